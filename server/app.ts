@@ -1,0 +1,37 @@
+import { Hono } from 'hono';
+import type { AnyTRPCRouter } from '@trpc/server';
+import type { AppDeps } from './deps';
+import { healthRest } from './health/rest';
+import { serveClient, type ClientBuild } from './http/client';
+import type { AppEnv } from './http/env';
+import { onError } from './http/errors';
+import { requestLog } from './http/request-log';
+import { mountTrpc } from './http/trpc';
+import { appRouter } from './trpc/router';
+
+export type CreateAppOptions = {
+  /** The built client to serve (production); without it only /api and /trpc answer. */
+  client?: ClientBuild;
+  /** Replaces the app's router; benchmarks mount their own. */
+  router?: AnyTRPCRouter;
+};
+
+/** Builds the whole HTTP app from its dependencies; no I/O happens here. */
+export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
+  const app = new Hono<AppEnv>();
+  app.use(requestLog(deps));
+  app.onError(onError);
+
+  const api = new Hono<AppEnv>();
+  api.route('/', healthRest);
+  api.all('*', (c) => c.json({ message: `No API route ${c.req.method} ${c.req.path}` }, 404));
+  app.route('/api', api);
+
+  mountTrpc(app, options.router ?? appRouter);
+
+  if (options.client) serveClient(app, options.client);
+  app.notFound((c) => c.json({ message: 'Not found' }, 404));
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,10 @@
+import type { Config } from './config';
+import type { DatabaseHandle } from './db';
+import type { Logger } from './logging';
+
+/** Everything the app is built from; tests construct it with a test database and doubles. */
+export type AppDeps = {
+  config: Config;
+  database: DatabaseHandle;
+  logger: Logger;
+};

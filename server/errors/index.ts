@@ -1,0 +1,68 @@
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { z } from 'zod';
+
+/**
+ * The one error table: every domain error code, its tRPC code and its HTTP status.
+ * Services throw DomainError; the tRPC middleware and Hono's onError both read this table.
+ */
+export const ERROR_TABLE = {
+  VALIDATION: { trpc: 'BAD_REQUEST', http: 400 },
+  BAD_REQUEST: { trpc: 'BAD_REQUEST', http: 400 },
+  UNAUTHENTICATED: { trpc: 'UNAUTHORIZED', http: 401 },
+  PAYMENT_REQUIRED: { trpc: 'PAYMENT_REQUIRED', http: 402 },
+  FORBIDDEN: { trpc: 'FORBIDDEN', http: 403 },
+  NOT_FOUND: { trpc: 'NOT_FOUND', http: 404 },
+  CONFLICT: { trpc: 'CONFLICT', http: 409 },
+  TOO_MANY_REQUESTS: { trpc: 'TOO_MANY_REQUESTS', http: 429 },
+  INTERNAL: { trpc: 'INTERNAL_SERVER_ERROR', http: 500 },
+  BAD_GATEWAY: { trpc: 'BAD_GATEWAY', http: 502 },
+  UNAVAILABLE: { trpc: 'SERVICE_UNAVAILABLE', http: 503 },
+} as const satisfies Record<string, { trpc: TRPC_ERROR_CODE_KEY; http: ContentfulStatusCode }>;
+
+export type DomainErrorCode = keyof typeof ERROR_TABLE;
+
+export type FieldIssue = { path: string; message: string };
+
+export class DomainError extends Error {
+  override name = 'DomainError';
+  readonly code: DomainErrorCode;
+  readonly issues: FieldIssue[] | undefined;
+  /** Seconds the caller should wait, for TOO_MANY_REQUESTS. */
+  readonly retryAfter: number | undefined;
+
+  constructor(code: DomainErrorCode, message: string, options: { issues?: FieldIssue[]; retryAfter?: number; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.code = code;
+    this.issues = options.issues;
+    this.retryAfter = options.retryAfter;
+  }
+
+  get httpStatus(): ContentfulStatusCode {
+    return ERROR_TABLE[this.code].http;
+  }
+}
+
+export function issuesFromZod(error: z.ZodError): FieldIssue[] {
+  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+}
+
+/** A validation failure as a DomainError whose message names the first field and its rule. */
+export function validationError(error: z.ZodError): DomainError {
+  const issues = issuesFromZod(error);
+  const first = issues[0];
+  const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Invalid input';
+  return new DomainError('VALIDATION', message, { issues });
+}
+
+/** Parses input with a zod schema, throwing a VALIDATION DomainError that names the field. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw validationError(result.error);
+  return result.data;
+}
+
+/** The JSON body every door answers an error with. */
+export function errorBody(error: DomainError): { message: string; issues?: FieldIssue[] } {
+  return error.issues ? { message: error.message, issues: error.issues } : { message: error.message };
+}

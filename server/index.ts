@@ -1,0 +1,23 @@
+import { ConfigError, loadConfig } from './config';
+import { MigrationFailedError } from './db/migrate';
+import { startServer } from './server';
+
+try {
+  const config = loadConfig();
+  const server = await startServer(config);
+  server.deps.logger.info(
+    { url: config.publicUrl, port: server.port, database: server.deps.database.kind, version: config.version },
+    `Switchboard listening on http://localhost:${server.port}`,
+  );
+  const shutdown = (signal: string) => {
+    server.deps.logger.info({ signal }, 'shutting down');
+    void server.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+} catch (error) {
+  // One clear line for the operator: which setting or migration, and why.
+  if (error instanceof ConfigError || error instanceof MigrationFailedError) console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+}

@@ -1,0 +1,68 @@
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve, type ServerType } from '@hono/node-server';
+import { createApp } from './app';
+import type { Config } from './config';
+import { openDatabase, type DatabaseHandle } from './db';
+import { migrateToLatest } from './db/migrate';
+import type { AppDeps } from './deps';
+import { loadClientBuild } from './http/client';
+import { createLogger, type Logger } from './logging';
+
+export const CLIENT_DIST = fileURLToPath(new URL('../dist/client', import.meta.url));
+
+export type RunningServer = {
+  url: string;
+  port: number;
+  deps: AppDeps;
+  close(): Promise<void>;
+};
+
+export function databaseOptions(config: Config) {
+  return config.databaseUrl
+    ? ({ kind: 'postgres', url: config.databaseUrl } as const)
+    : ({ kind: 'pglite', dataDir: path.resolve(config.dataDir, 'pglite') } as const);
+}
+
+/**
+ * Opens the database, applies migrations (a failure throws before anything listens), and serves.
+ * Used by server/index.ts, the e2e suite and the benchmarks.
+ */
+export async function startServer(
+  config: Config,
+  options: { logger?: Logger; database?: DatabaseHandle; clientDir?: string | false } = {},
+): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger(config);
+  const database = options.database ?? (await openDatabase(databaseOptions(config)));
+  try {
+    await migrateToLatest(database.db);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const deps: AppDeps = { config, database, logger };
+  const clientDir = options.clientDir ?? (config.nodeEnv === 'production' ? CLIENT_DIST : false);
+  const client = clientDir ? loadClientBuild(clientDir) : undefined;
+  if (clientDir && !client) logger.warn({ clientDir }, 'no client build found; serving the API only');
+  const app = createApp(deps, { client });
+
+  const server = await new Promise<ServerType>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: '0.0.0.0' }, () => resolve(s));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    deps,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Open SSE streams would otherwise hold close() forever.
+        (server as Server).closeAllConnections?.();
+      });
+      await database.close();
+    },
+  };
+}

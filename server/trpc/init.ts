@@ -1,0 +1,42 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import { ZodError } from 'zod';
+import { DomainError, ERROR_TABLE, issuesFromZod, type FieldIssue } from '../errors';
+import type { TrpcContext } from './context';
+
+const t = initTRPC.context<TrpcContext>().create({
+  errorFormatter({ shape, error }) {
+    const issues: FieldIssue[] | undefined =
+      error.cause instanceof ZodError
+        ? issuesFromZod(error.cause)
+        : error.cause instanceof DomainError
+          ? error.cause.issues
+          : undefined;
+    const message =
+      error.cause instanceof ZodError && issues?.[0]
+        ? `${issues[0].path ? `${issues[0].path}: ` : ''}${issues[0].message}`
+        : error.code === 'INTERNAL_SERVER_ERROR'
+          ? 'Internal error'
+          : shape.message;
+    return { ...shape, message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, issues } };
+  },
+  sse: {
+    ping: { enabled: true, intervalMs: 15_000 },
+    client: { reconnectAfterInactivityMs: 20_000 },
+  },
+});
+
+/** Maps a DomainError thrown by a service to its tRPC code from the one error table. */
+const domainErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof DomainError) {
+    const cause = result.error.cause;
+    return { ...result, error: new TRPCError({ code: ERROR_TABLE[cause.code].trpc, message: cause.message, cause }) };
+  }
+  return result;
+});
+
+export const router = t.router;
+export const mergeRouters = t.mergeRouters;
+export const middleware = t.middleware;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure.use(domainErrors);

@@ -1,0 +1,43 @@
+import postgres from 'postgres';
+import { inject } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../server/db';
+import { migrateToLatest } from '../../server/db/migrate';
+
+export const testDatabaseKind = (process.env.TEST_DB_KIND ?? 'pglite') as 'pglite' | 'postgres';
+
+let shared: Promise<DatabaseHandle> | undefined;
+
+/**
+ * One migrated database per test worker: in-memory PGlite, or a database of its own on the
+ * TEST_DATABASE_URL server. Tests isolate their data by creating their own organizations.
+ */
+export function getTestDatabase(): Promise<DatabaseHandle> {
+  shared ??= createTestDatabase();
+  return shared;
+}
+
+/** A fresh, migrated database that no other test sees (for tests of first-run behaviour). */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const database =
+    testDatabaseKind === 'postgres'
+      ? await openDatabase({ kind: 'postgres', url: await createPostgresDatabase(), maxConnections: 5 })
+      : await openDatabase({ kind: 'pglite', dataDir: undefined });
+  await migrateToLatest(database.db);
+  return database;
+}
+
+let counter = 0;
+async function createPostgresDatabase(): Promise<string> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DATABASE_URL is required for the postgres suite');
+  const name = `${inject('postgresRunId')}_${process.env.VITEST_POOL_ID ?? '0'}_${process.pid}_${counter++}`;
+  const admin = postgres(base, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}

@@ -1,0 +1,41 @@
+import { defineConfig } from 'vitest/config';
+
+const setupFiles = ['tests/helpers/setup.ts'];
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/** Integration and security tests share one database per worker; each test builds its own organizations. */
+const databaseSuite = (kind: 'pglite' | 'postgres') => ({
+  extends: true as const,
+  test: {
+    name: `integration:${kind}`,
+    include: ['tests/integration/**/*.test.ts', 'tests/security/**/*.test.ts'],
+    setupFiles,
+    env: { TEST_DB_KIND: kind },
+    isolate: false,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    ...(kind === 'postgres' ? { globalSetup: ['tests/helpers/postgres-global-setup.ts'] } : {}),
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], setupFiles } },
+      databaseSuite('pglite'),
+      ...(onPostgres ? [databaseSuite('postgres')] : []),
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          setupFiles,
+          globalSetup: ['tests/e2e/helpers/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
