@@ -1,24 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
-/** Empty strings in the environment mean "not set", as most deploy tools write them. */
-const optionalText = z
-  .string()
-  .trim()
-  .transform((v) => (v === '' ? undefined : v))
-  .optional();
-
 const ZEnvironment = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be one of development, production, test' }).default('development'),
   PORT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be between 0 and 65535').max(65535, 'must be between 0 and 65535').default(3000),
-  DATABASE_URL: optionalText.pipe(
-    z
-      .string()
-      .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// connection URL')
-      .optional(),
-  ),
-  DATA_DIR: optionalText.pipe(z.string().optional()).transform((v) => v ?? './.data'),
-  PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional()),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// connection URL').optional(),
+  DATA_DIR: z.string().default('./.data'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -47,7 +35,9 @@ export const version: string = (
 
 /** Parses the environment once; a bad value throws one line naming the variable and the rule. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = ZEnvironment.safeParse(env);
+  // Empty values mean "not set", as most deploy tools write them.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const parsed = ZEnvironment.safeParse(present);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');

@@ -34,11 +34,13 @@ export async function startServer(
   options: { logger?: Logger; database?: DatabaseHandle; clientDir?: string | false } = {},
 ): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config);
+  // A database handed in (tests, benchmarks) stays open when the server closes.
+  const ownsDatabase = !options.database;
   const database = options.database ?? (await openDatabase(databaseOptions(config)));
   try {
     await migrateToLatest(database.db);
   } catch (error) {
-    await database.close();
+    if (ownsDatabase) await database.close();
     throw error;
   }
   const deps: AppDeps = { config, database, logger };
@@ -62,7 +64,7 @@ export async function startServer(
         // Open SSE streams would otherwise hold close() forever.
         (server as Server).closeAllConnections?.();
       });
-      await database.close();
+      if (ownsDatabase) await database.close();
     },
   };
 }
