@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
 import type { AnyTRPCRouter } from '@trpc/server';
 import type { AppDeps } from './deps';
+import { authRest } from './auth/rest';
 import { healthRest } from './health/rest';
 import { serveClient, type ClientBuild } from './http/client';
+import { csrf } from './http/csrf';
 import type { AppEnv } from './http/env';
 import { onError } from './http/errors';
 import { requestLog } from './http/request-log';
@@ -20,10 +22,12 @@ export type CreateAppOptions = {
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const app = new Hono<AppEnv>();
   app.use(requestLog(deps));
+  app.use(csrf);
   app.onError(onError);
 
   const api = new Hono<AppEnv>();
   api.route('/', healthRest);
+  api.route('/auth', authRest);
   api.all('*', (c) => c.json({ message: `No API route ${c.req.method} ${c.req.path}` }, 404));
   app.route('/api', api);
 

@@ -7,6 +7,7 @@ const ZEnvironment = z.object({
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// connection URL').optional(),
   DATA_DIR: z.string().default('./.data'),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  TRUST_PROXY: z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).default('false'),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -22,6 +23,8 @@ export type Config = {
   /** Origin the product is reached at, without a trailing slash. */
   publicUrl: string;
   logLevel: z.infer<typeof ZEnvironment>['LOG_LEVEL'];
+  /** Take the client's address from X-Forwarded-For (only behind a proxy that sets it). */
+  trustProxy: boolean;
   version: string;
 };
 
@@ -51,6 +54,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: e.DATA_DIR,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     version,
   };
 }

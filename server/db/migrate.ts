@@ -1,12 +1,28 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { FileMigrationProvider, Migrator, type Kysely, type MigrationResult } from 'kysely';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Migrator, type Kysely, type Migration, type MigrationProvider, type MigrationResult } from 'kysely';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../db/migrations', import.meta.url));
 
 export class MigrationFailedError extends Error {
   override name = 'MigrationFailedError';
+}
+
+const MIGRATION_FILE = /^(?!.*\.d\.ts$).*\.(ts|js|mjs|mts)$/;
+
+/** Reads db/migrations; the import runs from this module so tsx and vitest can load .ts files. */
+class FolderMigrationProvider implements MigrationProvider {
+  constructor(private readonly folder: string) {}
+
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const migrations: Record<string, Migration> = {};
+    for (const file of (await fs.readdir(this.folder)).filter((f) => MIGRATION_FILE.test(f)).sort()) {
+      const module = (await import(pathToFileURL(path.join(this.folder, file)).href)) as Migration;
+      migrations[file.replace(/\.[^.]+$/, '')] = module;
+    }
+    return migrations;
+  }
 }
 
 /**
@@ -20,7 +36,7 @@ export async function migrateToLatest(
 ): Promise<MigrationResult[]> {
   const migrator = new Migrator({
     db,
-    provider: new FileMigrationProvider({ fs, path, migrationFolder }),
+    provider: new FolderMigrationProvider(migrationFolder),
   });
   const { error, results = [] } = await migrator.migrateToLatest();
   if (error) {

@@ -44,7 +44,12 @@ export class DomainError extends Error {
 }
 
 export function issuesFromZod(error: z.ZodError): FieldIssue[] {
-  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+  return error.issues.flatMap((issue) =>
+    // One issue per unknown key, named like any other field.
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => ({ path: [...issue.path, key].map(String).join('.'), message: 'is not a known field' }))
+      : [{ path: issue.path.map(String).join('.'), message: issue.message }],
+  );
 }
 
 /** A validation failure as a DomainError whose message names the first field and its rule. */

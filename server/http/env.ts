@@ -1,9 +1,14 @@
+import type { Auth } from '../auth/resolve';
 import type { AppDeps } from '../deps';
+import type { RequestMeta } from './meta';
 
-/** Hono's typed context variables, set once per request by createApp. */
+/** Hono's typed context variables, set per request by the app's middleware. */
 export type AppEnv = {
   Variables: {
     deps: AppDeps;
     requestId: string;
+    meta: RequestMeta;
+    /** Set by the auth middlewares of server/http/auth.ts. */
+    auth: Auth | null;
   };
 };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createMiddleware } from 'hono/factory';
 import type { AppDeps } from '../deps';
 import type { AppEnv } from './env';
+import { requestMeta } from './meta';
 
 const INCOMING_ID = /^[\w.:-]{8,128}$/;
 
@@ -13,6 +14,7 @@ export function requestLog(deps: AppDeps) {
     const requestId = incoming && INCOMING_ID.test(incoming) ? incoming : randomUUID();
     c.set('deps', deps);
     c.set('requestId', requestId);
+    c.set('meta', requestMeta(c, deps.config.trustProxy));
     await next();
     c.header('X-Request-Id', requestId);
     deps.logger.info(

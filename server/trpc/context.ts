@@ -1,12 +1,28 @@
+import { resolveAuth, type Auth } from '../auth/resolve';
 import type { AppDeps } from '../deps';
+import type { RequestMeta } from '../http/meta';
 
 export type TrpcContext = {
   deps: AppDeps;
   requestId: string;
   req: Request;
+  meta: RequestMeta;
+  /** Response headers; procedures set cookies here. */
+  resHeaders: Headers;
+  /** Resolves the caller once, on first use: public procedures never pay for it. */
+  getAuth(): Promise<Auth | null>;
 };
 
-/** Built per request: only references, no I/O, so a call costs nothing it does not use. */
-export function createTrpcContext(deps: AppDeps, req: Request, requestId: string): TrpcContext {
-  return { deps, requestId, req };
+export function createTrpcContext(args: { deps: AppDeps; req: Request; requestId: string; meta: RequestMeta; resHeaders: Headers }): TrpcContext {
+  let auth: Promise<Auth | null> | undefined;
+  return {
+    ...args,
+    getAuth() {
+      auth ??= resolveAuth(args.deps, args.req.headers).then(({ auth: resolved, setCookie }) => {
+        if (setCookie) args.resHeaders.append('Set-Cookie', setCookie);
+        return resolved;
+      });
+      return auth;
+    },
+  };
 }

@@ -1,5 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
+import type { Permission } from '../auth/permissions';
+import { assertPermission, requireOrgAuth, requireUserAuth } from '../auth/resolve';
 import { DomainError, ERROR_TABLE, issuesFromZod, type FieldIssue } from '../errors';
 import type { TrpcContext } from './context';
 
@@ -25,7 +27,7 @@ const t = initTRPC.context<TrpcContext>().create({
   },
 });
 
-/** Maps a DomainError thrown by a service to its tRPC code from the one error table. */
+/** Maps a DomainError thrown by a service or a guard to its tRPC code from the one error table. */
 const domainErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok && result.error.cause instanceof DomainError) {
@@ -37,6 +39,26 @@ const domainErrors = t.middleware(async ({ next }) => {
 
 export const router = t.router;
 export const mergeRouters = t.mergeRouters;
-export const middleware = t.middleware;
 export const createCallerFactory = t.createCallerFactory;
+
 export const publicProcedure = t.procedure.use(domainErrors);
+
+/** A signed-in user (not an API key). */
+export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const auth = requireUserAuth(await ctx.getAuth());
+  return next({ ctx: { auth } });
+});
+
+/** A caller acting inside an organization: a member's session or an API key. */
+export const orgProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const auth = requireOrgAuth(await ctx.getAuth());
+  return next({ ctx: { auth, organizationId: auth.organization.id, db: ctx.deps.database.db } });
+});
+
+/** orgProcedure plus one permission, checked by the same function the REST doors use. */
+export function permittedProcedure(permission: Permission) {
+  return orgProcedure.use(({ ctx, next }) => {
+    assertPermission(ctx.auth, permission);
+    return next();
+  });
+}

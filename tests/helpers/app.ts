@@ -3,9 +3,12 @@ import { loadConfig, type Config } from '../../server/config';
 import type { DatabaseHandle } from '../../server/db';
 import type { AppDeps } from '../../server/deps';
 import { createLogger } from '../../server/logging';
+import { createTrpcContext } from '../../server/trpc/context';
 import { createCallerFactory } from '../../server/trpc/init';
 import { appRouter } from '../../server/trpc/router';
 import { getTestDatabase } from './db';
+
+export const TEST_ORIGIN = 'http://localhost:3000';
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '3000', ...overrides });
@@ -16,11 +19,19 @@ export async function buildTestDeps(options: { database?: DatabaseHandle; env?: 
   return { config, database: options.database ?? (await getTestDatabase()), logger: createLogger(config) };
 }
 
-/** The whole HTTP app on the worker's test database, plus a tRPC caller factory. */
+/**
+ * The whole HTTP app on the worker's test database, plus a tRPC caller that acts with the given
+ * request headers (a session cookie or an API key) and exposes the response headers it set.
+ */
 export async function buildTestApp(options: { database?: DatabaseHandle; env?: Record<string, string>; app?: CreateAppOptions } = {}) {
   const deps = await buildTestDeps(options);
   const app = createApp(deps, options.app);
   const createCaller = createCallerFactory(appRouter);
-  const caller = (req: Request = new Request('http://localhost/trpc')) => createCaller({ deps, req, requestId: 'test' });
+  const caller = (headers: HeadersInit = {}, meta = { ip: '127.0.0.1', userAgent: 'vitest' }) => {
+    const resHeaders = new Headers();
+    const req = new Request(`${TEST_ORIGIN}/trpc`, { headers });
+    const api = createCaller(createTrpcContext({ deps, req, requestId: 'test', meta, resHeaders }));
+    return Object.assign(api, { resHeaders });
+  };
   return { app, deps, caller };
 }

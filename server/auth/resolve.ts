@@ -1,0 +1,132 @@
+import type { Db } from '../db';
+import type { RoleKey } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { DomainError } from '../errors';
+import type { Actor } from '../audit/service';
+import { permissionsFor, type Permission } from './permissions';
+import { sessionManager } from './session';
+import { sha256 } from './tokens';
+
+export const API_KEY_PREFIX = 'sb_';
+
+/** Who is calling, resolved once per request from the session cookie or an API key. */
+export type Auth = {
+  via: 'session' | 'apiKey';
+  user: { id: string; email: string; name: string } | null;
+  /** The stored session id (hash of the token) and the token itself, for logout. */
+  session: { id: string; token: string } | null;
+  apiKey: { id: string; name: string } | null;
+  organization: { id: string; name: string; role: RoleKey } | null;
+  permissions: Permission[];
+};
+
+export type ResolvedAuth = { auth: Auth | null; setCookie: string | undefined };
+
+const ACTIVE_WRITE_INTERVAL_MS = 5 * 60 * 1000;
+
+export function bearerToken(authorization: string | undefined | null): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
+  return match?.[1] ?? null;
+}
+
+export async function resolveAuth(deps: AppDeps, headers: Headers): Promise<ResolvedAuth> {
+  const db = deps.database.db;
+  const bearer = bearerToken(headers.get('authorization'));
+  if (bearer) {
+    // A present but wrong key is an error, never a silent fall back to the cookie.
+    const auth = await resolveApiKey(db, bearer);
+    if (!auth) throw new DomainError('UNAUTHENTICATED', 'Invalid or revoked API key');
+    return { auth, setCookie: undefined };
+  }
+  const sessions = sessionManager(db, deps.config);
+  const token = sessions.readCookie(headers.get('cookie'));
+  if (!token) return { auth: null, setCookie: undefined };
+  const session = await sessions.validate(token);
+  if (!session) return { auth: null, setCookie: sessions.blankCookie() };
+  const membership = session.organizationId ? await loadMembership(db, session.organizationId, session.userId) : undefined;
+  void touchLastActive(db, session.userId);
+  return {
+    auth: {
+      via: 'session',
+      user: session.user,
+      session: { id: session.id, token },
+      apiKey: null,
+      organization: membership ?? null,
+      permissions: membership ? permissionsFor(membership.role) : [],
+    },
+    setCookie: session.setCookie,
+  };
+}
+
+export async function loadMembership(db: Db, organizationId: string, userId: string) {
+  return db
+    .selectFrom('memberships')
+    .innerJoin('organizations', 'organizations.id', 'memberships.organization_id')
+    .select(['organizations.id', 'organizations.name', 'memberships.role'])
+    .where('memberships.organization_id', '=', organizationId)
+    .where('memberships.user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+async function resolveApiKey(db: Db, secret: string): Promise<Auth | null> {
+  if (!secret.startsWith(API_KEY_PREFIX)) return null;
+  const key = await db
+    .selectFrom('api_keys')
+    .innerJoin('organizations', 'organizations.id', 'api_keys.organization_id')
+    .select(['api_keys.id', 'api_keys.name', 'api_keys.role', 'api_keys.last_used_at', 'organizations.id as organization_id', 'organizations.name as organization_name'])
+    .where('api_keys.secret_hash', '=', sha256(secret))
+    .where('api_keys.revoked_at', 'is', null)
+    .executeTakeFirst();
+  if (!key) return null;
+  if (!key.last_used_at || Date.now() - key.last_used_at.getTime() > 60_000) {
+    await db.updateTable('api_keys').set({ last_used_at: new Date() }).where('id', '=', key.id).execute();
+  }
+  return {
+    via: 'apiKey',
+    user: null,
+    session: null,
+    apiKey: { id: key.id, name: key.name },
+    organization: { id: key.organization_id, name: key.organization_name, role: key.role },
+    permissions: permissionsFor(key.role),
+  };
+}
+
+/** Keeps users.last_active_at within five minutes without a write on every request. */
+async function touchLastActive(db: Db, userId: string): Promise<void> {
+  const threshold = new Date(Date.now() - ACTIVE_WRITE_INTERVAL_MS);
+  await db
+    .updateTable('users')
+    .set({ last_active_at: new Date() })
+    .where('id', '=', userId)
+    .where((eb) => eb.or([eb('last_active_at', 'is', null), eb('last_active_at', '<', threshold)]))
+    .execute()
+    .catch(() => {});
+}
+
+export function actorOf(auth: Auth): Actor {
+  if (auth.user) return { userId: auth.user.id, apiKeyId: null, label: `${auth.user.name} <${auth.user.email}>` };
+  return { userId: null, apiKeyId: auth.apiKey!.id, label: `API key "${auth.apiKey!.name}"` };
+}
+
+/** The one permission check every door uses. */
+export function assertPermission(auth: Auth, permission: Permission): void {
+  if (!auth.permissions.includes(permission)) {
+    throw new DomainError('FORBIDDEN', `Your role does not allow this action (${permission} is required)`);
+  }
+}
+
+export type OrgAuth = Auth & { organization: NonNullable<Auth['organization']> };
+export type UserAuth = Auth & { user: NonNullable<Auth['user']>; session: NonNullable<Auth['session']> };
+
+export function requireUserAuth(auth: Auth | null): UserAuth {
+  if (!auth) throw new DomainError('UNAUTHENTICATED', 'Not authenticated');
+  if (!auth.user || !auth.session) throw new DomainError('FORBIDDEN', 'This action needs a signed-in user, not an API key');
+  return auth as UserAuth;
+}
+
+export function requireOrgAuth(auth: Auth | null, permission?: Permission): OrgAuth {
+  if (!auth) throw new DomainError('UNAUTHENTICATED', 'Not authenticated');
+  if (!auth.organization) throw new DomainError('FORBIDDEN', 'Choose an organization first');
+  if (permission) assertPermission(auth, permission);
+  return auth as OrgAuth;
+}

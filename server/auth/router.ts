@@ -1,0 +1,34 @@
+import { publicProcedure, authedProcedure, router } from '../trpc/init';
+import {
+  ZChangePasswordInput,
+  ZLoginInput,
+  ZRevokeSessionInput,
+  ZSignupInput,
+  ZSwitchOrganizationInput,
+  ZUpdatePreferencesInput,
+  ZUpdateProfileInput,
+} from './schema';
+import * as auth from './service';
+
+export const authRouter = router({
+  signup: publicProcedure.input(ZSignupInput).mutation(async ({ ctx, input }) => {
+    const { setCookie, payload } = await auth.signup(ctx.deps, input, ctx.meta);
+    ctx.resHeaders.append('Set-Cookie', setCookie);
+    return payload;
+  }),
+  login: publicProcedure.input(ZLoginInput).mutation(async ({ ctx, input }) => {
+    const { setCookie, payload } = await auth.login(ctx.deps, input, ctx.meta);
+    ctx.resHeaders.append('Set-Cookie', setCookie);
+    return payload;
+  }),
+  logout: authedProcedure.mutation(async ({ ctx }) => {
+    ctx.resHeaders.append('Set-Cookie', await auth.logout(ctx.deps, ctx.auth, ctx.meta));
+  }),
+  me: authedProcedure.query(({ ctx }) => auth.me(ctx.deps, ctx.auth)),
+  updatePreferences: authedProcedure.input(ZUpdatePreferencesInput).mutation(({ ctx, input }) => auth.updatePreferences(ctx.deps, ctx.auth, input, ctx.meta)),
+  updateProfile: authedProcedure.input(ZUpdateProfileInput).mutation(({ ctx, input }) => auth.updateProfile(ctx.deps, ctx.auth, input)),
+  changePassword: authedProcedure.input(ZChangePasswordInput).mutation(({ ctx, input }) => auth.changePassword(ctx.deps, ctx.auth, input, ctx.meta)),
+  sessions: authedProcedure.query(({ ctx }) => auth.listSessions(ctx.deps, ctx.auth)),
+  revokeSession: authedProcedure.input(ZRevokeSessionInput).mutation(({ ctx, input }) => auth.revokeSession(ctx.deps, ctx.auth, input, ctx.meta)),
+  switchOrganization: authedProcedure.input(ZSwitchOrganizationInput).mutation(({ ctx, input }) => auth.switchOrganization(ctx.deps, ctx.auth, input)),
+});

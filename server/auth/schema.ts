@@ -1,0 +1,155 @@
+import { z } from 'zod';
+
+/** Shared by the server's doors and the client's forms: each rule written once. */
+
+export const ROLES = ['super_admin', 'admin', 'manager', 'sales_rep', 'viewer'] as const;
+export const ZRole = z.enum(ROLES, { error: 'must be one of super_admin, admin, manager, sales_rep, viewer' });
+export type TRole = z.infer<typeof ZRole>;
+
+export const ROLE_LABELS: Record<TRole, { label: string; description: string }> = {
+  super_admin: { label: 'Super Admin', description: 'Full system access, including billing and security' },
+  admin: { label: 'Admin', description: 'User and data management' },
+  manager: { label: 'Manager', description: 'Team and pipeline management' },
+  sales_rep: { label: 'Sales Rep', description: 'Lead and contact management' },
+  viewer: { label: 'Viewer', description: 'Read-only access' },
+};
+
+export const PASSWORD_MIN = 10;
+export const PASSWORD_MAX = 256;
+
+export const ZEmail = z
+  .string({ error: 'is required' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'must be at most 254 characters')
+  .pipe(z.email('must be a valid e-mail address'));
+
+export const ZPassword = z
+  .string({ error: 'is required' })
+  .min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `must be at most ${PASSWORD_MAX} characters`);
+
+const ZPersonName = z.string({ error: 'is required' }).trim().min(1, 'is required').max(120, 'must be at most 120 characters');
+
+export const ZSignupInput = z.object({
+  name: ZPersonName,
+  email: ZEmail,
+  password: ZPassword,
+  organizationName: z.string({ error: 'is required' }).trim().min(1, 'is required').max(120, 'must be at most 120 characters'),
+  /** Industry key from an industry landing page (dental_practice, med_spa, agency, business_coach, …). */
+  industry: z.string().trim().max(60).optional(),
+});
+export type TSignupInput = z.input<typeof ZSignupInput>;
+
+export const ZLoginInput = z.object({
+  email: ZEmail,
+  // Any length is checked against the hash; only absurd sizes are refused before hashing.
+  password: z.string({ error: 'is required' }).min(1, 'is required').max(PASSWORD_MAX, `must be at most ${PASSWORD_MAX} characters`),
+});
+export type TLoginInput = z.input<typeof ZLoginInput>;
+
+export const NOTIFICATION_TYPES = [
+  'contact_created',
+  'deal_won',
+  'automation_completed',
+  'sms_received',
+  'lead_captured',
+  'member_joined',
+  'import_finished',
+] as const;
+
+export const ZNotificationSettings = z
+  .object(Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, z.boolean()])) as Record<(typeof NOTIFICATION_TYPES)[number], z.ZodBoolean>)
+  .partial()
+  .strict();
+
+export const ZPreferences = z
+  .object({
+    theme: z.enum(['light', 'dark', 'system'], { error: 'must be light, dark or system' }),
+    language: z.enum(['en', 'fr', 'ar'], { error: 'must be en, fr or ar' }),
+    timezone: z.string().refine((tz) => isTimeZone(tz), 'must be an IANA time zone such as Europe/Paris'),
+    notifications: ZNotificationSettings,
+    /** Show a toast for each new notification. */
+    toasts: z.boolean(),
+  })
+  .partial()
+  .strict();
+export type TPreferences = z.infer<typeof ZPreferences>;
+
+export const ZUpdatePreferencesInput = ZPreferences;
+export type TUpdatePreferencesInput = z.input<typeof ZUpdatePreferencesInput>;
+
+export const ZChangePasswordInput = z.object({
+  currentPassword: z.string({ error: 'is required' }).min(1, 'is required').max(PASSWORD_MAX),
+  newPassword: ZPassword,
+});
+export type TChangePasswordInput = z.input<typeof ZChangePasswordInput>;
+
+export const ZUpdateProfileInput = z.object({ name: ZPersonName });
+export type TUpdateProfileInput = z.input<typeof ZUpdateProfileInput>;
+
+export const ZRevokeSessionInput = z.object({ id: z.string().regex(/^[0-9a-f]{64}$/, 'must be a session id') });
+export const ZSwitchOrganizationInput = z.object({ organizationId: z.uuid('must be an organization id') });
+
+export const ZInviteMemberInput = z.object({ email: ZEmail, role: ZRole });
+export type TInviteMemberInput = z.input<typeof ZInviteMemberInput>;
+export const ZChangeRoleInput = z.object({ userId: z.uuid('must be a user id'), role: ZRole });
+export const ZRemoveMemberInput = z.object({ userId: z.uuid('must be a user id') });
+export const ZRevokeInviteInput = z.object({ id: z.uuid('must be an invite id') });
+export const ZInviteTokenInput = z.object({ token: z.string().min(20, 'is not a valid invite link').max(200) });
+export const ZAcceptInviteInput = ZInviteTokenInput.extend({
+  /** Needed only when the invited e-mail has no account yet. */
+  name: ZPersonName.optional(),
+  password: ZPassword.optional(),
+});
+export type TAcceptInviteInput = z.input<typeof ZAcceptInviteInput>;
+
+export const ZCreateApiKeyInput = z.object({
+  name: z.string({ error: 'is required' }).trim().min(1, 'is required').max(80, 'must be at most 80 characters'),
+  role: ZRole,
+});
+export type TCreateApiKeyInput = z.input<typeof ZCreateApiKeyInput>;
+export const ZRevokeApiKeyInput = z.object({ id: z.uuid('must be an API key id') });
+
+export const ZUpdateOrganizationInput = z.object({
+  name: z.string().trim().min(1, 'is required').max(120, 'must be at most 120 characters').optional(),
+  country: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter ISO country code such as US').optional(),
+  timezone: z.string().refine((tz) => isTimeZone(tz), 'must be an IANA time zone such as Europe/Paris').optional(),
+  salesRepsSeeOwnOnly: z.boolean().optional(),
+});
+export type TUpdateOrganizationInput = z.input<typeof ZUpdateOrganizationInput>;
+
+export const AUDIT_ACTIONS = [
+  'auth.login',
+  'auth.login_failed',
+  'auth.logout',
+  'auth.signup',
+  'auth.password_changed',
+  'auth.session_revoked',
+  'auth.preferences_changed',
+  'member.invited',
+  'member.invite_revoked',
+  'member.joined',
+  'member.removed',
+  'member.role_changed',
+  'apikey.created',
+  'apikey.revoked',
+  'organization.updated',
+  'billing.changed',
+] as const;
+
+export const ZListAuditInput = z.object({
+  page: z.number().int().min(1).default(1),
+  limit: z.number().int().min(1).max(100).default(20),
+  action: z.enum(AUDIT_ACTIONS).optional(),
+});
+export type TListAuditInput = z.input<typeof ZListAuditInput>;
+
+function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return tz.length > 0;
+  } catch {
+    return false;
+  }
+}
