@@ -3,6 +3,7 @@ import type { AnyTRPCRouter } from '@trpc/server';
 import type { AppDeps } from './deps';
 import { authRest } from './auth/rest';
 import { healthRest } from './health/rest';
+import { organizationRest } from './organizations/rest';
 import { serveClient, type ClientBuild } from './http/client';
 import { csrf } from './http/csrf';
 import type { AppEnv } from './http/env';
@@ -28,6 +29,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const api = new Hono<AppEnv>();
   api.route('/', healthRest);
   api.route('/auth', authRest);
+  api.route('/v1', organizationRest);
   api.all('*', (c) => c.json({ message: `No API route ${c.req.method} ${c.req.path}` }, 404));
   app.route('/api', api);
 

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +10,7 @@ import { migrateToLatest } from './db/migrate';
 import type { AppDeps } from './deps';
 import { loadClientBuild } from './http/client';
 import { createLogger, type Logger } from './logging';
+import { demoLoginBanner, seedDemoWorkspace } from './organizations/demo';
 
 export const CLIENT_DIST = fileURLToPath(new URL('../dist/client', import.meta.url));
 
@@ -36,12 +38,18 @@ export async function startServer(
   const logger = options.logger ?? createLogger(config);
   // A database handed in (tests, benchmarks) stays open when the server closes.
   const ownsDatabase = !options.database;
-  const database = options.database ?? (await openDatabase(databaseOptions(config)));
+  const target = databaseOptions(config);
+  const freshEmbedded = ownsDatabase && target.kind === 'pglite' && !existsSync(path.join(target.dataDir, 'PG_VERSION'));
+  const database = options.database ?? (await openDatabase(target));
   try {
     await migrateToLatest(database.db);
   } catch (error) {
     if (ownsDatabase) await database.close();
     throw error;
+  }
+  if (freshEmbedded) {
+    // A newcomer's first `npm start`: a workspace to sign in to, with a password printed once.
+    process.stdout.write(demoLoginBanner(await seedDemoWorkspace(database.db), config.publicUrl));
   }
   const deps: AppDeps = { config, database, logger };
   const clientDir = options.clientDir ?? (config.nodeEnv === 'production' ? CLIENT_DIST : false);

@@ -145,14 +145,13 @@ export function createSessionManager(db: Db, config: Pick<Config, 'publicUrl'>) 
   };
 }
 
-const managers = new WeakMap<Db, SessionManager>();
+const managers = new WeakMap<Db, Map<string, SessionManager>>();
 
-/** One manager per database handle; constructing Lucia is cheap but there is no need to repeat it. */
+/** One manager per database handle and public URL (which decides the cookie's Secure flag). */
 export function sessionManager(db: Db, config: Pick<Config, 'publicUrl'>): SessionManager {
-  let manager = managers.get(db);
-  if (!manager) {
-    manager = createSessionManager(db, config);
-    managers.set(db, manager);
-  }
+  let byUrl = managers.get(db);
+  if (!byUrl) managers.set(db, (byUrl = new Map()));
+  let manager = byUrl.get(config.publicUrl);
+  if (!manager) byUrl.set(config.publicUrl, (manager = createSessionManager(db, config)));
   return manager;
 }

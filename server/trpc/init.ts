@@ -5,7 +5,10 @@ import { assertPermission, requireOrgAuth, requireUserAuth } from '../auth/resol
 import { DomainError, ERROR_TABLE, issuesFromZod, type FieldIssue } from '../errors';
 import type { TrpcContext } from './context';
 
-const t = initTRPC.context<TrpcContext>().create({
+/** Procedure metadata: the permission a procedure requires, readable by the role-matrix tests. */
+export type ProcedureMeta = { permission?: Permission };
+
+const t = initTRPC.context<TrpcContext>().meta<ProcedureMeta>().create({
   errorFormatter({ shape, error }) {
     const issues: FieldIssue[] | undefined =
       error.cause instanceof ZodError
@@ -57,7 +60,7 @@ export const orgProcedure = publicProcedure.use(async ({ ctx, next }) => {
 
 /** orgProcedure plus one permission, checked by the same function the REST doors use. */
 export function permittedProcedure(permission: Permission) {
-  return orgProcedure.use(({ ctx, next }) => {
+  return orgProcedure.meta({ permission }).use(({ ctx, next }) => {
     assertPermission(ctx.auth, permission);
     return next();
   });

@@ -1,0 +1,24 @@
+/**
+ * `npm run bench`: runs each bench module in turn. A bench prints figures and never asserts timing;
+ * add new ones as modules exporting `run()` and list them here.
+ */
+import { stopAllChildren } from './lib/children';
+
+const BENCHES: { name: string; load: () => Promise<{ run(): Promise<void> }> }[] = [
+  { name: 'http', load: () => import('./http') },
+];
+
+const only = process.argv.slice(2);
+try {
+  for (const bench of BENCHES) {
+    if (only.length && !only.includes(bench.name)) continue;
+    const started = performance.now();
+    await (await bench.load()).run();
+    console.log(`\n[${bench.name}] done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  await stopAllChildren();
+}

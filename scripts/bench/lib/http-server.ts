@@ -1,0 +1,48 @@
+/**
+ * Child process for the HTTP bench: serves createBenchApp on 127.0.0.1, port 0, and prints
+ * `port=<n>` on stdout once listening. Exits on SIGTERM/SIGINT, or when the parent's IPC channel
+ * closes (the parent died), so it can never be left behind.
+ *
+ * Env: BENCH_DB=pglite (in-memory, default) | postgres; BENCH_DB_URL for postgres;
+ * BENCH_LOG_LEVEL (default warn, as the startup measurement uses).
+ */
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { loadConfig } from '../../../server/config';
+import { openDatabase } from '../../../server/db';
+import type { AppDeps } from '../../../server/deps';
+import { createLogger } from '../../../server/logging';
+import { databaseOptions } from '../../../server/server';
+import { createBenchApp } from './bench-app';
+
+const kind = process.env.BENCH_DB === 'postgres' ? 'postgres' : 'pglite';
+const config = loadConfig({
+  NODE_ENV: 'production',
+  PORT: '0',
+  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+  DATABASE_URL: kind === 'postgres' ? process.env.BENCH_DB_URL : undefined,
+});
+if (kind === 'postgres' && !config.databaseUrl) throw new Error('BENCH_DB=postgres needs BENCH_DB_URL');
+
+// The benched queries need no tables, so no migrations run: a Postgres database given to the
+// bench is only read from.
+const database = await openDatabase(kind === 'postgres' ? databaseOptions(config) : { kind: 'pglite', dataDir: undefined });
+const deps: AppDeps = { config, database, logger: createLogger(config) };
+const app = createBenchApp(deps);
+
+const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
+  process.stdout.write(`port=${info.port}\n`);
+});
+
+let closing = false;
+function shutdown(): void {
+  if (closing) return;
+  closing = true;
+  server.close();
+  if ('closeAllConnections' in server) server.closeAllConnections();
+  void database.close().finally(() => process.exit(0));
+  setTimeout(() => process.exit(0), 2000).unref();
+}
+process.once('SIGTERM', shutdown);
+process.once('SIGINT', shutdown);
+process.once('disconnect', shutdown);

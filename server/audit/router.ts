@@ -1,0 +1,7 @@
+import { ZListAuditInput } from '../auth/schema';
+import { permittedProcedure, router } from '../trpc/init';
+import { listAudit } from './service';
+
+export const auditRouter = router({
+  list: permittedProcedure('audit:read').input(ZListAuditInput).query(({ ctx, input }) => listAudit({ db: ctx.db, organizationId: ctx.organizationId }, input)),
+});

@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import { hashPassword } from '../auth/password';
+import type { Db } from '../db';
+
+export const DEMO_EMAIL = 'demo@switchboard.local';
+export const DEMO_ORGANIZATION = 'Demo Company';
+
+/** A readable random password: 4 groups of 4 from an unambiguous alphabet (~82 bits). */
+export function randomPassword(): string {
+  const alphabet = 'abcdefghjkmnpqrstuvwxyzACDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const bytes = randomBytes(16);
+  const chars = [...bytes].map((b) => alphabet[b % alphabet.length]);
+  return [0, 4, 8, 12].map((i) => chars.slice(i, i + 4).join('')).join('-');
+}
+
+/**
+ * Creates the demo organization and its owner with a fresh random password (never a fixed one).
+ * Run again, it keeps the workspace and sets a new password, so the printed login always works.
+ */
+export async function seedDemoWorkspace(db: Db): Promise<{ email: string; password: string; organizationId: string; created: boolean }> {
+  const password = randomPassword();
+  const passwordHash = await hashPassword(password);
+  return db.transaction().execute(async (trx) => {
+    const existing = await trx.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirst();
+    if (existing) {
+      await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: new Date() }).where('id', '=', existing.id).execute();
+      const membership = await trx.selectFrom('memberships').select('organization_id').where('user_id', '=', existing.id).orderBy('created_at').executeTakeFirst();
+      if (membership) return { email: DEMO_EMAIL, password, organizationId: membership.organization_id, created: false };
+    }
+    const userId =
+      existing?.id ??
+      (await trx.insertInto('users').values({ email: DEMO_EMAIL, name: 'Demo Owner', password_hash: passwordHash, preferences: '{}' }).returning('id').executeTakeFirstOrThrow()).id;
+    const org = await trx.insertInto('organizations').values({ name: DEMO_ORGANIZATION, settings: '{}' }).returning('id').executeTakeFirstOrThrow();
+    await trx.insertInto('memberships').values({ organization_id: org.id, user_id: userId, role: 'super_admin' }).execute();
+    return { email: DEMO_EMAIL, password, organizationId: org.id, created: true };
+  });
+}
+
+export function demoLoginBanner(login: { email: string; password: string }, url: string): string {
+  const lines = ['Demo workspace ready. Sign in at ' + `${url}/login`, `  e-mail:   ${login.email}`, `  password: ${login.password}`];
+  const width = Math.max(...lines.map((l) => l.length)) + 2;
+  const bar = '─'.repeat(width);
+  return [`┌${bar}┐`, ...lines.map((l) => `│ ${l.padEnd(width - 1)}│`), `└${bar}┘`, ''].join('\n');
+}

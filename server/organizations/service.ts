@@ -1,0 +1,276 @@
+import { recordAudit } from '../audit/service';
+import { ROLE_ORDER, roleRank } from '../auth/permissions';
+import { hashPassword } from '../auth/password';
+import { actorOf, type Auth, type OrgAuth } from '../auth/resolve';
+import {
+  ROLE_LABELS,
+  ZAcceptInviteInput,
+  ZChangeRoleInput,
+  ZInviteMemberInput,
+  ZInviteTokenInput,
+  ZRemoveMemberInput,
+  ZRevokeInviteInput,
+  ZUpdateOrganizationInput,
+} from '../auth/schema';
+import { authPayload } from '../auth/service';
+import { sessionManager } from '../auth/session';
+import { randomToken, sha256 } from '../auth/tokens';
+import type { Db } from '../db';
+import type { RoleKey } from '../db/schema';
+import { scoped } from '../db/scoped';
+import type { AppDeps } from '../deps';
+import { DomainError, parseInput } from '../errors';
+import type { RequestMeta } from '../http/meta';
+
+export const INVITE_DAYS = 7;
+
+type Deps = Pick<AppDeps, 'database' | 'config'>;
+export type OrgContext = { deps: Deps; auth: OrgAuth; meta: RequestMeta };
+
+const orgOf = (ctx: OrgContext) => scoped(ctx.deps.database.db, ctx.auth.organization.id);
+
+export type OrganizationSettings = {
+  country: string;
+  timezone: string;
+  salesRepsSeeOwnOnly: boolean;
+  industry?: string;
+};
+
+const DEFAULT_SETTINGS: OrganizationSettings = { country: 'US', timezone: 'UTC', salesRepsSeeOwnOnly: false };
+
+export async function getOrganization(ctx: { deps: Deps; organizationId: string }) {
+  const org = await ctx.deps.database.db
+    .selectFrom('organizations')
+    .select(['id', 'name', 'settings', 'created_at'])
+    .where('id', '=', ctx.organizationId)
+    .executeTakeFirstOrThrow();
+  return {
+    id: org.id,
+    name: org.name,
+    settings: { ...DEFAULT_SETTINGS, ...(org.settings as Partial<OrganizationSettings>) },
+    createdAt: org.created_at.toISOString(),
+  };
+}
+
+export async function updateOrganization(ctx: OrgContext, rawInput: unknown) {
+  const input = parseInput(ZUpdateOrganizationInput, rawInput);
+  const db = ctx.deps.database.db;
+  await db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom('organizations').select('settings').where('id', '=', ctx.auth.organization.id).forUpdate().executeTakeFirstOrThrow();
+    const { name, ...settings } = input;
+    await trx
+      .updateTable('organizations')
+      .set({
+        ...(name ? { name } : {}),
+        settings: JSON.stringify({ ...(current.settings as object), ...settings }),
+        updated_at: new Date(),
+      })
+      .where('id', '=', ctx.auth.organization.id)
+      .execute();
+    await recordAudit(trx, { organizationId: ctx.auth.organization.id, actor: actorOf(ctx.auth), action: 'organization.updated', details: { changed: Object.keys(input) }, meta: ctx.meta });
+  });
+  return getOrganization({ deps: ctx.deps, organizationId: ctx.auth.organization.id });
+}
+
+export async function listMembers(ctx: { deps: Deps; organizationId: string }) {
+  const db = ctx.deps.database.db;
+  const [members, invites] = await Promise.all([
+    scoped(db, ctx.organizationId)
+      .selectFrom('memberships')
+      .innerJoin('users', 'users.id', 'memberships.user_id')
+      .select(['users.id', 'users.name', 'users.email', 'users.last_active_at', 'memberships.role', 'memberships.created_at'])
+      .orderBy('users.name')
+      .execute(),
+    scoped(db, ctx.organizationId)
+      .selectFrom('invites')
+      .select(['id', 'email', 'role', 'expires_at', 'created_at'])
+      .where('accepted_at', 'is', null)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', new Date())
+      .orderBy('created_at', 'desc')
+      .execute(),
+  ]);
+  return {
+    members: members.map((m) => ({
+      userId: m.id,
+      name: m.name,
+      email: m.email,
+      role: m.role,
+      lastActive: m.last_active_at?.toISOString() ?? null,
+      joinedAt: m.created_at.toISOString(),
+    })),
+    invites: invites.map((i) => ({ id: i.id, email: i.email, role: i.role, expiresAt: i.expires_at.toISOString(), createdAt: i.created_at.toISOString() })),
+  };
+}
+
+/** Roles of spec app-core §6 with how many members hold each, for the security center. */
+export async function roleSummary(ctx: { deps: Deps; organizationId: string }) {
+  const counts = await scoped(ctx.deps.database.db, ctx.organizationId)
+    .selectFrom('memberships')
+    .select(['role', (eb) => eb.fn.countAll<string>().as('n')])
+    .groupBy('role')
+    .execute();
+  return ROLE_ORDER.map((role) => ({
+    role,
+    ...ROLE_LABELS[role],
+    members: Number(counts.find((c) => c.role === role)?.n ?? 0),
+  }));
+}
+
+function assertMayGrant(auth: Auth & { organization: { role: RoleKey } }, role: RoleKey): void {
+  if (roleRank(role) < roleRank(auth.organization.role)) {
+    throw new DomainError('FORBIDDEN', `role: You cannot grant ${ROLE_LABELS[role].label}, which is above your own role`, {
+      issues: [{ path: 'role', message: `You cannot grant ${ROLE_LABELS[role].label}, which is above your own role` }],
+    });
+  }
+}
+
+/** Creates a single-use invite link valid for seven days; until e-mail exists the inviter copies it. */
+export async function inviteMember(ctx: OrgContext, rawInput: unknown) {
+  const input = parseInput(ZInviteMemberInput, rawInput);
+  assertMayGrant(ctx.auth, input.role);
+  const db = ctx.deps.database.db;
+  const org = orgOf(ctx);
+  const existing = await org
+    .selectFrom('memberships')
+    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .select('users.id')
+    .where('users.email', '=', input.email)
+    .executeTakeFirst();
+  if (existing) {
+    throw new DomainError('CONFLICT', 'email: is already a member of this organization', { issues: [{ path: 'email', message: 'is already a member of this organization' }] });
+  }
+  const token = randomToken(32);
+  const expiresAt = new Date(Date.now() + INVITE_DAYS * 24 * 3600 * 1000);
+  const invite = await db.transaction().execute(async (trx) => {
+    // A new invite to the same address replaces any pending one.
+    await scoped(trx, ctx.auth.organization.id).updateTable('invites').set({ revoked_at: new Date() }).where('email', '=', input.email).where('accepted_at', 'is', null).where('revoked_at', 'is', null).execute();
+    const row = await scoped(trx, ctx.auth.organization.id)
+      .insertInto('invites', { email: input.email, role: input.role, token_hash: sha256(token), invited_by: ctx.auth.user?.id ?? null, expires_at: expiresAt })
+      .returning(['id'])
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, { organizationId: ctx.auth.organization.id, actor: actorOf(ctx.auth), action: 'member.invited', target: { type: 'invite', id: row.id }, details: { email: input.email, role: input.role }, meta: ctx.meta });
+    return row;
+  });
+  return { id: invite.id, email: input.email, role: input.role, expiresAt: expiresAt.toISOString(), url: `${ctx.deps.config.publicUrl}/invite/${token}` };
+}
+
+export async function revokeInvite(ctx: OrgContext, rawInput: unknown): Promise<void> {
+  const { id } = parseInput(ZRevokeInviteInput, rawInput);
+  const result = await orgOf(ctx).updateTable('invites').set({ revoked_at: new Date() }).where('id', '=', id).where('accepted_at', 'is', null).where('revoked_at', 'is', null).executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw new DomainError('NOT_FOUND', 'Invite not found');
+  await recordAudit(ctx.deps.database.db, { organizationId: ctx.auth.organization.id, actor: actorOf(ctx.auth), action: 'member.invite_revoked', target: { type: 'invite', id }, meta: ctx.meta });
+}
+
+async function findUsableInvite(db: Db, token: string) {
+  const invite = await db
+    .selectFrom('invites')
+    .innerJoin('organizations', 'organizations.id', 'invites.organization_id')
+    .select(['invites.id', 'invites.organization_id', 'invites.email', 'invites.role', 'invites.expires_at', 'invites.accepted_at', 'invites.revoked_at', 'organizations.name as organization_name'])
+    .where('invites.token_hash', '=', sha256(token))
+    .executeTakeFirst();
+  if (!invite || invite.revoked_at) throw new DomainError('NOT_FOUND', 'This invite link is not valid');
+  if (invite.accepted_at) throw new DomainError('CONFLICT', 'This invite link has already been used');
+  if (invite.expires_at <= new Date()) throw new DomainError('CONFLICT', 'This invite link has expired; ask for a new one');
+  return invite;
+}
+
+/** What the invite page shows before accepting. */
+export async function describeInvite(deps: Deps, rawInput: unknown) {
+  const { token } = parseInput(ZInviteTokenInput, rawInput);
+  const db = deps.database.db;
+  const invite = await findUsableInvite(db, token);
+  const account = await db.selectFrom('users').select('id').where('email', '=', invite.email).executeTakeFirst();
+  return { organizationName: invite.organization_name, email: invite.email, role: invite.role, roleLabel: ROLE_LABELS[invite.role].label, accountExists: Boolean(account), expiresAt: invite.expires_at.toISOString() };
+}
+
+/**
+ * Accepts an invite: a signed-in user whose e-mail matches joins; someone without an account
+ * creates one with a name and password. The session moves to the organization joined.
+ */
+export async function acceptInvite(deps: Deps, auth: Auth | null, rawInput: unknown, meta: RequestMeta) {
+  const input = parseInput(ZAcceptInviteInput, rawInput);
+  const db = deps.database.db;
+  const invite = await findUsableInvite(db, input.token);
+  const existing = await db.selectFrom('users').select(['id', 'name', 'email']).where('email', '=', invite.email).executeTakeFirst();
+  if (auth?.user && auth.user.email !== invite.email) {
+    throw new DomainError('FORBIDDEN', `This invite is for ${invite.email}; sign out and sign in with that e-mail to accept it`);
+  }
+  if (existing && !auth?.user) throw new DomainError('UNAUTHENTICATED', `Sign in as ${invite.email} to accept this invite`);
+  if (!existing && (!input.name || !input.password)) {
+    const issues = [
+      ...(!input.name ? [{ path: 'name', message: 'is required' }] : []),
+      ...(!input.password ? [{ path: 'password', message: 'is required' }] : []),
+    ];
+    throw new DomainError('VALIDATION', `${issues[0]!.path}: is required`, { issues });
+  }
+  const passwordHash = existing ? undefined : await hashPassword(input.password!);
+  const userId = await db.transaction().execute(async (trx) => {
+    // Claim the invite first so two concurrent accepts cannot both succeed.
+    const claimed = await trx.updateTable('invites').set({ accepted_at: new Date() }).where('id', '=', invite.id).where('accepted_at', 'is', null).executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) throw new DomainError('CONFLICT', 'This invite link has already been used');
+    const id =
+      existing?.id ??
+      (await trx.insertInto('users').values({ email: invite.email, name: input.name!, password_hash: passwordHash!, preferences: '{}' }).returning('id').executeTakeFirstOrThrow()).id;
+    await trx
+      .insertInto('memberships')
+      .values({ organization_id: invite.organization_id, user_id: id, role: invite.role })
+      .onConflict((oc) => oc.columns(['organization_id', 'user_id']).doNothing())
+      .execute();
+    await recordAudit(trx, {
+      organizationId: invite.organization_id,
+      actor: { userId: id, apiKeyId: null, label: `${existing?.name ?? input.name} <${invite.email}>` },
+      action: 'member.joined',
+      target: { type: 'user', id },
+      details: { role: invite.role },
+      meta,
+    });
+    return id;
+  });
+  let setCookie: string | undefined;
+  if (auth?.session) {
+    await db.updateTable('sessions').set({ organization_id: invite.organization_id }).where('id', '=', auth.session.id).execute();
+  } else {
+    setCookie = (await sessionManager(db, deps.config).create(userId, { organizationId: invite.organization_id, ip: meta.ip, userAgent: meta.userAgent })).setCookie;
+  }
+  return { setCookie, payload: await authPayload(db, userId, invite.organization_id) };
+}
+
+async function targetMembership(ctx: OrgContext, userId: string) {
+  const member = await orgOf(ctx).selectFrom('memberships').select(['user_id', 'role']).where('user_id', '=', userId).executeTakeFirst();
+  if (!member) throw new DomainError('NOT_FOUND', 'Member not found');
+  // Only a peer or someone above may change a member.
+  if (roleRank(member.role) < roleRank(ctx.auth.organization.role)) {
+    throw new DomainError('FORBIDDEN', 'You cannot change a member whose role is above your own');
+  }
+  return member;
+}
+
+async function assertKeepsSuperAdmin(trx: Db, organizationId: string): Promise<void> {
+  const row = await scoped(trx, organizationId).selectFrom('memberships').select((eb) => eb.fn.countAll<string>().as('n')).where('role', '=', 'super_admin').executeTakeFirstOrThrow();
+  if (Number(row.n) === 0) throw new DomainError('CONFLICT', 'An organization must keep at least one Super Admin');
+}
+
+export async function changeRole(ctx: OrgContext, rawInput: unknown) {
+  const input = parseInput(ZChangeRoleInput, rawInput);
+  assertMayGrant(ctx.auth, input.role);
+  const member = await targetMembership(ctx, input.userId);
+  await ctx.deps.database.db.transaction().execute(async (trx) => {
+    await scoped(trx, ctx.auth.organization.id).updateTable('memberships').set({ role: input.role }).where('user_id', '=', input.userId).execute();
+    await assertKeepsSuperAdmin(trx, ctx.auth.organization.id);
+    await recordAudit(trx, { organizationId: ctx.auth.organization.id, actor: actorOf(ctx.auth), action: 'member.role_changed', target: { type: 'user', id: input.userId }, details: { from: member.role, to: input.role }, meta: ctx.meta });
+  });
+  return { userId: input.userId, role: input.role };
+}
+
+export async function removeMember(ctx: OrgContext, rawInput: unknown): Promise<void> {
+  const input = parseInput(ZRemoveMemberInput, rawInput);
+  const member = await targetMembership(ctx, input.userId);
+  await ctx.deps.database.db.transaction().execute(async (trx) => {
+    await scoped(trx, ctx.auth.organization.id).deleteFrom('memberships').where('user_id', '=', input.userId).execute();
+    await assertKeepsSuperAdmin(trx, ctx.auth.organization.id);
+    // Their sessions leave this organization with them.
+    await trx.updateTable('sessions').set({ organization_id: null }).where('user_id', '=', input.userId).where('organization_id', '=', ctx.auth.organization.id).execute();
+    await recordAudit(trx, { organizationId: ctx.auth.organization.id, actor: actorOf(ctx.auth), action: 'member.removed', target: { type: 'user', id: input.userId }, details: { role: member.role }, meta: ctx.meta });
+  });
+}

@@ -1,0 +1,103 @@
+import { register } from 'tsx/esm/api';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { loadConfig } from '../../../server/config';
+import { openDatabase } from '../../../server/db';
+import { startServer, type RunningServer } from '../../../server/server';
+
+// The production server runs under tsx (npm start), which loads the TypeScript migrations in
+// db/migrations through Node's own import(); do the same here.
+register();
+
+export type App = { url: string; close(): Promise<void> };
+
+/** The real server on a free port: production mode (serves dist/client), a fresh in-memory database. */
+export async function startApp(): Promise<App> {
+  const config = loadConfig({ NODE_ENV: 'production', PORT: '0', LOG_LEVEL: 'silent' });
+  const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
+  let server: RunningServer;
+  try {
+    server = await startServer(config, { database });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return {
+    url: server.url,
+    async close() {
+      await server.close();
+      await database.close(); // a database handed in stays open when the server closes
+    },
+  };
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
+export const PHONE: BrowserContextOptions = { viewport: { width: 375, height: 667 }, hasTouch: true, isMobile: true };
+
+type OpenOptions = BrowserContextOptions & {
+  /** Console errors this test expects (e.g. the browser's report of a 404 document). */
+  allowErrors?: RegExp[];
+};
+
+export type E2E = {
+  /** Origin of the running server, e.g. http://localhost:41234. */
+  readonly url: string;
+  /** A page in a fresh browser context (own storage); its page errors and console errors fail the test. */
+  open(options?: OpenOptions): Promise<Page>;
+};
+
+/**
+ * Registers hooks that start the real server (production build, in-memory PGlite) and Chromium for
+ * the file, and check after each test that no page threw or logged an error.
+ */
+export function useE2E(): E2E {
+  let server: App | undefined;
+  let browser: Browser | undefined;
+  let contexts: BrowserContext[] = [];
+  let problems: string[] = [];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startApp(), launchBrowser()]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  afterEach(async () => {
+    await Promise.all(contexts.map((c) => c.close()));
+    contexts = [];
+    const found = problems;
+    problems = [];
+    if (found.length > 0) throw new Error(`The page reported errors:\n${found.join('\n')}`);
+  });
+
+  return {
+    get url() {
+      if (!server) throw new Error('server not started');
+      return server.url;
+    },
+    async open({ allowErrors = [], ...options } = {}) {
+      if (!browser || !server) throw new Error('browser not started');
+      const context = await browser.newContext({ baseURL: server.url, ...DESKTOP, ...options });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.on('pageerror', (error) => problems.push(`pageerror: ${error.stack ?? error.message}`));
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const text = message.text();
+        if (!allowErrors.some((p) => p.test(text))) problems.push(`console.error: ${text} (${message.location().url})`);
+      });
+      return page;
+    },
+  };
+}
