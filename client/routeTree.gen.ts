@@ -11,7 +11,25 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteImport } from './routes/_app'
+import { Route as PricingRouteImport } from './routes/pricing'
+import { Route as TutorialsRouteImport } from './routes/tutorials'
+import { Route as AppAnalyticsRouteImport } from './routes/_app/analytics'
 import { Route as AppAppRouteImport } from './routes/_app/app'
+import { Route as AppAppointmentsRouteImport } from './routes/_app/appointments'
+import { Route as AppAutomationRouteImport } from './routes/_app/automation'
+import { Route as AppAutomationEngineRouteImport } from './routes/_app/automation-engine'
+import { Route as AppAutomationsRouteImport } from './routes/_app/automations'
+import { Route as AppCampaignsRouteImport } from './routes/_app/campaigns'
+import { Route as AppContactsRouteImport } from './routes/_app/contacts'
+import { Route as AppFunnelsRouteImport } from './routes/_app/funnels'
+import { Route as AppPipelineRouteImport } from './routes/_app/pipeline'
+import { Route as AppReportsRouteImport } from './routes/_app/reports'
+import { Route as AppSettingsRouteImport } from './routes/_app/settings'
+import { Route as AppSmsRouteImport } from './routes/_app/sms'
+import { Route as AppSmsCampaignsRouteImport } from './routes/_app/sms-campaigns'
+import { Route as AppTasksRouteImport } from './routes/_app/tasks'
+import { Route as AppVoiceCenterRouteImport } from './routes/_app/voice-center'
+import { Route as AppWebsitesRouteImport } from './routes/_app/websites'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -22,37 +40,245 @@ const AppRoute = AppRouteImport.update({
   id: '/_app',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PricingRoute = PricingRouteImport.update({
+  id: '/pricing',
+  path: '/pricing',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TutorialsRoute = TutorialsRouteImport.update({
+  id: '/tutorials',
+  path: '/tutorials',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppAnalyticsRoute = AppAnalyticsRouteImport.update({
+  id: '/analytics',
+  path: '/analytics',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppAppRoute = AppAppRouteImport.update({
   id: '/app',
   path: '/app',
   getParentRoute: () => AppRoute,
 } as any)
+const AppAppointmentsRoute = AppAppointmentsRouteImport.update({
+  id: '/appointments',
+  path: '/appointments',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAutomationRoute = AppAutomationRouteImport.update({
+  id: '/automation',
+  path: '/automation',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAutomationEngineRoute = AppAutomationEngineRouteImport.update({
+  id: '/automation-engine',
+  path: '/automation-engine',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAutomationsRoute = AppAutomationsRouteImport.update({
+  id: '/automations',
+  path: '/automations',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCampaignsRoute = AppCampaignsRouteImport.update({
+  id: '/campaigns',
+  path: '/campaigns',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppContactsRoute = AppContactsRouteImport.update({
+  id: '/contacts',
+  path: '/contacts',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppFunnelsRoute = AppFunnelsRouteImport.update({
+  id: '/funnels',
+  path: '/funnels',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPipelineRoute = AppPipelineRouteImport.update({
+  id: '/pipeline',
+  path: '/pipeline',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppReportsRoute = AppReportsRouteImport.update({
+  id: '/reports',
+  path: '/reports',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSettingsRoute = AppSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSmsRoute = AppSmsRouteImport.update({
+  id: '/sms',
+  path: '/sms',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSmsCampaignsRoute = AppSmsCampaignsRouteImport.update({
+  id: '/sms-campaigns',
+  path: '/sms-campaigns',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTasksRoute = AppTasksRouteImport.update({
+  id: '/tasks',
+  path: '/tasks',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppVoiceCenterRoute = AppVoiceCenterRouteImport.update({
+  id: '/voice-center',
+  path: '/voice-center',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppWebsitesRoute = AppWebsitesRouteImport.update({
+  id: '/websites',
+  path: '/websites',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/pricing': typeof PricingRoute
+  '/tutorials': typeof TutorialsRoute
+  '/analytics': typeof AppAnalyticsRoute
   '/app': typeof AppAppRoute
+  '/appointments': typeof AppAppointmentsRoute
+  '/automation': typeof AppAutomationRoute
+  '/automation-engine': typeof AppAutomationEngineRoute
+  '/automations': typeof AppAutomationsRoute
+  '/campaigns': typeof AppCampaignsRoute
+  '/contacts': typeof AppContactsRoute
+  '/funnels': typeof AppFunnelsRoute
+  '/pipeline': typeof AppPipelineRoute
+  '/reports': typeof AppReportsRoute
+  '/settings': typeof AppSettingsRoute
+  '/sms': typeof AppSmsRoute
+  '/sms-campaigns': typeof AppSmsCampaignsRoute
+  '/tasks': typeof AppTasksRoute
+  '/voice-center': typeof AppVoiceCenterRoute
+  '/websites': typeof AppWebsitesRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/pricing': typeof PricingRoute
+  '/tutorials': typeof TutorialsRoute
+  '/analytics': typeof AppAnalyticsRoute
   '/app': typeof AppAppRoute
+  '/appointments': typeof AppAppointmentsRoute
+  '/automation': typeof AppAutomationRoute
+  '/automation-engine': typeof AppAutomationEngineRoute
+  '/automations': typeof AppAutomationsRoute
+  '/campaigns': typeof AppCampaignsRoute
+  '/contacts': typeof AppContactsRoute
+  '/funnels': typeof AppFunnelsRoute
+  '/pipeline': typeof AppPipelineRoute
+  '/reports': typeof AppReportsRoute
+  '/settings': typeof AppSettingsRoute
+  '/sms': typeof AppSmsRoute
+  '/sms-campaigns': typeof AppSmsCampaignsRoute
+  '/tasks': typeof AppTasksRoute
+  '/voice-center': typeof AppVoiceCenterRoute
+  '/websites': typeof AppWebsitesRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/_app': typeof AppRouteWithChildren
+  '/pricing': typeof PricingRoute
+  '/tutorials': typeof TutorialsRoute
+  '/_app/analytics': typeof AppAnalyticsRoute
   '/_app/app': typeof AppAppRoute
+  '/_app/appointments': typeof AppAppointmentsRoute
+  '/_app/automation': typeof AppAutomationRoute
+  '/_app/automation-engine': typeof AppAutomationEngineRoute
+  '/_app/automations': typeof AppAutomationsRoute
+  '/_app/campaigns': typeof AppCampaignsRoute
+  '/_app/contacts': typeof AppContactsRoute
+  '/_app/funnels': typeof AppFunnelsRoute
+  '/_app/pipeline': typeof AppPipelineRoute
+  '/_app/reports': typeof AppReportsRoute
+  '/_app/settings': typeof AppSettingsRoute
+  '/_app/sms': typeof AppSmsRoute
+  '/_app/sms-campaigns': typeof AppSmsCampaignsRoute
+  '/_app/tasks': typeof AppTasksRoute
+  '/_app/voice-center': typeof AppVoiceCenterRoute
+  '/_app/websites': typeof AppWebsitesRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/app'
+  fullPaths:
+    | '/'
+    | '/pricing'
+    | '/tutorials'
+    | '/analytics'
+    | '/app'
+    | '/appointments'
+    | '/automation'
+    | '/automation-engine'
+    | '/automations'
+    | '/campaigns'
+    | '/contacts'
+    | '/funnels'
+    | '/pipeline'
+    | '/reports'
+    | '/settings'
+    | '/sms'
+    | '/sms-campaigns'
+    | '/tasks'
+    | '/voice-center'
+    | '/websites'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/app'
-  id: '__root__' | '/' | '/_app' | '/_app/app'
+  to:
+    | '/'
+    | '/pricing'
+    | '/tutorials'
+    | '/analytics'
+    | '/app'
+    | '/appointments'
+    | '/automation'
+    | '/automation-engine'
+    | '/automations'
+    | '/campaigns'
+    | '/contacts'
+    | '/funnels'
+    | '/pipeline'
+    | '/reports'
+    | '/settings'
+    | '/sms'
+    | '/sms-campaigns'
+    | '/tasks'
+    | '/voice-center'
+    | '/websites'
+  id:
+    | '__root__'
+    | '/'
+    | '/_app'
+    | '/pricing'
+    | '/tutorials'
+    | '/_app/analytics'
+    | '/_app/app'
+    | '/_app/appointments'
+    | '/_app/automation'
+    | '/_app/automation-engine'
+    | '/_app/automations'
+    | '/_app/campaigns'
+    | '/_app/contacts'
+    | '/_app/funnels'
+    | '/_app/pipeline'
+    | '/_app/reports'
+    | '/_app/settings'
+    | '/_app/sms'
+    | '/_app/sms-campaigns'
+    | '/_app/tasks'
+    | '/_app/voice-center'
+    | '/_app/websites'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AppRoute: typeof AppRouteWithChildren
+  PricingRoute: typeof PricingRoute
+  TutorialsRoute: typeof TutorialsRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -71,6 +297,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/pricing': {
+      id: '/pricing'
+      path: '/pricing'
+      fullPath: '/pricing'
+      preLoaderRoute: typeof PricingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/tutorials': {
+      id: '/tutorials'
+      path: '/tutorials'
+      fullPath: '/tutorials'
+      preLoaderRoute: typeof TutorialsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_app/analytics': {
+      id: '/_app/analytics'
+      path: '/analytics'
+      fullPath: '/analytics'
+      preLoaderRoute: typeof AppAnalyticsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/app': {
       id: '/_app/app'
       path: '/app'
@@ -78,15 +325,152 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAppRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/appointments': {
+      id: '/_app/appointments'
+      path: '/appointments'
+      fullPath: '/appointments'
+      preLoaderRoute: typeof AppAppointmentsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/automation': {
+      id: '/_app/automation'
+      path: '/automation'
+      fullPath: '/automation'
+      preLoaderRoute: typeof AppAutomationRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/automation-engine': {
+      id: '/_app/automation-engine'
+      path: '/automation-engine'
+      fullPath: '/automation-engine'
+      preLoaderRoute: typeof AppAutomationEngineRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/automations': {
+      id: '/_app/automations'
+      path: '/automations'
+      fullPath: '/automations'
+      preLoaderRoute: typeof AppAutomationsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns': {
+      id: '/_app/campaigns'
+      path: '/campaigns'
+      fullPath: '/campaigns'
+      preLoaderRoute: typeof AppCampaignsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/contacts': {
+      id: '/_app/contacts'
+      path: '/contacts'
+      fullPath: '/contacts'
+      preLoaderRoute: typeof AppContactsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/funnels': {
+      id: '/_app/funnels'
+      path: '/funnels'
+      fullPath: '/funnels'
+      preLoaderRoute: typeof AppFunnelsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/pipeline': {
+      id: '/_app/pipeline'
+      path: '/pipeline'
+      fullPath: '/pipeline'
+      preLoaderRoute: typeof AppPipelineRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/reports': {
+      id: '/_app/reports'
+      path: '/reports'
+      fullPath: '/reports'
+      preLoaderRoute: typeof AppReportsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/settings': {
+      id: '/_app/settings'
+      path: '/settings'
+      fullPath: '/settings'
+      preLoaderRoute: typeof AppSettingsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/sms': {
+      id: '/_app/sms'
+      path: '/sms'
+      fullPath: '/sms'
+      preLoaderRoute: typeof AppSmsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/sms-campaigns': {
+      id: '/_app/sms-campaigns'
+      path: '/sms-campaigns'
+      fullPath: '/sms-campaigns'
+      preLoaderRoute: typeof AppSmsCampaignsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/tasks': {
+      id: '/_app/tasks'
+      path: '/tasks'
+      fullPath: '/tasks'
+      preLoaderRoute: typeof AppTasksRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/voice-center': {
+      id: '/_app/voice-center'
+      path: '/voice-center'
+      fullPath: '/voice-center'
+      preLoaderRoute: typeof AppVoiceCenterRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/websites': {
+      id: '/_app/websites'
+      path: '/websites'
+      fullPath: '/websites'
+      preLoaderRoute: typeof AppWebsitesRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
 interface AppRouteChildren {
+  AppAnalyticsRoute: typeof AppAnalyticsRoute
   AppAppRoute: typeof AppAppRoute
+  AppAppointmentsRoute: typeof AppAppointmentsRoute
+  AppAutomationRoute: typeof AppAutomationRoute
+  AppAutomationEngineRoute: typeof AppAutomationEngineRoute
+  AppAutomationsRoute: typeof AppAutomationsRoute
+  AppCampaignsRoute: typeof AppCampaignsRoute
+  AppContactsRoute: typeof AppContactsRoute
+  AppFunnelsRoute: typeof AppFunnelsRoute
+  AppPipelineRoute: typeof AppPipelineRoute
+  AppReportsRoute: typeof AppReportsRoute
+  AppSettingsRoute: typeof AppSettingsRoute
+  AppSmsRoute: typeof AppSmsRoute
+  AppSmsCampaignsRoute: typeof AppSmsCampaignsRoute
+  AppTasksRoute: typeof AppTasksRoute
+  AppVoiceCenterRoute: typeof AppVoiceCenterRoute
+  AppWebsitesRoute: typeof AppWebsitesRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppAnalyticsRoute: AppAnalyticsRoute,
   AppAppRoute: AppAppRoute,
+  AppAppointmentsRoute: AppAppointmentsRoute,
+  AppAutomationRoute: AppAutomationRoute,
+  AppAutomationEngineRoute: AppAutomationEngineRoute,
+  AppAutomationsRoute: AppAutomationsRoute,
+  AppCampaignsRoute: AppCampaignsRoute,
+  AppContactsRoute: AppContactsRoute,
+  AppFunnelsRoute: AppFunnelsRoute,
+  AppPipelineRoute: AppPipelineRoute,
+  AppReportsRoute: AppReportsRoute,
+  AppSettingsRoute: AppSettingsRoute,
+  AppSmsRoute: AppSmsRoute,
+  AppSmsCampaignsRoute: AppSmsCampaignsRoute,
+  AppTasksRoute: AppTasksRoute,
+  AppVoiceCenterRoute: AppVoiceCenterRoute,
+  AppWebsitesRoute: AppWebsitesRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
@@ -94,6 +478,8 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AppRoute: AppRouteWithChildren,
+  PricingRoute: PricingRoute,
+  TutorialsRoute: TutorialsRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,4 +1,7 @@
 import { createRouter } from '@tanstack/react-router';
+import { NotFound } from './components/not-found';
+import { RouteError } from './components/route-error';
+import { PendingScreen } from './components/ui/spinner';
 import { queryClient, trpcUtils } from './lib/trpc';
 import { routeTree } from './routeTree.gen';
 
@@ -14,10 +17,21 @@ export const router = createRouter({
   // Loaders read through the query cache, which owns staleness.
   defaultPreloadStaleTime: 0,
   scrollRestoration: true,
+  // A route whose lazily loaded chunk takes longer than this shows a centered spinner in its place.
+  defaultPendingComponent: PendingScreen,
+  defaultPendingMs: 150,
+  defaultPendingMinMs: 300,
+  defaultErrorComponent: RouteError,
+  // Unknown paths below a layout (e.g. /contacts/x) show the same screen inside that layout.
+  defaultNotFoundComponent: NotFound,
 });
 
 declare module '@tanstack/react-router' {
   interface Register {
     router: typeof router;
+  }
+  interface StaticDataRouteOption {
+    /** The page's name in document.title ("Contacts · Switchboard"). */
+    title?: string;
   }
 }

@@ -1,12 +1,23 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { useDocumentTitle } from '../components/document-title';
+import { NotFound } from '../components/not-found';
+import { useApplyTheme } from '../components/theme-toggle';
+import { Toaster } from '../components/ui/toast';
+import { TooltipProvider } from '../components/ui/tooltip';
 import type { RouterContext } from '../router';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  component: () => <Outlet />,
-  notFoundComponent: () => (
-    <main>
-      <h1>Page Not Found</h1>
-      <p>404 Page Not Found</p>
-    </main>
-  ),
+  component: RootLayout,
+  notFoundComponent: NotFound,
 });
+
+function RootLayout() {
+  useApplyTheme();
+  useDocumentTitle();
+  return (
+    <TooltipProvider>
+      <Outlet />
+      <Toaster />
+    </TooltipProvider>
+  );
+}

@@ -1,0 +1,31 @@
+import { Link } from '@tanstack/react-router';
+import { CompassIcon } from 'lucide-react';
+import { buttonClasses } from './ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './ui/card';
+
+/** Any path without a route (the server answers it with index.html and status 404). */
+export function NotFound() {
+  return (
+    <div className="flex min-h-[60vh] flex-1 items-center justify-center p-6">
+      <Card className="w-full max-w-md text-center">
+        <CardHeader className="items-center">
+          <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-indigo-50 text-indigo-600 dark:bg-indigo-950 dark:text-indigo-400">
+            <CompassIcon className="size-6" aria-hidden />
+          </span>
+          <CardTitle as="h1" className="text-2xl">
+            Page Not Found
+          </CardTitle>
+          <CardDescription className="font-medium text-indigo-600 dark:text-indigo-400">404 Page Not Found</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <p className="text-sm text-gray-600 dark:text-gray-400">The address you opened does not match any page. Check it for typos, or start again from the home page.</p>
+        </CardContent>
+        <CardFooter className="justify-center">
+          <Link to="/" className={buttonClasses()}>
+            Go home
+          </Link>
+        </CardFooter>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { Link } from '@tanstack/react-router';
+import { useAtom } from 'jotai';
+import { PanelLeftCloseIcon, PanelLeftOpenIcon } from 'lucide-react';
+import { cn } from '../../lib/cn';
+import { sidebarOpenAtom } from '../../state/ui';
+import { BrandMark, BrandName } from '../brand';
+import { ThemeToggle } from '../theme-toggle';
+import { Button } from '../ui/button';
+import { focusRing } from '../ui/focus';
+import { Tooltip } from '../ui/tooltip';
+import { MobileNav } from './mobile-nav';
+import { SIDEBAR_ID } from './sidebar';
+
+/** The bar above the content: menu (mobile) or sidebar toggle (desktop), and the theme toggle. */
+export function AppHeader() {
+  const [sidebarOpen, setSidebarOpen] = useAtom(sidebarOpenAtom);
+  const toggleLabel = sidebarOpen ? 'Collapse sidebar' : 'Expand sidebar';
+  return (
+    <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center gap-2 border-b border-gray-200 bg-white/85 px-3 backdrop-blur supports-[backdrop-filter]:bg-white/70 sm:px-4 dark:border-gray-800 dark:bg-gray-900/85 dark:supports-[backdrop-filter]:bg-gray-900/70">
+      <MobileNav />
+      <Link to="/app" aria-label="Switchboard dashboard" className={cn('flex items-center gap-2 rounded-md md:hidden', focusRing)}>
+        <BrandMark className="size-7" />
+        <BrandName />
+      </Link>
+      <Tooltip content={toggleLabel} side="bottom">
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={toggleLabel}
+          aria-expanded={sidebarOpen}
+          aria-controls={SIDEBAR_ID}
+          onClick={() => setSidebarOpen(!sidebarOpen)}
+          className="hidden md:inline-flex"
+        >
+          {sidebarOpen ? <PanelLeftCloseIcon className="size-5" aria-hidden /> : <PanelLeftOpenIcon className="size-5" aria-hidden />}
+        </Button>
+      </Tooltip>
+      <div className="ml-auto flex items-center gap-1">
+        <ThemeToggle />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,19 @@
+export const APP_NAME = 'Switchboard';
+export const NOT_FOUND_TITLE = 'Page Not Found';
+
+/** "Contacts" → "Contacts · Switchboard"; no title → "Switchboard". */
+export function formatDocumentTitle(title?: string): string {
+  return title ? `${title} · ${APP_NAME}` : APP_NAME;
+}
+
+type MatchLike = { status?: string; _notFound?: boolean; staticData?: { title?: string } };
+
+/** The page's title from the router matches: the deepest route's `staticData.title`, or Not Found. */
+export function pageTitleOf(matches: readonly MatchLike[]): string | undefined {
+  if (matches.some((m) => m._notFound || m.status === 'notFound')) return NOT_FOUND_TITLE;
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const title = matches[i]!.staticData?.title;
+    if (title) return title;
+  }
+  return undefined;
+}
