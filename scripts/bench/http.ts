@@ -62,6 +62,12 @@ function redactUrl(url: string): string {
   }
 }
 
+/** Other work on the machine skews every figure; print how busy it was. */
+function loadLine(when: string): string {
+  const [one, five] = os.loadavg();
+  return `(load average ${when}: ${num(one ?? 0, 1)} over 1 min, ${num(five ?? 0, 1)} over 5 min, on ${os.cpus().length} CPUs)`;
+}
+
 function progress(text: string): void {
   process.stderr.write(`  … ${text}\n`);
 }
@@ -244,7 +250,7 @@ async function runStartup(): Promise<void> {
       `Cold start to first 200 on /api/health: node --import tsx server/index.ts, NODE_ENV=production, embedded PGlite (${client})`,
       ['run', 'ms', 'target ms'],
       [
-        ['fresh data dir (creates the database, runs migrations)', num(fresh), verdict(fresh)],
+        ['fresh data dir (creates the database, migrates, seeds the demo workspace)', num(fresh), verdict(fresh)],
         ['same data dir again (database exists)', num(again), verdict(again)],
       ],
     );
@@ -265,7 +271,8 @@ export async function run(): Promise<void> {
     `Node ${process.version}, ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${os.platform()} ${os.release()}\n` +
       `autocannon on loopback: ${connections} connections, no pipelining, ${warmup} s warm-up then ${duration} s per run; ` +
       `server in a child process (NODE_ENV=production, LOG_LEVEL=${process.env.BENCH_LOG_LEVEL ?? 'warn'}), load generator in this one\n` +
-      `µs/req (1e6/rps) is wall time per request at this concurrency; server CPU µs/req is the server process's CPU time over requests served`,
+      `µs/req (1e6/rps) is wall time per request at this concurrency; server CPU µs/req is the server process's CPU time over requests served\n` +
+      loadLine('at start'),
   );
 
   const databases: { label: string; env: Record<string, string> }[] = [
@@ -284,6 +291,7 @@ export async function run(): Promise<void> {
       printTable(`Database: ${database.label}`, RESULT_HEADER, resultRows(CASES, results), 2);
       printRatios(`tRPC vs bare, ${database.label}`, results);
       if (index === 0) printBreakdown(results);
+      console.log(loadLine('after these runs'));
     } finally {
       await server.stop();
     }
@@ -297,9 +305,17 @@ export async function run(): Promise<void> {
     [
       ['wall time per call (incl. the GC it causes)', `${num(any.wallMicrosPerCall, 1)} µs`],
       ['CPU time per call', `${num(any.cpuMicrosPerCall, 1)} µs`],
-      ['heap still held after 100k calls and a full GC', any.gcExposed ? `${num(any.retainedBytesPer100k / 1024)} KiB` : 'n/a (no --expose-gc)'],
+      [
+        'heap still held after 100k calls and a full GC',
+        !any.gcExposed
+          ? 'n/a (no --expose-gc)'
+          : any.retainedBytesPer100k <= 64 * 1024
+            ? `none (Δ ${num(any.retainedBytesPer100k / 1024)} KiB)`
+            : `${num(any.retainedBytesPer100k / 1024)} KiB`,
+      ],
     ],
   );
 
   await runStartup();
+  console.log(loadLine('at the end'));
 }
