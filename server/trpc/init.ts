@@ -2,7 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import type { Permission } from '../auth/permissions';
 import { assertPermission, requireOrgAuth, requireUserAuth } from '../auth/resolve';
-import { DomainError, ERROR_TABLE, issuesFromZod, type FieldIssue } from '../errors';
+import { DomainError, ERROR_TABLE, validationError, type FieldIssue } from '../errors';
 import type { TrpcContext } from './context';
 
 /** Procedure metadata: the permission a procedure requires, readable by the role-matrix tests. */
@@ -10,18 +10,8 @@ export type ProcedureMeta = { permission?: Permission };
 
 const t = initTRPC.context<TrpcContext>().meta<ProcedureMeta>().create({
   errorFormatter({ shape, error }) {
-    const issues: FieldIssue[] | undefined =
-      error.cause instanceof ZodError
-        ? issuesFromZod(error.cause)
-        : error.cause instanceof DomainError
-          ? error.cause.issues
-          : undefined;
-    const message =
-      error.cause instanceof ZodError && issues?.[0]
-        ? `${issues[0].path ? `${issues[0].path}: ` : ''}${issues[0].message}`
-        : error.code === 'INTERNAL_SERVER_ERROR'
-          ? 'Internal error'
-          : shape.message;
+    const issues: FieldIssue[] | undefined = error.cause instanceof DomainError ? error.cause.issues : undefined;
+    const message = error.code === 'INTERNAL_SERVER_ERROR' ? 'Internal error' : shape.message;
     return { ...shape, message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, issues } };
   },
   sse: {
@@ -30,11 +20,15 @@ const t = initTRPC.context<TrpcContext>().meta<ProcedureMeta>().create({
   },
 });
 
-/** Maps a DomainError thrown by a service or a guard to its tRPC code from the one error table. */
+/**
+ * Maps a DomainError thrown by a service or a guard — and an input that failed its schema, as the
+ * same VALIDATION error the REST doors give — to its tRPC code from the one error table.
+ */
 const domainErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof DomainError) {
-    const cause = result.error.cause;
+  if (result.ok) return result;
+  const cause = result.error.cause instanceof ZodError ? validationError(result.error.cause) : result.error.cause;
+  if (cause instanceof DomainError) {
     return { ...result, error: new TRPCError({ code: ERROR_TABLE[cause.code].trpc, message: cause.message, cause }) };
   }
   return result;

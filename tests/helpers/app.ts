@@ -27,11 +27,12 @@ export async function buildTestApp(options: { database?: DatabaseHandle; env?: R
   const deps = await buildTestDeps(options);
   const app = createApp(deps, options.app);
   const createCaller = createCallerFactory(appRouter);
-  const caller = (headers: HeadersInit = {}, meta = { ip: '127.0.0.1', userAgent: 'vitest' }) => {
+  /** A caller acting as one request; `resHeaders` shows what it set (cookies). */
+  const callerWithHeaders = (headers: HeadersInit = {}, meta = { ip: '127.0.0.1', userAgent: 'vitest' }) => {
     const resHeaders = new Headers();
     const req = new Request(`${TEST_ORIGIN}/trpc`, { headers });
-    const api = createCaller(createTrpcContext({ deps, req, requestId: 'test', meta, resHeaders }));
-    return Object.assign(api, { resHeaders });
+    return { api: createCaller(createTrpcContext({ deps, req, requestId: 'test', meta, resHeaders })), resHeaders };
   };
-  return { app, deps, caller };
+  const caller = (headers: HeadersInit = {}) => callerWithHeaders(headers).api;
+  return { app, deps, caller, callerWithHeaders };
 }
