@@ -35,7 +35,7 @@ describe('mobile menu (375 × 667, touch)', () => {
     await drawer(page).waitFor({ state: 'detached' });
     await page.getByRole('heading', { level: 1, name: 'Tasks' }).waitFor();
     expect(pathOf(page)).toBe('/tasks');
-    // Focus returns to the menu button, ready to open it again.
+    // Opens again on the new page; the SMS entry goes to the SMS tool, not SMS Campaigns.
     await openMenu(page);
     await drawer(page).getByRole('link', { name: 'SMS', exact: true }).tap();
     await drawer(page).waitFor({ state: 'detached' });

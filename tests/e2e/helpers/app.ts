@@ -1,13 +1,8 @@
-import { register } from 'tsx/esm/api';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { loadConfig } from '../../../server/config';
 import { openDatabase } from '../../../server/db';
 import { startServer, type RunningServer } from '../../../server/server';
-
-// The production server runs under tsx (npm start), which loads the TypeScript migrations in
-// db/migrations through Node's own import(); do the same here.
-register();
 
 export type App = { url: string; close(): Promise<void> };
 
