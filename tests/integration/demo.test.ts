@@ -1,0 +1,55 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { login } from '../../server/auth/service';
+import { DEMO_EMAIL, seedDemoWorkspace } from '../../server/organizations/demo';
+import { startServer } from '../../server/server';
+import { testConfig } from '../helpers/app';
+import { createTestDatabase, testDatabaseKind } from '../helpers/db';
+
+const META = { ip: '127.0.0.1', userAgent: 'vitest' };
+
+describe('demo workspace', () => {
+  it('creates an organization and owner with a random password that signs in', async () => {
+    const database = await createTestDatabase();
+    const deps = { database, config: testConfig() };
+    const first = await seedDemoWorkspace(database.db);
+    expect(first).toMatchObject({ email: DEMO_EMAIL, created: true });
+    expect(first.password).toMatch(/^[\w]{4}-[\w]{4}-[\w]{4}-[\w]{4}$/);
+    const signed = await login(deps, { email: DEMO_EMAIL, password: first.password }, META);
+    expect(signed.payload.organization).toMatchObject({ name: 'Demo Company', role: 'super_admin' });
+
+    // Run again: same workspace, a new password, and the old one stops working.
+    const second = await seedDemoWorkspace(database.db);
+    expect(second).toMatchObject({ organizationId: first.organizationId, created: false });
+    expect(second.password).not.toBe(first.password);
+    await expect(login(deps, { email: DEMO_EMAIL, password: first.password }, META)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    await database.close();
+  });
+
+  it.skipIf(testDatabaseKind !== 'pglite')('is created on the first start of a fresh embedded database only, and printed', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'sb-demo-'));
+    const printed: string[] = [];
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (printed.push(String(chunk)), true));
+    try {
+      const config = testConfig({ PORT: '0', DATA_DIR: dataDir });
+      const first = await startServer(config, { clientDir: false });
+      await first.close();
+      const banner = printed.join('');
+      expect(banner).toContain(`e-mail:   ${DEMO_EMAIL}`);
+      const password = /password: (\S+)/.exec(banner)?.[1];
+      expect(password).toBeDefined();
+
+      printed.length = 0;
+      const second = await startServer(config, { clientDir: false });
+      const users = await second.deps.database.db.selectFrom('users').select('email').execute();
+      await second.close();
+      expect(printed.join('')).not.toContain('Demo workspace');
+      expect(users).toEqual([{ email: DEMO_EMAIL }]);
+    } finally {
+      write.mockRestore();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
