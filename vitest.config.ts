@@ -34,6 +34,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           maxWorkers: 2,
+          // Browsers run after the server suites, never competing with them for the two cores.
+          sequence: { groupOrder: 1 },
         },
       },
     ],
