@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, sql } from 'kysely';
 import { PostgresJSDialect } from 'kysely-postgres-js';
 import { PGliteDialect } from 'kysely-pglite-dialect';
@@ -23,18 +24,33 @@ export type DatabaseOptions =
   /** dataDir undefined keeps the database in memory (tests). */
   | { kind: 'pglite'; dataDir: string | undefined };
 
+/**
+ * Both drivers read values alike: int8 (counts, ids, minor units) as a JS number — no value we
+ * store nears 2^53 — and date as its 'YYYY-MM-DD' text, which has no time zone to shift.
+ */
+const INT8 = 20;
+const DATE = 1082;
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
     const client = postgres(options.url, {
       max: options.maxConnections ?? 10,
       connect_timeout: 5,
       onnotice: () => {},
+      types: {
+        int8: { to: INT8, from: [INT8], serialize: (v: number) => String(v), parse: (v: string) => Number(v) },
+        date: { to: DATE, from: [DATE], serialize: (v: string) => v, parse: (v: string) => v },
+      },
     });
     const db = new Kysely<Database>({ dialect: new PostgresJSDialect({ postgres: client }) });
     return handle(db, 'postgres');
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const pglite = await PGlite.create(options.dataDir ?? 'memory://');
+  const pglite = await PGlite.create(options.dataDir ?? 'memory://', {
+    // Trigram search indexes exist on both databases (db/migrations create the extension).
+    extensions: { pg_trgm },
+    parsers: { [INT8]: (v: string) => Number(v), [DATE]: (v: string) => v },
+  });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return handle(db, 'pglite');
 }

@@ -95,6 +95,224 @@ export interface LoginAttemptsTable {
   created_at: Timestamp;
 }
 
+export type LifecycleStage = 'subscriber' | 'lead' | 'mql' | 'sql' | 'customer' | 'other';
+export type Attribution = {
+  source?: string;
+  medium?: string;
+  campaign?: string;
+  referrer?: string;
+  landingPage?: string;
+  at: string;
+};
+
+export interface ContactsTable {
+  id: Generated<string>;
+  organization_id: string;
+  first_name: ColumnType<string, string | undefined, string>;
+  last_name: ColumnType<string, string | undefined, string>;
+  /** Primary e-mail, lower-cased. */
+  email: string | null;
+  other_emails: ColumnType<string[], string[] | undefined, string[]>;
+  /** Primary phone, E.164. */
+  phone: string | null;
+  other_phones: ColumnType<string[], string[] | undefined, string[]>;
+  company_name: string | null;
+  job_title: string | null;
+  lifecycle_stage: ColumnType<LifecycleStage, LifecycleStage | undefined, LifecycleStage>;
+  source: string | null;
+  tags: ColumnType<string[], string[] | undefined, string[]>;
+  owner_id: string | null;
+  lead_score: ColumnType<number, number | undefined, number>;
+  dnc_sms: ColumnType<boolean, boolean | undefined, boolean>;
+  dnc_email: ColumnType<boolean, boolean | undefined, boolean>;
+  dnc_calls: ColumnType<boolean, boolean | undefined, boolean>;
+  first_attribution: Json<Attribution | null>;
+  latest_attribution: Json<Attribution | null>;
+  custom_fields: Json<Record<string, string | number | null>>;
+  /** Generated: lower-cased name, e-mail, phone and company, trigram-indexed. */
+  search_text: ColumnType<string, never, never>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CustomFieldDefinitionsTable {
+  id: Generated<string>;
+  organization_id: string;
+  key: string;
+  label: string;
+  type: 'text' | 'number' | 'date' | 'select';
+  options: ColumnType<string[], string[] | undefined, string[]>;
+  position: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+}
+
+export interface SavedViewsTable {
+  id: Generated<string>;
+  organization_id: string;
+  /** The member who saved it; views are personal. */
+  user_id: string | null;
+  entity: string;
+  name: string;
+  filters: Json<Record<string, unknown>>;
+  columns: ColumnType<string[], string[] | undefined, string[]>;
+  sort: Json<{ field: string; direction: 'asc' | 'desc' } | null>;
+  created_at: Timestamp;
+}
+
+export interface PipelinesTable {
+  id: Generated<string>;
+  organization_id: string;
+  name: string;
+  is_default: ColumnType<boolean, boolean | undefined, boolean>;
+  position: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+}
+
+export type StageKind = 'open' | 'won' | 'lost';
+
+export interface PipelineStagesTable {
+  id: Generated<string>;
+  organization_id: string;
+  pipeline_id: string;
+  name: string;
+  position: number;
+  probability: ColumnType<number, number | undefined, number>;
+  kind: ColumnType<StageKind, StageKind | undefined, StageKind>;
+  created_at: Timestamp;
+}
+
+export interface DealsTable {
+  id: Generated<string>;
+  organization_id: string;
+  pipeline_id: string;
+  stage_id: string;
+  title: string;
+  /** Integer minor units (cents) of `currency`. */
+  value_minor: ColumnType<number, number | undefined, number>;
+  currency: ColumnType<string, string | undefined, string>;
+  contact_id: string | null;
+  owner_id: string | null;
+  /** 'YYYY-MM-DD'. */
+  expected_close_date: string | null;
+  probability: number | null;
+  is_recurring: ColumnType<boolean, boolean | undefined, boolean>;
+  monthly_value_minor: number | null;
+  /** Follows the stage's kind. */
+  status: ColumnType<StageKind, StageKind | undefined, StageKind>;
+  lost_reason: string | null;
+  won_at: Date | null;
+  lost_at: Date | null;
+  stage_changed_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DealStageHistoryTable {
+  id: Generated<number>;
+  organization_id: string;
+  deal_id: string;
+  from_stage_id: string | null;
+  to_stage_id: string | null;
+  changed_by: string | null;
+  changed_at: Timestamp;
+}
+
+export type TaskPriority = 'low' | 'medium' | 'high' | 'urgent';
+
+export interface TasksTable {
+  id: Generated<string>;
+  organization_id: string;
+  title: string;
+  description: string | null;
+  due_at: Date | null;
+  priority: ColumnType<TaskPriority, TaskPriority | undefined, TaskPriority>;
+  status: ColumnType<'open' | 'done', 'open' | 'done' | undefined, 'open' | 'done'>;
+  assignee_id: string | null;
+  contact_id: string | null;
+  deal_id: string | null;
+  completed_at: Date | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type AppointmentStatus = 'scheduled' | 'completed' | 'cancelled' | 'no_show';
+
+export interface AppointmentsTable {
+  id: Generated<string>;
+  organization_id: string;
+  title: string;
+  contact_id: string | null;
+  assignee_id: string | null;
+  starts_at: Date;
+  ends_at: Date;
+  time_zone: ColumnType<string, string | undefined, string>;
+  location: string | null;
+  meeting_url: string | null;
+  status: ColumnType<AppointmentStatus, AppointmentStatus | undefined, AppointmentStatus>;
+  notes: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ActivitiesTable {
+  id: Generated<number>;
+  organization_id: string;
+  contact_id: string | null;
+  deal_id: string | null;
+  /** contact_created, field_changed, note, task_created, task_completed, deal_created, deal_moved, deal_won, deal_lost, appointment_scheduled, sms_in, sms_out, form_submission, automation_step, … */
+  type: string;
+  actor_user_id: string | null;
+  payload: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+}
+
+export interface ContactImportsTable {
+  id: Generated<string>;
+  organization_id: string;
+  created_by: string | null;
+  filename: string;
+  csv: string;
+  /** CSV column → contact field ('firstName', 'email', 'tags', 'custom.<key>', …). */
+  mapping: Json<Record<string, string>>;
+  dedupe_by: 'email' | 'phone' | 'none';
+  on_duplicate: 'skip' | 'update' | 'create';
+  status: ColumnType<'queued' | 'running' | 'completed' | 'failed', 'queued' | undefined, 'queued' | 'running' | 'completed' | 'failed'>;
+  total_rows: ColumnType<number, number | undefined, number>;
+  processed_rows: ColumnType<number, number | undefined, number>;
+  created_count: ColumnType<number, number | undefined, number>;
+  updated_count: ColumnType<number, number | undefined, number>;
+  skipped_count: ColumnType<number, number | undefined, number>;
+  error_count: ColumnType<number, number | undefined, number>;
+  failure: string | null;
+  created_at: Timestamp;
+  started_at: Date | null;
+  finished_at: Date | null;
+}
+
+export interface ContactImportErrorsTable {
+  id: Generated<number>;
+  organization_id: string;
+  import_id: string;
+  row_number: number;
+  field: string | null;
+  message: string;
+  raw: Json<Record<string, string>>;
+}
+
+export interface MarketingSpendTable {
+  id: Generated<string>;
+  organization_id: string;
+  channel: string;
+  description: string | null;
+  amount_minor: number;
+  currency: ColumnType<string, string | undefined, string>;
+  /** 'YYYY-MM-DD'. */
+  spent_on: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -104,6 +322,19 @@ export interface Database {
   api_keys: ApiKeysTable;
   audit_events: AuditEventsTable;
   login_attempts: LoginAttemptsTable;
+  contacts: ContactsTable;
+  custom_field_definitions: CustomFieldDefinitionsTable;
+  saved_views: SavedViewsTable;
+  pipelines: PipelinesTable;
+  pipeline_stages: PipelineStagesTable;
+  deals: DealsTable;
+  deal_stage_history: DealStageHistoryTable;
+  tasks: TasksTable;
+  appointments: AppointmentsTable;
+  activities: ActivitiesTable;
+  contact_imports: ContactImportsTable;
+  contact_import_errors: ContactImportErrorsTable;
+  marketing_spend: MarketingSpendTable;
 }
 
 /** Tables whose rows belong to one organization; every query on them goes through `scoped()`. */
@@ -118,3 +349,8 @@ export type Organization = Selectable<OrganizationsTable>;
 export type Membership = Selectable<MembershipsTable>;
 export type ApiKey = Selectable<ApiKeysTable>;
 export type AuditEvent = Selectable<AuditEventsTable>;
+export type Contact = Selectable<ContactsTable>;
+export type Deal = Selectable<DealsTable>;
+export type Task = Selectable<TasksTable>;
+export type Appointment = Selectable<AppointmentsTable>;
+export type Activity = Selectable<ActivitiesTable>;

@@ -1,0 +1,22 @@
+import type { OrgAuth } from '../auth/resolve';
+import type { Db } from '../db';
+import { scoped } from '../db/scoped';
+import { DomainError } from '../errors';
+import type { OrganizationSettings } from './service';
+
+/** Refuses a user id that is not a member of the organization, naming the field (ownerId, assigneeId, …). */
+export async function assertMember(db: Db, organizationId: string, userId: string | null | undefined, field: string): Promise<void> {
+  if (!userId) return;
+  const member = await scoped(db, organizationId).selectFrom('memberships').select('user_id').where('user_id', '=', userId).executeTakeFirst();
+  if (!member) throw new DomainError('VALIDATION', `${field}: is not a member of this organization`, { issues: [{ path: field, message: 'is not a member of this organization' }] });
+}
+
+/**
+ * The organization setting "Sales Reps see only contacts and deals they own": the user id to filter
+ * owner_id by, or null when the caller sees everything. Enforced in every contacts and deals query.
+ */
+export async function ownerOnlyFilter(db: Db, auth: OrgAuth): Promise<string | null> {
+  if (auth.organization.role !== 'sales_rep' || !auth.user) return null;
+  const org = await db.selectFrom('organizations').select('settings').where('id', '=', auth.organization.id).executeTakeFirstOrThrow();
+  return (org.settings as Partial<OrganizationSettings>).salesRepsSeeOwnOnly ? auth.user.id : null;
+}
