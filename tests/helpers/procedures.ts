@@ -12,7 +12,7 @@ export type ProcedureInfo = {
 
 /** Every procedure of the app router, flattened, with its permission and top-level input keys. */
 export function listProcedures(): ProcedureInfo[] {
-  const procedures = appRouter._def.procedures as Record<string, AnyTRPCProcedure>;
+  const procedures = appRouter._def.procedures as unknown as Record<string, AnyTRPCProcedure>;
   return Object.entries(procedures).map(([path, procedure]) => {
     const def = procedure._def as unknown as { type: ProcedureInfo['type']; meta?: ProcedureMeta; inputs: ZodType[] };
     const inputKeys = def.inputs.flatMap((schema) => Object.keys(shapeOf(schema)));
