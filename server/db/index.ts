@@ -30,6 +30,8 @@ export type DatabaseOptions =
  */
 const INT8 = 20;
 const DATE = 1082;
+const JSON_OID = 114;
+const JSONB_OID = 3802;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
@@ -40,6 +42,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       types: {
         int8: { to: INT8, from: [INT8], serialize: (v: number) => String(v), parse: (v: string) => Number(v) },
         date: { to: DATE, from: [DATE], serialize: (v: string) => v, parse: (v: string) => v },
+        // Json columns are written as JSON text (schema.ts: Json<T>), as PGlite takes them; postgres.js
+        // would JSON-encode that text again and store a jsonb string. Objects (pg-boss) still encode.
+        json: { to: JSON_OID, from: [JSON_OID, JSONB_OID], serialize: (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v)), parse: (v: string) => JSON.parse(v) },
       },
     });
     const db = new Kysely<Database>({ dialect: new PostgresJSDialect({ postgres: client }) });
