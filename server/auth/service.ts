@@ -1,5 +1,6 @@
 import { recordAudit, type Actor } from '../audit/service';
 import type { Db } from '../db';
+import { createDefaultPipeline } from '../deals/default-pipeline';
 import type { RoleKey } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { DomainError, parseInput } from '../errors';
@@ -117,6 +118,7 @@ export async function signup(deps: Deps, rawInput: unknown, meta: RequestMeta): 
         .returning('id')
         .executeTakeFirstOrThrow();
       await trx.insertInto('memberships').values({ organization_id: org.id, user_id: user.id, role: 'super_admin' }).execute();
+      await createDefaultPipeline(trx, org.id);
       await recordAudit(trx, {
         organizationId: org.id,
         actor: { userId: user.id, apiKeyId: null, label: `${input.name} <${input.email}>` },

@@ -203,6 +203,8 @@ export interface DealsTable {
   won_at: Date | null;
   lost_at: Date | null;
   stage_changed_at: Timestamp;
+  /** Order inside the stage on the board, smallest first (migration 110). */
+  position: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../auth/password';
 import type { Db } from '../db';
+import { createDefaultPipeline } from '../deals/default-pipeline';
 
 export const DEMO_EMAIL = 'demo@switchboard.local';
 export const DEMO_ORGANIZATION = 'Demo Company';
@@ -32,6 +33,7 @@ export async function seedDemoWorkspace(db: Db): Promise<{ email: string; passwo
       (await trx.insertInto('users').values({ email: DEMO_EMAIL, name: 'Demo Owner', password_hash: passwordHash, preferences: '{}' }).returning('id').executeTakeFirstOrThrow()).id;
     const org = await trx.insertInto('organizations').values({ name: DEMO_ORGANIZATION, settings: '{}' }).returning('id').executeTakeFirstOrThrow();
     await trx.insertInto('memberships').values({ organization_id: org.id, user_id: userId, role: 'super_admin' }).execute();
+    await createDefaultPipeline(trx, org.id);
     return { email: DEMO_EMAIL, password, organizationId: org.id, created: true };
   });
 }

@@ -1,6 +1,9 @@
 import { auditRouter } from '../audit/router';
 import { authRouter } from '../auth/router';
+import { appointmentsRouter } from '../appointments/router';
+import { dealsRouter, pipelinesRouter } from '../deals/router';
 import { healthRouter } from '../health/router';
+import { tasksRouter } from '../tasks/router';
 import { apiKeysRouter, invitesRouter, membersRouter, organizationsRouter } from '../organizations/router';
 import { router } from './init';
 
@@ -12,6 +15,10 @@ export const appRouter = router({
   invites: invitesRouter,
   apiKeys: apiKeysRouter,
   audit: auditRouter,
+  pipelines: pipelinesRouter,
+  deals: dealsRouter,
+  tasks: tasksRouter,
+  appointments: appointmentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

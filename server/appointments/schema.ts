@@ -1,0 +1,114 @@
+import { z } from 'zod';
+
+/** Appointments: shared by the server's doors and the client's forms. */
+
+export const APPOINTMENT_STATUSES = ['scheduled', 'completed', 'cancelled', 'no_show'] as const;
+export const ZAppointmentStatus = z.enum(APPOINTMENT_STATUSES, { error: 'must be scheduled, completed, cancelled or no_show' });
+
+export const END_AFTER_START = 'must be after the start';
+/** The widest range one calendar query covers (a month view with its leading and trailing weeks fits easily). */
+export const MAX_RANGE_DAYS = 100;
+
+const ZInstant = z.iso.datetime({ offset: true, error: 'must be a date and time such as 2026-05-01T09:00:00Z' });
+const id = (what: string) => z.uuid(`must be ${what} id`);
+
+function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const ZTimeZone = z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/Paris');
+
+export const ZMeetingUrl = z
+  .string()
+  .trim()
+  .max(2000, 'must be at most 2000 characters')
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.length > 0;
+    } catch {
+      return false;
+    }
+  }, 'must be a valid http(s) URL such as https://meet.example.com/abc');
+
+/** Adds 'endsAt: must be after the start' when both ends are given and in the wrong order. */
+function endAfterStart(value: { startsAt?: string; endsAt?: string }, ctx: z.RefinementCtx) {
+  if (value.startsAt && value.endsAt && Date.parse(value.endsAt) <= Date.parse(value.startsAt)) {
+    ctx.addIssue({ code: 'custom', path: ['endsAt'], message: END_AFTER_START });
+  }
+}
+
+const appointmentFields = {
+  title: z.string({ error: 'is required' }).trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
+  contactId: id('a contact').nullable(),
+  assigneeId: id('a user').nullable(),
+  startsAt: ZInstant,
+  endsAt: ZInstant,
+  /** The zone the appointment was planned in (the calendar shows it in the viewer's zone). */
+  timeZone: ZTimeZone,
+  location: z.string().trim().max(300, 'must be at most 300 characters').nullable(),
+  meetingUrl: ZMeetingUrl.nullable(),
+  status: ZAppointmentStatus,
+  notes: z.string().trim().max(5000, 'must be at most 5000 characters').nullable(),
+};
+
+export const ZCreateAppointmentInput = z
+  .object({
+    ...appointmentFields,
+    contactId: appointmentFields.contactId.optional(),
+    /** Defaults to the caller. */
+    assigneeId: appointmentFields.assigneeId.optional(),
+    /** Defaults to the caller's time zone. */
+    timeZone: appointmentFields.timeZone.optional(),
+    location: appointmentFields.location.optional(),
+    meetingUrl: appointmentFields.meetingUrl.optional(),
+    status: appointmentFields.status.default('scheduled'),
+    notes: appointmentFields.notes.optional(),
+  })
+  .superRefine(endAfterStart);
+export type TCreateAppointmentInput = z.input<typeof ZCreateAppointmentInput>;
+
+export const ZUpdateAppointmentInput = z.object({ id: id('an appointment'), ...z.object(appointmentFields).partial().shape }).superRefine(endAfterStart);
+export type TUpdateAppointmentInput = z.input<typeof ZUpdateAppointmentInput>;
+
+/** Drag to reschedule on the calendar. */
+export const ZRescheduleAppointmentInput = z.object({ id: id('an appointment'), startsAt: ZInstant, endsAt: ZInstant }).superRefine(endAfterStart);
+export type TRescheduleAppointmentInput = z.input<typeof ZRescheduleAppointmentInput>;
+
+export const ZSetAppointmentStatusInput = z.object({ id: id('an appointment'), status: ZAppointmentStatus });
+export type TSetAppointmentStatusInput = z.input<typeof ZSetAppointmentStatusInput>;
+
+export const ZAppointmentIdInput = z.object({ id: id('an appointment') });
+
+export const ZListAppointmentsInput = z
+  .object({
+    from: ZInstant,
+    to: ZInstant,
+    assigneeId: id('a user').optional(),
+    contactId: id('a contact').optional(),
+    status: ZAppointmentStatus.optional(),
+    q: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+  })
+  .superRefine((value, ctx) => {
+    const span = Date.parse(value.to) - Date.parse(value.from);
+    if (span <= 0) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must be after from' });
+    else if (span > MAX_RANGE_DAYS * 86_400_000) ctx.addIssue({ code: 'custom', path: ['to'], message: `must be at most ${MAX_RANGE_DAYS} days after from` });
+  });
+export type TListAppointmentsInput = z.input<typeof ZListAppointmentsInput>;
+
+/** For the form: which appointments of the assignee (by default the caller) overlap a time slot. */
+export const ZCheckConflictsInput = z
+  .object({
+    assigneeId: id('a user').optional(),
+    startsAt: ZInstant,
+    endsAt: ZInstant,
+    /** The appointment being edited, which does not conflict with itself. */
+    excludeId: id('an appointment').optional(),
+  })
+  .superRefine(endAfterStart);
+export type TCheckConflictsInput = z.input<typeof ZCheckConflictsInput>;

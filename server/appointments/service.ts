@@ -1,0 +1,291 @@
+import type { Kysely } from 'kysely';
+import { recordActivities, type ActivityInput } from '../activities/service';
+import type { AppointmentStatus, Database } from '../db/schema';
+import { scoped } from '../db/scoped';
+import { DomainError, parseInput } from '../errors';
+import { assertMember, ownerOnlyFilter } from '../organizations/members';
+import { actorId, contactName, invalid, likePattern, requireContact, unknownRecord, type DomainCtx } from '../deals/repo';
+import { callerTimeZone } from '../tasks/time';
+import { buildIcs } from './ics';
+import {
+  END_AFTER_START,
+  ZAppointmentIdInput,
+  ZCheckConflictsInput,
+  ZCreateAppointmentInput,
+  ZListAppointmentsInput,
+  ZRescheduleAppointmentInput,
+  ZSetAppointmentStatusInput,
+  ZUpdateAppointmentInput,
+} from './schema';
+
+type Db = Kysely<Database>;
+
+/** The most appointments one calendar query answers; `truncated` says when there were more. */
+export const MAX_LISTED = 1000;
+
+const appointmentNotFound = () => new DomainError('NOT_FOUND', 'Appointment not found');
+
+/** Appointments with their assignee, and their contact when the caller may see it. */
+function selectAppointments(db: Db, organizationId: string, ownerOnly: string | null) {
+  return scoped(db, organizationId)
+    .selectFrom('appointments')
+    .leftJoin('users as assignee', 'assignee.id', 'appointments.assignee_id')
+    .leftJoin('contacts', (join) => {
+      const on = join.onRef('contacts.id', '=', 'appointments.contact_id');
+      return ownerOnly ? on.on('contacts.owner_id', '=', ownerOnly) : on;
+    })
+    .select([
+      'appointments.id',
+      'appointments.title',
+      'appointments.starts_at',
+      'appointments.ends_at',
+      'appointments.time_zone',
+      'appointments.location',
+      'appointments.meeting_url',
+      'appointments.status',
+      'appointments.notes',
+      'appointments.assignee_id',
+      'assignee.name as assignee_name',
+      'contacts.id as contact_id',
+      'contacts.first_name as contact_first_name',
+      'contacts.last_name as contact_last_name',
+      'contacts.email as contact_email',
+      'contacts.phone as contact_phone',
+      'appointments.created_at',
+      'appointments.updated_at',
+    ]);
+}
+
+type AppointmentRow = Awaited<ReturnType<ReturnType<typeof selectAppointments>['executeTakeFirstOrThrow']>>;
+
+function toAppointment(row: AppointmentRow) {
+  return {
+    id: row.id,
+    title: row.title,
+    startsAt: row.starts_at.toISOString(),
+    endsAt: row.ends_at.toISOString(),
+    timeZone: row.time_zone,
+    location: row.location,
+    meetingUrl: row.meeting_url,
+    status: row.status,
+    notes: row.notes,
+    assignee: row.assignee_id ? { id: row.assignee_id, name: row.assignee_name ?? '' } : null,
+    contact: row.contact_id
+      ? { id: row.contact_id, name: contactName({ first_name: row.contact_first_name, last_name: row.contact_last_name, email: row.contact_email }), email: row.contact_email, phone: row.contact_phone }
+      : null,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+async function appointmentView(ctx: DomainCtx, id: string) {
+  const ownerOnly = await ownerOnlyFilter(ctx.db, ctx.auth);
+  const row = await selectAppointments(ctx.db, ctx.organizationId, ownerOnly).where('appointments.id', '=', id).executeTakeFirst();
+  if (!row) throw appointmentNotFound();
+  return toAppointment(row);
+}
+
+export type Conflict = { id: string; title: string; startsAt: string; endsAt: string };
+
+/** The assignee's other appointments (not cancelled) overlapping [startsAt, endsAt): a warning, never a refusal. */
+async function findConflicts(db: Db, organizationId: string, slot: { assigneeId: string | null; startsAt: Date; endsAt: Date; excludeId?: string }): Promise<Conflict[]> {
+  if (!slot.assigneeId) return [];
+  let query = scoped(db, organizationId)
+    .selectFrom('appointments')
+    .select(['id', 'title', 'starts_at', 'ends_at'])
+    .where('assignee_id', '=', slot.assigneeId)
+    .where('status', '!=', 'cancelled')
+    .where('starts_at', '<', slot.endsAt)
+    .where('ends_at', '>', slot.startsAt);
+  if (slot.excludeId) query = query.where('id', '!=', slot.excludeId);
+  const rows = await query.orderBy('starts_at').orderBy('id').limit(50).execute();
+  return rows.map((r) => ({ id: r.id, title: r.title, startsAt: r.starts_at.toISOString(), endsAt: r.ends_at.toISOString() }));
+}
+
+async function withConflicts(ctx: DomainCtx, id: string) {
+  const appointment = await appointmentView(ctx, id);
+  const conflicts =
+    appointment.status === 'cancelled'
+      ? []
+      : await findConflicts(ctx.db, ctx.organizationId, { assigneeId: appointment.assignee?.id ?? null, startsAt: new Date(appointment.startsAt), endsAt: new Date(appointment.endsAt), excludeId: id });
+  return { appointment, conflicts };
+}
+
+export async function listAppointments(ctx: DomainCtx, rawInput: unknown) {
+  const input = parseInput(ZListAppointmentsInput, rawInput);
+  const ownerOnly = await ownerOnlyFilter(ctx.db, ctx.auth);
+  if (input.contactId) await requireContact(ctx.db, ctx.organizationId, input.contactId, ownerOnly);
+  // Everything overlapping the range, so an appointment crossing midnight shows on both days.
+  let query = selectAppointments(ctx.db, ctx.organizationId, ownerOnly).where('appointments.starts_at', '<', new Date(input.to)).where('appointments.ends_at', '>', new Date(input.from));
+  if (input.assigneeId) query = query.where('appointments.assignee_id', '=', input.assigneeId);
+  if (input.contactId) query = query.where('appointments.contact_id', '=', input.contactId);
+  if (input.status) query = query.where('appointments.status', '=', input.status);
+  if (input.q) query = query.where('appointments.title', 'ilike', likePattern(input.q));
+  const rows = await query.orderBy('appointments.starts_at').orderBy('appointments.id').limit(MAX_LISTED + 1).execute();
+  const items = rows.slice(0, MAX_LISTED).map(toAppointment);
+  return { items, total: items.length, truncated: rows.length > MAX_LISTED, from: input.from, to: input.to };
+}
+
+export async function getAppointment(ctx: DomainCtx, rawInput: unknown) {
+  const { id } = parseInput(ZAppointmentIdInput, rawInput);
+  return appointmentView(ctx, id);
+}
+
+export async function checkConflicts(ctx: DomainCtx, rawInput: unknown) {
+  const input = parseInput(ZCheckConflictsInput, rawInput);
+  if (input.excludeId) {
+    const own = await scoped(ctx.db, ctx.organizationId).selectFrom('appointments').select('id').where('id', '=', input.excludeId).executeTakeFirst();
+    if (!own) throw unknownRecord('excludeId', 'is not a known appointment');
+  }
+  const assigneeId = input.assigneeId ?? actorId(ctx);
+  await assertMember(ctx.db, ctx.organizationId, assigneeId, 'assigneeId');
+  const conflicts = await findConflicts(ctx.db, ctx.organizationId, { assigneeId, startsAt: new Date(input.startsAt), endsAt: new Date(input.endsAt), excludeId: input.excludeId });
+  return { conflicts };
+}
+
+const scheduledPayload = (a: { id: string; title: string; starts_at: Date; ends_at: Date; time_zone: string }) => ({
+  appointmentId: a.id,
+  title: a.title,
+  startsAt: a.starts_at.toISOString(),
+  endsAt: a.ends_at.toISOString(),
+  timeZone: a.time_zone,
+});
+
+export async function createAppointment(ctx: DomainCtx, rawInput: unknown) {
+  const input = parseInput(ZCreateAppointmentInput, rawInput);
+  const ownerOnly = await ownerOnlyFilter(ctx.db, ctx.auth);
+  const assigneeId = input.assigneeId === undefined ? actorId(ctx) : input.assigneeId;
+  await assertMember(ctx.db, ctx.organizationId, assigneeId, 'assigneeId');
+  const contact = input.contactId ? await requireContact(ctx.db, ctx.organizationId, input.contactId, ownerOnly) : null;
+  const timeZone = input.timeZone ?? (await callerTimeZone(ctx.db, ctx.auth));
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const row = await scoped(trx, ctx.organizationId)
+      .insertInto('appointments', {
+        title: input.title,
+        contact_id: contact?.id ?? null,
+        assignee_id: assigneeId,
+        starts_at: new Date(input.startsAt),
+        ends_at: new Date(input.endsAt),
+        time_zone: timeZone,
+        location: input.location ?? null,
+        meeting_url: input.meetingUrl ?? null,
+        status: input.status,
+        notes: input.notes ?? null,
+        created_by: actorId(ctx),
+      })
+      .returning(['id', 'title', 'starts_at', 'ends_at', 'time_zone'])
+      .executeTakeFirstOrThrow();
+    if (contact) {
+      await recordActivities(trx, [{ organizationId: ctx.organizationId, contactId: contact.id, type: 'appointment_scheduled', actorUserId: actorId(ctx), payload: scheduledPayload(row) }]);
+    }
+    return row.id;
+  });
+  return withConflicts(ctx, id);
+}
+
+/** Applies a partial change; timeline entries on the contact for a new time, a new status, a new contact. */
+async function changeAppointment(ctx: DomainCtx, id: string, input: Partial<{ title: string; contactId: string | null; assigneeId: string | null; startsAt: string; endsAt: string; timeZone: string; location: string | null; meetingUrl: string | null; status: AppointmentStatus; notes: string | null }>) {
+  const ownerOnly = await ownerOnlyFilter(ctx.db, ctx.auth);
+  if (input.assigneeId) await assertMember(ctx.db, ctx.organizationId, input.assigneeId, 'assigneeId');
+  if (input.contactId) await requireContact(ctx.db, ctx.organizationId, input.contactId, ownerOnly);
+  await ctx.db.transaction().execute(async (trx) => {
+    const org = scoped(trx, ctx.organizationId);
+    const current = await org.selectFrom('appointments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!current) throw appointmentNotFound();
+    const startsAt = input.startsAt ? new Date(input.startsAt) : current.starts_at;
+    const endsAt = input.endsAt ? new Date(input.endsAt) : current.ends_at;
+    if (endsAt <= startsAt) throw invalid('endsAt', END_AFTER_START);
+    const now = new Date();
+    await org
+      .updateTable('appointments')
+      .set({
+        ...(input.title !== undefined ? { title: input.title } : {}),
+        ...(input.contactId !== undefined ? { contact_id: input.contactId } : {}),
+        ...(input.assigneeId !== undefined ? { assignee_id: input.assigneeId } : {}),
+        ...(input.timeZone !== undefined ? { time_zone: input.timeZone } : {}),
+        ...(input.location !== undefined ? { location: input.location } : {}),
+        ...(input.meetingUrl !== undefined ? { meeting_url: input.meetingUrl } : {}),
+        ...(input.status !== undefined ? { status: input.status } : {}),
+        ...(input.notes !== undefined ? { notes: input.notes } : {}),
+        starts_at: startsAt,
+        ends_at: endsAt,
+        updated_at: now,
+      })
+      .where('id', '=', id)
+      .execute();
+
+    const contactId = input.contactId !== undefined ? input.contactId : current.contact_id;
+    if (!contactId) return;
+    const base = { organizationId: ctx.organizationId, contactId, actorUserId: actorId(ctx) };
+    const title = input.title ?? current.title;
+    const entries: ActivityInput[] = [];
+    if (contactId !== current.contact_id) {
+      entries.push({ ...base, type: 'appointment_scheduled', payload: scheduledPayload({ id, title, starts_at: startsAt, ends_at: endsAt, time_zone: input.timeZone ?? current.time_zone }) });
+    } else if (startsAt.getTime() !== current.starts_at.getTime() || endsAt.getTime() !== current.ends_at.getTime()) {
+      entries.push({
+        ...base,
+        type: 'appointment_rescheduled',
+        payload: { appointmentId: id, title, from: { startsAt: current.starts_at.toISOString(), endsAt: current.ends_at.toISOString() }, to: { startsAt: startsAt.toISOString(), endsAt: endsAt.toISOString() } },
+      });
+    }
+    if (input.status !== undefined && input.status !== current.status) {
+      entries.push({ ...base, type: 'appointment_status_changed', payload: { appointmentId: id, title, from: current.status, to: input.status } });
+    }
+    await recordActivities(trx, entries);
+  });
+}
+
+export async function updateAppointment(ctx: DomainCtx, rawInput: unknown) {
+  const { id, ...changes } = parseInput(ZUpdateAppointmentInput, rawInput);
+  await changeAppointment(ctx, id, changes);
+  return withConflicts(ctx, id);
+}
+
+export async function rescheduleAppointment(ctx: DomainCtx, rawInput: unknown) {
+  const { id, startsAt, endsAt } = parseInput(ZRescheduleAppointmentInput, rawInput);
+  await changeAppointment(ctx, id, { startsAt, endsAt });
+  return withConflicts(ctx, id);
+}
+
+export async function setAppointmentStatus(ctx: DomainCtx, rawInput: unknown) {
+  const { id, status } = parseInput(ZSetAppointmentStatusInput, rawInput);
+  await changeAppointment(ctx, id, { status });
+  return appointmentView(ctx, id);
+}
+
+export async function deleteAppointment(ctx: DomainCtx, rawInput: unknown) {
+  const { id } = parseInput(ZAppointmentIdInput, rawInput);
+  await ctx.db.transaction().execute(async (trx) => {
+    const row = await scoped(trx, ctx.organizationId).deleteFrom('appointments').where('id', '=', id).returning(['id', 'title', 'contact_id', 'starts_at', 'ends_at', 'time_zone']).executeTakeFirst();
+    if (!row) throw appointmentNotFound();
+    if (row.contact_id) {
+      await recordActivities(trx, [{ organizationId: ctx.organizationId, contactId: row.contact_id, type: 'appointment_deleted', actorUserId: actorId(ctx), payload: scheduledPayload(row) }]);
+    }
+  });
+  return { id };
+}
+
+/** The appointment as an .ics file (RFC 5545), times in UTC. */
+export async function appointmentIcs(ctx: DomainCtx, id: string, domain: string): Promise<{ filename: string; body: string }> {
+  const { id: appointmentId } = parseInput(ZAppointmentIdInput, { id });
+  const ownerOnly = await ownerOnlyFilter(ctx.db, ctx.auth);
+  const row = await selectAppointments(ctx.db, ctx.organizationId, ownerOnly).where('appointments.id', '=', appointmentId).executeTakeFirst();
+  if (!row) throw appointmentNotFound();
+  const a = toAppointment(row);
+  const description = [a.notes, a.meetingUrl ? `Join: ${a.meetingUrl}` : null, a.contact ? `With: ${a.contact.name}` : null].filter(Boolean).join('\n\n');
+  const body = buildIcs({
+    uid: `${a.id}@${domain}`,
+    stamp: new Date(),
+    start: row.starts_at,
+    end: row.ends_at,
+    summary: a.title,
+    location: a.location ?? a.meetingUrl,
+    url: a.meetingUrl,
+    description: description || null,
+    status: a.status,
+    created: row.created_at,
+    lastModified: row.updated_at,
+  });
+  const slug = a.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'appointment';
+  return { filename: `${slug}.ics`, body };
+}

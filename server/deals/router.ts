@@ -1,0 +1,41 @@
+import { permittedProcedure, router } from '../trpc/init';
+import * as pipelines from './pipelines';
+import {
+  ZCreateDealInput,
+  ZCreatePipelineInput,
+  ZCreateStageInput,
+  ZDealBoardInput,
+  ZDealIdInput,
+  ZDealTimelineInput,
+  ZDeletePipelineInput,
+  ZDeleteStageInput,
+  ZListDealsInput,
+  ZMoveDealInput,
+  ZReorderStagesInput,
+  ZUpdateDealInput,
+  ZUpdatePipelineInput,
+  ZUpdateStageInput,
+} from './schema';
+import * as deals from './service';
+
+export const pipelinesRouter = router({
+  list: permittedProcedure('deals:read').query(({ ctx }) => pipelines.listPipelines(ctx)),
+  create: permittedProcedure('pipelines:manage').input(ZCreatePipelineInput).mutation(({ ctx, input }) => pipelines.createPipeline(ctx, input)),
+  update: permittedProcedure('pipelines:manage').input(ZUpdatePipelineInput).mutation(({ ctx, input }) => pipelines.updatePipeline(ctx, input)),
+  delete: permittedProcedure('pipelines:manage').input(ZDeletePipelineInput).mutation(({ ctx, input }) => pipelines.deletePipeline(ctx, input)),
+  createStage: permittedProcedure('pipelines:manage').input(ZCreateStageInput).mutation(({ ctx, input }) => pipelines.createStage(ctx, input)),
+  updateStage: permittedProcedure('pipelines:manage').input(ZUpdateStageInput).mutation(({ ctx, input }) => pipelines.updateStage(ctx, input)),
+  deleteStage: permittedProcedure('pipelines:manage').input(ZDeleteStageInput).mutation(({ ctx, input }) => pipelines.deleteStage(ctx, input)),
+  reorderStages: permittedProcedure('pipelines:manage').input(ZReorderStagesInput).mutation(({ ctx, input }) => pipelines.reorderStages(ctx, input)),
+});
+
+export const dealsRouter = router({
+  board: permittedProcedure('deals:read').input(ZDealBoardInput).query(({ ctx, input }) => deals.dealBoard(ctx, input)),
+  list: permittedProcedure('deals:read').input(ZListDealsInput).query(({ ctx, input }) => deals.listDeals(ctx, input)),
+  get: permittedProcedure('deals:read').input(ZDealIdInput).query(({ ctx, input }) => deals.getDeal(ctx, input)),
+  timeline: permittedProcedure('deals:read').input(ZDealTimelineInput).query(({ ctx, input }) => deals.dealTimeline(ctx, input)),
+  create: permittedProcedure('deals:write').input(ZCreateDealInput).mutation(({ ctx, input }) => deals.createDeal(ctx, input)),
+  update: permittedProcedure('deals:write').input(ZUpdateDealInput).mutation(({ ctx, input }) => deals.updateDeal(ctx, input)),
+  move: permittedProcedure('deals:write').input(ZMoveDealInput).mutation(({ ctx, input }) => deals.moveDeal(ctx, input)),
+  delete: permittedProcedure('deals:write').input(ZDealIdInput).mutation(({ ctx, input }) => deals.deleteDeal(ctx, input)),
+});
