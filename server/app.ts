@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AnyTRPCRouter } from '@trpc/server';
 import type { AppDeps } from './deps';
+import { reportsRest } from './analytics/rest';
 import { appointmentsRest } from './appointments/rest';
 import { authRest } from './auth/rest';
 import { healthRest } from './health/rest';
@@ -32,6 +33,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route('/auth', authRest);
   api.route('/appointments', appointmentsRest);
   api.route('/v1', organizationRest);
+  api.route('/reports', reportsRest);
   api.all('*', (c) => c.json({ message: `No API route ${c.req.method} ${c.req.path}` }, 404));
   app.route('/api', api);
 

@@ -1,3 +1,4 @@
+import { analyticsRouter, spendRouter } from '../analytics/router';
 import { auditRouter } from '../audit/router';
 import { authRouter } from '../auth/router';
 import { appointmentsRouter } from '../appointments/router';
@@ -19,6 +20,8 @@ export const appRouter = router({
   deals: dealsRouter,
   tasks: tasksRouter,
   appointments: appointmentsRouter,
+  analytics: analyticsRouter,
+  spend: spendRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,32 @@
+import { majorUnits } from './money';
+import type { Report, ReportCell, ReportColumn } from './service';
+
+/**
+ * RFC 4180 CSV: a header line, CRLF line ends, fields quoted when they hold a comma, a quote, CR
+ * or LF, quotes doubled. Text that a spreadsheet would run as a formula (=, +, -, @, tab, CR at
+ * the start) is prefixed with an apostrophe.
+ */
+export function csvField(value: ReportCell): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvLine(values: ReportCell[]): string {
+  return values.map(csvField).join(',');
+}
+
+function cell(column: ReportColumn, value: ReportCell, currency: string): ReportCell {
+  if (value === null || value === undefined) return null;
+  if (column.type === 'money' && typeof value === 'number') return majorUnits(value, currency);
+  if (column.type === 'percent' && typeof value === 'number') return value.toFixed(1);
+  return value;
+}
+
+export function reportToCsv(report: Report): string {
+  const header = report.columns.map((c) => (c.type === 'money' ? `${c.label} (${report.currency})` : c.label));
+  const lines = [csvLine(header), ...report.rows.map((row) => csvLine(report.columns.map((c) => cell(c, row[c.key] ?? null, report.currency))))];
+  if (report.totals) lines.push(csvLine(report.columns.map((c) => cell(c, report.totals![c.key] ?? null, report.currency))));
+  return `${lines.join('\r\n')}\r\n`;
+}
