@@ -13,6 +13,8 @@ const ZEnvironment = z.object({
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
     })
     .default('info'),
+  JOBS_ENABLED: z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).default('true'),
+  JOBS_POLL_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(50, 'must be between 50 and 60000').max(60_000, 'must be between 50 and 60000').default(1000),
 });
 
 export type Config = {
@@ -25,6 +27,10 @@ export type Config = {
   logLevel: z.infer<typeof ZEnvironment>['LOG_LEVEL'];
   /** Take the client's address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
+  /** Run background-job handlers in this process (false: only enqueue, for multi-process deployments). */
+  jobsEnabled: boolean;
+  /** How often an idle job queue looks for new jobs, in milliseconds. */
+  jobsPollMs: number;
   version: string;
 };
 
@@ -55,6 +61,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    jobsEnabled: e.JOBS_ENABLED === 'true' || e.JOBS_ENABLED === '1',
+    jobsPollMs: e.JOBS_POLL_MS,
     version,
   };
 }

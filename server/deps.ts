@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { DatabaseHandle } from './db';
+import type { JobQueue } from './jobs/queue';
 import type { Logger } from './logging';
 
 /** Everything the app is built from; tests construct it with a test database and doubles. */
@@ -7,4 +8,6 @@ export type AppDeps = {
   config: Config;
   database: DatabaseHandle;
   logger: Logger;
+  /** The durable background-job queue; domains register handlers in server/jobs/handlers.ts. */
+  jobs: JobQueue;
 };

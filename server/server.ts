@@ -9,6 +9,8 @@ import { openDatabase, type DatabaseHandle } from './db';
 import { migrateToLatest } from './db/migrate';
 import type { AppDeps } from './deps';
 import { loadClientBuild } from './http/client';
+import { registerJobHandlers } from './jobs/handlers';
+import { createJobQueue } from './jobs/queue';
 import { createLogger, type Logger } from './logging';
 import { demoLoginBanner, seedDemoWorkspace } from './organizations/demo';
 
@@ -51,7 +53,16 @@ export async function startServer(
     // A newcomer's first `npm start`: a workspace to sign in to, with a password printed once.
     process.stdout.write(demoLoginBanner(await seedDemoWorkspace(database.db), config.publicUrl));
   }
-  const deps: AppDeps = { config, database, logger };
+  // Domains register their handlers before the queue creates its schema and queues and starts.
+  const jobs = createJobQueue({ database, logger, workers: config.jobsEnabled, pollIntervalMs: config.jobsPollMs });
+  const deps: AppDeps = { config, database, logger, jobs };
+  registerJobHandlers(deps);
+  try {
+    await jobs.start();
+  } catch (error) {
+    if (ownsDatabase) await database.close();
+    throw error;
+  }
   const clientDir = options.clientDir ?? (config.nodeEnv === 'production' ? CLIENT_DIST : false);
   const client = clientDir ? loadClientBuild(clientDir) : undefined;
   if (clientDir && !client) logger.warn({ clientDir }, 'no client build found; serving the API only');
@@ -72,6 +83,8 @@ export async function startServer(
         // Open SSE streams would otherwise hold close() forever.
         (server as Server).closeAllConnections?.();
       });
+      // Running jobs finish (bounded) before the database they write to closes.
+      await jobs.stop();
       if (ownsDatabase) await database.close();
     },
   };

@@ -2,6 +2,7 @@ import { createApp, type CreateAppOptions } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import type { DatabaseHandle } from '../../server/db';
 import type { AppDeps } from '../../server/deps';
+import { createJobQueue } from '../../server/jobs/queue';
 import { createLogger } from '../../server/logging';
 import { createTrpcContext } from '../../server/trpc/context';
 import { createCallerFactory } from '../../server/trpc/init';
@@ -16,7 +17,11 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 
 export async function buildTestDeps(options: { database?: DatabaseHandle; env?: Record<string, string> } = {}): Promise<AppDeps> {
   const config = testConfig(options.env);
-  return { config, database: options.database ?? (await getTestDatabase()), logger: createLogger(config) };
+  const database = options.database ?? (await getTestDatabase());
+  const logger = createLogger(config);
+  // Not started: a test that runs jobs calls deps.jobs.start() (and stop()) itself.
+  const jobs = createJobQueue({ database, logger, workers: config.jobsEnabled, pollIntervalMs: config.jobsPollMs });
+  return { config, database, logger, jobs };
 }
 
 /**

@@ -11,6 +11,8 @@ describe('loadConfig', () => {
       dataDir: './.data',
       publicUrl: 'http://localhost:3000',
       logLevel: 'info',
+      jobsEnabled: true,
+      jobsPollMs: 1000,
     });
     expect(config.version).toMatch(/^\d+\.\d+\.\d+/);
   });
@@ -24,7 +26,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({ databaseUrl: undefined, port: 3000 });
   });
 
+  it('reads JOBS_ENABLED as a boolean and JOBS_POLL_MS in milliseconds', () => {
+    expect(loadConfig({ JOBS_ENABLED: 'false', JOBS_POLL_MS: '250' })).toMatchObject({ jobsEnabled: false, jobsPollMs: 250 });
+    expect(loadConfig({ JOBS_ENABLED: '0' }).jobsEnabled).toBe(false);
+    expect(loadConfig({ JOBS_ENABLED: '1' }).jobsEnabled).toBe(true);
+  });
+
   it.each([
+    [{ JOBS_ENABLED: 'yes' }, 'Invalid configuration: JOBS_ENABLED must be true or false (got "yes")'],
+    [{ JOBS_POLL_MS: 'often' }, 'Invalid configuration: JOBS_POLL_MS must be a number (got "often")'],
+    [{ JOBS_POLL_MS: '1.5' }, 'Invalid configuration: JOBS_POLL_MS must be a whole number (got "1.5")'],
+    [{ JOBS_POLL_MS: '10' }, 'Invalid configuration: JOBS_POLL_MS must be between 50 and 60000 (got "10")'],
     [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a number (got "abc")'],
     [{ PORT: '70000' }, 'Invalid configuration: PORT must be between 0 and 65535 (got "70000")'],
     [{ DATABASE_URL: 'mysql://db' }, 'Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// connection URL (got "mysql://db")'],

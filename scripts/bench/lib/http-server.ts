@@ -11,6 +11,7 @@ import { serve } from '@hono/node-server';
 import { loadConfig } from '../../../server/config';
 import { openDatabase } from '../../../server/db';
 import type { AppDeps } from '../../../server/deps';
+import { createJobQueue } from '../../../server/jobs/queue';
 import { createLogger } from '../../../server/logging';
 import { databaseOptions } from '../../../server/server';
 import { createBenchApp } from './bench-app';
@@ -27,7 +28,9 @@ if (kind === 'postgres' && !config.databaseUrl) throw new Error('BENCH_DB=postgr
 // The benched queries need no tables, so no migrations run: a Postgres database given to the
 // bench is only read from.
 const database = await openDatabase(kind === 'postgres' ? databaseOptions(config) : { kind: 'pglite', dataDir: undefined });
-const deps: AppDeps = { config, database, logger: createLogger(config) };
+const logger = createLogger(config);
+// Never started: the benched routes enqueue nothing.
+const deps: AppDeps = { config, database, logger, jobs: createJobQueue({ database, logger, workers: false }) };
 const app = createBenchApp(deps);
 
 const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {

@@ -1,0 +1,7 @@
+import type { AppDeps } from '../deps';
+
+/**
+ * Where every domain registers its background jobs on the one queue (deps.jobs), one line per
+ * domain, e.g. `registerImportJobs(deps)`. startServer calls this before the queue starts.
+ */
+export function registerJobHandlers(_deps: AppDeps): void {}

@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
+import { sql } from 'kysely';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../server/db';
+import { createJobQueue, type JobQueue, type JobQueueOptions } from '../../server/jobs/queue';
+import { createLogger } from '../../server/logging';
+import { startServer } from '../../server/server';
+import { testConfig } from '../helpers/app';
+import { getTestDatabase } from '../helpers/db';
+
+let database: DatabaseHandle;
+const logger = createLogger(testConfig());
+const queues: JobQueue[] = [];
+
+beforeAll(async () => {
+  database = await getTestDatabase();
+});
+
+afterEach(async () => {
+  for (const queue of queues.splice(0)) await queue.stop({ timeoutMs: 1000 });
+});
+
+function queue(options: Partial<JobQueueOptions> = {}): JobQueue {
+  const created = createJobQueue({ database, logger, pollIntervalMs: 100, ...options });
+  queues.push(created);
+  return created;
+}
+
+/** Each test uses queues of its own on the worker's shared database. */
+const queueName = () => `test-${randomUUID().slice(0, 8)}`;
+
+async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 8000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await delay(25);
+  }
+}
+
+const stateOf = async (q: JobQueue, name: string, id: string) => (await q.getJob(name, id))?.state;
+
+describe('job queue', () => {
+  it('runs a sent job with its data and reports it completed', async () => {
+    const name = queueName();
+    const q = queue();
+    const seen: unknown[] = [];
+    q.register<{ greeting: string }>(name, async ({ signal: _signal, ...job }) => {
+      seen.push(job);
+      return { answered: job.data.greeting.toUpperCase() };
+    });
+    await q.start();
+
+    const id = await q.send(name, { greeting: 'hello' });
+    expect(id).toEqual(expect.any(String));
+    await waitFor(async () => (await stateOf(q, name, id!)) === 'completed');
+
+    expect(seen).toEqual([{ id, name, data: { greeting: 'hello' }, retryCount: 0 }]);
+    expect(await q.getJob(name, id!)).toMatchObject({ id, name, state: 'completed', retryCount: 0, output: { answered: 'HELLO' } });
+    expect(await q.counts(name)).toEqual({ created: 0, retry: 0, active: 0, completed: 1, cancelled: 0, failed: 0 });
+  });
+
+  it('refuses to send to a queue nobody registered, or before it starts', async () => {
+    const name = queueName();
+    const q = queue();
+    q.register(name, () => {});
+    await expect(q.send(name, {})).rejects.toThrow(`the job queue is not started; cannot send "${name}"`);
+    await q.start();
+    await expect(q.send('no-such-queue', {})).rejects.toThrow('no job queue "no-such-queue" is registered');
+    expect(() => q.register(queueName(), () => {})).toThrow(/must be registered before the queue starts/);
+  });
+
+  it('enqueues inside a Kysely transaction: the job exists only if the transaction commits', async () => {
+    const { db } = database;
+    await sql`create table if not exists jobs_test_rows (id text primary key)`.execute(db);
+    const name = queueName();
+    const q = queue();
+    const handled: { row: string; rowVisible: boolean }[] = [];
+    q.register<{ row: string }>(name, async ({ data }) => {
+      const { rows } = await sql`select id from jobs_test_rows where id = ${data.row}`.execute(db);
+      handled.push({ row: data.row, rowVisible: rows.length === 1 });
+    });
+    await q.start();
+
+    const committedRow = randomUUID();
+    const committedId = await db.transaction().execute(async (trx) => {
+      await sql`insert into jobs_test_rows (id) values (${committedRow})`.execute(trx);
+      return q.send(name, { row: committedRow }, { db: trx });
+    });
+
+    const rolledBackRow = randomUUID();
+    let rolledBackId: string | null = null;
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await sql`insert into jobs_test_rows (id) values (${rolledBackRow})`.execute(trx);
+        rolledBackId = await q.send(name, { row: rolledBackRow }, { db: trx });
+        throw new Error('the request failed after enqueueing');
+      }),
+    ).rejects.toThrow('the request failed after enqueueing');
+    expect(rolledBackId).toEqual(expect.any(String));
+
+    await waitFor(async () => (await stateOf(q, name, committedId!)) === 'completed');
+    await delay(300); // several polls: a rolled-back job would have run by now
+    expect(handled).toEqual([{ row: committedRow, rowVisible: true }]);
+    expect(await q.getJob(name, rolledBackId!)).toBeNull();
+    expect(await q.counts(name)).toMatchObject({ completed: 1, created: 0, retry: 0, active: 0 });
+    const { rows } = await sql`select id from jobs_test_rows where id = ${rolledBackRow}`.execute(db);
+    expect(rows).toEqual([]);
+  });
+
+  it('retries a failed run after retryDelay and ends completed', async () => {
+    const name = queueName();
+    const q = queue();
+    const attempts: number[] = [];
+    q.register(
+      name,
+      ({ retryCount }) => {
+        attempts.push(retryCount);
+        if (attempts.length === 1) throw new Error('the SMS provider timed out');
+      },
+      { retryLimit: 2, retryDelay: 1, retryBackoff: false },
+    );
+    await q.start();
+
+    const id = (await q.send(name, {}))!;
+    await waitFor(async () => (await stateOf(q, name, id)) === 'retry');
+    expect((await q.getJob(name, id))?.output).toMatchObject({ message: 'the SMS provider timed out' });
+    await waitFor(async () => (await stateOf(q, name, id)) === 'completed');
+
+    expect(attempts).toEqual([0, 1]);
+    expect(await q.getJob(name, id)).toMatchObject({ state: 'completed', retryCount: 1 });
+  });
+
+  it('retries a job whose worker died mid-run, once, in the next process, after the job expires', async () => {
+    const name = queueName();
+    const options = { expireInSeconds: 1, retryLimit: 2, retryDelay: 0, retryBackoff: false };
+
+    // Process A takes the job and hangs in it, then dies without recording anything.
+    const a = queue();
+    let startedInA = 0;
+    let releaseA = () => {};
+    const hang = new Promise<void>((resolve) => (releaseA = resolve));
+    a.register(name, async () => {
+      startedInA++;
+      await hang;
+    }, options);
+    await a.start();
+    const id = (await a.send(name, { contact: 42 }))!;
+    await waitFor(() => startedInA === 1);
+    await a.stop({ graceful: false });
+    expect(await a.getJob(name, id)).toMatchObject({ state: 'active', retryCount: 0 });
+
+    // Process B starts on the same database; its maintenance expires the job into a retry.
+    const b = queue({ maintenanceIntervalSeconds: 1 });
+    const completedInB: unknown[] = [];
+    b.register<{ contact: number }>(name, ({ data, retryCount }) => {
+      completedInB.push({ data, retryCount });
+    }, options);
+    await b.start();
+    await waitFor(async () => (await stateOf(b, name, id)) === 'completed');
+    releaseA(); // A's late end is ignored: a dead process records nothing
+    await delay(300);
+
+    expect(startedInA).toBe(1);
+    expect(completedInB).toEqual([{ data: { contact: 42 }, retryCount: 1 }]);
+    expect(await b.getJob(name, id)).toMatchObject({ state: 'completed', retryCount: 1 });
+    expect(await b.counts(name)).toMatchObject({ completed: 1, active: 0, retry: 0, created: 0, failed: 0 });
+  });
+
+  it('lets two processes start at once and create the same queues', async () => {
+    const names = [queueName(), queueName()];
+    const [a, b] = [queue(), queue()];
+    for (const name of names) for (const q of [a, b]) q.register(name, () => {});
+    await Promise.all([a.start(), b.start()]);
+    const id = (await b.send(names[1]!, {}))!;
+    await waitFor(async () => (await stateOf(a, names[1]!, id)) === 'completed');
+  });
+
+  it('waits for running handlers on a graceful stop', async () => {
+    const name = queueName();
+    const q = queue();
+    let finished = false;
+    q.register(name, async () => {
+      await delay(300);
+      finished = true;
+    });
+    await q.start();
+    const id = (await q.send(name, {}))!;
+    await waitFor(async () => (await stateOf(q, name, id)) === 'active');
+    await q.stop();
+    expect(finished).toBe(true);
+    expect(await q.getJob(name, id)).toMatchObject({ state: 'completed' });
+  });
+
+  it('enqueues but runs nothing when workers are disabled (JOBS_ENABLED=false)', async () => {
+    const name = queueName();
+    const q = queue({ workers: false });
+    let ran = 0;
+    q.register(name, () => {
+      ran++;
+    });
+    await q.start();
+    const id = (await q.send(name, { n: 1 }))!;
+    await delay(500); // five poll intervals
+    expect(ran).toBe(0);
+    expect(await q.getJob(name, id)).toMatchObject({ state: 'created' });
+    expect(await q.counts(name)).toMatchObject({ created: 1, active: 0, completed: 0 });
+  });
+
+  it('is wired into the server from JOBS_ENABLED and stopped by close()', async () => {
+    const server = await startServer(testConfig({ PORT: '0', JOBS_ENABLED: 'false' }), { database, clientDir: false });
+    try {
+      expect(server.deps.jobs.runsWorkers).toBe(false);
+    } finally {
+      await server.close();
+    }
+    const { rows } = await sql<{ version: number }>`select version from pgboss.version`.execute(database.db);
+    expect(rows).toHaveLength(1);
+  });
+});
