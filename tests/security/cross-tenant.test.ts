@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../helpers/app';
 import { browser, createAccount } from '../helpers/factories';
 import { callByPath, listProcedures } from '../helpers/procedures';
-import type { Probe, ProbeModule, RestProbe } from './probes/types';
+import { isAcceptingProbe, type Probe, type ProbeModule, type RestProbe } from './probes/types';
 
 /**
  * For every procedure that takes a record id, a probe (tests/security/probes/<domain>.ts) creates
@@ -27,12 +27,17 @@ describe('tenant isolation', () => {
     const { deps, caller } = await buildTestApp();
     const a = await createAccount(deps, 'tenant-a');
     const b = await createAccount(deps, 'tenant-b');
-    const input = await PROBES[path]!(deps, a, caller(browser(a.cookie)));
-    const error = await callByPath(caller(browser(b.cookie)), path, input).then(
-      () => null,
-      (e: { code?: string }) => e,
+    const probe = await PROBES[path]!(deps, a, caller(browser(a.cookie)));
+    const input = isAcceptingProbe(probe) ? probe.input : probe;
+    const outcome = await callByPath(caller(browser(b.cookie)), path, input).then(
+      (result) => ({ result }),
+      (error: { code?: string }) => ({ error }),
     );
-    expect(error?.code, `${path} must not act on organization A's record`).toMatch(/^(NOT_FOUND|FORBIDDEN)$/);
+    if ('result' in outcome) {
+      expect(isAcceptingProbe(probe) && probe.accept(outcome.result), `${path} answered organization B with organization A's record`).toBe(true);
+    } else {
+      expect(outcome.error.code, `${path} must not act on organization A's record`).toMatch(/^(NOT_FOUND|FORBIDDEN|BAD_REQUEST)$/);
+    }
   });
 
   it('has a probe for every REST route with a path parameter, and each answers 404/403 across organizations', async () => {

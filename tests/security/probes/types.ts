@@ -6,9 +6,17 @@ export type Caller = ReturnType<Awaited<ReturnType<typeof buildTestApp>>['caller
 
 /**
  * Creates a record in organization A (as A's Super Admin `api`) and returns the input that names
- * it for the procedure under test; a member of organization B must then get NOT_FOUND/FORBIDDEN.
+ * it for the procedure under test; a member of organization B must then be refused (NOT_FOUND,
+ * FORBIDDEN, or BAD_REQUEST naming the id). A procedure for which an answer is the right outcome
+ * (a list filtered by another organization's owner id) returns `{ input, accept }`, where accept
+ * checks that the answer reveals nothing of A (for example, no items).
  */
-export type Probe = (deps: AppDeps, a: Account, api: Caller) => Promise<unknown>;
+export type ProbeResult = unknown | { input: unknown; accept: (result: unknown) => boolean };
+export type Probe = (deps: AppDeps, a: Account, api: Caller) => Promise<ProbeResult>;
+
+export function isAcceptingProbe(value: unknown): value is { input: unknown; accept: (result: unknown) => boolean } {
+  return typeof value === 'object' && value !== null && 'accept' in value && typeof (value as { accept: unknown }).accept === 'function';
+}
 
 /** For a REST route with a path parameter: creates a record in A and returns its id for the path. */
 export type RestProbe = (deps: AppDeps, a: Account, api: Caller) => Promise<string>;
