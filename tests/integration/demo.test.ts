@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { login } from '../../server/auth/service';
 import { DEMO_EMAIL, seedDemoWorkspace } from '../../server/organizations/demo';
+import { DEMO_MEMBERS } from '../../server/organizations/demo-data';
 import { startServer } from '../../server/server';
 import { testConfig } from '../helpers/app';
 import { createTestDatabase, testDatabaseKind } from '../helpers/db';
@@ -44,9 +45,12 @@ describe('demo workspace', () => {
       printed.length = 0;
       const second = await startServer(config, { clientDir: false });
       const users = await second.deps.database.db.selectFrom('users').select('email').execute();
+      const organizations = await second.deps.database.db.selectFrom('organizations').select('id').execute();
       await second.close();
       expect(printed.join('')).not.toContain('Demo workspace');
-      expect(users).toEqual([{ email: DEMO_EMAIL }]);
+      // The owner and the demo members of the one demo organization, created once.
+      expect(users.map((u) => u.email).sort()).toEqual([DEMO_EMAIL, ...DEMO_MEMBERS.map((m) => m.email)].sort());
+      expect(organizations).toHaveLength(1);
     } finally {
       write.mockRestore();
       rmSync(dataDir, { recursive: true, force: true });
