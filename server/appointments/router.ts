@@ -4,6 +4,7 @@ import {
   ZCheckConflictsInput,
   ZCreateAppointmentInput,
   ZListAppointmentsInput,
+  ZSearchAppointmentsInput,
   ZRescheduleAppointmentInput,
   ZSetAppointmentStatusInput,
   ZUpdateAppointmentInput,
@@ -12,6 +13,7 @@ import * as appointments from './service';
 
 export const appointmentsRouter = router({
   list: permittedProcedure('appointments:read').input(ZListAppointmentsInput).query(({ ctx, input }) => appointments.listAppointments(ctx, input)),
+  search: permittedProcedure('appointments:read').input(ZSearchAppointmentsInput).query(({ ctx, input }) => appointments.searchAppointments(ctx, input)),
   get: permittedProcedure('appointments:read').input(ZAppointmentIdInput).query(({ ctx, input }) => appointments.getAppointment(ctx, input)),
   checkConflicts: permittedProcedure('appointments:read').input(ZCheckConflictsInput).query(({ ctx, input }) => appointments.checkConflicts(ctx, input)),
   create: permittedProcedure('appointments:write').input(ZCreateAppointmentInput).mutation(({ ctx, input }) => appointments.createAppointment(ctx, input)),

@@ -101,6 +101,21 @@ export const ZListAppointmentsInput = z
   });
 export type TListAppointmentsInput = z.input<typeof ZListAppointmentsInput>;
 
+/** A paged list for integrators (/api/v1/appointments): every filter optional, newest start first. */
+export const ZSearchAppointmentsInput = z
+  .object({
+    q: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+    page: z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(1),
+    limit: z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(20),
+    from: ZInstant.optional(),
+    to: ZInstant.optional(),
+    assigneeId: id('a user').optional(),
+    contactId: id('a contact').optional(),
+    status: ZAppointmentStatus.optional(),
+  })
+  .strict();
+export type TSearchAppointmentsInput = z.input<typeof ZSearchAppointmentsInput>;
+
 /** For the form: which appointments of the assignee (by default the caller) overlap a time slot. */
 export const ZCheckConflictsInput = z
   .object({

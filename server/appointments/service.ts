@@ -13,6 +13,7 @@ import {
   ZCheckConflictsInput,
   ZCreateAppointmentInput,
   ZListAppointmentsInput,
+  ZSearchAppointmentsInput,
   ZRescheduleAppointmentInput,
   ZSetAppointmentStatusInput,
   ZUpdateAppointmentInput,
@@ -111,19 +112,40 @@ async function withConflicts(ctx: DomainCtx, id: string) {
   return { appointment, conflicts };
 }
 
+type AppointmentFilters = { assigneeId?: string; contactId?: string; status?: AppointmentStatus; q?: string; from?: string; to?: string };
+
+/** The filters the calendar and the integrators' list share; a range keeps what overlaps it. */
+async function filteredAppointments(ctx: DomainCtx, filters: AppointmentFilters) {
+  const ownerOnly = await ownerOnlyFilter(ctx.db, ctx.auth);
+  if (filters.contactId) await requireContact(ctx.db, ctx.organizationId, filters.contactId, ownerOnly);
+  let query = selectAppointments(ctx.db, ctx.organizationId, ownerOnly);
+  if (filters.to) query = query.where('appointments.starts_at', '<', new Date(filters.to));
+  if (filters.from) query = query.where('appointments.ends_at', '>', new Date(filters.from));
+  if (filters.assigneeId) query = query.where('appointments.assignee_id', '=', filters.assigneeId);
+  if (filters.contactId) query = query.where('appointments.contact_id', '=', filters.contactId);
+  if (filters.status) query = query.where('appointments.status', '=', filters.status);
+  if (filters.q) query = query.where('appointments.title', 'ilike', likePattern(filters.q));
+  return query;
+}
+
 export async function listAppointments(ctx: DomainCtx, rawInput: unknown) {
   const input = parseInput(ZListAppointmentsInput, rawInput);
-  const ownerOnly = await ownerOnlyFilter(ctx.db, ctx.auth);
-  if (input.contactId) await requireContact(ctx.db, ctx.organizationId, input.contactId, ownerOnly);
   // Everything overlapping the range, so an appointment crossing midnight shows on both days.
-  let query = selectAppointments(ctx.db, ctx.organizationId, ownerOnly).where('appointments.starts_at', '<', new Date(input.to)).where('appointments.ends_at', '>', new Date(input.from));
-  if (input.assigneeId) query = query.where('appointments.assignee_id', '=', input.assigneeId);
-  if (input.contactId) query = query.where('appointments.contact_id', '=', input.contactId);
-  if (input.status) query = query.where('appointments.status', '=', input.status);
-  if (input.q) query = query.where('appointments.title', 'ilike', likePattern(input.q));
+  const query = await filteredAppointments(ctx, input);
   const rows = await query.orderBy('appointments.starts_at').orderBy('appointments.id').limit(MAX_LISTED + 1).execute();
   const items = rows.slice(0, MAX_LISTED).map(toAppointment);
   return { items, total: items.length, truncated: rows.length > MAX_LISTED, from: input.from, to: input.to };
+}
+
+/** Paged, for /api/v1/appointments: {items, total, page, limit}, latest start first. */
+export async function searchAppointments(ctx: DomainCtx, rawInput: unknown) {
+  const input = parseInput(ZSearchAppointmentsInput, rawInput);
+  const query = await filteredAppointments(ctx, input);
+  const [rows, count] = await Promise.all([
+    query.orderBy('appointments.starts_at', 'desc').orderBy('appointments.id', 'desc').limit(input.limit).offset((input.page - 1) * input.limit).execute(),
+    query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(toAppointment), total: Number(count.n), page: input.page, limit: input.limit };
 }
 
 export async function getAppointment(ctx: DomainCtx, rawInput: unknown) {

@@ -4,6 +4,7 @@ import * as tasks from './service';
 
 export const tasksRouter = router({
   list: permittedProcedure('tasks:read').input(ZListTasksInput).query(({ ctx, input }) => tasks.listTasks(ctx, input)),
+  get: permittedProcedure('tasks:read').input(ZTaskIdInput).query(({ ctx, input }) => tasks.getTask(ctx, input)),
   counts: permittedProcedure('tasks:read').query(({ ctx }) => tasks.taskCounts(ctx)),
   create: permittedProcedure('tasks:write').input(ZCreateTaskInput).mutation(({ ctx, input }) => tasks.createTask(ctx, input)),
   update: permittedProcedure('tasks:write').input(ZUpdateTaskInput).mutation(({ ctx, input }) => tasks.updateTask(ctx, input)),

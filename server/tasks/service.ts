@@ -109,6 +109,11 @@ async function taskView(ctx: DomainCtx, id: string) {
   return toTask(row, new Date());
 }
 
+export async function getTask(ctx: DomainCtx, rawInput: unknown) {
+  const { id } = parseInput(ZTaskIdInput, rawInput);
+  return taskView(ctx, id);
+}
+
 export async function listTasks(ctx: DomainCtx, rawInput: unknown) {
   const input = parseInput(ZListTasksInput, rawInput);
   const { db, organizationId } = ctx;

@@ -6,6 +6,7 @@ const anAppointment = async (api: Caller) => (await api.appointments.create({ ti
 
 export const probes: Record<string, Probe> = {
   'appointments.list': async (deps, a) => ({ from: '2030-03-01T00:00:00Z', to: '2030-04-01T00:00:00Z', contactId: await aContact(deps, a) }),
+  'appointments.search': async (deps, a) => ({ contactId: await aContact(deps, a) }),
   'appointments.get': async (_d, _a, api) => ({ id: (await anAppointment(api)).id }),
   'appointments.checkConflicts': async (_d, _a, api) => ({ ...slot, excludeId: (await anAppointment(api)).id }),
   'appointments.create': async (deps, a) => ({ title: 'Into A', ...slot, contactId: await aContact(deps, a) }),

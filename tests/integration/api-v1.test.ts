@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { V1_RESOURCES } from '../../server/api-v1/resources';
+import { queryToInput } from '../../server/api-v1/rest';
+import { buildTestApp } from '../helpers/app';
+import { browser, createAccount, createKey } from '../helpers/factories';
+
+const json = (method: string, body: unknown, headers: Record<string, string>) => ({
+  method,
+  headers: { 'content-type': 'application/json', ...headers },
+  body: JSON.stringify(body),
+});
+
+describe('/api/v1 contacts (generated from the contacts procedures)', () => {
+  it('creates, reads, lists with q/page/limit, updates and deletes with an API key', async () => {
+    const { app, deps } = await buildTestApp();
+    const owner = await createAccount(deps);
+    const auth = { authorization: `Bearer ${await createKey(deps, owner.organizationId, 'admin')}` };
+
+    const created = await app.request(
+      '/api/v1/contacts',
+      json('POST', { firstName: 'Grace', lastName: 'Hopper', email: 'Grace@Navy.example', phone: '+1 202 555 0142', companyName: 'US Navy', tags: ['vip', 'cobol'] }, auth),
+    );
+    expect(created.status).toBe(201);
+    const contact = await created.json();
+    expect(contact).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', email: 'grace@navy.example', phone: '+12025550142', companyName: 'US Navy' });
+    expect([...contact.tags].sort()).toEqual(['cobol', 'vip']);
+
+    const got = await app.request(`/api/v1/contacts/${contact.id}`, { headers: auth });
+    expect(got.status).toBe(200);
+    expect((await got.json()).id).toBe(contact.id);
+
+    await app.request('/api/v1/contacts', json('POST', { firstName: 'Alan', lastName: 'Turing', email: 'alan@bletchley.example' }, auth));
+    const list = await app.request('/api/v1/contacts?q=hopper&page=1&limit=10', { headers: auth });
+    expect(list.status).toBe(200);
+    const page = await list.json();
+    expect(page).toMatchObject({ total: 1, page: 1, limit: 10 });
+    expect(page.items.map((c: { id: string }) => c.id)).toEqual([contact.id]);
+    const byTag = await (await app.request('/api/v1/contacts?tag=vip', { headers: auth })).json();
+    expect(byTag.items).toHaveLength(1);
+
+    const patched = await app.request(`/api/v1/contacts/${contact.id}`, json('PATCH', { jobTitle: 'Rear Admiral' }, auth));
+    expect(patched.status).toBe(200);
+    expect((await patched.json()).jobTitle).toBe('Rear Admiral');
+
+    expect((await app.request(`/api/v1/contacts/${contact.id}`, { method: 'DELETE', headers: auth })).status).toBe(204);
+    expect((await app.request(`/api/v1/contacts/${contact.id}`, { headers: auth })).status).toBe(404);
+  });
+
+  it('answers errors with the status and body of every door', async () => {
+    const { app, deps } = await buildTestApp();
+    const owner = await createAccount(deps);
+    const viewer = { authorization: `Bearer ${await createKey(deps, owner.organizationId, 'viewer')}` };
+    const admin = { authorization: `Bearer ${await createKey(deps, owner.organizationId, 'admin')}` };
+
+    const invalid = await app.request('/api/v1/contacts', json('POST', { firstName: 'X', email: 'not-an-email' }, admin));
+    expect(invalid.status).toBe(400);
+    const body = await invalid.json();
+    expect(body.message).toMatch(/^email: /);
+    expect(body.issues[0].path).toBe('email');
+
+    expect((await app.request('/api/v1/contacts?limit=abc', { headers: admin })).status).toBe(400);
+    const forbidden = await app.request('/api/v1/contacts', json('POST', { firstName: 'X' }, viewer));
+    expect(forbidden.status).toBe(403);
+    expect((await forbidden.json()).message).toBe('Your role does not allow this action (contacts:write is required)');
+    expect((await app.request('/api/v1/contacts')).status).toBe(401);
+    expect((await app.request('/api/v1/contacts', { headers: { authorization: 'Bearer sb_nope' } })).status).toBe(401);
+    expect((await app.request('/api/v1/contacts/00000000-0000-4000-8000-000000000000', { headers: admin })).status).toBe(404);
+    const malformed = await app.request('/api/v1/contacts', { method: 'POST', headers: { ...admin, 'content-type': 'application/json' }, body: '{' });
+    expect(malformed.status).toBe(400);
+  });
+
+  it('works with a session cookie too (CSRF-checked like every cookie write)', async () => {
+    const { app, deps } = await buildTestApp();
+    const owner = await createAccount(deps);
+    const ok = await app.request('/api/v1/contacts', json('POST', { firstName: 'Ada' }, browser(owner.cookie)));
+    expect(ok.status).toBe(201);
+    const crossSite = await app.request('/api/v1/contacts', json('POST', { firstName: 'Eve' }, { cookie: owner.cookie, origin: 'https://evil.example' }));
+    expect(crossSite.status).toBe(403);
+  });
+});
+
+describe('/api/v1 deals, tasks and appointments', () => {
+  it('lists each resource as {items, total, page, limit}', async () => {
+    const { app, deps } = await buildTestApp();
+    const owner = await createAccount(deps);
+    const auth = { authorization: `Bearer ${await createKey(deps, owner.organizationId, 'admin')}` };
+    for (const resource of V1_RESOURCES) {
+      const res = await app.request(`/api/v1/${resource.name}?page=1&limit=5`, { headers: auth });
+      expect(res.status, resource.name).toBe(200);
+      expect(await res.json(), resource.name).toMatchObject({ items: [], total: 0, page: 1, limit: 5 });
+    }
+  });
+
+  it('creates and reads a task through the same procedures', async () => {
+    const { app, deps } = await buildTestApp();
+    const owner = await createAccount(deps);
+    const auth = { authorization: `Bearer ${await createKey(deps, owner.organizationId, 'admin')}` };
+    const created = await app.request('/api/v1/tasks', json('POST', { title: 'Call back Grace', priority: 'high' }, auth));
+    expect(created.status).toBe(201);
+    const task = await created.json();
+    expect(task).toMatchObject({ title: 'Call back Grace', priority: 'high', status: 'open' });
+    const list = await (await app.request('/api/v1/tasks?q=grace', { headers: auth })).json();
+    expect(list.items.map((t: { id: string }) => t.id)).toEqual([task.id]);
+  });
+});
+
+describe('OpenAPI document and reference page', () => {
+  it('describes every resource and operation from the input schemas', async () => {
+    const { app } = await buildTestApp();
+    const res = await app.request('/api/openapi.json');
+    expect(res.status).toBe(200);
+    const doc = await res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    for (const resource of V1_RESOURCES) {
+      expect(Object.keys(doc.paths[`/api/v1/${resource.name}`]).sort()).toEqual(['get', 'post']);
+      expect(Object.keys(doc.paths[`/api/v1/${resource.name}/{id}`]).sort()).toEqual(['delete', 'get', 'patch']);
+    }
+    const create = doc.paths['/api/v1/contacts'].post.requestBody.content['application/json'].schema;
+    expect(Object.keys(create.properties)).toEqual(expect.arrayContaining(['firstName', 'lastName', 'email', 'phone', 'companyName', 'tags']));
+    const params = doc.paths['/api/v1/contacts'].get.parameters.map((p: { name: string }) => p.name);
+    expect(params).toEqual(expect.arrayContaining(['q', 'page', 'limit']));
+    expect(doc.paths['/api/v1/contacts/{id}'].patch.requestBody.content['application/json'].schema.properties.id).toBeUndefined();
+  });
+
+  it('renders a readable reference at /api/docs', async () => {
+    const { app } = await buildTestApp();
+    const res = await app.request('/api/docs');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    const html = await res.text();
+    expect(html).toContain('<h1>Switchboard API</h1>');
+    expect(html).toContain('/api/v1/contacts/{id}');
+    expect(html).toContain('contacts:write');
+  });
+});
+
+describe('queryToInput', () => {
+  it('reads query text as the list schema declares', () => {
+    const schema = { type: 'object', properties: { page: { type: 'integer' }, tag: { type: 'array', items: { type: 'string' } }, dnc: { type: 'boolean' }, q: { type: 'string' } } };
+    expect(queryToInput({ page: ['2'], tag: ['a,b', 'c'], dnc: ['true'], q: ['x'], other: ['y'] }, schema)).toEqual({ page: 2, tag: ['a', 'b', 'c'], dnc: true, q: 'x', other: 'y' });
+  });
+});
