@@ -1,7 +1,10 @@
+import { registerContactJobs } from '../contacts/jobs';
 import type { AppDeps } from '../deps';
 
 /**
  * Where every domain registers its background jobs on the one queue (deps.jobs), one line per
  * domain, e.g. `registerImportJobs(deps)`. startServer calls this before the queue starts.
  */
-export function registerJobHandlers(_deps: AppDeps): void {}
+export function registerJobHandlers(deps: AppDeps): void {
+  registerContactJobs(deps);
+}

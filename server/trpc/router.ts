@@ -1,6 +1,7 @@
 import { analyticsRouter, spendRouter } from '../analytics/router';
 import { auditRouter } from '../audit/router';
 import { authRouter } from '../auth/router';
+import { contactsRouter, customFieldsRouter, importsRouter, savedViewsRouter } from '../contacts/router';
 import { appointmentsRouter } from '../appointments/router';
 import { dealsRouter, pipelinesRouter } from '../deals/router';
 import { healthRouter } from '../health/router';
@@ -16,6 +17,10 @@ export const appRouter = router({
   invites: invitesRouter,
   apiKeys: apiKeysRouter,
   audit: auditRouter,
+  contacts: contactsRouter,
+  customFields: customFieldsRouter,
+  savedViews: savedViewsRouter,
+  imports: importsRouter,
   pipelines: pipelinesRouter,
   deals: dealsRouter,
   tasks: tasksRouter,

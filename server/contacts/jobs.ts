@@ -1,0 +1,30 @@
+import type { AppDeps } from '../deps';
+import { IMPORT_JOB, ImportFailure, markImportFailed, runImport, type ImportJobData } from './imports';
+
+/** Attempts after the first before an import is marked failed. */
+export const IMPORT_RETRY_LIMIT = 3;
+
+/**
+ * The contacts domain's background jobs. The import job resumes where the import stands, so a
+ * retry after a crash or a restart never writes a row twice. When retrying cannot help (or the
+ * last retry fails) the import is marked failed with the reason, for its owner to see.
+ */
+export function registerContactJobs(deps: AppDeps): void {
+  deps.jobs.register<ImportJobData>(
+    IMPORT_JOB,
+    async (job) => {
+      try {
+        return await runImport(deps, job.data, { signal: job.signal });
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        if (!job.signal.aborted && (error instanceof ImportFailure || job.retryCount >= IMPORT_RETRY_LIMIT)) {
+          await markImportFailed(deps, job.data, error instanceof ImportFailure ? reason : `The import stopped after ${IMPORT_RETRY_LIMIT + 1} attempts: ${reason}`);
+          return { status: 'failed', reason };
+        }
+        throw error;
+      }
+    },
+    // Large files run for minutes; one chunk at a time, several imports side by side.
+    { concurrency: 2, retryLimit: IMPORT_RETRY_LIMIT, retryDelay: 10, expireInSeconds: 3600 },
+  );
+}

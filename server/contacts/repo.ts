@@ -1,0 +1,234 @@
+import { sql, type Expression, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
+import type { Db } from '../db';
+import type { Attribution, ContactsTable } from '../db/schema';
+import { scoped } from '../db/scoped';
+import { DomainError } from '../errors';
+import type { TContactSort } from './schema';
+
+export type ContactRow = Selectable<ContactsTable>;
+export type ContactRowWithOwner = ContactRow & { owner_name: string | null; owner_email: string | null };
+
+/** The name a contact is shown by: its name, else its e-mail, else its phone. */
+export function displayName(row: Pick<ContactRow, 'first_name' | 'last_name' | 'email' | 'phone'>): string {
+  return `${row.first_name} ${row.last_name}`.trim() || row.email || row.phone || 'Unnamed contact';
+}
+
+/** A contact as every door answers it. */
+export function toContact(row: ContactRowWithOwner | ContactRow) {
+  const owner = 'owner_name' in row && row.owner_id && row.owner_name !== null ? { id: row.owner_id, name: row.owner_name, email: row.owner_email } : null;
+  return {
+    id: row.id,
+    name: displayName(row),
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    otherEmails: row.other_emails,
+    phone: row.phone,
+    otherPhones: row.other_phones,
+    companyName: row.company_name,
+    jobTitle: row.job_title,
+    lifecycleStage: row.lifecycle_stage,
+    source: row.source,
+    tags: row.tags,
+    ownerId: row.owner_id,
+    owner,
+    leadScore: row.lead_score,
+    doNotContact: { sms: row.dnc_sms, email: row.dnc_email, calls: row.dnc_calls },
+    firstAttribution: row.first_attribution as Attribution | null,
+    latestAttribution: row.latest_attribution as Attribution | null,
+    customFields: (row.custom_fields ?? {}) as Record<string, string | number>,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+export type ContactDto = ReturnType<typeof toContact>;
+
+/** Contacts of the organization, limited to the caller's own when owner-only visibility applies. */
+export function contactsOf(db: Db, organizationId: string, ownerOnly: string | null) {
+  const query = scoped(db, organizationId).selectFrom('contacts');
+  return ownerOnly ? query.where('contacts.owner_id', '=', ownerOnly) : query;
+}
+
+/** Loads contacts by id (visible to the caller), locked for update when inside a transaction. */
+export async function loadContacts(db: Db, organizationId: string, ownerOnly: string | null, ids: string[], options: { lock?: boolean } = {}): Promise<ContactRow[]> {
+  if (ids.length === 0) return [];
+  let query = contactsOf(db, organizationId, ownerOnly).selectAll('contacts').where('contacts.id', 'in', ids);
+  if (options.lock) query = query.forUpdate();
+  return query.execute();
+}
+
+export async function loadContact(db: Db, organizationId: string, ownerOnly: string | null, id: string, options: { lock?: boolean } = {}): Promise<ContactRow> {
+  const [row] = await loadContacts(db, organizationId, ownerOnly, [id], options);
+  if (!row) throw new DomainError('NOT_FOUND', 'Contact not found');
+  return row;
+}
+
+export type FilterValues = {
+  q?: string | undefined;
+  tag?: string | undefined;
+  ownerId?: string | undefined;
+  lifecycleStage?: string | undefined;
+  source?: string | undefined;
+  createdFrom?: string | undefined;
+  createdTo?: string | undefined;
+  doNotContact?: 'sms' | 'email' | 'calls' | 'any' | 'none' | undefined;
+};
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The SQL conditions of a contacts filter (all must hold). `timeZone` reads date-only bounds as days there. */
+export function filterConditions(filter: FilterValues, timeZone: string): Expression<SqlBool>[] {
+  const conditions: Expression<SqlBool>[] = [];
+  const q = filter.q?.trim().toLowerCase();
+  if (q) conditions.push(searchCondition(q));
+  if (filter.tag) conditions.push(sql<SqlBool>`contacts.tags @> array[${filter.tag}]::text[]`);
+  if (filter.ownerId === 'none') conditions.push(sql<SqlBool>`contacts.owner_id is null`);
+  else if (filter.ownerId) conditions.push(sql<SqlBool>`contacts.owner_id = ${filter.ownerId}`);
+  if (filter.lifecycleStage) conditions.push(sql<SqlBool>`contacts.lifecycle_stage = ${filter.lifecycleStage}`);
+  if (filter.source) conditions.push(sql<SqlBool>`lower(contacts.source) = ${filter.source.toLowerCase()}`);
+  if (filter.createdFrom) {
+    conditions.push(
+      DATE_ONLY.test(filter.createdFrom)
+        ? sql<SqlBool>`contacts.created_at >= (cast(${filter.createdFrom} as date)::timestamp at time zone ${timeZone})`
+        : sql<SqlBool>`contacts.created_at >= cast(${filter.createdFrom} as timestamptz)`,
+    );
+  }
+  if (filter.createdTo) {
+    // A date-only upper bound includes that whole day.
+    conditions.push(
+      DATE_ONLY.test(filter.createdTo)
+        ? sql<SqlBool>`contacts.created_at < ((cast(${filter.createdTo} as date) + 1)::timestamp at time zone ${timeZone})`
+        : sql<SqlBool>`contacts.created_at <= cast(${filter.createdTo} as timestamptz)`,
+    );
+  }
+  switch (filter.doNotContact) {
+    case 'sms':
+      conditions.push(sql<SqlBool>`contacts.dnc_sms`);
+      break;
+    case 'email':
+      conditions.push(sql<SqlBool>`contacts.dnc_email`);
+      break;
+    case 'calls':
+      conditions.push(sql<SqlBool>`contacts.dnc_calls`);
+      break;
+    case 'any':
+      conditions.push(sql<SqlBool>`(contacts.dnc_sms or contacts.dnc_email or contacts.dnc_calls)`);
+      break;
+    case 'none':
+      conditions.push(sql<SqlBool>`not (contacts.dnc_sms or contacts.dnc_email or contacts.dnc_calls)`);
+      break;
+    default:
+      break;
+  }
+  return conditions;
+}
+
+/**
+ * Search by name, e-mail, phone or company. Words of three characters or more match anywhere
+ * (search_text, trigram-indexed); shorter ones match the start of the e-mail, phone or a name
+ * (prefix indexes). A phone typed with spaces, dashes or brackets matches by its digits.
+ */
+function searchCondition(q: string): Expression<SqlBool> {
+  const digits = q.replace(/\D/g, '');
+  if (/^[+\d\s().-]+$/.test(q) && digits.length >= 3) {
+    return sql<SqlBool>`contacts.search_text like ${`%${digits}%`}`;
+  }
+  const words = q.split(/\s+/).filter(Boolean);
+  const parts = words.map((word) => {
+    const like = escapeLike(word);
+    if (word.length >= 3) return sql<SqlBool>`contacts.search_text like ${`%${like}%`}`;
+    const prefix = `${like}%`;
+    return sql<SqlBool>`(lower(contacts.first_name) like ${prefix} or lower(contacts.last_name) like ${prefix} or lower(contacts.email) like ${prefix} or contacts.phone like ${`+${prefix}`} or lower(coalesce(contacts.company_name, '')) like ${prefix})`;
+  });
+  return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
+}
+
+export function and(conditions: Expression<SqlBool>[]): Expression<SqlBool> {
+  return conditions.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`(${sql.join(conditions, sql` and `)})`;
+}
+
+// ——— Sorting and keyset paging ———
+
+export type SortKey = { expr: RawBuilder<unknown>; type: 'text' | 'integer' | 'timestamptz' | 'boolean' | 'uuid'; dir: 'asc' | 'desc' };
+
+/**
+ * The ordered keys of a sort, ending with the id so the order is total. Contacts without a name
+ * (or company) come after the others whatever the direction.
+ */
+export function sortKeys(sort: TContactSort, dir: 'asc' | 'desc'): SortKey[] {
+  const id: SortKey = { expr: sql`contacts.id`, type: 'uuid', dir };
+  switch (sort) {
+    case 'created':
+      return [{ expr: sql`contacts.created_at`, type: 'timestamptz', dir }, id];
+    case 'updated':
+      return [{ expr: sql`contacts.updated_at`, type: 'timestamptz', dir }, id];
+    case 'leadScore':
+      return [{ expr: sql`contacts.lead_score`, type: 'integer', dir }, id];
+    case 'name':
+      return [
+        { expr: sql`(contacts.first_name = '' and contacts.last_name = '')`, type: 'boolean', dir: 'asc' },
+        { expr: sql`lower(contacts.first_name)`, type: 'text', dir },
+        { expr: sql`lower(contacts.last_name)`, type: 'text', dir },
+        id,
+      ];
+    case 'company':
+      return [
+        { expr: sql`(coalesce(contacts.company_name, '') = '')`, type: 'boolean', dir: 'asc' },
+        { expr: sql`lower(coalesce(contacts.company_name, ''))`, type: 'text', dir },
+        id,
+      ];
+  }
+}
+
+export function orderByKeys(keys: SortKey[]): RawBuilder<unknown> {
+  return sql`${sql.join(keys.map((k) => sql`${k.expr} ${sql.raw(k.dir)}`))}`;
+}
+
+/** The key values of a row as text, selected alongside it to build the next cursor. */
+export function keyValues(keys: SortKey[]): RawBuilder<string[]> {
+  return sql<string[]>`array[${sql.join(keys.map((k) => sql`(${k.expr})::text`))}]`;
+}
+
+/** Rows strictly after the cursor's key values in the sort order. */
+export function afterCursor(keys: SortKey[], values: string[]): Expression<SqlBool> {
+  // The value is bound as text and cast in SQL, so no driver converts it on the way.
+  const value = (k: SortKey, v: string) => sql`cast(cast(${v} as text) as ${sql.raw(k.type)})`;
+  const parts = keys.map((k, i) => {
+    const equal = keys.slice(0, i).map((kj, j) => sql`${kj.expr} = ${value(kj, values[j]!)}`);
+    const beyond = sql`${k.expr} ${sql.raw(k.dir === 'asc' ? '>' : '<')} ${value(k, values[i]!)}`;
+    return sql`(${sql.join([...equal, beyond], sql` and `)})`;
+  });
+  return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
+}
+
+type Cursor = { s: TContactSort; d: 'asc' | 'desc'; k: string[] };
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+}
+
+const VALUE_FORMAT: Record<SortKey['type'], (v: string) => boolean> = {
+  text: () => true,
+  integer: (v) => /^-?\d{1,10}$/.test(v),
+  timestamptz: (v) => !Number.isNaN(Date.parse(v.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00'))),
+  boolean: (v) => v === 'true' || v === 'false',
+  uuid: (v) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v),
+};
+
+export function decodeCursor(raw: string, sort: TContactSort, dir: 'asc' | 'desc', keys: SortKey[]): string[] {
+  let cursor: Cursor | undefined;
+  try {
+    cursor = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
+  } catch {
+    cursor = undefined;
+  }
+  const invalid = (message: string) => new DomainError('VALIDATION', `cursor: ${message}`, { issues: [{ path: 'cursor', message }] });
+  if (!cursor || typeof cursor !== 'object') throw invalid('is not a valid cursor');
+  if (cursor.s !== sort || cursor.d !== dir) throw invalid('belongs to another sort; start again from the first page');
+  const values = cursor.k;
+  if (!Array.isArray(values) || values.length !== keys.length || !values.every((v, i) => typeof v === 'string' && VALUE_FORMAT[keys[i]!.type](v))) {
+    throw invalid('is not a valid cursor');
+  }
+  return values;
+}

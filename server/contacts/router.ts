@@ -1,0 +1,63 @@
+import { permittedProcedure, router } from '../trpc/init';
+import { createCustomField, deleteCustomField, listCustomFields, updateCustomField } from './custom-fields';
+import { getImport, listImports, previewImport, startImport } from './imports';
+import { createSavedView, deleteSavedView, listSavedViews, updateSavedView } from './saved-views';
+import {
+  ZAddNoteInput,
+  ZBulkContactsInput,
+  ZContactTimelineInput,
+  ZCreateContactInput,
+  ZCreateCustomFieldInput,
+  ZCreateSavedViewInput,
+  ZDeleteContactInput,
+  ZDeleteCustomFieldInput,
+  ZDeleteSavedViewInput,
+  ZFindDuplicatesInput,
+  ZGetContactInput,
+  ZGetImportInput,
+  ZListContactsInput,
+  ZListImportsInput,
+  ZMergeContactsInput,
+  ZPreviewImportInput,
+  ZStartImportInput,
+  ZUpdateContactInput,
+  ZUpdateCustomFieldInput,
+  ZUpdateSavedViewInput,
+} from './schema';
+import * as contacts from './service';
+
+export const contactsRouter = router({
+  list: permittedProcedure('contacts:read').input(ZListContactsInput.optional()).query(({ ctx, input }) => contacts.listContacts(ctx, input)),
+  get: permittedProcedure('contacts:read').input(ZGetContactInput).query(({ ctx, input }) => contacts.getContact(ctx, input)),
+  create: permittedProcedure('contacts:write').input(ZCreateContactInput).mutation(({ ctx, input }) => contacts.createContact(ctx, input)),
+  update: permittedProcedure('contacts:write').input(ZUpdateContactInput).mutation(({ ctx, input }) => contacts.updateContact(ctx, input)),
+  delete: permittedProcedure('contacts:delete').input(ZDeleteContactInput).mutation(({ ctx, input }) => contacts.deleteContact(ctx, input)),
+  /** Deleting in bulk also needs contacts:delete, checked by the service. */
+  bulk: permittedProcedure('contacts:write').input(ZBulkContactsInput).mutation(({ ctx, input }) => contacts.bulkUpdateContacts(ctx, input)),
+  timeline: permittedProcedure('contacts:read').input(ZContactTimelineInput).query(({ ctx, input }) => contacts.contactTimeline(ctx, input)),
+  addNote: permittedProcedure('contacts:write').input(ZAddNoteInput).mutation(({ ctx, input }) => contacts.addNote(ctx, input)),
+  duplicates: permittedProcedure('contacts:read').input(ZFindDuplicatesInput.optional()).query(({ ctx, input }) => contacts.findDuplicates(ctx, input)),
+  merge: permittedProcedure('contacts:write').input(ZMergeContactsInput).mutation(({ ctx, input }) => contacts.mergeContacts(ctx, input)),
+});
+
+export const customFieldsRouter = router({
+  list: permittedProcedure('contacts:read').query(({ ctx }) => listCustomFields(ctx)),
+  create: permittedProcedure('settings:manage').input(ZCreateCustomFieldInput).mutation(({ ctx, input }) => createCustomField(ctx, input)),
+  update: permittedProcedure('settings:manage').input(ZUpdateCustomFieldInput).mutation(({ ctx, input }) => updateCustomField(ctx, input)),
+  delete: permittedProcedure('settings:manage').input(ZDeleteCustomFieldInput).mutation(({ ctx, input }) => deleteCustomField(ctx, input)),
+});
+
+/** Personal views of the contacts list: anyone who can read contacts keeps their own. */
+export const savedViewsRouter = router({
+  list: permittedProcedure('contacts:read').query(({ ctx }) => listSavedViews(ctx)),
+  create: permittedProcedure('contacts:read').input(ZCreateSavedViewInput).mutation(({ ctx, input }) => createSavedView(ctx, input)),
+  update: permittedProcedure('contacts:read').input(ZUpdateSavedViewInput).mutation(({ ctx, input }) => updateSavedView(ctx, input)),
+  delete: permittedProcedure('contacts:read').input(ZDeleteSavedViewInput).mutation(({ ctx, input }) => deleteSavedView(ctx, input)),
+});
+
+export const importsRouter = router({
+  preview: permittedProcedure('data:import').input(ZPreviewImportInput).mutation(({ ctx, input }) => previewImport(ctx, input)),
+  start: permittedProcedure('data:import').input(ZStartImportInput).mutation(({ ctx, input }) => startImport({ ...ctx, jobs: ctx.deps.jobs }, input)),
+  get: permittedProcedure('data:import').input(ZGetImportInput).query(({ ctx, input }) => getImport(ctx, input)),
+  list: permittedProcedure('data:import').input(ZListImportsInput.optional()).query(({ ctx, input }) => listImports(ctx, input)),
+});
