@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { loadConfig } from '../../../server/config';
@@ -6,9 +7,28 @@ import { startServer, type RunningServer } from '../../../server/server';
 
 export type App = { url: string; close(): Promise<void> };
 
-/** The real server on a free port: production mode (serves dist/client), a fresh in-memory database. */
+/** A port nothing listens on right now: the OS picks one for a throwaway listener, which is closed. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.once('error', reject);
+    probe.listen(0, () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error('no port assigned'))));
+    });
+  });
+}
+
+/**
+ * The real server on a free port: production mode (serves dist/client), a fresh in-memory database.
+ * The port is chosen up front so PUBLIC_URL is the server's real origin: the CSRF check compares the
+ * browser's Origin with it, and invite links are built from it.
+ */
 export async function startApp(): Promise<App> {
-  const config = loadConfig({ NODE_ENV: 'production', PORT: '0', LOG_LEVEL: 'silent' });
+  const port = await freePort();
+  const config = loadConfig({ NODE_ENV: 'production', PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, LOG_LEVEL: 'silent' });
   const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
   let server: RunningServer;
   try {
@@ -18,7 +38,7 @@ export async function startApp(): Promise<App> {
     throw error;
   }
   return {
-    url: server.url,
+    url: config.publicUrl,
     async close() {
       await server.close();
       await database.close(); // a database handed in stays open when the server closes
@@ -38,7 +58,10 @@ export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height:
 export const PHONE: BrowserContextOptions = { viewport: { width: 375, height: 667 }, hasTouch: true, isMobile: true };
 
 type OpenOptions = BrowserContextOptions & {
-  /** Console errors this test expects (e.g. the browser's report of a 404 document). */
+  /**
+   * Console errors this test expects (e.g. the browser's report of a 404 document), matched against
+   * "<text> (<url>)" where url is the failed resource or the logging script.
+   */
   allowErrors?: RegExp[];
 };
 
@@ -89,8 +112,9 @@ export function useE2E(): E2E {
       page.on('pageerror', (error) => problems.push(`pageerror: ${error.stack ?? error.message}`));
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
-        const text = message.text();
-        if (!allowErrors.some((p) => p.test(text))) problems.push(`console.error: ${text} (${message.location().url})`);
+        // Matched with the resource or script it came from, so a test can allow one failed request precisely.
+        const line = `${message.text()} (${message.location().url})`;
+        if (!allowErrors.some((p) => p.test(line))) problems.push(`console.error: ${line}`);
       });
       return page;
     },
