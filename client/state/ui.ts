@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import { atomWithStorage, createJSONStorage } from 'jotai/utils';
+import { atomWithStorage, createJSONStorage, RESET } from 'jotai/utils';
 import { isTheme, resolveTheme, THEME_STORAGE_KEY, type Theme } from './theme';
 
 /**
@@ -28,6 +28,14 @@ const memoryStorage = {
 function safeLocalStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
   try {
     return typeof window === 'undefined' ? memoryStorage : window.localStorage;
+  } catch {
+    return memoryStorage;
+  }
+}
+
+function safeSessionStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
+  try {
+    return typeof window === 'undefined' ? memoryStorage : window.sessionStorage;
   } catch {
     return memoryStorage;
   }
@@ -63,6 +71,29 @@ export const themeAtom = atom(
 export const toggleThemeAtom = atom(null, (get, set) => {
   set(themeAtom, get(themeAtom) === 'dark' ? 'light' : 'dark');
 });
+
+/** The choice as an account stores it: light, dark, or 'system' (no saved choice: follow the OS). */
+export type ThemeChoice = Theme | 'system';
+
+export const themeChoiceAtom = atom(
+  (get): ThemeChoice => get(storedThemeAtom) ?? 'system',
+  (_get, set, next: ThemeChoice) => {
+    if (next === 'system') set(storedThemeAtom, RESET);
+    else if (isTheme(next)) set(storedThemeAtom, next);
+  },
+);
+
+/**
+ * A theme picked with the toggle while no account was known (a public page before the app checked
+ * who is signed in); saved to the account once it is known, as the newer choice. Cleared with RESET.
+ */
+export const unsavedThemeChoiceAtom = atomWithStorage<ThemeChoice | null>(
+  'switchboard.themeUnsaved',
+  null,
+  // This tab only, reloads included: a choice made on another day is not "newer" than the account's.
+  createJSONStorage<ThemeChoice | null>(safeSessionStorage),
+  { getOnInit: true },
+);
 
 const storedSidebarOpenAtom = atomWithStorage<boolean>('switchboard.sidebarOpen', true, createJSONStorage<boolean>(safeLocalStorage), {
   getOnInit: true,
