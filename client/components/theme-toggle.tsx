@@ -1,7 +1,9 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { MoonIcon, SunIcon } from 'lucide-react';
 import { useEffect } from 'react';
-import { themeAtom, toggleThemeAtom } from '../state/ui';
+import { rememberThemeChoice } from '../lib/auth';
+import { otherTheme } from '../state/theme';
+import { themeAtom } from '../state/ui';
 import { Button } from './ui/button';
 import { Tooltip } from './ui/tooltip';
 
@@ -13,9 +15,15 @@ export function useApplyTheme(): void {
   }, [theme]);
 }
 
+/** Switches light ↔ dark; when signed in the choice is also saved to the account's preferences. */
 export function ThemeToggle({ className }: { className?: string }) {
   const theme = useAtomValue(themeAtom);
-  const toggle = useSetAtom(toggleThemeAtom);
+  const setTheme = useSetAtom(themeAtom);
+  const toggle = () => {
+    const next = otherTheme(theme);
+    setTheme(next);
+    rememberThemeChoice(next);
+  };
   const label = theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme';
   return (
     <Tooltip content={label} side="bottom">
