@@ -11,7 +11,10 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteImport } from './routes/_app'
+import { Route as EnterpriseSecurityRouteImport } from './routes/enterprise-security'
+import { Route as LoginRouteImport } from './routes/login'
 import { Route as PricingRouteImport } from './routes/pricing'
+import { Route as SignupRouteImport } from './routes/signup'
 import { Route as TutorialsRouteImport } from './routes/tutorials'
 import { Route as AppAnalyticsRouteImport } from './routes/_app/analytics'
 import { Route as AppAppRouteImport } from './routes/_app/app'
@@ -30,6 +33,12 @@ import { Route as AppSmsCampaignsRouteImport } from './routes/_app/sms-campaigns
 import { Route as AppTasksRouteImport } from './routes/_app/tasks'
 import { Route as AppVoiceCenterRouteImport } from './routes/_app/voice-center'
 import { Route as AppWebsitesRouteImport } from './routes/_app/websites'
+import { Route as InviteTokenRouteImport } from './routes/invite.$token'
+import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index'
+import { Route as AppSettingsApiKeysRouteImport } from './routes/_app/settings/api-keys'
+import { Route as AppSettingsOrganizationRouteImport } from './routes/_app/settings/organization'
+import { Route as AppSettingsProfileRouteImport } from './routes/_app/settings/profile'
+import { Route as AppSettingsSessionsRouteImport } from './routes/_app/settings/sessions'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -40,9 +49,24 @@ const AppRoute = AppRouteImport.update({
   id: '/_app',
   getParentRoute: () => rootRouteImport,
 } as any)
+const EnterpriseSecurityRoute = EnterpriseSecurityRouteImport.update({
+  id: '/enterprise-security',
+  path: '/enterprise-security',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LoginRoute = LoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PricingRoute = PricingRouteImport.update({
   id: '/pricing',
   path: '/pricing',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SignupRoute = SignupRouteImport.update({
+  id: '/signup',
+  path: '/signup',
   getParentRoute: () => rootRouteImport,
 } as any)
 const TutorialsRoute = TutorialsRouteImport.update({
@@ -135,10 +159,43 @@ const AppWebsitesRoute = AppWebsitesRouteImport.update({
   path: '/websites',
   getParentRoute: () => AppRoute,
 } as any)
+const InviteTokenRoute = InviteTokenRouteImport.update({
+  id: '/invite/$token',
+  path: '/invite/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppSettingsIndexRoute = AppSettingsIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppSettingsRoute,
+} as any)
+const AppSettingsApiKeysRoute = AppSettingsApiKeysRouteImport.update({
+  id: '/api-keys',
+  path: '/api-keys',
+  getParentRoute: () => AppSettingsRoute,
+} as any)
+const AppSettingsOrganizationRoute = AppSettingsOrganizationRouteImport.update({
+  id: '/organization',
+  path: '/organization',
+  getParentRoute: () => AppSettingsRoute,
+} as any)
+const AppSettingsProfileRoute = AppSettingsProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => AppSettingsRoute,
+} as any)
+const AppSettingsSessionsRoute = AppSettingsSessionsRouteImport.update({
+  id: '/sessions',
+  path: '/sessions',
+  getParentRoute: () => AppSettingsRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/enterprise-security': typeof EnterpriseSecurityRoute
+  '/login': typeof LoginRoute
   '/pricing': typeof PricingRoute
+  '/signup': typeof SignupRoute
   '/tutorials': typeof TutorialsRoute
   '/analytics': typeof AppAnalyticsRoute
   '/app': typeof AppAppRoute
@@ -151,16 +208,25 @@ export interface FileRoutesByFullPath {
   '/funnels': typeof AppFunnelsRoute
   '/pipeline': typeof AppPipelineRoute
   '/reports': typeof AppReportsRoute
-  '/settings': typeof AppSettingsRoute
+  '/settings': typeof AppSettingsRouteWithChildren
   '/sms': typeof AppSmsRoute
   '/sms-campaigns': typeof AppSmsCampaignsRoute
   '/tasks': typeof AppTasksRoute
   '/voice-center': typeof AppVoiceCenterRoute
   '/websites': typeof AppWebsitesRoute
+  '/invite/$token': typeof InviteTokenRoute
+  '/settings/api-keys': typeof AppSettingsApiKeysRoute
+  '/settings/organization': typeof AppSettingsOrganizationRoute
+  '/settings/profile': typeof AppSettingsProfileRoute
+  '/settings/sessions': typeof AppSettingsSessionsRoute
+  '/settings/': typeof AppSettingsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/enterprise-security': typeof EnterpriseSecurityRoute
+  '/login': typeof LoginRoute
   '/pricing': typeof PricingRoute
+  '/signup': typeof SignupRoute
   '/tutorials': typeof TutorialsRoute
   '/analytics': typeof AppAnalyticsRoute
   '/app': typeof AppAppRoute
@@ -173,18 +239,26 @@ export interface FileRoutesByTo {
   '/funnels': typeof AppFunnelsRoute
   '/pipeline': typeof AppPipelineRoute
   '/reports': typeof AppReportsRoute
-  '/settings': typeof AppSettingsRoute
   '/sms': typeof AppSmsRoute
   '/sms-campaigns': typeof AppSmsCampaignsRoute
   '/tasks': typeof AppTasksRoute
   '/voice-center': typeof AppVoiceCenterRoute
   '/websites': typeof AppWebsitesRoute
+  '/invite/$token': typeof InviteTokenRoute
+  '/settings/api-keys': typeof AppSettingsApiKeysRoute
+  '/settings/organization': typeof AppSettingsOrganizationRoute
+  '/settings/profile': typeof AppSettingsProfileRoute
+  '/settings/sessions': typeof AppSettingsSessionsRoute
+  '/settings': typeof AppSettingsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/_app': typeof AppRouteWithChildren
+  '/enterprise-security': typeof EnterpriseSecurityRoute
+  '/login': typeof LoginRoute
   '/pricing': typeof PricingRoute
+  '/signup': typeof SignupRoute
   '/tutorials': typeof TutorialsRoute
   '/_app/analytics': typeof AppAnalyticsRoute
   '/_app/app': typeof AppAppRoute
@@ -197,18 +271,27 @@ export interface FileRoutesById {
   '/_app/funnels': typeof AppFunnelsRoute
   '/_app/pipeline': typeof AppPipelineRoute
   '/_app/reports': typeof AppReportsRoute
-  '/_app/settings': typeof AppSettingsRoute
+  '/_app/settings': typeof AppSettingsRouteWithChildren
   '/_app/sms': typeof AppSmsRoute
   '/_app/sms-campaigns': typeof AppSmsCampaignsRoute
   '/_app/tasks': typeof AppTasksRoute
   '/_app/voice-center': typeof AppVoiceCenterRoute
   '/_app/websites': typeof AppWebsitesRoute
+  '/invite/$token': typeof InviteTokenRoute
+  '/_app/settings/api-keys': typeof AppSettingsApiKeysRoute
+  '/_app/settings/organization': typeof AppSettingsOrganizationRoute
+  '/_app/settings/profile': typeof AppSettingsProfileRoute
+  '/_app/settings/sessions': typeof AppSettingsSessionsRoute
+  '/_app/settings/': typeof AppSettingsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/enterprise-security'
+    | '/login'
     | '/pricing'
+    | '/signup'
     | '/tutorials'
     | '/analytics'
     | '/app'
@@ -227,10 +310,19 @@ export interface FileRouteTypes {
     | '/tasks'
     | '/voice-center'
     | '/websites'
+    | '/invite/$token'
+    | '/settings/api-keys'
+    | '/settings/organization'
+    | '/settings/profile'
+    | '/settings/sessions'
+    | '/settings/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/enterprise-security'
+    | '/login'
     | '/pricing'
+    | '/signup'
     | '/tutorials'
     | '/analytics'
     | '/app'
@@ -243,17 +335,25 @@ export interface FileRouteTypes {
     | '/funnels'
     | '/pipeline'
     | '/reports'
-    | '/settings'
     | '/sms'
     | '/sms-campaigns'
     | '/tasks'
     | '/voice-center'
     | '/websites'
+    | '/invite/$token'
+    | '/settings/api-keys'
+    | '/settings/organization'
+    | '/settings/profile'
+    | '/settings/sessions'
+    | '/settings'
   id:
     | '__root__'
     | '/'
     | '/_app'
+    | '/enterprise-security'
+    | '/login'
     | '/pricing'
+    | '/signup'
     | '/tutorials'
     | '/_app/analytics'
     | '/_app/app'
@@ -272,13 +372,23 @@ export interface FileRouteTypes {
     | '/_app/tasks'
     | '/_app/voice-center'
     | '/_app/websites'
+    | '/invite/$token'
+    | '/_app/settings/api-keys'
+    | '/_app/settings/organization'
+    | '/_app/settings/profile'
+    | '/_app/settings/sessions'
+    | '/_app/settings/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AppRoute: typeof AppRouteWithChildren
+  EnterpriseSecurityRoute: typeof EnterpriseSecurityRoute
+  LoginRoute: typeof LoginRoute
   PricingRoute: typeof PricingRoute
+  SignupRoute: typeof SignupRoute
   TutorialsRoute: typeof TutorialsRoute
+  InviteTokenRoute: typeof InviteTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -297,11 +407,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/enterprise-security': {
+      id: '/enterprise-security'
+      path: '/enterprise-security'
+      fullPath: '/enterprise-security'
+      preLoaderRoute: typeof EnterpriseSecurityRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/login': {
+      id: '/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/pricing': {
       id: '/pricing'
       path: '/pricing'
       fullPath: '/pricing'
       preLoaderRoute: typeof PricingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/signup': {
+      id: '/signup'
+      path: '/signup'
+      fullPath: '/signup'
+      preLoaderRoute: typeof SignupRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/tutorials': {
@@ -430,8 +561,70 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppWebsitesRouteImport
       parentRoute: typeof AppRoute
     }
+    '/invite/$token': {
+      id: '/invite/$token'
+      path: '/invite/$token'
+      fullPath: '/invite/$token'
+      preLoaderRoute: typeof InviteTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_app/settings/': {
+      id: '/_app/settings/'
+      path: '/'
+      fullPath: '/settings/'
+      preLoaderRoute: typeof AppSettingsIndexRouteImport
+      parentRoute: typeof AppSettingsRoute
+    }
+    '/_app/settings/api-keys': {
+      id: '/_app/settings/api-keys'
+      path: '/api-keys'
+      fullPath: '/settings/api-keys'
+      preLoaderRoute: typeof AppSettingsApiKeysRouteImport
+      parentRoute: typeof AppSettingsRoute
+    }
+    '/_app/settings/organization': {
+      id: '/_app/settings/organization'
+      path: '/organization'
+      fullPath: '/settings/organization'
+      preLoaderRoute: typeof AppSettingsOrganizationRouteImport
+      parentRoute: typeof AppSettingsRoute
+    }
+    '/_app/settings/profile': {
+      id: '/_app/settings/profile'
+      path: '/profile'
+      fullPath: '/settings/profile'
+      preLoaderRoute: typeof AppSettingsProfileRouteImport
+      parentRoute: typeof AppSettingsRoute
+    }
+    '/_app/settings/sessions': {
+      id: '/_app/settings/sessions'
+      path: '/sessions'
+      fullPath: '/settings/sessions'
+      preLoaderRoute: typeof AppSettingsSessionsRouteImport
+      parentRoute: typeof AppSettingsRoute
+    }
   }
 }
+
+interface AppSettingsRouteChildren {
+  AppSettingsApiKeysRoute: typeof AppSettingsApiKeysRoute
+  AppSettingsOrganizationRoute: typeof AppSettingsOrganizationRoute
+  AppSettingsProfileRoute: typeof AppSettingsProfileRoute
+  AppSettingsSessionsRoute: typeof AppSettingsSessionsRoute
+  AppSettingsIndexRoute: typeof AppSettingsIndexRoute
+}
+
+const AppSettingsRouteChildren: AppSettingsRouteChildren = {
+  AppSettingsApiKeysRoute: AppSettingsApiKeysRoute,
+  AppSettingsOrganizationRoute: AppSettingsOrganizationRoute,
+  AppSettingsProfileRoute: AppSettingsProfileRoute,
+  AppSettingsSessionsRoute: AppSettingsSessionsRoute,
+  AppSettingsIndexRoute: AppSettingsIndexRoute,
+}
+
+const AppSettingsRouteWithChildren = AppSettingsRoute._addFileChildren(
+  AppSettingsRouteChildren,
+)
 
 interface AppRouteChildren {
   AppAnalyticsRoute: typeof AppAnalyticsRoute
@@ -445,7 +638,7 @@ interface AppRouteChildren {
   AppFunnelsRoute: typeof AppFunnelsRoute
   AppPipelineRoute: typeof AppPipelineRoute
   AppReportsRoute: typeof AppReportsRoute
-  AppSettingsRoute: typeof AppSettingsRoute
+  AppSettingsRoute: typeof AppSettingsRouteWithChildren
   AppSmsRoute: typeof AppSmsRoute
   AppSmsCampaignsRoute: typeof AppSmsCampaignsRoute
   AppTasksRoute: typeof AppTasksRoute
@@ -465,7 +658,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppFunnelsRoute: AppFunnelsRoute,
   AppPipelineRoute: AppPipelineRoute,
   AppReportsRoute: AppReportsRoute,
-  AppSettingsRoute: AppSettingsRoute,
+  AppSettingsRoute: AppSettingsRouteWithChildren,
   AppSmsRoute: AppSmsRoute,
   AppSmsCampaignsRoute: AppSmsCampaignsRoute,
   AppTasksRoute: AppTasksRoute,
@@ -478,8 +671,12 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AppRoute: AppRouteWithChildren,
+  EnterpriseSecurityRoute: EnterpriseSecurityRoute,
+  LoginRoute: LoginRoute,
   PricingRoute: PricingRoute,
+  SignupRoute: SignupRoute,
   TutorialsRoute: TutorialsRoute,
+  InviteTokenRoute: InviteTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

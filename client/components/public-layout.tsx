@@ -30,13 +30,12 @@ export function PublicLayout({ children }: { children: ReactNode }) {
             </Link>
           </div>
           <ThemeToggle />
-          {/* /login and /signup arrive with the authentication issue. */}
-          <a href="/login" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
+          <Link to="/login" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
             Sign In
-          </a>
-          <a href="/signup" className={buttonClasses({ size: 'sm' })}>
+          </Link>
+          <Link to="/signup" className={buttonClasses({ size: 'sm' })}>
             Start Free Trial
-          </a>
+          </Link>
         </nav>
       </header>
       <main id="main-content" className="flex flex-1 flex-col">

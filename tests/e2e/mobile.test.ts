@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { openSignedIn } from './helpers/accounts';
 import { PHONE, useE2E } from './helpers/app';
 import { MOBILE_MENU } from './helpers/spec';
 
@@ -15,7 +16,7 @@ async function openMenu(page: Page) {
 
 describe('mobile menu (375 × 667, touch)', () => {
   it('opens a drawer with the mobile list, and tapping an entry closes it on that route', async () => {
-    const page = await e2e.open(PHONE);
+    const { page } = await openSignedIn(e2e, PHONE);
     await page.goto('/contacts');
     await page.getByRole('heading', { level: 1, name: 'Contacts' }).waitFor();
     // The desktop sidebar is hidden at this width.
@@ -44,7 +45,7 @@ describe('mobile menu (375 × 667, touch)', () => {
   });
 
   it('takes Dashboard to the home page, and closes on Escape or its close button', async () => {
-    const page = await e2e.open(PHONE);
+    const { page } = await openSignedIn(e2e, PHONE);
     await page.goto('/reports');
     await openMenu(page);
     await page.keyboard.press('Escape');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { openSignedIn } from './helpers/accounts';
 import { useE2E } from './helpers/app';
 
 const e2e = useE2E();
@@ -25,7 +26,7 @@ describe('not found', () => {
   });
 
   it('shows the same card inside the shell below an application route', async () => {
-    const page = await e2e.open({ allowErrors });
+    const { page } = await openSignedIn(e2e, { allowErrors });
     const response = await page.goto('/contacts/unknown');
     expect(response?.status()).toBe(404);
     await page.getByRole('heading', { level: 1, name: 'Page Not Found' }).waitFor();

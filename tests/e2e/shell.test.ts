@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { openSignedIn } from './helpers/accounts';
 import { useE2E } from './helpers/app';
 import { APP_SCREENS, docTitle, screenAt, SIDEBAR } from './helpers/spec';
 
@@ -17,7 +18,7 @@ async function entriesOf(page: Page) {
 
 describe('application shell (desktop)', () => {
   it('has exactly the sidebar entries of the spec, in order', async () => {
-    const page = await e2e.open();
+    const { page } = await openSignedIn(e2e);
     await page.goto('/app');
     await page.getByRole('heading', { level: 1, name: 'Enterprise Command Center' }).waitFor();
     const entries = await entriesOf(page);
@@ -25,7 +26,7 @@ describe('application shell (desktop)', () => {
   });
 
   it('reaches every sidebar route by clicking, highlighting only the active entry', async () => {
-    const page = await e2e.open();
+    const { page } = await openSignedIn(e2e);
     await page.goto('/app');
     await page.getByRole('heading', { level: 1, name: 'Enterprise Command Center' }).waitFor();
 
@@ -53,7 +54,7 @@ describe('application shell (desktop)', () => {
   });
 
   it('renders every application route inside the shell with its heading, empty state and title', async () => {
-    const page = await e2e.open();
+    const { page } = await openSignedIn(e2e);
     for (const screen of APP_SCREENS) {
       const response = await page.goto(screen.path);
       expect(response?.status(), screen.path).toBe(200);
@@ -67,7 +68,7 @@ describe('application shell (desktop)', () => {
   });
 
   it('collapses the sidebar to icons, keeps the entries named, and remembers it after a reload', async () => {
-    const page = await e2e.open();
+    const { page } = await openSignedIn(e2e);
     await page.goto('/contacts');
     const collapse = page.getByRole('button', { name: 'Collapse sidebar' });
     expect(await collapse.getAttribute('aria-expanded')).toBe('true');
@@ -89,19 +90,20 @@ describe('application shell (desktop)', () => {
     await expect.poll(async () => (await sidebar.boundingBox())!.width).toBe(wide);
   });
 
-  it('shows a signed-out footer whose settings button opens Settings', async () => {
-    const page = await e2e.open();
+  it("shows the signed-in user's initials, name and e-mail in the footer, whose settings button opens Settings", async () => {
+    const { page, account } = await openSignedIn(e2e, {}, { name: 'Grace Brewster Hopper', email: `grace-${Date.now()}@example.test`, password: 'correct horse battery staple', organizationName: 'Navy' });
     await page.goto('/app');
     const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
-    await sidebar.getByText('Not signed in').waitFor();
-    expect(await sidebar.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
+    await sidebar.getByText(account.name, { exact: true }).waitFor();
+    expect(await sidebar.getByText(account.email, { exact: true }).isVisible()).toBe(true);
+    expect(await sidebar.getByText('GH', { exact: true }).isVisible()).toBe(true);
     await sidebar.getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
-    expect(pathOf(page)).toBe('/settings');
+    expect(pathOf(page)).toBe('/settings/profile');
   });
 
   it('shows a centered loading spinner in the content area while a route chunk loads', async () => {
-    const page = await e2e.open();
+    const { page } = await openSignedIn(e2e);
     await page.goto('/app');
     await page.getByRole('heading', { level: 1, name: 'Enterprise Command Center' }).waitFor();
 

@@ -10,9 +10,14 @@ import { focusRing } from '../ui/focus';
 import { Tooltip } from '../ui/tooltip';
 import { MobileNav } from './mobile-nav';
 import { SIDEBAR_ID } from './sidebar';
+import { UserMenu } from './user-menu';
+import { initialsOf, type ShellUser } from './user';
 
-/** The bar above the content: menu (mobile) or sidebar toggle (desktop), and the theme toggle. */
-export function AppHeader() {
+/**
+ * The bar above the content: menu (mobile) or sidebar toggle (desktop), the theme toggle, and on
+ * small screens (no sidebar footer) the account menu.
+ */
+export function AppHeader({ user }: { user?: ShellUser }) {
   const [sidebarOpen, setSidebarOpen] = useAtom(sidebarOpenAtom);
   const toggleLabel = sidebarOpen ? 'Collapse sidebar' : 'Expand sidebar';
   return (
@@ -37,6 +42,15 @@ export function AppHeader() {
       </Tooltip>
       <div className="ml-auto flex items-center gap-1">
         <ThemeToggle />
+        {user ? (
+          <UserMenu side="bottom" align="end">
+            <Button variant="ghost" size="icon" aria-label="Account menu" className="rounded-full md:hidden">
+              <span className="flex size-8 items-center justify-center rounded-full bg-indigo-100 text-xs font-semibold text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300">
+                {initialsOf(user.name)}
+              </span>
+            </Button>
+          </UserMenu>
+        ) : null}
       </div>
     </header>
   );

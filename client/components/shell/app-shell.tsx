@@ -17,7 +17,7 @@ export function AppShell({ user, children }: { user?: ShellUser; children: React
       </a>
       <Sidebar user={user} />
       <div className="flex min-w-0 flex-1 flex-col">
-        <AppHeader />
+        <AppHeader user={user} />
         <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex flex-1 flex-col outline-none">
           {children}
         </main>
