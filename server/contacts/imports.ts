@@ -164,7 +164,7 @@ export async function startImport(ctx: ImportsCtx, rawInput: unknown) {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await jobs.send<ImportJobData>(IMPORT_JOB, { importId: row.id, organizationId: ctx.organizationId }, { db: trx, singletonKey: row.id });
+    await jobs.send<ImportJobData>(IMPORT_JOB, { importId: row.id, organizationId: ctx.organizationId }, { db: trx });
     return row.id;
   });
   return getImport(ctx, { id });
