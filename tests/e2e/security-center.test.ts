@@ -1,0 +1,101 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newAccount, openSignedIn, PASSWORD, SIGNED_OUT_PROBE, trpcMutation } from './helpers/accounts';
+import { useE2E } from './helpers/app';
+
+const e2e = useE2E();
+
+/** Spec app-core §6's role list, without its invented user counts. */
+const ROLES = [
+  ['Super Admin', /^Full system access/],
+  ['Admin', /^User and data management/],
+  ['Manager', /^Team and pipeline management/],
+  ['Sales Rep', /^Lead and contact management/],
+  ['Viewer', /^Read-only access/],
+] as const;
+
+const roleRows = (page: Page) =>
+  page
+    .getByRole('list', { name: 'Roles' })
+    .getByRole('listitem')
+    .evaluateAll((items) => items.map((li) => Array.from(li.querySelectorAll('p, span')).map((el) => el.textContent?.trim())));
+
+async function openTab(page: Page, name: string) {
+  await page.getByRole('tab', { name }).click();
+  await page.getByRole('tabpanel', { name }).waitFor();
+}
+
+describe('Enterprise Security Center', () => {
+  it('shows anonymous visitors the static overview, roles and SSO providers, without failing', async () => {
+    // Signed out, the page's auth.me answers 401: expected, and the page stays static.
+    const page = await e2e.open({ allowErrors: [SIGNED_OUT_PROBE] });
+    const response = await page.goto('/enterprise-security');
+    expect(response?.status()).toBe(200);
+    await page.getByRole('heading', { level: 1, name: 'Enterprise Security Center' }).waitFor();
+    expect(await page.getByRole('tab').allTextContents()).toEqual(['Overview', 'Compliance', 'Access control', 'Audit log']);
+
+    const sso = page.getByRole('list', { name: 'Single sign-on providers' });
+    expect(await sso.getByText('Connected', { exact: true }).count()).toBe(2);
+    expect(await sso.getByText('Available', { exact: true }).count()).toBe(2);
+    expect(await page.getByRole('link', { name: 'Manage Roles & Permissions' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Configure SSO Provider' }).isVisible()).toBe(true);
+
+    await openTab(page, 'Compliance');
+    await openTab(page, 'Access control');
+    expect(new URL(page.url()).searchParams.get('tab')).toBe('access');
+    const rows = await roleRows(page);
+    expect(rows.map((r) => r[0])).toEqual(ROLES.map(([label]) => label));
+    ROLES.forEach(([, description], i) => expect(rows[i]![1]).toMatch(description));
+    // No member counts, invented or real.
+    expect(await page.getByText(/\d+ members?$/).count()).toBe(0);
+
+    await openTab(page, 'Audit log');
+    expect(await page.getByRole('table').count()).toBe(0);
+    await page.getByRole('link', { name: /Sign in to view/ }).waitFor();
+
+    // A shared link opens on its tab; a bad tab value falls back to the overview.
+    await page.goto('/enterprise-security?tab=audit');
+    await page.getByRole('tab', { name: 'Audit log', selected: true }).waitFor();
+    await page.goto('/enterprise-security?tab=nope&page=-3');
+    await page.getByRole('tab', { name: 'Overview', selected: true }).waitFor();
+  });
+
+  it("shows the owner the organization's real roles with member counts and its audit log, paged and filterable", async () => {
+    const { page, account } = await openSignedIn(e2e);
+    // A sign-in to find in the log, and a Viewer to count.
+    expect((await page.request.post('/api/auth/login', { data: { email: account.email, password: account.password }, headers: { Origin: e2e.url } })).status()).toBe(200);
+    const viewer = newAccount();
+    const invite = (await (await trpcMutation(page, e2e, 'members.invite', { email: viewer.email, role: 'viewer' })).json()) as { result: { data: { url: string } } };
+    const guest = await e2e.open({ allowErrors: [SIGNED_OUT_PROBE] });
+    const token = invite.result.data.url.split('/invite/')[1]!;
+    expect((await guest.request.post('/trpc/invites.accept', { data: { token, name: 'Vic Viewer', password: PASSWORD } })).status()).toBe(200);
+
+    await page.goto('/enterprise-security?tab=access');
+    await page.getByRole('heading', { name: 'Roles in your organization' }).waitFor();
+    const rows = await roleRows(page);
+    expect(rows.map((r) => [r[0], r.at(-1)])).toEqual([
+      ['Super Admin', '1 member'],
+      ['Admin', '0 members'],
+      ['Manager', '0 members'],
+      ['Sales Rep', '0 members'],
+      ['Viewer', '1 member'],
+    ]);
+
+    await openTab(page, 'Audit log');
+    const log = page.getByRole('table', { name: 'Audit log' });
+    await log.waitFor();
+    const actions = await log.locator('tbody tr td:nth-child(2) code').allTextContents();
+    expect(actions).toEqual(expect.arrayContaining(['auth.login', 'auth.signup', 'member.invited', 'member.joined']));
+    expect(await log.getByRole('cell', { name: new RegExp(`${account.name} <${account.email.replace(/[.]/g, '\\.')}>`) }).first().isVisible()).toBe(true);
+
+    await page.getByLabel('Action').selectOption('auth.login');
+    await expect.poll(async () => [...new Set(await log.locator('tbody tr td:nth-child(2) code').allTextContents())]).toEqual(['auth.login']);
+    expect(new URL(page.url()).searchParams.get('action')).toBe('auth.login');
+    await page.getByText(/^Page 1 of 1 · 1 entry$/).waitFor();
+
+    // A member without audit:read sees the static page.
+    await guest.goto('/enterprise-security?tab=access');
+    await guest.getByRole('heading', { name: 'Roles and permissions' }).waitFor();
+    expect(await guest.getByText(/\d+ members?$/).count()).toBe(0);
+  });
+});
