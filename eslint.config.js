@@ -23,7 +23,7 @@ export default tseslint.config(
       // The client may import the server's types, never its code.
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/server/**', '!**/server/**/schema', '!**/server/**/schema.ts'], allowTypeImports: true, message: 'Import server code with `import type`; only schema.ts modules are shared at runtime.' }] },
+        { patterns: [{ regex: 'server/(?!.*/schema(\\.ts)?$)', allowTypeImports: true, message: 'Import server code with `import type`; only schema.ts modules are shared at runtime.' }] },
       ],
     },
   },

@@ -15,11 +15,19 @@ function newestMtime(target: string): number {
   return newest;
 }
 
+/** The server modules the client imports at runtime: every domain's schema.ts. */
+function sharedSchemas(): string[] {
+  const server = path.join(ROOT, 'server');
+  return readdirSync(server)
+    .map((domain) => path.join('server', domain, 'schema.ts'))
+    .filter((file) => existsSync(path.join(ROOT, file)));
+}
+
 /** True when dist/client is missing or older than any client source. */
 export function isClientBuildStale(): boolean {
   if (!existsSync(BUILD_MARKER)) return true;
   const built = statSync(BUILD_MARKER).mtimeMs;
-  return SOURCES.some((s) => newestMtime(path.join(ROOT, s)) > built);
+  return [...SOURCES, ...sharedSchemas()].some((s) => newestMtime(path.join(ROOT, s)) > built);
 }
 
 /** Builds the client with Vite when stale; returns whether it built. */
