@@ -25,6 +25,11 @@ export const authRouter = router({
     ctx.resHeaders.append('Set-Cookie', await auth.logout(ctx.deps, ctx.auth, ctx.meta));
   }),
   me: authedProcedure.query(({ ctx }) => auth.me(ctx.deps, ctx.auth)),
+  /** Like `me`, but answers null when signed out: public pages ask without provoking a 401. */
+  session: publicProcedure.query(async ({ ctx }) => {
+    const current = await ctx.getAuth();
+    return current?.user && current.session ? auth.me(ctx.deps, { ...current, user: current.user, session: current.session }) : null;
+  }),
   updatePreferences: authedProcedure.input(ZUpdatePreferencesInput).mutation(({ ctx, input }) => auth.updatePreferences(ctx.deps, ctx.auth, input, ctx.meta)),
   updateProfile: authedProcedure.input(ZUpdateProfileInput).mutation(({ ctx, input }) => auth.updateProfile(ctx.deps, ctx.auth, input)),
   changePassword: authedProcedure.input(ZChangePasswordInput).mutation(({ ctx, input }) => auth.changePassword(ctx.deps, ctx.auth, input, ctx.meta)),

@@ -118,6 +118,16 @@ describe('GET /api/auth/user, PATCH /api/auth/preferences, POST /api/auth/logout
     expect(bogus.status).toBe(401);
   });
 
+  it('auth.session answers the signed-in payload, or null without a 401', async () => {
+    const { app, caller } = await buildTestApp();
+    const { res } = await signupRest(app);
+    const cookie = cookieFrom(res.headers.get('set-cookie'));
+    expect((await caller({ cookie }).auth.session())?.user.name).toBe('Ada Lovelace');
+    expect(await caller().auth.session()).toBeNull();
+    const anonymous = await app.request('/trpc/auth.session');
+    expect(anonymous.status).toBe(200);
+  });
+
   it('merges partial preferences and refuses unknown keys and bad values', async () => {
     const { app } = await buildTestApp();
     const { res } = await signupRest(app);
