@@ -25,7 +25,6 @@ import { Route as AppAutomationsRouteImport } from './routes/_app/automations'
 import { Route as AppCampaignsRouteImport } from './routes/_app/campaigns'
 import { Route as AppContactsRouteImport } from './routes/_app/contacts'
 import { Route as AppFunnelsRouteImport } from './routes/_app/funnels'
-import { Route as AppPipelineRouteImport } from './routes/_app/pipeline'
 import { Route as AppReportsRouteImport } from './routes/_app/reports'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppSmsRouteImport } from './routes/_app/sms'
@@ -34,11 +33,14 @@ import { Route as AppTasksRouteImport } from './routes/_app/tasks'
 import { Route as AppVoiceCenterRouteImport } from './routes/_app/voice-center'
 import { Route as AppWebsitesRouteImport } from './routes/_app/websites'
 import { Route as InviteTokenRouteImport } from './routes/invite.$token'
+import { Route as AppPipelineIndexRouteImport } from './routes/_app/pipeline/index'
+import { Route as AppPipelineSettingsRouteImport } from './routes/_app/pipeline/settings'
 import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index'
 import { Route as AppSettingsApiKeysRouteImport } from './routes/_app/settings/api-keys'
 import { Route as AppSettingsOrganizationRouteImport } from './routes/_app/settings/organization'
 import { Route as AppSettingsProfileRouteImport } from './routes/_app/settings/profile'
 import { Route as AppSettingsSessionsRouteImport } from './routes/_app/settings/sessions'
+import { Route as AppPipelineDealsDealIdRouteImport } from './routes/_app/pipeline/deals.$dealId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -119,11 +121,6 @@ const AppFunnelsRoute = AppFunnelsRouteImport.update({
   path: '/funnels',
   getParentRoute: () => AppRoute,
 } as any)
-const AppPipelineRoute = AppPipelineRouteImport.update({
-  id: '/pipeline',
-  path: '/pipeline',
-  getParentRoute: () => AppRoute,
-} as any)
 const AppReportsRoute = AppReportsRouteImport.update({
   id: '/reports',
   path: '/reports',
@@ -164,6 +161,16 @@ const InviteTokenRoute = InviteTokenRouteImport.update({
   path: '/invite/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppPipelineIndexRoute = AppPipelineIndexRouteImport.update({
+  id: '/pipeline/',
+  path: '/pipeline/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPipelineSettingsRoute = AppPipelineSettingsRouteImport.update({
+  id: '/pipeline/settings',
+  path: '/pipeline/settings',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSettingsIndexRoute = AppSettingsIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -189,6 +196,11 @@ const AppSettingsSessionsRoute = AppSettingsSessionsRouteImport.update({
   path: '/sessions',
   getParentRoute: () => AppSettingsRoute,
 } as any)
+const AppPipelineDealsDealIdRoute = AppPipelineDealsDealIdRouteImport.update({
+  id: '/pipeline/deals/$dealId',
+  path: '/pipeline/deals/$dealId',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -206,7 +218,6 @@ export interface FileRoutesByFullPath {
   '/campaigns': typeof AppCampaignsRoute
   '/contacts': typeof AppContactsRoute
   '/funnels': typeof AppFunnelsRoute
-  '/pipeline': typeof AppPipelineRoute
   '/reports': typeof AppReportsRoute
   '/settings': typeof AppSettingsRouteWithChildren
   '/sms': typeof AppSmsRoute
@@ -215,11 +226,14 @@ export interface FileRoutesByFullPath {
   '/voice-center': typeof AppVoiceCenterRoute
   '/websites': typeof AppWebsitesRoute
   '/invite/$token': typeof InviteTokenRoute
+  '/pipeline/settings': typeof AppPipelineSettingsRoute
   '/settings/api-keys': typeof AppSettingsApiKeysRoute
   '/settings/organization': typeof AppSettingsOrganizationRoute
   '/settings/profile': typeof AppSettingsProfileRoute
   '/settings/sessions': typeof AppSettingsSessionsRoute
+  '/pipeline/': typeof AppPipelineIndexRoute
   '/settings/': typeof AppSettingsIndexRoute
+  '/pipeline/deals/$dealId': typeof AppPipelineDealsDealIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -237,7 +251,6 @@ export interface FileRoutesByTo {
   '/campaigns': typeof AppCampaignsRoute
   '/contacts': typeof AppContactsRoute
   '/funnels': typeof AppFunnelsRoute
-  '/pipeline': typeof AppPipelineRoute
   '/reports': typeof AppReportsRoute
   '/sms': typeof AppSmsRoute
   '/sms-campaigns': typeof AppSmsCampaignsRoute
@@ -245,11 +258,14 @@ export interface FileRoutesByTo {
   '/voice-center': typeof AppVoiceCenterRoute
   '/websites': typeof AppWebsitesRoute
   '/invite/$token': typeof InviteTokenRoute
+  '/pipeline/settings': typeof AppPipelineSettingsRoute
   '/settings/api-keys': typeof AppSettingsApiKeysRoute
   '/settings/organization': typeof AppSettingsOrganizationRoute
   '/settings/profile': typeof AppSettingsProfileRoute
   '/settings/sessions': typeof AppSettingsSessionsRoute
+  '/pipeline': typeof AppPipelineIndexRoute
   '/settings': typeof AppSettingsIndexRoute
+  '/pipeline/deals/$dealId': typeof AppPipelineDealsDealIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -269,7 +285,6 @@ export interface FileRoutesById {
   '/_app/campaigns': typeof AppCampaignsRoute
   '/_app/contacts': typeof AppContactsRoute
   '/_app/funnels': typeof AppFunnelsRoute
-  '/_app/pipeline': typeof AppPipelineRoute
   '/_app/reports': typeof AppReportsRoute
   '/_app/settings': typeof AppSettingsRouteWithChildren
   '/_app/sms': typeof AppSmsRoute
@@ -278,11 +293,14 @@ export interface FileRoutesById {
   '/_app/voice-center': typeof AppVoiceCenterRoute
   '/_app/websites': typeof AppWebsitesRoute
   '/invite/$token': typeof InviteTokenRoute
+  '/_app/pipeline/settings': typeof AppPipelineSettingsRoute
   '/_app/settings/api-keys': typeof AppSettingsApiKeysRoute
   '/_app/settings/organization': typeof AppSettingsOrganizationRoute
   '/_app/settings/profile': typeof AppSettingsProfileRoute
   '/_app/settings/sessions': typeof AppSettingsSessionsRoute
+  '/_app/pipeline/': typeof AppPipelineIndexRoute
   '/_app/settings/': typeof AppSettingsIndexRoute
+  '/_app/pipeline/deals/$dealId': typeof AppPipelineDealsDealIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -302,7 +320,6 @@ export interface FileRouteTypes {
     | '/campaigns'
     | '/contacts'
     | '/funnels'
-    | '/pipeline'
     | '/reports'
     | '/settings'
     | '/sms'
@@ -311,11 +328,14 @@ export interface FileRouteTypes {
     | '/voice-center'
     | '/websites'
     | '/invite/$token'
+    | '/pipeline/settings'
     | '/settings/api-keys'
     | '/settings/organization'
     | '/settings/profile'
     | '/settings/sessions'
+    | '/pipeline/'
     | '/settings/'
+    | '/pipeline/deals/$dealId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -333,7 +353,6 @@ export interface FileRouteTypes {
     | '/campaigns'
     | '/contacts'
     | '/funnels'
-    | '/pipeline'
     | '/reports'
     | '/sms'
     | '/sms-campaigns'
@@ -341,11 +360,14 @@ export interface FileRouteTypes {
     | '/voice-center'
     | '/websites'
     | '/invite/$token'
+    | '/pipeline/settings'
     | '/settings/api-keys'
     | '/settings/organization'
     | '/settings/profile'
     | '/settings/sessions'
+    | '/pipeline'
     | '/settings'
+    | '/pipeline/deals/$dealId'
   id:
     | '__root__'
     | '/'
@@ -364,7 +386,6 @@ export interface FileRouteTypes {
     | '/_app/campaigns'
     | '/_app/contacts'
     | '/_app/funnels'
-    | '/_app/pipeline'
     | '/_app/reports'
     | '/_app/settings'
     | '/_app/sms'
@@ -373,11 +394,14 @@ export interface FileRouteTypes {
     | '/_app/voice-center'
     | '/_app/websites'
     | '/invite/$token'
+    | '/_app/pipeline/settings'
     | '/_app/settings/api-keys'
     | '/_app/settings/organization'
     | '/_app/settings/profile'
     | '/_app/settings/sessions'
+    | '/_app/pipeline/'
     | '/_app/settings/'
+    | '/_app/pipeline/deals/$dealId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -505,13 +529,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppFunnelsRouteImport
       parentRoute: typeof AppRoute
     }
-    '/_app/pipeline': {
-      id: '/_app/pipeline'
-      path: '/pipeline'
-      fullPath: '/pipeline'
-      preLoaderRoute: typeof AppPipelineRouteImport
-      parentRoute: typeof AppRoute
-    }
     '/_app/reports': {
       id: '/_app/reports'
       path: '/reports'
@@ -568,6 +585,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InviteTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/pipeline/': {
+      id: '/_app/pipeline/'
+      path: '/pipeline'
+      fullPath: '/pipeline/'
+      preLoaderRoute: typeof AppPipelineIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/pipeline/settings': {
+      id: '/_app/pipeline/settings'
+      path: '/pipeline/settings'
+      fullPath: '/pipeline/settings'
+      preLoaderRoute: typeof AppPipelineSettingsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/settings/': {
       id: '/_app/settings/'
       path: '/'
@@ -603,6 +634,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSettingsSessionsRouteImport
       parentRoute: typeof AppSettingsRoute
     }
+    '/_app/pipeline/deals/$dealId': {
+      id: '/_app/pipeline/deals/$dealId'
+      path: '/pipeline/deals/$dealId'
+      fullPath: '/pipeline/deals/$dealId'
+      preLoaderRoute: typeof AppPipelineDealsDealIdRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -636,7 +674,6 @@ interface AppRouteChildren {
   AppCampaignsRoute: typeof AppCampaignsRoute
   AppContactsRoute: typeof AppContactsRoute
   AppFunnelsRoute: typeof AppFunnelsRoute
-  AppPipelineRoute: typeof AppPipelineRoute
   AppReportsRoute: typeof AppReportsRoute
   AppSettingsRoute: typeof AppSettingsRouteWithChildren
   AppSmsRoute: typeof AppSmsRoute
@@ -644,6 +681,9 @@ interface AppRouteChildren {
   AppTasksRoute: typeof AppTasksRoute
   AppVoiceCenterRoute: typeof AppVoiceCenterRoute
   AppWebsitesRoute: typeof AppWebsitesRoute
+  AppPipelineSettingsRoute: typeof AppPipelineSettingsRoute
+  AppPipelineIndexRoute: typeof AppPipelineIndexRoute
+  AppPipelineDealsDealIdRoute: typeof AppPipelineDealsDealIdRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -656,7 +696,6 @@ const AppRouteChildren: AppRouteChildren = {
   AppCampaignsRoute: AppCampaignsRoute,
   AppContactsRoute: AppContactsRoute,
   AppFunnelsRoute: AppFunnelsRoute,
-  AppPipelineRoute: AppPipelineRoute,
   AppReportsRoute: AppReportsRoute,
   AppSettingsRoute: AppSettingsRouteWithChildren,
   AppSmsRoute: AppSmsRoute,
@@ -664,6 +703,9 @@ const AppRouteChildren: AppRouteChildren = {
   AppTasksRoute: AppTasksRoute,
   AppVoiceCenterRoute: AppVoiceCenterRoute,
   AppWebsitesRoute: AppWebsitesRoute,
+  AppPipelineSettingsRoute: AppPipelineSettingsRoute,
+  AppPipelineIndexRoute: AppPipelineIndexRoute,
+  AppPipelineDealsDealIdRoute: AppPipelineDealsDealIdRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
