@@ -84,6 +84,9 @@ export function DealBoard({
   const navigate = useNavigate();
   const { move } = useMoveDeal(input);
   const [drag, setDrag] = useState<Drag | null>(null);
+  // Between a drop and the board's next data (the query cache notifies a moment later), the card
+  // stays where it was dropped: it never flashes back, and keyboard focus lands on it there.
+  const [settling, setSettling] = useState<{ dealId: string; target: Target; board: Board } | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [lost, setLost] = useState<{ deal: Deal; stage: BoardStage; index: number } | null>(null);
   const columns = useMemo(() => columnsOf(board), [board]);
@@ -191,6 +194,7 @@ export function DealBoard({
       return;
     }
     setAnnouncement(`${deal.title} dropped in ${position}.`);
+    setSettling({ dealId: deal.id, target: current.target, board });
     void move(deal, stage, { index: current.target.index });
   }
 
@@ -199,6 +203,7 @@ export function DealBoard({
   }
 
   const active = drag ? deals.get(drag.dealId) : undefined;
+  const placement = drag ?? (settling && settling.board === board ? settling : null);
   return (
     <section aria-label={`${board.pipeline.name} board`} className="flex min-w-0 flex-col gap-3">
       <h2 className="sr-only">{board.pipeline.name} board</h2>
@@ -226,6 +231,7 @@ export function DealBoard({
               next={board.stages[i + 1]}
               column={columns[i]!}
               drag={drag}
+              placement={placement}
               deals={deals}
               primaryCurrency={board.primaryCurrency}
               canWrite={canWrite}
@@ -265,6 +271,7 @@ function StageColumn({
   next,
   column,
   drag,
+  placement,
   deals,
   primaryCurrency,
   canWrite,
@@ -277,6 +284,7 @@ function StageColumn({
   next: BoardStage | undefined;
   column: Column;
   drag: Drag | null;
+  placement: { dealId: string; target: Target } | null;
   deals: Map<string, Deal>;
   primaryCurrency: string;
   canWrite: boolean;
@@ -286,7 +294,7 @@ function StageColumn({
   listLinkSearch: PipelineSearch;
 }) {
   const { setNodeRef, isOver } = useDroppable({ id: `stage:${stage.id}`, data: { type: 'stage', stageId: stage.id } satisfies DropData });
-  const ids = drag ? columnDuring(column, drag.dealId, drag.target) : column.dealIds;
+  const ids = placement ? columnDuring(column, placement.dealId, placement.target) : column.dealIds;
   const headingId = `stage-${stage.id}-name`;
   const others = stage.totals.filter((t) => t.currency !== primaryCurrency);
   const targeted = drag?.target.stageId === stage.id && drag.from.stageId !== stage.id;

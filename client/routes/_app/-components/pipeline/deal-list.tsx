@@ -48,11 +48,16 @@ export function DealList({
 
   function header(key: 'title' | DealListColumn, label: string, className?: string) {
     const field = SORTABLE[key];
-    if (!field) return <Th className={className}>{label}</Th>;
+    if (!field)
+      return (
+        <Th key={key} className={className}>
+          {label}
+        </Th>
+      );
     const active = sortBy === field;
     const nextDir = active ? (sortDir === 'asc' ? 'desc' : 'asc') : field === 'title' ? 'asc' : 'desc';
     return (
-      <Th className={className} aria-sort={active ? (sortDir === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <Th key={key} className={className} aria-sort={active ? (sortDir === 'asc' ? 'ascending' : 'descending') : 'none'}>
         <button
           type="button"
           className={cn('inline-flex items-center gap-1 rounded uppercase hover:text-gray-900 dark:hover:text-white', focusRing)}

@@ -22,7 +22,9 @@ export function useMoveDeal(boardInput?: TDealBoardInput) {
   async function move(deal: MovingDeal, stage: ToStage, options: { index?: number; lostReason?: string } = {}): Promise<string | null> {
     const previous = boardInput ? utils.deals.board.getData(boardInput) : undefined;
     if (boardInput && previous && options.index !== undefined) {
-      await utils.deals.board.cancel(boardInput);
+      // Synchronously, in the same render as the drop: the card lands (and keeps focus) at once.
+      // A refetch in flight is stopped without restoring its older answer over this one.
+      void utils.deals.board.cancel(boardInput, { revert: false });
       utils.deals.board.setData(boardInput, moveInBoard(previous, deal.id, { stageId: stage.id, index: options.index } satisfies Target));
     }
     try {
