@@ -33,6 +33,9 @@ import { Route as AppTasksRouteImport } from './routes/_app/tasks'
 import { Route as AppVoiceCenterRouteImport } from './routes/_app/voice-center'
 import { Route as AppWebsitesRouteImport } from './routes/_app/websites'
 import { Route as InviteTokenRouteImport } from './routes/invite.$token'
+import { Route as AppContactsContactIdRouteImport } from './routes/_app/contacts_.$contactId'
+import { Route as AppContactsDuplicatesRouteImport } from './routes/_app/contacts_.duplicates'
+import { Route as AppContactsImportRouteImport } from './routes/_app/contacts_.import'
 import { Route as AppPipelineIndexRouteImport } from './routes/_app/pipeline/index'
 import { Route as AppPipelineSettingsRouteImport } from './routes/_app/pipeline/settings'
 import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index'
@@ -161,6 +164,21 @@ const InviteTokenRoute = InviteTokenRouteImport.update({
   path: '/invite/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppContactsContactIdRoute = AppContactsContactIdRouteImport.update({
+  id: '/contacts_/$contactId',
+  path: '/contacts/$contactId',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppContactsDuplicatesRoute = AppContactsDuplicatesRouteImport.update({
+  id: '/contacts_/duplicates',
+  path: '/contacts/duplicates',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppContactsImportRoute = AppContactsImportRouteImport.update({
+  id: '/contacts_/import',
+  path: '/contacts/import',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppPipelineIndexRoute = AppPipelineIndexRouteImport.update({
   id: '/pipeline/',
   path: '/pipeline/',
@@ -226,6 +244,9 @@ export interface FileRoutesByFullPath {
   '/voice-center': typeof AppVoiceCenterRoute
   '/websites': typeof AppWebsitesRoute
   '/invite/$token': typeof InviteTokenRoute
+  '/contacts/$contactId': typeof AppContactsContactIdRoute
+  '/contacts/duplicates': typeof AppContactsDuplicatesRoute
+  '/contacts/import': typeof AppContactsImportRoute
   '/pipeline/settings': typeof AppPipelineSettingsRoute
   '/settings/api-keys': typeof AppSettingsApiKeysRoute
   '/settings/organization': typeof AppSettingsOrganizationRoute
@@ -258,6 +279,9 @@ export interface FileRoutesByTo {
   '/voice-center': typeof AppVoiceCenterRoute
   '/websites': typeof AppWebsitesRoute
   '/invite/$token': typeof InviteTokenRoute
+  '/contacts/$contactId': typeof AppContactsContactIdRoute
+  '/contacts/duplicates': typeof AppContactsDuplicatesRoute
+  '/contacts/import': typeof AppContactsImportRoute
   '/pipeline/settings': typeof AppPipelineSettingsRoute
   '/settings/api-keys': typeof AppSettingsApiKeysRoute
   '/settings/organization': typeof AppSettingsOrganizationRoute
@@ -293,6 +317,9 @@ export interface FileRoutesById {
   '/_app/voice-center': typeof AppVoiceCenterRoute
   '/_app/websites': typeof AppWebsitesRoute
   '/invite/$token': typeof InviteTokenRoute
+  '/_app/contacts_/$contactId': typeof AppContactsContactIdRoute
+  '/_app/contacts_/duplicates': typeof AppContactsDuplicatesRoute
+  '/_app/contacts_/import': typeof AppContactsImportRoute
   '/_app/pipeline/settings': typeof AppPipelineSettingsRoute
   '/_app/settings/api-keys': typeof AppSettingsApiKeysRoute
   '/_app/settings/organization': typeof AppSettingsOrganizationRoute
@@ -328,6 +355,9 @@ export interface FileRouteTypes {
     | '/voice-center'
     | '/websites'
     | '/invite/$token'
+    | '/contacts/$contactId'
+    | '/contacts/duplicates'
+    | '/contacts/import'
     | '/pipeline/settings'
     | '/settings/api-keys'
     | '/settings/organization'
@@ -360,6 +390,9 @@ export interface FileRouteTypes {
     | '/voice-center'
     | '/websites'
     | '/invite/$token'
+    | '/contacts/$contactId'
+    | '/contacts/duplicates'
+    | '/contacts/import'
     | '/pipeline/settings'
     | '/settings/api-keys'
     | '/settings/organization'
@@ -394,6 +427,9 @@ export interface FileRouteTypes {
     | '/_app/voice-center'
     | '/_app/websites'
     | '/invite/$token'
+    | '/_app/contacts_/$contactId'
+    | '/_app/contacts_/duplicates'
+    | '/_app/contacts_/import'
     | '/_app/pipeline/settings'
     | '/_app/settings/api-keys'
     | '/_app/settings/organization'
@@ -585,6 +621,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InviteTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/contacts_/$contactId': {
+      id: '/_app/contacts_/$contactId'
+      path: '/contacts/$contactId'
+      fullPath: '/contacts/$contactId'
+      preLoaderRoute: typeof AppContactsContactIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/contacts_/duplicates': {
+      id: '/_app/contacts_/duplicates'
+      path: '/contacts/duplicates'
+      fullPath: '/contacts/duplicates'
+      preLoaderRoute: typeof AppContactsDuplicatesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/contacts_/import': {
+      id: '/_app/contacts_/import'
+      path: '/contacts/import'
+      fullPath: '/contacts/import'
+      preLoaderRoute: typeof AppContactsImportRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/pipeline/': {
       id: '/_app/pipeline/'
       path: '/pipeline'
@@ -681,6 +738,9 @@ interface AppRouteChildren {
   AppTasksRoute: typeof AppTasksRoute
   AppVoiceCenterRoute: typeof AppVoiceCenterRoute
   AppWebsitesRoute: typeof AppWebsitesRoute
+  AppContactsContactIdRoute: typeof AppContactsContactIdRoute
+  AppContactsDuplicatesRoute: typeof AppContactsDuplicatesRoute
+  AppContactsImportRoute: typeof AppContactsImportRoute
   AppPipelineSettingsRoute: typeof AppPipelineSettingsRoute
   AppPipelineIndexRoute: typeof AppPipelineIndexRoute
   AppPipelineDealsDealIdRoute: typeof AppPipelineDealsDealIdRoute
@@ -703,6 +763,9 @@ const AppRouteChildren: AppRouteChildren = {
   AppTasksRoute: AppTasksRoute,
   AppVoiceCenterRoute: AppVoiceCenterRoute,
   AppWebsitesRoute: AppWebsitesRoute,
+  AppContactsContactIdRoute: AppContactsContactIdRoute,
+  AppContactsDuplicatesRoute: AppContactsDuplicatesRoute,
+  AppContactsImportRoute: AppContactsImportRoute,
   AppPipelineSettingsRoute: AppPipelineSettingsRoute,
   AppPipelineIndexRoute: AppPipelineIndexRoute,
   AppPipelineDealsDealIdRoute: AppPipelineDealsDealIdRoute,

@@ -27,7 +27,8 @@ describe('not found', () => {
 
   it('shows the same card inside the shell below an application route', async () => {
     const { page } = await openSignedIn(e2e, { allowErrors });
-    const response = await page.goto('/contacts/unknown');
+    // (/contacts/<id> is a contact's page; a path below it names nothing.)
+    const response = await page.goto('/contacts/unknown/path');
     expect(response?.status()).toBe(404);
     await page.getByRole('heading', { level: 1, name: 'Page Not Found' }).waitFor();
     expect(await page.getByRole('complementary', { name: 'Sidebar' }).isVisible()).toBe(true);

@@ -1,0 +1,203 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openSignedIn, toastOn, trpcMutation } from './helpers/accounts';
+import { type E2E, useE2E } from './helpers/app';
+
+const e2e = useE2E();
+
+const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+const table = (page: Page) => page.getByRole('table', { name: 'Contacts' });
+const searchOf = (page: Page) => new URL(page.url()).searchParams;
+
+async function createContact(page: Page, app: E2E, input: Record<string, unknown>): Promise<{ id: string; name: string }> {
+  const response = await trpcMutation(page, app, 'contacts.create', input);
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { result: { data: { id: string; name: string } } }).result.data;
+}
+
+describe('contacts in the browser', () => {
+  it('creates a contact in the dialog (client and server field errors first) and finds it by search', async () => {
+    // The server's refusal of the phone number is a 400 the browser logs.
+    const { page } = await openSignedIn(e2e, { allowErrors: [/status of 400 .*\/trpc\/contacts\.create/] });
+    await page.goto('/contacts');
+    await page.getByRole('heading', { level: 1, name: 'Contacts' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'No contacts yet' }).waitFor();
+
+    await page.getByRole('button', { name: 'Add contact' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New contact' });
+    await dialog.getByLabel('First name').fill('Grace');
+    await dialog.getByLabel('Last name').fill('Hopper');
+    await dialog.getByLabel('E-mail', { exact: true }).fill('not an address');
+    await dialog.getByRole('button', { name: 'Create contact' }).click();
+    // The shared schema catches the e-mail before anything is sent.
+    await dialog.getByText('E-mail must be a valid e-mail address').waitFor();
+
+    await dialog.getByLabel('E-mail', { exact: true }).fill('grace@navy.example');
+    await dialog.getByLabel('Phone', { exact: true }).fill('12');
+    expect(await dialog.getByText('Include the country code, for example +1 for US numbers').isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Create contact' }).click();
+    // Only the server knows phone numbers: its issue lands under the field.
+    await dialog.getByText(/^Phone must be a valid phone number/).waitFor();
+
+    await dialog.getByLabel('Phone', { exact: true }).fill('+1 415 555 2671');
+    await dialog.getByLabel('Company').fill('US Navy');
+    await dialog.getByLabel('Lifecycle stage').selectOption('customer');
+    await dialog.getByLabel('Tags').fill('vip');
+    await dialog.getByLabel('Tags').press('Enter');
+    await dialog.getByRole('button', { name: 'Remove vip' }).waitFor();
+    await dialog.getByRole('switch', { name: 'Do not call' }).click();
+    await dialog.getByRole('button', { name: 'Create contact' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await toastOn(page).getByText('Contact created').waitFor();
+
+    const row = table(page).getByRole('row', { name: /Grace Hopper/ });
+    await row.waitFor();
+    expect(await row.getByRole('cell', { name: 'grace@navy.example' }).isVisible()).toBe(true);
+    expect(await row.getByRole('cell', { name: '+14155552671' }).isVisible()).toBe(true);
+    expect(await row.getByText('Customer', { exact: true }).isVisible()).toBe(true);
+    expect(await row.getByText('vip', { exact: true }).isVisible()).toBe(true);
+
+    // Someone else to tell apart.
+    await createContact(page, e2e, { firstName: 'Alan', lastName: 'Turing', email: 'alan@bletchley.example' });
+    await page.reload();
+    await table(page).getByRole('link', { name: 'Alan Turing' }).waitFor();
+    await page.getByRole('status').getByText('Showing 1–2 of 2 contacts').waitFor();
+
+    await page.getByRole('searchbox', { name: 'Search contacts' }).fill('hopper');
+    await expect.poll(() => searchOf(page).get('q')).toBe('hopper');
+    await page.getByRole('status').getByText('Showing 1–1 of 1 contact').waitFor();
+    expect(searchOf(page).get('q')).toBe('hopper');
+    expect(await table(page).getByRole('link', { name: 'Grace Hopper' }).isVisible()).toBe(true);
+    expect(await table(page).getByRole('link', { name: 'Alan Turing' }).count()).toBe(0);
+
+    // By phone digits as people type them, and the URL keeps the search across a reload.
+    await page.getByRole('searchbox', { name: 'Search contacts' }).fill('415 555');
+    await expect.poll(() => searchOf(page).get('q')).toBe('415 555');
+    await page.getByRole('status').getByText('Showing 1–1 of 1 contact').waitFor();
+    await page.reload();
+    expect(await page.getByRole('searchbox', { name: 'Search contacts' }).inputValue()).toBe('415 555');
+    await table(page).getByRole('link', { name: 'Grace Hopper' }).waitFor();
+    expect(await table(page).getByRole('link', { name: 'Alan Turing' }).count()).toBe(0);
+  });
+
+  it('opens a contact from the list and adds a note, which appears on its timeline', async () => {
+    const { page } = await openSignedIn(e2e);
+    await createContact(page, e2e, { firstName: 'Katherine', lastName: 'Johnson', email: 'katherine@nasa.example', companyName: 'NASA', jobTitle: 'Mathematician' });
+    await page.goto('/contacts');
+    await table(page).getByRole('link', { name: 'Katherine Johnson' }).click();
+
+    await page.getByRole('heading', { level: 1, name: 'Katherine Johnson' }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/contacts\/[0-9a-f-]{36}$/);
+    expect(await page.title()).toBe('Contact · Switchboard');
+    expect(await page.getByText('Mathematician at NASA').isVisible()).toBe(true);
+    const timeline = region(page, 'Timeline');
+    await timeline.getByText('Contact created added by hand').waitFor();
+
+    const note = 'Called about the orbital tables; send the figures on Monday.';
+    await timeline.getByRole('textbox', { name: 'Add a note' }).fill(note);
+    await timeline.getByRole('button', { name: 'Add note' }).click();
+    const entry = timeline.getByRole('listitem').filter({ hasText: note });
+    await entry.waitFor();
+    expect(await entry.getByText('Just now').isVisible()).toBe(true);
+    expect(await timeline.getByRole('textbox', { name: 'Add a note' }).inputValue()).toBe('');
+    // Newest first.
+    expect(await timeline.getByRole('list', { name: 'Activity' }).getByRole('listitem').first().textContent()).toContain(note);
+
+    await page.reload();
+    await region(page, 'Timeline').getByText(note).waitFor();
+
+    // The stage changes from the header and says so on the timeline.
+    await page.getByLabel('Lifecycle stage').selectOption('sql');
+    await toastOn(page).getByText('Stage changed').waitFor();
+    await region(page, 'Timeline').getByText('Lifecycle stage changed').waitFor();
+  });
+
+  it('imports a CSV with one bad row: progress reaches the end, counts are shown, and the error report is offered', async () => {
+    const { page } = await openSignedIn(e2e);
+    await page.goto('/contacts/import');
+    await page.getByRole('heading', { level: 1, name: 'Import contacts' }).waitFor();
+    await region(page, 'Past imports').getByText('No imports yet.', { exact: false }).waitFor();
+
+    const csv = ['First Name,Last Name,E-mail address,Phone,Tags', 'Ada,Lovelace,ada@engines.example,+44 20 7946 0958,math', 'Bad,Row,not-an-email,,', 'Charles,Babbage,charles@engines.example,,math;engines'].join('\n');
+    await page.locator('input[type="file"]').setInputFiles({ name: 'engines.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+
+    const wizard = region(page, 'New import');
+    const mapping = wizard.getByRole('table', { name: 'Column mapping' });
+    await mapping.waitFor();
+    await wizard.getByText('3 rows', { exact: false }).first().waitFor();
+    // The server's suggestions, editable per column.
+    expect(await mapping.getByLabel('Import “First Name” as').inputValue()).toBe('firstName');
+    expect(await mapping.getByLabel('Import “E-mail address” as').inputValue()).toBe('email');
+    await mapping.getByLabel('Import “Phone” as').selectOption('');
+    await wizard.getByRole('button', { name: 'Next: duplicates' }).click();
+
+    expect(await wizard.getByLabel('By e-mail').isChecked()).toBe(true);
+    expect(await wizard.getByLabel('By phone').isDisabled()).toBe(true);
+    await wizard.getByLabel('Update the contact').check();
+    await wizard.getByRole('button', { name: 'Import 3 rows' }).click();
+
+    const progress = region(page, 'Import progress');
+    await progress.waitFor();
+    expect(searchOf(page).get('importId')).toMatch(/^[0-9a-f-]{36}$/);
+    await progress.getByText('Completed', { exact: true }).waitFor({ timeout: 30_000 });
+    const bar = progress.getByRole('progressbar', { name: 'Rows processed' });
+    expect(await bar.getAttribute('aria-valuenow')).toBe('3');
+    expect(await bar.getAttribute('aria-valuemax')).toBe('3');
+    const count = (label: string) => progress.locator('dl > div').filter({ has: page.getByText(label, { exact: true }) }).locator('dd').textContent();
+    expect(await count('Created')).toBe('2');
+    expect(await count('Updated')).toBe('0');
+    expect(await count('Errors')).toBe('1');
+    await progress.getByRole('cell', { name: '"not-an-email" is not a valid e-mail address' }).waitFor();
+
+    const report = progress.getByRole('link', { name: 'Download error report (CSV)' });
+    const href = await report.getAttribute('href');
+    expect(href).toMatch(/^\/api\/contacts\/imports\/[0-9a-f-]{36}\/errors\.csv$/);
+    const file = await page.request.get(href!);
+    expect(file.status()).toBe(200);
+    const text = await file.text();
+    expect(text).toContain('Row,Field,Error');
+    expect(text).toContain('not-an-email');
+
+    await region(page, 'Past imports').getByRole('link', { name: 'engines.csv', exact: true }).waitFor();
+
+    await progress.getByRole('link', { name: 'View contacts' }).click();
+    await table(page).getByRole('link', { name: 'Ada Lovelace' }).waitFor();
+    expect(await table(page).getByRole('link', { name: 'Charles Babbage' }).isVisible()).toBe(true);
+  });
+
+  it('bulk-tags two selected contacts', async () => {
+    const { page } = await openSignedIn(e2e);
+    for (const [firstName, lastName] of [
+      ['Mary', 'Jackson'],
+      ['Dorothy', 'Vaughan'],
+      ['Annie', 'Easley'],
+    ]) {
+      await createContact(page, e2e, { firstName, lastName });
+    }
+    await page.goto('/contacts');
+    await table(page).getByRole('link', { name: 'Mary Jackson' }).waitFor();
+
+    await table(page).getByRole('checkbox', { name: 'Select Mary Jackson' }).check();
+    await table(page).getByRole('checkbox', { name: 'Select Dorothy Vaughan' }).check();
+    const bulk = region(page, 'Bulk actions');
+    await bulk.getByText('2 contacts selected').waitFor();
+    expect(await table(page).getByRole('checkbox', { name: 'Select all contacts on this page' }).evaluate((el: HTMLInputElement) => el.indeterminate)).toBe(true);
+
+    await bulk.getByRole('button', { name: 'Add tag' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a tag' });
+    await dialog.getByLabel('Tag').fill('hidden-figures');
+    await dialog.getByRole('button', { name: 'Apply to 2 contacts' }).click();
+    await toastOn(page).getByText('“hidden-figures” added to 2 contacts.').waitFor();
+    await bulk.waitFor({ state: 'detached' });
+
+    for (const name of ['Mary Jackson', 'Dorothy Vaughan']) {
+      await table(page).getByRole('row', { name: new RegExp(name) }).getByText('hidden-figures').waitFor();
+    }
+    expect(await table(page).getByRole('row', { name: /Annie Easley/ }).getByText('hidden-figures').count()).toBe(0);
+
+    // The tag filter finds exactly those two.
+    await page.goto('/contacts?tag=hidden-figures');
+    await page.getByRole('status').getByText('Showing 1–2 of 2 contacts').waitFor();
+    expect(await page.getByRole('list', { name: 'Active filters' }).getByText('Tag: hidden-figures').isVisible()).toBe(true);
+  });
+});
