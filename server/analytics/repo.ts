@@ -177,45 +177,45 @@ export async function stageFigures(s: Scope, pipelineId: string, window: { start
 
 /**
  * Stage entries from deal_stage_history, for conversion rates with the board's definition (share
- * of the deals that entered a stage that also entered the next one), limited to a window: per
- * deal of the pipeline with an entry in the window, the stages entered in the window (`inMask`)
- * and the stages entered before the window's end (`allMask`), as bit sets over the stage order.
- * Returns deal counts per distinct pair of masks: a handful of rows, however many deals.
+ * of the deals that entered a stage that also entered the next one), limited to a window and to
+ * the window before it, in one pass: per deal of the pipeline with an entry in either window, the
+ * stages entered in the window (`inMask`), before its end (`allMask`), and the same for the
+ * previous window, as bit sets over the stage order. Returns deal counts per distinct set of
+ * masks: a few dozen rows, however many deals.
  */
-export async function stageEntries(s: Scope, stages: { id: string }[], window: { start: Date; end: Date }) {
+export async function stageEntries(s: Scope, stages: { id: string }[], current: { start: Date; end: Date }, previous: { start: Date; end: Date }) {
   if (stages.length === 0) return [];
   const bit = sql<number>`case deal_stage_history.to_stage_id ${sql.join(
     stages.map((st, i) => sql`when ${st.id} then ${sql.lit(2 ** i)}::bigint`),
     sql` `,
   )} end`;
-  const stageIds = stages.map((st) => st.id);
-  const active = s.org
-    .selectFrom('deal_stage_history')
-    .select('deal_stage_history.deal_id')
-    .where('changed_at', '>=', window.start)
-    .where('changed_at', '<', window.end)
-    .where('to_stage_id', 'in', stageIds);
+  const at = sql.ref('deal_stage_history.changed_at');
   const perDeal = s.org
     .selectFrom('deal_stage_history')
-    .where('deal_stage_history.changed_at', '<', window.end)
-    .where('deal_stage_history.to_stage_id', 'in', stageIds)
-    .where('deal_stage_history.deal_id', 'in', active)
+    .where('deal_stage_history.changed_at', '<', current.end)
+    .where(
+      'deal_stage_history.to_stage_id',
+      'in',
+      stages.map((st) => st.id),
+    )
     .$if(s.ownerId !== null, (q) =>
       q.where('deal_stage_history.deal_id', 'in', s.org.selectFrom('deals').select('deals.id').where('deals.owner_id', '=', s.ownerId!)),
     )
     .select([
-      'deal_stage_history.deal_id',
-      sql<number | null>`bit_or(case when deal_stage_history.changed_at >= ${window.start} then ${bit} end)`.as('in_mask'),
+      sql<number | null>`bit_or(case when ${at} >= ${current.start} then ${bit} end)`.as('in_mask'),
       sql<number>`bit_or(${bit})`.as('all_mask'),
+      sql<number | null>`bit_or(case when ${at} >= ${previous.start} and ${at} < ${previous.end} then ${bit} end)`.as('prev_in_mask'),
+      sql<number | null>`bit_or(case when ${at} < ${previous.end} then ${bit} end)`.as('prev_all_mask'),
     ])
     .groupBy('deal_stage_history.deal_id');
   const rows = await s.db
     .selectFrom(perDeal.as('e'))
-    .select(['e.in_mask', 'e.all_mask', sql<number>`count(*)`.as('deals')])
-    .where('e.in_mask', 'is not', null)
-    .groupBy(['e.in_mask', 'e.all_mask'])
+    .select(['e.in_mask', 'e.all_mask', 'e.prev_in_mask', 'e.prev_all_mask', sql<number>`count(*)`.as('deals')])
+    .where((eb) => eb.or([eb('e.in_mask', 'is not', null), eb('e.prev_in_mask', 'is not', null)]))
+    .groupBy(['e.in_mask', 'e.all_mask', 'e.prev_in_mask', 'e.prev_all_mask'])
     .execute();
-  return rows.map((r) => ({ inMask: n(r.in_mask), allMask: n(r.all_mask), deals: n(r.deals) }));
+  const side = (inMask: unknown, allMask: unknown) => ({ inMask: n(inMask), allMask: n(allMask) });
+  return rows.map((r) => ({ current: side(r.in_mask, r.all_mask), previous: side(r.prev_in_mask, r.prev_all_mask), deals: n(r.deals) }));
 }
 
 /** Whether bit `i` is set in a mask read as a number (no 32-bit operators: masks go past 2^31). */

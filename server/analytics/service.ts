@@ -186,15 +186,13 @@ async function analysePipeline(s: repo.Scope, p: ResolvedPeriod, pipelineId: str
     return { pipeline: null, stages: [] as StageAnalysis[] };
   }
   const stages = await repo.pipelineStages(s, pipeline.id);
-  const [figures, entriesNow, entriesBefore] = await Promise.all([
-    repo.stageFigures(s, pipeline.id, p),
-    repo.stageEntries(s, stages, p),
-    repo.stageEntries(s, stages, p.previous),
-  ]);
-  const conversionOf = (entries: Awaited<ReturnType<typeof repo.stageEntries>>, i: number) => {
+  const [figures, entries] = await Promise.all([repo.stageFigures(s, pipeline.id, p), repo.stageEntries(s, stages, p, p.previous)]);
+  const entriesNow = entries.map((e) => ({ ...e.current, deals: e.deals }));
+  const entriesBefore = entries.map((e) => ({ ...e.previous, deals: e.deals }));
+  const conversionOf = (list: { inMask: number; allMask: number; deals: number }[], i: number) => {
     let reached = 0;
     let advanced = 0;
-    for (const e of entries) {
+    for (const e of list) {
       if (!repo.hasBit(e.inMask, i)) continue;
       reached += e.deals;
       if (repo.hasBit(e.allMask, i + 1)) advanced += e.deals;
