@@ -1,6 +1,8 @@
 import type { Config } from './config';
 import type { DatabaseHandle } from './db';
-import type { JobQueue } from './jobs/queue';
+import { createEventBus, type EventBus } from './events/bus';
+import { createPresence, type Presence } from './events/presence';
+import { createJobQueue, type JobQueue } from './jobs/queue';
 import type { Logger } from './logging';
 
 /** Everything the app is built from; tests construct it with a test database and doubles. */
@@ -10,4 +12,19 @@ export type AppDeps = {
   logger: Logger;
   /** The durable background-job queue; domains register handlers in server/jobs/handlers.ts. */
   jobs: JobQueue;
+  /** Domain events fanned out to this process's realtime subscribers (server/events). */
+  events: EventBus;
+  presence: Presence;
 };
+
+/** The app's dependencies over one database; nothing is started (startServer starts what it serves). */
+export function buildDeps({ config, database, logger }: Pick<AppDeps, 'config' | 'database' | 'logger'>): AppDeps {
+  return {
+    config,
+    database,
+    logger,
+    jobs: createJobQueue({ database, logger, workers: config.jobsEnabled, pollIntervalMs: config.jobsPollMs }),
+    events: createEventBus({ database, logger }),
+    presence: createPresence({ db: database.db, logger }),
+  };
+}

@@ -7,10 +7,9 @@ import { createApp } from './app';
 import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db';
 import { migrateToLatest } from './db/migrate';
-import type { AppDeps } from './deps';
+import { buildDeps, type AppDeps } from './deps';
 import { loadClientBuild } from './http/client';
 import { registerJobHandlers } from './jobs/handlers';
-import { createJobQueue } from './jobs/queue';
 import { createLogger, type Logger } from './logging';
 import { demoLoginBanner, seedDemoWorkspace } from './organizations/demo';
 
@@ -54,11 +53,13 @@ export async function startServer(
     process.stdout.write(demoLoginBanner(await seedDemoWorkspace(database.db), config.publicUrl));
   }
   // Domains register their handlers before the queue creates its schema and queues and starts.
-  const jobs = createJobQueue({ database, logger, workers: config.jobsEnabled, pollIntervalMs: config.jobsPollMs });
-  const deps: AppDeps = { config, database, logger, jobs };
+  const deps = buildDeps({ config, database, logger });
+  const { jobs, events, presence } = deps;
   registerJobHandlers(deps);
   try {
     await jobs.start();
+    await events.start();
+    presence.start();
   } catch (error) {
     if (ownsDatabase) await database.close();
     throw error;
@@ -83,6 +84,8 @@ export async function startServer(
         // Open SSE streams would otherwise hold close() forever.
         (server as Server).closeAllConnections?.();
       });
+      await presence.stop();
+      await events.stop();
       // Running jobs finish (bounded) before the database they write to closes.
       await jobs.stop();
       if (ownsDatabase) await database.close();

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { recordActivities, type ActivityInput } from '../activities/service';
+import { publishEvent } from '../events/publish';
 import type { AppointmentStatus, Database } from '../db/schema';
 import { scoped } from '../db/scoped';
 import { DomainError, parseInput } from '../errors';
@@ -197,6 +198,7 @@ export async function createAppointment(ctx: DomainCtx, rawInput: unknown) {
       })
       .returning(['id', 'title', 'starts_at', 'ends_at', 'time_zone'])
       .executeTakeFirstOrThrow();
+    await publishEvent(trx, { organizationId: ctx.organizationId, type: 'appointment_changed', payload: { appointmentId: row.id, change: 'created' }, actorUserId: actorId(ctx) });
     if (contact) {
       await recordActivities(trx, [{ organizationId: ctx.organizationId, contactId: contact.id, type: 'appointment_scheduled', actorUserId: actorId(ctx), payload: scheduledPayload(row) }]);
     }
@@ -235,6 +237,7 @@ async function changeAppointment(ctx: DomainCtx, id: string, input: Partial<{ ti
       })
       .where('id', '=', id)
       .execute();
+    await publishEvent(trx, { organizationId: ctx.organizationId, type: 'appointment_changed', payload: { appointmentId: id, change: 'updated' }, actorUserId: actorId(ctx) });
 
     const contactId = input.contactId !== undefined ? input.contactId : current.contact_id;
     if (!contactId) return;
@@ -280,6 +283,7 @@ export async function deleteAppointment(ctx: DomainCtx, rawInput: unknown) {
   await ctx.db.transaction().execute(async (trx) => {
     const row = await scoped(trx, ctx.organizationId).deleteFrom('appointments').where('id', '=', id).returning(['id', 'title', 'contact_id', 'starts_at', 'ends_at', 'time_zone']).executeTakeFirst();
     if (!row) throw appointmentNotFound();
+    await publishEvent(trx, { organizationId: ctx.organizationId, type: 'appointment_changed', payload: { appointmentId: id, change: 'deleted' }, actorUserId: actorId(ctx) });
     if (row.contact_id) {
       await recordActivities(trx, [{ organizationId: ctx.organizationId, contactId: row.contact_id, type: 'appointment_deleted', actorUserId: actorId(ctx), payload: scheduledPayload(row) }]);
     }

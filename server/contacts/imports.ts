@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { recordActivities, type ActivityInput } from '../activities/service';
+import { publishEvent } from '../events/publish';
 import type { OrgAuth } from '../auth/resolve';
 import type { Db } from '../db';
 import { scoped } from '../db/scoped';
@@ -475,6 +476,15 @@ export async function runImport(deps: Pick<AppDeps, 'database'>, job: ImportJobD
         })
         .where('id', '=', importId)
         .execute();
+      if (finished) {
+        const totals = await scoped(trx, organizationId).selectFrom('contact_imports').select(['created_count', 'updated_count', 'skipped_count', 'error_count', 'created_by', 'filename']).where('id', '=', importId).executeTakeFirstOrThrow();
+        await publishEvent(trx, {
+          organizationId,
+          type: 'import_finished',
+          payload: { importId, filename: totals.filename, createdCount: totals.created_count, updatedCount: totals.updated_count, skippedCount: totals.skipped_count, errorCount: totals.error_count },
+          actorUserId: null,
+        });
+      }
       return { status: finished ? ('completed' as const) : ('running' as const), processed };
     });
     chunks++;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { listActivities, recordActivities, recordActivity, type ActivityInput } from '../activities/service';
+import { publishEvent } from '../events/publish';
 import { recordAudit } from '../audit/service';
 import { actorOf, assertPermission, type OrgAuth } from '../auth/resolve';
 import type { Db } from '../db';
@@ -237,6 +238,11 @@ function displayNameOf(state: ContactState): string {
   return displayName({ first_name: state.firstName, last_name: state.lastName, email: state.email, phone: state.phone });
 }
 
+/** The 'New Contact' event of one contact created by a person or a form (imports announce themselves once). */
+function announceContact(trx: Db, organizationId: string, contactId: string, name: string, actorUserId: string | null) {
+  return publishEvent(trx, { organizationId, type: 'contact_created', payload: { contactId, name }, actorUserId });
+}
+
 // ——— From input to state ———
 
 type ContactFieldsInput = {
@@ -446,6 +452,7 @@ export async function createContact(ctx: ContactsCtx, rawInput: unknown) {
   if (!state.source && state.firstAttribution?.source) state.source = state.firstAttribution.source;
   const id = await ctx.db.transaction().execute(async (trx) => {
     const [created] = await insertContacts(trx, ctx.organizationId, [{ state }], actorIdOf(ctx), () => ({ via: ctx.auth.via === 'apiKey' ? 'api' : 'manual' }));
+    await announceContact(trx, ctx.organizationId, created!, displayNameOf(state), actorIdOf(ctx));
     return created!;
   });
   return readContact(ctx.db, ctx.organizationId, null, id);
@@ -463,7 +470,9 @@ export async function updateContact(ctx: ContactsCtx, rawInput: unknown) {
     const { state, issues } = applyInput(before, input, env);
     if (issues.length > 0) throw issuesError(issues);
     if (!hasIdentity(state)) throw identityError();
-    await saveChanges(trx, ctx.organizationId, row.id, before, state, actorIdOf(ctx));
+    if (await saveChanges(trx, ctx.organizationId, row.id, before, state, actorIdOf(ctx))) {
+      await publishEvent(trx, { organizationId: ctx.organizationId, type: 'contact_updated', payload: { contactIds: [row.id] }, actorUserId: actorIdOf(ctx) });
+    }
   });
   return readContact(ctx.db, ctx.organizationId, null, input.id);
 }
@@ -486,6 +495,7 @@ async function deleteRows(trx: Db, ctx: ContactsCtx, rows: Pick<ContactRow, 'id'
     );
     await org.deleteFrom('contacts').where('id', 'in', slice).execute();
   }
+  await publishEvent(trx, { organizationId: ctx.organizationId, type: 'contact_deleted', payload: { contactIds: ids.slice(0, 1000), count: ids.length }, actorUserId: actorIdOf(ctx) });
   if (ctx.meta) {
     await recordAudit(trx, {
       organizationId: ctx.organizationId,
@@ -547,6 +557,9 @@ export async function bulkUpdateContacts(ctx: ContactsCtx, rawInput: unknown): P
     for (let i = 0; i < ids.length; i += 500) {
       const rows = await loadContacts(trx, ctx.organizationId, ownerOnly, ids.slice(i, i + 500), { lock: true });
       changed += await applyBulk(trx, ctx, rows, action, actorUserId);
+    }
+    if (changed > 0 && action.type !== 'delete') {
+      await publishEvent(trx, { organizationId: ctx.organizationId, type: 'contact_updated', payload: { contactIds: ids.slice(0, 1000), count: ids.length }, actorUserId });
     }
     return { matched: ids.length, changed };
   });
@@ -826,6 +839,7 @@ export async function upsertContactByEmail(trx: Db, organizationId: string, data
   );
   if (issues.length > 0) throw issuesError(issues);
   const [id] = await insertContacts(trx, organizationId, [{ state }], actorUserId, () => ({ via: options.via ?? 'lead_capture' }));
+  await announceContact(trx, organizationId, id!, displayNameOf(state), actorUserId);
   return { contact: toContact(await loadContact(trx, organizationId, null, id!)), created: true };
 }
 
@@ -848,5 +862,6 @@ export async function findOrCreateContactByPhone(trx: Db, organizationId: string
   if (existing) return { contact: toContact(existing), created: false };
   const state: ContactState = { ...EMPTY_CONTACT, phone: e164, source: 'sms' };
   const [id] = await insertContacts(trx, organizationId, [{ state }], options.actorUserId ?? null, () => ({ via: options.via ?? 'sms' }));
+  await announceContact(trx, organizationId, id!, displayNameOf(state), options.actorUserId ?? null);
   return { contact: toContact(await loadContact(trx, organizationId, null, id!)), created: true };
 }

@@ -16,6 +16,11 @@ export type DatabaseHandle = {
   kind: DatabaseKind;
   /** Resolves when the database answers a trivial query, rejects with the reason otherwise. */
   ping(timeoutMs?: number): Promise<void>;
+  /**
+   * LISTENs on a channel (Postgres: a dedicated connection; PGlite: its own session) and calls
+   * back with each NOTIFY payload, delivered only once the notifying transaction commits.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -48,7 +53,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       },
     });
     const db = new Kysely<Database>({ dialect: new PostgresJSDialect({ postgres: client }) });
-    return handle(db, 'postgres');
+    return handle(db, 'postgres', async (channel, onPayload) => {
+      const { unlisten } = await client.listen(channel, onPayload);
+      return unlisten;
+    });
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const pglite = await PGlite.create(options.dataDir ?? 'memory://', {
@@ -57,14 +65,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     parsers: { [INT8]: (v: string) => Number(v), [DATE]: (v: string) => v },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return handle(db, 'pglite');
+  return handle(db, 'pglite', async (channel, onPayload) => {
+    const unlisten = await pglite.listen(channel, onPayload);
+    return () => unlisten();
+  });
 }
 
-function handle(db: Db, kind: DatabaseKind): DatabaseHandle {
+function handle(db: Db, kind: DatabaseKind, listen: DatabaseHandle['listen']): DatabaseHandle {
   let closed = false;
   return {
     db,
     kind,
+    listen,
     async ping(timeoutMs = 2000) {
       if (closed) throw new Error('database connection is closed');
       let timer: NodeJS.Timeout | undefined;

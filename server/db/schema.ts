@@ -315,6 +315,39 @@ export interface MarketingSpendTable {
   created_at: Timestamp;
 }
 
+export interface EventsTable {
+  id: Generated<number>;
+  organization_id: string;
+  type: string;
+  payload: Json<Record<string, unknown>>;
+  actor_user_id: string | null;
+  created_at: Timestamp;
+}
+
+export type NotificationType = 'success' | 'error' | 'warning' | 'info';
+
+export interface NotificationsTable {
+  id: Generated<string>;
+  organization_id: string;
+  user_id: string;
+  event_id: number | null;
+  type: NotificationType;
+  title: string;
+  message: string;
+  /** An app path that opens the record, e.g. /contacts/<id>. */
+  link: string | null;
+  read_at: Date | null;
+  created_at: Timestamp;
+}
+
+export interface PresenceTable {
+  connection_id: string;
+  organization_id: string;
+  user_id: string;
+  last_seen_at: Timestamp;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -337,6 +370,9 @@ export interface Database {
   contact_imports: ContactImportsTable;
   contact_import_errors: ContactImportErrorsTable;
   marketing_spend: MarketingSpendTable;
+  events: EventsTable;
+  notifications: NotificationsTable;
+  presence: PresenceTable;
 }
 
 /** Tables whose rows belong to one organization; every query on them goes through `scoped()`. */

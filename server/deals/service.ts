@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { listActivities, recordActivities, type ActivityInput } from '../activities/service';
+import { publishEvent } from '../events/publish';
 import type { Database, StageKind } from '../db/schema';
 import { scoped } from '../db/scoped';
 import { DomainError, parseInput } from '../errors';
@@ -253,6 +254,10 @@ export async function createDeal(ctx: DomainCtx, rawInput: unknown) {
       { ...base, type: 'deal_created', payload: { title: input.title, valueMinor: value.valueMinor, currency: value.currency, stage: stage.name, stageId: stage.id } },
       ...moveActivities(ctx, { id: deal.id, title: input.title, contact_id: contact?.id ?? null, status: 'open', value_minor: value.valueMinor, currency: value.currency }, null, stage, lostReason),
     ]);
+    await publishEvent(trx, { organizationId, type: 'deal_created', payload: { dealId: deal.id, title: input.title, pipelineId: stage.pipeline_id, stageId: stage.id }, actorUserId: actorId(ctx) });
+    if (stage.kind !== 'open') {
+      await announceStage(trx, ctx, { id: deal.id, title: input.title, value_minor: value.valueMinor, currency: value.currency, pipeline_id: stage.pipeline_id, status: 'open' }, null, stage);
+    }
     return deal.id;
   });
   return dealDetail(ctx, id, null);
@@ -271,6 +276,27 @@ export async function moveDeal(ctx: DomainCtx, rawInput: unknown) {
   return dealDetail(ctx, input.dealId, ownerOnly);
 }
 
+/** The realtime side of a stage change: deal_moved for live boards, and deal_won / deal_lost when it closes. */
+async function announceStage(
+  trx: Db,
+  ctx: DomainCtx,
+  deal: { id: string; title: string; value_minor: number; currency: string; pipeline_id: string; status: StageKind },
+  from: string | null,
+  to: StageRow,
+): Promise<void> {
+  const organizationId = ctx.organizationId;
+  const actorUserId = actorId(ctx);
+  await publishEvent(trx, { organizationId, type: 'deal_moved', payload: { dealId: deal.id, title: deal.title, pipelineId: deal.pipeline_id, fromStageId: from, toStageId: to.id, toStage: to.name, status: to.kind }, actorUserId });
+  if (to.kind !== deal.status && to.kind !== 'open') {
+    await publishEvent(trx, {
+      organizationId,
+      type: to.kind === 'won' ? 'deal_won' : 'deal_lost',
+      payload: { dealId: deal.id, title: deal.title, valueMinor: deal.value_minor, currency: deal.currency },
+      actorUserId,
+    });
+  }
+}
+
 /** Puts a locked deal in `to` (or moves it within its column), with history and timeline when the stage changes. */
 async function applyStageChange(trx: Db, ctx: DomainCtx, deal: LockedDeal, to: StageRow, reason: string | null | undefined, index: number | undefined, extra: Record<string, unknown> = {}) {
   const org = scoped(trx, ctx.organizationId);
@@ -278,6 +304,7 @@ async function applyStageChange(trx: Db, ctx: DomainCtx, deal: LockedDeal, to: S
   if (to.id === deal.stage_id) {
     if (index !== undefined) {
       await org.updateTable('deals').set({ position: await positionIn(trx, ctx.organizationId, to.id, index, deal.id) }).where('id', '=', deal.id).execute();
+      await announceStage(trx, ctx, deal, deal.stage_id, to);
     }
     return;
   }
@@ -292,6 +319,7 @@ async function applyStageChange(trx: Db, ctx: DomainCtx, deal: LockedDeal, to: S
   const entries = moveActivities(ctx, deal, { id: deal.stage_id, name: deal.stage_name }, to, lostReason);
   if (entries[0]) entries[0].payload = { ...entries[0].payload, ...extra };
   await recordActivities(trx, entries);
+  await announceStage(trx, ctx, deal, deal.stage_id, to);
 }
 
 type FieldChange = { field: string; from: unknown; to: unknown };
@@ -374,6 +402,7 @@ export async function updateDeal(ctx: DomainCtx, rawInput: unknown) {
         trx,
         changes.map((c) => ({ organizationId, dealId: deal.id, contactId, type: 'field_changed', actorUserId: actorId(ctx), payload: c })),
       );
+      await publishEvent(trx, { organizationId, type: 'deal_updated', payload: { dealId: deal.id, title: deal.title, fields: changes.map((c) => c.field) }, actorUserId: actorId(ctx) });
     }
     if (to) {
       const fresh = await lockDeal(trx, ctx, null, deal.id);
@@ -391,6 +420,7 @@ export async function deleteDeal(ctx: DomainCtx, rawInput: unknown) {
     const deal = await lockDeal(trx, ctx, ownerOnly, id);
     // The deal's own timeline goes with it; its contact keeps a trace.
     await scoped(trx, ctx.organizationId).deleteFrom('deals').where('id', '=', id).execute();
+    await publishEvent(trx, { organizationId: ctx.organizationId, type: 'deal_deleted', payload: { dealId: id, title: deal.title, pipelineId: deal.pipeline_id }, actorUserId: actorId(ctx) });
     if (deal.contact_id) {
       await recordActivities(trx, [
         { organizationId: ctx.organizationId, contactId: deal.contact_id, dealId: null, type: 'deal_deleted', actorUserId: actorId(ctx), payload: { dealId: id, title: deal.title, valueMinor: deal.value_minor, currency: deal.currency, status: deal.status } },

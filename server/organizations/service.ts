@@ -20,6 +20,7 @@ import type { RoleKey } from '../db/schema';
 import { scoped } from '../db/scoped';
 import type { AppDeps } from '../deps';
 import { DomainError, parseInput } from '../errors';
+import { publishEvent } from '../events/publish';
 import type { RequestMeta } from '../http/meta';
 
 export const INVITE_DAYS = 7;
@@ -225,6 +226,7 @@ export async function acceptInvite(deps: Deps, auth: Auth | null, rawInput: unkn
       details: { role: invite.role },
       meta,
     });
+    await publishEvent(trx, { organizationId: invite.organization_id, type: 'member_joined', payload: { userId: id, name: existing?.name ?? input.name, role: invite.role }, actorUserId: id });
     return id;
   });
   let setCookie: string | undefined;
@@ -272,5 +274,6 @@ export async function removeMember(ctx: OrgContext, rawInput: unknown): Promise<
     // Their sessions leave this organization with them.
     await trx.updateTable('sessions').set({ organization_id: null }).where('user_id', '=', input.userId).where('organization_id', '=', ctx.auth.organization.id).execute();
     await recordAudit(trx, { organizationId: ctx.auth.organization.id, actor: actorOf(ctx.auth), action: 'member.removed', target: { type: 'user', id: input.userId }, details: { role: member.role }, meta: ctx.meta });
+    await publishEvent(trx, { organizationId: ctx.auth.organization.id, type: 'member_left', payload: { userId: input.userId }, actorUserId: ctx.auth.user?.id ?? null });
   });
 }

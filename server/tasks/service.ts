@@ -1,5 +1,6 @@
 import { expressionBuilder, sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { recordActivity } from '../activities/service';
+import { publishEvent } from '../events/publish';
 import type { Database } from '../db/schema';
 import { scoped } from '../db/scoped';
 import { DomainError, parseInput } from '../errors';
@@ -232,6 +233,7 @@ export async function createTask(ctx: DomainCtx, rawInput: unknown) {
         payload: { taskId: task.id, title: input.title, dueAt: input.dueAt ?? null, priority: input.priority, assigneeId },
       });
     }
+    await publishEvent(trx, { organizationId: ctx.organizationId, type: 'task_created', payload: { taskId: task.id, title: input.title, assigneeId }, actorUserId: actorId(ctx) });
     return task.id;
   });
   return taskView(ctx, id);
@@ -240,20 +242,26 @@ export async function createTask(ctx: DomainCtx, rawInput: unknown) {
 export async function updateTask(ctx: DomainCtx, rawInput: unknown) {
   const input = parseInput(ZUpdateTaskInput, rawInput);
   await checkLinks(ctx, input);
-  const result = await scoped(ctx.db, ctx.organizationId)
-    .updateTable('tasks')
-    .set({
-      ...(input.title !== undefined ? { title: input.title } : {}),
-      ...(input.description !== undefined ? { description: input.description } : {}),
-      ...(input.dueAt !== undefined ? { due_at: input.dueAt ? new Date(input.dueAt) : null } : {}),
-      ...(input.priority !== undefined ? { priority: input.priority } : {}),
-      ...(input.assigneeId !== undefined ? { assignee_id: input.assigneeId } : {}),
-      ...(input.contactId !== undefined ? { contact_id: input.contactId } : {}),
-      ...(input.dealId !== undefined ? { deal_id: input.dealId } : {}),
-      updated_at: new Date(),
-    })
-    .where('id', '=', input.id)
-    .executeTakeFirst();
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    const updated = await scoped(trx, ctx.organizationId)
+      .updateTable('tasks')
+      .set({
+        ...(input.title !== undefined ? { title: input.title } : {}),
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        ...(input.dueAt !== undefined ? { due_at: input.dueAt ? new Date(input.dueAt) : null } : {}),
+        ...(input.priority !== undefined ? { priority: input.priority } : {}),
+        ...(input.assigneeId !== undefined ? { assignee_id: input.assigneeId } : {}),
+        ...(input.contactId !== undefined ? { contact_id: input.contactId } : {}),
+        ...(input.dealId !== undefined ? { deal_id: input.dealId } : {}),
+        updated_at: new Date(),
+      })
+      .where('id', '=', input.id)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) > 0) {
+      await publishEvent(trx, { organizationId: ctx.organizationId, type: 'task_updated', payload: { taskId: input.id }, actorUserId: actorId(ctx) });
+    }
+    return updated;
+  });
   if (Number(result.numUpdatedRows) === 0) throw taskNotFound();
   return taskView(ctx, input.id);
 }
@@ -276,6 +284,7 @@ async function setTaskStatus(ctx: DomainCtx, rawInput: unknown, status: 'open' |
     if (target.contactId || target.dealId) {
       await recordActivity(trx, { organizationId: ctx.organizationId, ...target, type: status === 'done' ? 'task_completed' : 'task_reopened', actorUserId: actorId(ctx), payload: { taskId: id, title: task.title } });
     }
+    await publishEvent(trx, { organizationId: ctx.organizationId, type: status === 'done' ? 'task_completed' : 'task_reopened', payload: { taskId: id, title: task.title }, actorUserId: actorId(ctx) });
   });
   return taskView(ctx, id);
 }
@@ -285,7 +294,11 @@ export const reopenTask = (ctx: DomainCtx, rawInput: unknown) => setTaskStatus(c
 
 export async function deleteTask(ctx: DomainCtx, rawInput: unknown) {
   const { id } = parseInput(ZTaskIdInput, rawInput);
-  const result = await scoped(ctx.db, ctx.organizationId).deleteFrom('tasks').where('id', '=', id).executeTakeFirst();
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    const deleted = await scoped(trx, ctx.organizationId).deleteFrom('tasks').where('id', '=', id).executeTakeFirst();
+    if (Number(deleted.numDeletedRows) > 0) await publishEvent(trx, { organizationId: ctx.organizationId, type: 'task_deleted', payload: { taskId: id }, actorUserId: actorId(ctx) });
+    return deleted;
+  });
   if (Number(result.numDeletedRows) === 0) throw taskNotFound();
   return { id };
 }

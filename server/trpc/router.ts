@@ -7,9 +7,13 @@ import { dealsRouter, pipelinesRouter } from '../deals/router';
 import { healthRouter } from '../health/router';
 import { tasksRouter } from '../tasks/router';
 import { apiKeysRouter, invitesRouter, membersRouter, organizationsRouter } from '../organizations/router';
+import { notificationsRouter } from '../notifications/router';
+import { realtimeRouter } from '../realtime/router';
 import { router } from './init';
 
 export const appRouter = router({
+  realtime: realtimeRouter,
+  notifications: notificationsRouter,
   health: healthRouter,
   auth: authRouter,
   organizations: organizationsRouter,

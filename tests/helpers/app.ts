@@ -1,8 +1,7 @@
 import { createApp, type CreateAppOptions } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import type { DatabaseHandle } from '../../server/db';
-import type { AppDeps } from '../../server/deps';
-import { createJobQueue } from '../../server/jobs/queue';
+import { buildDeps, type AppDeps } from '../../server/deps';
 import { createLogger } from '../../server/logging';
 import { createTrpcContext } from '../../server/trpc/context';
 import { createCallerFactory } from '../../server/trpc/init';
@@ -17,11 +16,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 
 export async function buildTestDeps(options: { database?: DatabaseHandle; env?: Record<string, string> } = {}): Promise<AppDeps> {
   const config = testConfig(options.env);
-  const database = options.database ?? (await getTestDatabase());
-  const logger = createLogger(config);
-  // Not started: a test that runs jobs calls deps.jobs.start() (and stop()) itself.
-  const jobs = createJobQueue({ database, logger, workers: config.jobsEnabled, pollIntervalMs: config.jobsPollMs });
-  return { config, database, logger, jobs };
+  // Nothing started: a test that runs jobs or realtime starts (and stops) them itself.
+  return buildDeps({ config, database: options.database ?? (await getTestDatabase()), logger: createLogger(config) });
 }
 
 /**

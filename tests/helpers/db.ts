@@ -16,14 +16,22 @@ export function getTestDatabase(): Promise<DatabaseHandle> {
   return shared;
 }
 
+const urls = new WeakMap<DatabaseHandle, string>();
+
 /** A fresh, migrated database that no other test sees (for tests of first-run behaviour). */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
-  const database =
-    testDatabaseKind === 'postgres'
-      ? await openDatabase({ kind: 'postgres', url: await createPostgresDatabase(), maxConnections: 5 })
-      : await openDatabase({ kind: 'pglite', dataDir: undefined });
+  const url = testDatabaseKind === 'postgres' ? await createPostgresDatabase() : undefined;
+  const database = url ? await openDatabase({ kind: 'postgres', url, maxConnections: 5 }) : await openDatabase({ kind: 'pglite', dataDir: undefined });
+  if (url) urls.set(database, url);
   await migrateToLatest(database.db);
   return database;
+}
+
+/** The connection URL of a Postgres test database (to open a second, independent connection to it). */
+export function postgresUrlOf(database: DatabaseHandle): string {
+  const url = urls.get(database);
+  if (!url) throw new Error('not a Postgres test database');
+  return url;
 }
 
 let counter = 0;

@@ -10,8 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { loadConfig } from '../../../server/config';
 import { openDatabase } from '../../../server/db';
-import type { AppDeps } from '../../../server/deps';
-import { createJobQueue } from '../../../server/jobs/queue';
+import { buildDeps } from '../../../server/deps';
 import { createLogger } from '../../../server/logging';
 import { databaseOptions } from '../../../server/server';
 import { createBenchApp } from './bench-app';
@@ -29,8 +28,8 @@ if (kind === 'postgres' && !config.databaseUrl) throw new Error('BENCH_DB=postgr
 // bench is only read from.
 const database = await openDatabase(kind === 'postgres' ? databaseOptions(config) : { kind: 'pglite', dataDir: undefined });
 const logger = createLogger(config);
-// Never started: the benched routes enqueue nothing.
-const deps: AppDeps = { config, database, logger, jobs: createJobQueue({ database, logger, workers: false }) };
+// Nothing started: the benched routes enqueue and publish nothing.
+const deps = buildDeps({ config, database, logger });
 const app = createBenchApp(deps);
 
 const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {

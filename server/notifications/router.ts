@@ -1,0 +1,14 @@
+import { requireUserAuth } from '../auth/resolve';
+import { orgProcedure, router } from '../trpc/init';
+import { ZListNotificationsInput, ZNotificationIdInput } from './schema';
+import * as notifications from './service';
+
+/** A member's own notifications: every member has them, so no permission beyond membership. */
+const memberProcedure = orgProcedure.use(({ ctx, next }) => next({ ctx: { userId: requireUserAuth(ctx.auth).user.id } }));
+
+export const notificationsRouter = router({
+  list: memberProcedure.input(ZListNotificationsInput).query(({ ctx, input }) => notifications.listNotifications(ctx, input)),
+  markRead: memberProcedure.input(ZNotificationIdInput).mutation(({ ctx, input }) => notifications.markNotificationRead(ctx, input)),
+  markAllRead: memberProcedure.mutation(({ ctx }) => notifications.markAllNotificationsRead(ctx)),
+  remove: memberProcedure.input(ZNotificationIdInput).mutation(({ ctx, input }) => notifications.removeNotification(ctx, input)),
+});

@@ -1,0 +1,9 @@
+import { z } from 'zod';
+
+/** `lastEventId` is filled in by httpSubscriptionLink on reconnect (the id of the last tracked event). */
+export const ZRealtimeEventsInput = z
+  .object({ lastEventId: z.union([z.string(), z.number()]).nullish() })
+  .optional();
+export type TRealtimeEventsInput = z.input<typeof ZRealtimeEventsInput>;
+
+export const EVENTS_KEPT = 100;
