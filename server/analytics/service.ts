@@ -326,7 +326,8 @@ export async function getInsights(ctx: AnalyticsCtx, rawInput: unknown) {
       },
       breakdown: stalled.top.map((d) => ({ dealId: d.id, title: d.title, valueMinor: d.valueMinor, currency: d.currency, stage: d.stage, daysInStage: d.daysInStage })),
       rule: `Open deals with no stage change for more than ${R.stalled.days} days. Critical when they hold ≥ ${R.stalled.critical.share}% of the open value or number ≥ ${R.stalled.critical.count}; high at ≥ ${R.stalled.high.share}% or ≥ ${R.stalled.high.count}; medium otherwise.`,
-      link: { to: '/pipeline', search: { stalled: String(R.stalled.days) } },
+      // The deal list, open deals longest without a stage change first; `stalled` narrows it to exactly these.
+      link: { to: '/pipeline', search: { view: 'list', status: 'open', sortBy: 'stageChangedAt', sortDir: 'asc', stalled: String(R.stalled.days) } },
     });
   }
 
@@ -357,7 +358,7 @@ export async function getInsights(ctx: AnalyticsCtx, rawInput: unknown) {
       },
       breakdown: [],
       rule: `A stage's conversion to the next (${CONVERSION_DEFINITION}) is more than ${R.conversionDrop.points} points below the previous period's, with at least ${R.conversionDrop.minDeals} deals entering the stage in both periods. Critical from ${R.conversionDrop.critical} points, high from ${R.conversionDrop.high}, medium otherwise.`,
-      link: { to: '/pipeline', search: { pipelineId: pipeline.pipeline!.id, stageId: st.id } },
+      link: { to: '/pipeline', search: { view: 'list', pipelineId: pipeline.pipeline!.id, stageId: st.id } },
     });
   }
 

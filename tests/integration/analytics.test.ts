@@ -125,7 +125,7 @@ describe('AI Revenue Intelligence insights', () => {
     const [stalled, overdue, source] = result.insights as [(typeof result.insights)[0], (typeof result.insights)[0], (typeof result.insights)[0]];
     expect(stalled.metrics).toMatchObject({ stalledDeals: 1, stalledValueMinor: 400000, openDeals: 2, openValueMinor: 500000, shareOfOpenValue: 80 });
     expect(stalled.breakdown).toEqual([expect.objectContaining({ dealId: data.deals.d6, valueMinor: 400000, stage: 'Proposal', daysInStage: 26 })]);
-    expect(stalled.link).toEqual({ to: '/pipeline', search: { stalled: '14' } });
+    expect(stalled.link).toEqual({ to: '/pipeline', search: { view: 'list', status: 'open', sortBy: 'stageChangedAt', sortDir: 'asc', stalled: '14' } });
     expect(stalled.message).toContain('$4,000');
 
     expect(overdue.metrics).toMatchObject({ assigneeId: rep.userId, overdue: 4, totalOverdue: 5, share: 80 });
@@ -166,7 +166,7 @@ describe('AI Revenue Intelligence insights', () => {
     expect(drop).toMatchObject({
       impact: 'critical',
       metrics: { stage: 'Proposal', nextStage: 'Negotiation', conversion: 33.3, previousConversion: 83.3, dropPoints: 50, reached: 6, previousReached: 6 },
-      link: { to: '/pipeline', search: { pipelineId: stages.pipelineId, stageId: stages.byName.Proposal } },
+      link: { to: '/pipeline', search: { view: 'list', pipelineId: stages.pipelineId, stageId: stages.byName.Proposal } },
     });
     expect(result.actions.find((a) => a.insightKey === drop!.key)!.title).toContain('fell 50 points');
 
