@@ -125,6 +125,13 @@ describe('dashboards and reports', () => {
     await page.goBack();
     await expect.poll(() => kpiValue(page, 'Customer Acquisition Cost').textContent()).toBe('$250');
     expect(search(page).get('period')).toBeNull();
+
+    // The insight's link opens the contacts behind it, filtered by their source.
+    await page.getByRole('link', { name: 'View contacts from google ads' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Contacts' }).waitFor();
+    expect([new URL(page.url()).pathname, search(page).get('source')]).toEqual(['/contacts', 'google ads']);
+    await page.getByRole('main').getByText('Ada Tester').first().waitFor();
+    expect(await page.getByRole('main').getByText('Cy Tester').count()).toBe(0);
   });
 
   it('/analytics adds the performance trends and follows the period in the URL', async () => {

@@ -10,6 +10,7 @@ import {
   ZDashboardSearch,
   ZReportsSearch,
 } from '../../client/routes/_app/-components/analytics/search';
+import { screenLink } from '../../client/routes/_app/-components/analytics/server-link';
 import { trendTone } from '../../client/routes/_app/-components/analytics/trend';
 import { formatPoints, formatSignedPercent, periodPhrase } from '../../client/routes/_app/-components/analytics/format';
 
@@ -73,5 +74,16 @@ describe('KPI trends', () => {
     expect(formatPoints(-4.5)).toBe('−4.5 pts');
     expect(periodPhrase({ key: '30d', days: 30, from: '2026-05-17', to: '2026-06-15' })).toBe('the last 30 days');
     expect(periodPhrase({ key: '1y', days: 365, from: '2025-06-16', to: '2026-06-15' })).toBe('the last 12 months');
+  });
+});
+
+describe('links to the records behind an insight', () => {
+  it('opens the pipeline list where the board has no such filter', () => {
+    expect(screenLink({ to: '/pipeline', search: { stalled: '14' } })).toEqual({
+      to: '/pipeline',
+      search: { view: 'list', status: 'open', sortBy: 'stageChangedAt', sortDir: 'asc' },
+    });
+    expect(screenLink({ to: '/pipeline', search: { pipelineId: 'p', stageId: 's' } })).toEqual({ to: '/pipeline', search: { pipelineId: 'p', stageId: 's', view: 'list' } });
+    expect(screenLink({ to: '/tasks', search: { view: 'overdue', assigneeId: 'u' } })).toEqual({ to: '/tasks', search: { view: 'overdue', assigneeId: 'u' } });
   });
 });

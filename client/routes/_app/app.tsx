@@ -2,6 +2,7 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { ArrowRightIcon, LockIcon } from 'lucide-react';
 import { FormAlert } from '../../components/form';
 import { Page } from '../../components/page';
+import { NoAccess } from '../../components/settings-section';
 import { buttonClasses } from '../../components/ui/button';
 import { useCan, useMe } from '../../lib/auth';
 import { todayRangeIn } from '../../lib/calendar';
@@ -78,6 +79,7 @@ function CommandCenter() {
       description={me?.organization ? `${me.organization.name}: revenue, pipeline and today's work, from your own records.` : undefined}
       actions={canReports ? <PeriodSelector value={period} onChange={(next) => void navigate({ search: (prev) => ({ ...prev, period: next }) })} /> : null}
     >
+      {me && !canReports ? <NoAccess>Your role does not allow reading reports (reports:read is required), so revenue figures are not shown.</NoAccess> : null}
       {canReports ? (
         <PeriodSummary info={dashboard.data?.period} busy={busy} label={PERIOD_LABELS[period].long.toLowerCase()} timeZone={timeZone} onRefresh={refresh} refreshing={refreshing} />
       ) : null}

@@ -1,4 +1,6 @@
+import { Link } from '@tanstack/react-router';
 import { ArrowRightIcon, ListChecksIcon, SparklesIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Badge, type BadgeTone } from '../../../../components/ui/badge';
 import { buttonClasses } from '../../../../components/ui/button';
 import { Table, TBody, Td, Th, THead, Tr } from '../../../../components/ui/table';
@@ -83,11 +85,22 @@ function Evidence({ insight, currency }: { insight: Insight; currency: string })
   const rows = insight.breakdown;
   if (rows.length === 0) return null;
   let head: string[];
-  let cells: (row: Record<string, unknown>) => string[];
+  let cells: (row: Record<string, unknown>) => ReactNode[];
   switch (insight.kind) {
     case 'stalled_deals':
       head = ['Deal', 'Stage', 'Value', 'In stage'];
-      cells = (r) => [str(r.title), str(r.stage), formatMoney(num(r.valueMinor), str(r.currency) || currency), formatDays(num(r.daysInStage))];
+      cells = (r) => [
+        r.dealId ? (
+          <Link to="/pipeline/deals/$dealId" params={{ dealId: str(r.dealId) }} className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+            {str(r.title)}
+          </Link>
+        ) : (
+          str(r.title)
+        ),
+        str(r.stage),
+        formatMoney(num(r.valueMinor), str(r.currency) || currency),
+        formatDays(num(r.daysInStage)),
+      ];
       break;
     case 'overdue_concentration':
       head = ['Assignee', 'Overdue tasks'];

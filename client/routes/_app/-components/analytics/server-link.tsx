@@ -5,12 +5,26 @@ import type { ReactNode } from 'react';
 export type ServerLinkTarget = { to: string; search: Record<string, string> };
 
 /**
+ * The server's link as the screens read it. The pipeline's list holds the filters, so a stage goes to
+ * the list view; "stalled for more than N days" has no list filter, so it opens the open deals with
+ * the oldest stage change first — the stalled ones lead.
+ */
+export function screenLink(link: ServerLinkTarget): { to: string; search: Record<string, string> } {
+  if (link.to !== '/pipeline') return link;
+  const { stalled, ...search } = link.search;
+  if (stalled !== undefined) return { to: '/pipeline', search: { ...search, view: 'list', status: 'open', sortBy: 'stageChangedAt', sortDir: 'asc' } };
+  if (search.stageId) return { to: '/pipeline', search: { ...search, view: 'list' } };
+  return link;
+}
+
+/**
  * A router link to a list filtered as the server describes it. The target screen validates its own
  * search parameters, so the path and filters are passed through as given.
  */
 export function ServerLink({ link, className, children, 'aria-label': ariaLabel }: { link: ServerLinkTarget; className?: string; children: ReactNode; 'aria-label'?: string }) {
+  const target = screenLink(link);
   return (
-    <Link to={link.to as '/'} search={link.search as never} className={className} aria-label={ariaLabel}>
+    <Link to={target.to as '/'} search={target.search as never} className={className} aria-label={ariaLabel}>
       {children}
     </Link>
   );
