@@ -13,13 +13,13 @@ import { trpc } from '../../lib/trpc';
 import { periodPhrase } from './-components/analytics/format';
 import { Panel, PanelEmpty } from './-components/analytics/panel';
 import { permissionsOf, settle } from './-components/analytics/queries';
-import { rangeQuery, reportRangeOf, type ReportRange, ZReportsSearch } from './-components/analytics/search';
+import { rangeQuery, reportRangeOf, type ReportRange, SPEND_PAGE_SIZE, ZReportsSearch } from './-components/analytics/search';
 import type { Report } from './-components/analytics/types';
 import { AppointmentsChart, DealsWonChart, LeadSourcesChart, PipelineChart, summarize, TasksChart } from './-components/reports/report-charts';
 import { num } from './-components/reports/report-format';
 import { ReportTable } from './-components/reports/report-table';
 import { RangePicker } from './-components/reports/range-picker';
-import { SPEND_PAGE_SIZE, SpendSection } from './-components/reports/spend-section';
+import { SpendSection } from './-components/reports/spend-section';
 
 /** The five reports of the server, in the order the screen shows them. */
 const REPORT_KEYS = ['deals-won', 'pipeline', 'lead-sources', 'tasks', 'appointments'] as const;

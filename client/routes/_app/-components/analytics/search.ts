@@ -13,6 +13,8 @@ export type PeriodKey = (typeof PERIOD_KEYS)[number];
 export const DEFAULT_PERIOD_KEY: PeriodKey = '30d';
 /** The longest custom range the reports accept, in days (two years). */
 export const MAX_CUSTOM_DAYS = 731;
+/** Marketing spend entries per page on /reports. */
+export const SPEND_PAGE_SIZE = 20;
 
 export const PERIOD_LABELS: Record<PeriodKey, { short: string; long: string }> = {
   '7d': { short: '7d', long: 'Last 7 days' },

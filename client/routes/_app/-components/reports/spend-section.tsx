@@ -15,9 +15,9 @@ import { trpc } from '../../../../lib/trpc';
 import { toast } from '../../../../state/toast';
 import { formatCount } from '../analytics/format';
 import { Panel, PanelEmpty } from '../analytics/panel';
+import { SPEND_PAGE_SIZE } from '../analytics/search';
 import type { SpendEntry } from '../analytics/types';
 
-export const SPEND_PAGE_SIZE = 20;
 const FIELDS = ['channel', 'amountMinor', 'currency', 'spentOn', 'description'] as const;
 
 /**
