@@ -1,10 +1,14 @@
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
-/** Semantic table parts with the app's styling; the wrapper scrolls sideways on narrow screens. */
+/**
+ * Semantic table parts with the app's styling; the wrapper scrolls sideways on narrow screens. It is
+ * the containing block of what is positioned inside (visually hidden header labels), so nothing escapes
+ * the scrolling and widens a phone's page.
+ */
 export function Table({ className, ...props }: ComponentProps<'table'>) {
   return (
-    <div className="w-full overflow-x-auto rounded-lg border border-gray-200 dark:border-gray-800">
+    <div className="relative w-full overflow-x-auto rounded-lg border border-gray-200 dark:border-gray-800">
       <table className={cn('w-full border-collapse text-left text-sm', className)} {...props} />
     </div>
   );

@@ -296,11 +296,11 @@ function Attribution({ contact, timeZone }: { contact: ContactDetail; timeZone: 
           Attribution
         </CardTitle>
       </CardHeader>
-      <CardContent>
+      <CardContent className="@container">
         {none ? (
           <p className="text-sm text-gray-600 dark:text-gray-400">No marketing touch recorded. Forms and tracked links record where a contact came from (source, medium, campaign, referrer, landing page).</p>
         ) : (
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid gap-4 @md:grid-cols-2">
             {touches.map(([label, touch]) => (
               <div key={label} className="min-w-0">
                 <h3 className="text-sm font-semibold text-gray-900 dark:text-gray-100">{label}</h3>
@@ -370,6 +370,7 @@ function Related({ contact, timeZone }: { contact: ContactDetail; timeZone: stri
               empty="No deals with this contact."
               items={(deals.data?.items ?? []).map((d) => ({
                 id: d.id,
+                dealId: d.id,
                 title: d.title,
                 meta: `${d.stage.name} · ${formatMoney(d.value.valueMinor, d.value.currency)}${d.status !== 'open' ? ` · ${d.status}` : ''}`,
               }))}
@@ -432,14 +433,20 @@ function Related({ contact, timeZone }: { contact: ContactDetail; timeZone: stri
   );
 }
 
-function RelatedList({ items, empty, error }: { items: { id: string; title: string; meta: string; alert?: boolean }[]; empty: string; error: unknown }) {
+function RelatedList({ items, empty, error }: { items: { id: string; title: string; meta: string; alert?: boolean; dealId?: string }[]; empty: string; error: unknown }) {
   if (error) return <p className="mt-2 text-sm text-red-600 dark:text-red-400">{errorMessageOf(error, 'Could not read these')}</p>;
   if (items.length === 0) return <p className="mt-2 text-sm text-gray-500 dark:text-gray-400">{empty}</p>;
   return (
     <ul className="mt-2 divide-y divide-gray-100 rounded-md border border-gray-100 dark:divide-gray-800 dark:border-gray-800">
       {items.map((i) => (
         <li key={i.id} className="px-3 py-2">
-          <p className="truncate text-sm font-medium text-gray-900 dark:text-gray-100">{i.title}</p>
+          {i.dealId ? (
+            <Link to="/pipeline/deals/$dealId" params={{ dealId: i.dealId }} className={cn('block truncate rounded text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300', focusRing)}>
+              {i.title}
+            </Link>
+          ) : (
+            <p className="truncate text-sm font-medium text-gray-900 dark:text-gray-100">{i.title}</p>
+          )}
           <p className={cn('truncate text-xs', i.alert ? 'text-red-600 dark:text-red-400' : 'text-gray-500 dark:text-gray-400')}>{i.meta}</p>
         </li>
       ))}

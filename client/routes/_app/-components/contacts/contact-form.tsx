@@ -166,10 +166,10 @@ export function ContactEditor({
 
   const id = useId();
   return (
-    <form noValidate onSubmit={(e) => void onSubmit(e)} className={cn('grid gap-5', className)} aria-label={contact ? `Edit ${contact.name}` : 'New contact'}>
+    <form noValidate onSubmit={(e) => void onSubmit(e)} className={cn('@container grid gap-5', className)} aria-label={contact ? `Edit ${contact.name}` : 'New contact'}>
       <FormAlert message={formError} />
       <Fieldset legend="Person">
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-4 @md:grid-cols-2">
           <TextField label="First name" name="firstName" autoComplete="off" maxLength={CONTACT_LIMITS.name} value={values.firstName} onChange={(e) => set('firstName', e.target.value)} error={errors.firstName} />
           <TextField label="Last name" name="lastName" autoComplete="off" maxLength={CONTACT_LIMITS.name} value={values.lastName} onChange={(e) => set('lastName', e.target.value)} error={errors.lastName} />
         </div>
@@ -186,14 +186,14 @@ export function ContactEditor({
         />
         <TextField label="Phone" name="phone" type="tel" inputMode="tel" autoComplete="off" value={values.phone} onChange={(e) => set('phone', e.target.value)} error={errors.phone} hint={phoneHint(country)} />
         <ListField label="Other phones" itemLabel="Other phone" type="tel" values={values.otherPhones} max={CONTACT_LIMITS.otherPhones} errors={errors} path="otherPhones" onChange={(next) => set('otherPhones', next)} />
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-4 @md:grid-cols-2">
           <TextField label="Company" name="companyName" autoComplete="off" maxLength={CONTACT_LIMITS.companyName} value={values.companyName} onChange={(e) => set('companyName', e.target.value)} error={errors.companyName} />
           <TextField label="Job title" name="jobTitle" autoComplete="off" maxLength={CONTACT_LIMITS.jobTitle} value={values.jobTitle} onChange={(e) => set('jobTitle', e.target.value)} error={errors.jobTitle} />
         </div>
       </Fieldset>
 
       <Fieldset legend="Sales">
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-4 @md:grid-cols-2">
           <SelectField label="Lifecycle stage" name="lifecycleStage" value={values.lifecycleStage} onChange={(e) => set('lifecycleStage', e.target.value as TLifecycleStage)} error={errors.lifecycleStage}>
             {LIFECYCLE_STAGES.map((s) => (
               <option key={s} value={s}>
@@ -242,7 +242,7 @@ export function ContactEditor({
       </Fieldset>
 
       <Fieldset legend="Do not contact">
-        <div className="grid gap-3 sm:grid-cols-3">
+        <div className="grid gap-3 @lg:grid-cols-3">
           {(['email', 'sms', 'calls'] as const).map((channel) => (
             <div key={channel} className="flex items-center gap-3">
               <Switch
@@ -260,7 +260,7 @@ export function ContactEditor({
 
       {customFields.length > 0 ? (
         <Fieldset legend="Custom fields">
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid gap-4 @md:grid-cols-2">
             {customFields.map((field) => (
               <CustomFieldInput
                 key={field.key}

@@ -22,9 +22,11 @@ import {
   XCircleIcon,
   type LucideIcon,
 } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Badge } from '../../../../components/ui/badge';
 import { formatCalendarDate } from '../../../../lib/calendar';
+import { focusRing } from '../../../../components/ui/focus';
 import { cn } from '../../../../lib/cn';
 import { formatDateTime, formatRelative } from '../../../../lib/format';
 import { formatMoney } from '../../../../lib/money';
@@ -284,7 +286,17 @@ export function TimelineItem({ entry, ctx, last }: { entry: TimelineEntry; ctx: 
       </span>
       <div className="min-w-0 flex-1 pt-1">
         <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5">
-          <p className="text-sm font-medium text-gray-900 dark:text-gray-100">{r.title}</p>
+          <p className="text-sm font-medium text-gray-900 dark:text-gray-100">
+            {r.title}
+            {entry.dealId && entry.type !== 'deal_deleted' ? (
+              <>
+                {' '}
+                <Link to="/pipeline/deals/$dealId" params={{ dealId: entry.dealId }} className={cn('rounded text-xs font-normal text-indigo-700 hover:underline dark:text-indigo-300', focusRing)}>
+                  Open deal
+                </Link>
+              </>
+            ) : null}
+          </p>
           <p className="text-xs text-gray-500 dark:text-gray-400">
             {entry.actor ? <span>{entry.actor} · </span> : null}
             <time dateTime={entry.createdAt} title={formatDateTime(entry.createdAt, ctx.timeZone)}>
