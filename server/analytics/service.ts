@@ -86,8 +86,9 @@ export async function getDashboard(ctx: AnalyticsCtx, rawInput: unknown) {
 
   const kpi = (k: Omit<Kpi, 'changePercent' | 'trend'>): Kpi => ({ ...k, ...compare(k.value, k.previous) });
 
-  const cacOf = (side: { spendMinor: number; entries: number }, newCustomers: number): { value: number | null; hint: string | null } => {
+  const cacOf = (side: { spendMinor: number; entries: number; excluded: number }, newCustomers: number): { value: number | null; hint: string | null } => {
     if (s.ownerId !== null) return { value: null, hint: CAC_HINT_OWN_ONLY };
+    if (side.entries === 0 && side.excluded > 0) return { value: null, hint: `Marketing spend of this period is recorded in other currencies than ${cur}; record it in ${cur} to see CAC` };
     if (side.entries === 0) return { value: null, hint: CAC_HINT_NO_SPEND };
     if (newCustomers === 0) return { value: null, hint: CAC_HINT_NO_CUSTOMERS };
     return { value: Math.round(side.spendMinor / newCustomers), hint: null };
@@ -327,7 +328,7 @@ export async function getInsights(ctx: AnalyticsCtx, rawInput: unknown) {
       breakdown: stalled.top.map((d) => ({ dealId: d.id, title: d.title, valueMinor: d.valueMinor, currency: d.currency, stage: d.stage, daysInStage: d.daysInStage })),
       rule: `Open deals with no stage change for more than ${R.stalled.days} days. Critical when they hold ≥ ${R.stalled.critical.share}% of the open value or number ≥ ${R.stalled.critical.count}; high at ≥ ${R.stalled.high.share}% or ≥ ${R.stalled.high.count}; medium otherwise.`,
       // The deal list, open deals longest without a stage change first; `stalled` narrows it to exactly these.
-      link: { to: '/pipeline', search: { view: 'list', status: 'open', sortBy: 'stageChangedAt', sortDir: 'asc', stalled: String(R.stalled.days) } },
+      link: { to: '/pipeline', search: { view: 'list', status: 'open', sortBy: 'stageChangedAt', sortDir: 'asc', stalledDays: String(R.stalled.days) } },
     });
   }
 

@@ -208,6 +208,8 @@ export const ZListDealsInput = z.object({
   stageId: id('a stage').optional(),
   status: ZDealStatus.optional(),
   contactId: id('a contact').optional(),
+  /** Open deals whose stage has not changed for more than this many days (the stalled-deals insight). */
+  stalledDays: z.number().int('must be a whole number').min(1, 'must be at least 1').max(3650, 'must be at most 3650').optional(),
   page: z.number().int().min(1, 'must be 1 or more').default(1),
   limit: z.number().int().min(1, 'must be between 1 and 100').max(100, 'must be between 1 and 100').default(25),
   sortBy: z.enum(DEAL_SORT_FIELDS, { error: `must be one of ${DEAL_SORT_FIELDS.join(', ')}` }).default('updatedAt'),

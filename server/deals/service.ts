@@ -440,7 +440,7 @@ export async function dealTimeline(ctx: DomainCtx, rawInput: unknown) {
 type DealFilters = { q?: string; ownerId?: string; closeFrom?: string; closeTo?: string };
 
 /** The filtered deals query shared by the board, its sums and its conversion rates. */
-function filteredDeals(ctx: DomainCtx, ownerOnly: string | null, filters: DealFilters & { pipelineId?: string; stageId?: string; status?: StageKind; contactId?: string }) {
+function filteredDeals(ctx: DomainCtx, ownerOnly: string | null, filters: DealFilters & { pipelineId?: string; stageId?: string; status?: StageKind; contactId?: string; stalledDays?: number }) {
   let query = selectDeals(ctx.db, ctx.organizationId);
   if (ownerOnly) query = query.where('deals.owner_id', '=', ownerOnly);
   if (filters.pipelineId) query = query.where('deals.pipeline_id', '=', filters.pipelineId);
@@ -451,6 +451,9 @@ function filteredDeals(ctx: DomainCtx, ownerOnly: string | null, filters: DealFi
   if (filters.closeFrom) query = query.where('deals.expected_close_date', '>=', filters.closeFrom);
   if (filters.closeTo) query = query.where('deals.expected_close_date', '<=', filters.closeTo);
   if (filters.q) query = query.where('deals.title', 'ilike', likePattern(filters.q));
+  if (filters.stalledDays) {
+    query = query.where('deals.status', '=', 'open').where('deals.stage_changed_at', '<', new Date(Date.now() - filters.stalledDays * 86_400_000));
+  }
   return query;
 }
 
