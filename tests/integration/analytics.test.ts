@@ -60,6 +60,14 @@ describe('dashboard KPIs', () => {
     expect(kpi(result.kpis, 'cac')).toMatchObject({ value: null, hint: 'No new customers in this period' });
   });
 
+  it('says so when the spend of the period is only in another currency', async () => {
+    const { deps } = await buildTestApp();
+    const owner = await createAccount(deps, 'spend-eur');
+    await scoped(deps.database.db, owner.organizationId).insertInto('marketing_spend', { channel: 'event', amount_minor: 5000, currency: 'EUR', spent_on: '2026-06-01' }).execute();
+    const result = await getDashboard(ctxFor(deps.database.db, owner.organizationId, owner.userId), { period: '30d' });
+    expect(kpi(result.kpis, 'cac')).toMatchObject({ value: null, excludedCount: 1, hint: 'Marketing spend of this period is recorded in other currencies than USD; record it in USD to see CAC' });
+  });
+
   it('compares 7d with the 7 days before it', async () => {
     const { db, owner } = await mainOrg();
     const result = await getDashboard(ctxFor(db, owner.organizationId, owner.userId), { period: '7d' });
@@ -125,7 +133,7 @@ describe('AI Revenue Intelligence insights', () => {
     const [stalled, overdue, source] = result.insights as [(typeof result.insights)[0], (typeof result.insights)[0], (typeof result.insights)[0]];
     expect(stalled.metrics).toMatchObject({ stalledDeals: 1, stalledValueMinor: 400000, openDeals: 2, openValueMinor: 500000, shareOfOpenValue: 80 });
     expect(stalled.breakdown).toEqual([expect.objectContaining({ dealId: data.deals.d6, valueMinor: 400000, stage: 'Proposal', daysInStage: 26 })]);
-    expect(stalled.link).toEqual({ to: '/pipeline', search: { view: 'list', status: 'open', sortBy: 'stageChangedAt', sortDir: 'asc', stalled: '14' } });
+    expect(stalled.link).toEqual({ to: '/pipeline', search: { view: 'list', status: 'open', sortBy: 'stageChangedAt', sortDir: 'asc', stalledDays: '14' } });
     expect(stalled.message).toContain('$4,000');
 
     expect(overdue.metrics).toMatchObject({ assigneeId: rep.userId, overdue: 4, totalOverdue: 5, share: 80 });
