@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openSignedIn, toastOn, trpcMutation } from './helpers/accounts';
+import { newAccount, openSignedIn, PASSWORD, toastOn, trpcMutation } from './helpers/accounts';
 import { type E2E, useE2E } from './helpers/app';
 
 const e2e = useE2E();
@@ -199,5 +199,118 @@ describe('contacts in the browser', () => {
     await page.goto('/contacts?tag=hidden-figures');
     await page.getByRole('status').getByText('Showing 1–2 of 2 contacts').waitFor();
     expect(await page.getByRole('list', { name: 'Active filters' }).getByText('Tag: hidden-figures').isVisible()).toBe(true);
+  });
+
+  it('pages through the list, loads more rows by cursor, and remembers the chosen columns', async () => {
+    const { page } = await openSignedIn(e2e);
+    for (let i = 1; i <= 25; i++) await createContact(page, e2e, { firstName: `Person${String(i).padStart(2, '0')}`, lastName: 'Sample', companyName: `Company ${i}` });
+    await page.goto('/contacts?sort=name');
+    await page.getByRole('status').getByText('Showing 1–20 of 25 contacts').waitFor();
+    const pagination = page.getByRole('navigation', { name: 'Pagination' });
+    await pagination.getByRole('button', { name: 'Next page' }).click();
+    await page.getByRole('status').getByText('Showing 21–25 of 25 contacts').waitFor();
+    expect(searchOf(page).get('page')).toBe('2');
+    expect(await table(page).getByRole('link', { name: 'Person21 Sample' }).isVisible()).toBe(true);
+
+    await pagination.getByRole('button', { name: 'First page' }).click();
+    await page.getByRole('status').getByText('Showing 1–20 of 25 contacts').waitFor();
+    await page.getByRole('button', { name: 'Load 5 more' }).click();
+    await page.getByRole('status').getByText('Showing 1–25 of 25 contacts').waitFor();
+    expect(await table(page).getByRole('row').count()).toBe(26);
+
+    // Columns: hide Company, show Job title; kept after a reload.
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Company' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Job title' }).click();
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await table(page).getByRole('columnheader', { name: 'Job title' }).waitFor();
+    expect(await table(page).getByRole('columnheader', { name: 'Company' }).count()).toBe(0);
+  });
+
+  it('saves the current filters as a view, picks it again, renames and deletes it', async () => {
+    const { page } = await openSignedIn(e2e);
+    await createContact(page, e2e, { firstName: 'Lena', lastName: 'Lead', lifecycleStage: 'lead' });
+    await createContact(page, e2e, { firstName: 'Carl', lastName: 'Customer', lifecycleStage: 'customer' });
+    await page.goto('/contacts');
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await page.getByRole('region', { name: 'Filters' }).getByLabel('Lifecycle stage').selectOption('customer');
+    await page.getByRole('status').getByText('Showing 1–1 of 1 contact').waitFor();
+
+    await page.getByRole('button', { name: /^Saved views/ }).click();
+    await page.getByRole('menuitem', { name: 'Save as new view…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save as a new view' });
+    await dialog.getByLabel('View name').fill('Customers');
+    await dialog.getByRole('button', { name: 'Save view' }).click();
+    await toastOn(page).getByText('View saved').waitFor();
+    await page.getByRole('button', { name: 'Saved views: Customers' }).waitFor();
+
+    await page.getByRole('list', { name: 'Active filters' }).getByRole('button', { name: 'Clear all' }).click();
+    await page.getByRole('status').getByText('Showing 1–2 of 2 contacts').waitFor();
+    await page.getByRole('button', { name: 'Saved views: Customers (edited)' }).click();
+    await page.getByRole('menuitemradio', { name: 'Customers' }).click();
+    await page.getByRole('status').getByText('Showing 1–1 of 1 contact').waitFor();
+    expect(searchOf(page).get('lifecycleStage')).toBe('customer');
+
+    await page.getByRole('button', { name: 'Saved views: Customers' }).click();
+    await page.getByRole('menuitem', { name: 'Rename “Customers”…' }).click();
+    await page.getByRole('dialog', { name: 'Rename view' }).getByLabel('View name').fill('Paying customers');
+    await page.getByRole('dialog', { name: 'Rename view' }).getByRole('button', { name: 'Rename' }).click();
+    await page.getByRole('button', { name: 'Saved views: Paying customers' }).click();
+    await page.getByRole('menuitem', { name: 'Delete “Paying customers”…' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete view' }).click();
+    await toastOn(page).getByText('View deleted').waitFor();
+    await page.getByRole('button', { name: 'Saved views: All contacts' }).waitFor();
+  });
+
+  it('merges two duplicates side by side, keeping the chosen values', async () => {
+    const { page } = await openSignedIn(e2e);
+    const older = await createContact(page, e2e, { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@engines.example', companyName: 'Engines', jobTitle: 'Analyst', tags: ['math'] });
+    await createContact(page, e2e, { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@engines.example', phone: '+14155552671', companyName: 'Engines', jobTitle: 'Countess', tags: ['poetry'] });
+    await page.goto('/contacts');
+    await page.getByRole('link', { name: 'Duplicates' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Duplicates' }).waitFor();
+    const group = page.getByRole('group', { name: /Same e-mail: ada@engines\.example/ });
+    await group.getByRole('button', { name: 'Compare and merge' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Merge two contacts' });
+    // The older contact is kept by default; its job title is chosen unless another is picked.
+    await dialog.getByRole('radio', { name: 'Job title: Countess' }).check();
+    await dialog.getByRole('button', { name: 'Merge into Ada Lovelace' }).click();
+    await toastOn(page).getByText('Contacts merged').waitFor();
+    await page.getByRole('heading', { level: 2, name: 'No duplicates found' }).waitFor();
+
+    await page.goto(`/contacts/${older.id}`);
+    await page.getByText('Countess at Engines').waitFor();
+    const details = region(page, 'Details');
+    expect(await details.getByText('+14155552671').isVisible()).toBe(true);
+    expect(await details.getByText('poetry').isVisible()).toBe(true);
+    await region(page, 'Timeline').getByText('Merged with Ada Lovelace').waitFor();
+  });
+
+  it('shows a Viewer the contacts without any button that would change them', async () => {
+    const { page: owner } = await openSignedIn(e2e);
+    const contact = await createContact(owner, e2e, { firstName: 'Vera', lastName: 'Visible' });
+    const invite = (await (await trpcMutation(owner, e2e, 'members.invite', { email: newAccount().email, role: 'viewer' })).json()) as { result: { data: { url: string } } };
+    const viewer = await e2e.open();
+    const token = invite.result.data.url.split('/invite/')[1]!;
+    expect((await viewer.request.post('/trpc/invites.accept', { data: { token, name: 'Val Viewer', password: PASSWORD }, headers: { Origin: e2e.url } })).status()).toBe(200);
+
+    await viewer.goto('/contacts');
+    await table(viewer).getByRole('link', { name: 'Vera Visible' }).waitFor();
+    for (const name of ['Add contact', 'Import', 'Export']) expect(await viewer.getByRole('button', { name }).count(), name).toBe(0);
+    expect(await viewer.getByRole('link', { name: 'Import' }).count()).toBe(0);
+    expect(await table(viewer).getByRole('checkbox').count()).toBe(0);
+    expect(await table(viewer).getByRole('button', { name: /^Actions for/ }).count()).toBe(0);
+
+    await viewer.goto(`/contacts/${contact.id}`);
+    await viewer.getByRole('heading', { level: 1, name: 'Vera Visible' }).waitFor();
+    await region(viewer, 'Timeline').getByText('Contact created added by hand').waitFor();
+    expect(await viewer.getByRole('button', { name: /^Edit/ }).count()).toBe(0);
+    expect(await viewer.getByRole('textbox', { name: 'Add a note' }).count()).toBe(0);
+    expect(await viewer.getByRole('combobox', { name: 'Lifecycle stage' }).count()).toBe(0);
+
+    await viewer.goto('/contacts/import');
+    await viewer.getByText('Your role does not allow importing contacts').waitFor();
   });
 });
