@@ -1,5 +1,6 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { NotFound } from '../components/not-found';
+import { RealtimeProvider } from '../components/realtime/realtime-provider';
 import { AppShell } from '../components/shell/app-shell';
 import { loadMe, useMe } from '../lib/auth';
 
@@ -20,8 +21,10 @@ export const Route = createFileRoute('/_app')({
 function AppLayout() {
   const { data: me } = useMe();
   return (
-    <AppShell user={me ? { name: me.user.name, email: me.user.email } : undefined}>
-      <Outlet />
-    </AppShell>
+    <RealtimeProvider>
+      <AppShell user={me ? { name: me.user.name, email: me.user.email } : undefined}>
+        <Outlet />
+      </AppShell>
+    </RealtimeProvider>
   );
 }

@@ -4,6 +4,8 @@ import { PanelLeftCloseIcon, PanelLeftOpenIcon } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { sidebarOpenAtom } from '../../state/ui';
 import { BrandMark, BrandName } from '../brand';
+import { NotificationBell } from '../realtime/notification-bell';
+import { OnlineUsers } from '../realtime/online-users';
 import { ThemeToggle } from '../theme-toggle';
 import { Button } from '../ui/button';
 import { focusRing } from '../ui/focus';
@@ -14,8 +16,8 @@ import { UserMenu } from './user-menu';
 import { initialsOf, type ShellUser } from './user';
 
 /**
- * The bar above the content: menu (mobile) or sidebar toggle (desktop), the theme toggle, and on
- * small screens (no sidebar footer) the account menu.
+ * The bar above the content: menu (mobile) or sidebar toggle (desktop), colleagues online, the
+ * notifications bell, the theme toggle, and on small screens (no sidebar footer) the account menu.
  */
 export function AppHeader({ user }: { user?: ShellUser }) {
   const [sidebarOpen, setSidebarOpen] = useAtom(sidebarOpenAtom);
@@ -41,6 +43,8 @@ export function AppHeader({ user }: { user?: ShellUser }) {
         </Button>
       </Tooltip>
       <div className="ml-auto flex items-center gap-1">
+        {user ? <OnlineUsers /> : null}
+        {user ? <NotificationBell /> : null}
         <ThemeToggle />
         {user ? (
           <UserMenu side="bottom" align="end">
