@@ -22,6 +22,8 @@ describe('contacts in the browser', () => {
     await page.goto('/contacts');
     await page.getByRole('heading', { level: 1, name: 'Contacts' }).waitFor();
     await page.getByRole('heading', { level: 2, name: 'No contacts yet' }).waitFor();
+    expect(await page.getByRole('main').getByRole('heading', { level: 2 }).count()).toBe(1);
+    expect(await page.getByRole('status', { name: 'Loading' }).count()).toBe(0);
 
     await page.getByRole('button', { name: 'Add contact' }).click();
     const dialog = page.getByRole('dialog', { name: 'New contact' });
@@ -91,7 +93,7 @@ describe('contacts in the browser', () => {
     expect(await page.title()).toBe('Contact · Switchboard');
     expect(await page.getByText('Mathematician at NASA').isVisible()).toBe(true);
     const timeline = region(page, 'Timeline');
-    await timeline.getByText('Contact created added by hand').waitFor();
+    await timeline.getByText('Contact created by hand').waitFor();
 
     const note = 'Called about the orbital tables; send the figures on Monday.';
     await timeline.getByRole('textbox', { name: 'Add a note' }).fill(note);
@@ -199,6 +201,16 @@ describe('contacts in the browser', () => {
     await page.goto('/contacts?tag=hidden-figures');
     await page.getByRole('status').getByText('Showing 1–2 of 2 contacts').waitFor();
     expect(await page.getByRole('list', { name: 'Active filters' }).getByText('Tag: hidden-figures').isVisible()).toBe(true);
+
+    // The export is of this view: its filter, its shown columns.
+    await page.getByRole('button', { name: 'Export' }).click();
+    const href = await page.getByRole('menuitem', { name: 'Shown columns' }).getAttribute('href');
+    expect(href).toMatch(/^\/api\/contacts\/export\.csv\?/);
+    expect(new URL(href!, e2e.url).searchParams.get('tag')).toBe('hidden-figures');
+    const csv = await (await page.request.get(href!)).text();
+    expect(csv).toContain('Mary Jackson');
+    expect(csv).toContain('Dorothy Vaughan');
+    expect(csv).not.toContain('Annie Easley');
   });
 
   it('pages through the list, loads more rows by cursor, and remembers the chosen columns', async () => {
@@ -305,7 +317,7 @@ describe('contacts in the browser', () => {
 
     await viewer.goto(`/contacts/${contact.id}`);
     await viewer.getByRole('heading', { level: 1, name: 'Vera Visible' }).waitFor();
-    await region(viewer, 'Timeline').getByText('Contact created added by hand').waitFor();
+    await region(viewer, 'Timeline').getByText('Contact created by hand').waitFor();
     expect(await viewer.getByRole('button', { name: /^Edit/ }).count()).toBe(0);
     expect(await viewer.getByRole('textbox', { name: 'Add a note' }).count()).toBe(0);
     expect(await viewer.getByRole('combobox', { name: 'Lifecycle stage' }).count()).toBe(0);

@@ -72,7 +72,7 @@ function valueText(field: string, value: unknown, ctx: TimelineContext): string 
   return String(value);
 }
 
-const VIA: Record<string, string> = { manual: 'added by hand', api: 'through the API', import: 'from a CSV import', lead_capture: 'from a form', sms: 'from an incoming SMS', form: 'from a form' };
+const VIA: Record<string, string> = { manual: 'by hand', api: 'through the API', import: 'from a CSV import', lead_capture: 'from a form', sms: 'from an incoming SMS', form: 'from a form' };
 
 function FromTo({ from, to }: { from: ReactNode; to: ReactNode }) {
   return (
