@@ -4,7 +4,7 @@ import { atomWithStorage } from 'jotai/utils';
  * Client-only choices on the pipeline screen (never server data): which optional columns the deals
  * list shows. Remembered in this browser.
  */
-export const DEAL_LIST_COLUMNS = ['value', 'stage', 'owner', 'contact', 'expectedCloseDate', 'probability', 'updatedAt', 'createdAt'] as const;
+export const DEAL_LIST_COLUMNS = ['value', 'stage', 'owner', 'contact', 'expectedCloseDate', 'probability', 'stageChangedAt', 'updatedAt', 'createdAt'] as const;
 export type DealListColumn = (typeof DEAL_LIST_COLUMNS)[number];
 
 export const DEAL_LIST_COLUMN_LABELS: Record<DealListColumn, string> = {
@@ -14,6 +14,7 @@ export const DEAL_LIST_COLUMN_LABELS: Record<DealListColumn, string> = {
   contact: 'Contact',
   expectedCloseDate: 'Expected close',
   probability: 'Probability',
+  stageChangedAt: 'In stage since',
   updatedAt: 'Updated',
   createdAt: 'Created',
 };

@@ -95,7 +95,7 @@ function TasksPage() {
       }
     >
       <Tabs value={view} onValueChange={(next) => onSearch({ view: next === DEFAULT_VIEW ? undefined : (next as TTaskView), page: undefined, status: undefined })}>
-        <TabsList aria-label="Task views" className="w-full sm:w-fit">
+        <TabsList aria-label="Task views" className="relative w-full sm:w-fit">
           {TASK_VIEWS.map((v) => (
             <TabsTrigger key={v} value={v}>
               {VIEW_LABELS[v]}
@@ -124,9 +124,7 @@ function CountBadge({ counts, view }: { counts: TaskCounts | undefined; view: TT
         alarm ? 'bg-red-100 font-semibold text-red-700 dark:bg-red-950 dark:text-red-300' : 'bg-gray-200/70 text-gray-700 dark:bg-gray-700 dark:text-gray-200',
       )}
     >
-      <span className="sr-only">(</span>
       {n}
-      <span className="sr-only">)</span>
     </span>
   );
 }

@@ -114,18 +114,18 @@ function DealView({ deal, pipelines }: { deal: DealDetail; pipelines: readonly P
             {deal.status === 'open' && wonStage ? (
               <Button variant="outline" onClick={() => moveTo(wonStage)}>
                 <TrophyIcon className="size-4 text-green-600 dark:text-green-400" aria-hidden />
-                Mark won
+                <span className="sr-only sm:not-sr-only">Mark won</span>
               </Button>
             ) : null}
             {deal.status === 'open' && lostStageOf ? (
               <Button variant="outline" onClick={() => moveTo(lostStageOf)}>
                 <XCircleIcon className="size-4 text-red-600 dark:text-red-400" aria-hidden />
-                Mark lost
+                <span className="sr-only sm:not-sr-only">Mark lost</span>
               </Button>
             ) : null}
             <Button variant="outline" onClick={() => setEditing(true)}>
               <PencilIcon className="size-4" aria-hidden />
-              Edit
+              <span className="sr-only sm:not-sr-only">Edit</span>
             </Button>
             <ConfirmDialog
               trigger={
@@ -244,7 +244,7 @@ function StageTrack({ stages, current, canWrite, onMove }: { stages: readonly Pi
   const at = stages.findIndex((s) => s.id === current);
   return (
     <nav aria-label="Stages">
-      <ol className="flex gap-1 overflow-x-auto pb-1">
+      <ol className="relative flex gap-1 overflow-x-auto pb-1">
         {stages.map((stage, i) => {
           const isCurrent = stage.id === current;
           const passed = stage.kind === 'open' && i < at;

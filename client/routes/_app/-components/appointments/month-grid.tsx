@@ -29,7 +29,7 @@ export function MonthGrid({
 }) {
   const weekdays = days.slice(0, 7);
   return (
-    <div className="overflow-hidden rounded-xl border border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-900">
+    <div className="relative overflow-hidden rounded-xl border border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-900">
       <div className="grid grid-cols-7 border-b border-gray-200 dark:border-gray-800" aria-hidden>
         {weekdays.map((day) => (
           <div key={day} className="px-1 py-2 text-center text-xs font-medium text-gray-500 uppercase dark:text-gray-400">

@@ -106,7 +106,7 @@ export function TimeGrid({
 
   const template = { gridTemplateColumns: `3.5rem repeat(${days.length}, minmax(0, 1fr))` };
   return (
-    <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-900">
+    <div className="relative overflow-x-auto rounded-xl border border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-900">
       <div className={cn(days.length > 1 && 'min-w-[44rem]')}>
         <div className="grid overflow-y-hidden border-b border-gray-200 [scrollbar-gutter:stable] dark:border-gray-800" style={template}>
           <div className="px-1 py-2 text-right text-[0.65rem] text-gray-500 dark:text-gray-400">{zoneAbbreviation(now, timeZone)}</div>

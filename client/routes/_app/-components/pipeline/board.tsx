@@ -223,7 +223,7 @@ export function DealBoard({
           announcements: { onDragStart: () => undefined, onDragOver: () => undefined, onDragMove: () => undefined, onDragEnd: () => undefined, onDragCancel: () => undefined },
         }}
       >
-        <div className="-mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-4 sm:mx-0 sm:snap-none sm:px-0" role="list" aria-label="Stages">
+        <div className="relative -mx-4 flex snap-x snap-proximity scroll-px-4 gap-3 overflow-x-auto px-4 pb-4 sm:mx-0 sm:snap-none sm:scroll-px-0 sm:px-0" role="list" aria-label="Stages">
           {board.stages.map((stage, i) => (
             <StageColumn
               key={stage.id}

@@ -19,6 +19,7 @@ const SORTABLE: Partial<Record<'title' | DealListColumn, SortField>> = {
   title: 'title',
   value: 'value',
   expectedCloseDate: 'expectedCloseDate',
+  stageChangedAt: 'stageChangedAt',
   updatedAt: 'updatedAt',
   createdAt: 'createdAt',
 };
@@ -60,7 +61,7 @@ export function DealList({
       <Th key={key} className={className} aria-sort={active ? (sortDir === 'asc' ? 'ascending' : 'descending') : 'none'}>
         <button
           type="button"
-          className={cn('inline-flex items-center gap-1 rounded uppercase hover:text-gray-900 dark:hover:text-white', focusRing)}
+          className={cn('relative inline-flex items-center gap-1 rounded uppercase hover:text-gray-900 dark:hover:text-white', focusRing)}
           onClick={() => onSearch({ sortBy: field, sortDir: nextDir, page: undefined })}
         >
           {label}
@@ -109,7 +110,7 @@ export function DealList({
         <TBody>
           {data.items.map((deal) => (
             <Tr key={deal.id}>
-              <Td className="max-w-[18rem]">
+              <Td className="relative max-w-[18rem]">
                 <Link to="/pipeline/deals/$dealId" params={{ dealId: deal.id }} className={cn('rounded font-medium text-indigo-700 hover:underline dark:text-indigo-300', focusRing)}>
                   {deal.title}
                 </Link>
@@ -165,7 +166,7 @@ function Cell({ column, deal, timeZone, today }: { column: DealListColumn; deal:
     case 'expectedCloseDate': {
       const late = deal.status === 'open' && deal.expectedCloseDate !== null && deal.expectedCloseDate < today;
       return (
-        <Td className={cn('whitespace-nowrap', late && 'font-medium text-red-600 dark:text-red-400')}>
+        <Td className={cn('relative whitespace-nowrap', late && 'font-medium text-red-600 dark:text-red-400')}>
           {deal.expectedCloseDate ? formatCalendarDate(deal.expectedCloseDate) : <span className="text-gray-400">—</span>}
           {late ? <span className="sr-only"> (overdue)</span> : null}
         </Td>
@@ -173,6 +174,8 @@ function Cell({ column, deal, timeZone, today }: { column: DealListColumn; deal:
     }
     case 'probability':
       return <Td className="text-right tabular-nums">{deal.probability}%</Td>;
+    case 'stageChangedAt':
+      return <Td className="whitespace-nowrap">{formatDate(deal.stageChangedAt, timeZone)}</Td>;
     case 'updatedAt':
       return <Td className="whitespace-nowrap">{formatDate(deal.updatedAt, timeZone)}</Td>;
     case 'createdAt':
