@@ -325,4 +325,41 @@ describe('contacts in the browser', () => {
     await viewer.goto('/contacts/import');
     await viewer.getByText('Your role does not allow importing contacts').waitFor();
   });
+
+  it('defines custom fields, fills one in on a new contact, and shows it as a column', async () => {
+    const { page } = await openSignedIn(e2e);
+    await page.goto('/contacts');
+    await page.getByRole('button', { name: 'Custom fields' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Custom fields' });
+    const add = dialog.getByRole('form', { name: 'Add a custom field' });
+    await add.getByLabel('Label').fill('Plan');
+    await add.getByLabel('Type').selectOption('select');
+    await add.getByRole('button', { name: 'Add field' }).click();
+    // A list needs its options: the shared rule says so before sending.
+    await add.getByText('Options must list at least one option for a select field').waitFor();
+    await add.getByLabel('Options').fill('Free, Pro, ');
+    await add.getByRole('button', { name: 'Add field' }).click();
+    await dialog.getByRole('list', { name: 'Custom fields' }).getByText('Plan', { exact: true }).waitFor();
+    expect(await dialog.getByText('plan · Free, Pro').isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Add contact' }).click();
+    const form = page.getByRole('dialog', { name: 'New contact' });
+    await form.getByLabel('First name').fill('Pia');
+    await form.getByLabel('Plan').selectOption('Pro');
+    await form.getByRole('button', { name: 'Create contact' }).click();
+    await toastOn(page).getByText('Contact created').waitFor();
+
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Plan' }).click();
+    await page.keyboard.press('Escape');
+    await table(page).getByRole('columnheader', { name: 'Plan' }).waitFor();
+    expect(await table(page).getByRole('row', { name: /Pia/ }).getByRole('cell', { name: 'Pro', exact: true }).isVisible()).toBe(true);
+
+    await table(page).getByRole('link', { name: 'Pia' }).click();
+    const details = region(page, 'Details');
+    await details.getByText('Plan', { exact: true }).waitFor();
+    expect(await details.getByText('Pro', { exact: true }).isVisible()).toBe(true);
+  });
 });

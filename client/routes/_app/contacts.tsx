@@ -2,7 +2,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useAtom } from 'jotai';
 import { RESET } from 'jotai/utils';
-import { CopyIcon, FilterIcon, SearchIcon, UploadIcon, UserPlusIcon, UsersIcon } from 'lucide-react';
+import { CopyIcon, FilterIcon, SearchIcon, SlidersHorizontalIcon, UploadIcon, UserPlusIcon, UsersIcon } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { FormAlert } from '../../components/form';
 import { EmptyState, Page } from '../../components/page';
@@ -18,6 +18,7 @@ import { contactColumnsAtom, contactSelectionAtom, effectiveColumns, EMPTY_SELEC
 import { toast } from '../../state/toast';
 import { BulkBar, type BulkTarget } from './-components/contacts/bulk';
 import { ContactDialog } from './-components/contacts/contact-form';
+import { CustomFieldsDialog } from './-components/contacts/custom-fields-dialog';
 import { DebouncedInput } from './-components/contacts/debounced-input';
 import { plural } from './-components/contacts/labels';
 import { Pagination } from './-components/contacts/pagination';
@@ -72,6 +73,8 @@ function ContactsScreen({ userId, timeZone }: { userId: string; timeZone: string
   const canDelete = useCan('contacts:delete');
   const canImport = useCan('data:import');
   const canExport = useCan('data:export');
+  const canManageFields = useCan('settings:manage');
+  const [fieldsOpen, setFieldsOpen] = useState(false);
 
   const input = listInputOf(search, timeZone);
   const list = trpc.contacts.list.useQuery(input, { placeholderData: keepPreviousData });
@@ -153,6 +156,12 @@ function ContactsScreen({ userId, timeZone }: { userId: string; timeZone: string
         <CopyIcon className="size-4" aria-hidden />
         <span className="hidden sm:inline">Duplicates</span>
       </Link>
+      {canManageFields ? (
+        <Button variant="outline" onClick={() => setFieldsOpen(true)} aria-label="Custom fields">
+          <SlidersHorizontalIcon className="size-4" aria-hidden />
+          <span className="hidden sm:inline">Custom fields</span>
+        </Button>
+      ) : null}
       {canImport ? (
         <Link to="/contacts/import" className={buttonClasses({ variant: 'outline' })} aria-label="Import">
           <UploadIcon className="size-4" aria-hidden />
@@ -189,6 +198,7 @@ function ContactsScreen({ userId, timeZone }: { userId: string; timeZone: string
         />
       ) : null}
       <DeleteContactDialog contact={deleting} onClose={() => setDeleting(null)} />
+      {canManageFields ? <CustomFieldsDialog open={fieldsOpen} onOpenChange={setFieldsOpen} fields={customFields} /> : null}
     </>
   );
 
