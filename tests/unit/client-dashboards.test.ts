@@ -79,10 +79,8 @@ describe('KPI trends', () => {
 
 describe('links to the records behind an insight', () => {
   it('opens the pipeline list where the board has no such filter', () => {
-    expect(screenLink({ to: '/pipeline', search: { stalled: '14' } })).toEqual({
-      to: '/pipeline',
-      search: { view: 'list', status: 'open', sortBy: 'stageChangedAt', sortDir: 'asc' },
-    });
+    const stalled = { status: 'open', sortBy: 'stageChangedAt', sortDir: 'asc', stalledDays: '14' };
+    expect(screenLink({ to: '/pipeline', search: stalled })).toEqual({ to: '/pipeline', search: { ...stalled, view: 'list' } });
     expect(screenLink({ to: '/pipeline', search: { pipelineId: 'p', stageId: 's' } })).toEqual({ to: '/pipeline', search: { pipelineId: 'p', stageId: 's', view: 'list' } });
     expect(screenLink({ to: '/tasks', search: { view: 'overdue', assigneeId: 'u' } })).toEqual({ to: '/tasks', search: { view: 'overdue', assigneeId: 'u' } });
   });

@@ -4,16 +4,10 @@ import type { ReactNode } from 'react';
 /** Where the server says the records behind a figure are: a screen and its filters ({ to: '/tasks', search: { view: 'overdue' } }). */
 export type ServerLinkTarget = { to: string; search: Record<string, string> };
 
-/**
- * The server's link as the screens read it. The pipeline's list holds the filters, so a stage goes to
- * the list view; "stalled for more than N days" has no list filter, so it opens the open deals with
- * the oldest stage change first — the stalled ones lead.
- */
+/** The server's link as the screens read it: the pipeline's list view holds the stage and stalled filters. */
 export function screenLink(link: ServerLinkTarget): { to: string; search: Record<string, string> } {
   if (link.to !== '/pipeline') return link;
-  const { stalled, ...search } = link.search;
-  if (stalled !== undefined) return { to: '/pipeline', search: { ...search, view: 'list', status: 'open', sortBy: 'stageChangedAt', sortDir: 'asc' } };
-  if (search.stageId) return { to: '/pipeline', search: { ...search, view: 'list' } };
+  if (link.search.stageId || link.search.stalledDays) return { to: '/pipeline', search: { ...link.search, view: 'list' } };
   return link;
 }
 

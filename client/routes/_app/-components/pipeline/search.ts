@@ -21,6 +21,8 @@ export const ZPipelineSearch = z.object({
   /** List view only. */
   stageId: optional(z.uuid()),
   status: optional(z.enum(DEAL_STATUSES)),
+  /** Open deals with no stage change for more than this many days (the stalled-deals insight's link). */
+  stalledDays: optional(z.coerce.number().int().min(1).max(3650)),
   sortBy: optional(z.enum(DEAL_SORT_FIELDS)),
   sortDir: optional(z.enum(['asc', 'desc'])),
   page: optional(z.number().int().min(1).max(100_000)),
@@ -56,6 +58,7 @@ export function listInput(search: PipelineSearch, pipelineId: string | undefined
     ...filters(search, pipelineId),
     stageId: search.stageId,
     status: search.status,
+    stalledDays: search.stalledDays,
     sortBy: search.sortBy ?? 'updatedAt',
     sortDir: search.sortDir ?? 'desc',
     page: search.page ?? 1,
@@ -63,4 +66,4 @@ export function listInput(search: PipelineSearch, pipelineId: string | undefined
   };
 }
 
-export const hasFilters = (search: PipelineSearch) => Boolean(search.q || search.ownerId || search.closeFrom || search.closeTo || search.stageId || search.status);
+export const hasFilters = (search: PipelineSearch) => Boolean(search.q || search.ownerId || search.closeFrom || search.closeTo || search.stageId || search.status || search.stalledDays);
