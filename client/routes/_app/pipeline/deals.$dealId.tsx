@@ -180,7 +180,9 @@ function DealView({ deal, pipelines }: { deal: DealDetail; pipelines: readonly P
                 <dd>
                   {deal.contact ? (
                     <>
-                      {deal.contact.name}
+                      <Link to="/contacts/$contactId" params={{ contactId: deal.contact.id }} className={cn('rounded font-medium text-indigo-700 hover:underline dark:text-indigo-300', focusRing)}>
+                        {deal.contact.name}
+                      </Link>
                       {deal.contact.companyName ? <span className="text-gray-500 dark:text-gray-400"> · {deal.contact.companyName}</span> : null}
                       {deal.contact.email ? (
                         <a href={`mailto:${deal.contact.email}`} className={cn('block w-fit rounded text-indigo-700 hover:underline dark:text-indigo-300', focusRing)}>

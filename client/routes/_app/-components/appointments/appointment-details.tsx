@@ -1,4 +1,5 @@
 import { keepPreviousData } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { CalendarClockIcon, CheckCircle2Icon, DownloadIcon, MapPinIcon, PencilIcon, RotateCcwIcon, Trash2Icon, UserIcon, UserRoundIcon, UserXIcon, VideoIcon, XCircleIcon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
@@ -159,7 +160,9 @@ function Details({ appointment, timeZone, canWrite, onClose, onEdit, onReschedul
               <span className="sr-only">Contact</span>
             </dt>
             <dd>
-              {appointment.contact.name}
+              <Link to="/contacts/$contactId" params={{ contactId: appointment.contact.id }} className={cn('rounded font-medium text-indigo-700 hover:underline dark:text-indigo-300', focusRing)}>
+                {appointment.contact.name}
+              </Link>
               {appointment.contact.email ? (
                 <a href={`mailto:${appointment.contact.email}`} className={cn('block w-fit rounded text-indigo-700 hover:underline dark:text-indigo-300', focusRing)}>
                   {appointment.contact.email}

@@ -162,7 +162,17 @@ function Cell({ column, deal, timeZone, today }: { column: DealListColumn; deal:
     case 'owner':
       return <Td className="whitespace-nowrap">{deal.owner?.name ?? <span className="text-gray-400">—</span>}</Td>;
     case 'contact':
-      return <Td className="max-w-[14rem] truncate">{deal.contact?.name ?? <span className="text-gray-400">—</span>}</Td>;
+      return (
+        <Td className="max-w-[14rem] truncate">
+          {deal.contact ? (
+            <Link to="/contacts/$contactId" params={{ contactId: deal.contact.id }} className={cn('rounded hover:underline', focusRing)}>
+              {deal.contact.name}
+            </Link>
+          ) : (
+            <span className="text-gray-400">—</span>
+          )}
+        </Td>
+      );
     case 'expectedCloseDate': {
       const late = deal.status === 'open' && deal.expectedCloseDate !== null && deal.expectedCloseDate < today;
       return (

@@ -85,11 +85,11 @@ export function TaskItem({ task, timeZone, canWrite, onEdit, showDeal = true }: 
             {task.assignee?.name ?? 'Unassigned'}
           </span>
           {task.contact ? (
-            <span className="inline-flex items-center gap-1">
+            <Link to="/contacts/$contactId" params={{ contactId: task.contact.id }} className={cn('inline-flex items-center gap-1 rounded text-indigo-700 hover:underline dark:text-indigo-300', focusRing)}>
               <UserRoundIcon className="size-3.5" aria-hidden />
               <span className="sr-only">Contact:</span>
               {task.contact.name}
-            </span>
+            </Link>
           ) : null}
           {showDeal && task.deal ? (
             <Link to="/pipeline/deals/$dealId" params={{ dealId: task.deal.id }} className={cn('inline-flex items-center gap-1 rounded text-indigo-700 hover:underline dark:text-indigo-300', focusRing)}>
