@@ -83,7 +83,8 @@ describe('contacts in the browser', () => {
   });
 
   it('opens a contact from the list and adds a note, which appears on its timeline', async () => {
-    const { page } = await openSignedIn(e2e);
+    // The unknown contact below is answered 404 by the server; the browser logs it.
+    const { page } = await openSignedIn(e2e, { allowErrors: [/status of 404 .*\/trpc\//] });
     await createContact(page, e2e, { firstName: 'Katherine', lastName: 'Johnson', email: 'katherine@nasa.example', companyName: 'NASA', jobTitle: 'Mathematician' });
     await page.goto('/contacts');
     await table(page).getByRole('link', { name: 'Katherine Johnson' }).click();
@@ -112,6 +113,16 @@ describe('contacts in the browser', () => {
     await page.getByLabel('Lifecycle stage').selectOption('sql');
     await toastOn(page).getByText('Stage changed').waitFor();
     await region(page, 'Timeline').getByText('Lifecycle stage changed').waitFor();
+
+    // A contact that does not exist (or no longer does) is the Not Found screen, inside the shell.
+    await page.goto('/contacts/00000000-0000-4000-8000-000000000000');
+    await page.getByRole('heading', { level: 1, name: 'Contact not found' }).waitFor();
+    expect(await page.getByRole('complementary', { name: 'Sidebar' }).isVisible()).toBe(true);
+    expect(await page.title()).toBe('Page Not Found · Switchboard');
+    await page.goto('/contacts/not-an-id');
+    await page.getByRole('heading', { level: 1, name: 'Contact not found' }).waitFor();
+    await page.getByRole('link', { name: 'Back to contacts' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Contacts' }).waitFor();
   });
 
   it('imports a CSV with one bad row: progress reaches the end, counts are shown, and the error report is offered', async () => {

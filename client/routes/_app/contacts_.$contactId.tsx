@@ -1,8 +1,8 @@
 import { createFileRoute, Link, notFound, useNavigate } from '@tanstack/react-router';
-import { ArrowLeftIcon, BriefcaseIcon, CalendarIcon, ClipboardListIcon, MoreHorizontalIcon, PencilIcon, Trash2Icon } from 'lucide-react';
+import { ArrowLeftIcon, BriefcaseIcon, CalendarIcon, ClipboardListIcon, MoreHorizontalIcon, PencilIcon, Trash2Icon, UserXIcon } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { FormAlert } from '../../components/form';
-import { Button } from '../../components/ui/button';
+import { Button, buttonClasses } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../components/ui/dropdown-menu';
@@ -52,7 +52,32 @@ export const Route = createFileRoute('/_app/contacts_/$contactId')({
     }
   },
   component: ContactPage,
+  notFoundComponent: ContactNotFound,
 });
+
+/** In the shell: the contact is gone (deleted, merged into another) or the address is wrong. */
+function ContactNotFound() {
+  return (
+    <div className="flex min-h-[60vh] flex-1 items-center justify-center p-6">
+      <Card className="w-full max-w-md text-center">
+        <CardHeader className="items-center">
+          <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-indigo-50 text-indigo-600 dark:bg-indigo-950 dark:text-indigo-400">
+            <UserXIcon className="size-6" aria-hidden />
+          </span>
+          <CardTitle as="h1" className="text-2xl">
+            Contact not found
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="grid justify-items-center gap-4">
+          <p className="text-sm text-gray-600 dark:text-gray-400">It may have been deleted or merged into another contact, or the link is not quite right.</p>
+          <Link to="/contacts" className={buttonClasses()}>
+            Back to contacts
+          </Link>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
 
 function ContactPage() {
   const { contactId } = Route.useParams();

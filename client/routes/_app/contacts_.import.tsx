@@ -74,7 +74,7 @@ const running = (job: ImportJob | undefined) => job?.status === 'queued' || job?
 /** Live progress of one import, read again every second while it runs; its results once done. */
 function ImportProgress({ id, timeZone, onAnother }: { id: string; timeZone: string; onAnother: () => void }) {
   const utils = trpc.useUtils();
-  const query = trpc.imports.get.useQuery({ id }, { refetchInterval: (q) => (running(q.state.data) || !q.state.data ? 1000 : false) });
+  const query = trpc.imports.get.useQuery({ id }, { refetchInterval: (q) => (running(q.state.data) || (!q.state.data && !q.state.error) ? 1000 : false) });
   const job = query.data;
   const wasRunning = useRef(running(job));
   useEffect(() => {
