@@ -227,7 +227,20 @@ function TaskList({
       </h2>
       {items.length === 0 ? (
         <p className="rounded-xl border border-dashed border-gray-300 bg-white px-4 py-10 text-center text-sm text-gray-600 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-400">
-          {view === 'overdue' ? 'Nothing overdue. Nice work.' : view === 'today' ? 'Nothing due today.' : 'No tasks match.'}
+          {page > 1 ? (
+            <>
+              This page is empty now.{' '}
+              <Button variant="outline" size="sm" onClick={() => onPage(1)}>
+                Back to the first page
+              </Button>
+            </>
+          ) : view === 'overdue' ? (
+            'Nothing overdue. Nice work.'
+          ) : view === 'today' ? (
+            'Nothing due today.'
+          ) : (
+            'No tasks match.'
+          )}
         </p>
       ) : (
         <ul aria-label={VIEW_HEADINGS[view]} className="divide-y divide-gray-100 overflow-hidden rounded-xl border border-gray-200 bg-white dark:divide-gray-800 dark:border-gray-800 dark:bg-gray-900">

@@ -124,7 +124,16 @@ export function DealList({
           {data.items.length === 0 ? (
             <Tr>
               <Td colSpan={shown.length + 1} className="py-10 text-center text-gray-500 dark:text-gray-400">
-                No deals match these filters.
+                {data.page > 1 ? (
+                  <>
+                    This page is empty now.{' '}
+                    <Button variant="outline" size="sm" onClick={() => onSearch({ page: undefined })}>
+                      Back to the first page
+                    </Button>
+                  </>
+                ) : (
+                  'No deals match these filters.'
+                )}
               </Td>
             </Tr>
           ) : null}
