@@ -1,4 +1,4 @@
-import { FilterXIcon } from 'lucide-react';
+import { FilterXIcon, XIcon } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { Input, Label, Select } from '../../../../components/ui/input';
@@ -77,10 +77,16 @@ export function DealFilters({ search, pipeline, onSearch }: { search: PipelineSe
           </div>
         </>
       ) : null}
+      {list && search.stalledDays ? (
+        <Button variant="outline" onClick={() => onSearch({ stalledDays: undefined, page: undefined })} aria-label={`Remove the filter: open deals stalled for over ${search.stalledDays} days`}>
+          Stalled over {search.stalledDays} days
+          <XIcon className="size-4" aria-hidden />
+        </Button>
+      ) : null}
       {hasFilters(search) ? (
         <Button
           variant="ghost"
-          onClick={() => onSearch({ q: undefined, ownerId: undefined, closeFrom: undefined, closeTo: undefined, stageId: undefined, status: undefined, page: undefined })}
+          onClick={() => onSearch({ q: undefined, ownerId: undefined, closeFrom: undefined, closeTo: undefined, stageId: undefined, status: undefined, stalledDays: undefined, page: undefined })}
         >
           <FilterXIcon className="size-4" aria-hidden />
           Clear filters
