@@ -50,12 +50,13 @@ function setup() {
   const statuses: ConnectionStatus[] = [];
   const events: RealtimeEvent[] = [];
   const connected: { resumed: boolean; replayed: boolean }[] = [];
+  const failures: number[] = [];
   const connection = openRealtimeConnection(
     server.subscribe,
-    { onStatus: (s) => statuses.push(s), onEvent: (e) => events.push(e), onConnected: (info) => connected.push(info) },
+    { onStatus: (s) => statuses.push(s), onEvent: (e) => events.push(e), onConnected: (info) => connected.push(info), onFailure: (n) => failures.push(n) },
     { timers: clock.timers, random: () => 0.5 },
   );
-  return { server, clock, statuses, events, connected, connection };
+  return { server, clock, statuses, events, connected, failures, connection };
 }
 
 describe('backoff', () => {
@@ -94,7 +95,7 @@ describe('realtime connection', () => {
   });
 
   it('after a failure opens a new subscription with growing delays, resuming from the last event id', () => {
-    const { server, clock, statuses, connected } = setup();
+    const { server, clock, statuses, connected, failures } = setup();
     server.last().handlers.onStarted();
     server.last().handlers.onData({ id: '41', data: ev(41) });
     server.last().handlers.onError(new Error('closed'));
@@ -117,6 +118,8 @@ describe('realtime connection', () => {
     server.last().handlers.onStarted();
     expect(statuses.at(-1)).toBe('connected');
     expect(connected.at(-1)).toEqual({ resumed: true, replayed: true });
+    // Failures in a row are counted for the provider (which checks the session from the second on).
+    expect(failures).toEqual([1, 2, 3]);
     // A success resets the delays.
     server.last().handlers.onError(new Error('again'));
     expect(clock.pendingDelays()).toEqual([1000]);

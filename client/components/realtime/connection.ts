@@ -27,6 +27,8 @@ export type ConnectionCallbacks = {
    * `replayed`: the server was told the last event seen, so it sends what was missed.
    */
   onConnected: (info: { resumed: boolean; replayed: boolean }) => void;
+  /** An attempt failed; `failures` in a row so far (the provider checks whether the session still exists). */
+  onFailure?: (failures: number) => void;
 };
 
 export const BACKOFF_BASE_MS = 1000;
@@ -107,6 +109,7 @@ export function openRealtimeConnection(
     setStatus('disconnected');
     failures += 1;
     schedule(backoffDelay(failures, options.random));
+    callbacks.onFailure?.(failures);
   };
 
   function open() {

@@ -61,8 +61,8 @@ export function NotificationBell() {
             </Button>
           </PopoverTrigger>
         </Tooltip>
-        <PopoverContent align="end" aria-labelledby={headingId} className="w-96 p-0">
-          <div className="flex items-start justify-between gap-2 border-b border-gray-200 px-4 py-3 dark:border-gray-800">
+        <PopoverContent align="end" aria-labelledby={headingId} className="flex max-h-[min(40rem,var(--radix-popover-content-available-height))] w-96 flex-col overflow-hidden p-0">
+          <div className="flex shrink-0 items-start justify-between gap-2 border-b border-gray-200 px-4 py-3 dark:border-gray-800">
             <div className="flex flex-col gap-0.5">
               <h2 id={headingId} className="text-sm font-semibold text-gray-900 dark:text-white">
                 Notifications
@@ -76,8 +76,8 @@ export function NotificationBell() {
               </Button>
             ) : null}
           </div>
-          <Tabs value={tab} onValueChange={setTab} className="gap-0">
-            <div className="px-4 pt-3">
+          <Tabs value={tab} onValueChange={setTab} className="min-h-0 flex-1 gap-0">
+            <div className="shrink-0 px-4 py-2">
               <TabsList className="w-full">
                 <TabsTrigger value="inbox" className="flex-1">
                   Inbox
@@ -88,7 +88,7 @@ export function NotificationBell() {
                 </TabsTrigger>
               </TabsList>
             </div>
-            <TabsContent value="inbox" className="mt-2 focus-visible:ring-inset focus-visible:ring-offset-0">
+            <TabsContent value="inbox" className="min-h-0 flex-1 overflow-y-auto focus-visible:ring-inset focus-visible:ring-offset-0">
               <div aria-live="polite" aria-busy={isPending}>
                 {isPending ? (
                   <div className="flex justify-center py-8">
@@ -116,7 +116,7 @@ export function NotificationBell() {
                 )}
               </div>
             </TabsContent>
-            <TabsContent value="activity" className="mt-2 focus-visible:ring-inset focus-visible:ring-offset-0">
+            <TabsContent value="activity" className="min-h-0 flex-1 overflow-y-auto focus-visible:ring-inset focus-visible:ring-offset-0">
               <ActivityList
                 now={now}
                 timeZone={timeZone}
@@ -127,7 +127,7 @@ export function NotificationBell() {
               />
             </TabsContent>
           </Tabs>
-          <div className="border-t border-gray-200 p-2 dark:border-gray-800">
+          <div className="shrink-0 border-t border-gray-200 p-2 dark:border-gray-800">
             <Button
               variant="ghost"
               size="sm"

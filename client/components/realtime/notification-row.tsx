@@ -40,7 +40,7 @@ export function NotificationRow({
     <li
       aria-labelledby={titleId}
       data-read={n.read}
-      className={cn('relative flex gap-3 px-4 py-3', !n.read && 'bg-indigo-50/60 dark:bg-indigo-950/30')}
+      className={cn('relative flex gap-3 px-4 py-2.5', !n.read && 'bg-indigo-50/60 dark:bg-indigo-950/30')}
     >
       <span className={cn('mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full', kind.className)}>
         <Icon className="size-4" aria-hidden />
@@ -65,12 +65,13 @@ export function NotificationRow({
           </time>
         </p>
         {link || !n.read ? (
-          <div className="mt-2 flex flex-wrap items-center gap-1.5">
+          <div className="mt-1.5 -ml-2 flex flex-wrap items-center gap-1">
             {link ? (
               <Button
                 size="sm"
-                variant="outline"
+                variant="ghost"
                 aria-describedby={titleId}
+                className="h-7 px-2 text-xs text-indigo-700 hover:text-indigo-800 dark:text-indigo-300 dark:hover:text-indigo-200"
                 onClick={() => {
                   onNavigate?.();
                   actions.open(n);
@@ -81,7 +82,7 @@ export function NotificationRow({
               </Button>
             ) : null}
             {n.read ? null : (
-              <Button size="sm" variant="ghost" aria-describedby={titleId} onClick={() => actions.markRead(n)}>
+              <Button size="sm" variant="ghost" aria-describedby={titleId} onClick={() => actions.markRead(n)} className="h-7 px-2 text-xs">
                 <CheckIcon className="size-3.5" aria-hidden />
                 Mark as read
               </Button>

@@ -45,7 +45,7 @@ export function OnlineUsers() {
   const restOnPhone = others.slice(1);
   const restWide = others.slice(AVATARS_SHOWN);
   return (
-    <ul aria-label={`Online now: ${others.length} ${others.length === 1 ? 'colleague' : 'colleagues'}`} className="mr-1 flex items-center -space-x-2">
+    <ul aria-label={`Online now: ${others.length} ${others.length === 1 ? 'colleague' : 'colleagues'}`} className="mr-1 flex items-center -space-x-2 sm:gap-1 sm:space-x-0">
       {others.slice(0, AVATARS_SHOWN).map((person, index) => (
         <li key={person.id} className={cn(index > 0 && 'hidden sm:block')}>
           <Avatar person={person} />

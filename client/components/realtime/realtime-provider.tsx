@@ -105,6 +105,27 @@ function useRealtimeStream(): void {
     };
 
     // --- The stream -------------------------------------------------------------------------
+    let checkingSession = false;
+    /** Failing again and again may mean the session ended (signed out elsewhere, revoked): then sign in again. */
+    const checkSession = () => {
+      if (checkingSession) return;
+      checkingSession = true;
+      trpcClient.auth.session
+        .query()
+        .then((session) => {
+          if (disposed || session) return;
+          connection.close();
+          const back = window.location.pathname + window.location.search;
+          window.location.assign(`/login?redirect=${encodeURIComponent(back)}`);
+        })
+        .catch(() => {
+          // Unreachable: the stream's own retries go on.
+        })
+        .finally(() => {
+          checkingSession = false;
+        });
+    };
+
     const connection: RealtimeConnection = openRealtimeConnection(
       (input, handlers) => trpcClient.realtime.events.subscribe(input, handlers),
       {
@@ -114,7 +135,8 @@ function useRealtimeStream(): void {
           if (event.type === 'user_joined' || event.type === 'user_left') {
             presenceSince?.push(event);
             // Someone whose name is not known yet: ask who is online again.
-            if (event.type === 'user_joined' && typeof event.payload.userId === 'string' && !knownNames().has(event.payload.userId)) void syncPresence();
+            const who = event.payload.userId;
+            if (event.type === 'user_joined' && typeof who === 'string' && who !== userId && !knownNames().has(who)) void syncPresence();
           }
           if (mayNotify(event, userId)) notifyingEvents.add(event.id);
           const stale = liveQueriesFor(event, userId);
@@ -127,6 +149,9 @@ function useRealtimeStream(): void {
           markStale(['notifications.list']);
           // Nothing to resume from: whatever is on screen may be out of date.
           if (!replayed) void queryClient.invalidateQueries();
+        },
+        onFailure: (failures) => {
+          if (failures >= 2) checkSession();
         },
       },
     );
