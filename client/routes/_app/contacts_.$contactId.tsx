@@ -1,7 +1,8 @@
-import { createFileRoute, Link, notFound, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, Link, notFound, type NotFoundRouteProps, useNavigate } from '@tanstack/react-router';
 import { ArrowLeftIcon, BriefcaseIcon, CalendarIcon, ClipboardListIcon, MoreHorizontalIcon, PencilIcon, Trash2Icon, UserXIcon } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { FormAlert } from '../../components/form';
+import { NotFound } from '../../components/not-found';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
@@ -29,10 +30,12 @@ import type { ContactDetail, CustomField } from './-components/contacts/types';
 
 export const Route = createFileRoute('/_app/contacts_/$contactId')({
   staticData: { title: 'Contact' },
-  loader: async ({ context, params }) => {
+  loader: async ({ context, params, location }) => {
     const id = params.contactId;
-    // Not an id names no contact: the Not Found screen, without asking the server.
-    if (!UUID.test(id)) throw notFound();
+    // A longer path below a contact (matched here only as the nearest route) names no page at all.
+    if (location.pathname.replace(/\/$/, '') !== `/contacts/${id}`) throw notFound();
+    // Not an id names no contact, without asking the server.
+    if (!UUID.test(id)) throw notFound({ data: CONTACT_NOT_FOUND });
     const me = await context.trpc.auth.me.ensureData();
     const can = (p: string) => me.permissions.includes(p as never);
     try {
@@ -47,7 +50,7 @@ export const Route = createFileRoute('/_app/contacts_/$contactId')({
         can('appointments:read') ? context.trpc.appointments.search.ensureData(relatedAppointmentsInput(id)) : null,
       ]);
     } catch (error) {
-      if (errorCodeOf(error) === 'NOT_FOUND') throw notFound();
+      if (errorCodeOf(error) === 'NOT_FOUND') throw notFound({ data: CONTACT_NOT_FOUND });
       throw error;
     }
   },
@@ -55,8 +58,11 @@ export const Route = createFileRoute('/_app/contacts_/$contactId')({
   notFoundComponent: ContactNotFound,
 });
 
-/** In the shell: the contact is gone (deleted, merged into another) or the address is wrong. */
-function ContactNotFound() {
+const CONTACT_NOT_FOUND = { contact: true } as const;
+
+/** In the shell: the contact is gone (deleted, merged into another) or its id is wrong; else the usual card. */
+function ContactNotFound({ data }: NotFoundRouteProps) {
+  if ((data as typeof CONTACT_NOT_FOUND | undefined)?.contact !== true) return <NotFound />;
   return (
     <div className="flex min-h-[60vh] flex-1 items-center justify-center p-6">
       <Card className="w-full max-w-md text-center">
