@@ -7,6 +7,7 @@ import { stopAllChildren } from './lib/children';
 const BENCHES: { name: string; load: () => Promise<{ run(): Promise<void> }> }[] = [
   { name: 'http', load: () => import('./http') },
   { name: 'crm', load: () => import('./crm') },
+  { name: 'realtime', load: () => import('./realtime') },
 ];
 
 const only = process.argv.slice(2);

@@ -3,7 +3,14 @@ import type { EventBus } from '../events/bus';
 import type { Presence } from '../events/presence';
 import { mayReceive, type RealtimeEvent } from '../events/types';
 
-const SEEN_KEPT = 2000;
+/**
+ * Lets the event loop take a turn. Writing an event to an SSE stream is promise work end to end
+ * (tRPC's generators, web streams, the socket write), so a stream with events queued would otherwise
+ * send its whole backlog — and every other stream of the organization its own — before any I/O runs:
+ * a burst of events froze the process (no request answered, no NOTIFY read) for as long as the whole
+ * fan-out took. With a backlog, each stream sends one event per turn.
+ */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The events a subscriber may see, as an async stream: first every event after `lastEventId` from
@@ -25,35 +32,44 @@ export async function* organizationEvents(
     queue.push(event);
     wake?.();
   });
-  const leave = auth.user ? await deps.presence.join(organizationId, auth.user.id) : undefined;
-  const seen = new Set<number>();
-  const remember = (id: number) => {
-    seen.add(id);
-    if (seen.size > SEEN_KEPT) seen.delete(seen.values().next().value!);
-  };
+  let leave: (() => Promise<void>) | undefined;
+  try {
+    leave = auth.user ? await deps.presence.join(organizationId, auth.user.id) : undefined;
+  } catch (error) {
+    unsubscribe();
+    throw error;
+  }
+  // One abort listener for the stream's life (not one per wait: an AbortSignal's listeners are a
+  // list that every addEventListener walks, so a long-lived stream would slow down and leak).
+  const onAbort = () => wake?.();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  // Only a replayed event can come again live (the bus hands each NOTIFY over once): remember the
+  // replayed ids, and forget each when its live copy shows up. A fresh stream keeps nothing per event.
+  const replayed = new Set<number>();
   try {
     if (lastEventId !== null) {
       for (const event of await deps.events.since(organizationId, lastEventId)) {
         if (!allowed(event)) continue;
-        remember(event.id);
+        replayed.add(event.id);
         yield event;
+        await nextTurn();
       }
     }
     while (!signal?.aborted) {
       const event = queue.shift();
       if (event) {
-        if (seen.has(event.id)) continue;
-        remember(event.id);
+        if (replayed.size > 0 && replayed.delete(event.id)) continue;
         yield event;
+        if (queue.length > 0) await nextTurn();
         continue;
       }
       await new Promise<void>((resolve) => {
         wake = resolve;
-        signal?.addEventListener('abort', () => resolve(), { once: true });
       });
       wake = undefined;
     }
   } finally {
+    signal?.removeEventListener('abort', onAbort);
     unsubscribe();
     await leave?.();
   }
