@@ -3,6 +3,7 @@ import { KeyRoundIcon, TriangleAlertIcon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { ROLE_LABELS, type TRole, ZCreateApiKeyInput } from '../../../lib/schema';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { RoleOptions } from '../../../components/role-options';
 import { CopyField, FormAlert, SelectField, TextField } from '../../../components/form';
 import { NoAccess, SectionLoading, SettingsSection, TableFrame, td, th } from '../../../components/settings-section';
 import { Button } from '../../../components/ui/button';
@@ -92,11 +93,7 @@ function CreateKeySection({ myRole }: { myRole: TRole | undefined }) {
               error={errors.name}
             />
             <SelectField label="Role" name="role" value={values.role} onChange={(e) => setValues((v) => ({ ...v, role: e.target.value as TRole }))} error={errors.role}>
-              {roles.map((role) => (
-                <option key={role} value={role}>
-                  {ROLE_LABELS[role].label}
-                </option>
-              ))}
+              <RoleOptions roles={roles} />
             </SelectField>
           </div>
           <div>

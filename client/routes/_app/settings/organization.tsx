@@ -3,6 +3,7 @@ import { MailPlusIcon, Trash2Icon, UserMinusIcon } from 'lucide-react';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { ROLE_LABELS, type TRole, ZInviteMemberInput, ZUpdateOrganizationInput } from '../../../lib/schema';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { RoleOptions } from '../../../components/role-options';
 import { CopyField, FormAlert, SelectField, TextField } from '../../../components/form';
 import { NoAccess, SectionLoading, SettingsSection, TableFrame, td, th } from '../../../components/settings-section';
 import { Button } from '../../../components/ui/button';
@@ -264,11 +265,7 @@ function RoleSelect({ member, myRole }: { member: Member; myRole: TRole | undefi
       onChange={(e) => change.mutate({ userId: member.userId, role: e.target.value as TRole })}
       className="w-40"
     >
-      {grantableRoles(myRole).map((role) => (
-        <option key={role} value={role}>
-          {ROLE_LABELS[role].label}
-        </option>
-      ))}
+      <RoleOptions roles={grantableRoles(myRole)} />
     </Select>
   );
 }
@@ -370,11 +367,7 @@ function InviteSection({ myRole }: { myRole: TRole | undefined }) {
             error={errors.email}
           />
           <SelectField label="Role" name="role" value={values.role} onChange={(e) => setValues((v) => ({ ...v, role: e.target.value as TRole }))} error={errors.role}>
-            {roles.map((role) => (
-              <option key={role} value={role}>
-                {ROLE_LABELS[role].label}
-              </option>
-            ))}
+            <RoleOptions roles={roles} />
           </SelectField>
         </div>
         <p className="text-xs text-gray-500 dark:text-gray-400">{ROLE_LABELS[values.role].label}: {ROLE_LABELS[values.role].description}.</p>
