@@ -14,11 +14,12 @@ const ROLES = [
   ['Viewer', /^Read-only access/],
 ] as const;
 
-const roleRows = (page: Page) =>
-  page
-    .getByRole('list', { name: 'Roles' })
-    .getByRole('listitem')
-    .evaluateAll((items) => items.map((li) => Array.from(li.querySelectorAll('p, span')).map((el) => el.textContent?.trim())));
+/** The roles list as text, once it has rendered (the heading shows before the data arrives). */
+async function roleRows(page: Page) {
+  const items = page.getByRole('list', { name: 'Roles' }).getByRole('listitem');
+  await items.first().waitFor();
+  return items.evaluateAll((lis) => lis.map((li) => Array.from(li.querySelectorAll('p, span')).map((el) => el.textContent?.trim())));
+}
 
 async function openTab(page: Page, name: string) {
   await page.getByRole('tab', { name }).click();
