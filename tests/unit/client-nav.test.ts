@@ -2,43 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { MOBILE_NAV, SIDEBAR_NAV } from '../../client/components/shell/nav';
 import { NAV_ICONS } from '../../client/components/shell/nav-icons';
 import { initialsOf } from '../../client/components/shell/user';
+import { MOBILE_MENU, SIDEBAR } from '../e2e/helpers/spec';
 
 const pairs = (list: readonly { label: string; to: string }[]) => list.map((e) => [e.label, e.to]);
 
 describe('navigation lists', () => {
   it('desktop sidebar: spec §2.2 entries and targets, in order', () => {
-    expect(pairs(SIDEBAR_NAV)).toEqual([
-      ['Dashboard', '/app'],
-      ['Contacts', '/contacts'],
-      ['Tasks', '/tasks'],
-      ['Pipeline', '/pipeline'],
-      ['Funnels', '/funnels'],
-      ['Campaigns', '/campaigns'],
-      ['SMS Campaigns', '/sms-campaigns'],
-      ['Appointments', '/appointments'],
-      ['Automation', '/automations'],
-      ['Websites', '/websites'],
-      ['Reports', '/reports'],
-      ['Tutorials', '/tutorials'],
-      ['Pricing', '/pricing'],
-    ]);
+    expect(pairs(SIDEBAR_NAV)).toEqual(SIDEBAR);
   });
 
   it('mobile menu: same list, Dashboard → /, SMS → /sms, no Tutorials (spec §2.3)', () => {
-    expect(pairs(MOBILE_NAV)).toEqual([
-      ['Dashboard', '/'],
-      ['Contacts', '/contacts'],
-      ['Tasks', '/tasks'],
-      ['Pipeline', '/pipeline'],
-      ['Funnels', '/funnels'],
-      ['Campaigns', '/campaigns'],
-      ['SMS', '/sms'],
-      ['Appointments', '/appointments'],
-      ['Automation', '/automations'],
-      ['Websites', '/websites'],
-      ['Reports', '/reports'],
-      ['Pricing', '/pricing'],
-    ]);
+    expect(pairs(MOBILE_NAV)).toEqual(MOBILE_MENU);
   });
 
   it('has an icon for every entry', () => {

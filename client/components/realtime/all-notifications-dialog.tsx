@@ -1,11 +1,11 @@
-import { CheckCheckIcon, InboxIcon } from 'lucide-react';
+import { CheckCheckIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useMe } from '../../lib/auth';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog';
 import { Label, Switch } from '../ui/input';
-import { Spinner } from '../ui/spinner';
+import { NotificationListState } from './notification-list-state';
 import { NotificationRow } from './notification-row';
 import { NOTIFICATION_ALL_LIMIT } from './notifications';
 import { useNotificationActions } from './use-notification-actions';
@@ -45,30 +45,13 @@ export function AllNotificationsDialog({ open, onOpenChange }: { open: boolean; 
           ) : null}
         </div>
         <div aria-live="polite" aria-busy={isPending} className="min-h-40">
-          {isPending ? (
-            <div className="flex justify-center py-10">
-              <Spinner label="Loading notifications" />
-            </div>
-          ) : isError ? (
-            <div role="alert" className="flex flex-col items-center gap-3 px-6 py-10 text-center text-sm text-gray-700 dark:text-gray-300">
-              Could not load your notifications.
-              <Button size="sm" variant="outline" onClick={() => void refetch()}>
-                Try again
-              </Button>
-            </div>
-          ) : items.length === 0 ? (
-            <div className="flex flex-col items-center gap-2 px-6 py-10 text-center">
-              <InboxIcon className="size-8 text-gray-400" aria-hidden />
-              <p className="text-sm font-medium text-gray-900 dark:text-white">{unreadOnly ? 'No unread notifications' : 'No notifications yet'}</p>
-              <p className="text-sm text-gray-600 dark:text-gray-400">New contacts, won deals, finished imports and new teammates are announced here.</p>
-            </div>
-          ) : (
+          <NotificationListState isPending={isPending} isError={isError} onRetry={() => void refetch()} isEmpty={items.length === 0} emptyTitle={unreadOnly ? 'No unread notifications' : 'No notifications yet'} className="py-10">
             <ul aria-label="All notifications" className="divide-y divide-gray-100 pb-2 dark:divide-gray-800">
               {items.map((n) => (
                 <NotificationRow key={n.id} notification={n} now={now} timeZone={timeZone} actions={actions} onNavigate={() => onOpenChange(false)} />
               ))}
             </ul>
-          )}
+          </NotificationListState>
         </div>
         {items.length >= NOTIFICATION_ALL_LIMIT ? (
           <p className="px-4 pb-4 text-xs text-gray-500 sm:px-6 dark:text-gray-400">Showing the {NOTIFICATION_ALL_LIMIT} most recent.</p>

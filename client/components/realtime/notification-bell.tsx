@@ -1,18 +1,18 @@
 import { useRouter } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
-import { BellIcon, CheckCheckIcon, InboxIcon } from 'lucide-react';
+import { BellIcon, CheckCheckIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useMe } from '../../lib/auth';
 import { trpc } from '../../lib/trpc';
 import { connectionStatusAtom } from '../../state/realtime';
 import { Button } from '../ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '../ui/popover';
-import { Spinner } from '../ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs';
 import { Tooltip } from '../ui/tooltip';
 import { ActivityList } from './activity-list';
 import { AllNotificationsDialog } from './all-notifications-dialog';
 import { ConnectionStatusIndicator } from './connection-status';
+import { NotificationListState } from './notification-list-state';
 import { NotificationRow } from './notification-row';
 import { bellLabel, NOTIFICATION_PANEL_INPUT, unreadBadge } from './notifications';
 import { useNotificationActions } from './use-notification-actions';
@@ -90,30 +90,13 @@ export function NotificationBell() {
             </div>
             <TabsContent value="inbox" className="min-h-0 flex-1 overflow-y-auto focus-visible:ring-inset focus-visible:ring-offset-0">
               <div aria-live="polite" aria-busy={isPending}>
-                {isPending ? (
-                  <div className="flex justify-center py-8">
-                    <Spinner label="Loading notifications" />
-                  </div>
-                ) : isError ? (
-                  <div role="alert" className="flex flex-col items-center gap-3 px-6 py-8 text-center text-sm text-gray-700 dark:text-gray-300">
-                    Could not load your notifications.
-                    <Button size="sm" variant="outline" onClick={() => void refetch()}>
-                      Try again
-                    </Button>
-                  </div>
-                ) : items.length === 0 ? (
-                  <div className="flex flex-col items-center gap-2 px-6 py-8 text-center">
-                    <InboxIcon className="size-8 text-gray-400" aria-hidden />
-                    <p className="text-sm font-medium text-gray-900 dark:text-white">No notifications yet</p>
-                    <p className="text-sm text-gray-600 dark:text-gray-400">New contacts, won deals, finished imports and new teammates are announced here.</p>
-                  </div>
-                ) : (
+                <NotificationListState isPending={isPending} isError={isError} onRetry={() => void refetch()} isEmpty={items.length === 0}>
                   <ul aria-label="Newest notifications" className="divide-y divide-gray-100 dark:divide-gray-800">
                     {items.map((n) => (
                       <NotificationRow key={n.id} notification={n} now={now} timeZone={timeZone} actions={actions} onNavigate={() => setOpen(false)} />
                     ))}
                   </ul>
-                )}
+                </NotificationListState>
               </div>
             </TabsContent>
             <TabsContent value="activity" className="min-h-0 flex-1 overflow-y-auto focus-visible:ring-inset focus-visible:ring-offset-0">
