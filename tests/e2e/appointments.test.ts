@@ -44,7 +44,10 @@ describe('appointments calendar', () => {
     let [created] = await listWeek(page);
     expect(created).toMatchObject({ title: 'Demo with Initech', startsAt: '2030-05-08T10:00:00.000Z', endsAt: '2030-05-08T10:30:00.000Z' });
 
-    // Pointer: drag it two hours down (48 px an hour), the length stays.
+    // Pointer: drag it two hours down (48 px an hour), the length stays. Measure once the block is in
+    // view and its position has settled, so the pointer presses the block and not where it was.
+    await demo.scrollIntoViewIfNeeded();
+    await expect.poll(async () => JSON.stringify(await demo.boundingBox()), { interval: 100 }).toBe(JSON.stringify(await demo.boundingBox()));
     const box = (await demo.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + 8);
     await page.mouse.down();
