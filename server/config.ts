@@ -14,6 +14,7 @@ const ZEnvironment = z.object({
     })
     .default('info'),
   JOBS_ENABLED: z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).default('true'),
+  LEADS_ORGANIZATION_ID: z.uuid({ error: 'must be an organization id (a UUID)' }).optional(),
   JOBS_POLL_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(50, 'must be between 50 and 60000').max(60_000, 'must be between 50 and 60000').default(1000),
 });
 
@@ -31,6 +32,8 @@ export type Config = {
   jobsEnabled: boolean;
   /** How often an idle job queue looks for new jobs, in milliseconds. */
   jobsPollMs: number;
+  /** The organization that receives the public site's leads and chats; unset: the first organization created. */
+  leadsOrganizationId: string | undefined;
   version: string;
 };
 
@@ -63,6 +66,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     jobsEnabled: e.JOBS_ENABLED === 'true' || e.JOBS_ENABLED === '1',
     jobsPollMs: e.JOBS_POLL_MS,
+    leadsOrganizationId: e.LEADS_ORGANIZATION_ID,
     version,
   };
 }
