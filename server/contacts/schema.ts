@@ -4,6 +4,8 @@ import { ZEmail } from '../auth/schema';
 /** Shared by the server's doors and the client's forms: each contacts rule written once. */
 
 export const CONTACT_LIMITS = {
+  /** Lists count matches up to this many; beyond it, total says "at least" (counting a million rows per page view is too slow). */
+  countCap: 10_000,
   name: 100,
   email: 254,
   phone: 40,

@@ -374,16 +374,26 @@ export async function listContacts(ctx: ContactsCtx, rawInput: unknown) {
   page = input.cursor ? page.where(afterCursor(keys, decodeCursor(input.cursor, input.sort, direction, keys))) : page.offset((input.page - 1) * input.limit);
   const [rows, count] = await Promise.all([
     page.execute(),
-    contactsOf(ctx.db, ctx.organizationId, ownerOnly)
+    ctx.db
+      .selectFrom(
+        contactsOf(ctx.db, ctx.organizationId, ownerOnly)
+          .select(sql<number>`1`.as('one'))
+          .where(where)
+          .limit(CONTACT_LIMITS.countCap + 1)
+          .as('matches'),
+      )
       .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where(where)
       .executeTakeFirstOrThrow(),
   ]);
+  const matched = Number(count.n);
   const items = rows.slice(0, input.limit);
   const last = items.at(-1);
   return {
     items: items.map(toContact),
-    total: Number(count.n),
+    /** Matches, counted up to CONTACT_LIMITS.countCap. */
+    total: Math.min(matched, CONTACT_LIMITS.countCap),
+    /** True when more than `total` contacts match. */
+    totalIsLowerBound: matched > CONTACT_LIMITS.countCap,
     /** null when the page came from a cursor. */
     page: input.cursor ? null : input.page,
     limit: input.limit,

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { contactsWorld, member, setOrgSettings } from './contacts-helpers';
 
@@ -92,6 +93,17 @@ describe('contacts list', () => {
     await expect(api.contacts.list({ doNotContact: 'fax' as never })).rejects.toMatchObject({ message: 'doNotContact: must be one of sms, email, calls, any, none' });
     const stranger = await contactsWorld();
     expect(await api.contacts.list({ ownerId: stranger.owner.userId })).toMatchObject({ items: [], total: 0 });
+  });
+
+  it('counts matches up to 10,000 and then says "at least" (totalIsLowerBound)', async () => {
+    const world = await contactsWorld();
+    const insert = (n: number, tag: string) =>
+      sql`insert into contacts (organization_id, first_name, tags) select ${world.owner.organizationId}, 'Bulk ' || i, array[${tag}] from generate_series(1, ${n}) as i`.execute(world.deps.database.db);
+    await insert(10_000, 'first');
+    expect(await world.api.contacts.list({ limit: 1 })).toMatchObject({ total: 10_000, totalIsLowerBound: false });
+    await insert(5, 'second');
+    expect(await world.api.contacts.list({ limit: 1 })).toMatchObject({ total: 10_000, totalIsLowerBound: true });
+    expect(await world.api.contacts.list({ tag: 'second' })).toMatchObject({ total: 5, totalIsLowerBound: false });
   });
 
   it('sorts by name, company, lead score, created and updated, either way; blanks last', async () => {

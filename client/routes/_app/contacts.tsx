@@ -20,7 +20,7 @@ import { BulkBar, type BulkTarget } from './-components/contacts/bulk';
 import { ContactDialog } from './-components/contacts/contact-form';
 import { CustomFieldsDialog } from './-components/contacts/custom-fields-dialog';
 import { DebouncedInput } from './-components/contacts/debounced-input';
-import { plural } from './-components/contacts/labels';
+import { type Count, plural } from './-components/contacts/labels';
 import { Pagination } from './-components/contacts/pagination';
 import {
   activeFilterCount,
@@ -144,6 +144,7 @@ function ContactsScreen({ userId, timeZone }: { userId: string; timeZone: string
   const data = list.data;
   const activeView = views.data?.find((v) => v.id === search.view) ?? null;
   const total = data?.total ?? 0;
+  const totalCount: Count = { n: total, atLeast: data?.totalIsLowerBound ?? false };
   const page = search.page ?? 1;
   const limit = input.limit ?? 20;
   const pages = Math.max(1, Math.ceil(total / limit));
@@ -229,7 +230,7 @@ function ContactsScreen({ userId, timeZone }: { userId: string; timeZone: string
   const fmt = new Intl.NumberFormat();
 
   return (
-    <Page title="Contacts" description={`${plural(total, filtered ? 'matching contact' : 'contact')}`} actions={header}>
+    <Page title="Contacts" description={plural(totalCount, filtered ? 'matching contact' : 'contact')} actions={header}>
       <div className="flex flex-col gap-3">
         <div className="flex flex-wrap items-center gap-2">
           <ViewsMenu
@@ -268,7 +269,7 @@ function ContactsScreen({ userId, timeZone }: { userId: string; timeZone: string
             ) : null}
           </Button>
           <ColumnsMenu columns={columns} customFields={customFields} onChange={setStoredColumns} onReset={() => setStoredColumns(RESET)} />
-          {canExport ? <ExportMenu total={total} visibleHref={exportHref(search, timeZone, ['name', ...columns])} allHref={exportHref(search, timeZone)} /> : null}
+          {canExport ? <ExportMenu total={totalCount} visibleHref={exportHref(search, timeZone, ['name', ...columns])} allHref={exportHref(search, timeZone)} /> : null}
         </div>
         {filtersOpen ? <FilterPanel id={filtersId} filter={filter} setFilter={setFilter} members={members} tagSuggestions={tagSuggestions} /> : null}
         <FilterChips filter={filter} setFilter={setFilter} members={members} onClear={clearFilters} />
@@ -279,7 +280,7 @@ function ContactsScreen({ userId, timeZone }: { userId: string; timeZone: string
           count={selectedCount}
           allMatching={selection.allMatching}
           canSelectAllMatching={pageState === 'all' && total > rows.length}
-          total={total}
+          total={totalCount}
           onSelectAllMatching={() => setSelection({ scope, ids: [], allMatching: true })}
           onClear={() => setSelection(EMPTY_SELECTION)}
           target={bulkTarget}
@@ -299,8 +300,8 @@ function ContactsScreen({ userId, timeZone }: { userId: string; timeZone: string
             : total === 0
               ? 'No contacts match.'
               : rows.length === 0
-                ? `No contacts on this page; there are ${plural(total, 'contact')}.`
-                : `Showing ${fmt.format(from)}–${fmt.format(to)} of ${plural(total, 'contact')}`}
+                ? `No contacts on this page; there are ${plural(totalCount, 'contact')}.`
+                : `Showing ${fmt.format(from)}–${fmt.format(to)} of ${plural(totalCount, 'contact')}`}
         </p>
         {total === 0 ? (
           <div className="flex flex-col items-start gap-3">

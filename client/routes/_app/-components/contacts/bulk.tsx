@@ -8,7 +8,7 @@ import { CONTACT_LIMITS, LIFECYCLE_LABELS, LIFECYCLE_STAGES, type TBulkAction, t
 import { errorMessageOf } from '../../../../lib/errors';
 import { trpc } from '../../../../lib/trpc';
 import { toast } from '../../../../state/toast';
-import { plural, STAGE_SHORT } from './labels';
+import { type Count, plural, STAGE_SHORT } from './labels';
 import type { Member } from './types';
 
 export type BulkTarget = { ids: string[] } | { filter: TContactFilter };
@@ -42,7 +42,7 @@ export function BulkBar({
   count: number;
   allMatching: boolean;
   canSelectAllMatching: boolean;
-  total: number;
+  total: Count;
   onSelectAllMatching: () => void;
   onClear: () => void;
   target: BulkTarget;
@@ -87,7 +87,7 @@ export function BulkBar({
             <BulkForm
               key={kind}
               kind={kind}
-              count={allMatching ? total : count}
+              count={allMatching ? total.n : count}
               target={target}
               members={members}
               selectedTags={selectedTags}

@@ -125,7 +125,11 @@ export function attributionSummary(a: { source?: string; medium?: string; campai
   return a.referrer ?? a.landingPage ?? '';
 }
 
-/** "2 contacts", "1 contact". */
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${new Intl.NumberFormat().format(n)} ${n === 1 ? one : many}`;
+/** A list total; `atLeast` when the server stopped counting there (CONTACT_LIMITS.countCap). */
+export type Count = { n: number; atLeast: boolean };
+
+/** "2 contacts", "1 contact", "10,000+ contacts". */
+export function plural(count: number | Count, one: string, many = `${one}s`): string {
+  const { n, atLeast } = typeof count === 'number' ? { n: count, atLeast: false } : count;
+  return `${new Intl.NumberFormat().format(n)}${atLeast ? '+' : ''} ${n === 1 && !atLeast ? one : many}`;
 }

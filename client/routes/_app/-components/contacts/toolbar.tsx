@@ -16,7 +16,7 @@ import { formatCalendarDate } from '../../../../lib/calendar';
 import { cn } from '../../../../lib/cn';
 import { CONTACT_COLUMNS, LIFECYCLE_LABELS, LIFECYCLE_STAGES, type TLifecycleStage } from '../../../../../server/contacts/schema';
 import { DebouncedInput } from './debounced-input';
-import { columnLabel, DNC_FILTER_LABELS, STAGE_SHORT } from './labels';
+import { columnLabel, type Count, DNC_FILTER_LABELS, plural, STAGE_SHORT } from './labels';
 import { DNC_FILTERS, type FilterKey, type UrlFilter } from './search';
 import type { CustomField, Member } from './types';
 
@@ -157,17 +157,17 @@ export function ColumnsMenu({ columns, customFields, onChange, onReset }: { colu
 }
 
 /** CSV of the contacts matching the current filters, in the current order: shown columns or all. */
-export function ExportMenu({ visibleHref, allHref, total }: { visibleHref: string; allHref: string; total: number }) {
+export function ExportMenu({ visibleHref, allHref, total }: { visibleHref: string; allHref: string; total: Count }) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="outline" disabled={total === 0}>
+        <Button variant="outline" disabled={total.n === 0}>
           <DownloadIcon className="size-4" aria-hidden />
           Export
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-64">
-        <DropdownMenuLabel>{total === 1 ? 'Export 1 contact as CSV' : `Export ${new Intl.NumberFormat().format(total)} contacts as CSV`}</DropdownMenuLabel>
+        <DropdownMenuLabel>{`Export ${plural(total, 'contact')} as CSV`}</DropdownMenuLabel>
         <DropdownMenuItem asChild>
           <a href={visibleHref} download>
             Shown columns
