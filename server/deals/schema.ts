@@ -168,6 +168,11 @@ export const ZMoveDealInput = z.object({
   lostReason: ZLostReason.optional(),
   /** 0-based place in the target column; by default the top. */
   position: z.number().int('must be a whole number').min(0, 'must be zero or more').optional(),
+  /**
+   * The deal the moved one lands right after (null: the top of the column). Takes precedence over
+   * `position`, so a drop on a filtered board lands exactly between the cards the user saw.
+   */
+  afterDealId: id('a deal').nullable().optional(),
 });
 export type TMoveDealInput = z.input<typeof ZMoveDealInput>;
 

@@ -71,12 +71,16 @@ async function lockDeal(trx: Db, ctx: DomainCtx, ownerOnly: string | null, id: s
  * are doubles; a drop between two neighbours takes their midpoint, and a column whose gaps wore
  * out is renumbered first.
  */
-async function positionIn(trx: Db, organizationId: string, stageId: string, index: number | undefined, excludeId: string | null): Promise<number> {
+/** Where a deal goes in a column: at a 0-based index, or right after another deal (null: the top). */
+type Place = { index: number } | { after: string | null };
+
+async function positionIn(trx: Db, organizationId: string, stageId: string, place: Place | undefined, excludeId: string | null): Promise<number> {
   const column = () => {
     let q = scoped(trx, organizationId).selectFrom('deals').select('position').where('stage_id', '=', stageId);
     if (excludeId) q = q.where('id', '!=', excludeId);
     return q.orderBy('position').orderBy('updated_at', 'desc').orderBy('id');
   };
+  const index = place && 'after' in place ? (place.after === null ? 0 : await indexAfter(trx, organizationId, stageId, place.after, excludeId)) : place?.index;
   if (index === undefined || index === 0) {
     const first = await column().limit(1).executeTakeFirst();
     return first ? first.position - 1 : 0;
@@ -90,7 +94,29 @@ async function positionIn(trx: Db, organizationId: string, stageId: string, inde
   if (!after) return before.position + 1;
   if (after.position - before.position > 1e-6) return (before.position + after.position) / 2;
   await renumberColumn(trx, organizationId, stageId);
-  return positionIn(trx, organizationId, stageId, index, excludeId);
+  return positionIn(trx, organizationId, stageId, { index }, excludeId);
+}
+
+/** The 0-based index just below `afterId` in its column (not counting the deal being moved). */
+async function indexAfter(trx: Db, organizationId: string, stageId: string, afterId: string, excludeId: string | null): Promise<number> {
+  if (afterId === excludeId) throw invalid('afterDealId', 'must be another deal than the one moved');
+  const org = scoped(trx, organizationId);
+  const anchor = await org.selectFrom('deals').select(['position', 'updated_at', 'id', 'stage_id']).where('id', '=', afterId).executeTakeFirst();
+  if (!anchor || anchor.stage_id !== stageId) throw invalid('afterDealId', 'is not a deal in the target stage');
+  // How many deals sort at or before the anchor, in the column's order (position, updated_at desc, id).
+  let ahead = org
+    .selectFrom('deals')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('stage_id', '=', stageId)
+    .where((eb) =>
+      eb.or([
+        eb('position', '<', anchor.position),
+        eb.and([eb('position', '=', anchor.position), eb('updated_at', '>', anchor.updated_at)]),
+        eb.and([eb('position', '=', anchor.position), eb('updated_at', '=', anchor.updated_at), eb('id', '<=', anchor.id)]),
+      ]),
+    );
+  if (excludeId) ahead = ahead.where('id', '!=', excludeId);
+  return Number((await ahead.executeTakeFirstOrThrow()).n);
 }
 
 async function renumberColumn(trx: Db, organizationId: string, stageId: string) {
@@ -271,7 +297,8 @@ export async function moveDeal(ctx: DomainCtx, rawInput: unknown) {
     const deal = await lockDeal(trx, ctx, ownerOnly, input.dealId);
     const to = await requireStage(trx, ctx.organizationId, input.stageId);
     if (to.pipeline_id !== deal.pipeline_id) throw invalid('stageId', 'does not belong to this pipeline');
-    await applyStageChange(trx, ctx, deal, to, input.lostReason ?? (deal.status === 'lost' ? deal.lost_reason : null), input.position);
+    const place: Place | undefined = input.afterDealId !== undefined ? { after: input.afterDealId } : input.position !== undefined ? { index: input.position } : undefined;
+    await applyStageChange(trx, ctx, deal, to, input.lostReason ?? (deal.status === 'lost' ? deal.lost_reason : null), place);
   });
   return dealDetail(ctx, input.dealId, ownerOnly);
 }
@@ -298,18 +325,18 @@ async function announceStage(
 }
 
 /** Puts a locked deal in `to` (or moves it within its column), with history and timeline when the stage changes. */
-async function applyStageChange(trx: Db, ctx: DomainCtx, deal: LockedDeal, to: StageRow, reason: string | null | undefined, index: number | undefined, extra: Record<string, unknown> = {}) {
+async function applyStageChange(trx: Db, ctx: DomainCtx, deal: LockedDeal, to: StageRow, reason: string | null | undefined, place: Place | undefined, extra: Record<string, unknown> = {}) {
   const org = scoped(trx, ctx.organizationId);
   const now = new Date();
   if (to.id === deal.stage_id) {
-    if (index !== undefined) {
-      await org.updateTable('deals').set({ position: await positionIn(trx, ctx.organizationId, to.id, index, deal.id) }).where('id', '=', deal.id).execute();
+    if (place !== undefined) {
+      await org.updateTable('deals').set({ position: await positionIn(trx, ctx.organizationId, to.id, place, deal.id) }).where('id', '=', deal.id).execute();
       await announceStage(trx, ctx, deal, deal.stage_id, to);
     }
     return;
   }
   const lostReason = requireLostReason(to, reason);
-  const position = await positionIn(trx, ctx.organizationId, to.id, index, deal.id);
+  const position = await positionIn(trx, ctx.organizationId, to.id, place, deal.id);
   await org
     .updateTable('deals')
     .set({ ...stageColumns(deal, to, lostReason, now), position, updated_at: now })

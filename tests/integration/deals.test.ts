@@ -266,6 +266,25 @@ describe('deals', () => {
     expect((await api.deals.board({ pipelineId: pipeline.id, sort: 'updated' })).stages.find((s) => s.id === discovery)!.deals[0]!.title).toBe('B2');
   });
 
+  it('places a dropped deal right after the card the user saw above it, even with deals hidden by a filter', async () => {
+    const { api, pipeline } = await setup();
+    const discovery = pipeline.stage('Discovery').id;
+    const proposal = pipeline.stage('Proposal').id;
+    const titles = async () => (await api.deals.board({ pipelineId: pipeline.id })).stages.find((s) => s.id === discovery)!.deals.map((d) => d.title);
+    const [a, , c] = [await api.deals.create({ title: 'A', stageId: discovery }), await api.deals.create({ title: 'hidden', stageId: discovery }), await api.deals.create({ title: 'C', stageId: discovery })];
+    expect(await titles()).toEqual(['C', 'hidden', 'A']);
+    // A board filtered to C and A shows them adjacent; dropping X between them lands right after C.
+    const x = await api.deals.create({ title: 'X', stageId: proposal });
+    await api.deals.move({ dealId: x.id, stageId: discovery, afterDealId: c.id });
+    expect(await titles()).toEqual(['C', 'X', 'hidden', 'A']);
+    await api.deals.move({ dealId: c.id, stageId: discovery, afterDealId: a.id });
+    expect(await titles()).toEqual(['X', 'hidden', 'A', 'C']);
+    await api.deals.move({ dealId: c.id, stageId: discovery, afterDealId: null });
+    expect(await titles()).toEqual(['C', 'X', 'hidden', 'A']);
+    await expect(api.deals.move({ dealId: c.id, stageId: proposal, afterDealId: a.id })).rejects.toMatchObject({ message: 'afterDealId: is not a deal in the target stage' });
+    await expect(api.deals.move({ dealId: c.id, stageId: discovery, afterDealId: c.id })).rejects.toMatchObject({ message: 'afterDealId: must be another deal than the one moved' });
+  });
+
   it('deletes a deal, leaving a trace on its contact and freeing its tasks', async () => {
     const { deps, owner, api } = await setup();
     const contactId = await contact(deps, owner);
