@@ -16,6 +16,7 @@ import {
   ZGetContactInput,
   ZGetImportInput,
   ZListContactsInput,
+  ZListContactTagsInput,
   ZListImportsInput,
   ZMergeContactsInput,
   ZPreviewImportInput,
@@ -28,6 +29,7 @@ import * as contacts from './service';
 
 export const contactsRouter = router({
   list: permittedProcedure('contacts:read').input(ZListContactsInput.optional()).query(({ ctx, input }) => contacts.listContacts(ctx, input)),
+  tags: permittedProcedure('contacts:read').input(ZListContactTagsInput.optional()).query(({ ctx, input }) => contacts.listContactTags(ctx, input)),
   get: permittedProcedure('contacts:read').input(ZGetContactInput).query(({ ctx, input }) => contacts.getContact(ctx, input)),
   create: permittedProcedure('contacts:write').input(ZCreateContactInput).mutation(({ ctx, input }) => contacts.createContact(ctx, input)),
   update: permittedProcedure('contacts:write').input(ZUpdateContactInput).mutation(({ ctx, input }) => contacts.updateContact(ctx, input)),

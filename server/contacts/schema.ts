@@ -158,6 +158,16 @@ export type TUpdateContactInput = z.input<typeof ZUpdateContactInput>;
 export const ZEmailOnly = z.object({ email: ZEmail });
 
 export const ZContactIdInput = z.object({ id: z.uuid('must be a contact id') });
+/** Tags in use, most used first: suggestions for tag inputs and the tag filter. */
+export const ZListContactTagsInput = z
+  .object({
+    /** Only tags starting with this text (any case). */
+    prefix: z.string({ error: 'must be text' }).trim().max(CONTACT_LIMITS.tag, `must be at most ${CONTACT_LIMITS.tag} characters`).optional(),
+    limit: z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be between 1 and 200').max(200, 'must be between 1 and 200').default(50),
+  })
+  .strict();
+export type TListContactTagsInput = z.input<typeof ZListContactTagsInput>;
+
 export const ZGetContactInput = ZContactIdInput;
 export const ZDeleteContactInput = ZContactIdInput;
 

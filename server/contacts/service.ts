@@ -44,6 +44,7 @@ import {
   ZFindDuplicatesInput,
   ZGetContactInput,
   ZListContactsInput,
+  ZListContactTagsInput,
   ZMergeContactsInput,
   ZUpdateContactInput,
   uniqueTags,
@@ -399,6 +400,34 @@ export async function listContacts(ctx: ContactsCtx, rawInput: unknown) {
     limit: input.limit,
     nextCursor: rows.length > input.limit && last ? encodeCursor({ s: input.sort, d: direction, k: last.sort_keys }) : null,
   };
+}
+
+/** Tags with how many (visible) contacts carry them, most used first. */
+export async function listContactTags(ctx: ContactsCtx, rawInput: unknown): Promise<{ tag: string; count: number }[]> {
+  const input = parseInput(ZListContactTagsInput, rawInput ?? {});
+  const ownerOnly = await ownerOnlyFilter(ctx.db, ctx.auth);
+  const pattern = input.prefix ? `${input.prefix.toLowerCase().replace(/[\\%_]/g, '\\$&')}%` : null;
+  // A rep who sees only their own contacts gets counts over those (a small set); everyone else reads
+  // the per-organization counts the contacts triggers maintain.
+  const rows = ownerOnly
+    ? await ctx.db
+        .selectFrom(contactsOf(ctx.db, ctx.organizationId, ownerOnly).select(sql<string>`unnest(contacts.tags)`.as('tag')).as('t'))
+        .select(['t.tag', (eb) => eb.fn.countAll<string>().as('n')])
+        .$if(pattern !== null, (q) => q.where(sql<boolean>`lower(t.tag) like ${pattern}`))
+        .groupBy('t.tag')
+        .orderBy('n', 'desc')
+        .orderBy('t.tag')
+        .limit(input.limit)
+        .execute()
+    : await scoped(ctx.db, ctx.organizationId)
+        .selectFrom('contact_tag_counts')
+        .select(['tag', 'contact_count as n'])
+        .$if(pattern !== null, (q) => q.where(sql<boolean>`lower(tag) like ${pattern}`))
+        .orderBy('contact_count', 'desc')
+        .orderBy('tag')
+        .limit(input.limit)
+        .execute();
+  return rows.map((r) => ({ tag: r.tag, count: Number(r.n) }));
 }
 
 export async function getContact(ctx: ContactsCtx, rawInput: unknown) {

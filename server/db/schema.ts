@@ -105,6 +105,13 @@ export type Attribution = {
   at: string;
 };
 
+/** Contacts per tag per organization, kept exact by triggers on contacts (migration 210). */
+export interface ContactTagCountsTable {
+  organization_id: string;
+  tag: string;
+  contact_count: number;
+}
+
 export interface ContactsTable {
   id: Generated<string>;
   organization_id: string;
@@ -358,6 +365,7 @@ export interface Database {
   audit_events: AuditEventsTable;
   login_attempts: LoginAttemptsTable;
   contacts: ContactsTable;
+  contact_tag_counts: ContactTagCountsTable;
   custom_field_definitions: CustomFieldDefinitionsTable;
   saved_views: SavedViewsTable;
   pipelines: PipelinesTable;

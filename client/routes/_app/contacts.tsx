@@ -148,7 +148,6 @@ function ContactsScreen({ userId, timeZone }: { userId: string; timeZone: string
   const page = search.page ?? 1;
   const limit = input.limit ?? 20;
   const pages = Math.max(1, Math.ceil(total / limit));
-  const tagSuggestions = [...new Set(rows.flatMap((r) => r.tags))].sort((a, b) => a.localeCompare(b));
   const selectedTags = [...new Set(rows.filter((r) => selection.allMatching || selection.ids.includes(r.id)).flatMap((r) => r.tags))].sort((a, b) => a.localeCompare(b));
 
   const header = (
@@ -271,7 +270,7 @@ function ContactsScreen({ userId, timeZone }: { userId: string; timeZone: string
           <ColumnsMenu columns={columns} customFields={customFields} onChange={setStoredColumns} onReset={() => setStoredColumns(RESET)} />
           {canExport ? <ExportMenu total={totalCount} visibleHref={exportHref(search, timeZone, ['name', ...columns])} allHref={exportHref(search, timeZone)} /> : null}
         </div>
-        {filtersOpen ? <FilterPanel id={filtersId} filter={filter} setFilter={setFilter} members={members} tagSuggestions={tagSuggestions} /> : null}
+        {filtersOpen ? <FilterPanel id={filtersId} filter={filter} setFilter={setFilter} members={members} /> : null}
         <FilterChips filter={filter} setFilter={setFilter} members={members} onClear={clearFilters} />
       </div>
 

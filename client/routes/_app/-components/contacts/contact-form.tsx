@@ -130,6 +130,7 @@ export function ContactEditor({
   const create = trpc.contacts.create.useMutation();
   const update = trpc.contacts.update.useMutation();
   const [values, setValues] = useState<Values>(() => valuesOf(contact, defaultOwnerId));
+  const tagSuggestions = trpc.contacts.tags.useQuery({ limit: 200 });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const pending = create.isPending || update.isPending;
@@ -230,6 +231,7 @@ export function ContactEditor({
             id={`${id}-tags`}
             value={values.tags}
             onChange={(next) => set('tags', next)}
+            suggestions={tagSuggestions.data?.map((t) => t.tag)}
             maxLength={CONTACT_LIMITS.tag}
             aria-invalid={errors.tags || Object.keys(errors).some((k) => k.startsWith('tags.')) ? true : undefined}
             aria-describedby={`${id}-tags-hint`}

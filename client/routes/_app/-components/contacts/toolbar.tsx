@@ -14,6 +14,7 @@ import { focusRing } from '../../../../components/ui/focus';
 import { Input, Label, Select } from '../../../../components/ui/input';
 import { formatCalendarDate } from '../../../../lib/calendar';
 import { cn } from '../../../../lib/cn';
+import { trpc } from '../../../../lib/trpc';
 import { CONTACT_COLUMNS, LIFECYCLE_LABELS, LIFECYCLE_STAGES, type TLifecycleStage } from '../../../../../server/contacts/schema';
 import { DebouncedInput } from './debounced-input';
 import { columnLabel, type Count, DNC_FILTER_LABELS, plural, STAGE_SHORT } from './labels';
@@ -23,8 +24,9 @@ import type { CustomField, Member } from './types';
 type SetFilter = <K extends FilterKey>(key: K, value: UrlFilter[K] | undefined) => void;
 
 /** The filters of the list, each applied as soon as it is chosen (text a moment after typing stops). */
-export function FilterPanel({ id, filter, setFilter, members, tagSuggestions }: { id: string; filter: UrlFilter; setFilter: SetFilter; members: readonly Member[]; tagSuggestions: readonly string[] }) {
+export function FilterPanel({ id, filter, setFilter, members }: { id: string; filter: UrlFilter; setFilter: SetFilter; members: readonly Member[] }) {
   const uid = useId();
+  const tags = trpc.contacts.tags.useQuery({ limit: 200 });
   const field = (name: string) => `${uid}-${name}`;
   return (
     <section id={id} aria-label="Filters" className="grid gap-4 rounded-lg border border-gray-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4 dark:border-gray-800 dark:bg-gray-900">
@@ -32,8 +34,8 @@ export function FilterPanel({ id, filter, setFilter, members, tagSuggestions }: 
         <Label htmlFor={field('tag')}>Tag</Label>
         <DebouncedInput id={field('tag')} value={filter.tag ?? ''} onCommit={(v) => setFilter('tag', v || undefined)} list={`${uid}-tags`} placeholder="Any tag" maxLength={50} />
         <datalist id={`${uid}-tags`}>
-          {tagSuggestions.map((t) => (
-            <option key={t} value={t} />
+          {tags.data?.map(({ tag, count }) => (
+            <option key={tag} value={tag} label={`${tag} (${plural(count, 'contact')})`} />
           ))}
         </datalist>
       </div>
