@@ -14,6 +14,7 @@ import type { AppEnv } from './http/env';
 import { onError } from './http/errors';
 import { requestLog } from './http/request-log';
 import { mountTrpc } from './http/trpc';
+import { realtimeEventsRoute, REALTIME_EVENTS_PATH } from './realtime/sse';
 import { appRouter } from './trpc/router';
 
 export type CreateAppOptions = {
@@ -42,6 +43,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.all('*', (c) => c.json({ message: `No API route ${c.req.method} ${c.req.path}` }, 404));
   app.route('/api', api);
 
+  // The realtime stream has a faster door of its own (same auth, input and format); others go to tRPC.
+  if (!options.router) app.get(REALTIME_EVENTS_PATH, realtimeEventsRoute);
   mountTrpc(app, options.router ?? appRouter);
 
   if (options.client) serveClient(app, options.client);

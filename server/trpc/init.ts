@@ -8,16 +8,19 @@ import type { TrpcContext } from './context';
 /** Procedure metadata: the permission a procedure requires, readable by the role-matrix tests. */
 export type ProcedureMeta = { permission?: Permission };
 
+/** Subscriptions over SSE: server pings, and the client reconnects after this long without any. */
+export const SSE_OPTIONS = {
+  ping: { enabled: true, intervalMs: 15_000 },
+  client: { reconnectAfterInactivityMs: 20_000 },
+} as const;
+
 const t = initTRPC.context<TrpcContext>().meta<ProcedureMeta>().create({
   errorFormatter({ shape, error }) {
     const issues: FieldIssue[] | undefined = error.cause instanceof DomainError ? error.cause.issues : undefined;
     const message = error.code === 'INTERNAL_SERVER_ERROR' ? 'Internal error' : shape.message;
     return { ...shape, message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, issues } };
   },
-  sse: {
-    ping: { enabled: true, intervalMs: 15_000 },
-    client: { reconnectAfterInactivityMs: 20_000 },
-  },
+  sse: SSE_OPTIONS,
 });
 
 /**
