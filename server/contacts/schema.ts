@@ -4,8 +4,12 @@ import { ZEmail } from '../auth/schema';
 /** Shared by the server's doors and the client's forms: each contacts rule written once. */
 
 export const CONTACT_LIMITS = {
-  /** Lists count matches up to this many; beyond it, total says "at least" (counting a million rows per page view is too slow). */
-  countCap: 10_000,
+  /**
+   * A filtered or searched list counts its matches up to this many; beyond it, total says "at least"
+   * (a two-letter search in a million contacts would otherwise count tens of thousands of rows per
+   * keystroke). Unfiltered and tag-only totals are exact: the database keeps those counts.
+   */
+  countCap: 1_000,
   name: 100,
   email: 254,
   phone: 40,

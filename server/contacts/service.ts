@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import { listActivities, recordActivities, recordActivity, type ActivityInput } from '../activities/service';
 import { publishEvent } from '../events/publish';
 import { recordAudit } from '../audit/service';
@@ -43,12 +43,14 @@ import {
   ZEmailOnly,
   ZFindDuplicatesInput,
   ZGetContactInput,
+  ZContactFilter,
   ZListContactsInput,
   ZListContactTagsInput,
   ZMergeContactsInput,
   ZUpdateContactInput,
   uniqueTags,
   type TAttributionInput,
+  type TContactFilter,
   type TMergeField,
 } from './schema';
 
@@ -373,28 +375,15 @@ export async function listContacts(ctx: ContactsCtx, rawInput: unknown) {
     .orderBy(orderByKeys(keys))
     .limit(input.limit + 1);
   page = input.cursor ? page.where(afterCursor(keys, decodeCursor(input.cursor, input.sort, direction, keys))) : page.offset((input.page - 1) * input.limit);
-  const [rows, count] = await Promise.all([
-    page.execute(),
-    ctx.db
-      .selectFrom(
-        contactsOf(ctx.db, ctx.organizationId, ownerOnly)
-          .select(sql<number>`1`.as('one'))
-          .where(where)
-          .limit(CONTACT_LIMITS.countCap + 1)
-          .as('matches'),
-      )
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  const matched = Number(count.n);
+  const [rows, total] = await Promise.all([page.execute(), countContacts(ctx, input, ownerOnly, where)]);
   const items = rows.slice(0, input.limit);
   const last = items.at(-1);
   return {
     items: items.map(toContact),
-    /** Matches, counted up to CONTACT_LIMITS.countCap. */
-    total: Math.min(matched, CONTACT_LIMITS.countCap),
+    /** Matches: exact, or CONTACT_LIMITS.countCap when there are more (see totalIsLowerBound). */
+    total: total.n,
     /** True when more than `total` contacts match. */
-    totalIsLowerBound: matched > CONTACT_LIMITS.countCap,
+    totalIsLowerBound: total.atLeast,
     /** null when the page came from a cursor. */
     page: input.cursor ? null : input.page,
     limit: input.limit,
@@ -428,6 +417,24 @@ export async function listContactTags(ctx: ContactsCtx, rawInput: unknown): Prom
         .limit(input.limit)
         .execute();
   return rows.map((r) => ({ tag: r.tag, count: Number(r.n) }));
+}
+
+/**
+ * How many contacts a list matches. Without a filter, or with only a tag, the counts the contacts
+ * triggers keep answer exactly at once; otherwise matches are counted up to CONTACT_LIMITS.countCap.
+ */
+async function countContacts(ctx: ContactsCtx, filter: TContactFilter, ownerOnly: string | null, where: Expression<SqlBool>): Promise<{ n: number; atLeast: boolean }> {
+  const narrowed = (Object.keys(ZContactFilter.shape) as (keyof TContactFilter)[]).some((key) => key !== 'tag' && filter[key] !== undefined && filter[key] !== '');
+  if (!ownerOnly && !narrowed) {
+    const org = scoped(ctx.db, ctx.organizationId);
+    const row = filter.tag
+      ? await org.selectFrom('contact_tag_counts').select('contact_count as n').where('tag', '=', filter.tag).executeTakeFirst()
+      : await org.selectFrom('organization_contact_counts').select('contacts as n').executeTakeFirst();
+    return { n: row?.n ?? 0, atLeast: false };
+  }
+  const matches = contactsOf(ctx.db, ctx.organizationId, ownerOnly).select(sql<number>`1`.as('one')).where(where).limit(CONTACT_LIMITS.countCap + 1);
+  const { n } = await ctx.db.selectFrom(matches.as('matches')).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  return { n: Math.min(Number(n), CONTACT_LIMITS.countCap), atLeast: Number(n) > CONTACT_LIMITS.countCap };
 }
 
 export async function getContact(ctx: ContactsCtx, rawInput: unknown) {

@@ -112,6 +112,12 @@ export interface ContactTagCountsTable {
   contact_count: number;
 }
 
+/** Contacts per organization, kept exact by triggers on contacts (migration 220). */
+export interface OrganizationContactCountsTable {
+  organization_id: string;
+  contacts: number;
+}
+
 export interface ContactsTable {
   id: Generated<string>;
   organization_id: string;
@@ -366,6 +372,7 @@ export interface Database {
   login_attempts: LoginAttemptsTable;
   contacts: ContactsTable;
   contact_tag_counts: ContactTagCountsTable;
+  organization_contact_counts: OrganizationContactCountsTable;
   custom_field_definitions: CustomFieldDefinitionsTable;
   saved_views: SavedViewsTable;
   pipelines: PipelinesTable;
