@@ -9,7 +9,7 @@ export const CONTACT_LIMITS = {
    * (a two-letter search in a million contacts would otherwise count tens of thousands of rows per
    * keystroke). Unfiltered and tag-only totals are exact: the database keeps those counts.
    */
-  countCap: 1_000,
+  countCap: 500,
   name: 100,
   email: 254,
   phone: 40,
