@@ -11,8 +11,12 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteImport } from './routes/_app'
+import { Route as AgencyRouteImport } from './routes/agency'
+import { Route as CoachingRouteImport } from './routes/coaching'
+import { Route as DentalRouteImport } from './routes/dental'
 import { Route as EnterpriseSecurityRouteImport } from './routes/enterprise-security'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as MedspaRouteImport } from './routes/medspa'
 import { Route as PricingRouteImport } from './routes/pricing'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as TutorialsRouteImport } from './routes/tutorials'
@@ -54,6 +58,21 @@ const AppRoute = AppRouteImport.update({
   id: '/_app',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AgencyRoute = AgencyRouteImport.update({
+  id: '/agency',
+  path: '/agency',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CoachingRoute = CoachingRouteImport.update({
+  id: '/coaching',
+  path: '/coaching',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DentalRoute = DentalRouteImport.update({
+  id: '/dental',
+  path: '/dental',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const EnterpriseSecurityRoute = EnterpriseSecurityRouteImport.update({
   id: '/enterprise-security',
   path: '/enterprise-security',
@@ -62,6 +81,11 @@ const EnterpriseSecurityRoute = EnterpriseSecurityRouteImport.update({
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MedspaRoute = MedspaRouteImport.update({
+  id: '/medspa',
+  path: '/medspa',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PricingRoute = PricingRouteImport.update({
@@ -222,8 +246,12 @@ const AppPipelineDealsDealIdRoute = AppPipelineDealsDealIdRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/agency': typeof AgencyRoute
+  '/coaching': typeof CoachingRoute
+  '/dental': typeof DentalRoute
   '/enterprise-security': typeof EnterpriseSecurityRoute
   '/login': typeof LoginRoute
+  '/medspa': typeof MedspaRoute
   '/pricing': typeof PricingRoute
   '/signup': typeof SignupRoute
   '/tutorials': typeof TutorialsRoute
@@ -258,8 +286,12 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/agency': typeof AgencyRoute
+  '/coaching': typeof CoachingRoute
+  '/dental': typeof DentalRoute
   '/enterprise-security': typeof EnterpriseSecurityRoute
   '/login': typeof LoginRoute
+  '/medspa': typeof MedspaRoute
   '/pricing': typeof PricingRoute
   '/signup': typeof SignupRoute
   '/tutorials': typeof TutorialsRoute
@@ -295,8 +327,12 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/_app': typeof AppRouteWithChildren
+  '/agency': typeof AgencyRoute
+  '/coaching': typeof CoachingRoute
+  '/dental': typeof DentalRoute
   '/enterprise-security': typeof EnterpriseSecurityRoute
   '/login': typeof LoginRoute
+  '/medspa': typeof MedspaRoute
   '/pricing': typeof PricingRoute
   '/signup': typeof SignupRoute
   '/tutorials': typeof TutorialsRoute
@@ -333,8 +369,12 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/agency'
+    | '/coaching'
+    | '/dental'
     | '/enterprise-security'
     | '/login'
+    | '/medspa'
     | '/pricing'
     | '/signup'
     | '/tutorials'
@@ -369,8 +409,12 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/agency'
+    | '/coaching'
+    | '/dental'
     | '/enterprise-security'
     | '/login'
+    | '/medspa'
     | '/pricing'
     | '/signup'
     | '/tutorials'
@@ -405,8 +449,12 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/_app'
+    | '/agency'
+    | '/coaching'
+    | '/dental'
     | '/enterprise-security'
     | '/login'
+    | '/medspa'
     | '/pricing'
     | '/signup'
     | '/tutorials'
@@ -443,8 +491,12 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AppRoute: typeof AppRouteWithChildren
+  AgencyRoute: typeof AgencyRoute
+  CoachingRoute: typeof CoachingRoute
+  DentalRoute: typeof DentalRoute
   EnterpriseSecurityRoute: typeof EnterpriseSecurityRoute
   LoginRoute: typeof LoginRoute
+  MedspaRoute: typeof MedspaRoute
   PricingRoute: typeof PricingRoute
   SignupRoute: typeof SignupRoute
   TutorialsRoute: typeof TutorialsRoute
@@ -467,6 +519,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/agency': {
+      id: '/agency'
+      path: '/agency'
+      fullPath: '/agency'
+      preLoaderRoute: typeof AgencyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/coaching': {
+      id: '/coaching'
+      path: '/coaching'
+      fullPath: '/coaching'
+      preLoaderRoute: typeof CoachingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/dental': {
+      id: '/dental'
+      path: '/dental'
+      fullPath: '/dental'
+      preLoaderRoute: typeof DentalRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/enterprise-security': {
       id: '/enterprise-security'
       path: '/enterprise-security'
@@ -479,6 +552,13 @@ declare module '@tanstack/react-router' {
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/medspa': {
+      id: '/medspa'
+      path: '/medspa'
+      fullPath: '/medspa'
+      preLoaderRoute: typeof MedspaRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/pricing': {
@@ -776,8 +856,12 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AppRoute: AppRouteWithChildren,
+  AgencyRoute: AgencyRoute,
+  CoachingRoute: CoachingRoute,
+  DentalRoute: DentalRoute,
   EnterpriseSecurityRoute: EnterpriseSecurityRoute,
   LoginRoute: LoginRoute,
+  MedspaRoute: MedspaRoute,
   PricingRoute: PricingRoute,
   SignupRoute: SignupRoute,
   TutorialsRoute: TutorialsRoute,
