@@ -23,7 +23,10 @@ const AUDIT_PAGE_SIZE = 20;
 
 export const Route = createFileRoute('/enterprise-security')({
   validateSearch: ZSecuritySearch,
-  staticData: { title: 'Enterprise Security Center' },
+  staticData: {
+    title: 'Enterprise Security Center',
+    description: 'Switchboard security: role-based access, a complete audit log, single sign-on, hashed credentials, GDPR support and HIPAA with a signed BAA.',
+  },
   component: SecurityCenter,
 });
 
