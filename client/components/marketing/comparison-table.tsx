@@ -25,7 +25,8 @@ function Cell({ value }: { value: ComparisonCell }) {
 /** Us against other vendors, row by row; the first column is ours and is highlighted. Scrolls sideways on phones. */
 export function ComparisonTable({ caption, columns, rows }: { caption: string; columns: string[]; rows: ComparisonRow[] }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-gray-200 dark:border-gray-800" tabIndex={0} role="region" aria-label={caption}>
+    // relative: screen-reader-only marks inside stay within the scroller instead of widening the page.
+    <div className="relative overflow-x-auto rounded-xl border border-gray-200 dark:border-gray-800" tabIndex={0} role="region" aria-label={caption}>
       <table className="w-full min-w-[36rem] border-collapse text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-gray-50 dark:bg-gray-900">
