@@ -61,6 +61,9 @@ async function holdNavigation(page: Page): Promise<void> {
   await page.evaluate(() => document.addEventListener('click', (e) => e.preventDefault()));
 }
 
+/** The two tests that visit every page get more than the default minute on a busy machine. */
+const EVERY_PAGE_TIMEOUT_MS = 240_000;
+
 const metaDescription = (page: Page) => page.locator('meta[name="description"]').getAttribute('content');
 
 describe('public marketing pages', () => {
@@ -80,7 +83,7 @@ describe('public marketing pages', () => {
     }
     // /tutorials and /tutorial-system are the same page.
     expect(descriptions.size).toBe(PAGES.length - 1);
-  });
+  }, EVERY_PAGE_TIMEOUT_MS);
 
   it('lays out the Arabic tutorial right to left and the French one in French', async () => {
     const page = await e2e.open();
@@ -100,7 +103,7 @@ describe('public marketing pages', () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, path).toBeLessThanOrEqual(0);
     }
-  });
+  }, EVERY_PAGE_TIMEOUT_MS);
 });
 
 describe('sales landing timers (spec §4)', () => {
