@@ -303,16 +303,19 @@ describe('training course progress', () => {
     await page.getByText('0 of 6 lessons complete').waitFor();
   });
 
-  it('signed in: the server keeps the progress for that user', async () => {
+  it('signed in: the server keeps the progress for that user, including what was done signed out in this browser', async () => {
     const { page } = await openSignedIn(e2e);
+    // A lesson completed in this browser before signing in.
+    await page.goto('/tutorials');
+    await page.evaluate(() => localStorage.setItem('switchboard.trainingProgress', JSON.stringify(['m1-welcome'])));
     await page.goto('/training-course');
-    await page.getByText('0 of 6 lessons complete · saved to your account').waitFor();
-    await lesson(page, 'Inviting your team').check();
-    await page.getByText('1 of 6 lessons complete').waitFor();
-    expect(await (await page.request.get('/api/training/progress')).json()).toEqual({ signedIn: true, completedLessonIds: ['m1-team'] });
+    await page.getByText('1 of 6 lessons complete · saved to your account').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('switchboard.trainingProgress'))).toBeNull();
+    await lesson(page, 'Inviting your team').check();
+    await page.getByText('2 of 6 lessons complete').waitFor();
+    expect(await (await page.request.get('/api/training/progress')).json()).toEqual({ signedIn: true, completedLessonIds: ['m1-welcome', 'm1-team'] });
     await page.reload();
-    await page.getByText('1 of 6 lessons complete').waitFor();
+    await page.getByText('2 of 6 lessons complete').waitFor();
     expect(await lesson(page, 'Inviting your team').isChecked()).toBe(true);
 
     // Another visitor in another browser sees none of it.

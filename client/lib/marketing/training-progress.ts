@@ -2,6 +2,7 @@
  * Training course progress: on the server per user when signed in (/api/training/progress), in this
  * browser's local storage otherwise. Plain fetch: the public page loads no tRPC or zod.
  */
+import { TRAINING_LESSON_IDS } from '../../../server/training/course/schema';
 import type { TTrainingProgress } from '../../../server/training/schema';
 
 export const TRAINING_STORAGE_KEY = 'switchboard.trainingProgress';
@@ -21,11 +22,22 @@ function readLocal(): string[] {
   }
 }
 
+/**
+ * The visitor's progress. Signed in, lessons completed in this browser before signing in are
+ * moved to the account first, so nothing done while signed out is lost.
+ */
 export async function loadTrainingProgress(): Promise<TTrainingProgress> {
   const res = await fetch(ENDPOINT, { credentials: 'same-origin' });
   if (!res.ok) throw new Error(`Could not load your progress (${res.status})`);
   const progress = (await res.json()) as TTrainingProgress;
-  return progress.signedIn ? progress : { signedIn: false, completedLessonIds: readLocal() };
+  if (!progress.signedIn) return { signedIn: false, completedLessonIds: readLocal() };
+  let completed = progress.completedLessonIds;
+  // Only lessons that exist: storage is the visitor's to edit.
+  for (const lessonId of readLocal().filter((id) => TRAINING_LESSON_IDS.includes(id) && !completed.includes(id))) {
+    completed = await saveLessonCompletion(true, completed, lessonId, true);
+  }
+  localStorage.removeItem(TRAINING_STORAGE_KEY);
+  return { signedIn: true, completedLessonIds: completed };
 }
 
 export async function saveLessonCompletion(signedIn: boolean, current: readonly string[], lessonId: string, completed: boolean): Promise<string[]> {
