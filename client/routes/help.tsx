@@ -54,7 +54,7 @@ function HelpCenter() {
             <Input
               id="help-search"
               type="search"
-              placeholder="Search tutorials, e.g. import contacts"
+              placeholder="Search tutorials"
               value={search}
               onChange={(e) => setSearch(e.target.value)}
               className="h-12 ps-10 text-base"
