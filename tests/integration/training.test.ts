@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TRAINING_LESSON_IDS, TRAINING_MODULES } from '../../server/training/course/schema';
 import { buildTestApp } from '../helpers/app';
+import { getTestDatabase } from '../helpers/db';
 import { addMember, browser, createAccount, createKey } from '../helpers/factories';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
@@ -10,6 +11,9 @@ const put = (app: App, cookie: string, body: unknown) =>
 const get = (app: App, headers: Record<string, string> = {}) => app.request('/api/training/progress', { headers });
 
 describe('/api/training/progress', () => {
+  // Creating and migrating the worker's database is the slow part: done under the hook's timeout, not a test's.
+  beforeAll(() => getTestDatabase());
+
   it('has 8 modules with only the first unlocked, with 6 lessons', () => {
     expect(TRAINING_MODULES).toHaveLength(8);
     expect(TRAINING_MODULES.filter((m) => m.unlocked).map((m) => m.id)).toEqual(['m1']);
