@@ -11,11 +11,38 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteImport } from './routes/_app'
+import { Route as AcademyRouteImport } from './routes/academy'
+import { Route as AgencyRouteImport } from './routes/agency'
+import { Route as ArabicTutorialRouteImport } from './routes/arabic-tutorial'
+import { Route as AutomationBuilderRouteImport } from './routes/automation-builder'
+import { Route as BasicLandingRouteImport } from './routes/basic-landing'
+import { Route as CaseStudiesRouteImport } from './routes/case-studies'
+import { Route as CoachingRouteImport } from './routes/coaching'
+import { Route as ContactRouteImport } from './routes/contact'
+import { Route as DemoDashboardRouteImport } from './routes/demo-dashboard'
+import { Route as DentalRouteImport } from './routes/dental'
 import { Route as EnterpriseSecurityRouteImport } from './routes/enterprise-security'
+import { Route as FeaturesRouteImport } from './routes/features'
+import { Route as FrenchTutorialRouteImport } from './routes/french-tutorial'
+import { Route as HelpRouteImport } from './routes/help'
+import { Route as IntegrationsRouteImport } from './routes/integrations'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as MedspaRouteImport } from './routes/medspa'
+import { Route as MigrationGuideRouteImport } from './routes/migration-guide'
+import { Route as MultiChannelOrchestrationRouteImport } from './routes/multi-channel-orchestration'
+import { Route as PartnershipsRouteImport } from './routes/partnerships'
 import { Route as PricingRouteImport } from './routes/pricing'
+import { Route as SalesLandingRouteImport } from './routes/sales-landing'
 import { Route as SignupRouteImport } from './routes/signup'
+import { Route as TiktokMarketingRouteImport } from './routes/tiktok-marketing'
+import { Route as TrainingCourseRouteImport } from './routes/training-course'
+import { Route as TutorialSystemRouteImport } from './routes/tutorial-system'
 import { Route as TutorialsRouteImport } from './routes/tutorials'
+import { Route as VideoProductionRouteImport } from './routes/video-production'
+import { Route as VoiceCommandCenterRouteImport } from './routes/voice-command-center'
+import { Route as VsActivecampaignRouteImport } from './routes/vs-activecampaign'
+import { Route as VsHighlevelRouteImport } from './routes/vs-highlevel'
+import { Route as VsHubspotRouteImport } from './routes/vs-hubspot'
 import { Route as AppAnalyticsRouteImport } from './routes/_app/analytics'
 import { Route as AppAppRouteImport } from './routes/_app/app'
 import { Route as AppAppointmentsRouteImport } from './routes/_app/appointments'
@@ -54,9 +81,79 @@ const AppRoute = AppRouteImport.update({
   id: '/_app',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AcademyRoute = AcademyRouteImport.update({
+  id: '/academy',
+  path: '/academy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AgencyRoute = AgencyRouteImport.update({
+  id: '/agency',
+  path: '/agency',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ArabicTutorialRoute = ArabicTutorialRouteImport.update({
+  id: '/arabic-tutorial',
+  path: '/arabic-tutorial',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AutomationBuilderRoute = AutomationBuilderRouteImport.update({
+  id: '/automation-builder',
+  path: '/automation-builder',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BasicLandingRoute = BasicLandingRouteImport.update({
+  id: '/basic-landing',
+  path: '/basic-landing',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CaseStudiesRoute = CaseStudiesRouteImport.update({
+  id: '/case-studies',
+  path: '/case-studies',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CoachingRoute = CoachingRouteImport.update({
+  id: '/coaching',
+  path: '/coaching',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ContactRoute = ContactRouteImport.update({
+  id: '/contact',
+  path: '/contact',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DemoDashboardRoute = DemoDashboardRouteImport.update({
+  id: '/demo-dashboard',
+  path: '/demo-dashboard',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DentalRoute = DentalRouteImport.update({
+  id: '/dental',
+  path: '/dental',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const EnterpriseSecurityRoute = EnterpriseSecurityRouteImport.update({
   id: '/enterprise-security',
   path: '/enterprise-security',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FeaturesRoute = FeaturesRouteImport.update({
+  id: '/features',
+  path: '/features',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FrenchTutorialRoute = FrenchTutorialRouteImport.update({
+  id: '/french-tutorial',
+  path: '/french-tutorial',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HelpRoute = HelpRouteImport.update({
+  id: '/help',
+  path: '/help',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const IntegrationsRoute = IntegrationsRouteImport.update({
+  id: '/integrations',
+  path: '/integrations',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -64,9 +161,35 @@ const LoginRoute = LoginRouteImport.update({
   path: '/login',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MedspaRoute = MedspaRouteImport.update({
+  id: '/medspa',
+  path: '/medspa',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MigrationGuideRoute = MigrationGuideRouteImport.update({
+  id: '/migration-guide',
+  path: '/migration-guide',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MultiChannelOrchestrationRoute =
+  MultiChannelOrchestrationRouteImport.update({
+    id: '/multi-channel-orchestration',
+    path: '/multi-channel-orchestration',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const PartnershipsRoute = PartnershipsRouteImport.update({
+  id: '/partnerships',
+  path: '/partnerships',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PricingRoute = PricingRouteImport.update({
   id: '/pricing',
   path: '/pricing',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SalesLandingRoute = SalesLandingRouteImport.update({
+  id: '/sales-landing',
+  path: '/sales-landing',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SignupRoute = SignupRouteImport.update({
@@ -74,9 +197,49 @@ const SignupRoute = SignupRouteImport.update({
   path: '/signup',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TiktokMarketingRoute = TiktokMarketingRouteImport.update({
+  id: '/tiktok-marketing',
+  path: '/tiktok-marketing',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TrainingCourseRoute = TrainingCourseRouteImport.update({
+  id: '/training-course',
+  path: '/training-course',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TutorialSystemRoute = TutorialSystemRouteImport.update({
+  id: '/tutorial-system',
+  path: '/tutorial-system',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TutorialsRoute = TutorialsRouteImport.update({
   id: '/tutorials',
   path: '/tutorials',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VideoProductionRoute = VideoProductionRouteImport.update({
+  id: '/video-production',
+  path: '/video-production',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VoiceCommandCenterRoute = VoiceCommandCenterRouteImport.update({
+  id: '/voice-command-center',
+  path: '/voice-command-center',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VsActivecampaignRoute = VsActivecampaignRouteImport.update({
+  id: '/vs-activecampaign',
+  path: '/vs-activecampaign',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VsHighlevelRoute = VsHighlevelRouteImport.update({
+  id: '/vs-highlevel',
+  path: '/vs-highlevel',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VsHubspotRoute = VsHubspotRouteImport.update({
+  id: '/vs-hubspot',
+  path: '/vs-hubspot',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppAnalyticsRoute = AppAnalyticsRouteImport.update({
@@ -222,11 +385,38 @@ const AppPipelineDealsDealIdRoute = AppPipelineDealsDealIdRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/academy': typeof AcademyRoute
+  '/agency': typeof AgencyRoute
+  '/arabic-tutorial': typeof ArabicTutorialRoute
+  '/automation-builder': typeof AutomationBuilderRoute
+  '/basic-landing': typeof BasicLandingRoute
+  '/case-studies': typeof CaseStudiesRoute
+  '/coaching': typeof CoachingRoute
+  '/contact': typeof ContactRoute
+  '/demo-dashboard': typeof DemoDashboardRoute
+  '/dental': typeof DentalRoute
   '/enterprise-security': typeof EnterpriseSecurityRoute
+  '/features': typeof FeaturesRoute
+  '/french-tutorial': typeof FrenchTutorialRoute
+  '/help': typeof HelpRoute
+  '/integrations': typeof IntegrationsRoute
   '/login': typeof LoginRoute
+  '/medspa': typeof MedspaRoute
+  '/migration-guide': typeof MigrationGuideRoute
+  '/multi-channel-orchestration': typeof MultiChannelOrchestrationRoute
+  '/partnerships': typeof PartnershipsRoute
   '/pricing': typeof PricingRoute
+  '/sales-landing': typeof SalesLandingRoute
   '/signup': typeof SignupRoute
+  '/tiktok-marketing': typeof TiktokMarketingRoute
+  '/training-course': typeof TrainingCourseRoute
+  '/tutorial-system': typeof TutorialSystemRoute
   '/tutorials': typeof TutorialsRoute
+  '/video-production': typeof VideoProductionRoute
+  '/voice-command-center': typeof VoiceCommandCenterRoute
+  '/vs-activecampaign': typeof VsActivecampaignRoute
+  '/vs-highlevel': typeof VsHighlevelRoute
+  '/vs-hubspot': typeof VsHubspotRoute
   '/analytics': typeof AppAnalyticsRoute
   '/app': typeof AppAppRoute
   '/appointments': typeof AppAppointmentsRoute
@@ -258,11 +448,38 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/academy': typeof AcademyRoute
+  '/agency': typeof AgencyRoute
+  '/arabic-tutorial': typeof ArabicTutorialRoute
+  '/automation-builder': typeof AutomationBuilderRoute
+  '/basic-landing': typeof BasicLandingRoute
+  '/case-studies': typeof CaseStudiesRoute
+  '/coaching': typeof CoachingRoute
+  '/contact': typeof ContactRoute
+  '/demo-dashboard': typeof DemoDashboardRoute
+  '/dental': typeof DentalRoute
   '/enterprise-security': typeof EnterpriseSecurityRoute
+  '/features': typeof FeaturesRoute
+  '/french-tutorial': typeof FrenchTutorialRoute
+  '/help': typeof HelpRoute
+  '/integrations': typeof IntegrationsRoute
   '/login': typeof LoginRoute
+  '/medspa': typeof MedspaRoute
+  '/migration-guide': typeof MigrationGuideRoute
+  '/multi-channel-orchestration': typeof MultiChannelOrchestrationRoute
+  '/partnerships': typeof PartnershipsRoute
   '/pricing': typeof PricingRoute
+  '/sales-landing': typeof SalesLandingRoute
   '/signup': typeof SignupRoute
+  '/tiktok-marketing': typeof TiktokMarketingRoute
+  '/training-course': typeof TrainingCourseRoute
+  '/tutorial-system': typeof TutorialSystemRoute
   '/tutorials': typeof TutorialsRoute
+  '/video-production': typeof VideoProductionRoute
+  '/voice-command-center': typeof VoiceCommandCenterRoute
+  '/vs-activecampaign': typeof VsActivecampaignRoute
+  '/vs-highlevel': typeof VsHighlevelRoute
+  '/vs-hubspot': typeof VsHubspotRoute
   '/analytics': typeof AppAnalyticsRoute
   '/app': typeof AppAppRoute
   '/appointments': typeof AppAppointmentsRoute
@@ -295,11 +512,38 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/_app': typeof AppRouteWithChildren
+  '/academy': typeof AcademyRoute
+  '/agency': typeof AgencyRoute
+  '/arabic-tutorial': typeof ArabicTutorialRoute
+  '/automation-builder': typeof AutomationBuilderRoute
+  '/basic-landing': typeof BasicLandingRoute
+  '/case-studies': typeof CaseStudiesRoute
+  '/coaching': typeof CoachingRoute
+  '/contact': typeof ContactRoute
+  '/demo-dashboard': typeof DemoDashboardRoute
+  '/dental': typeof DentalRoute
   '/enterprise-security': typeof EnterpriseSecurityRoute
+  '/features': typeof FeaturesRoute
+  '/french-tutorial': typeof FrenchTutorialRoute
+  '/help': typeof HelpRoute
+  '/integrations': typeof IntegrationsRoute
   '/login': typeof LoginRoute
+  '/medspa': typeof MedspaRoute
+  '/migration-guide': typeof MigrationGuideRoute
+  '/multi-channel-orchestration': typeof MultiChannelOrchestrationRoute
+  '/partnerships': typeof PartnershipsRoute
   '/pricing': typeof PricingRoute
+  '/sales-landing': typeof SalesLandingRoute
   '/signup': typeof SignupRoute
+  '/tiktok-marketing': typeof TiktokMarketingRoute
+  '/training-course': typeof TrainingCourseRoute
+  '/tutorial-system': typeof TutorialSystemRoute
   '/tutorials': typeof TutorialsRoute
+  '/video-production': typeof VideoProductionRoute
+  '/voice-command-center': typeof VoiceCommandCenterRoute
+  '/vs-activecampaign': typeof VsActivecampaignRoute
+  '/vs-highlevel': typeof VsHighlevelRoute
+  '/vs-hubspot': typeof VsHubspotRoute
   '/_app/analytics': typeof AppAnalyticsRoute
   '/_app/app': typeof AppAppRoute
   '/_app/appointments': typeof AppAppointmentsRoute
@@ -333,11 +577,38 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/academy'
+    | '/agency'
+    | '/arabic-tutorial'
+    | '/automation-builder'
+    | '/basic-landing'
+    | '/case-studies'
+    | '/coaching'
+    | '/contact'
+    | '/demo-dashboard'
+    | '/dental'
     | '/enterprise-security'
+    | '/features'
+    | '/french-tutorial'
+    | '/help'
+    | '/integrations'
     | '/login'
+    | '/medspa'
+    | '/migration-guide'
+    | '/multi-channel-orchestration'
+    | '/partnerships'
     | '/pricing'
+    | '/sales-landing'
     | '/signup'
+    | '/tiktok-marketing'
+    | '/training-course'
+    | '/tutorial-system'
     | '/tutorials'
+    | '/video-production'
+    | '/voice-command-center'
+    | '/vs-activecampaign'
+    | '/vs-highlevel'
+    | '/vs-hubspot'
     | '/analytics'
     | '/app'
     | '/appointments'
@@ -369,11 +640,38 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/academy'
+    | '/agency'
+    | '/arabic-tutorial'
+    | '/automation-builder'
+    | '/basic-landing'
+    | '/case-studies'
+    | '/coaching'
+    | '/contact'
+    | '/demo-dashboard'
+    | '/dental'
     | '/enterprise-security'
+    | '/features'
+    | '/french-tutorial'
+    | '/help'
+    | '/integrations'
     | '/login'
+    | '/medspa'
+    | '/migration-guide'
+    | '/multi-channel-orchestration'
+    | '/partnerships'
     | '/pricing'
+    | '/sales-landing'
     | '/signup'
+    | '/tiktok-marketing'
+    | '/training-course'
+    | '/tutorial-system'
     | '/tutorials'
+    | '/video-production'
+    | '/voice-command-center'
+    | '/vs-activecampaign'
+    | '/vs-highlevel'
+    | '/vs-hubspot'
     | '/analytics'
     | '/app'
     | '/appointments'
@@ -405,11 +703,38 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/_app'
+    | '/academy'
+    | '/agency'
+    | '/arabic-tutorial'
+    | '/automation-builder'
+    | '/basic-landing'
+    | '/case-studies'
+    | '/coaching'
+    | '/contact'
+    | '/demo-dashboard'
+    | '/dental'
     | '/enterprise-security'
+    | '/features'
+    | '/french-tutorial'
+    | '/help'
+    | '/integrations'
     | '/login'
+    | '/medspa'
+    | '/migration-guide'
+    | '/multi-channel-orchestration'
+    | '/partnerships'
     | '/pricing'
+    | '/sales-landing'
     | '/signup'
+    | '/tiktok-marketing'
+    | '/training-course'
+    | '/tutorial-system'
     | '/tutorials'
+    | '/video-production'
+    | '/voice-command-center'
+    | '/vs-activecampaign'
+    | '/vs-highlevel'
+    | '/vs-hubspot'
     | '/_app/analytics'
     | '/_app/app'
     | '/_app/appointments'
@@ -443,11 +768,38 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AppRoute: typeof AppRouteWithChildren
+  AcademyRoute: typeof AcademyRoute
+  AgencyRoute: typeof AgencyRoute
+  ArabicTutorialRoute: typeof ArabicTutorialRoute
+  AutomationBuilderRoute: typeof AutomationBuilderRoute
+  BasicLandingRoute: typeof BasicLandingRoute
+  CaseStudiesRoute: typeof CaseStudiesRoute
+  CoachingRoute: typeof CoachingRoute
+  ContactRoute: typeof ContactRoute
+  DemoDashboardRoute: typeof DemoDashboardRoute
+  DentalRoute: typeof DentalRoute
   EnterpriseSecurityRoute: typeof EnterpriseSecurityRoute
+  FeaturesRoute: typeof FeaturesRoute
+  FrenchTutorialRoute: typeof FrenchTutorialRoute
+  HelpRoute: typeof HelpRoute
+  IntegrationsRoute: typeof IntegrationsRoute
   LoginRoute: typeof LoginRoute
+  MedspaRoute: typeof MedspaRoute
+  MigrationGuideRoute: typeof MigrationGuideRoute
+  MultiChannelOrchestrationRoute: typeof MultiChannelOrchestrationRoute
+  PartnershipsRoute: typeof PartnershipsRoute
   PricingRoute: typeof PricingRoute
+  SalesLandingRoute: typeof SalesLandingRoute
   SignupRoute: typeof SignupRoute
+  TiktokMarketingRoute: typeof TiktokMarketingRoute
+  TrainingCourseRoute: typeof TrainingCourseRoute
+  TutorialSystemRoute: typeof TutorialSystemRoute
   TutorialsRoute: typeof TutorialsRoute
+  VideoProductionRoute: typeof VideoProductionRoute
+  VoiceCommandCenterRoute: typeof VoiceCommandCenterRoute
+  VsActivecampaignRoute: typeof VsActivecampaignRoute
+  VsHighlevelRoute: typeof VsHighlevelRoute
+  VsHubspotRoute: typeof VsHubspotRoute
   InviteTokenRoute: typeof InviteTokenRoute
 }
 
@@ -467,11 +819,109 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/academy': {
+      id: '/academy'
+      path: '/academy'
+      fullPath: '/academy'
+      preLoaderRoute: typeof AcademyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/agency': {
+      id: '/agency'
+      path: '/agency'
+      fullPath: '/agency'
+      preLoaderRoute: typeof AgencyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/arabic-tutorial': {
+      id: '/arabic-tutorial'
+      path: '/arabic-tutorial'
+      fullPath: '/arabic-tutorial'
+      preLoaderRoute: typeof ArabicTutorialRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/automation-builder': {
+      id: '/automation-builder'
+      path: '/automation-builder'
+      fullPath: '/automation-builder'
+      preLoaderRoute: typeof AutomationBuilderRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/basic-landing': {
+      id: '/basic-landing'
+      path: '/basic-landing'
+      fullPath: '/basic-landing'
+      preLoaderRoute: typeof BasicLandingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/case-studies': {
+      id: '/case-studies'
+      path: '/case-studies'
+      fullPath: '/case-studies'
+      preLoaderRoute: typeof CaseStudiesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/coaching': {
+      id: '/coaching'
+      path: '/coaching'
+      fullPath: '/coaching'
+      preLoaderRoute: typeof CoachingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/contact': {
+      id: '/contact'
+      path: '/contact'
+      fullPath: '/contact'
+      preLoaderRoute: typeof ContactRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/demo-dashboard': {
+      id: '/demo-dashboard'
+      path: '/demo-dashboard'
+      fullPath: '/demo-dashboard'
+      preLoaderRoute: typeof DemoDashboardRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/dental': {
+      id: '/dental'
+      path: '/dental'
+      fullPath: '/dental'
+      preLoaderRoute: typeof DentalRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/enterprise-security': {
       id: '/enterprise-security'
       path: '/enterprise-security'
       fullPath: '/enterprise-security'
       preLoaderRoute: typeof EnterpriseSecurityRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/features': {
+      id: '/features'
+      path: '/features'
+      fullPath: '/features'
+      preLoaderRoute: typeof FeaturesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/french-tutorial': {
+      id: '/french-tutorial'
+      path: '/french-tutorial'
+      fullPath: '/french-tutorial'
+      preLoaderRoute: typeof FrenchTutorialRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/help': {
+      id: '/help'
+      path: '/help'
+      fullPath: '/help'
+      preLoaderRoute: typeof HelpRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/integrations': {
+      id: '/integrations'
+      path: '/integrations'
+      fullPath: '/integrations'
+      preLoaderRoute: typeof IntegrationsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -481,11 +931,46 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/medspa': {
+      id: '/medspa'
+      path: '/medspa'
+      fullPath: '/medspa'
+      preLoaderRoute: typeof MedspaRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/migration-guide': {
+      id: '/migration-guide'
+      path: '/migration-guide'
+      fullPath: '/migration-guide'
+      preLoaderRoute: typeof MigrationGuideRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/multi-channel-orchestration': {
+      id: '/multi-channel-orchestration'
+      path: '/multi-channel-orchestration'
+      fullPath: '/multi-channel-orchestration'
+      preLoaderRoute: typeof MultiChannelOrchestrationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/partnerships': {
+      id: '/partnerships'
+      path: '/partnerships'
+      fullPath: '/partnerships'
+      preLoaderRoute: typeof PartnershipsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/pricing': {
       id: '/pricing'
       path: '/pricing'
       fullPath: '/pricing'
       preLoaderRoute: typeof PricingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sales-landing': {
+      id: '/sales-landing'
+      path: '/sales-landing'
+      fullPath: '/sales-landing'
+      preLoaderRoute: typeof SalesLandingRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/signup': {
@@ -495,11 +980,67 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignupRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/tiktok-marketing': {
+      id: '/tiktok-marketing'
+      path: '/tiktok-marketing'
+      fullPath: '/tiktok-marketing'
+      preLoaderRoute: typeof TiktokMarketingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/training-course': {
+      id: '/training-course'
+      path: '/training-course'
+      fullPath: '/training-course'
+      preLoaderRoute: typeof TrainingCourseRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/tutorial-system': {
+      id: '/tutorial-system'
+      path: '/tutorial-system'
+      fullPath: '/tutorial-system'
+      preLoaderRoute: typeof TutorialSystemRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/tutorials': {
       id: '/tutorials'
       path: '/tutorials'
       fullPath: '/tutorials'
       preLoaderRoute: typeof TutorialsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/video-production': {
+      id: '/video-production'
+      path: '/video-production'
+      fullPath: '/video-production'
+      preLoaderRoute: typeof VideoProductionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/voice-command-center': {
+      id: '/voice-command-center'
+      path: '/voice-command-center'
+      fullPath: '/voice-command-center'
+      preLoaderRoute: typeof VoiceCommandCenterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/vs-activecampaign': {
+      id: '/vs-activecampaign'
+      path: '/vs-activecampaign'
+      fullPath: '/vs-activecampaign'
+      preLoaderRoute: typeof VsActivecampaignRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/vs-highlevel': {
+      id: '/vs-highlevel'
+      path: '/vs-highlevel'
+      fullPath: '/vs-highlevel'
+      preLoaderRoute: typeof VsHighlevelRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/vs-hubspot': {
+      id: '/vs-hubspot'
+      path: '/vs-hubspot'
+      fullPath: '/vs-hubspot'
+      preLoaderRoute: typeof VsHubspotRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app/analytics': {
@@ -776,11 +1317,38 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AppRoute: AppRouteWithChildren,
+  AcademyRoute: AcademyRoute,
+  AgencyRoute: AgencyRoute,
+  ArabicTutorialRoute: ArabicTutorialRoute,
+  AutomationBuilderRoute: AutomationBuilderRoute,
+  BasicLandingRoute: BasicLandingRoute,
+  CaseStudiesRoute: CaseStudiesRoute,
+  CoachingRoute: CoachingRoute,
+  ContactRoute: ContactRoute,
+  DemoDashboardRoute: DemoDashboardRoute,
+  DentalRoute: DentalRoute,
   EnterpriseSecurityRoute: EnterpriseSecurityRoute,
+  FeaturesRoute: FeaturesRoute,
+  FrenchTutorialRoute: FrenchTutorialRoute,
+  HelpRoute: HelpRoute,
+  IntegrationsRoute: IntegrationsRoute,
   LoginRoute: LoginRoute,
+  MedspaRoute: MedspaRoute,
+  MigrationGuideRoute: MigrationGuideRoute,
+  MultiChannelOrchestrationRoute: MultiChannelOrchestrationRoute,
+  PartnershipsRoute: PartnershipsRoute,
   PricingRoute: PricingRoute,
+  SalesLandingRoute: SalesLandingRoute,
   SignupRoute: SignupRoute,
+  TiktokMarketingRoute: TiktokMarketingRoute,
+  TrainingCourseRoute: TrainingCourseRoute,
+  TutorialSystemRoute: TutorialSystemRoute,
   TutorialsRoute: TutorialsRoute,
+  VideoProductionRoute: VideoProductionRoute,
+  VoiceCommandCenterRoute: VoiceCommandCenterRoute,
+  VsActivecampaignRoute: VsActivecampaignRoute,
+  VsHighlevelRoute: VsHighlevelRoute,
+  VsHubspotRoute: VsHubspotRoute,
   InviteTokenRoute: InviteTokenRoute,
 }
 export const routeTree = rootRouteImport

@@ -8,6 +8,7 @@ import { authRest } from './auth/rest';
 import { contactsRest } from './contacts/rest';
 import { healthRest } from './health/rest';
 import { organizationRest } from './organizations/rest';
+import { trainingRest } from './training/rest';
 import { serveClient, type ClientBuild } from './http/client';
 import { csrf } from './http/csrf';
 import type { AppEnv } from './http/env';
@@ -40,6 +41,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route('/v1', apiV1Routes());
   api.route('/', apiDocsRoutes());
   api.route('/reports', reportsRest);
+  api.route('/training', trainingRest);
   api.all('*', (c) => c.json({ message: `No API route ${c.req.method} ${c.req.path}` }, 404));
   app.route('/api', api);
 

@@ -1,10 +1,1 @@
-/** Industry keys the industry landing pages pass to /signup (spec public-site §2.10), and how to say them. */
-export const INDUSTRIES = {
-  dental_practice: 'dental practices',
-  med_spa: 'medical spas',
-  agency: 'agencies',
-  business_coach: 'business coaches',
-} as const;
-
-export type Industry = keyof typeof INDUSTRIES;
-export const INDUSTRY_KEYS = Object.keys(INDUSTRIES) as [Industry, ...Industry[]];
+export { INDUSTRIES, INDUSTRY_KEYS, type Industry } from '../../server/industries/schema';

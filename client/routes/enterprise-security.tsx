@@ -1,4 +1,4 @@
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { FileCheckIcon, KeyRoundIcon, LockKeyholeIcon, ScrollTextIcon, ShieldCheckIcon, UsersIcon } from 'lucide-react';
 import { AUDIT_ACTIONS, ROLE_LABELS, ROLES } from '../lib/schema';
 import { FormAlert } from '../components/form';
@@ -23,7 +23,10 @@ const AUDIT_PAGE_SIZE = 20;
 
 export const Route = createFileRoute('/enterprise-security')({
   validateSearch: ZSecuritySearch,
-  staticData: { title: 'Enterprise Security Center' },
+  staticData: {
+    title: 'Enterprise Security Center',
+    description: 'Switchboard security: role-based access, a complete audit log, single sign-on, hashed credentials, GDPR support and HIPAA with a signed BAA.',
+  },
   component: SecurityCenter,
 });
 
@@ -165,9 +168,9 @@ function Overview() {
             ))}
           </ul>
           <div className="mt-6 flex flex-wrap gap-3">
-            <Link to="/settings/organization" className={buttonClasses()}>
+            <a href="/settings/organization" className={buttonClasses()}>
               Manage Roles &amp; Permissions
-            </Link>
+            </a>
             <Button variant="outline" disabled aria-describedby="sso-note">
               Configure SSO Provider
             </Button>
@@ -241,9 +244,9 @@ function LiveRoles() {
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-semibold text-gray-900 dark:text-white">Roles in your organization</h2>
-        <Link to="/settings/organization" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+        <a href="/settings/organization" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
           Manage Roles &amp; Permissions
-        </Link>
+        </a>
       </div>
       {roles.error ? <FormAlert message={errorMessageOf(roles.error, 'Could not load the roles')} /> : roles.data ? <RoleList roles={roles.data} /> : <Spinner />}
     </div>
@@ -258,9 +261,10 @@ function StaticAudit() {
         Every sign-in and failed sign-in, every invite, role change and removal, every API key created or revoked and every settings change is
         recorded with the member or key that did it, the time, the IP address and the device. Super Admins read and filter it here.
       </p>
-      <Link to="/login" search={{ redirect: '/enterprise-security?tab=audit' }} className={buttonClasses({ variant: 'outline', className: 'justify-self-start' })}>
+      {/* Application screens are plain page loads from public pages (public-site rule 3). */}
+      <a href={`/login?${new URLSearchParams({ redirect: '/enterprise-security?tab=audit' })}`} className={buttonClasses({ variant: 'outline', className: 'justify-self-start' })}>
         Sign in to view your organization’s log
-      </Link>
+      </a>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INDUSTRY_KEYS } from '../industries/schema';
 
 /** Shared by the server's doors and the client's forms: each rule written once. */
 
@@ -36,8 +37,8 @@ export const ZSignupInput = z.object({
   email: ZEmail,
   password: ZPassword,
   organizationName: z.string({ error: 'is required' }).trim().min(1, 'is required').max(120, 'must be at most 120 characters'),
-  /** Industry key from an industry landing page (dental_practice, med_spa, agency, business_coach, …). */
-  industry: z.string().trim().max(60).optional(),
+  /** Industry key from an industry landing page; the new organization remembers it (settings.industry). */
+  industry: z.enum(INDUSTRY_KEYS, { error: `must be one of ${INDUSTRY_KEYS.join(', ')}` }).optional(),
 });
 export type TSignupInput = z.input<typeof ZSignupInput>;
 

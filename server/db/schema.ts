@@ -361,6 +361,13 @@ export interface PresenceTable {
   created_at: Timestamp;
 }
 
+/** Training course lessons a user completed (user-owned, not organization-owned). */
+export interface TrainingProgressTable {
+  user_id: string;
+  lesson_id: string;
+  completed_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -388,6 +395,7 @@ export interface Database {
   events: EventsTable;
   notifications: NotificationsTable;
   presence: PresenceTable;
+  training_progress: TrainingProgressTable;
 }
 
 /** Tables whose rows belong to one organization; every query on them goes through `scoped()`. */

@@ -30,6 +30,18 @@ describe('POST /api/auth/signup', () => {
     expect(res.headers.get('set-cookie')).toMatch(/^sb_session=[\w-]{43}; HttpOnly; Max-Age=2592000; Path=\/; SameSite=Lax$/);
   });
 
+  it('remembers the industry an industry landing page passed (spec public-site §2.10)', async () => {
+    const { app, deps } = await buildTestApp();
+    const res = await app.request(
+      '/api/auth/signup',
+      json({ name: 'Grace Hopper', email: uniqueEmail(), password: PASSWORD, organizationName: 'Bright Smiles Dental', industry: 'dental_practice' }),
+    );
+    expect(res.status).toBe(201);
+    const { organization } = await res.json();
+    const row = await deps.database.db.selectFrom('organizations').select('settings').where('id', '=', organization.id).executeTakeFirstOrThrow();
+    expect(row.settings).toMatchObject({ industry: 'dental_practice' });
+  });
+
   it('stores only the SHA-256 of the session token and an Argon2id password hash', async () => {
     const { app, deps } = await buildTestApp();
     const { res, email } = await signupRest(app);
@@ -49,6 +61,7 @@ describe('POST /api/auth/signup', () => {
     [{ name: 'A', email: 'a@b.co', password: 'x'.repeat(257), organizationName: 'O' }, 'password', 'must be at most 256 characters'],
     [{ name: '', email: 'a@b.co', password: PASSWORD, organizationName: 'O' }, 'name', 'is required'],
     [{ name: 'A', email: 'a@b.co', password: PASSWORD }, 'organizationName', 'is required'],
+    [{ name: 'A', email: 'a@b.co', password: PASSWORD, organizationName: 'O', industry: 'bakery' }, 'industry', 'must be one of dental_practice, med_spa, agency, business_coach'],
   ])('refuses %o naming the field and the rule', async (input, path, message) => {
     const { app } = await buildTestApp();
     const res = await app.request('/api/auth/signup', json(input));

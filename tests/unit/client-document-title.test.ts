@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDocumentTitle, pageTitleOf } from '../../client/lib/document-title';
+import { formatDocumentTitle, pageDescriptionOf, pageTitleOf } from '../../client/lib/document-title';
 
 describe('document title', () => {
   it('formats a page title with the product name', () => {
@@ -17,5 +17,13 @@ describe('document title', () => {
   it('says Page Not Found when a route renders the not-found screen', () => {
     expect(pageTitleOf([{ staticData: {}, _notFound: true }])).toBe('Page Not Found');
     expect(pageTitleOf([{ staticData: {} }, { staticData: { title: 'Contacts' }, status: 'notFound' }])).toBe('Page Not Found');
+  });
+});
+
+describe('page description', () => {
+  it('takes the deepest route description', () => {
+    expect(pageDescriptionOf([{ staticData: { description: 'Outer' } }, { staticData: { description: 'Features of Switchboard' } }])).toBe('Features of Switchboard');
+    expect(pageDescriptionOf([{ staticData: { description: 'Outer' } }, { staticData: {} }])).toBe('Outer');
+    expect(pageDescriptionOf([{ staticData: {} }])).toBeUndefined();
   });
 });

@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { CompetitorComparison } from '../components/marketing/competitor-page';
+import { COMPETITORS } from '../content/comparisons';
+
+const competitor = COMPETITORS.hubspot;
+
+export const Route = createFileRoute('/vs-hubspot')({
+  staticData: { title: competitor.title, description: competitor.description },
+  component: () => <CompetitorComparison competitor={competitor} />,
+});
