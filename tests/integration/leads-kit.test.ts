@@ -2,7 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { KIT_FORWARD_JOB, registerLeadJobs } from '../../server/leads/jobs';
-import { startKitDouble, type KitDouble } from '../doubles/kit';
+import { startKitDouble } from '../doubles/kit';
 import { leadEmail, leadFormPayload, leadsWorld, shortPayload } from './leads-helpers';
 
 /** A site owner world whose Kit settings point at a local double, with the job queue running (retries 1 s apart, doubling). */

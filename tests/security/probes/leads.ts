@@ -11,6 +11,10 @@ export const probes: Record<string, Probe> = {
   'leads.submit': async () => ({ input: { formId: 'probe-form' }, accept: () => false }),
   'leads.submissions': async (deps, a) => {
     await submissionInA(deps, a.organizationId, 'probe-form');
-    return { input: { formId: 'probe-form' }, accept: (result) => (result as { items: unknown[]; total: number }).items.length === 0 && (result as { total: number }).total === 0 };
+    return { input: { formId: 'probe-form' }, accept: (result: unknown) => {
+        const page = result as { items: unknown[]; total: number };
+        return page.items.length === 0 && page.total === 0;
+      },
+    };
   },
 };
