@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteImport } from './routes/_app'
+import { Route as BookDemoRouteImport } from './routes/book-demo'
 import { Route as EnterpriseSecurityRouteImport } from './routes/enterprise-security'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PricingRouteImport } from './routes/pricing'
@@ -35,11 +36,13 @@ import { Route as AppWebsitesRouteImport } from './routes/_app/websites'
 import { Route as InviteTokenRouteImport } from './routes/invite.$token'
 import { Route as AppContactsContactIdRouteImport } from './routes/_app/contacts_.$contactId'
 import { Route as AppContactsDuplicatesRouteImport } from './routes/_app/contacts_.duplicates'
+import { Route as AppContactsFormsRouteImport } from './routes/_app/contacts_.forms'
 import { Route as AppContactsImportRouteImport } from './routes/_app/contacts_.import'
 import { Route as AppPipelineIndexRouteImport } from './routes/_app/pipeline/index'
 import { Route as AppPipelineSettingsRouteImport } from './routes/_app/pipeline/settings'
 import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index'
 import { Route as AppSettingsApiKeysRouteImport } from './routes/_app/settings/api-keys'
+import { Route as AppSettingsIntegrationsRouteImport } from './routes/_app/settings/integrations'
 import { Route as AppSettingsOrganizationRouteImport } from './routes/_app/settings/organization'
 import { Route as AppSettingsProfileRouteImport } from './routes/_app/settings/profile'
 import { Route as AppSettingsSessionsRouteImport } from './routes/_app/settings/sessions'
@@ -52,6 +55,11 @@ const IndexRoute = IndexRouteImport.update({
 } as any)
 const AppRoute = AppRouteImport.update({
   id: '/_app',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BookDemoRoute = BookDemoRouteImport.update({
+  id: '/book-demo',
+  path: '/book-demo',
   getParentRoute: () => rootRouteImport,
 } as any)
 const EnterpriseSecurityRoute = EnterpriseSecurityRouteImport.update({
@@ -174,6 +182,11 @@ const AppContactsDuplicatesRoute = AppContactsDuplicatesRouteImport.update({
   path: '/contacts/duplicates',
   getParentRoute: () => AppRoute,
 } as any)
+const AppContactsFormsRoute = AppContactsFormsRouteImport.update({
+  id: '/contacts_/forms',
+  path: '/contacts/forms',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppContactsImportRoute = AppContactsImportRouteImport.update({
   id: '/contacts_/import',
   path: '/contacts/import',
@@ -199,6 +212,11 @@ const AppSettingsApiKeysRoute = AppSettingsApiKeysRouteImport.update({
   path: '/api-keys',
   getParentRoute: () => AppSettingsRoute,
 } as any)
+const AppSettingsIntegrationsRoute = AppSettingsIntegrationsRouteImport.update({
+  id: '/integrations',
+  path: '/integrations',
+  getParentRoute: () => AppSettingsRoute,
+} as any)
 const AppSettingsOrganizationRoute = AppSettingsOrganizationRouteImport.update({
   id: '/organization',
   path: '/organization',
@@ -222,6 +240,7 @@ const AppPipelineDealsDealIdRoute = AppPipelineDealsDealIdRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/book-demo': typeof BookDemoRoute
   '/enterprise-security': typeof EnterpriseSecurityRoute
   '/login': typeof LoginRoute
   '/pricing': typeof PricingRoute
@@ -246,9 +265,11 @@ export interface FileRoutesByFullPath {
   '/invite/$token': typeof InviteTokenRoute
   '/contacts/$contactId': typeof AppContactsContactIdRoute
   '/contacts/duplicates': typeof AppContactsDuplicatesRoute
+  '/contacts/forms': typeof AppContactsFormsRoute
   '/contacts/import': typeof AppContactsImportRoute
   '/pipeline/settings': typeof AppPipelineSettingsRoute
   '/settings/api-keys': typeof AppSettingsApiKeysRoute
+  '/settings/integrations': typeof AppSettingsIntegrationsRoute
   '/settings/organization': typeof AppSettingsOrganizationRoute
   '/settings/profile': typeof AppSettingsProfileRoute
   '/settings/sessions': typeof AppSettingsSessionsRoute
@@ -258,6 +279,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/book-demo': typeof BookDemoRoute
   '/enterprise-security': typeof EnterpriseSecurityRoute
   '/login': typeof LoginRoute
   '/pricing': typeof PricingRoute
@@ -281,9 +303,11 @@ export interface FileRoutesByTo {
   '/invite/$token': typeof InviteTokenRoute
   '/contacts/$contactId': typeof AppContactsContactIdRoute
   '/contacts/duplicates': typeof AppContactsDuplicatesRoute
+  '/contacts/forms': typeof AppContactsFormsRoute
   '/contacts/import': typeof AppContactsImportRoute
   '/pipeline/settings': typeof AppPipelineSettingsRoute
   '/settings/api-keys': typeof AppSettingsApiKeysRoute
+  '/settings/integrations': typeof AppSettingsIntegrationsRoute
   '/settings/organization': typeof AppSettingsOrganizationRoute
   '/settings/profile': typeof AppSettingsProfileRoute
   '/settings/sessions': typeof AppSettingsSessionsRoute
@@ -295,6 +319,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/_app': typeof AppRouteWithChildren
+  '/book-demo': typeof BookDemoRoute
   '/enterprise-security': typeof EnterpriseSecurityRoute
   '/login': typeof LoginRoute
   '/pricing': typeof PricingRoute
@@ -319,9 +344,11 @@ export interface FileRoutesById {
   '/invite/$token': typeof InviteTokenRoute
   '/_app/contacts_/$contactId': typeof AppContactsContactIdRoute
   '/_app/contacts_/duplicates': typeof AppContactsDuplicatesRoute
+  '/_app/contacts_/forms': typeof AppContactsFormsRoute
   '/_app/contacts_/import': typeof AppContactsImportRoute
   '/_app/pipeline/settings': typeof AppPipelineSettingsRoute
   '/_app/settings/api-keys': typeof AppSettingsApiKeysRoute
+  '/_app/settings/integrations': typeof AppSettingsIntegrationsRoute
   '/_app/settings/organization': typeof AppSettingsOrganizationRoute
   '/_app/settings/profile': typeof AppSettingsProfileRoute
   '/_app/settings/sessions': typeof AppSettingsSessionsRoute
@@ -333,6 +360,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/book-demo'
     | '/enterprise-security'
     | '/login'
     | '/pricing'
@@ -357,9 +385,11 @@ export interface FileRouteTypes {
     | '/invite/$token'
     | '/contacts/$contactId'
     | '/contacts/duplicates'
+    | '/contacts/forms'
     | '/contacts/import'
     | '/pipeline/settings'
     | '/settings/api-keys'
+    | '/settings/integrations'
     | '/settings/organization'
     | '/settings/profile'
     | '/settings/sessions'
@@ -369,6 +399,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/book-demo'
     | '/enterprise-security'
     | '/login'
     | '/pricing'
@@ -392,9 +423,11 @@ export interface FileRouteTypes {
     | '/invite/$token'
     | '/contacts/$contactId'
     | '/contacts/duplicates'
+    | '/contacts/forms'
     | '/contacts/import'
     | '/pipeline/settings'
     | '/settings/api-keys'
+    | '/settings/integrations'
     | '/settings/organization'
     | '/settings/profile'
     | '/settings/sessions'
@@ -405,6 +438,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/_app'
+    | '/book-demo'
     | '/enterprise-security'
     | '/login'
     | '/pricing'
@@ -429,9 +463,11 @@ export interface FileRouteTypes {
     | '/invite/$token'
     | '/_app/contacts_/$contactId'
     | '/_app/contacts_/duplicates'
+    | '/_app/contacts_/forms'
     | '/_app/contacts_/import'
     | '/_app/pipeline/settings'
     | '/_app/settings/api-keys'
+    | '/_app/settings/integrations'
     | '/_app/settings/organization'
     | '/_app/settings/profile'
     | '/_app/settings/sessions'
@@ -443,6 +479,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AppRoute: typeof AppRouteWithChildren
+  BookDemoRoute: typeof BookDemoRoute
   EnterpriseSecurityRoute: typeof EnterpriseSecurityRoute
   LoginRoute: typeof LoginRoute
   PricingRoute: typeof PricingRoute
@@ -465,6 +502,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof AppRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/book-demo': {
+      id: '/book-demo'
+      path: '/book-demo'
+      fullPath: '/book-demo'
+      preLoaderRoute: typeof BookDemoRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/enterprise-security': {
@@ -635,6 +679,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppContactsDuplicatesRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/contacts_/forms': {
+      id: '/_app/contacts_/forms'
+      path: '/contacts/forms'
+      fullPath: '/contacts/forms'
+      preLoaderRoute: typeof AppContactsFormsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/contacts_/import': {
       id: '/_app/contacts_/import'
       path: '/contacts/import'
@@ -670,6 +721,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSettingsApiKeysRouteImport
       parentRoute: typeof AppSettingsRoute
     }
+    '/_app/settings/integrations': {
+      id: '/_app/settings/integrations'
+      path: '/integrations'
+      fullPath: '/settings/integrations'
+      preLoaderRoute: typeof AppSettingsIntegrationsRouteImport
+      parentRoute: typeof AppSettingsRoute
+    }
     '/_app/settings/organization': {
       id: '/_app/settings/organization'
       path: '/organization'
@@ -703,6 +761,7 @@ declare module '@tanstack/react-router' {
 
 interface AppSettingsRouteChildren {
   AppSettingsApiKeysRoute: typeof AppSettingsApiKeysRoute
+  AppSettingsIntegrationsRoute: typeof AppSettingsIntegrationsRoute
   AppSettingsOrganizationRoute: typeof AppSettingsOrganizationRoute
   AppSettingsProfileRoute: typeof AppSettingsProfileRoute
   AppSettingsSessionsRoute: typeof AppSettingsSessionsRoute
@@ -711,6 +770,7 @@ interface AppSettingsRouteChildren {
 
 const AppSettingsRouteChildren: AppSettingsRouteChildren = {
   AppSettingsApiKeysRoute: AppSettingsApiKeysRoute,
+  AppSettingsIntegrationsRoute: AppSettingsIntegrationsRoute,
   AppSettingsOrganizationRoute: AppSettingsOrganizationRoute,
   AppSettingsProfileRoute: AppSettingsProfileRoute,
   AppSettingsSessionsRoute: AppSettingsSessionsRoute,
@@ -740,6 +800,7 @@ interface AppRouteChildren {
   AppWebsitesRoute: typeof AppWebsitesRoute
   AppContactsContactIdRoute: typeof AppContactsContactIdRoute
   AppContactsDuplicatesRoute: typeof AppContactsDuplicatesRoute
+  AppContactsFormsRoute: typeof AppContactsFormsRoute
   AppContactsImportRoute: typeof AppContactsImportRoute
   AppPipelineSettingsRoute: typeof AppPipelineSettingsRoute
   AppPipelineIndexRoute: typeof AppPipelineIndexRoute
@@ -765,6 +826,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppWebsitesRoute: AppWebsitesRoute,
   AppContactsContactIdRoute: AppContactsContactIdRoute,
   AppContactsDuplicatesRoute: AppContactsDuplicatesRoute,
+  AppContactsFormsRoute: AppContactsFormsRoute,
   AppContactsImportRoute: AppContactsImportRoute,
   AppPipelineSettingsRoute: AppPipelineSettingsRoute,
   AppPipelineIndexRoute: AppPipelineIndexRoute,
@@ -776,6 +838,7 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AppRoute: AppRouteWithChildren,
+  BookDemoRoute: BookDemoRoute,
   EnterpriseSecurityRoute: EnterpriseSecurityRoute,
   LoginRoute: LoginRoute,
   PricingRoute: PricingRoute,

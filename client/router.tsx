@@ -33,5 +33,7 @@ declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /** The page's name in document.title ("Contacts · Switchboard"). */
     title?: string;
+    /** A public page's meta description (search results and link previews). */
+    description?: string;
   }
 }
