@@ -69,5 +69,11 @@ describe('lead capture in the browser', () => {
     await table(owner, 'Submissions of hero-trial').getByRole('link', { name: heroEmail }).click();
     await owner.getByRole('heading', { level: 1, name: heroEmail }).waitFor();
     expect(new URL(owner.url()).pathname).toMatch(/^\/contacts\/[0-9a-f-]{36}$/);
+
+    // Settings → Integrations: this organization receives the leads; Kit is not configured, nothing was forwarded.
+    await owner.goto('/settings/integrations');
+    await owner.getByRole('region', { name: 'Public site leads' }).getByText(/receives them \(the first organization created on this server\)/).waitFor();
+    expect(await owner.getByRole('region', { name: 'Kit (ConvertKit)' }).getByText('Not configured').isVisible()).toBe(true);
+    expect(await owner.getByRole('region', { name: 'Deliveries' }).getByText('Nothing has been forwarded yet.').isVisible()).toBe(true);
   });
 });
