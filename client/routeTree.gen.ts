@@ -16,6 +16,7 @@ import { Route as AgencyRouteImport } from './routes/agency'
 import { Route as ArabicTutorialRouteImport } from './routes/arabic-tutorial'
 import { Route as AutomationBuilderRouteImport } from './routes/automation-builder'
 import { Route as BasicLandingRouteImport } from './routes/basic-landing'
+import { Route as BookDemoRouteImport } from './routes/book-demo'
 import { Route as CaseStudiesRouteImport } from './routes/case-studies'
 import { Route as CoachingRouteImport } from './routes/coaching'
 import { Route as ContactRouteImport } from './routes/contact'
@@ -62,11 +63,13 @@ import { Route as AppWebsitesRouteImport } from './routes/_app/websites'
 import { Route as InviteTokenRouteImport } from './routes/invite.$token'
 import { Route as AppContactsContactIdRouteImport } from './routes/_app/contacts_.$contactId'
 import { Route as AppContactsDuplicatesRouteImport } from './routes/_app/contacts_.duplicates'
+import { Route as AppContactsFormsRouteImport } from './routes/_app/contacts_.forms'
 import { Route as AppContactsImportRouteImport } from './routes/_app/contacts_.import'
 import { Route as AppPipelineIndexRouteImport } from './routes/_app/pipeline/index'
 import { Route as AppPipelineSettingsRouteImport } from './routes/_app/pipeline/settings'
 import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index'
 import { Route as AppSettingsApiKeysRouteImport } from './routes/_app/settings/api-keys'
+import { Route as AppSettingsIntegrationsRouteImport } from './routes/_app/settings/integrations'
 import { Route as AppSettingsOrganizationRouteImport } from './routes/_app/settings/organization'
 import { Route as AppSettingsProfileRouteImport } from './routes/_app/settings/profile'
 import { Route as AppSettingsSessionsRouteImport } from './routes/_app/settings/sessions'
@@ -104,6 +107,11 @@ const AutomationBuilderRoute = AutomationBuilderRouteImport.update({
 const BasicLandingRoute = BasicLandingRouteImport.update({
   id: '/basic-landing',
   path: '/basic-landing',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BookDemoRoute = BookDemoRouteImport.update({
+  id: '/book-demo',
+  path: '/book-demo',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CaseStudiesRoute = CaseStudiesRouteImport.update({
@@ -337,6 +345,11 @@ const AppContactsDuplicatesRoute = AppContactsDuplicatesRouteImport.update({
   path: '/contacts/duplicates',
   getParentRoute: () => AppRoute,
 } as any)
+const AppContactsFormsRoute = AppContactsFormsRouteImport.update({
+  id: '/contacts_/forms',
+  path: '/contacts/forms',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppContactsImportRoute = AppContactsImportRouteImport.update({
   id: '/contacts_/import',
   path: '/contacts/import',
@@ -360,6 +373,11 @@ const AppSettingsIndexRoute = AppSettingsIndexRouteImport.update({
 const AppSettingsApiKeysRoute = AppSettingsApiKeysRouteImport.update({
   id: '/api-keys',
   path: '/api-keys',
+  getParentRoute: () => AppSettingsRoute,
+} as any)
+const AppSettingsIntegrationsRoute = AppSettingsIntegrationsRouteImport.update({
+  id: '/integrations',
+  path: '/integrations',
   getParentRoute: () => AppSettingsRoute,
 } as any)
 const AppSettingsOrganizationRoute = AppSettingsOrganizationRouteImport.update({
@@ -390,6 +408,7 @@ export interface FileRoutesByFullPath {
   '/arabic-tutorial': typeof ArabicTutorialRoute
   '/automation-builder': typeof AutomationBuilderRoute
   '/basic-landing': typeof BasicLandingRoute
+  '/book-demo': typeof BookDemoRoute
   '/case-studies': typeof CaseStudiesRoute
   '/coaching': typeof CoachingRoute
   '/contact': typeof ContactRoute
@@ -436,9 +455,11 @@ export interface FileRoutesByFullPath {
   '/invite/$token': typeof InviteTokenRoute
   '/contacts/$contactId': typeof AppContactsContactIdRoute
   '/contacts/duplicates': typeof AppContactsDuplicatesRoute
+  '/contacts/forms': typeof AppContactsFormsRoute
   '/contacts/import': typeof AppContactsImportRoute
   '/pipeline/settings': typeof AppPipelineSettingsRoute
   '/settings/api-keys': typeof AppSettingsApiKeysRoute
+  '/settings/integrations': typeof AppSettingsIntegrationsRoute
   '/settings/organization': typeof AppSettingsOrganizationRoute
   '/settings/profile': typeof AppSettingsProfileRoute
   '/settings/sessions': typeof AppSettingsSessionsRoute
@@ -453,6 +474,7 @@ export interface FileRoutesByTo {
   '/arabic-tutorial': typeof ArabicTutorialRoute
   '/automation-builder': typeof AutomationBuilderRoute
   '/basic-landing': typeof BasicLandingRoute
+  '/book-demo': typeof BookDemoRoute
   '/case-studies': typeof CaseStudiesRoute
   '/coaching': typeof CoachingRoute
   '/contact': typeof ContactRoute
@@ -498,9 +520,11 @@ export interface FileRoutesByTo {
   '/invite/$token': typeof InviteTokenRoute
   '/contacts/$contactId': typeof AppContactsContactIdRoute
   '/contacts/duplicates': typeof AppContactsDuplicatesRoute
+  '/contacts/forms': typeof AppContactsFormsRoute
   '/contacts/import': typeof AppContactsImportRoute
   '/pipeline/settings': typeof AppPipelineSettingsRoute
   '/settings/api-keys': typeof AppSettingsApiKeysRoute
+  '/settings/integrations': typeof AppSettingsIntegrationsRoute
   '/settings/organization': typeof AppSettingsOrganizationRoute
   '/settings/profile': typeof AppSettingsProfileRoute
   '/settings/sessions': typeof AppSettingsSessionsRoute
@@ -517,6 +541,7 @@ export interface FileRoutesById {
   '/arabic-tutorial': typeof ArabicTutorialRoute
   '/automation-builder': typeof AutomationBuilderRoute
   '/basic-landing': typeof BasicLandingRoute
+  '/book-demo': typeof BookDemoRoute
   '/case-studies': typeof CaseStudiesRoute
   '/coaching': typeof CoachingRoute
   '/contact': typeof ContactRoute
@@ -563,9 +588,11 @@ export interface FileRoutesById {
   '/invite/$token': typeof InviteTokenRoute
   '/_app/contacts_/$contactId': typeof AppContactsContactIdRoute
   '/_app/contacts_/duplicates': typeof AppContactsDuplicatesRoute
+  '/_app/contacts_/forms': typeof AppContactsFormsRoute
   '/_app/contacts_/import': typeof AppContactsImportRoute
   '/_app/pipeline/settings': typeof AppPipelineSettingsRoute
   '/_app/settings/api-keys': typeof AppSettingsApiKeysRoute
+  '/_app/settings/integrations': typeof AppSettingsIntegrationsRoute
   '/_app/settings/organization': typeof AppSettingsOrganizationRoute
   '/_app/settings/profile': typeof AppSettingsProfileRoute
   '/_app/settings/sessions': typeof AppSettingsSessionsRoute
@@ -582,6 +609,7 @@ export interface FileRouteTypes {
     | '/arabic-tutorial'
     | '/automation-builder'
     | '/basic-landing'
+    | '/book-demo'
     | '/case-studies'
     | '/coaching'
     | '/contact'
@@ -628,9 +656,11 @@ export interface FileRouteTypes {
     | '/invite/$token'
     | '/contacts/$contactId'
     | '/contacts/duplicates'
+    | '/contacts/forms'
     | '/contacts/import'
     | '/pipeline/settings'
     | '/settings/api-keys'
+    | '/settings/integrations'
     | '/settings/organization'
     | '/settings/profile'
     | '/settings/sessions'
@@ -645,6 +675,7 @@ export interface FileRouteTypes {
     | '/arabic-tutorial'
     | '/automation-builder'
     | '/basic-landing'
+    | '/book-demo'
     | '/case-studies'
     | '/coaching'
     | '/contact'
@@ -690,9 +721,11 @@ export interface FileRouteTypes {
     | '/invite/$token'
     | '/contacts/$contactId'
     | '/contacts/duplicates'
+    | '/contacts/forms'
     | '/contacts/import'
     | '/pipeline/settings'
     | '/settings/api-keys'
+    | '/settings/integrations'
     | '/settings/organization'
     | '/settings/profile'
     | '/settings/sessions'
@@ -708,6 +741,7 @@ export interface FileRouteTypes {
     | '/arabic-tutorial'
     | '/automation-builder'
     | '/basic-landing'
+    | '/book-demo'
     | '/case-studies'
     | '/coaching'
     | '/contact'
@@ -754,9 +788,11 @@ export interface FileRouteTypes {
     | '/invite/$token'
     | '/_app/contacts_/$contactId'
     | '/_app/contacts_/duplicates'
+    | '/_app/contacts_/forms'
     | '/_app/contacts_/import'
     | '/_app/pipeline/settings'
     | '/_app/settings/api-keys'
+    | '/_app/settings/integrations'
     | '/_app/settings/organization'
     | '/_app/settings/profile'
     | '/_app/settings/sessions'
@@ -773,6 +809,7 @@ export interface RootRouteChildren {
   ArabicTutorialRoute: typeof ArabicTutorialRoute
   AutomationBuilderRoute: typeof AutomationBuilderRoute
   BasicLandingRoute: typeof BasicLandingRoute
+  BookDemoRoute: typeof BookDemoRoute
   CaseStudiesRoute: typeof CaseStudiesRoute
   CoachingRoute: typeof CoachingRoute
   ContactRoute: typeof ContactRoute
@@ -852,6 +889,13 @@ declare module '@tanstack/react-router' {
       path: '/basic-landing'
       fullPath: '/basic-landing'
       preLoaderRoute: typeof BasicLandingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/book-demo': {
+      id: '/book-demo'
+      path: '/book-demo'
+      fullPath: '/book-demo'
+      preLoaderRoute: typeof BookDemoRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/case-studies': {
@@ -1176,6 +1220,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppContactsDuplicatesRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/contacts_/forms': {
+      id: '/_app/contacts_/forms'
+      path: '/contacts/forms'
+      fullPath: '/contacts/forms'
+      preLoaderRoute: typeof AppContactsFormsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/contacts_/import': {
       id: '/_app/contacts_/import'
       path: '/contacts/import'
@@ -1211,6 +1262,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSettingsApiKeysRouteImport
       parentRoute: typeof AppSettingsRoute
     }
+    '/_app/settings/integrations': {
+      id: '/_app/settings/integrations'
+      path: '/integrations'
+      fullPath: '/settings/integrations'
+      preLoaderRoute: typeof AppSettingsIntegrationsRouteImport
+      parentRoute: typeof AppSettingsRoute
+    }
     '/_app/settings/organization': {
       id: '/_app/settings/organization'
       path: '/organization'
@@ -1244,6 +1302,7 @@ declare module '@tanstack/react-router' {
 
 interface AppSettingsRouteChildren {
   AppSettingsApiKeysRoute: typeof AppSettingsApiKeysRoute
+  AppSettingsIntegrationsRoute: typeof AppSettingsIntegrationsRoute
   AppSettingsOrganizationRoute: typeof AppSettingsOrganizationRoute
   AppSettingsProfileRoute: typeof AppSettingsProfileRoute
   AppSettingsSessionsRoute: typeof AppSettingsSessionsRoute
@@ -1252,6 +1311,7 @@ interface AppSettingsRouteChildren {
 
 const AppSettingsRouteChildren: AppSettingsRouteChildren = {
   AppSettingsApiKeysRoute: AppSettingsApiKeysRoute,
+  AppSettingsIntegrationsRoute: AppSettingsIntegrationsRoute,
   AppSettingsOrganizationRoute: AppSettingsOrganizationRoute,
   AppSettingsProfileRoute: AppSettingsProfileRoute,
   AppSettingsSessionsRoute: AppSettingsSessionsRoute,
@@ -1281,6 +1341,7 @@ interface AppRouteChildren {
   AppWebsitesRoute: typeof AppWebsitesRoute
   AppContactsContactIdRoute: typeof AppContactsContactIdRoute
   AppContactsDuplicatesRoute: typeof AppContactsDuplicatesRoute
+  AppContactsFormsRoute: typeof AppContactsFormsRoute
   AppContactsImportRoute: typeof AppContactsImportRoute
   AppPipelineSettingsRoute: typeof AppPipelineSettingsRoute
   AppPipelineIndexRoute: typeof AppPipelineIndexRoute
@@ -1306,6 +1367,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppWebsitesRoute: AppWebsitesRoute,
   AppContactsContactIdRoute: AppContactsContactIdRoute,
   AppContactsDuplicatesRoute: AppContactsDuplicatesRoute,
+  AppContactsFormsRoute: AppContactsFormsRoute,
   AppContactsImportRoute: AppContactsImportRoute,
   AppPipelineSettingsRoute: AppPipelineSettingsRoute,
   AppPipelineIndexRoute: AppPipelineIndexRoute,
@@ -1322,6 +1384,7 @@ const rootRouteChildren: RootRouteChildren = {
   ArabicTutorialRoute: ArabicTutorialRoute,
   AutomationBuilderRoute: AutomationBuilderRoute,
   BasicLandingRoute: BasicLandingRoute,
+  BookDemoRoute: BookDemoRoute,
   CaseStudiesRoute: CaseStudiesRoute,
   CoachingRoute: CoachingRoute,
   ContactRoute: ContactRoute,

@@ -7,6 +7,7 @@ import { apiDocsRoutes, apiV1Routes } from './api-v1/rest';
 import { authRest } from './auth/rest';
 import { contactsRest } from './contacts/rest';
 import { healthRest } from './health/rest';
+import { leadsRest } from './leads/rest';
 import { organizationRest } from './organizations/rest';
 import { trainingRest } from './training/rest';
 import { serveClient, type ClientBuild } from './http/client';
@@ -42,6 +43,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route('/', apiDocsRoutes());
   api.route('/reports', reportsRest);
   api.route('/training', trainingRest);
+  api.route('/', leadsRest);
   api.all('*', (c) => c.json({ message: `No API route ${c.req.method} ${c.req.path}` }, 404));
   app.route('/api', api);
 

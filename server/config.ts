@@ -15,6 +15,8 @@ const ZEnvironment = z.object({
     .default('info'),
   JOBS_ENABLED: z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).default('true'),
   LEADS_ORGANIZATION_ID: z.uuid({ error: 'must be an organization id (a UUID)' }).optional(),
+  KIT_API_KEY: z.string().optional(),
+  KIT_API_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default('https://api.kit.com'),
   JOBS_POLL_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(50, 'must be between 50 and 60000').max(60_000, 'must be between 50 and 60000').default(1000),
 });
 
@@ -34,6 +36,10 @@ export type Config = {
   jobsPollMs: number;
   /** The organization that receives the public site's leads and chats; unset: the first organization created. */
   leadsOrganizationId: string | undefined;
+  /** Kit (ConvertKit) v4 API key; unset: leads are not forwarded. */
+  kitApiKey: string | undefined;
+  /** Kit's API origin (tests point it at a local double), without a trailing slash. */
+  kitApiBaseUrl: string;
   version: string;
 };
 
@@ -67,6 +73,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobsEnabled: e.JOBS_ENABLED === 'true' || e.JOBS_ENABLED === '1',
     jobsPollMs: e.JOBS_POLL_MS,
     leadsOrganizationId: e.LEADS_ORGANIZATION_ID,
+    kitApiKey: e.KIT_API_KEY,
+    kitApiBaseUrl: e.KIT_API_BASE_URL.replace(/\/+$/, ''),
     version,
   };
 }

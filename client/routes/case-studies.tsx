@@ -1,6 +1,8 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { CheckIcon } from 'lucide-react';
-import { LeadFormSlot } from '../components/marketing/form-slot';
+import { FormPanel } from '../components/marketing/form-panel';
+import { CaseStudyForm } from '../components/lead-forms/case-study-form';
+import { NewsletterForm } from '../components/lead-forms/newsletter-form';
 import { Hero } from '../components/marketing/hero';
 import { Section } from '../components/marketing/section';
 import { StatsBand } from '../components/marketing/stats-band';
@@ -116,22 +118,14 @@ function CaseStudiesPage() {
         </div>
       </Section>
       <Section title="Write your own success story" width="narrow">
-        <LeadFormSlot
-          formId="case-study-cta"
-          variant="enterprise"
-          tags={['case-study', 'enterprise-demo']}
-          title="Talk to the team behind these results"
-          text="Tell us about your business and goals; an enterprise specialist will reply within 24 hours with a plan and a demo."
-        />
+        <FormPanel title="Talk to the team behind these results" text="Tell us about your business and goals; an enterprise specialist will reply within 24 hours with a plan and a demo.">
+          <CaseStudyForm />
+        </FormPanel>
       </Section>
       <Section title="Get new case studies by e-mail" tone="muted" width="narrow">
-        <LeadFormSlot
-          formId="footer-newsletter"
-          variant="footer"
-          tags={['newsletter', 'footer']}
-          title="One story a month, no spam"
-          text="Subscribe with your business email to receive the next case study and our best growth playbooks."
-        />
+        <FormPanel title="One story a month, no spam" text="Subscribe with your business email to receive the next case study and our best growth playbooks.">
+          <NewsletterForm />
+        </FormPanel>
       </Section>
     </PublicLayout>
   );

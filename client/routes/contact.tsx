@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ContactDetails } from '../components/marketing/contact-details';
-import { LeadFormSlot } from '../components/marketing/form-slot';
+import { FormPanel } from '../components/marketing/form-panel';
+import { LeadForm } from '../components/lead-forms/lead-form';
 import { Hero } from '../components/marketing/hero';
 import { Section } from '../components/marketing/section';
 import { PublicLayout } from '../components/public-layout';
@@ -27,13 +28,9 @@ function ContactPage() {
         <ContactDetails />
       </Section>
       <Section title="Send us a message" tone="muted" width="narrow">
-        <LeadFormSlot
-          formId="contact"
-          variant="default"
-          tags={['contact']}
-          title="Questions about plans, migration or a partnership?"
-          text={`Sales questions go to ${SUPPORT.salesEmail}; partnerships to ${SUPPORT.partnersEmail}. We reply within 2 business hours.`}
-        />
+        <FormPanel title="Questions about plans, migration or a partnership?" text={`Sales questions go to ${SUPPORT.salesEmail}; partnerships to ${SUPPORT.partnersEmail}. We reply within 2 business hours.`}>
+          <LeadForm variant="default" formId="contact" tags={['contact']} submitLabel="Send message" />
+        </FormPanel>
       </Section>
     </PublicLayout>
   );

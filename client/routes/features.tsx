@@ -3,7 +3,8 @@ import { CalendarIcon, PlayIcon, RocketIcon } from 'lucide-react';
 import { ComparisonTable } from '../components/marketing/comparison-table';
 import { CtaBand } from '../components/marketing/cta-band';
 import { FeatureGrid } from '../components/marketing/feature-grid';
-import { LeadFormSlot } from '../components/marketing/form-slot';
+import { FormPanel } from '../components/marketing/form-panel';
+import { DemoRequestForm } from '../components/lead-forms/demo-request-form';
 import { Hero } from '../components/marketing/hero';
 import { Section } from '../components/marketing/section';
 import { StatsBand } from '../components/marketing/stats-band';
@@ -55,13 +56,9 @@ function FeaturesPage() {
         note={CLAIMS.trial}
       />
       <Section title="Request a personal demo" width="narrow">
-        <LeadFormSlot
-          formId="features-demo"
-          variant="demo"
-          tags={['enterprise-demo', 'features']}
-          title="A 30-minute walkthrough, tailored to your team"
-          text="Tell us your business e-mail and company; a product specialist will contact you within 24 hours to set a time."
-        />
+        <FormPanel title="A 30-minute walkthrough, tailored to your team" text="Tell us your business e-mail and company; a product specialist will contact you within 24 hours to set a time.">
+          <DemoRequestForm formId="features-demo" tags={['enterprise-demo', 'features']} />
+        </FormPanel>
       </Section>
     </PublicLayout>
   );

@@ -10,6 +10,7 @@ import {
   UsersIcon,
   WorkflowIcon,
 } from 'lucide-react';
+import { LeadForm } from '../components/lead-forms/lead-form';
 import { PublicLayout } from '../components/public-layout';
 import { buttonClasses } from '../components/ui/button';
 
@@ -53,6 +54,13 @@ function Landing() {
             </Link>
           </div>
         </div>
+      </section>
+      <section aria-labelledby="trial-heading" className="mx-auto w-full max-w-2xl px-4 pb-16 text-center sm:px-6 lg:px-8">
+        <h2 id="trial-heading" className="text-2xl font-semibold tracking-tight text-gray-900 dark:text-white">
+          Start your 14-day free trial
+        </h2>
+        <p className="mt-2 text-gray-600 dark:text-gray-300">No credit card required. Tell us your work email and we will set you up.</p>
+        <LeadForm variant="hero" formId="hero-trial" tags={['trial']} emailPlaceholder="Enter your work email" submitLabel="Start Free Trial" className="mt-6 text-left" />
       </section>
       <section aria-labelledby="features-heading" className="mx-auto w-full max-w-7xl px-4 pb-24 sm:px-6 lg:px-8">
         <h2 id="features-heading" className="text-center text-2xl font-semibold tracking-tight text-gray-900 dark:text-white">

@@ -2,7 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { AlarmClockIcon, CheckCircle2Icon, EyeIcon, RocketIcon, XCircleIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { CtaBand } from '../components/marketing/cta-band';
-import { LeadFormSlot } from '../components/marketing/form-slot';
+import { FormPanel } from '../components/marketing/form-panel';
+import { DemoRequestForm } from '../components/lead-forms/demo-request-form';
 import { Hero } from '../components/marketing/hero';
 import { Section } from '../components/marketing/section';
 import { StatsBand } from '../components/marketing/stats-band';
@@ -94,13 +95,9 @@ function SalesLanding() {
         </div>
       </Section>
       <Section title="See it on your own leads" tone="muted" width="narrow">
-        <LeadFormSlot
-          formId="sales-landing-demo"
-          variant="demo"
-          tags={['enterprise-demo', 'sales-landing']}
-          title="Book a 30-minute demo"
-          text="We will show you your first automation working on a real lead, and answer every question. Reply within 24 hours."
-        />
+        <FormPanel title="Book a 30-minute demo" text="We will show you your first automation working on a real lead, and answer every question. Reply within 24 hours.">
+          <DemoRequestForm formId="sales-landing-demo" tags={['enterprise-demo', 'sales-landing']} />
+        </FormPanel>
       </Section>
       <CtaBand
         title="Be the first to answer, every time"

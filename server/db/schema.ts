@@ -368,6 +368,48 @@ export interface TrainingProgressTable {
   completed_at: Timestamp;
 }
 
+export interface FormSubmissionsTable {
+  id: Generated<string>;
+  organization_id: string;
+  contact_id: string | null;
+  /** The form's id as the public page sends it, e.g. hero-trial, case-study-cta, footer-newsletter. */
+  form_id: string;
+  email: string;
+  lead_magnet: string | null;
+  page: string | null;
+  referrer: string | null;
+  tags: ColumnType<string[], string[] | undefined, string[]>;
+  /** The validated submission as received (without the honeypot). */
+  payload: Json<Record<string, unknown>>;
+  /** Whether this submission created its contact. */
+  contact_created: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Timestamp;
+}
+
+export type DeliveryStatus = 'pending' | 'retrying' | 'delivered' | 'failed';
+
+export interface IntegrationDeliveriesTable {
+  id: Generated<string>;
+  organization_id: string;
+  submission_id: string;
+  /** 'kit' */
+  provider: string;
+  status: ColumnType<DeliveryStatus, DeliveryStatus | undefined, DeliveryStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  last_error: string | null;
+  /** The provider's id of what was created (Kit subscriber id). */
+  external_id: string | null;
+  last_attempt_at: Date | null;
+  delivered_at: Date | null;
+  created_at: Timestamp;
+}
+
+export interface LeadAttemptsTable {
+  id: Generated<number>;
+  ip: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -396,6 +438,9 @@ export interface Database {
   notifications: NotificationsTable;
   presence: PresenceTable;
   training_progress: TrainingProgressTable;
+  form_submissions: FormSubmissionsTable;
+  integration_deliveries: IntegrationDeliveriesTable;
+  lead_attempts: LeadAttemptsTable;
 }
 
 /** Tables whose rows belong to one organization; every query on them goes through `scoped()`. */

@@ -5,6 +5,7 @@ import { contactsRouter, customFieldsRouter, importsRouter, savedViewsRouter } f
 import { appointmentsRouter } from '../appointments/router';
 import { dealsRouter, pipelinesRouter } from '../deals/router';
 import { healthRouter } from '../health/router';
+import { leadsRouter } from '../leads/router';
 import { tasksRouter } from '../tasks/router';
 import { apiKeysRouter, invitesRouter, membersRouter, organizationsRouter } from '../organizations/router';
 import { notificationsRouter } from '../notifications/router';
@@ -31,6 +32,7 @@ export const appRouter = router({
   appointments: appointmentsRouter,
   analytics: analyticsRouter,
   spend: spendRouter,
+  leads: leadsRouter,
 });
 
 export type AppRouter = typeof appRouter;

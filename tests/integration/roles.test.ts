@@ -6,7 +6,7 @@ import { addMember, browser, createAccount } from '../helpers/factories';
 import { callByPath, listProcedures } from '../helpers/procedures';
 
 /** Procedures anyone may call. */
-const PUBLIC = new Set(['health.get', 'health.watch', 'auth.signup', 'auth.login', 'auth.session', 'invites.describe', 'invites.accept']);
+const PUBLIC = new Set(['health.get', 'health.watch', 'auth.signup', 'auth.login', 'auth.session', 'invites.describe', 'invites.accept', 'leads.submit']);
 /** Procedures about the signed-in user themself, not an organization's data. */
 const SELF = new Set(['auth.logout', 'auth.me', 'auth.updatePreferences', 'auth.updateProfile', 'auth.changePassword', 'auth.sessions', 'auth.revokeSession', 'auth.switchOrganization']);
 /** Organization procedures open to every member. */

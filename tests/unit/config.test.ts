@@ -32,7 +32,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ JOBS_ENABLED: '1' }).jobsEnabled).toBe(true);
   });
 
+  it('reads the Kit settings: no key means no forwarding; the API origin defaults to Kit v4', () => {
+    expect(loadConfig({})).toMatchObject({ kitApiKey: undefined, kitApiBaseUrl: 'https://api.kit.com' });
+    expect(loadConfig({ KIT_API_KEY: 'kit_abc', KIT_API_BASE_URL: 'http://127.0.0.1:4010/' })).toMatchObject({ kitApiKey: 'kit_abc', kitApiBaseUrl: 'http://127.0.0.1:4010' });
+  });
+
   it.each([
+    [{ KIT_API_BASE_URL: 'api.kit.com' }, 'Invalid configuration: KIT_API_BASE_URL must be an http:// or https:// URL (got "api.kit.com")'],
     [{ JOBS_ENABLED: 'yes' }, 'Invalid configuration: JOBS_ENABLED must be true or false (got "yes")'],
     [{ JOBS_POLL_MS: 'often' }, 'Invalid configuration: JOBS_POLL_MS must be a number (got "often")'],
     [{ JOBS_POLL_MS: '1.5' }, 'Invalid configuration: JOBS_POLL_MS must be a whole number (got "1.5")'],

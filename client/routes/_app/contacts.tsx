@@ -2,7 +2,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useAtom } from 'jotai';
 import { RESET } from 'jotai/utils';
-import { CopyIcon, FilterIcon, SearchIcon, SlidersHorizontalIcon, UploadIcon, UserPlusIcon, UsersIcon } from 'lucide-react';
+import { CopyIcon, FileInputIcon, FilterIcon, SearchIcon, SlidersHorizontalIcon, UploadIcon, UserPlusIcon, UsersIcon } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { FormAlert } from '../../components/form';
 import { EmptyState, Page } from '../../components/page';
@@ -152,6 +152,10 @@ function ContactsScreen({ userId, timeZone }: { userId: string; timeZone: string
 
   const header = (
     <div className="flex flex-wrap items-center gap-2">
+      <Link to="/contacts/forms" className={buttonClasses({ variant: 'outline' })} aria-label="Forms">
+        <FileInputIcon className="size-4" aria-hidden />
+        <span className="hidden sm:inline">Forms</span>
+      </Link>
       <Link to="/contacts/duplicates" className={buttonClasses({ variant: 'outline' })} aria-label="Duplicates">
         <CopyIcon className="size-4" aria-hidden />
         <span className="hidden sm:inline">Duplicates</span>
