@@ -15,6 +15,10 @@ const ZEnvironment = z.object({
     .default('info'),
   JOBS_ENABLED: z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).default('true'),
   LEADS_ORGANIZATION_ID: z.uuid({ error: 'must be an organization id (a UUID)' }).optional(),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_\S+$/, 'must be a Stripe secret key (sk_… or rk_…)').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_\S+$/, 'must be a Stripe publishable key (pk_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\S+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
+  STRIPE_API_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   JOBS_POLL_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(50, 'must be between 50 and 60000').max(60_000, 'must be between 50 and 60000').default(1000),
 });
 
@@ -34,6 +38,8 @@ export type Config = {
   jobsPollMs: number;
   /** The organization that receives the public site's leads and chats; unset: the first organization created. */
   leadsOrganizationId: string | undefined;
+  /** Stripe (server/billing); without a secret key payments are not configured and billing is not enforced. */
+  stripe: { secretKey: string | undefined; publishableKey: string | undefined; webhookSecret: string | undefined; apiBaseUrl: string | undefined };
   version: string;
 };
 
@@ -67,6 +73,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobsEnabled: e.JOBS_ENABLED === 'true' || e.JOBS_ENABLED === '1',
     jobsPollMs: e.JOBS_POLL_MS,
     leadsOrganizationId: e.LEADS_ORGANIZATION_ID,
+    stripe: { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBaseUrl: e.STRIPE_API_BASE_URL },
     version,
   };
 }
