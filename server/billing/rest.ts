@@ -11,7 +11,8 @@ import { createPaymentIntent, createSubscription, provisioningStatus, publicBill
  */
 export const billingRest = new Hono<AppEnv>()
   .get('/billing/config', (c) => c.json(publicBillingConfig(c.var.deps)))
-  .get('/billing/provisioning/:token', async (c) => c.json(await provisioningStatus(c.var.deps, { token: c.req.param('token') })))
+  // The token is a capability held by the subscribe page that bought (not a record id): it travels in the query.
+  .get('/billing/provisioning', async (c) => c.json(await provisioningStatus(c.var.deps, { token: c.req.query('token') ?? '' })))
   .post('/create-payment-intent', async (c) => c.json(await createPaymentIntent(c.var.deps, await jsonBody(c), c.req.header('idempotency-key'))))
   .post('/create-subscription', async (c) =>
     c.json(await createSubscription(c.var.deps, await authOf(c), await jsonBody(c), c.req.header('idempotency-key'), c.var.meta)),

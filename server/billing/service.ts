@@ -217,7 +217,7 @@ export async function createSubscription(deps: Deps, auth: Auth | null, rawInput
 }
 
 /**
- * GET /api/billing/provisioning/:token — the subscribe page polls it after paying. Once the
+ * GET /api/billing/provisioning?token=… — the subscribe page polls it after paying. Once the
  * organization exists it answers, once, the one-time link where the owner sets their password
  * (a Super Admin invite to the new organization, valid 7 days).
  */
