@@ -11,10 +11,13 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteImport } from './routes/_app'
+import { Route as CheckoutRouteImport } from './routes/checkout'
 import { Route as EnterpriseSecurityRouteImport } from './routes/enterprise-security'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PricingRouteImport } from './routes/pricing'
+import { Route as PricingComparisonRouteImport } from './routes/pricing-comparison'
 import { Route as SignupRouteImport } from './routes/signup'
+import { Route as SubscribeRouteImport } from './routes/subscribe'
 import { Route as TutorialsRouteImport } from './routes/tutorials'
 import { Route as AppAnalyticsRouteImport } from './routes/_app/analytics'
 import { Route as AppAppRouteImport } from './routes/_app/app'
@@ -40,6 +43,7 @@ import { Route as AppPipelineIndexRouteImport } from './routes/_app/pipeline/ind
 import { Route as AppPipelineSettingsRouteImport } from './routes/_app/pipeline/settings'
 import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index'
 import { Route as AppSettingsApiKeysRouteImport } from './routes/_app/settings/api-keys'
+import { Route as AppSettingsBillingRouteImport } from './routes/_app/settings/billing'
 import { Route as AppSettingsOrganizationRouteImport } from './routes/_app/settings/organization'
 import { Route as AppSettingsProfileRouteImport } from './routes/_app/settings/profile'
 import { Route as AppSettingsSessionsRouteImport } from './routes/_app/settings/sessions'
@@ -52,6 +56,11 @@ const IndexRoute = IndexRouteImport.update({
 } as any)
 const AppRoute = AppRouteImport.update({
   id: '/_app',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CheckoutRoute = CheckoutRouteImport.update({
+  id: '/checkout',
+  path: '/checkout',
   getParentRoute: () => rootRouteImport,
 } as any)
 const EnterpriseSecurityRoute = EnterpriseSecurityRouteImport.update({
@@ -69,9 +78,19 @@ const PricingRoute = PricingRouteImport.update({
   path: '/pricing',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PricingComparisonRoute = PricingComparisonRouteImport.update({
+  id: '/pricing-comparison',
+  path: '/pricing-comparison',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SignupRoute = SignupRouteImport.update({
   id: '/signup',
   path: '/signup',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SubscribeRoute = SubscribeRouteImport.update({
+  id: '/subscribe',
+  path: '/subscribe',
   getParentRoute: () => rootRouteImport,
 } as any)
 const TutorialsRoute = TutorialsRouteImport.update({
@@ -199,6 +218,11 @@ const AppSettingsApiKeysRoute = AppSettingsApiKeysRouteImport.update({
   path: '/api-keys',
   getParentRoute: () => AppSettingsRoute,
 } as any)
+const AppSettingsBillingRoute = AppSettingsBillingRouteImport.update({
+  id: '/billing',
+  path: '/billing',
+  getParentRoute: () => AppSettingsRoute,
+} as any)
 const AppSettingsOrganizationRoute = AppSettingsOrganizationRouteImport.update({
   id: '/organization',
   path: '/organization',
@@ -222,10 +246,13 @@ const AppPipelineDealsDealIdRoute = AppPipelineDealsDealIdRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/checkout': typeof CheckoutRoute
   '/enterprise-security': typeof EnterpriseSecurityRoute
   '/login': typeof LoginRoute
   '/pricing': typeof PricingRoute
+  '/pricing-comparison': typeof PricingComparisonRoute
   '/signup': typeof SignupRoute
+  '/subscribe': typeof SubscribeRoute
   '/tutorials': typeof TutorialsRoute
   '/analytics': typeof AppAnalyticsRoute
   '/app': typeof AppAppRoute
@@ -249,6 +276,7 @@ export interface FileRoutesByFullPath {
   '/contacts/import': typeof AppContactsImportRoute
   '/pipeline/settings': typeof AppPipelineSettingsRoute
   '/settings/api-keys': typeof AppSettingsApiKeysRoute
+  '/settings/billing': typeof AppSettingsBillingRoute
   '/settings/organization': typeof AppSettingsOrganizationRoute
   '/settings/profile': typeof AppSettingsProfileRoute
   '/settings/sessions': typeof AppSettingsSessionsRoute
@@ -258,10 +286,13 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/checkout': typeof CheckoutRoute
   '/enterprise-security': typeof EnterpriseSecurityRoute
   '/login': typeof LoginRoute
   '/pricing': typeof PricingRoute
+  '/pricing-comparison': typeof PricingComparisonRoute
   '/signup': typeof SignupRoute
+  '/subscribe': typeof SubscribeRoute
   '/tutorials': typeof TutorialsRoute
   '/analytics': typeof AppAnalyticsRoute
   '/app': typeof AppAppRoute
@@ -284,6 +315,7 @@ export interface FileRoutesByTo {
   '/contacts/import': typeof AppContactsImportRoute
   '/pipeline/settings': typeof AppPipelineSettingsRoute
   '/settings/api-keys': typeof AppSettingsApiKeysRoute
+  '/settings/billing': typeof AppSettingsBillingRoute
   '/settings/organization': typeof AppSettingsOrganizationRoute
   '/settings/profile': typeof AppSettingsProfileRoute
   '/settings/sessions': typeof AppSettingsSessionsRoute
@@ -295,10 +327,13 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/_app': typeof AppRouteWithChildren
+  '/checkout': typeof CheckoutRoute
   '/enterprise-security': typeof EnterpriseSecurityRoute
   '/login': typeof LoginRoute
   '/pricing': typeof PricingRoute
+  '/pricing-comparison': typeof PricingComparisonRoute
   '/signup': typeof SignupRoute
+  '/subscribe': typeof SubscribeRoute
   '/tutorials': typeof TutorialsRoute
   '/_app/analytics': typeof AppAnalyticsRoute
   '/_app/app': typeof AppAppRoute
@@ -322,6 +357,7 @@ export interface FileRoutesById {
   '/_app/contacts_/import': typeof AppContactsImportRoute
   '/_app/pipeline/settings': typeof AppPipelineSettingsRoute
   '/_app/settings/api-keys': typeof AppSettingsApiKeysRoute
+  '/_app/settings/billing': typeof AppSettingsBillingRoute
   '/_app/settings/organization': typeof AppSettingsOrganizationRoute
   '/_app/settings/profile': typeof AppSettingsProfileRoute
   '/_app/settings/sessions': typeof AppSettingsSessionsRoute
@@ -333,10 +369,13 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/checkout'
     | '/enterprise-security'
     | '/login'
     | '/pricing'
+    | '/pricing-comparison'
     | '/signup'
+    | '/subscribe'
     | '/tutorials'
     | '/analytics'
     | '/app'
@@ -360,6 +399,7 @@ export interface FileRouteTypes {
     | '/contacts/import'
     | '/pipeline/settings'
     | '/settings/api-keys'
+    | '/settings/billing'
     | '/settings/organization'
     | '/settings/profile'
     | '/settings/sessions'
@@ -369,10 +409,13 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/checkout'
     | '/enterprise-security'
     | '/login'
     | '/pricing'
+    | '/pricing-comparison'
     | '/signup'
+    | '/subscribe'
     | '/tutorials'
     | '/analytics'
     | '/app'
@@ -395,6 +438,7 @@ export interface FileRouteTypes {
     | '/contacts/import'
     | '/pipeline/settings'
     | '/settings/api-keys'
+    | '/settings/billing'
     | '/settings/organization'
     | '/settings/profile'
     | '/settings/sessions'
@@ -405,10 +449,13 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/_app'
+    | '/checkout'
     | '/enterprise-security'
     | '/login'
     | '/pricing'
+    | '/pricing-comparison'
     | '/signup'
+    | '/subscribe'
     | '/tutorials'
     | '/_app/analytics'
     | '/_app/app'
@@ -432,6 +479,7 @@ export interface FileRouteTypes {
     | '/_app/contacts_/import'
     | '/_app/pipeline/settings'
     | '/_app/settings/api-keys'
+    | '/_app/settings/billing'
     | '/_app/settings/organization'
     | '/_app/settings/profile'
     | '/_app/settings/sessions'
@@ -443,10 +491,13 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AppRoute: typeof AppRouteWithChildren
+  CheckoutRoute: typeof CheckoutRoute
   EnterpriseSecurityRoute: typeof EnterpriseSecurityRoute
   LoginRoute: typeof LoginRoute
   PricingRoute: typeof PricingRoute
+  PricingComparisonRoute: typeof PricingComparisonRoute
   SignupRoute: typeof SignupRoute
+  SubscribeRoute: typeof SubscribeRoute
   TutorialsRoute: typeof TutorialsRoute
   InviteTokenRoute: typeof InviteTokenRoute
 }
@@ -465,6 +516,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof AppRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/checkout': {
+      id: '/checkout'
+      path: '/checkout'
+      fullPath: '/checkout'
+      preLoaderRoute: typeof CheckoutRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/enterprise-security': {
@@ -488,11 +546,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PricingRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/pricing-comparison': {
+      id: '/pricing-comparison'
+      path: '/pricing-comparison'
+      fullPath: '/pricing-comparison'
+      preLoaderRoute: typeof PricingComparisonRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/signup': {
       id: '/signup'
       path: '/signup'
       fullPath: '/signup'
       preLoaderRoute: typeof SignupRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/subscribe': {
+      id: '/subscribe'
+      path: '/subscribe'
+      fullPath: '/subscribe'
+      preLoaderRoute: typeof SubscribeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/tutorials': {
@@ -670,6 +742,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSettingsApiKeysRouteImport
       parentRoute: typeof AppSettingsRoute
     }
+    '/_app/settings/billing': {
+      id: '/_app/settings/billing'
+      path: '/billing'
+      fullPath: '/settings/billing'
+      preLoaderRoute: typeof AppSettingsBillingRouteImport
+      parentRoute: typeof AppSettingsRoute
+    }
     '/_app/settings/organization': {
       id: '/_app/settings/organization'
       path: '/organization'
@@ -703,6 +782,7 @@ declare module '@tanstack/react-router' {
 
 interface AppSettingsRouteChildren {
   AppSettingsApiKeysRoute: typeof AppSettingsApiKeysRoute
+  AppSettingsBillingRoute: typeof AppSettingsBillingRoute
   AppSettingsOrganizationRoute: typeof AppSettingsOrganizationRoute
   AppSettingsProfileRoute: typeof AppSettingsProfileRoute
   AppSettingsSessionsRoute: typeof AppSettingsSessionsRoute
@@ -711,6 +791,7 @@ interface AppSettingsRouteChildren {
 
 const AppSettingsRouteChildren: AppSettingsRouteChildren = {
   AppSettingsApiKeysRoute: AppSettingsApiKeysRoute,
+  AppSettingsBillingRoute: AppSettingsBillingRoute,
   AppSettingsOrganizationRoute: AppSettingsOrganizationRoute,
   AppSettingsProfileRoute: AppSettingsProfileRoute,
   AppSettingsSessionsRoute: AppSettingsSessionsRoute,
@@ -776,10 +857,13 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AppRoute: AppRouteWithChildren,
+  CheckoutRoute: CheckoutRoute,
   EnterpriseSecurityRoute: EnterpriseSecurityRoute,
   LoginRoute: LoginRoute,
   PricingRoute: PricingRoute,
+  PricingComparisonRoute: PricingComparisonRoute,
   SignupRoute: SignupRoute,
+  SubscribeRoute: SubscribeRoute,
   TutorialsRoute: TutorialsRoute,
   InviteTokenRoute: InviteTokenRoute,
 }

@@ -20,10 +20,12 @@ const activeTab = 'bg-indigo-50 text-indigo-700 hover:bg-indigo-50 hover:text-in
 function SettingsLayout() {
   const { data: me } = useMe();
   const canManageKeys = useCan('apikeys:manage');
+  const canManageBilling = useCan('billing:manage');
   const sections = [
     { to: '/settings/profile', label: 'Profile & preferences' },
     ...(me?.organization ? [{ to: '/settings/organization', label: 'Organization & members' }] as const : []),
     ...(canManageKeys ? [{ to: '/settings/api-keys', label: 'API keys' }] as const : []),
+    ...(canManageBilling ? [{ to: '/settings/billing', label: 'Billing' }] as const : []),
     { to: '/settings/sessions', label: 'Sessions' },
   ] as const;
   return (
