@@ -36,9 +36,9 @@ function PricingPage() {
     <PublicLayout>
       <section className="mx-auto w-full max-w-6xl px-4 py-16 sm:px-6 lg:px-8">
         <div className="flex flex-col items-center gap-4 text-center">
-          <h1 className="text-4xl font-bold tracking-tight text-gray-900 sm:text-5xl dark:text-white">Plans for teams that sell</h1>
+          <h1 className="text-4xl font-bold tracking-tight text-gray-900 sm:text-5xl dark:text-white">Pricing</h1>
           <p className="max-w-2xl text-lg text-gray-600 dark:text-gray-300">
-            One platform for contacts, pipeline, campaigns and automation. Start with a {TRIAL_DAYS}-day free trial, no credit card.
+            Plans for teams that sell: one platform for contacts, pipeline, campaigns and automation. Start with a {TRIAL_DAYS}-day free trial, no credit card.
           </p>
           <BillingToggle value={billing} onChange={setBilling} />
         </div>

@@ -315,6 +315,19 @@ describe('settings: portal and invoices', () => {
   });
 });
 
+describe('tenant isolation', () => {
+  it('shows an organization only its own plan, usage, invoices and portal', async () => {
+    const { app, deps, caller } = await setup();
+    await subscribedOrganization(app, deps, 'starter');
+    const other = await createAccount(deps, 'other-tenant');
+    const api = caller(browser(other.cookie));
+    expect(await api.billing.overview()).toMatchObject({ plan: 'unlimited', status: 'trialing', hasSubscription: false });
+    expect(await api.billing.invoices()).toEqual([]);
+    await expect(api.billing.portal()).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(api.billing.changePlan({ plan: 'enterprise', billing: 'monthly' })).rejects.toMatchObject({ code: 'CONFLICT' });
+  });
+});
+
 describe('provisioning a visitor who was not signed in', () => {
   it('creates a new organization when the first invoice is paid and shows a one-time set-password link', async () => {
     const { app, deps, caller } = await setup();
