@@ -6,6 +6,7 @@ import { lookupKeyOf, PAYMENTS_NOT_CONFIGURED, PLANS, PLAN_KEYS, type PlanKey } 
 import type { AppDeps } from '../../server/deps';
 import { startStripeDouble, type StripeDouble } from '../doubles/stripe';
 import { buildTestApp, TEST_ORIGIN } from '../helpers/app';
+import { getTestDatabase } from '../helpers/db';
 import { addMember, browser, createAccount, createKey, uniqueEmail } from '../helpers/factories';
 
 const WEBHOOK_SECRET = 'whsec_test_switchboard';
@@ -18,6 +19,8 @@ beforeAll(async () => {
     stripe.addPrice(lookupKeyOf(plan, 'monthly'), PLANS[plan].monthlyPrice * 100, 'month');
     stripe.addPrice(lookupKeyOf(plan, 'yearly'), PLANS[plan].yearlyPrice * 100, 'year');
   }
+  // Opening and migrating the worker's database is the slow part: done here, under the hook timeout.
+  await getTestDatabase();
   env = { STRIPE_SECRET_KEY: 'sk_test_double', STRIPE_PUBLISHABLE_KEY: 'pk_test_double', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE_URL: stripe.url };
 });
 afterAll(() => stripe.close());
