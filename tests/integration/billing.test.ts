@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import Stripe from 'stripe';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { registerContactJobs } from '../../server/contacts/jobs';
 import { lookupKeyOf, PAYMENTS_NOT_CONFIGURED, PLANS, PLAN_KEYS, type PlanKey } from '../../server/billing/schema';
 import type { AppDeps } from '../../server/deps';
 import { startStripeDouble, type StripeDouble } from '../doubles/stripe';
@@ -270,6 +272,24 @@ describe('plan limits', () => {
     expect(rest.status).toBe(402);
     expect(await rest.json()).toEqual({ message });
     await expect(api.imports.start({ filename: 'more.csv', csv: 'First name\nAda\n', mapping: { 'First name': 'firstName' }, dedupeBy: 'none', onDuplicate: 'create' })).rejects.toMatchObject({ code: 'PAYMENT_REQUIRED', message });
+  });
+
+  it('stops an import that would pass the limit with the plan’s message, without retrying', async () => {
+    const { app, deps, caller } = await buildTestApp({ env: { ...env, JOBS_ENABLED: 'true', JOBS_POLL_MS: '100' } });
+    registerContactJobs(deps);
+    await deps.jobs.start();
+    onTestFinished(() => deps.jobs.stop({ timeoutMs: 2000 }));
+    const { owner } = await subscribedOrganization(app, deps, 'starter');
+    await sql`insert into contacts (organization_id, first_name) select ${owner.organizationId}::uuid, 'Bulk ' || g from generate_series(1, 998) g`.execute(deps.database.db);
+    const api = caller(browser(owner.cookie));
+    const started = await api.imports.start({ filename: 'five.csv', csv: 'Name\nA\nB\nC\nD\nE\n', mapping: { Name: 'fullName' }, dedupeBy: 'none', onDuplicate: 'create' });
+    let state = await api.imports.get({ id: started.id });
+    for (let i = 0; i < 200 && state.status !== 'failed' && state.status !== 'completed'; i++) {
+      await delay(100);
+      state = await api.imports.get({ id: started.id });
+    }
+    expect(state).toMatchObject({ status: 'failed', failure: 'Your Starter plan allows 1,000 contacts. Upgrade to add more.', created: 0 });
+    expect((await api.contacts.list({ limit: 1 })).total).toBe(998);
   });
 
   it('refuses inviting a 4th team member on Starter (pending invites hold seats)', async () => {
