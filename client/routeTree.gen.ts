@@ -18,6 +18,7 @@ import { Route as AutomationBuilderRouteImport } from './routes/automation-build
 import { Route as BasicLandingRouteImport } from './routes/basic-landing'
 import { Route as BookDemoRouteImport } from './routes/book-demo'
 import { Route as CaseStudiesRouteImport } from './routes/case-studies'
+import { Route as CheckoutRouteImport } from './routes/checkout'
 import { Route as CoachingRouteImport } from './routes/coaching'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as DemoDashboardRouteImport } from './routes/demo-dashboard'
@@ -33,8 +34,10 @@ import { Route as MigrationGuideRouteImport } from './routes/migration-guide'
 import { Route as MultiChannelOrchestrationRouteImport } from './routes/multi-channel-orchestration'
 import { Route as PartnershipsRouteImport } from './routes/partnerships'
 import { Route as PricingRouteImport } from './routes/pricing'
+import { Route as PricingComparisonRouteImport } from './routes/pricing-comparison'
 import { Route as SalesLandingRouteImport } from './routes/sales-landing'
 import { Route as SignupRouteImport } from './routes/signup'
+import { Route as SubscribeRouteImport } from './routes/subscribe'
 import { Route as TiktokMarketingRouteImport } from './routes/tiktok-marketing'
 import { Route as TrainingCourseRouteImport } from './routes/training-course'
 import { Route as TutorialSystemRouteImport } from './routes/tutorial-system'
@@ -69,6 +72,7 @@ import { Route as AppPipelineIndexRouteImport } from './routes/_app/pipeline/ind
 import { Route as AppPipelineSettingsRouteImport } from './routes/_app/pipeline/settings'
 import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index'
 import { Route as AppSettingsApiKeysRouteImport } from './routes/_app/settings/api-keys'
+import { Route as AppSettingsBillingRouteImport } from './routes/_app/settings/billing'
 import { Route as AppSettingsIntegrationsRouteImport } from './routes/_app/settings/integrations'
 import { Route as AppSettingsOrganizationRouteImport } from './routes/_app/settings/organization'
 import { Route as AppSettingsProfileRouteImport } from './routes/_app/settings/profile'
@@ -117,6 +121,11 @@ const BookDemoRoute = BookDemoRouteImport.update({
 const CaseStudiesRoute = CaseStudiesRouteImport.update({
   id: '/case-studies',
   path: '/case-studies',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CheckoutRoute = CheckoutRouteImport.update({
+  id: '/checkout',
+  path: '/checkout',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CoachingRoute = CoachingRouteImport.update({
@@ -195,6 +204,11 @@ const PricingRoute = PricingRouteImport.update({
   path: '/pricing',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PricingComparisonRoute = PricingComparisonRouteImport.update({
+  id: '/pricing-comparison',
+  path: '/pricing-comparison',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SalesLandingRoute = SalesLandingRouteImport.update({
   id: '/sales-landing',
   path: '/sales-landing',
@@ -203,6 +217,11 @@ const SalesLandingRoute = SalesLandingRouteImport.update({
 const SignupRoute = SignupRouteImport.update({
   id: '/signup',
   path: '/signup',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SubscribeRoute = SubscribeRouteImport.update({
+  id: '/subscribe',
+  path: '/subscribe',
   getParentRoute: () => rootRouteImport,
 } as any)
 const TiktokMarketingRoute = TiktokMarketingRouteImport.update({
@@ -375,6 +394,11 @@ const AppSettingsApiKeysRoute = AppSettingsApiKeysRouteImport.update({
   path: '/api-keys',
   getParentRoute: () => AppSettingsRoute,
 } as any)
+const AppSettingsBillingRoute = AppSettingsBillingRouteImport.update({
+  id: '/billing',
+  path: '/billing',
+  getParentRoute: () => AppSettingsRoute,
+} as any)
 const AppSettingsIntegrationsRoute = AppSettingsIntegrationsRouteImport.update({
   id: '/integrations',
   path: '/integrations',
@@ -410,6 +434,7 @@ export interface FileRoutesByFullPath {
   '/basic-landing': typeof BasicLandingRoute
   '/book-demo': typeof BookDemoRoute
   '/case-studies': typeof CaseStudiesRoute
+  '/checkout': typeof CheckoutRoute
   '/coaching': typeof CoachingRoute
   '/contact': typeof ContactRoute
   '/demo-dashboard': typeof DemoDashboardRoute
@@ -425,8 +450,10 @@ export interface FileRoutesByFullPath {
   '/multi-channel-orchestration': typeof MultiChannelOrchestrationRoute
   '/partnerships': typeof PartnershipsRoute
   '/pricing': typeof PricingRoute
+  '/pricing-comparison': typeof PricingComparisonRoute
   '/sales-landing': typeof SalesLandingRoute
   '/signup': typeof SignupRoute
+  '/subscribe': typeof SubscribeRoute
   '/tiktok-marketing': typeof TiktokMarketingRoute
   '/training-course': typeof TrainingCourseRoute
   '/tutorial-system': typeof TutorialSystemRoute
@@ -459,6 +486,7 @@ export interface FileRoutesByFullPath {
   '/contacts/import': typeof AppContactsImportRoute
   '/pipeline/settings': typeof AppPipelineSettingsRoute
   '/settings/api-keys': typeof AppSettingsApiKeysRoute
+  '/settings/billing': typeof AppSettingsBillingRoute
   '/settings/integrations': typeof AppSettingsIntegrationsRoute
   '/settings/organization': typeof AppSettingsOrganizationRoute
   '/settings/profile': typeof AppSettingsProfileRoute
@@ -476,6 +504,7 @@ export interface FileRoutesByTo {
   '/basic-landing': typeof BasicLandingRoute
   '/book-demo': typeof BookDemoRoute
   '/case-studies': typeof CaseStudiesRoute
+  '/checkout': typeof CheckoutRoute
   '/coaching': typeof CoachingRoute
   '/contact': typeof ContactRoute
   '/demo-dashboard': typeof DemoDashboardRoute
@@ -491,8 +520,10 @@ export interface FileRoutesByTo {
   '/multi-channel-orchestration': typeof MultiChannelOrchestrationRoute
   '/partnerships': typeof PartnershipsRoute
   '/pricing': typeof PricingRoute
+  '/pricing-comparison': typeof PricingComparisonRoute
   '/sales-landing': typeof SalesLandingRoute
   '/signup': typeof SignupRoute
+  '/subscribe': typeof SubscribeRoute
   '/tiktok-marketing': typeof TiktokMarketingRoute
   '/training-course': typeof TrainingCourseRoute
   '/tutorial-system': typeof TutorialSystemRoute
@@ -524,6 +555,7 @@ export interface FileRoutesByTo {
   '/contacts/import': typeof AppContactsImportRoute
   '/pipeline/settings': typeof AppPipelineSettingsRoute
   '/settings/api-keys': typeof AppSettingsApiKeysRoute
+  '/settings/billing': typeof AppSettingsBillingRoute
   '/settings/integrations': typeof AppSettingsIntegrationsRoute
   '/settings/organization': typeof AppSettingsOrganizationRoute
   '/settings/profile': typeof AppSettingsProfileRoute
@@ -543,6 +575,7 @@ export interface FileRoutesById {
   '/basic-landing': typeof BasicLandingRoute
   '/book-demo': typeof BookDemoRoute
   '/case-studies': typeof CaseStudiesRoute
+  '/checkout': typeof CheckoutRoute
   '/coaching': typeof CoachingRoute
   '/contact': typeof ContactRoute
   '/demo-dashboard': typeof DemoDashboardRoute
@@ -558,8 +591,10 @@ export interface FileRoutesById {
   '/multi-channel-orchestration': typeof MultiChannelOrchestrationRoute
   '/partnerships': typeof PartnershipsRoute
   '/pricing': typeof PricingRoute
+  '/pricing-comparison': typeof PricingComparisonRoute
   '/sales-landing': typeof SalesLandingRoute
   '/signup': typeof SignupRoute
+  '/subscribe': typeof SubscribeRoute
   '/tiktok-marketing': typeof TiktokMarketingRoute
   '/training-course': typeof TrainingCourseRoute
   '/tutorial-system': typeof TutorialSystemRoute
@@ -592,6 +627,7 @@ export interface FileRoutesById {
   '/_app/contacts_/import': typeof AppContactsImportRoute
   '/_app/pipeline/settings': typeof AppPipelineSettingsRoute
   '/_app/settings/api-keys': typeof AppSettingsApiKeysRoute
+  '/_app/settings/billing': typeof AppSettingsBillingRoute
   '/_app/settings/integrations': typeof AppSettingsIntegrationsRoute
   '/_app/settings/organization': typeof AppSettingsOrganizationRoute
   '/_app/settings/profile': typeof AppSettingsProfileRoute
@@ -611,6 +647,7 @@ export interface FileRouteTypes {
     | '/basic-landing'
     | '/book-demo'
     | '/case-studies'
+    | '/checkout'
     | '/coaching'
     | '/contact'
     | '/demo-dashboard'
@@ -626,8 +663,10 @@ export interface FileRouteTypes {
     | '/multi-channel-orchestration'
     | '/partnerships'
     | '/pricing'
+    | '/pricing-comparison'
     | '/sales-landing'
     | '/signup'
+    | '/subscribe'
     | '/tiktok-marketing'
     | '/training-course'
     | '/tutorial-system'
@@ -660,6 +699,7 @@ export interface FileRouteTypes {
     | '/contacts/import'
     | '/pipeline/settings'
     | '/settings/api-keys'
+    | '/settings/billing'
     | '/settings/integrations'
     | '/settings/organization'
     | '/settings/profile'
@@ -677,6 +717,7 @@ export interface FileRouteTypes {
     | '/basic-landing'
     | '/book-demo'
     | '/case-studies'
+    | '/checkout'
     | '/coaching'
     | '/contact'
     | '/demo-dashboard'
@@ -692,8 +733,10 @@ export interface FileRouteTypes {
     | '/multi-channel-orchestration'
     | '/partnerships'
     | '/pricing'
+    | '/pricing-comparison'
     | '/sales-landing'
     | '/signup'
+    | '/subscribe'
     | '/tiktok-marketing'
     | '/training-course'
     | '/tutorial-system'
@@ -725,6 +768,7 @@ export interface FileRouteTypes {
     | '/contacts/import'
     | '/pipeline/settings'
     | '/settings/api-keys'
+    | '/settings/billing'
     | '/settings/integrations'
     | '/settings/organization'
     | '/settings/profile'
@@ -743,6 +787,7 @@ export interface FileRouteTypes {
     | '/basic-landing'
     | '/book-demo'
     | '/case-studies'
+    | '/checkout'
     | '/coaching'
     | '/contact'
     | '/demo-dashboard'
@@ -758,8 +803,10 @@ export interface FileRouteTypes {
     | '/multi-channel-orchestration'
     | '/partnerships'
     | '/pricing'
+    | '/pricing-comparison'
     | '/sales-landing'
     | '/signup'
+    | '/subscribe'
     | '/tiktok-marketing'
     | '/training-course'
     | '/tutorial-system'
@@ -792,6 +839,7 @@ export interface FileRouteTypes {
     | '/_app/contacts_/import'
     | '/_app/pipeline/settings'
     | '/_app/settings/api-keys'
+    | '/_app/settings/billing'
     | '/_app/settings/integrations'
     | '/_app/settings/organization'
     | '/_app/settings/profile'
@@ -811,6 +859,7 @@ export interface RootRouteChildren {
   BasicLandingRoute: typeof BasicLandingRoute
   BookDemoRoute: typeof BookDemoRoute
   CaseStudiesRoute: typeof CaseStudiesRoute
+  CheckoutRoute: typeof CheckoutRoute
   CoachingRoute: typeof CoachingRoute
   ContactRoute: typeof ContactRoute
   DemoDashboardRoute: typeof DemoDashboardRoute
@@ -826,8 +875,10 @@ export interface RootRouteChildren {
   MultiChannelOrchestrationRoute: typeof MultiChannelOrchestrationRoute
   PartnershipsRoute: typeof PartnershipsRoute
   PricingRoute: typeof PricingRoute
+  PricingComparisonRoute: typeof PricingComparisonRoute
   SalesLandingRoute: typeof SalesLandingRoute
   SignupRoute: typeof SignupRoute
+  SubscribeRoute: typeof SubscribeRoute
   TiktokMarketingRoute: typeof TiktokMarketingRoute
   TrainingCourseRoute: typeof TrainingCourseRoute
   TutorialSystemRoute: typeof TutorialSystemRoute
@@ -903,6 +954,13 @@ declare module '@tanstack/react-router' {
       path: '/case-studies'
       fullPath: '/case-studies'
       preLoaderRoute: typeof CaseStudiesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/checkout': {
+      id: '/checkout'
+      path: '/checkout'
+      fullPath: '/checkout'
+      preLoaderRoute: typeof CheckoutRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/coaching': {
@@ -1010,6 +1068,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PricingRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/pricing-comparison': {
+      id: '/pricing-comparison'
+      path: '/pricing-comparison'
+      fullPath: '/pricing-comparison'
+      preLoaderRoute: typeof PricingComparisonRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/sales-landing': {
       id: '/sales-landing'
       path: '/sales-landing'
@@ -1022,6 +1087,13 @@ declare module '@tanstack/react-router' {
       path: '/signup'
       fullPath: '/signup'
       preLoaderRoute: typeof SignupRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/subscribe': {
+      id: '/subscribe'
+      path: '/subscribe'
+      fullPath: '/subscribe'
+      preLoaderRoute: typeof SubscribeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/tiktok-marketing': {
@@ -1262,6 +1334,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSettingsApiKeysRouteImport
       parentRoute: typeof AppSettingsRoute
     }
+    '/_app/settings/billing': {
+      id: '/_app/settings/billing'
+      path: '/billing'
+      fullPath: '/settings/billing'
+      preLoaderRoute: typeof AppSettingsBillingRouteImport
+      parentRoute: typeof AppSettingsRoute
+    }
     '/_app/settings/integrations': {
       id: '/_app/settings/integrations'
       path: '/integrations'
@@ -1302,6 +1381,7 @@ declare module '@tanstack/react-router' {
 
 interface AppSettingsRouteChildren {
   AppSettingsApiKeysRoute: typeof AppSettingsApiKeysRoute
+  AppSettingsBillingRoute: typeof AppSettingsBillingRoute
   AppSettingsIntegrationsRoute: typeof AppSettingsIntegrationsRoute
   AppSettingsOrganizationRoute: typeof AppSettingsOrganizationRoute
   AppSettingsProfileRoute: typeof AppSettingsProfileRoute
@@ -1311,6 +1391,7 @@ interface AppSettingsRouteChildren {
 
 const AppSettingsRouteChildren: AppSettingsRouteChildren = {
   AppSettingsApiKeysRoute: AppSettingsApiKeysRoute,
+  AppSettingsBillingRoute: AppSettingsBillingRoute,
   AppSettingsIntegrationsRoute: AppSettingsIntegrationsRoute,
   AppSettingsOrganizationRoute: AppSettingsOrganizationRoute,
   AppSettingsProfileRoute: AppSettingsProfileRoute,
@@ -1386,6 +1467,7 @@ const rootRouteChildren: RootRouteChildren = {
   BasicLandingRoute: BasicLandingRoute,
   BookDemoRoute: BookDemoRoute,
   CaseStudiesRoute: CaseStudiesRoute,
+  CheckoutRoute: CheckoutRoute,
   CoachingRoute: CoachingRoute,
   ContactRoute: ContactRoute,
   DemoDashboardRoute: DemoDashboardRoute,
@@ -1401,8 +1483,10 @@ const rootRouteChildren: RootRouteChildren = {
   MultiChannelOrchestrationRoute: MultiChannelOrchestrationRoute,
   PartnershipsRoute: PartnershipsRoute,
   PricingRoute: PricingRoute,
+  PricingComparisonRoute: PricingComparisonRoute,
   SalesLandingRoute: SalesLandingRoute,
   SignupRoute: SignupRoute,
+  SubscribeRoute: SubscribeRoute,
   TiktokMarketingRoute: TiktokMarketingRoute,
   TrainingCourseRoute: TrainingCourseRoute,
   TutorialSystemRoute: TutorialSystemRoute,

@@ -5,6 +5,8 @@ import { reportsRest } from './analytics/rest';
 import { appointmentsRest } from './appointments/rest';
 import { apiDocsRoutes, apiV1Routes } from './api-v1/rest';
 import { authRest } from './auth/rest';
+import { billingRest } from './billing/rest';
+import { stripeWebhook } from './billing/webhook';
 import { contactsRest } from './contacts/rest';
 import { healthRest } from './health/rest';
 import { leadsRest } from './leads/rest';
@@ -44,6 +46,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route('/reports', reportsRest);
   api.route('/training', trainingRest);
   api.route('/', leadsRest);
+  api.route('/', billingRest);
+  api.route('/', stripeWebhook);
   api.all('*', (c) => c.json({ message: `No API route ${c.req.method} ${c.req.path}` }, 404));
   app.route('/api', api);
 

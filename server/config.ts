@@ -17,6 +17,10 @@ const ZEnvironment = z.object({
   LEADS_ORGANIZATION_ID: z.uuid({ error: 'must be an organization id (a UUID)' }).optional(),
   KIT_API_KEY: z.string().optional(),
   KIT_API_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default('https://api.kit.com'),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_\S+$/, 'must be a Stripe secret key (sk_… or rk_…)').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_\S+$/, 'must be a Stripe publishable key (pk_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\S+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
+  STRIPE_API_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   JOBS_POLL_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(50, 'must be between 50 and 60000').max(60_000, 'must be between 50 and 60000').default(1000),
 });
 
@@ -40,6 +44,8 @@ export type Config = {
   kitApiKey: string | undefined;
   /** Kit's API origin (tests point it at a local double), without a trailing slash. */
   kitApiBaseUrl: string;
+  /** Stripe (server/billing); without a secret key payments are not configured and billing is not enforced. */
+  stripe: { secretKey: string | undefined; publishableKey: string | undefined; webhookSecret: string | undefined; apiBaseUrl: string | undefined };
   version: string;
 };
 
@@ -75,6 +81,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     leadsOrganizationId: e.LEADS_ORGANIZATION_ID,
     kitApiKey: e.KIT_API_KEY,
     kitApiBaseUrl: e.KIT_API_BASE_URL.replace(/\/+$/, ''),
+    stripe: { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBaseUrl: e.STRIPE_API_BASE_URL },
     version,
   };
 }

@@ -1,4 +1,5 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
+import { BillingBanner } from '../components/billing-banner';
 import { NotFound } from '../components/not-found';
 import { RealtimeProvider } from '../components/realtime/realtime-provider';
 import { AppShell } from '../components/shell/app-shell';
@@ -23,6 +24,7 @@ function AppLayout() {
   return (
     <RealtimeProvider>
       <AppShell user={me ? { name: me.user.name, email: me.user.email } : undefined}>
+        <BillingBanner />
         <Outlet />
       </AppShell>
     </RealtimeProvider>

@@ -1,4 +1,5 @@
 import { recordAudit, type Actor } from '../audit/service';
+import { startTrial } from '../billing/limits';
 import type { Db } from '../db';
 import { createDefaultPipeline } from '../deals/default-pipeline';
 import type { RoleKey } from '../db/schema';
@@ -119,6 +120,8 @@ export async function signup(deps: Deps, rawInput: unknown, meta: RequestMeta): 
         .executeTakeFirstOrThrow();
       await trx.insertInto('memberships').values({ organization_id: org.id, user_id: user.id, role: 'super_admin' }).execute();
       await createDefaultPipeline(trx, org.id);
+      // Spec §9: a new organization starts a 14-day trial of Unlimited, no card.
+      await startTrial(trx, org.id);
       await recordAudit(trx, {
         organizationId: org.id,
         actor: { userId: user.id, apiKeyId: null, label: `${input.name} <${input.email}>` },

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { recordActivities, type ActivityInput } from '../activities/service';
+import { assertWithinLimit } from '../billing/limits';
 import { publishEvent } from '../events/publish';
 import type { OrgAuth } from '../auth/resolve';
 import type { Db } from '../db';
@@ -150,6 +151,8 @@ export async function startImport(ctx: ImportsCtx, rawInput: unknown) {
   const parsed = readCsv(input.csv);
   const definitions = await loadDefinitions(ctx.db, ctx.organizationId);
   checkMapping(input.mapping, parsed.headers, definitions, input.dedupeBy);
+  // An organization already at its plan's contact limit is told now, not when the job runs.
+  await assertWithinLimit(ctx.db, ctx.organizationId, 'contacts');
   if (!ctx.jobs) throw new Error('startImport needs the job queue');
   const jobs = ctx.jobs;
   const id = await ctx.db.transaction().execute(async (trx) => {

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../deps';
+import { DomainError } from '../errors';
 import { IMPORT_JOB, ImportFailure, markImportFailed, runImport, type ImportJobData } from './imports';
 
 /** Attempts after the first before an import is marked failed. */
@@ -17,8 +18,10 @@ export function registerContactJobs(deps: AppDeps): void {
         return await runImport(deps, job.data, { signal: job.signal });
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
-        if (!job.signal.aborted && (error instanceof ImportFailure || job.retryCount >= IMPORT_RETRY_LIMIT)) {
-          await markImportFailed(deps, job.data, error instanceof ImportFailure ? reason : `The import stopped after ${IMPORT_RETRY_LIMIT + 1} attempts: ${reason}`);
+        // The plan's contact limit reached mid-file: retrying cannot help; the chunks before it stay.
+        const final = error instanceof ImportFailure || (error instanceof DomainError && error.code === 'PAYMENT_REQUIRED');
+        if (!job.signal.aborted && (final || job.retryCount >= IMPORT_RETRY_LIMIT)) {
+          await markImportFailed(deps, job.data, final ? reason : `The import stopped after ${IMPORT_RETRY_LIMIT + 1} attempts: ${reason}`);
           return { status: 'failed', reason };
         }
         throw error;

@@ -3,6 +3,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import { listActivities, recordActivities, recordActivity, type ActivityInput } from '../activities/service';
 import { publishEvent } from '../events/publish';
 import { recordAudit } from '../audit/service';
+import { assertWithinLimit } from '../billing/limits';
 import { actorOf, assertPermission, type OrgAuth } from '../auth/resolve';
 import type { Db } from '../db';
 import type { Attribution, LifecycleStage } from '../db/schema';
@@ -219,6 +220,8 @@ export async function saveChanges(trx: Db, organizationId: string, contactId: st
 /** Inserts new contacts with their 'contact_created' entries. */
 export async function insertContacts(trx: Db, organizationId: string, contacts: { id?: string; state: ContactState; createdAt?: Date }[], actorUserId: string | null, created: (id: string, index: number) => Record<string, unknown>): Promise<string[]> {
   if (contacts.length === 0) return [];
+  // Every way a contact is created passes here: the plan's contact limit is checked once, for all.
+  await assertWithinLimit(trx, organizationId, 'contacts', contacts.length);
   const withIds = contacts.map((c) => ({ ...c, id: c.id ?? randomUUID() }));
   // A few hundred rows per statement keeps well under the bind-parameter limit.
   for (let i = 0; i < withIds.length; i += 200) {

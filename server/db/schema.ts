@@ -410,6 +410,63 @@ export interface LeadAttemptsTable {
   created_at: Timestamp;
 }
 
+export type BillingStatus = 'trialing' | 'active' | 'past_due' | 'canceled' | 'unpaid' | 'paused';
+
+/** One row per organization: its plan and what Stripe says of its subscription (migration 400). */
+export interface OrganizationBillingTable {
+  organization_id: string;
+  /** A plan key of server/billing/schema.ts. */
+  plan: string;
+  billing_interval: 'monthly' | 'yearly' | null;
+  status: BillingStatus;
+  trial_ends_at: Date | null;
+  stripe_customer_id: string | null;
+  stripe_subscription_id: string | null;
+  current_period_end: Date | null;
+  cancel_at_period_end: ColumnType<boolean, boolean | undefined, boolean>;
+  /** After a downgrade, the plan paid for stays in force until previous_plan_until. */
+  previous_plan: string | null;
+  previous_plan_until: Date | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Stripe events applied, each once. */
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  organization_id: string | null;
+  stripe_created_at: Date;
+  processed_at: Timestamp;
+}
+
+/** A subscription bought by a visitor who was not signed in; provisioned when its first invoice is paid. */
+export interface BillingProvisioningsTable {
+  id: Generated<string>;
+  token_hash: string;
+  email: string;
+  name: string;
+  plan: string;
+  billing_interval: 'monthly' | 'yearly';
+  stripe_customer_id: string;
+  stripe_subscription_id: string;
+  organization_id: string | null;
+  provisioned_at: Date | null;
+  link_issued_at: Date | null;
+  created_at: Timestamp;
+}
+
+/** The single payments of the checkout page, by payment intent id. */
+export interface CheckoutPaymentsTable {
+  id: string;
+  amount_minor: number;
+  currency: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  failure_message: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -441,6 +498,10 @@ export interface Database {
   form_submissions: FormSubmissionsTable;
   integration_deliveries: IntegrationDeliveriesTable;
   lead_attempts: LeadAttemptsTable;
+  organization_billing: OrganizationBillingTable;
+  stripe_events: StripeEventsTable;
+  billing_provisionings: BillingProvisioningsTable;
+  checkout_payments: CheckoutPaymentsTable;
 }
 
 /** Tables whose rows belong to one organization; every query on them goes through `scoped()`. */

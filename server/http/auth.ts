@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { Permission } from '../auth/permissions';
 import { requireOrgAuth, requireUserAuth, resolveAuth, type Auth, type OrgAuth, type UserAuth } from '../auth/resolve';
+import { assertWritable } from '../billing/limits';
 import type { AppEnv } from './env';
 
 /** Resolves the caller (cookie or API key) once per request; refreshes a sliding session cookie. */
@@ -17,10 +18,14 @@ export async function authOf(c: Context<AppEnv>): Promise<Auth | null> {
 type WithOrg = { Variables: AppEnv['Variables'] & { auth: OrgAuth } };
 type WithUser = { Variables: AppEnv['Variables'] & { auth: UserAuth } };
 
-/** The REST twin of orgProcedure/permittedProcedure: the same guard functions, the same errors. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The REST twin of orgProcedure/permittedProcedure: the same guard functions, the same errors (read-only organizations included). */
 export function requireOrg(permission?: Permission) {
   return createMiddleware<WithOrg>(async (c, next) => {
-    c.set('auth', requireOrgAuth(await authOf(c as unknown as Context<AppEnv>), permission));
+    const auth = requireOrgAuth(await authOf(c as unknown as Context<AppEnv>), permission);
+    if (!READS.has(c.req.method)) await assertWritable(c.var.deps.database.db, c.var.deps.config, auth.organization.id);
+    c.set('auth', auth);
     await next();
   });
 }

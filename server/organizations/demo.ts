@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../auth/password';
+import { startTrial } from '../billing/limits';
 import type { Db } from '../db';
 import { createDefaultPipeline } from '../deals/default-pipeline';
 import { seedDemoData } from './demo-data';
@@ -35,6 +36,7 @@ export async function seedDemoWorkspace(db: Db): Promise<{ email: string; passwo
     const org = await trx.insertInto('organizations').values({ name: DEMO_ORGANIZATION, settings: '{}' }).returning('id').executeTakeFirstOrThrow();
     await trx.insertInto('memberships').values({ organization_id: org.id, user_id: userId, role: 'super_admin' }).execute();
     await createDefaultPipeline(trx, org.id);
+    await startTrial(trx, org.id);
     // Believable CRM data to explore: contacts, deals with history, tasks, appointments, spend.
     await seedDemoData(trx, org.id, { ownerId: userId });
     return { email: DEMO_EMAIL, password, organizationId: org.id, created: true };

@@ -13,6 +13,7 @@ import {
   ZUpdateOrganizationInput,
 } from '../auth/schema';
 import { authPayload } from '../auth/service';
+import { assertWithinLimit } from '../billing/limits';
 import { sessionManager } from '../auth/session';
 import { randomToken, sha256 } from '../auth/tokens';
 import type { Db } from '../db';
@@ -146,6 +147,8 @@ export async function inviteMember(ctx: OrgContext, rawInput: unknown) {
   const invite = await db.transaction().execute(async (trx) => {
     // A new invite to the same address replaces any pending one.
     await scoped(trx, ctx.auth.organization.id).updateTable('invites').set({ revoked_at: new Date() }).where('email', '=', input.email).where('accepted_at', 'is', null).where('revoked_at', 'is', null).execute();
+    // Members and pending invites count against the plan's team size.
+    await assertWithinLimit(trx, ctx.auth.organization.id, 'members');
     const row = await scoped(trx, ctx.auth.organization.id)
       .insertInto('invites', { email: input.email, role: input.role, token_hash: sha256(token), invited_by: ctx.auth.user?.id ?? null, expires_at: expiresAt })
       .returning(['id'])

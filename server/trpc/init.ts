@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import type { Permission } from '../auth/permissions';
 import { assertPermission, requireOrgAuth, requireUserAuth } from '../auth/resolve';
+import { assertWritable, isReadOnlyExempt } from '../billing/limits';
 import { DomainError, ERROR_TABLE, validationError, type FieldIssue } from '../errors';
 import type { TrpcContext } from './context';
 
@@ -49,9 +50,13 @@ export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   return next({ ctx: { auth } });
 });
 
-/** A caller acting inside an organization: a member's session or an API key. */
-export const orgProcedure = publicProcedure.use(async ({ ctx, next }) => {
+/**
+ * A caller acting inside an organization: a member's session or an API key. An organization whose
+ * trial ended or subscription lapsed is read-only: its mutations are refused here, for every screen.
+ */
+export const orgProcedure = publicProcedure.use(async ({ ctx, next, type, path }) => {
   const auth = requireOrgAuth(await ctx.getAuth());
+  if (type === 'mutation' && !isReadOnlyExempt(path)) await assertWritable(ctx.deps.database.db, ctx.deps.config, auth.organization.id);
   return next({ ctx: { auth, organizationId: auth.organization.id, db: ctx.deps.database.db } });
 });
 

@@ -1,5 +1,6 @@
 import { analyticsRouter, spendRouter } from '../analytics/router';
 import { auditRouter } from '../audit/router';
+import { billingRouter } from '../billing/router';
 import { authRouter } from '../auth/router';
 import { contactsRouter, customFieldsRouter, importsRouter, savedViewsRouter } from '../contacts/router';
 import { appointmentsRouter } from '../appointments/router';
@@ -33,6 +34,7 @@ export const appRouter = router({
   analytics: analyticsRouter,
   spend: spendRouter,
   leads: leadsRouter,
+  billing: billingRouter,
 });
 
 export type AppRouter = typeof appRouter;

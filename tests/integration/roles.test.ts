@@ -10,7 +10,7 @@ const PUBLIC = new Set(['health.get', 'health.watch', 'auth.signup', 'auth.login
 /** Procedures about the signed-in user themself, not an organization's data. */
 const SELF = new Set(['auth.logout', 'auth.me', 'auth.updatePreferences', 'auth.updateProfile', 'auth.changePassword', 'auth.sessions', 'auth.revokeSession', 'auth.switchOrganization']);
 /** Organization procedures open to every member. */
-const ANY_MEMBER = new Set(['organizations.current', 'realtime.events', 'realtime.presence', 'notifications.list', 'notifications.markRead', 'notifications.markAllRead', 'notifications.remove']);
+const ANY_MEMBER = new Set(['organizations.current', 'billing.status', 'realtime.events', 'realtime.presence', 'notifications.list', 'notifications.markRead', 'notifications.markAllRead', 'notifications.remove']);
 
 const procedures = listProcedures();
 

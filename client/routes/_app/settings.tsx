@@ -21,11 +21,13 @@ function SettingsLayout() {
   const { data: me } = useMe();
   const canManageKeys = useCan('apikeys:manage');
   const canReadForms = useCan('forms:read');
+  const canManageBilling = useCan('billing:manage');
   const sections = [
     { to: '/settings/profile', label: 'Profile & preferences' },
     ...(me?.organization ? [{ to: '/settings/organization', label: 'Organization & members' }] as const : []),
     ...(canManageKeys ? [{ to: '/settings/api-keys', label: 'API keys' }] as const : []),
     ...(canReadForms ? [{ to: '/settings/integrations', label: 'Integrations' }] as const : []),
+    ...(canManageBilling ? [{ to: '/settings/billing', label: 'Billing' }] as const : []),
     { to: '/settings/sessions', label: 'Sessions' },
   ] as const;
   return (

@@ -1,0 +1,12 @@
+import { orgProcedure, permittedProcedure, router } from '../trpc/init';
+import { ZChangePlanInput } from './inputs';
+import * as billing from './service';
+
+export const billingRouter = router({
+  /** Every member: the banner reads plan, trial days left and whether the organization is read-only. */
+  status: orgProcedure.query(({ ctx }) => billing.billingStatus({ deps: ctx.deps, organizationId: ctx.organizationId })),
+  overview: permittedProcedure('billing:manage').query(({ ctx }) => billing.billingOverview({ deps: ctx.deps, organizationId: ctx.organizationId })),
+  invoices: permittedProcedure('billing:manage').query(({ ctx }) => billing.listInvoices({ deps: ctx.deps, organizationId: ctx.organizationId })),
+  changePlan: permittedProcedure('billing:manage').input(ZChangePlanInput).mutation(({ ctx, input }) => billing.changePlan(ctx, input)),
+  portal: permittedProcedure('billing:manage').mutation(({ ctx }) => billing.openCustomerPortal(ctx)),
+});
