@@ -5,6 +5,7 @@ import { reportsRest } from './analytics/rest';
 import { appointmentsRest } from './appointments/rest';
 import { apiDocsRoutes, apiV1Routes } from './api-v1/rest';
 import { authRest } from './auth/rest';
+import { chatRest } from './chat/rest';
 import { contactsRest } from './contacts/rest';
 import { healthRest } from './health/rest';
 import { organizationRest } from './organizations/rest';
@@ -39,6 +40,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route('/v1', apiV1Routes());
   api.route('/', apiDocsRoutes());
   api.route('/reports', reportsRest);
+  api.route('/chat', chatRest);
   api.all('*', (c) => c.json({ message: `No API route ${c.req.method} ${c.req.path}` }, 404));
   app.route('/api', api);
 

@@ -1,5 +1,6 @@
 import { analyticsRouter, spendRouter } from '../analytics/router';
 import { auditRouter } from '../audit/router';
+import { chatRouter } from '../chat/router';
 import { authRouter } from '../auth/router';
 import { contactsRouter, customFieldsRouter, importsRouter, savedViewsRouter } from '../contacts/router';
 import { appointmentsRouter } from '../appointments/router';
@@ -31,6 +32,7 @@ export const appRouter = router({
   appointments: appointmentsRouter,
   analytics: analyticsRouter,
   spend: spendRouter,
+  chat: chatRouter,
 });
 
 export type AppRouter = typeof appRouter;
