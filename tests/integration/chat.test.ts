@@ -21,8 +21,9 @@ function openStream(url: string, headers: Record<string, string> = {}) {
     if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}`);
     const decoder = new TextDecoder();
     let buffer = '';
-    for await (const chunk of response.body) {
-      buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+    const reader = response.body.getReader();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      buffer += decoder.decode(chunk.value, { stream: true });
       let end: number;
       while ((end = buffer.indexOf('\n\n')) >= 0) {
         const block = buffer.slice(0, end);
