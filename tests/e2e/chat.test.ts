@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { BOT_REPLIES, CHAT_QUICK_REPLIES, CHAT_TEXTS } from '../../server/chat/schema';
@@ -41,6 +42,17 @@ const typing = (page: Page) => widget(page).getByRole('status', { name: 'Switchb
 const messageBox = (page: Page) => widget(page).getByRole('textbox', { name: 'Message' });
 /** The visitor's own message as the widget shows it (screen readers hear "You:" before it). */
 const sentLine = (page: Page, text: string) => messages(page).getByText(`You: ${text}`, { exact: true });
+
+/** axe-core's serious and critical findings inside the open widget ("rule: elements"). */
+async function widgetAccessibilityViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
+  return page.evaluate(async () => {
+    type Violation = { id: string; impact: string | null; nodes: { target: string[] }[] };
+    const axe = (window as unknown as { axe: { run(context: unknown): Promise<{ violations: Violation[] }> } }).axe;
+    const result = await axe.run({ include: [['section[aria-label="Live chat"]']] });
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
 
 async function openWidget(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Open live chat' }).click();
@@ -105,11 +117,17 @@ describe('support chat widget', () => {
     expect(await quickReplies(page).count()).toBe(0);
   });
 
-  it('minimises to its header, restores to the full panel, and closes back to the button', async () => {
+  it('is accessible, minimises to its header, restores to the full panel, and closes back to the button', async () => {
     await ensureSiteOwner();
     const page = await e2e.open({ allowErrors: [ANALYTICS_BATCH] });
     await page.goto('/login');
     await openWidget(page);
+    // axe-core runs on timers, so this test keeps the real clock.
+    expect(await widgetAccessibilityViolations(page)).toEqual([]);
+    await quickReplies(page).getByRole('button', { name: 'Getting started help' }).click();
+    await messages(page).getByText(BOT_REPLIES.onboarding).waitFor();
+    expect(await widgetAccessibilityViolations(page)).toEqual([]);
+
     await widget(page).getByRole('button', { name: 'Minimise chat' }).click();
     await messages(page).waitFor({ state: 'detached' });
     expect(await messageBox(page).count()).toBe(0);

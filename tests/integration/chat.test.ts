@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BOT_REPLIES, CHAT_MESSAGE_MAX_LENGTH, CHAT_RATE_LIMIT, CHAT_TEXTS, type ChatMessageView, type ChatSendResult } from '../../server/chat/schema';
 import { sendVisitorMessage } from '../../server/chat/service';
 import { startServer, type RunningServer } from '../../server/server';
@@ -165,6 +165,9 @@ describe('website chat', () => {
     await again.close();
     expect(other.received).toEqual([]);
     await other.close();
+
+    // Closed streams leave no subscription behind on the events bus.
+    await vi.waitFor(() => expect(server.deps.events.subscriberCount()).toBe(0));
 
     // A member has taken over: no more automated replies.
     const result = (await (await send(visitorId, 'Billing questions')).json()) as ChatSendResult;

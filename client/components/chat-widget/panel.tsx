@@ -37,7 +37,7 @@ export default function ChatPanel({ state, dispatch }: { state: ChatState; dispa
   const [draft, setDraft] = useState('');
   const [visitorId] = useState(chatVisitorId);
   const inputRef = useRef<HTMLInputElement>(null);
-  const listRef = useRef<HTMLOListElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   const minimised = state.view === 'minimised';
   const typing = isTyping(state);
 
@@ -98,7 +98,7 @@ export default function ChatPanel({ state, dispatch }: { state: ChatState; dispa
       )}
     >
       <header className="flex items-center gap-3 bg-indigo-600 px-4 py-3 text-white">
-        <Avatar name={BOT_NAME} className="bg-white/20 text-white" />
+        <Avatar name={BOT_NAME} className="bg-white text-indigo-700 dark:bg-white dark:text-indigo-700" />
         <div className="min-w-0 flex-1">
           <h2 className="truncate text-sm font-semibold">{CHAT_TEXTS.title}</h2>
           <p className="flex items-center gap-1.5 text-xs text-indigo-50">
@@ -116,21 +116,23 @@ export default function ChatPanel({ state, dispatch }: { state: ChatState; dispa
 
       {minimised ? null : (
         <>
-          <ol ref={listRef} role="log" aria-label="Messages" className="flex flex-1 flex-col gap-3 overflow-y-auto bg-gray-50 px-4 py-4 dark:bg-gray-950">
-            {state.messages.map((message) => (
-              <MessageBubble key={message.id} message={message} />
-            ))}
+          <div ref={listRef} role="log" aria-label="Messages" className="flex flex-1 flex-col gap-3 overflow-y-auto bg-gray-50 px-4 py-4 dark:bg-gray-950">
+            <ol className="flex flex-col gap-3">
+              {state.messages.map((message) => (
+                <MessageBubble key={message.id} message={message} />
+              ))}
+            </ol>
             {typing ? (
-              <li className="flex items-end gap-2" role="status" aria-label={`${BOT_NAME} is typing`}>
+              <div className="flex items-end gap-2" role="status" aria-label={`${BOT_NAME} is typing`}>
                 <Avatar name={BOT_NAME} />
                 <span className="flex gap-1 rounded-2xl rounded-bl-sm bg-white px-3 py-3 shadow-sm dark:bg-gray-800" aria-hidden>
                   {[0, 150, 300].map((delay) => (
                     <span key={delay} className="size-1.5 animate-bounce rounded-full bg-gray-400" style={{ animationDelay: `${delay}ms` }} />
                   ))}
                 </span>
-              </li>
+              </div>
             ) : null}
-          </ol>
+          </div>
 
           {showQuickReplies(state) ? (
             <div className="flex flex-wrap gap-2 border-t border-gray-200 px-4 py-3 dark:border-gray-800" role="group" aria-label="Quick replies">
