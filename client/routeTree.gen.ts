@@ -55,6 +55,7 @@ import { Route as AppAutomationEngineRouteImport } from './routes/_app/automatio
 import { Route as AppAutomationsRouteImport } from './routes/_app/automations'
 import { Route as AppCampaignsRouteImport } from './routes/_app/campaigns'
 import { Route as AppContactsRouteImport } from './routes/_app/contacts'
+import { Route as AppConversationsRouteImport } from './routes/_app/conversations'
 import { Route as AppFunnelsRouteImport } from './routes/_app/funnels'
 import { Route as AppReportsRouteImport } from './routes/_app/reports'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
@@ -309,6 +310,11 @@ const AppContactsRoute = AppContactsRouteImport.update({
   path: '/contacts',
   getParentRoute: () => AppRoute,
 } as any)
+const AppConversationsRoute = AppConversationsRouteImport.update({
+  id: '/conversations',
+  path: '/conversations',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppFunnelsRoute = AppFunnelsRouteImport.update({
   id: '/funnels',
   path: '/funnels',
@@ -471,6 +477,7 @@ export interface FileRoutesByFullPath {
   '/automations': typeof AppAutomationsRoute
   '/campaigns': typeof AppCampaignsRoute
   '/contacts': typeof AppContactsRoute
+  '/conversations': typeof AppConversationsRoute
   '/funnels': typeof AppFunnelsRoute
   '/reports': typeof AppReportsRoute
   '/settings': typeof AppSettingsRouteWithChildren
@@ -541,6 +548,7 @@ export interface FileRoutesByTo {
   '/automations': typeof AppAutomationsRoute
   '/campaigns': typeof AppCampaignsRoute
   '/contacts': typeof AppContactsRoute
+  '/conversations': typeof AppConversationsRoute
   '/funnels': typeof AppFunnelsRoute
   '/reports': typeof AppReportsRoute
   '/sms': typeof AppSmsRoute
@@ -612,6 +620,7 @@ export interface FileRoutesById {
   '/_app/automations': typeof AppAutomationsRoute
   '/_app/campaigns': typeof AppCampaignsRoute
   '/_app/contacts': typeof AppContactsRoute
+  '/_app/conversations': typeof AppConversationsRoute
   '/_app/funnels': typeof AppFunnelsRoute
   '/_app/reports': typeof AppReportsRoute
   '/_app/settings': typeof AppSettingsRouteWithChildren
@@ -684,6 +693,7 @@ export interface FileRouteTypes {
     | '/automations'
     | '/campaigns'
     | '/contacts'
+    | '/conversations'
     | '/funnels'
     | '/reports'
     | '/settings'
@@ -754,6 +764,7 @@ export interface FileRouteTypes {
     | '/automations'
     | '/campaigns'
     | '/contacts'
+    | '/conversations'
     | '/funnels'
     | '/reports'
     | '/sms'
@@ -824,6 +835,7 @@ export interface FileRouteTypes {
     | '/_app/automations'
     | '/_app/campaigns'
     | '/_app/contacts'
+    | '/_app/conversations'
     | '/_app/funnels'
     | '/_app/reports'
     | '/_app/settings'
@@ -1215,6 +1227,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppContactsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/conversations': {
+      id: '/_app/conversations'
+      path: '/conversations'
+      fullPath: '/conversations'
+      preLoaderRoute: typeof AppConversationsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/funnels': {
       id: '/_app/funnels'
       path: '/funnels'
@@ -1412,6 +1431,7 @@ interface AppRouteChildren {
   AppAutomationsRoute: typeof AppAutomationsRoute
   AppCampaignsRoute: typeof AppCampaignsRoute
   AppContactsRoute: typeof AppContactsRoute
+  AppConversationsRoute: typeof AppConversationsRoute
   AppFunnelsRoute: typeof AppFunnelsRoute
   AppReportsRoute: typeof AppReportsRoute
   AppSettingsRoute: typeof AppSettingsRouteWithChildren
@@ -1438,6 +1458,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAutomationsRoute: AppAutomationsRoute,
   AppCampaignsRoute: AppCampaignsRoute,
   AppContactsRoute: AppContactsRoute,
+  AppConversationsRoute: AppConversationsRoute,
   AppFunnelsRoute: AppFunnelsRoute,
   AppReportsRoute: AppReportsRoute,
   AppSettingsRoute: AppSettingsRouteWithChildren,

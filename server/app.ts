@@ -7,6 +7,7 @@ import { apiDocsRoutes, apiV1Routes } from './api-v1/rest';
 import { authRest } from './auth/rest';
 import { billingRest } from './billing/rest';
 import { stripeWebhook } from './billing/webhook';
+import { chatRest } from './chat/rest';
 import { contactsRest } from './contacts/rest';
 import { healthRest } from './health/rest';
 import { leadsRest } from './leads/rest';
@@ -48,6 +49,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route('/', leadsRest);
   api.route('/', billingRest);
   api.route('/', stripeWebhook);
+  api.route('/chat', chatRest);
   api.all('*', (c) => c.json({ message: `No API route ${c.req.method} ${c.req.path}` }, 404));
   app.route('/api', api);
 

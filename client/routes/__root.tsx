@@ -1,4 +1,5 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { ChatWidget } from '../components/chat-widget';
 import { useDocumentTitle } from '../components/document-title';
 import { NotFound } from '../components/not-found';
 import { useApplyTheme } from '../components/theme-toggle';
@@ -17,6 +18,7 @@ function RootLayout() {
   return (
     <TooltipProvider>
       <Outlet />
+      <ChatWidget />
       <Toaster />
     </TooltipProvider>
   );

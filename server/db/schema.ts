@@ -467,6 +467,37 @@ export interface CheckoutPaymentsTable {
   updated_at: Timestamp;
 }
 
+/** Who wrote a website chat message: the visitor, the automated reply, or a team member. */
+export type ChatSender = 'visitor' | 'bot' | 'member';
+
+export interface ChatConversationsTable {
+  id: Generated<string>;
+  organization_id: string;
+  /** SHA-256 (hex) of the visitor's secret id from the widget's local storage. */
+  visitor_hash: string;
+  contact_id: string | null;
+  /** The e-mail the visitor left, lower-cased. */
+  email: string | null;
+  /** The site path the first message was sent from. */
+  started_on: string | null;
+  last_message_at: Timestamp;
+  last_visitor_message_at: Timestamp;
+  /** When a team member last opened it; unread when a visitor wrote after that. */
+  team_read_at: Date | null;
+  created_at: Timestamp;
+}
+
+export interface ChatMessagesTable {
+  id: Generated<number>;
+  organization_id: string;
+  conversation_id: string;
+  sender: ChatSender;
+  author_user_id: string | null;
+  body: string;
+  ip: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -502,6 +533,8 @@ export interface Database {
   stripe_events: StripeEventsTable;
   billing_provisionings: BillingProvisioningsTable;
   checkout_payments: CheckoutPaymentsTable;
+  chat_conversations: ChatConversationsTable;
+  chat_messages: ChatMessagesTable;
 }
 
 /** Tables whose rows belong to one organization; every query on them goes through `scoped()`. */

@@ -21,6 +21,7 @@ export const EVENT_PERMISSIONS = {
   sms_received: 'sms:read',
   sms_status: 'sms:read',
   lead_captured: 'contacts:read',
+  chat_message: 'contacts:read',
   import_finished: 'data:import',
   member_joined: 'members:read',
   member_left: 'members:read',

@@ -1,6 +1,7 @@
 import { analyticsRouter, spendRouter } from '../analytics/router';
 import { auditRouter } from '../audit/router';
 import { billingRouter } from '../billing/router';
+import { chatRouter } from '../chat/router';
 import { authRouter } from '../auth/router';
 import { contactsRouter, customFieldsRouter, importsRouter, savedViewsRouter } from '../contacts/router';
 import { appointmentsRouter } from '../appointments/router';
@@ -35,6 +36,7 @@ export const appRouter = router({
   spend: spendRouter,
   leads: leadsRouter,
   billing: billingRouter,
+  chat: chatRouter,
 });
 
 export type AppRouter = typeof appRouter;

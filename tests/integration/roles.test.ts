@@ -44,6 +44,11 @@ describe('role matrix: each role × each permission-gated procedure', () => {
     }
   });
 
+  it('website chat: every member who reads contacts reads the inbox; answering a visitor is a contacts write', () => {
+    const chat = Object.fromEntries(procedures.filter((p) => p.path.startsWith('chat.')).map((p) => [p.path, p.permission]));
+    expect(chat).toEqual({ 'chat.list': 'contacts:read', 'chat.get': 'contacts:read', 'chat.markRead': 'contacts:read', 'chat.reply': 'contacts:write' });
+  });
+
   it('matches the spec: Viewer reads only, Super Admin alone has billing and audit', () => {
     expect(ROLE_PERMISSIONS.viewer.every((p) => p.endsWith(':read'))).toBe(true);
     for (const role of ROLES.filter((r) => r !== 'super_admin')) {

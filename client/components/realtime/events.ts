@@ -35,6 +35,8 @@ export const LIVE_QUERIES = {
   'members.list': (u: Utils) => u.members.list.invalidate(),
   'organizations.roles': (u: Utils) => u.organizations.roles.invalidate(),
   'notifications.list': (u: Utils) => u.notifications.list.invalidate(),
+  'chat.list': (u: Utils) => u.chat.list.invalidate(),
+  'chat.get': (u: Utils) => u.chat.get.invalidate(),
 } satisfies Record<string, (u: Utils) => Promise<void>>;
 
 export type LiveQuery = keyof typeof LIVE_QUERIES;
@@ -102,6 +104,9 @@ export function liveQueriesFor(event: Pick<RealtimeEvent, 'type' | 'payload' | '
     case 'member_joined':
     case 'member_left':
       add('members.list', 'organizations.roles');
+      break;
+    case 'chat_message':
+      add('chat.list', 'chat.get');
       break;
     case 'automation_completed':
     case 'sms_received':
@@ -178,6 +183,10 @@ export function describeEvent(event: RealtimeEvent, nameOf: (userId: string) => 
       return { text: `New SMS from ${str(p.from) ?? 'a contact'}`, link: contactLink ?? '/sms' };
     case 'sms_status':
       return { text: 'An SMS changed status', link: '/sms' };
+    case 'chat_message':
+      return p.sender === 'member'
+        ? { text: `${actor} replied to a website chat`, link: '/conversations' }
+        : { text: `New website chat message${str(p.preview) ? `: ${quoted(p.preview, '')}` : ''}`, link: '/conversations' };
     case 'import_finished': {
       const created = num(p.createdCount) ?? 0;
       const updated = num(p.updatedCount) ?? 0;

@@ -9,6 +9,7 @@ export type NavIcon =
   | 'funnels'
   | 'campaigns'
   | 'sms'
+  | 'conversations'
   | 'appointments'
   | 'automation'
   | 'websites'
@@ -27,6 +28,8 @@ export const SIDEBAR_NAV: readonly NavEntry[] = [
   { label: 'Funnels', to: '/funnels', icon: 'funnels' },
   { label: 'Campaigns', to: '/campaigns', icon: 'campaigns' },
   { label: 'SMS Campaigns', to: '/sms-campaigns', icon: 'sms' },
+  // Issue #9: the website chat's inbox, beside SMS.
+  { label: 'Conversations', to: '/conversations', icon: 'conversations' },
   { label: 'Appointments', to: '/appointments', icon: 'appointments' },
   { label: 'Automation', to: '/automations', icon: 'automation' },
   { label: 'Websites', to: '/websites', icon: 'websites' },

@@ -11,6 +11,7 @@ export const SIDEBAR: [label: string, path: string][] = [
   ['Funnels', '/funnels'],
   ['Campaigns', '/campaigns'],
   ['SMS Campaigns', '/sms-campaigns'],
+  ['Conversations', '/conversations'], // issue #9: the website chat inbox
   ['Appointments', '/appointments'],
   ['Automation', '/automations'],
   ['Websites', '/websites'],
@@ -28,6 +29,7 @@ export const MOBILE_MENU: [label: string, path: string][] = [
   ['Funnels', '/funnels'],
   ['Campaigns', '/campaigns'],
   ['SMS', '/sms'],
+  ['Conversations', '/conversations'],
   ['Appointments', '/appointments'],
   ['Automation', '/automations'],
   ['Websites', '/websites'],
@@ -48,6 +50,7 @@ export const APP_SCREENS: Screen[] = [
   { path: '/campaigns', h1: 'Campaigns', title: 'Campaigns' },
   { path: '/sms', h1: 'SMS', title: 'SMS' },
   { path: '/sms-campaigns', h1: 'SMS Campaigns', title: 'SMS Campaigns' },
+  { path: '/conversations', h1: 'Conversations', title: 'Conversations' },
   { path: '/appointments', h1: 'Appointments', title: 'Appointments' },
   { path: '/automations', h1: 'Automations', title: 'Automations' },
   { path: '/automation', h1: 'Workflow Builder', title: 'Workflow Builder' },

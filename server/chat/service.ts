@@ -1,0 +1,253 @@
+import { sql, type Kysely } from 'kysely';
+import { upsertContactByEmail } from '../contacts/service';
+import { ZEmailOnly } from '../contacts/schema';
+import type { Database } from '../db/schema';
+import { scoped } from '../db/scoped';
+import { actorId, type DomainCtx } from '../deals/repo';
+import { DomainError, parseInput } from '../errors';
+import type { EventBus } from '../events/bus';
+import { publishEvent } from '../events/publish';
+import { ownerOnlyFilter } from '../organizations/members';
+import { ZChatConversationIdInput, ZListChatConversationsInput, ZReplyChatInput, ZSendChatMessageInput, ZVisitorConversationInput } from './inputs';
+import { conversationOfVisitor, insertMessage, messagesOf, recentVisitorMessages, teamHasReplied, visitorHashOf } from './repo';
+import { botReplyFor, CHAT_RATE_LIMIT, CHAT_TEXTS, emailIn, type ChatConversationView, type ChatMessageView, type ChatSendResult } from './schema';
+
+type Db = Kysely<Database>;
+
+/** A website visitor's side: the site owner's organization and where the request came from. */
+export type VisitorCtx = { db: Db; organizationId: string; ip: string };
+
+const PREVIEW_LENGTH = 120;
+const conversationNotFound = () => new DomainError('NOT_FOUND', 'Conversation not found');
+
+/** Refuses a visitor over CHAT_RATE_LIMIT, saying when to try again. */
+async function assertWithinRateLimit(ctx: VisitorCtx, conversationId: string | undefined, now = new Date()): Promise<void> {
+  const windowMs = CHAT_RATE_LIMIT.windowSeconds * 1000;
+  const recent = await recentVisitorMessages(ctx.db, ctx.organizationId, conversationId, ctx.ip, new Date(now.getTime() - windowMs));
+  const blocked =
+    recent.byVisitor.n >= CHAT_RATE_LIMIT.perVisitor ? recent.byVisitor : recent.byIp.n >= CHAT_RATE_LIMIT.perIp ? recent.byIp : undefined;
+  if (!blocked?.oldest) return;
+  const retryAfter = Math.max(1, Math.ceil((new Date(blocked.oldest).getTime() + windowMs - now.getTime()) / 1000));
+  throw new DomainError('TOO_MANY_REQUESTS', `Too many messages. Please wait ${retryAfter} seconds before sending another.`, { retryAfter });
+}
+
+/** The e-mail address a message leaves, when it is one the contacts accept. */
+function leftEmail(text: string): string | null {
+  const found = emailIn(text);
+  if (!found) return null;
+  const parsed = ZEmailOnly.safeParse({ email: found });
+  return parsed.success ? parsed.data.email : null;
+}
+
+/** The visitor's conversation, created (with the welcome message the widget showed) on first use. */
+async function openConversation(trx: Db, organizationId: string, visitorId: string, page: string | undefined) {
+  const created = await scoped(trx, organizationId)
+    .insertInto('chat_conversations', { visitor_hash: visitorHashOf(visitorId), started_on: page ?? null })
+    .onConflict((oc) => oc.columns(['organization_id', 'visitor_hash']).doNothing())
+    .returning(['id', 'contact_id', 'email'])
+    .executeTakeFirst();
+  if (created) {
+    await insertMessage(trx, organizationId, { conversationId: created.id, sender: 'bot', body: CHAT_TEXTS.welcome });
+    return created;
+  }
+  return scoped(trx, organizationId)
+    .selectFrom('chat_conversations')
+    .select(['id', 'contact_id', 'email'])
+    .where('visitor_hash', '=', visitorHashOf(visitorId))
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * A visitor's message: stored (trimmed) with the conversation, the contact when it leaves an e-mail
+ * address, and the automated reply — until a team member has answered, after which the team does.
+ * The widget shows that reply after its typing delay; the inbox hears of the message live.
+ */
+export async function sendVisitorMessage(ctx: VisitorCtx, rawInput: unknown): Promise<ChatSendResult> {
+  const input = parseInput(ZSendChatMessageInput, rawInput);
+  const existing = await conversationOfVisitor(ctx.db, ctx.organizationId, input.visitorId);
+  await assertWithinRateLimit(ctx, existing?.id);
+  const email = leftEmail(input.text);
+  return ctx.db.transaction().execute(async (trx) => {
+    const conversation = await openConversation(trx, ctx.organizationId, input.visitorId, input.page);
+    const message = await insertMessage(trx, ctx.organizationId, { conversationId: conversation.id, sender: 'visitor', body: input.text, ip: ctx.ip });
+    const org = scoped(trx, ctx.organizationId);
+    let contactId = conversation.contact_id;
+    if (email && email !== conversation.email) {
+      const { contact } = await upsertContactByEmail(trx, ctx.organizationId, { email, source: 'Website chat' }, null, { via: 'chat' });
+      contactId = contact.id;
+      await org.updateTable('chat_conversations').set({ contact_id: contact.id, email }).where('id', '=', conversation.id).execute();
+    }
+    const reply = (await teamHasReplied(trx, ctx.organizationId, conversation.id))
+      ? null
+      : await insertMessage(trx, ctx.organizationId, { conversationId: conversation.id, sender: 'bot', body: botReplyFor(input.text) });
+    await org
+      .updateTable('chat_conversations')
+      .set({ last_message_at: sql`now()`, last_visitor_message_at: sql`now()` })
+      .where('id', '=', conversation.id)
+      .execute();
+    await publishEvent(trx, {
+      organizationId: ctx.organizationId,
+      type: 'chat_message',
+      payload: { conversationId: conversation.id, messageId: message.id, sender: 'visitor', preview: input.text.slice(0, PREVIEW_LENGTH), contactId },
+      actorUserId: null,
+    });
+    return { message, reply };
+  });
+}
+
+/** The visitor's stored conversation (no messages before their first one). */
+export async function visitorConversation(ctx: Pick<VisitorCtx, 'db' | 'organizationId'>, rawInput: unknown): Promise<ChatConversationView> {
+  const input = parseInput(ZVisitorConversationInput, rawInput);
+  const conversation = await conversationOfVisitor(ctx.db, ctx.organizationId, input.visitorId);
+  return { messages: conversation ? await messagesOf(ctx.db, ctx.organizationId, conversation.id, { after: input.after }) : [] };
+}
+
+/**
+ * The team's replies to one visitor as a stream: those after `after` (a reconnect's Last-Event-ID)
+ * first, then each new one as the events bus hears of it — from any server process, since the bus
+ * LISTENs. A visitor who has not written yet has no conversation; it is looked up again on each reply.
+ */
+export function teamRepliesTo(deps: { db: Db; events: EventBus }, organizationId: string, rawInput: unknown, signal: AbortSignal): AsyncGenerator<ChatMessageView> {
+  // Parsed before streaming starts, so a bad input is an ordinary 400 answer.
+  const input = parseInput(ZVisitorConversationInput, rawInput);
+  return replies(deps, organizationId, input.visitorId, input.after ?? 0, signal);
+}
+
+async function* replies(deps: { db: Db; events: EventBus }, organizationId: string, visitorId: string, after: number, signal: AbortSignal): AsyncGenerator<ChatMessageView> {
+  let conversationId = (await conversationOfVisitor(deps.db, organizationId, visitorId))?.id;
+  let pending = true;
+  let wake: (() => void) | undefined;
+  const unsubscribe = deps.events.subscribe(organizationId, (event) => {
+    if (event.type !== 'chat_message' || event.payload.sender !== 'member') return;
+    if (conversationId && event.payload.conversationId !== conversationId) return;
+    pending = true;
+    wake?.();
+  });
+  const onAbort = () => wake?.();
+  signal.addEventListener('abort', onAbort, { once: true });
+  let last = after;
+  try {
+    while (!signal.aborted) {
+      if (!pending) {
+        await new Promise<void>((resolve) => (wake = resolve));
+        wake = undefined;
+        continue;
+      }
+      pending = false;
+      conversationId ??= (await conversationOfVisitor(deps.db, organizationId, visitorId))?.id;
+      if (!conversationId) continue;
+      for (const message of await messagesOf(deps.db, organizationId, conversationId, { after: last, sender: 'member' })) {
+        last = message.id;
+        yield message;
+      }
+    }
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+    unsubscribe();
+  }
+}
+
+// ——— The team's inbox ———
+
+function selectConversations(db: Db, organizationId: string, ownerOnly: string | null) {
+  return scoped(db, organizationId)
+    .selectFrom('chat_conversations')
+    .leftJoin('contacts', (join) => {
+      const on = join.onRef('contacts.id', '=', 'chat_conversations.contact_id');
+      return ownerOnly ? on.on('contacts.owner_id', '=', ownerOnly) : on;
+    })
+    .select((eb) => [
+      'chat_conversations.id',
+      'chat_conversations.email',
+      'chat_conversations.started_on',
+      'chat_conversations.last_message_at',
+      'chat_conversations.created_at',
+      'contacts.id as contact_id',
+      'contacts.first_name as contact_first_name',
+      'contacts.last_name as contact_last_name',
+      sql<boolean>`chat_conversations.last_visitor_message_at > coalesce(chat_conversations.team_read_at, '-infinity'::timestamptz)`.as('unread'),
+      eb
+        .selectFrom('chat_messages')
+        .select('chat_messages.body')
+        .whereRef('chat_messages.conversation_id', '=', 'chat_conversations.id')
+        .orderBy('chat_messages.id', 'desc')
+        .limit(1)
+        .as('last_body'),
+      eb
+        .selectFrom('chat_messages')
+        .select('chat_messages.sender')
+        .whereRef('chat_messages.conversation_id', '=', 'chat_conversations.id')
+        .orderBy('chat_messages.id', 'desc')
+        .limit(1)
+        .as('last_sender'),
+    ]);
+}
+
+type ConversationRow = Awaited<ReturnType<ReturnType<typeof selectConversations>['executeTakeFirstOrThrow']>>;
+
+function toConversation(row: ConversationRow) {
+  const contactName = row.contact_id ? `${row.contact_first_name ?? ''} ${row.contact_last_name ?? ''}`.trim() || null : null;
+  return {
+    id: row.id,
+    email: row.email,
+    startedOn: row.started_on,
+    contact: row.contact_id ? { id: row.contact_id, name: contactName } : null,
+    unread: Boolean(row.unread),
+    lastMessage: row.last_body === null ? null : { body: row.last_body, sender: row.last_sender },
+    lastMessageAt: row.last_message_at.toISOString(),
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+export type ChatConversationSummary = ReturnType<typeof toConversation>;
+
+/** The website's conversations, the most recently active first. */
+export async function listConversations(ctx: DomainCtx, rawInput: unknown) {
+  const input = parseInput(ZListChatConversationsInput, rawInput);
+  const ownerOnly = await ownerOnlyFilter(ctx.db, ctx.auth);
+  const rows = await selectConversations(ctx.db, ctx.organizationId, ownerOnly)
+    .orderBy('chat_conversations.last_message_at', 'desc')
+    .orderBy('chat_conversations.id', 'desc')
+    .limit(input.limit)
+    .execute();
+  return { items: rows.map(toConversation) };
+}
+
+async function conversationView(ctx: DomainCtx, id: string) {
+  const ownerOnly = await ownerOnlyFilter(ctx.db, ctx.auth);
+  const row = await selectConversations(ctx.db, ctx.organizationId, ownerOnly).where('chat_conversations.id', '=', id).executeTakeFirst();
+  if (!row) throw conversationNotFound();
+  return { ...toConversation(row), messages: await messagesOf(ctx.db, ctx.organizationId, id) };
+}
+
+export async function getConversation(ctx: DomainCtx, rawInput: unknown) {
+  return conversationView(ctx, parseInput(ZChatConversationIdInput, rawInput).id);
+}
+
+/** A team member's reply: stored, and streamed to the visitor's open widget through the events bus. */
+export async function replyToConversation(ctx: DomainCtx, rawInput: unknown): Promise<ChatMessageView> {
+  const input = parseInput(ZReplyChatInput, rawInput);
+  return ctx.db.transaction().execute(async (trx) => {
+    const org = scoped(trx, ctx.organizationId);
+    const conversation = await org.selectFrom('chat_conversations').select('id').where('id', '=', input.conversationId).forUpdate().executeTakeFirst();
+    if (!conversation) throw conversationNotFound();
+    const message = await insertMessage(trx, ctx.organizationId, { conversationId: conversation.id, sender: 'member', body: input.text, authorUserId: actorId(ctx) });
+    // Answering is reading: the conversation is no longer unread.
+    await org.updateTable('chat_conversations').set({ last_message_at: sql`now()`, team_read_at: sql`now()` }).where('id', '=', conversation.id).execute();
+    await publishEvent(trx, {
+      organizationId: ctx.organizationId,
+      type: 'chat_message',
+      payload: { conversationId: conversation.id, messageId: message.id, sender: 'member', preview: input.text.slice(0, PREVIEW_LENGTH) },
+      actorUserId: actorId(ctx),
+    });
+    return message;
+  });
+}
+
+export async function markConversationRead(ctx: DomainCtx, rawInput: unknown): Promise<{ id: string }> {
+  const { id } = parseInput(ZChatConversationIdInput, rawInput);
+  const result = await scoped(ctx.db, ctx.organizationId).updateTable('chat_conversations').set({ team_read_at: sql`now()` }).where('id', '=', id).executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw conversationNotFound();
+  return { id };
+}

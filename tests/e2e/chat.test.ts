@@ -1,0 +1,190 @@
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { BOT_REPLIES, CHAT_QUICK_REPLIES, CHAT_TEXTS } from '../../server/chat/schema';
+import { newAccount, type Account } from './helpers/accounts';
+import { useE2E } from './helpers/app';
+
+const e2e = useE2E();
+
+/**
+ * The widget records analytics events; their endpoint (POST /api/analytics/events) comes with the
+ * public site's analytics, and a batch sent before then is answered 404, which the browser logs.
+ */
+const ANALYTICS_BATCH = /\/api\/analytics\/events/;
+
+let siteOwner: Promise<Account> | undefined;
+
+/** The site owner: the first organization created on the server receives the chats. */
+function ensureSiteOwner(): Promise<Account> {
+  siteOwner ??= (async () => {
+    const account = newAccount({ name: 'Sam Support' });
+    const response = await fetch(`${e2e.url}/api/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) });
+    if (response.status !== 201) throw new Error(`owner sign-up: ${response.status} ${await response.text()}`);
+    return account;
+  })();
+  return siteOwner;
+}
+
+/** The owner signed in, in a browser context of their own. */
+async function openAsOwner(): Promise<Page> {
+  const owner = await ensureSiteOwner();
+  const page = await e2e.open({ allowErrors: [ANALYTICS_BATCH] });
+  const response = await page.request.post('/api/auth/login', { data: { email: owner.email, password: owner.password }, headers: { Origin: e2e.url } });
+  expect(response.status(), await response.text()).toBe(200);
+  return page;
+}
+
+const widget = (page: Page) => page.getByRole('region', { name: 'Live chat' });
+const messages = (page: Page) => widget(page).getByRole('log', { name: 'Messages' });
+const quickReplies = (page: Page) => widget(page).getByRole('group', { name: 'Quick replies' });
+const typing = (page: Page) => widget(page).getByRole('status', { name: 'Switchboard Support is typing' });
+const messageBox = (page: Page) => widget(page).getByRole('textbox', { name: 'Message' });
+/** The visitor's own message as the widget shows it (screen readers hear "You:" before it). */
+const sentLine = (page: Page, text: string) => messages(page).getByText(`You: ${text}`, { exact: true });
+
+/** axe-core's serious and critical findings inside the open widget ("rule: elements"). */
+async function widgetAccessibilityViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
+  return page.evaluate(async () => {
+    type Violation = { id: string; impact: string | null; nodes: { target: string[] }[] };
+    const axe = (window as unknown as { axe: { run(context: unknown): Promise<{ violations: Violation[] }> } }).axe;
+    const result = await axe.run({ include: [['section[aria-label="Live chat"]']] });
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+async function openWidget(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Open live chat' }).click();
+  await widget(page).getByText(CHAT_TEXTS.online, { exact: true }).waitFor();
+}
+
+describe('support chat widget', () => {
+  it('opens from the round button; quick replies until the first message; the keyword reply after 1.5–2.5 s; empty messages ignored', async () => {
+    await ensureSiteOwner();
+    const page = await e2e.open({ allowErrors: [ANALYTICS_BATCH] });
+    await page.clock.install({ time: new Date('2026-11-21T09:00:00Z') });
+    await page.goto('/pricing');
+    const button = page.getByRole('button', { name: 'Open live chat' });
+    expect(await button.isVisible()).toBe(true);
+    await openWidget(page);
+    // From here no timer runs unless the test moves the clock.
+    await page.clock.pauseAt(new Date('2026-11-21T10:00:00Z'));
+
+    expect(await widget(page).getByRole('heading', { name: CHAT_TEXTS.title }).isVisible()).toBe(true);
+    expect((await widget(page).boundingBox())!.height).toBe(600);
+    expect(await messages(page).getByRole('listitem').allInnerTexts()).toEqual([expect.stringContaining(CHAT_TEXTS.welcome)]);
+    expect(await quickReplies(page).getByRole('button').allInnerTexts()).toEqual([...CHAT_QUICK_REPLIES]);
+    expect(await widget(page).getByText(CHAT_TEXTS.repliesNote).isVisible()).toBe(true);
+    expect(await widget(page).getByText(CHAT_TEXTS.privacyNote).isVisible()).toBe(true);
+
+    // Whitespace only: nothing is sent, nothing changes.
+    await messageBox(page).fill('   ');
+    await messageBox(page).press('Enter');
+    await widget(page).getByRole('button', { name: 'Send message' }).click();
+    expect(await messages(page).getByRole('listitem').count()).toBe(1);
+    expect(await quickReplies(page).isVisible()).toBe(true);
+
+    // A quick reply is sent as a message; the quick replies go; the agent types.
+    const stored = page.waitForResponse((r) => r.url().endsWith('/api/chat/messages') && r.status() === 201);
+    await quickReplies(page).getByRole('button', { name: 'Feature demo' }).click();
+    await stored;
+    await sentLine(page, 'Feature demo').waitFor();
+    expect(await quickReplies(page).count()).toBe(0);
+    expect(await typing(page).isVisible()).toBe(true);
+    await page.clock.runFor(1499);
+    expect(await messages(page).getByText(BOT_REPLIES.demo).count()).toBe(0);
+    await page.clock.runFor(1001);
+    await messages(page).getByText(BOT_REPLIES.demo).waitFor();
+    expect(await typing(page).count()).toBe(0);
+
+    // A typed message: Enter sends it and clears the box; its keyword picks the reply.
+    const typed = page.waitForResponse((r) => r.url().endsWith('/api/chat/messages') && r.status() === 201);
+    await messageBox(page).fill('  How much is the price?  ');
+    await messageBox(page).press('Enter');
+    await typed;
+    expect(await messageBox(page).inputValue()).toBe('');
+    await sentLine(page, 'How much is the price?').waitFor();
+    await page.clock.runFor(2500);
+    await messages(page).getByText(BOT_REPLIES.billing).waitFor();
+
+    // The conversation is stored: after a reload it is all there, without quick replies.
+    await page.reload();
+    await page.clock.resume();
+    await openWidget(page);
+    await messages(page).getByText(BOT_REPLIES.billing).waitFor();
+    expect(await messages(page).getByRole('listitem').count()).toBe(5);
+    expect(await quickReplies(page).count()).toBe(0);
+  });
+
+  it('is accessible, minimises to its header, restores to the full panel, and closes back to the button', async () => {
+    await ensureSiteOwner();
+    const page = await e2e.open({ allowErrors: [ANALYTICS_BATCH] });
+    await page.goto('/login');
+    await openWidget(page);
+    // axe-core runs on timers, so this test keeps the real clock.
+    expect(await widgetAccessibilityViolations(page)).toEqual([]);
+    await quickReplies(page).getByRole('button', { name: 'Getting started help' }).click();
+    await messages(page).getByText(BOT_REPLIES.onboarding).waitFor();
+    expect(await widgetAccessibilityViolations(page)).toEqual([]);
+
+    await widget(page).getByRole('button', { name: 'Minimise chat' }).click();
+    await messages(page).waitFor({ state: 'detached' });
+    expect(await messageBox(page).count()).toBe(0);
+    expect(await widget(page).getByRole('heading', { name: CHAT_TEXTS.title }).isVisible()).toBe(true);
+    expect((await widget(page).boundingBox())!.height).toBeLessThan(100);
+
+    await widget(page).getByRole('button', { name: 'Restore chat' }).click();
+    await messages(page).waitFor();
+    expect((await widget(page).boundingBox())!.height).toBe(600);
+
+    await widget(page).getByRole('button', { name: 'Close chat' }).click();
+    await page.getByRole('button', { name: 'Open live chat' }).waitFor();
+    expect(await widget(page).count()).toBe(0);
+  });
+
+  it("shows a visitor's chat live in the team's inbox, and the team's reply live in the open widget", async () => {
+    const member = await openAsOwner();
+    await member.goto('/conversations');
+    await member.getByRole('heading', { level: 1, name: 'Conversations' }).waitFor();
+
+    const visitor = await e2e.open({ allowErrors: [ANALYTICS_BATCH] });
+    await visitor.goto('/');
+    await openWidget(visitor);
+    await messageBox(visitor).fill('Technical support please, my dashboard is stuck');
+    await messageBox(visitor).press('Enter');
+    await messages(visitor).getByText(BOT_REPLIES.handoff).waitFor();
+
+    // The inbox hears of it without a reload, marked unread; the row shows the latest message.
+    const row = member.getByRole('link', { name: 'A member of our team will reply right here shortly' });
+    await row.waitFor();
+    expect(await row.getByText('Unread').count()).toBe(1);
+    await row.click();
+    const thread = member.getByRole('region', { name: 'Website visitor' });
+    await thread.getByText('Technical support please, my dashboard is stuck').waitFor();
+    await row.getByText('Unread').waitFor({ state: 'detached' });
+
+    await member.getByRole('textbox', { name: 'Reply' }).fill('Hi! Sam here — try a hard refresh, I can stay on the line.');
+    await member.getByRole('button', { name: 'Send reply' }).click();
+    await messages(visitor).getByText('Hi! Sam here — try a hard refresh, I can stay on the line.').waitFor();
+    expect(await messages(visitor).getByText('Sam Support', { exact: false }).count()).toBeGreaterThan(0);
+  });
+
+  it('turns an e-mail address left in the chat into a contact', async () => {
+    const email = `chat-visitor-${Date.now()}@example.test`;
+    const visitor = await e2e.open({ allowErrors: [ANALYTICS_BATCH] });
+    await ensureSiteOwner();
+    await visitor.goto('/tutorials');
+    await openWidget(visitor);
+    await messageBox(visitor).fill(`Please follow up at ${email}`);
+    await messageBox(visitor).press('Enter');
+    await messages(visitor).getByText(BOT_REPLIES.email(email)).waitFor();
+
+    const member = await openAsOwner();
+    await member.goto('/conversations');
+    await member.getByRole('link', { name: new RegExp(email) }).click();
+    await member.getByRole('link', { name: 'Open contact' }).click();
+    await member.waitForURL(/\/contacts\/[0-9a-f-]{36}$/);
+    await member.getByText(email).first().waitFor();
+  });
+});
