@@ -12,7 +12,7 @@ import { FAQ_GROUPS, HELP_VIDEOS, VIDEO_CATEGORIES } from '../content/help';
 import { SUPPORT } from '../content/support';
 import { trackEvent } from '../lib/analytics';
 import { filterVideos, shouldTrackSearch } from '../lib/marketing/help-filter';
-import { openSupportChat } from '../lib/support-chat';
+import { openChat } from '../components/chat-widget/open';
 
 export const Route = createFileRoute('/help')({
   staticData: {
@@ -65,7 +65,7 @@ function HelpCenter() {
             className="mt-6"
             onClick={() => {
               contactInitiated('live_chat');
-              openSupportChat();
+              openChat();
             }}
           >
             <MessageCircleIcon className="size-4" aria-hidden />
@@ -154,7 +154,7 @@ function HelpCenter() {
               size="sm"
               onClick={() => {
                 contactInitiated('live_chat');
-                openSupportChat();
+                openChat();
               }}
             >
               Start a chat

@@ -219,6 +219,12 @@ describe('help centre (spec §2.12, §4, §5)', () => {
 
     await page.getByRole('tab', { name: 'Billing & Pricing' }).click();
     await page.getByRole('tabpanel').getByRole('button', { name: 'Is there a free trial?' }).waitFor();
+
+    // Live Chat opens the support chat widget and counts as a support contact.
+    await page.getByRole('button', { name: 'Live Chat' }).click();
+    await page.getByRole('region', { name: 'Live chat' }).waitFor();
+    await page.clock.runFor(6_000);
+    await expect.poll(() => events.filter((e) => e.name === 'support_contact_initiated').map((e) => e.params.contact_method)).toEqual(['live_chat']);
   });
 });
 
