@@ -14,6 +14,7 @@ import type { AppEnv } from './http/env';
 import { onError } from './http/errors';
 import { requestLog } from './http/request-log';
 import { mountTrpc } from './http/trpc';
+import { smsRest } from './sms/rest';
 import { appRouter } from './trpc/router';
 
 export type CreateAppOptions = {
@@ -39,6 +40,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route('/v1', apiV1Routes());
   api.route('/', apiDocsRoutes());
   api.route('/reports', reportsRest);
+  api.route('/sms', smsRest);
   api.all('*', (c) => c.json({ message: `No API route ${c.req.method} ${c.req.path}` }, 404));
   app.route('/api', api);
 

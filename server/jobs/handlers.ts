@@ -1,5 +1,6 @@
 import { registerContactJobs } from '../contacts/jobs';
 import type { AppDeps } from '../deps';
+import { registerSmsJobs } from '../sms/jobs';
 
 /**
  * Where every domain registers its background jobs on the one queue (deps.jobs), one line per
@@ -7,4 +8,5 @@ import type { AppDeps } from '../deps';
  */
 export function registerJobHandlers(deps: AppDeps): void {
   registerContactJobs(deps);
+  registerSmsJobs(deps);
 }
