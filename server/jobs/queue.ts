@@ -320,9 +320,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     },
 
     async sendMany(name, jobs, sendOptions = {}) {
+      if (jobs.length === 0) return 0;
       if (!workers.has(name)) throw new Error(`no job queue "${name}" is registered`);
       if (state !== 'started' && state !== 'stopping') throw new Error(`the job queue is not started; cannot send "${name}"`);
-      if (jobs.length === 0) return 0;
       const runner = sendOptions.db;
       const inserts = jobs.map((job) => ({ name, data: job.data, ...(job.startAfter ? { startAfter: job.startAfter } : {}) }));
       await (runner ? boss.insert(inserts, { db: pgBossDb(runner) as PgBoss.Db }) : boss.insert(inserts));
