@@ -35,6 +35,7 @@ export const LIVE_QUERIES = {
   'members.list': (u: Utils) => u.members.list.invalidate(),
   'organizations.roles': (u: Utils) => u.organizations.roles.invalidate(),
   'notifications.list': (u: Utils) => u.notifications.list.invalidate(),
+  sms: (u: Utils) => u.sms.invalidate(),
 } satisfies Record<string, (u: Utils) => Promise<void>>;
 
 export type LiveQuery = keyof typeof LIVE_QUERIES;
@@ -103,8 +104,10 @@ export function liveQueriesFor(event: Pick<RealtimeEvent, 'type' | 'payload' | '
     case 'member_left':
       add('members.list', 'organizations.roles');
       break;
-    case 'automation_completed':
     case 'sms_received':
+      add('sms', 'contacts.timeline', 'contacts.get');
+      break;
+    case 'automation_completed':
     case 'sms_status':
     case 'user_joined':
     case 'user_left':

@@ -17,5 +17,5 @@ export const probes: Record<string, Probe> = {
   'sms.sendTemplate': async (_d, _a, api) => ({ to: '+14155552671', templateId: await aTemplate(api), variables: { name: 'B' } }),
   'sms.conversation': async (deps, a) => ({ contactId: await aContact(deps, a) }),
   'sms.batch': async (_d, _a, api) => ({ batchId: await aBatch(api) }),
-  'sms.messages': async (_d, _a, api) => ({ input: { batchId: await aBatch(api) }, accept: (result) => Array.isArray(result) && result.length === 0 }),
+  'sms.messages': async (_d, _a, api) => ({ input: { batchId: await aBatch(api) }, accept: (result: unknown) => Array.isArray(result) && result.length === 0 }),
 };
