@@ -4,6 +4,7 @@ import type { Db } from '../db';
 import type { SmsMessagesTable, SmsPurpose, SmsStatus } from '../db/schema';
 import { scoped } from '../db/scoped';
 import type { AppDeps } from '../deps';
+import { findOrCreateContactByPhone } from '../contacts/service';
 import { DomainError, parseInput } from '../errors';
 import { normalizePhone } from '../phone';
 import { mergeOrganizationSettings, optedOutNumbers, smsOrganization, toMessage } from './repo';
@@ -93,6 +94,8 @@ async function acceptMessages(ctx: SmsCtx, rawRecipients: string[], options: Acc
     const rows: Insertable<SmsMessagesTable>[] = [];
     for (const [e164, { outcome, country }] of valid) {
       const refused = optedOut.has(e164);
+      // A one-to-one message joins its contact's conversation at once; bulk recipients are linked by the worker.
+      const contactId = !options.batch && !refused ? (await findOrCreateContactByPhone(trx, ctx.organizationId, e164, { actorUserId: actorOf(ctx), via: 'sms' })).contact.id : null;
       const sendAfter = refused ? null : release(country);
       outcome.status = refused ? 'refused' : sendAfter ? 'accepted' : 'queued';
       if (refused) outcome.error = OPTED_OUT_MESSAGE;
@@ -100,6 +103,7 @@ async function acceptMessages(ctx: SmsCtx, rawRecipients: string[], options: Acc
         organization_id: ctx.organizationId,
         direction: 'outbound',
         purpose: options.purpose,
+        contact_id: contactId,
         from_number: provider.sender.startsWith('+') ? provider.sender : null,
         to_number: e164,
         body: options.body,

@@ -48,8 +48,23 @@ export function Conversations({ contactId, path, tab }: { contactId: string | un
   );
 }
 
+/** A sent message's delivery receipt usually comes within seconds; an open thread looks again this long. */
+const RECEIPT_WAIT_MS = 120_000;
+const PENDING = new Set(['accepted', 'queued', 'sending']);
+
 function Thread({ contactId }: { contactId: string }) {
-  const thread = trpc.sms.conversation.useQuery({ contactId, limit: 50 });
+  const thread = trpc.sms.conversation.useQuery(
+    { contactId, limit: 50 },
+    {
+      // Outbound statuses move without a realtime event: an open thread follows its latest messages until they settle.
+      refetchInterval: (query) => {
+        const waiting = query.state.data?.messages.some(
+          (m) => m.direction === 'outbound' && (PENDING.has(m.status) || (m.status === 'sent' && Date.now() - new Date(m.createdAt).getTime() < RECEIPT_WAIT_MS)),
+        );
+        return waiting ? 2000 : false;
+      },
+    },
+  );
   if (thread.isError) return <p className="text-sm text-red-700 dark:text-red-400">{thread.error.message}</p>;
   if (!thread.data) return null;
   const { contact, messages } = thread.data;
