@@ -20,6 +20,7 @@ import { onError } from './http/errors';
 import { requestLog } from './http/request-log';
 import { mountTrpc } from './http/trpc';
 import { realtimeEventsRoute, REALTIME_EVENTS_PATH } from './realtime/sse';
+import { smsRest } from './sms/rest';
 import { appRouter } from './trpc/router';
 
 export type CreateAppOptions = {
@@ -50,6 +51,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route('/', billingRest);
   api.route('/', stripeWebhook);
   api.route('/chat', chatRest);
+  api.route('/sms', smsRest);
   api.all('*', (c) => c.json({ message: `No API route ${c.req.method} ${c.req.path}` }, 404));
   app.route('/api', api);
 

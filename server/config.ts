@@ -21,6 +21,16 @@ const ZEnvironment = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_\S+$/, 'must be a Stripe publishable key (pk_…)').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\S+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
   STRIPE_API_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-zA-Z]{32}$/, 'must be an Account SID (AC followed by 32 characters)').optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_MESSAGING_SERVICE_SID: z.string().regex(/^MG[0-9a-zA-Z]{32}$/, 'must be a Messaging Service SID (MG followed by 32 characters)').optional(),
+  TWILIO_FROM_NUMBER: z.string().regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 number such as +15551234567').optional(),
+  TWILIO_API_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default('https://api.twilio.com'),
+  TWILIO_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(100, 'must be between 100 and 120000').max(120_000, 'must be between 100 and 120000').default(15_000),
+  TWILIO_SENDER_MPS: z
+    .string()
+    .regex(/^(\d+(\.\d+)?|[^=,\s]+=\d+(\.\d+)?(,[^=,\s]+=\d+(\.\d+)?)*)$/, 'must be a number of messages per second, or sender=rate pairs such as +15551234567=1,MG…=100')
+    .optional(),
   JOBS_POLL_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(50, 'must be between 50 and 60000').max(60_000, 'must be between 50 and 60000').default(1000),
 });
 
@@ -46,6 +56,18 @@ export type Config = {
   kitApiBaseUrl: string;
   /** Stripe (server/billing); without a secret key payments are not configured and billing is not enforced. */
   stripe: { secretKey: string | undefined; publishableKey: string | undefined; webhookSecret: string | undefined; apiBaseUrl: string | undefined };
+  /** Twilio credentials and sender; without an account SID and token SMS runs on the sandbox provider. */
+  twilio: {
+    accountSid: string | undefined;
+    authToken: string | undefined;
+    messagingServiceSid: string | undefined;
+    fromNumber: string | undefined;
+    apiBaseUrl: string;
+    /** How long a call to Twilio may take before its outcome counts as unknown (and is reconciled). */
+    timeoutMs: number;
+    /** Messages per second by sender ('*': every sender not named); 0 lifts the limit. */
+    senderMps: Record<string, number>;
+  };
   version: string;
 };
 
@@ -68,6 +90,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(env[name] ?? '')})`);
   }
   const e = parsed.data;
+  if (Boolean(e.TWILIO_ACCOUNT_SID) !== Boolean(e.TWILIO_AUTH_TOKEN)) {
+    const name = e.TWILIO_ACCOUNT_SID ? 'TWILIO_AUTH_TOKEN' : 'TWILIO_ACCOUNT_SID';
+    throw new ConfigError(`Invalid configuration: ${name} is required when ${name === 'TWILIO_AUTH_TOKEN' ? 'TWILIO_ACCOUNT_SID' : 'TWILIO_AUTH_TOKEN'} is set (got "")`);
+  }
+  if (e.TWILIO_ACCOUNT_SID && !e.TWILIO_MESSAGING_SERVICE_SID && !e.TWILIO_FROM_NUMBER) {
+    throw new ConfigError('Invalid configuration: TWILIO_MESSAGING_SERVICE_SID or TWILIO_FROM_NUMBER is required with TWILIO_ACCOUNT_SID (got "")');
+  }
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -82,6 +111,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     kitApiKey: e.KIT_API_KEY,
     kitApiBaseUrl: e.KIT_API_BASE_URL.replace(/\/+$/, ''),
     stripe: { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBaseUrl: e.STRIPE_API_BASE_URL },
+    twilio: {
+      accountSid: e.TWILIO_ACCOUNT_SID,
+      authToken: e.TWILIO_AUTH_TOKEN,
+      messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID,
+      fromNumber: e.TWILIO_FROM_NUMBER,
+      apiBaseUrl: e.TWILIO_API_BASE_URL.replace(/\/+$/, ''),
+      timeoutMs: e.TWILIO_TIMEOUT_MS,
+      senderMps: parseSenderMps(e.TWILIO_SENDER_MPS),
+    },
     version,
   };
+}
+
+/** "2" → every sender at 2/s; "+15551234567=1,MG…=100" → per sender. */
+function parseSenderMps(value: string | undefined): Record<string, number> {
+  if (!value) return {};
+  if (!value.includes('=')) return { '*': Number(value) };
+  return Object.fromEntries(value.split(',').map((pair) => {
+    const [sender, rate] = pair.split('=') as [string, string];
+    return [sender, Number(rate)];
+  }));
 }

@@ -498,6 +498,67 @@ export interface ChatMessagesTable {
   created_at: Timestamp;
 }
 
+export type SmsStatus = 'accepted' | 'queued' | 'sending' | 'sent' | 'delivered' | 'undelivered' | 'failed' | 'refused' | 'received';
+export type SmsPurpose = 'single' | 'template' | 'bulk' | 'inbound';
+
+export interface SmsBatchesTable {
+  id: Generated<string>;
+  organization_id: string;
+  created_by: string | null;
+  body: string;
+  recipient_count: ColumnType<number, number | undefined, number>;
+  accepted_count: ColumnType<number, number | undefined, number>;
+  rejected_count: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+}
+
+export interface SmsMessagesTable {
+  id: Generated<string>;
+  organization_id: string;
+  direction: 'outbound' | 'inbound';
+  purpose: SmsPurpose;
+  contact_id: string | null;
+  from_number: string | null;
+  /** E.164. */
+  to_number: string;
+  body: string;
+  encoding: 'GSM-7' | 'UCS-2';
+  segments: number;
+  status: SmsStatus;
+  provider_sid: string | null;
+  error_code: string | null;
+  error_message: string | null;
+  batch_id: string | null;
+  template_id: string | null;
+  idempotency_key: string | null;
+  created_by: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  /** Held by quiet hours until then. */
+  send_after: Date | null;
+  sending_at: Date | null;
+  sent_at: Date | null;
+  delivered_at: Date | null;
+  failed_at: Date | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SmsTemplatesTable {
+  id: Generated<string>;
+  organization_id: string;
+  name: string;
+  category: string;
+  message: string;
+  variables: ColumnType<string[], string[] | undefined, string[]>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SmsSenderSlotsTable {
+  sender: string;
+  next_slot_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -535,6 +596,10 @@ export interface Database {
   checkout_payments: CheckoutPaymentsTable;
   chat_conversations: ChatConversationsTable;
   chat_messages: ChatMessagesTable;
+  sms_batches: SmsBatchesTable;
+  sms_messages: SmsMessagesTable;
+  sms_templates: SmsTemplatesTable;
+  sms_sender_slots: SmsSenderSlotsTable;
 }
 
 /** Tables whose rows belong to one organization; every query on them goes through `scoped()`. */

@@ -1,6 +1,7 @@
 import { registerContactJobs } from '../contacts/jobs';
 import type { AppDeps } from '../deps';
 import { registerLeadJobs } from '../leads/jobs';
+import { registerSmsJobs } from '../sms/jobs';
 
 /**
  * Where every domain registers its background jobs on the one queue (deps.jobs), one line per
@@ -9,4 +10,5 @@ import { registerLeadJobs } from '../leads/jobs';
 export function registerJobHandlers(deps: AppDeps): void {
   registerContactJobs(deps);
   registerLeadJobs(deps);
+  registerSmsJobs(deps);
 }

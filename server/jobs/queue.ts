@@ -90,6 +90,11 @@ export type JobQueue = {
   register<Data extends JobData>(name: string, handler: JobHandler<Data>, options?: RegisterOptions): void;
   /** Enqueues a job; resolves to its id, or null when a singleton key deduplicated it. */
   send<Data extends JobData>(name: string, data: Data, options?: SendOptions): Promise<string | null>;
+  /**
+   * Enqueues many jobs of one queue in one statement (through `db` when given, like send); each
+   * item may set its own startAfter. Resolves to the number enqueued.
+   */
+  sendMany<Data extends JobData>(name: string, jobs: { data: Data; startAfter?: Date }[], options?: Pick<SendOptions, 'db'>): Promise<number>;
   /** Creates or migrates the pg-boss schema, creates the registered queues, starts their workers. */
   start(): Promise<void>;
   stop(options?: StopOptions): Promise<void>;
@@ -312,6 +317,17 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       // Outside a transaction the job is visible now: let this process's worker fetch it at once.
       if (id && !runner) wake(workers.get(name)!);
       return id;
+    },
+
+    async sendMany(name, jobs, sendOptions = {}) {
+      if (jobs.length === 0) return 0;
+      if (!workers.has(name)) throw new Error(`no job queue "${name}" is registered`);
+      if (state !== 'started' && state !== 'stopping') throw new Error(`the job queue is not started; cannot send "${name}"`);
+      const runner = sendOptions.db;
+      const inserts = jobs.map((job) => ({ name, data: job.data, ...(job.startAfter ? { startAfter: job.startAfter } : {}) }));
+      await (runner ? boss.insert(inserts, { db: pgBossDb(runner) as PgBoss.Db }) : boss.insert(inserts));
+      if (!runner) wake(workers.get(name)!);
+      return jobs.length;
     },
 
     async start() {

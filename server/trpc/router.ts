@@ -12,6 +12,7 @@ import { tasksRouter } from '../tasks/router';
 import { apiKeysRouter, invitesRouter, membersRouter, organizationsRouter } from '../organizations/router';
 import { notificationsRouter } from '../notifications/router';
 import { realtimeRouter } from '../realtime/router';
+import { smsRouter } from '../sms/router';
 import { router } from './init';
 
 export const appRouter = router({
@@ -37,6 +38,7 @@ export const appRouter = router({
   leads: leadsRouter,
   billing: billingRouter,
   chat: chatRouter,
+  sms: smsRouter,
 });
 
 export type AppRouter = typeof appRouter;

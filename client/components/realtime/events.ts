@@ -37,6 +37,7 @@ export const LIVE_QUERIES = {
   'notifications.list': (u: Utils) => u.notifications.list.invalidate(),
   'chat.list': (u: Utils) => u.chat.list.invalidate(),
   'chat.get': (u: Utils) => u.chat.get.invalidate(),
+  sms: (u: Utils) => u.sms.invalidate(),
 } satisfies Record<string, (u: Utils) => Promise<void>>;
 
 export type LiveQuery = keyof typeof LIVE_QUERIES;
@@ -108,8 +109,10 @@ export function liveQueriesFor(event: Pick<RealtimeEvent, 'type' | 'payload' | '
     case 'chat_message':
       add('chat.list', 'chat.get');
       break;
-    case 'automation_completed':
     case 'sms_received':
+      add('sms', 'contacts.timeline', 'contacts.get');
+      break;
+    case 'automation_completed':
     case 'sms_status':
     case 'user_joined':
     case 'user_left':

@@ -1,16 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MessageSquareTextIcon } from 'lucide-react';
-import { EmptyPage } from '../../components/page';
+import { SmsTool, ZSmsSearch } from './-components/sms/sms-tool';
 
 export const Route = createFileRoute('/_app/sms-campaigns')({
+  validateSearch: ZSmsSearch,
   staticData: { title: 'SMS Campaigns' },
+  loader: ({ context }) => Promise.all([context.trpc.sms.account.ensureData(), context.trpc.sms.templates.ensureData(), context.trpc.sms.conversations.ensureData()]),
   component: SmsCampaignsPage,
 });
 
 function SmsCampaignsPage() {
-  return (
-    <EmptyPage title="SMS Campaigns" icon={MessageSquareTextIcon} emptyTitle="No SMS campaigns yet">
-      Your text-message campaigns, their recipients and delivery results will be listed here.
-    </EmptyPage>
-  );
+  return <SmsTool title="SMS Campaigns" path="/sms-campaigns" search={Route.useSearch()} />;
 }

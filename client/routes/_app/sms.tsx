@@ -1,16 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MessageSquareTextIcon } from 'lucide-react';
-import { EmptyPage } from '../../components/page';
+import { SmsTool, ZSmsSearch } from './-components/sms/sms-tool';
 
 export const Route = createFileRoute('/_app/sms')({
+  validateSearch: ZSmsSearch,
   staticData: { title: 'SMS' },
+  loader: ({ context }) => Promise.all([context.trpc.sms.account.ensureData(), context.trpc.sms.templates.ensureData(), context.trpc.sms.conversations.ensureData()]),
   component: SmsPage,
 });
 
 function SmsPage() {
-  return (
-    <EmptyPage title="SMS" icon={MessageSquareTextIcon} emptyTitle="SMS is not connected">
-      Sending single, bulk and template text messages, and your SMS account's phone numbers, will be available here.
-    </EmptyPage>
-  );
+  return <SmsTool title="SMS" path="/sms" search={Route.useSearch()} />;
 }

@@ -1,0 +1,55 @@
+import { SendIcon } from 'lucide-react';
+import { useState } from 'react';
+import { TextField } from '../../../../components/form';
+import { Button } from '../../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card';
+import { trackEvent } from '../../../../lib/analytics';
+import { PHONE_HINT } from '../../../../lib/sms-schema';
+import { trpc } from '../../../../lib/trpc';
+import { toast } from '../../../../state/toast';
+import { missingInformation, toastSendError } from './feedback';
+import { MessageField } from './message-field';
+
+/** Compose: one message to one number (spec §2.10, §4.7). */
+export function ComposeTab({ canSend }: { canSend: boolean }) {
+  const [to, setTo] = useState('');
+  const [message, setMessage] = useState('');
+  const utils = trpc.useUtils();
+  const send = trpc.sms.send.useMutation({
+    onSuccess: (_result, input) => {
+      toast({ title: 'SMS Sent Successfully', description: `Message delivered to ${input.to}` });
+      trackEvent('sms_sent', { category: 'SMS' });
+      setTo('');
+      setMessage('');
+      void utils.sms.invalidate();
+    },
+    onError: (error) => toastSendError(error, { failedTitle: 'SMS Failed', errorTitle: 'SMS Error', fallback: 'Failed to send SMS' }),
+  });
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (!to.trim() || !message.trim()) return missingInformation('Please enter both phone number and message');
+    send.mutate({ to: to.trim(), message });
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Send a message</CardTitle>
+        <CardDescription>One text message to one phone number.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
+          <TextField label="Phone number" type="tel" autoComplete="tel" value={to} onChange={(e) => setTo(e.target.value)} placeholder="+1 555 123 4567" hint={PHONE_HINT} />
+          <MessageField value={message} onChange={setMessage} />
+          <div>
+            <Button type="submit" disabled={send.isPending || !canSend}>
+              <SendIcon className="size-4" aria-hidden />
+              {send.isPending ? 'Sending...' : 'Send SMS'}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

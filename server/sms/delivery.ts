@@ -1,0 +1,234 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { sql } from 'kysely';
+import { recordActivity } from '../activities/service';
+import type { Db } from '../db';
+import type { SmsStatus } from '../db/schema';
+import { scoped } from '../db/scoped';
+import type { AppDeps } from '../deps';
+import { findOrCreateContactByPhone } from '../contacts/service';
+import { optedOutNumbers, statusesBelow, type SmsMessageRow } from './repo';
+import { OPTED_OUT_MESSAGE } from './schema';
+import { ProviderError, smsProvider, type ProviderMessage, type SmsProvider } from './twilio';
+
+/** The job that marks a sandbox message delivered a moment after it was "sent". */
+export const SANDBOX_DELIVERY_JOB = 'sms.sandbox-delivery';
+export const SANDBOX_DELIVERY_SECONDS = 2;
+
+/** Messages per second of a sender unless TWILIO_SENDER_MPS says otherwise: a long code 1, a messaging service (or the sandbox) 100. */
+export function senderRate(deps: Pick<AppDeps, 'config'>, provider: SmsProvider): number {
+  const configured = deps.config.twilio.senderMps;
+  const rate = configured[provider.sender] ?? configured['*'];
+  if (rate !== undefined) return rate;
+  return provider.mode === 'twilio' && provider.sender.startsWith('+') ? 1 : 100;
+}
+
+/**
+ * Reserves the sender's next send slot in the database (so the rate holds across every worker
+ * process) and waits for it. A rate of 0 lifts the limit.
+ */
+async function awaitSendSlot(db: Db, sender: string, rate: number, signal: AbortSignal): Promise<void> {
+  if (rate <= 0) return;
+  const gapMs = 1000 / rate;
+  const { rows } = await sql<{ wait_ms: number }>`
+    insert into sms_sender_slots as s (sender, next_slot_at) values (${sender}, clock_timestamp() + ${gapMs} * interval '1 millisecond')
+    on conflict (sender) do update set next_slot_at = greatest(s.next_slot_at, clock_timestamp()) + ${gapMs} * interval '1 millisecond'
+    returning (extract(epoch from (next_slot_at - clock_timestamp())) * 1000 - ${gapMs})::float8 as wait_ms
+  `.execute(db);
+  const wait = Number(rows[0]?.wait_ms ?? 0);
+  if (wait > 0) await delay(wait, undefined, { signal });
+}
+
+export type DeliveryOptions = { retryLimit: number };
+
+/** Our status for a provider's: anything the provider holds but has not handed to the carrier counts as sent. */
+export function statusFromProvider(status: string): SmsStatus | null {
+  switch (status) {
+    case 'accepted':
+    case 'scheduled':
+    case 'queued':
+    case 'sending':
+    case 'sent':
+      return 'sent';
+    case 'delivered':
+    case 'read':
+      return 'delivered';
+    case 'undelivered':
+      return 'undelivered';
+    case 'failed':
+      return 'failed';
+    default:
+      return null;
+  }
+}
+
+/**
+ * Moves a message forward to `status` (never backwards: a late or out-of-order report leaves a
+ * further status as it is). Returns whether it changed.
+ */
+export async function advanceStatus(
+  db: Db,
+  where: { id: string; organizationId?: string },
+  status: SmsStatus,
+  fields: { sid?: string; from?: string | null; errorCode?: string | null; errorMessage?: string | null } = {},
+): Promise<SmsMessageRow | undefined> {
+  const now = new Date();
+  let query = db
+    .updateTable('sms_messages')
+    .set({
+      status,
+      updated_at: now,
+      ...(fields.sid ? { provider_sid: fields.sid } : {}),
+      ...(fields.from ? { from_number: fields.from } : {}),
+      ...(fields.errorCode !== undefined ? { error_code: fields.errorCode } : {}),
+      ...(fields.errorMessage !== undefined ? { error_message: fields.errorMessage } : {}),
+      ...(status === 'sent' ? { sent_at: sql<Date>`coalesce(sent_at, ${now})` } : {}),
+      ...(status === 'delivered' ? { delivered_at: now, sent_at: sql<Date>`coalesce(sent_at, ${now})` } : {}),
+      ...(status === 'failed' || status === 'undelivered' || status === 'refused' ? { failed_at: now } : {}),
+    })
+    .where('id', '=', where.id)
+    .where('status', 'in', statusesBelow(status));
+  if (where.organizationId) query = query.where('organization_id', '=', where.organizationId);
+  return query.returningAll().executeTakeFirst();
+}
+
+type Job = { data: { messageId: string; organizationId: string }; retryCount: number; signal: AbortSignal };
+
+/** Thrown to leave a message for a later retry of its job (pg-boss backs off exponentially). */
+class RetryLater extends Error {
+  override name = 'RetryLater';
+}
+
+/**
+ * Sends one accepted message; run by the sms.send job, at least once. Idempotent by the message's
+ * state: a message already past 'sending' is left alone; one found in 'sending' was interrupted
+ * between the provider call and our write, so the provider is asked whether it has it before
+ * anything is sent again (Twilio takes no idempotency key).
+ */
+export async function deliverMessage(deps: AppDeps, job: Job, options: DeliveryOptions): Promise<{ status: SmsStatus | 'skipped' }> {
+  const db = deps.database.db;
+  const { messageId, organizationId } = job.data;
+  const provider = smsProvider(deps.config);
+  const lastAttempt = job.retryCount >= options.retryLimit;
+  const guard = () => {
+    // A job aborted (expired, or its queue stopped without waiting) must write nothing more: another run owns the message now.
+    if (job.signal.aborted) throw job.signal.reason instanceof Error ? job.signal.reason : new Error('job aborted');
+  };
+
+  const message = await scoped(db, organizationId).selectFrom('sms_messages').selectAll().where('id', '=', messageId).executeTakeFirst();
+  if (!message || message.direction !== 'outbound') return { status: 'skipped' };
+  if (message.status !== 'accepted' && message.status !== 'queued' && message.status !== 'sending') return { status: 'skipped' };
+
+  if (message.status === 'sending') {
+    const found = await reconcile(provider, message, lastAttempt);
+    guard();
+    if (found) {
+      const row = await advanceStatus(db, { id: message.id, organizationId }, statusFromProvider(found.status) ?? 'sent', { sid: found.sid, from: found.from });
+      if (row && provider.mode === 'sandbox') await scheduleSandboxDelivery(deps, row);
+      return { status: row?.status ?? 'skipped' };
+    }
+    if (found === undefined) {
+      await advanceStatus(db, { id: message.id, organizationId }, 'failed', { errorCode: null, errorMessage: 'No answer from the SMS provider; the message may not have been sent' });
+      return { status: 'failed' };
+    }
+    // The provider never got it: send it now.
+  }
+
+  // Claim the message: opt-out checked again (a STOP may have come since it was accepted), the
+  // contact linked (created by phone when none exists), the timeline written on the first attempt.
+  const claimed = await db.transaction().execute(async (trx) => {
+    const row = await scoped(trx, organizationId).selectFrom('sms_messages').selectAll().where('id', '=', messageId).forUpdate().executeTakeFirst();
+    if (!row || (row.status !== 'accepted' && row.status !== 'queued' && row.status !== 'sending')) return null;
+    guard();
+    if ((await optedOutNumbers(trx, organizationId, [row.to_number])).size > 0) {
+      await advanceStatus(trx, { id: row.id, organizationId }, 'refused', { errorMessage: OPTED_OUT_MESSAGE });
+      return 'refused' as const;
+    }
+    let contactId = row.contact_id;
+    if (!contactId) contactId = (await findOrCreateContactByPhone(trx, organizationId, row.to_number, { actorUserId: row.created_by, via: 'sms' })).contact.id;
+    if (row.attempts === 0) {
+      await recordActivity(trx, {
+        organizationId,
+        contactId,
+        type: 'sms_out',
+        actorUserId: row.created_by,
+        payload: { messageId: row.id, to: row.to_number, body: row.body, ...(row.batch_id ? { batchId: row.batch_id } : {}) },
+      });
+    }
+    return trx
+      .updateTable('sms_messages')
+      .set({ status: 'sending', contact_id: contactId, sending_at: new Date(), attempts: sql<number>`attempts + 1`, updated_at: new Date() })
+      .where('id', '=', row.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+  if (claimed === null) return { status: 'skipped' };
+  if (claimed === 'refused') return { status: 'refused' };
+
+  await awaitSendSlot(db, provider.sender, senderRate(deps, provider), job.signal);
+  guard();
+  let sent: ProviderMessage;
+  try {
+    const statusCallback = provider.mode === 'twilio' ? `${deps.config.publicUrl}/api/sms/webhooks/status?messageId=${claimed.id}` : undefined;
+    sent = await provider.send({ to: claimed.to_number, body: claimed.body, ...(statusCallback ? { statusCallback } : {}) });
+  } catch (error) {
+    guard();
+    return handleSendError(deps, claimed, error, lastAttempt);
+  }
+  guard();
+  const row = await advanceStatus(db, { id: claimed.id, organizationId }, statusFromProvider(sent.status) ?? 'sent', { sid: sent.sid, from: sent.from, errorCode: null, errorMessage: null });
+  if (row && provider.mode === 'sandbox') await scheduleSandboxDelivery(deps, row);
+  return { status: row?.status ?? 'sent' };
+}
+
+/**
+ * What the provider has of an interrupted send: its message, null when it has none (send again),
+ * or undefined when it still cannot tell on the job's last attempt.
+ */
+async function reconcile(provider: SmsProvider, message: SmsMessageRow, lastAttempt: boolean): Promise<ProviderMessage | null | undefined> {
+  try {
+    return await provider.findSent({ to: message.to_number, body: message.body, after: message.sending_at ?? message.created_at });
+  } catch (error) {
+    if (lastAttempt) return undefined;
+    throw new RetryLater(`could not reconcile message ${message.id}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+async function handleSendError(deps: AppDeps, message: SmsMessageRow, error: unknown, lastAttempt: boolean): Promise<{ status: SmsStatus }> {
+  const db = deps.database.db;
+  const where = { id: message.id, organizationId: message.organization_id };
+  const providerError = error instanceof ProviderError ? error : new ProviderError('unknown', error instanceof Error ? error.message : String(error));
+  if (providerError.kind === 'permanent') {
+    await db.transaction().execute(async (trx) => {
+      await advanceStatus(trx, where, 'failed', { errorCode: providerError.code, errorMessage: providerError.message });
+      // Twilio refuses a recipient who replied STOP to this sender: remember it on the contact.
+      if (providerError.code === '21610' && message.contact_id) {
+        await scoped(trx, message.organization_id).updateTable('contacts').set({ dnc_sms: true, updated_at: new Date() }).where('id', '=', message.contact_id).execute();
+      }
+    });
+    return { status: 'failed' };
+  }
+  if (lastAttempt) {
+    await advanceStatus(db, where, 'failed', { errorCode: providerError.code, errorMessage: `Gave up after repeated errors: ${providerError.message}` });
+    return { status: 'failed' };
+  }
+  if (providerError.kind === 'retryable') {
+    // Certainly not accepted: back to the queue with the error seen, for the retry to send it.
+    await db
+      .updateTable('sms_messages')
+      .set({ status: 'queued', error_code: providerError.code, error_message: providerError.message, updated_at: new Date() })
+      .where('id', '=', message.id)
+      .where('status', '=', 'sending')
+      .execute();
+  }
+  // 'unknown' stays 'sending': the retry asks the provider before sending again.
+  throw new RetryLater(providerError.message);
+}
+
+async function scheduleSandboxDelivery(deps: AppDeps, row: SmsMessageRow): Promise<void> {
+  await deps.jobs.send(SANDBOX_DELIVERY_JOB, { messageId: row.id, organizationId: row.organization_id }, { startAfter: SANDBOX_DELIVERY_SECONDS });
+}
+
+/** The sandbox's delivery receipt, through the same forward-only status path as Twilio's. */
+export async function deliverSandboxMessage(deps: AppDeps, data: { messageId: string; organizationId: string }): Promise<void> {
+  await advanceStatus(deps.database.db, { id: data.messageId, organizationId: data.organizationId }, 'delivered');
+}

@@ -1,0 +1,94 @@
+import { sql, type Selectable } from 'kysely';
+import type { Db } from '../db';
+import type { SmsMessagesTable, SmsStatus } from '../db/schema';
+import { scoped } from '../db/scoped';
+import type { OrganizationSettings } from '../organizations/service';
+import type { TSmsSettings } from './schema';
+import { defaultHelpText } from './templates';
+
+export type SmsMessageRow = Selectable<SmsMessagesTable>;
+
+/**
+ * Status order of an outbound message. A status callback or a late write only ever moves a message
+ * forward: delivered stays delivered when a 'sent' callback arrives after it.
+ */
+export const STATUS_RANK: Record<SmsStatus, number> = {
+  accepted: 0,
+  queued: 1,
+  sending: 2,
+  sent: 3,
+  delivered: 4,
+  undelivered: 4,
+  failed: 4,
+  refused: 4,
+  received: 4,
+};
+
+/** The statuses a message may still leave for `next`. */
+export function statusesBelow(next: SmsStatus): SmsStatus[] {
+  return (Object.keys(STATUS_RANK) as SmsStatus[]).filter((s) => STATUS_RANK[s] < STATUS_RANK[next]);
+}
+
+export function toMessage(row: SmsMessageRow) {
+  return {
+    id: row.id,
+    direction: row.direction,
+    purpose: row.purpose,
+    contactId: row.contact_id,
+    from: row.from_number,
+    to: row.to_number,
+    body: row.body,
+    encoding: row.encoding,
+    segments: row.segments,
+    status: row.status,
+    providerSid: row.provider_sid,
+    errorCode: row.error_code,
+    errorMessage: row.error_message,
+    batchId: row.batch_id,
+    templateId: row.template_id,
+    sendAfter: row.send_after?.toISOString() ?? null,
+    sentAt: row.sent_at?.toISOString() ?? null,
+    deliveredAt: row.delivered_at?.toISOString() ?? null,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+export type SmsMessage = ReturnType<typeof toMessage>;
+
+/** Which of these E.164 numbers belong to a contact who opted out of SMS (primary or other phone). */
+export async function optedOutNumbers(db: Db, organizationId: string, numbers: string[]): Promise<Set<string>> {
+  if (numbers.length === 0) return new Set();
+  const rows = await scoped(db, organizationId)
+    .selectFrom('contacts')
+    .select(['contacts.phone', 'contacts.other_phones'])
+    .where('contacts.dnc_sms', '=', true)
+    .where(sql<boolean>`(contacts.phone = any(${numbers}::text[]) or contacts.other_phones && ${numbers}::text[])`)
+    .execute();
+  const wanted = new Set(numbers);
+  const found = new Set<string>();
+  for (const row of rows) for (const phone of [row.phone, ...row.other_phones]) if (phone && wanted.has(phone)) found.add(phone);
+  return found;
+}
+
+/** The organization's name, country, time zone and SMS settings (organizations.settings.sms). */
+export async function smsOrganization(db: Db, organizationId: string) {
+  const org = await db.selectFrom('organizations').select(['name', 'settings']).where('id', '=', organizationId).executeTakeFirstOrThrow();
+  const settings = org.settings as Partial<OrganizationSettings> & { sms?: Partial<TSmsSettings>; smsTemplatesSeeded?: boolean };
+  return {
+    name: org.name,
+    country: settings.country ?? 'US',
+    timezone: settings.timezone ?? 'UTC',
+    templatesSeeded: settings.smsTemplatesSeeded === true,
+    sms: { quietHours: settings.sms?.quietHours ?? null, helpText: settings.sms?.helpText ?? defaultHelpText(org.name) } satisfies TSmsSettings,
+  };
+}
+
+/** Merges keys into organizations.settings under a row lock (other settings are kept). */
+export async function mergeOrganizationSettings(trx: Db, organizationId: string, patch: (current: Record<string, unknown>) => Record<string, unknown>): Promise<void> {
+  const row = await trx.selectFrom('organizations').select('settings').where('id', '=', organizationId).forUpdate().executeTakeFirstOrThrow();
+  const current = row.settings as Record<string, unknown>;
+  await trx
+    .updateTable('organizations')
+    .set({ settings: JSON.stringify({ ...current, ...patch(current) }), updated_at: new Date() })
+    .where('id', '=', organizationId)
+    .execute();
+}

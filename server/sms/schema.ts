@@ -1,0 +1,147 @@
+import { z } from 'zod';
+
+/**
+ * The SMS domain's rules, shared by the server doors and the client's compose boxes (this module is
+ * pure: zod and plain functions only).
+ */
+
+/** Spec app-core §5 and §9. */
+export const SMS_MAX_LENGTH = 1600;
+/** Larger audiences go through campaigns. */
+export const BULK_MAX_RECIPIENTS = 10_000;
+export const OPTED_OUT_MESSAGE = 'Recipient has opted out of SMS';
+export const PHONE_HINT = 'Include the country code, for example +1 for US numbers';
+
+// ——— Encoding and segments ———
+
+// GSM 03.38 default alphabet, and its extension table (each extension character takes two septets).
+const GSM7_BASIC = new Set(
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞ\u001bÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà',
+);
+const GSM7_EXTENDED = new Set('\f^{}\\[~]|€');
+
+export type SmsEncoding = 'GSM-7' | 'UCS-2';
+export type SmsEncodingInfo = { encoding: SmsEncoding; characters: number; segments: number; perSegment: number; remaining: number };
+
+/**
+ * How a body travels: GSM-7 (160 characters in one segment, 153 per segment beyond) unless any
+ * character is outside GSM-7 (an emoji, most accented letters), then UCS-2 (70 and 67, counted in
+ * UTF-16 code units, so an emoji takes two).
+ */
+export function smsEncoding(body: string): SmsEncodingInfo {
+  let septets = 0;
+  let gsm = true;
+  for (const ch of body) {
+    if (GSM7_BASIC.has(ch)) septets += 1;
+    else if (GSM7_EXTENDED.has(ch)) septets += 2;
+    else {
+      gsm = false;
+      break;
+    }
+  }
+  const characters = [...body].length;
+  if (gsm) return segmentsOf('GSM-7', characters, septets, 160, 153);
+  return segmentsOf('UCS-2', characters, body.length, 70, 67);
+}
+
+function segmentsOf(encoding: SmsEncoding, characters: number, units: number, single: number, multi: number): SmsEncodingInfo {
+  if (units <= single) return { encoding, characters, segments: units === 0 ? 0 : 1, perSegment: single, remaining: single - units };
+  const segments = Math.ceil(units / multi);
+  return { encoding, characters, segments, perSegment: multi, remaining: segments * multi - units };
+}
+
+// ——— Templates ———
+
+const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
+
+/** Variable names of a template's {{name}} placeholders, in order of first use. */
+export function templateVariables(message: string): string[] {
+  return [...new Set([...message.matchAll(PLACEHOLDER)].map((m) => m[1]!))];
+}
+
+/** The message with each {{name}} replaced; the names with no (non-blank) value are returned as missing. */
+export function renderTemplate(message: string, values: Record<string, string>): { text: string; missing: string[] } {
+  const missing = templateVariables(message).filter((name) => !values[name]?.trim());
+  return { text: message.replace(PLACEHOLDER, (_, name: string) => values[name]?.trim() ?? ''), missing };
+}
+
+// ——— Bulk recipients ———
+
+/** Spec §5: split by line, trim, drop empty lines. */
+export function recipientLines(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0);
+}
+
+// ——— Inputs ———
+
+const phone = z.string({ error: 'is required' }).trim().min(1, 'is required').max(40, 'must be at most 40 characters');
+export const ZSmsBody = z
+  .string({ error: 'is required' })
+  .trim()
+  .min(1, 'must not be empty')
+  .max(SMS_MAX_LENGTH, `must be at most ${SMS_MAX_LENGTH} characters`);
+const idempotencyKey = z.string().trim().min(1).max(200, 'must be at most 200 characters').optional();
+
+export const ZSendSmsInput = z.strictObject({ to: phone, message: ZSmsBody, idempotencyKey });
+export type TSendSmsInput = z.infer<typeof ZSendSmsInput>;
+
+export const ZBulkSendSmsInput = z.strictObject({
+  recipients: z
+    .array(z.string({ error: 'must be a list of phone numbers' }), { error: 'must be a list of phone numbers' })
+    .min(1, 'must contain at least one phone number'),
+  message: ZSmsBody,
+  idempotencyKey,
+});
+export type TBulkSendSmsInput = z.infer<typeof ZBulkSendSmsInput>;
+
+const variableValues = z.record(z.string(), z.string({ error: 'must be text' }), { error: 'must be an object of variable values' });
+
+export const ZSendTemplateSmsInput = z.strictObject({
+  to: phone,
+  templateId: z.uuid({ error: 'must be a template id' }),
+  variables: variableValues.default({}),
+  idempotencyKey,
+});
+export type TSendTemplateSmsInput = z.infer<typeof ZSendTemplateSmsInput>;
+
+const templateFields = {
+  name: z.string({ error: 'is required' }).trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
+  category: z.string({ error: 'is required' }).trim().min(1, 'is required').max(50, 'must be at most 50 characters'),
+  message: ZSmsBody,
+};
+export const ZCreateSmsTemplateInput = z.strictObject(templateFields);
+export type TCreateSmsTemplateInput = z.infer<typeof ZCreateSmsTemplateInput>;
+export const ZUpdateSmsTemplateInput = z.strictObject({
+  id: z.uuid({ error: 'must be a template id' }),
+  name: templateFields.name.optional(),
+  category: templateFields.category.optional(),
+  message: templateFields.message.optional(),
+});
+export type TUpdateSmsTemplateInput = z.infer<typeof ZUpdateSmsTemplateInput>;
+export const ZSmsTemplateIdInput = z.strictObject({ id: z.uuid({ error: 'must be a template id' }) });
+
+export const ZSmsBatchIdInput = z.strictObject({ batchId: z.uuid({ error: 'must be a batch id' }) });
+export const ZSmsConversationInput = z.strictObject({
+  contactId: z.uuid({ error: 'must be a contact id' }),
+  before: z.iso.datetime({ error: 'must be an ISO date-time' }).optional(),
+  limit: z.number().int().min(1).max(200).default(50),
+});
+export const ZListSmsMessagesInput = z.strictObject({
+  direction: z.enum(['outbound', 'inbound'], { error: 'must be outbound or inbound' }).optional(),
+  status: z.enum(['accepted', 'queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed', 'refused', 'received']).optional(),
+  batchId: z.uuid({ error: 'must be a batch id' }).optional(),
+  before: z.iso.datetime({ error: 'must be an ISO date-time' }).optional(),
+  limit: z.number().int().min(1).max(200).default(50),
+});
+export const ZSmsStatisticsInput = z.strictObject({ days: z.number().int().min(1, 'must be at least 1').max(365, 'must be at most 365').default(30) });
+
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time such as 21:00');
+export const ZUpdateSmsSettingsInput = z.strictObject({
+  quietHours: z.strictObject({ start: clock, end: clock }).refine((q) => q.start !== q.end, 'start and end must differ').nullable().optional(),
+  helpText: z.string().trim().min(1, 'must not be empty').max(SMS_MAX_LENGTH, `must be at most ${SMS_MAX_LENGTH} characters`).optional(),
+});
+export type TUpdateSmsSettingsInput = z.infer<typeof ZUpdateSmsSettingsInput>;
+export type TSmsSettings = { quietHours: { start: string; end: string } | null; helpText: string };

@@ -1,0 +1,445 @@
+import { sql, type Insertable } from 'kysely';
+import type { OrgAuth } from '../auth/resolve';
+import type { Db } from '../db';
+import type { SmsMessagesTable, SmsPurpose, SmsStatus } from '../db/schema';
+import { scoped } from '../db/scoped';
+import type { AppDeps } from '../deps';
+import { findOrCreateContactByPhone } from '../contacts/service';
+import { DomainError, parseInput } from '../errors';
+import { normalizePhone } from '../phone';
+import { mergeOrganizationSettings, optedOutNumbers, smsOrganization, toMessage } from './repo';
+import { quietHoursReleaser } from './quiet-hours';
+import {
+  BULK_MAX_RECIPIENTS,
+  OPTED_OUT_MESSAGE,
+  ZBulkSendSmsInput,
+  ZCreateSmsTemplateInput,
+  ZListSmsMessagesInput,
+  ZSendSmsInput,
+  ZSendTemplateSmsInput,
+  ZSmsBatchIdInput,
+  ZSmsConversationInput,
+  ZSmsStatisticsInput,
+  ZSmsTemplateIdInput,
+  ZUpdateSmsSettingsInput,
+  ZUpdateSmsTemplateInput,
+  recipientLines,
+  renderTemplate,
+  smsEncoding,
+  templateVariables,
+} from './schema';
+import { DEFAULT_SMS_TEMPLATES } from './templates';
+import { smsProvider } from './twilio';
+
+/** Every SMS service call: the organization from the session or API key, and the app's dependencies. */
+export type SmsCtx = { db: Db; organizationId: string; auth: OrgAuth; deps: AppDeps };
+
+/** The job that sends one outbound message (server/sms/jobs.ts). */
+export const SEND_JOB = 'sms.send';
+export type SendJobData = { messageId: string; organizationId: string };
+
+const actorOf = (ctx: SmsCtx) => ctx.auth.user?.id ?? null;
+
+// ——— Accepting messages ———
+
+export type RecipientOutcome = { to: string; status: 'queued' | 'accepted' | 'invalid' | 'refused'; error?: string; messageId?: string };
+
+type Acceptance = {
+  purpose: Exclude<SmsPurpose, 'inbound'>;
+  body: string;
+  templateId?: string;
+  /** Bulk requests are held by quiet hours; one-to-one sends are not. */
+  honourQuietHours: boolean;
+  idempotencyKey?: string;
+  batch?: boolean;
+};
+
+const INSERT_CHUNK = 1000;
+
+/**
+ * The one path every outbound message takes before a worker sends it: numbers normalized to E.164
+ * in the organization's country, duplicates dropped, invalid and opted-out recipients reported one
+ * by one (opted-out ones are kept as refused messages), quiet hours applied, and the messages and
+ * their send jobs written in ONE transaction. The caller is answered once they are stored and queued.
+ */
+async function acceptMessages(ctx: SmsCtx, rawRecipients: string[], options: Acceptance) {
+  const org = await smsOrganization(ctx.db, ctx.organizationId);
+  const provider = smsProvider(ctx.deps.config);
+  const now = new Date();
+  const release = quietHoursReleaser(options.honourQuietHours ? org.sms.quietHours : null, org.timezone, now);
+  const { encoding, segments } = smsEncoding(options.body);
+
+  const outcomes: RecipientOutcome[] = [];
+  const valid = new Map<string, { outcome: RecipientOutcome; country: string | undefined }>();
+  for (const raw of rawRecipients) {
+    const phone = normalizePhone(raw, org.country);
+    if (!phone.ok) {
+      outcomes.push({ to: raw, status: 'invalid', error: `Invalid phone number: ${phone.reason}` });
+      continue;
+    }
+    if (valid.has(phone.e164)) continue;
+    const outcome: RecipientOutcome = { to: phone.e164, status: 'queued' };
+    valid.set(phone.e164, { outcome, country: phone.country });
+    outcomes.push(outcome);
+  }
+
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    const optedOut = await optedOutNumbers(trx, ctx.organizationId, [...valid.keys()]);
+    const batch = options.batch
+      ? await scoped(trx, ctx.organizationId)
+          .insertInto('sms_batches', { created_by: actorOf(ctx), body: options.body, recipient_count: outcomes.length })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      : null;
+    const rows: Insertable<SmsMessagesTable>[] = [];
+    for (const [e164, { outcome, country }] of valid) {
+      const refused = optedOut.has(e164);
+      // A one-to-one message joins its contact's conversation at once; bulk recipients are linked by the worker.
+      const contactId = !options.batch && !refused ? (await findOrCreateContactByPhone(trx, ctx.organizationId, e164, { actorUserId: actorOf(ctx), via: 'sms' })).contact.id : null;
+      const sendAfter = refused ? null : release(country);
+      outcome.status = refused ? 'refused' : sendAfter ? 'accepted' : 'queued';
+      if (refused) outcome.error = OPTED_OUT_MESSAGE;
+      rows.push({
+        organization_id: ctx.organizationId,
+        direction: 'outbound',
+        purpose: options.purpose,
+        contact_id: contactId,
+        from_number: provider.sender.startsWith('+') ? provider.sender : null,
+        to_number: e164,
+        body: options.body,
+        encoding,
+        segments,
+        status: outcome.status as SmsStatus,
+        error_message: refused ? OPTED_OUT_MESSAGE : null,
+        batch_id: batch?.id ?? null,
+        template_id: options.templateId ?? null,
+        idempotency_key: options.idempotencyKey ? (options.batch ? `${options.idempotencyKey}:${e164}` : options.idempotencyKey) : null,
+        created_by: actorOf(ctx),
+        send_after: sendAfter,
+        failed_at: refused ? now : null,
+      });
+    }
+    const jobs: { data: SendJobData; startAfter?: Date }[] = [];
+    const stored = new Map<string, string>();
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+      const inserted = await trx
+        .insertInto('sms_messages')
+        .values(rows.slice(i, i + INSERT_CHUNK))
+        // A retried request with the same idempotency key stores nothing new and queues nothing.
+        .onConflict((oc) => oc.columns(['organization_id', 'idempotency_key']).where('idempotency_key', 'is not', null).doNothing())
+        .returning(['id', 'to_number', 'status', 'send_after'])
+        .execute();
+      for (const row of inserted) {
+        stored.set(row.to_number, row.id);
+        if (row.status !== 'refused') jobs.push({ data: { messageId: row.id, organizationId: ctx.organizationId }, ...(row.send_after ? { startAfter: row.send_after } : {}) });
+      }
+    }
+    await ctx.deps.jobs.sendMany(SEND_JOB, jobs, { db: trx });
+    const accepted = outcomes.filter((o) => o.status === 'queued' || o.status === 'accepted').length;
+    if (batch) {
+      await scoped(trx, ctx.organizationId)
+        .updateTable('sms_batches')
+        .set({ accepted_count: accepted, rejected_count: outcomes.length - accepted })
+        .where('id', '=', batch.id)
+        .execute();
+    }
+    return { batchId: batch?.id ?? null, stored, accepted };
+  });
+
+  for (const outcome of outcomes) {
+    const id = result.stored.get(outcome.to);
+    if (id) outcome.messageId = id;
+  }
+  return { outcomes, batchId: result.batchId, accepted: result.accepted };
+}
+
+/** The outcome of a one-recipient acceptance as the message, or the error the caller sees. */
+async function acceptOne(ctx: SmsCtx, to: string, options: Acceptance): Promise<{ messageId: string; status: SmsStatus }> {
+  const { outcomes } = await acceptMessages(ctx, [to], options);
+  const outcome = outcomes[0]!;
+  if (outcome.status === 'invalid') throw new DomainError('VALIDATION', `to: ${outcome.error!}`, { issues: [{ path: 'to', message: outcome.error! }] });
+  if (outcome.status === 'refused') throw new DomainError('FORBIDDEN', OPTED_OUT_MESSAGE);
+  if (outcome.messageId) return { messageId: outcome.messageId, status: outcome.status };
+  // Stored before under the same idempotency key: the first request's message.
+  const existing = await scoped(ctx.db, ctx.organizationId)
+    .selectFrom('sms_messages')
+    .select(['id', 'status'])
+    .where('idempotency_key', '=', options.idempotencyKey!)
+    .executeTakeFirstOrThrow();
+  return { messageId: existing.id, status: existing.status };
+}
+
+export async function sendSms(ctx: SmsCtx, rawInput: unknown) {
+  const input = parseInput(ZSendSmsInput, rawInput);
+  return acceptOne(ctx, input.to, { purpose: 'single', body: input.message, honourQuietHours: false, ...(input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : {}) });
+}
+
+export async function bulkSendSms(ctx: SmsCtx, rawInput: unknown) {
+  const input = parseInput(ZBulkSendSmsInput, rawInput);
+  // Spec §5: one number per entry, trimmed, empty ones dropped (a pasted block may hold several lines).
+  const recipients = input.recipients.flatMap(recipientLines);
+  if (recipients.length === 0) throw new DomainError('VALIDATION', 'recipients: must contain at least one phone number', { issues: [{ path: 'recipients', message: 'must contain at least one phone number' }] });
+  if (new Set(recipients).size > BULK_MAX_RECIPIENTS) {
+    const message = `must contain at most ${BULK_MAX_RECIPIENTS.toLocaleString('en-US')} phone numbers; use a campaign for larger audiences`;
+    throw new DomainError('VALIDATION', `recipients: ${message}`, { issues: [{ path: 'recipients', message }] });
+  }
+  const { outcomes, batchId, accepted } = await acceptMessages(ctx, recipients, {
+    purpose: 'bulk',
+    body: input.message,
+    honourQuietHours: true,
+    batch: true,
+    ...(input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : {}),
+  });
+  return {
+    successful: accepted,
+    failed: outcomes.length - accepted,
+    batchId: batchId!,
+    results: outcomes.map((o) => ({ to: o.to, status: o.status, ...(o.error ? { error: o.error } : {}), ...(o.messageId ? { messageId: o.messageId } : {}) })),
+  };
+}
+
+export async function sendTemplateSms(ctx: SmsCtx, rawInput: unknown) {
+  const input = parseInput(ZSendTemplateSmsInput, rawInput);
+  const template = await requireTemplate(ctx, input.templateId);
+  const { text, missing } = renderTemplate(template.message, input.variables);
+  if (missing.length > 0) {
+    const issues = missing.map((name) => ({ path: `variables.${name}`, message: 'is required by the template' }));
+    throw new DomainError('VALIDATION', `variables.${missing[0]!}: is required by the template`, { issues });
+  }
+  const body = parseInput(ZSendSmsInput.shape.message, text);
+  return acceptOne(ctx, input.to, {
+    purpose: 'template',
+    body,
+    templateId: template.id,
+    honourQuietHours: false,
+    ...(input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : {}),
+  });
+}
+
+// ——— Templates ———
+
+const templateNotFound = () => new DomainError('NOT_FOUND', 'Template not found');
+
+function toTemplate(row: { id: string; name: string; category: string; message: string; variables: string[] }) {
+  return { id: row.id, name: row.name, category: row.category, message: row.message, variables: row.variables };
+}
+
+async function requireTemplate(ctx: Pick<SmsCtx, 'db' | 'organizationId'>, id: string) {
+  const row = await scoped(ctx.db, ctx.organizationId).selectFrom('sms_templates').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw templateNotFound();
+  return row;
+}
+
+/** Seeds the default templates the first time an organization looks at its templates. */
+async function seedTemplates(ctx: Pick<SmsCtx, 'db' | 'organizationId'>): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    let seeded = false;
+    await mergeOrganizationSettings(trx, ctx.organizationId, (current) => {
+      seeded = current.smsTemplatesSeeded === true;
+      return { smsTemplatesSeeded: true };
+    });
+    if (seeded) return;
+    await scoped(trx, ctx.organizationId)
+      .insertInto(
+        'sms_templates',
+        DEFAULT_SMS_TEMPLATES.map((t) => ({ ...t, variables: templateVariables(t.message) })),
+      )
+      .onConflict((oc) => oc.columns(['organization_id', 'name']).doNothing())
+      .execute();
+  });
+}
+
+export async function listTemplates(ctx: Pick<SmsCtx, 'db' | 'organizationId'>) {
+  const org = await smsOrganization(ctx.db, ctx.organizationId);
+  if (!org.templatesSeeded) await seedTemplates(ctx);
+  const rows = await scoped(ctx.db, ctx.organizationId).selectFrom('sms_templates').selectAll().orderBy('name').orderBy('id').execute();
+  return rows.map(toTemplate);
+}
+
+export async function getTemplate(ctx: SmsCtx, rawInput: unknown) {
+  const { id } = parseInput(ZSmsTemplateIdInput, rawInput);
+  return toTemplate(await requireTemplate(ctx, id));
+}
+
+const duplicateName = () => new DomainError('CONFLICT', 'name: a template with this name already exists', { issues: [{ path: 'name', message: 'a template with this name already exists' }] });
+
+async function assertNameFree(db: Db, organizationId: string, name: string, exceptId?: string) {
+  let query = scoped(db, organizationId).selectFrom('sms_templates').select('id').where(sql<boolean>`lower(name) = lower(${name})`);
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  if (await query.executeTakeFirst()) throw duplicateName();
+}
+
+export async function createTemplate(ctx: SmsCtx, rawInput: unknown) {
+  const input = parseInput(ZCreateSmsTemplateInput, rawInput);
+  return ctx.db.transaction().execute(async (trx) => {
+    await assertNameFree(trx, ctx.organizationId, input.name);
+    const row = await scoped(trx, ctx.organizationId)
+      .insertInto('sms_templates', { ...input, variables: templateVariables(input.message) })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toTemplate(row);
+  });
+}
+
+export async function updateTemplate(ctx: SmsCtx, rawInput: unknown) {
+  const { id, ...changes } = parseInput(ZUpdateSmsTemplateInput, rawInput);
+  return ctx.db.transaction().execute(async (trx) => {
+    const current = await requireTemplate({ db: trx, organizationId: ctx.organizationId }, id);
+    if (changes.name !== undefined) await assertNameFree(trx, ctx.organizationId, changes.name, id);
+    const message = changes.message ?? current.message;
+    const row = await scoped(trx, ctx.organizationId)
+      .updateTable('sms_templates')
+      .set({ ...changes, variables: templateVariables(message), updated_at: new Date() })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toTemplate(row);
+  });
+}
+
+export async function deleteTemplate(ctx: SmsCtx, rawInput: unknown) {
+  const { id } = parseInput(ZSmsTemplateIdInput, rawInput);
+  const deleted = await scoped(ctx.db, ctx.organizationId).deleteFrom('sms_templates').where('id', '=', id).executeTakeFirst();
+  if (Number(deleted.numDeletedRows) === 0) throw templateNotFound();
+  return { id };
+}
+
+// ——— Account and settings ———
+
+export async function smsAccount(ctx: Pick<SmsCtx, 'deps'>) {
+  const provider = smsProvider(ctx.deps.config);
+  try {
+    const account = await provider.account();
+    return { account: { status: account.status, friendlyName: account.friendlyName, mode: account.mode }, phoneNumbers: account.phoneNumbers };
+  } catch (error) {
+    throw new DomainError('BAD_GATEWAY', `The SMS provider could not be reached: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+}
+
+export async function smsSettings(ctx: Pick<SmsCtx, 'db' | 'organizationId'>) {
+  return (await smsOrganization(ctx.db, ctx.organizationId)).sms;
+}
+
+export async function updateSmsSettings(ctx: SmsCtx, rawInput: unknown) {
+  const input = parseInput(ZUpdateSmsSettingsInput, rawInput);
+  await ctx.db.transaction().execute((trx) =>
+    mergeOrganizationSettings(trx, ctx.organizationId, (current) => ({ sms: { ...(current.sms as object | undefined), ...input } })),
+  );
+  return smsSettings(ctx);
+}
+
+// ——— Reading messages ———
+
+export async function listMessages(ctx: SmsCtx, rawInput: unknown) {
+  const input = parseInput(ZListSmsMessagesInput, rawInput ?? {});
+  let query = scoped(ctx.db, ctx.organizationId).selectFrom('sms_messages').selectAll();
+  if (input.direction) query = query.where('direction', '=', input.direction);
+  if (input.status) query = query.where('status', '=', input.status);
+  if (input.batchId) query = query.where('batch_id', '=', input.batchId);
+  if (input.before) query = query.where('created_at', '<', new Date(input.before));
+  const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(input.limit).execute();
+  return rows.map(toMessage);
+}
+
+/** The newest message of each contact's conversation, newest conversation first. */
+export async function listConversations(ctx: SmsCtx) {
+  const { rows } = await sql<{ contact_id: string; body: string; direction: string; status: string; created_at: Date; first_name: string; last_name: string; phone: string | null; inbound: number }>`
+    select latest.contact_id, latest.body, latest.direction, latest.status, latest.created_at,
+           contacts.first_name, contacts.last_name, contacts.phone, latest.inbound::int as inbound
+    from (
+      select distinct on (m.contact_id) m.contact_id, m.body, m.direction, m.status, m.created_at,
+             count(*) filter (where m.direction = 'inbound') over (partition by m.contact_id) as inbound
+      from sms_messages m
+      where m.organization_id = ${ctx.organizationId} and m.contact_id is not null
+      order by m.contact_id, m.created_at desc
+    ) latest
+    join contacts on contacts.id = latest.contact_id and contacts.organization_id = ${ctx.organizationId}
+    order by latest.created_at desc
+    limit 100
+  `.execute(ctx.db);
+  return rows.map((r) => ({
+    contactId: r.contact_id,
+    name: `${r.first_name} ${r.last_name}`.trim() || r.phone || 'Unknown contact',
+    phone: r.phone,
+    lastMessage: { body: r.body, direction: r.direction as 'inbound' | 'outbound', status: r.status as SmsStatus, createdAt: new Date(r.created_at).toISOString() },
+    inboundCount: Number(r.inbound),
+  }));
+}
+
+export async function conversation(ctx: SmsCtx, rawInput: unknown) {
+  const input = parseInput(ZSmsConversationInput, rawInput);
+  const contact = await scoped(ctx.db, ctx.organizationId)
+    .selectFrom('contacts')
+    .select(['id', 'first_name', 'last_name', 'phone', 'dnc_sms'])
+    .where('id', '=', input.contactId)
+    .executeTakeFirst();
+  if (!contact) throw new DomainError('NOT_FOUND', 'Contact not found');
+  let query = scoped(ctx.db, ctx.organizationId).selectFrom('sms_messages').selectAll().where('contact_id', '=', contact.id);
+  if (input.before) query = query.where('created_at', '<', new Date(input.before));
+  const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(input.limit).execute();
+  return {
+    contact: { id: contact.id, name: `${contact.first_name} ${contact.last_name}`.trim() || contact.phone || 'Unknown contact', phone: contact.phone, optedOut: contact.dnc_sms },
+    // Oldest first, as a conversation reads.
+    messages: rows.reverse().map(toMessage),
+  };
+}
+
+export async function batchProgress(ctx: SmsCtx, rawInput: unknown) {
+  const { batchId } = parseInput(ZSmsBatchIdInput, rawInput);
+  const batch = await scoped(ctx.db, ctx.organizationId).selectFrom('sms_batches').selectAll().where('id', '=', batchId).executeTakeFirst();
+  if (!batch) throw new DomainError('NOT_FOUND', 'Batch not found');
+  const rows = await scoped(ctx.db, ctx.organizationId)
+    .selectFrom('sms_messages')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('batch_id', '=', batchId)
+    .groupBy('status')
+    .execute();
+  const count = (...statuses: SmsStatus[]) => rows.filter((r) => statuses.includes(r.status)).reduce((sum, r) => sum + Number(r.count), 0);
+  const queued = count('accepted', 'queued', 'sending');
+  return {
+    id: batch.id,
+    total: batch.recipient_count,
+    accepted: batch.accepted_count,
+    rejected: batch.rejected_count,
+    queued,
+    sent: count('sent'),
+    delivered: count('delivered'),
+    failed: count('failed', 'undelivered'),
+    refused: count('refused'),
+    // Every accepted message has left our queue (delivery receipts may still come).
+    done: queued === 0,
+    createdAt: batch.created_at.toISOString(),
+  };
+}
+
+/** Analytics tab: real figures per day in the organization's time zone, and their totals. */
+export async function smsStatistics(ctx: SmsCtx, rawInput: unknown) {
+  const { days } = parseInput(ZSmsStatisticsInput, rawInput ?? {});
+  const org = await smsOrganization(ctx.db, ctx.organizationId);
+  const since = new Date(Date.now() - days * 86_400_000);
+  const { rows } = await sql<{ day: string; sent: number; delivered: number; failed: number; replies: number; opt_outs: number }>`
+    with messages as (
+      select to_char(created_at at time zone ${org.timezone}, 'YYYY-MM-DD') as day,
+        count(*) filter (where direction = 'outbound' and sent_at is not null)::int as sent,
+        count(*) filter (where direction = 'outbound' and status = 'delivered')::int as delivered,
+        count(*) filter (where direction = 'outbound' and status in ('failed', 'undelivered'))::int as failed,
+        count(*) filter (where direction = 'inbound')::int as replies
+      from sms_messages
+      where organization_id = ${ctx.organizationId} and created_at >= ${since}
+      group by 1
+    ), opt_outs as (
+      select to_char(created_at at time zone ${org.timezone}, 'YYYY-MM-DD') as day, count(*)::int as opt_outs
+      from activities
+      where organization_id = ${ctx.organizationId} and type = 'sms_opt_out' and created_at >= ${since}
+      group by 1
+    )
+    select coalesce(m.day, o.day) as day, coalesce(m.sent, 0) as sent, coalesce(m.delivered, 0) as delivered,
+           coalesce(m.failed, 0) as failed, coalesce(m.replies, 0) as replies, coalesce(o.opt_outs, 0) as opt_outs
+    from messages m full join opt_outs o on o.day = m.day
+    order by 1
+  `.execute(ctx.db);
+  const byDay = rows.map((r) => ({ day: r.day, sent: Number(r.sent), delivered: Number(r.delivered), failed: Number(r.failed), replies: Number(r.replies), optOuts: Number(r.opt_outs) }));
+  const sum = (key: 'sent' | 'delivered' | 'failed' | 'replies' | 'optOuts') => byDay.reduce((total, d) => total + d[key], 0);
+  const totals = { sent: sum('sent'), delivered: sum('delivered'), failed: sum('failed'), replies: sum('replies'), optOuts: sum('optOuts') };
+  return { days, timeZone: org.timezone, totals: { ...totals, deliveryRate: totals.sent > 0 ? totals.delivered / totals.sent : null }, byDay };
+}

@@ -1,0 +1,129 @@
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { buildDeps } from '../../server/deps';
+import { createJobQueue } from '../../server/jobs/queue';
+import { createLogger } from '../../server/logging';
+import { registerSmsJobs } from '../../server/sms/jobs';
+import { SEND_JOB } from '../../server/sms/service';
+import { testConfig } from '../helpers/app';
+import { createTestDatabase, getTestDatabase } from '../helpers/db';
+import { twilioEnv } from '../doubles/twilio';
+import { eventually, messageRow, smsWorld, uniqueNumber, untilStatus } from './sms-helpers';
+
+// The worker's database is created and migrated once, under the hook timeout.
+beforeAll(() => getTestDatabase());
+
+describe('retries with backoff for 429, 5xx and timeouts', () => {
+  it('a 429 is retried once and then sent: one message at the provider, two requests', async () => {
+    const world = await smsWorld();
+    const to = uniqueNumber();
+    world.double.script(to, { kind: 'status', status: 429 });
+    const { messageId } = await world.api.sms.send({ to, message: 'Retry me' });
+    const row = await untilStatus(world, messageId, 'sent', 'failed');
+    expect(row).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(world.double.requests.filter((r) => r.to === to).map((r) => r.outcome)).toEqual(['status', 'ok']);
+    expect(world.double.sentTo(to)).toBe(1);
+  });
+
+  it('500s are retried until one succeeds', async () => {
+    const world = await smsWorld();
+    const to = uniqueNumber();
+    world.double.script(to, { kind: 'status', status: 500 }, { kind: 'status', status: 503 });
+    const { messageId } = await world.api.sms.send({ to, message: 'Through the outage' });
+    expect(await untilStatus(world, messageId, 'sent', 'failed')).toMatchObject({ status: 'sent', attempts: 3 });
+    expect(world.double.requests.filter((r) => r.to === to)).toHaveLength(3);
+    expect(world.double.sentTo(to)).toBe(1);
+  });
+
+  it('a message whose retries run out ends failed with the last error', async () => {
+    const world = await smsWorld({ jobs: { retryLimit: 1 } });
+    const to = uniqueNumber();
+    world.double.script(to, { kind: 'status', status: 500 }, { kind: 'status', status: 500 });
+    const { messageId } = await world.api.sms.send({ to, message: 'Never' });
+    const row = await untilStatus(world, messageId, 'failed');
+    expect(row.error_message).toMatch(/^Gave up after repeated errors: Twilio answered 500/);
+    expect(world.double.sentTo(to)).toBe(0);
+  });
+
+  it('a timeout after the provider accepted is reconciled, never resent', async () => {
+    const world = await smsWorld({ env: { TWILIO_TIMEOUT_MS: '300' } });
+    const to = uniqueNumber();
+    world.double.script(to, { kind: 'timeout', accept: true, holdMs: 3000 });
+    const { messageId } = await world.api.sms.send({ to, message: 'Did it go?' });
+    const row = await untilStatus(world, messageId, 'sent', 'failed');
+    expect(row.status).toBe('sent');
+    expect(world.double.sentTo(to)).toBe(1);
+    expect(world.double.requests.filter((r) => r.to === to)).toHaveLength(1);
+    expect(row.provider_sid).toBe(world.double.messages.find((m) => m.to === to)!.sid);
+  });
+
+  it('a timeout the provider never acted on is sent again once reconciliation finds nothing', async () => {
+    const world = await smsWorld({ env: { TWILIO_TIMEOUT_MS: '300' } });
+    const to = uniqueNumber();
+    world.double.script(to, { kind: 'timeout', accept: false, holdMs: 3000 });
+    const { messageId } = await world.api.sms.send({ to, message: 'Lost on the way' });
+    expect(await untilStatus(world, messageId, 'sent', 'failed')).toMatchObject({ status: 'sent' });
+    expect(world.double.requests.filter((r) => r.to === to).map((r) => r.outcome)).toEqual(['timeout', 'ok']);
+    expect(world.double.sentTo(to)).toBe(1);
+  });
+});
+
+describe('permanent errors are not retried', () => {
+  it('21211 (invalid number) and 21610 (unsubscribed) end failed with the code and a readable message', async () => {
+    const world = await smsWorld();
+    const [invalid, unsubscribed] = [uniqueNumber(), uniqueNumber()];
+    world.double.script(invalid, { kind: 'error', code: 21211 });
+    world.double.script(unsubscribed, { kind: 'error', code: 21610 });
+    const a = await world.api.sms.send({ to: invalid, message: 'Hi' });
+    const b = await world.api.sms.send({ to: unsubscribed, message: 'Hi' });
+    expect(await untilStatus(world, a.messageId, 'failed', 'sent')).toMatchObject({ status: 'failed', error_code: '21211', error_message: 'The phone number is not valid', attempts: 1 });
+    const row = await untilStatus(world, b.messageId, 'failed', 'sent');
+    expect(row).toMatchObject({ status: 'failed', error_code: '21610', error_message: 'The recipient has unsubscribed from this sender (replied STOP)', attempts: 1 });
+    expect(world.double.requests.filter((r) => r.to === invalid || r.to === unsubscribed)).toHaveLength(2);
+    // Twilio's word that the recipient opted out is kept on the contact: later sends are refused here.
+    expect((await world.api.contacts.get({ id: row.contact_id! })).doNotContact.sms).toBe(true);
+    await expect(world.api.sms.send({ to: unsubscribed, message: 'Again' })).rejects.toMatchObject({ code: 'FORBIDDEN', message: 'Recipient has opted out of SMS' });
+  });
+});
+
+describe('a worker killed mid-batch', () => {
+  it('resumes on restart: every message is sent exactly once, including the ones in flight at the kill', async () => {
+    // A database of its own: the killed queue's leftovers must not meet other tests' workers.
+    const database = await createTestDatabase();
+    onTestFinished(() => database.close());
+    const jobs = { concurrency: 4, expireInSeconds: 2 };
+    const world = await smsWorld({ database, jobs });
+    world.double.setLatency(150);
+    const recipients = Array.from({ length: 24 }, () => uniqueNumber());
+    const bulk = await world.api.sms.bulkSend({ recipients, message: 'Flash sale today only' });
+    expect(bulk.successful).toBe(24);
+
+    await world.double.waitForMessages(6);
+    // The crash: the queue stops without another statement; sends in flight reach the provider, their writes are lost.
+    await world.deps.jobs.stop({ graceful: false });
+    const interrupted = await database.db.selectFrom('sms_messages').select('status').where('batch_id', '=', bulk.batchId).where('status', '=', 'sending').execute();
+    expect(interrupted.length).toBeGreaterThan(0);
+
+    // The restart: a new process's queue over the same database (maintenance expires the dead worker's jobs).
+    const config = testConfig(twilioEnv(world.double));
+    const logger = createLogger(config);
+    const restarted = { ...buildDeps({ config, database, logger }), jobs: createJobQueue({ database, logger, pollIntervalMs: 50, maintenanceIntervalSeconds: 1 }) };
+    registerSmsJobs(restarted, { retryDelay: 1, ...jobs });
+    await restarted.jobs.start();
+    onTestFinished(() => restarted.jobs.stop({ timeoutMs: 3000 }));
+
+    const progress = await eventually(
+      () => world.api.sms.batch({ batchId: bulk.batchId }),
+      (p) => p.done,
+    );
+    expect(progress).toMatchObject({ total: 24, queued: 0, sent: 24, failed: 0 });
+    expect(recipients.map((to) => world.double.sentTo(to))).toEqual(recipients.map(() => 1));
+    expect(world.double.messages).toHaveLength(24);
+    // Each row carries the sid of the one message the provider has for it.
+    for (const result of bulk.results) {
+      const row = await messageRow(world, result.messageId!);
+      expect(row.provider_sid).toBe(world.double.messages.find((m) => m.to === result.to)!.sid);
+    }
+    expect((await restarted.jobs.counts(SEND_JOB)).failed).toBe(0);
+    // A fresh database, two queues and the expiry of the dead worker's jobs take longer than most tests.
+  }, 120_000);
+});
