@@ -11,10 +11,13 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteImport } from './routes/_app'
+import { Route as ArRouteImport } from './routes/ar'
 import { Route as EnterpriseSecurityRouteImport } from './routes/enterprise-security'
+import { Route as FrRouteImport } from './routes/fr'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PricingRouteImport } from './routes/pricing'
 import { Route as SignupRouteImport } from './routes/signup'
+import { Route as StatusRouteImport } from './routes/status'
 import { Route as TutorialsRouteImport } from './routes/tutorials'
 import { Route as AppAnalyticsRouteImport } from './routes/_app/analytics'
 import { Route as AppAppRouteImport } from './routes/_app/app'
@@ -54,9 +57,19 @@ const AppRoute = AppRouteImport.update({
   id: '/_app',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ArRoute = ArRouteImport.update({
+  id: '/ar',
+  path: '/ar',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const EnterpriseSecurityRoute = EnterpriseSecurityRouteImport.update({
   id: '/enterprise-security',
   path: '/enterprise-security',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FrRoute = FrRouteImport.update({
+  id: '/fr',
+  path: '/fr',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -72,6 +85,11 @@ const PricingRoute = PricingRouteImport.update({
 const SignupRoute = SignupRouteImport.update({
   id: '/signup',
   path: '/signup',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const StatusRoute = StatusRouteImport.update({
+  id: '/status',
+  path: '/status',
   getParentRoute: () => rootRouteImport,
 } as any)
 const TutorialsRoute = TutorialsRouteImport.update({
@@ -222,10 +240,13 @@ const AppPipelineDealsDealIdRoute = AppPipelineDealsDealIdRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/ar': typeof ArRoute
   '/enterprise-security': typeof EnterpriseSecurityRoute
+  '/fr': typeof FrRoute
   '/login': typeof LoginRoute
   '/pricing': typeof PricingRoute
   '/signup': typeof SignupRoute
+  '/status': typeof StatusRoute
   '/tutorials': typeof TutorialsRoute
   '/analytics': typeof AppAnalyticsRoute
   '/app': typeof AppAppRoute
@@ -258,10 +279,13 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/ar': typeof ArRoute
   '/enterprise-security': typeof EnterpriseSecurityRoute
+  '/fr': typeof FrRoute
   '/login': typeof LoginRoute
   '/pricing': typeof PricingRoute
   '/signup': typeof SignupRoute
+  '/status': typeof StatusRoute
   '/tutorials': typeof TutorialsRoute
   '/analytics': typeof AppAnalyticsRoute
   '/app': typeof AppAppRoute
@@ -295,10 +319,13 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/_app': typeof AppRouteWithChildren
+  '/ar': typeof ArRoute
   '/enterprise-security': typeof EnterpriseSecurityRoute
+  '/fr': typeof FrRoute
   '/login': typeof LoginRoute
   '/pricing': typeof PricingRoute
   '/signup': typeof SignupRoute
+  '/status': typeof StatusRoute
   '/tutorials': typeof TutorialsRoute
   '/_app/analytics': typeof AppAnalyticsRoute
   '/_app/app': typeof AppAppRoute
@@ -333,10 +360,13 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/ar'
     | '/enterprise-security'
+    | '/fr'
     | '/login'
     | '/pricing'
     | '/signup'
+    | '/status'
     | '/tutorials'
     | '/analytics'
     | '/app'
@@ -369,10 +399,13 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/ar'
     | '/enterprise-security'
+    | '/fr'
     | '/login'
     | '/pricing'
     | '/signup'
+    | '/status'
     | '/tutorials'
     | '/analytics'
     | '/app'
@@ -405,10 +438,13 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/_app'
+    | '/ar'
     | '/enterprise-security'
+    | '/fr'
     | '/login'
     | '/pricing'
     | '/signup'
+    | '/status'
     | '/tutorials'
     | '/_app/analytics'
     | '/_app/app'
@@ -443,10 +479,13 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AppRoute: typeof AppRouteWithChildren
+  ArRoute: typeof ArRoute
   EnterpriseSecurityRoute: typeof EnterpriseSecurityRoute
+  FrRoute: typeof FrRoute
   LoginRoute: typeof LoginRoute
   PricingRoute: typeof PricingRoute
   SignupRoute: typeof SignupRoute
+  StatusRoute: typeof StatusRoute
   TutorialsRoute: typeof TutorialsRoute
   InviteTokenRoute: typeof InviteTokenRoute
 }
@@ -467,11 +506,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/ar': {
+      id: '/ar'
+      path: '/ar'
+      fullPath: '/ar'
+      preLoaderRoute: typeof ArRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/enterprise-security': {
       id: '/enterprise-security'
       path: '/enterprise-security'
       fullPath: '/enterprise-security'
       preLoaderRoute: typeof EnterpriseSecurityRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/fr': {
+      id: '/fr'
+      path: '/fr'
+      fullPath: '/fr'
+      preLoaderRoute: typeof FrRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -493,6 +546,13 @@ declare module '@tanstack/react-router' {
       path: '/signup'
       fullPath: '/signup'
       preLoaderRoute: typeof SignupRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/status': {
+      id: '/status'
+      path: '/status'
+      fullPath: '/status'
+      preLoaderRoute: typeof StatusRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/tutorials': {
@@ -776,10 +836,13 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AppRoute: AppRouteWithChildren,
+  ArRoute: ArRoute,
   EnterpriseSecurityRoute: EnterpriseSecurityRoute,
+  FrRoute: FrRoute,
   LoginRoute: LoginRoute,
   PricingRoute: PricingRoute,
   SignupRoute: SignupRoute,
+  StatusRoute: StatusRoute,
   TutorialsRoute: TutorialsRoute,
   InviteTokenRoute: InviteTokenRoute,
 }

@@ -44,7 +44,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
 
   mountTrpc(app, options.router ?? appRouter);
 
-  if (options.client) serveClient(app, options.client);
+  if (options.client) serveClient(app, options.client, { gaMeasurementId: deps.config.gaMeasurementId });
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   return app;
 }

@@ -15,6 +15,7 @@ const ZEnvironment = z.object({
     .default('info'),
   JOBS_ENABLED: z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).default('true'),
   LEADS_ORGANIZATION_ID: z.uuid({ error: 'must be an organization id (a UUID)' }).optional(),
+  GA_MEASUREMENT_ID: z.string().regex(/^G-[A-Z0-9]{4,20}$/, 'must be a Google Analytics measurement id such as G-ABC123XYZ').optional(),
   JOBS_POLL_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(50, 'must be between 50 and 60000').max(60_000, 'must be between 50 and 60000').default(1000),
 });
 
@@ -34,6 +35,8 @@ export type Config = {
   jobsPollMs: number;
   /** The organization that receives the public site's leads and chats; unset: the first organization created. */
   leadsOrganizationId: string | undefined;
+  /** Google Analytics measurement id; when set, the served pages carry the gtag.js tag. */
+  gaMeasurementId: string | undefined;
   version: string;
 };
 
@@ -67,6 +70,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobsEnabled: e.JOBS_ENABLED === 'true' || e.JOBS_ENABLED === '1',
     jobsPollMs: e.JOBS_POLL_MS,
     leadsOrganizationId: e.LEADS_ORGANIZATION_ID,
+    gaMeasurementId: e.GA_MEASUREMENT_ID,
     version,
   };
 }

@@ -6,7 +6,7 @@ export function formatDocumentTitle(title?: string): string {
   return title ? `${title} · ${APP_NAME}` : APP_NAME;
 }
 
-type MatchLike = { status?: string; _notFound?: boolean; staticData?: { title?: string } };
+type MatchLike = { status?: string; _notFound?: boolean; staticData?: { title?: string; description?: string } };
 
 /** The page's title from the router matches: the deepest route's `staticData.title`, or Not Found. */
 export function pageTitleOf(matches: readonly MatchLike[]): string | undefined {
@@ -14,6 +14,15 @@ export function pageTitleOf(matches: readonly MatchLike[]): string | undefined {
   for (let i = matches.length - 1; i >= 0; i--) {
     const title = matches[i]!.staticData?.title;
     if (title) return title;
+  }
+  return undefined;
+}
+
+/** The page's meta description: the deepest route's `staticData.description`, if any. */
+export function pageDescriptionOf(matches: readonly MatchLike[]): string | undefined {
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const description = matches[i]!.staticData?.description;
+    if (description) return description;
   }
   return undefined;
 }

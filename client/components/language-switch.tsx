@@ -1,0 +1,48 @@
+import { Link, useRouterState } from '@tanstack/react-router';
+import { clsx } from 'clsx';
+import { useTranslation } from 'react-i18next';
+import { applyLanguageFor, saveLanguage } from '../i18n';
+import { equivalentPath, LANGUAGE_NAMES, LANGUAGES } from '../i18n/languages';
+import { focusRing } from './ui/focus';
+
+const SHORT: Record<(typeof LANGUAGES)[number], string> = { en: 'EN', fr: 'FR', ar: 'ع' };
+
+/**
+ * English, French, Arabic: each link goes to the equivalent page in that language (/ ↔ /fr ↔ /ar),
+ * or stays on a page that has no translated body and switches the header and footer. The choice is
+ * remembered for the next visit.
+ */
+export function LanguageSwitch({ className }: { className?: string }) {
+  const { t, i18n } = useTranslation();
+  const path = useRouterState({ select: (s) => s.location.pathname });
+  return (
+    <nav aria-label={t('language.label')} className={clsx('flex items-center rounded-md border border-gray-200 p-0.5 dark:border-gray-800', className)}>
+      {LANGUAGES.map((language) => {
+        const target = equivalentPath(path, language);
+        const current = i18n.language === language;
+        return (
+          <Link
+            key={language}
+            to={target}
+            lang={language}
+            hrefLang={language}
+            aria-current={current ? 'true' : undefined}
+            aria-label={LANGUAGE_NAMES[language]}
+            title={t('language.switchTo', { language: LANGUAGE_NAMES[language] })}
+            onClick={() => {
+              saveLanguage(language);
+              applyLanguageFor(target);
+            }}
+            className={clsx(
+              'min-w-8 rounded px-2 py-1 text-center text-xs font-semibold',
+              current ? 'bg-indigo-600 text-white dark:bg-indigo-500' : 'text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800',
+              focusRing,
+            )}
+          >
+            {SHORT[language]}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
