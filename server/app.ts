@@ -7,6 +7,7 @@ import { apiDocsRoutes, apiV1Routes } from './api-v1/rest';
 import { authRest } from './auth/rest';
 import { contactsRest } from './contacts/rest';
 import { healthRest } from './health/rest';
+import { createSiteAnalyticsRest } from './site-analytics/rest';
 import { organizationRest } from './organizations/rest';
 import { serveClient, type ClientBuild } from './http/client';
 import { csrf } from './http/csrf';
@@ -39,6 +40,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route('/v1', apiV1Routes());
   api.route('/', apiDocsRoutes());
   api.route('/reports', reportsRest);
+  api.route('/analytics', createSiteAnalyticsRest());
   api.all('*', (c) => c.json({ message: `No API route ${c.req.method} ${c.req.path}` }, 404));
   app.route('/api', api);
 

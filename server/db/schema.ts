@@ -348,6 +348,20 @@ export interface PresenceTable {
   created_at: Timestamp;
 }
 
+export interface SiteAnalyticsEventsTable {
+  id: Generated<number>;
+  organization_id: string;
+  visitor_id: string;
+  name: string;
+  path: string;
+  params: Record<string, string | number | boolean>;
+  value: number | string | null;
+  currency: string | null;
+  referrer: string | null;
+  occurred_at: Timestamp;
+  received_at: Generated<Timestamp>;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -373,6 +387,7 @@ export interface Database {
   events: EventsTable;
   notifications: NotificationsTable;
   presence: PresenceTable;
+  site_analytics_events: SiteAnalyticsEventsTable;
 }
 
 /** Tables whose rows belong to one organization; every query on them goes through `scoped()`. */

@@ -9,6 +9,7 @@ import { tasksRouter } from '../tasks/router';
 import { apiKeysRouter, invitesRouter, membersRouter, organizationsRouter } from '../organizations/router';
 import { notificationsRouter } from '../notifications/router';
 import { realtimeRouter } from '../realtime/router';
+import { siteAnalyticsRouter } from '../site-analytics/router';
 import { router } from './init';
 
 export const appRouter = router({
@@ -31,6 +32,7 @@ export const appRouter = router({
   appointments: appointmentsRouter,
   analytics: analyticsRouter,
   spend: spendRouter,
+  siteAnalytics: siteAnalyticsRouter,
 });
 
 export type AppRouter = typeof appRouter;
