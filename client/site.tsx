@@ -1,7 +1,7 @@
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { i18n, applyLanguageFor } from './i18n';
+import { applyLanguageFor } from './i18n';
 import { routeTree } from './site/routeTree.gen';
 import './styles.css';
 
@@ -17,8 +17,7 @@ const router = createRouter({
 });
 
 // <html lang dir> before the first paint; a French or Arabic visitor's chrome catalog arrives first.
-const language = applyLanguageFor(window.location.pathname);
-void (language === 'en' ? Promise.resolve() : i18n.changeLanguage(language)).finally(() => {
+void applyLanguageFor(window.location.pathname).finally(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <RouterProvider router={router} />

@@ -1,7 +1,6 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { clsx } from 'clsx';
-import { useTranslation } from 'react-i18next';
-import { applyLanguageFor, saveLanguage } from '../i18n';
+import { applyLanguageFor, saveLanguage, useT } from '../i18n';
 import { equivalentPath, LANGUAGE_NAMES, LANGUAGES } from '../i18n/languages';
 import { focusRing } from './ui/focus';
 
@@ -13,13 +12,13 @@ const SHORT: Record<(typeof LANGUAGES)[number], string> = { en: 'EN', fr: 'FR', 
  * remembered for the next visit.
  */
 export function LanguageSwitch({ className }: { className?: string }) {
-  const { t, i18n } = useTranslation();
+  const { t, language: shown } = useT();
   const path = useRouterState({ select: (s) => s.location.pathname });
   return (
     <nav aria-label={t('language.label')} className={clsx('flex items-center rounded-md border border-gray-200 p-0.5 dark:border-gray-800', className)}>
       {LANGUAGES.map((language) => {
         const target = equivalentPath(path, language);
-        const current = i18n.language === language;
+        const current = shown === language;
         return (
           <Link
             key={language}
@@ -31,7 +30,7 @@ export function LanguageSwitch({ className }: { className?: string }) {
             title={t('language.switchTo', { language: LANGUAGE_NAMES[language] })}
             onClick={() => {
               saveLanguage(language);
-              applyLanguageFor(target);
+              void applyLanguageFor(target);
             }}
             className={clsx(
               'min-w-8 rounded px-2 py-1 text-center text-xs font-semibold',

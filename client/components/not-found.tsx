@@ -1,13 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { CompassIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
-import '../i18n';
+import { useT } from '../i18n';
 import { buttonClasses } from './ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './ui/card';
 
 /** Any path without a route (the server answers it with index.html and status 404). */
 export function NotFound() {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <div className="flex min-h-[60vh] flex-1 items-center justify-center p-6">
       <Card className="w-full max-w-md text-center">

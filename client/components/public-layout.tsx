@@ -2,8 +2,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { clsx } from 'clsx';
 import { MenuIcon } from 'lucide-react';
 import { useLayoutEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { applyLanguageFor } from '../i18n';
+import { applyLanguageFor, useT } from '../i18n';
 import { useStoredTheme } from '../lib/theme-store';
 import { BrandMark, BrandName } from './brand';
 import { LanguageSwitch } from './language-switch';
@@ -76,7 +75,7 @@ const FOOTER: { heading: string; links: { to: string; hash?: string; key: string
 function useSiteLanguage(): void {
   const path = useRouterState({ select: (s) => s.location.pathname });
   useLayoutEffect(() => {
-    applyLanguageFor(path);
+    void applyLanguageFor(path);
     return () => {
       document.documentElement.lang = 'en';
       document.documentElement.dir = 'ltr';
@@ -85,7 +84,7 @@ function useSiteLanguage(): void {
 }
 
 export function PublicLayout({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const [theme, setTheme] = useStoredTheme();
   useSiteLanguage();
   return (
