@@ -4,8 +4,6 @@ import { applyLanguageFor, saveLanguage, useT } from '../i18n';
 import { equivalentPath, LANGUAGE_NAMES, LANGUAGES } from '../i18n/languages';
 import { focusRing } from './ui/focus';
 
-const SHORT: Record<(typeof LANGUAGES)[number], string> = { en: 'EN', fr: 'FR', ar: 'ع' };
-
 /**
  * English, French, Arabic: each link goes to the equivalent page in that language (/ ↔ /fr ↔ /ar),
  * or stays on a page that has no translated body and switches the header and footer. The choice is
@@ -26,19 +24,18 @@ export function LanguageSwitch({ className }: { className?: string }) {
             lang={language}
             hrefLang={language}
             aria-current={current ? 'true' : undefined}
-            aria-label={LANGUAGE_NAMES[language]}
             title={t('language.switchTo', { language: LANGUAGE_NAMES[language] })}
             onClick={() => {
               saveLanguage(language);
               void applyLanguageFor(target);
             }}
             className={clsx(
-              'min-w-8 rounded px-2 py-1 text-center text-xs font-semibold',
+              'rounded px-2 py-1 text-center text-xs font-semibold',
               current ? 'bg-indigo-600 text-white dark:bg-indigo-500' : 'text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800',
               focusRing,
             )}
           >
-            {SHORT[language]}
+            {LANGUAGE_NAMES[language]}
           </Link>
         );
       })}

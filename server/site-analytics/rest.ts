@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { DomainError } from '../errors';
+import { DomainError, parseInput } from '../errors';
 import type { AppEnv } from '../http/env';
 import { siteOwnerOrganization } from '../organizations/site-owner';
-import { SITE_ANALYTICS_LIMITS } from './schema';
+import { SITE_ANALYTICS_LIMITS, ZRecordSiteEventsInput } from './schema';
 import { recordSiteEvents } from './service';
 
 const WINDOW_MS = 60_000;
@@ -43,7 +43,15 @@ export function createSiteAnalyticsRest() {
       } catch {
         throw new DomainError('VALIDATION', 'The body must be a JSON analytics batch');
       }
-      const owner = await siteOwnerOrganization(deps.database.db, deps.config);
+      const owner = await siteOwnerOrganization(deps.database.db, deps.config).catch((error: unknown) => {
+        // A server nobody has signed up to yet has no site owner: visits are not kept, and that is no error.
+        if (!deps.config.leadsOrganizationId && error instanceof DomainError && error.code === 'UNAVAILABLE') return null;
+        throw error;
+      });
+      if (!owner) {
+        parseInput(ZRecordSiteEventsInput, body);
+        return c.json({ stored: 0 }, 202);
+      }
       const result = await recordSiteEvents({ db: deps.database.db, organizationId: owner.id }, body);
       return c.json(result, 202);
     },
