@@ -8,6 +8,7 @@ const BENCHES: { name: string; load: () => Promise<{ run(): Promise<void> }> }[]
   { name: 'http', load: () => import('./http') },
   { name: 'crm', load: () => import('./crm') },
   { name: 'realtime', load: () => import('./realtime') },
+  { name: 'lighthouse', load: () => import('./lighthouse') },
 ];
 
 const only = process.argv.slice(2);
