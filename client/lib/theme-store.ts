@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { parseStoredTheme, resolveTheme, THEME_STORAGE_KEY, type Theme } from '../state/theme';
+import { parseStoredTheme, resolveTheme, THEME_STORAGE_KEY, UNSAVED_THEME_STORAGE_KEY, type Theme } from '../state/theme';
 
 /**
  * The theme for the public site without the application's state library: the same saved choice
@@ -28,11 +28,15 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
-/** Saves the choice and applies it; the storage event keeps the application's theme state in step too. */
+/**
+ * Saves the choice and applies it; the storage event keeps the application's theme state in step
+ * too, and the unsaved mark lets the application save it to a signed-in account (lib/auth.ts).
+ */
 function save(theme: Theme): void {
   const value = JSON.stringify(theme);
   try {
     localStorage.setItem(THEME_STORAGE_KEY, value);
+    sessionStorage.setItem(UNSAVED_THEME_STORAGE_KEY, value);
     window.dispatchEvent(new StorageEvent('storage', { key: THEME_STORAGE_KEY, newValue: value, storageArea: localStorage }));
   } catch {
     // Storage blocked: the choice lasts for this page.

@@ -1,10 +1,11 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openSignedIn } from './helpers/accounts';
 import { useE2E } from './helpers/app';
 
 const e2e = useE2E();
 
-const html = (page: import('playwright-core').Page) =>
+const html = (page: Page) =>
   page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
 
 describe('languages', () => {
