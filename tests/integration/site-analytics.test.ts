@@ -1,9 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SITE_ANALYTICS_LIMITS } from '../../server/site-analytics/schema';
 import { buildTestApp } from '../helpers/app';
+import { getTestDatabase } from '../helpers/db';
 import { addMember, browser, createAccount } from '../helpers/factories';
 
 let ipSequence = 0;
+
+// The worker's database (migrated once) is made ready in a hook, outside the first test's time.
+beforeAll(async () => {
+  await getTestDatabase();
+});
 
 /** An organization that owns the site (LEADS_ORGANIZATION_ID), and the app that attributes batches to it. */
 async function setup() {
