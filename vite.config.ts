@@ -1,16 +1,21 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
-import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { tanstackRouter, tanstackRouterGenerator } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { publicRouteFiles, siteRouteConfig } from './scripts/lib/site-routes';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+const ROUTES = here('./client/routes');
 const ROUTE_TREE = here('./client/routeTree.gen.ts');
+/** The public site's own tree over the public route files only (docs/decisions/005-public-site-entry.md). */
+const SITE_ROUTE_TREE = here('./client/site/routeTree.gen.js');
 
 /**
- * Emits routes.json: the client's route paths, read from the generated route tree, so the server can
- * answer unknown paths with status 404 (server/http/client.ts).
+ * Emits routes.json: the client's route paths, read from the generated route tree (`app`), and the
+ * public pages the site entry serves (`site`), so the server picks the entry for a path and answers
+ * unknown paths with status 404 (server/http/client.ts).
  */
 function routeManifest(): Plugin {
   return {
@@ -21,7 +26,8 @@ function routeManifest(): Plugin {
       const block = /export interface FileRoutesByFullPath \{([\s\S]*?)\n\}/.exec(source)?.[1] ?? '';
       const paths = [...block.matchAll(/^\s*'([^']+)':/gm)].map((m) => m[1]!);
       if (paths.length === 0) this.error('routes.json: no routes found in client/routeTree.gen.ts');
-      this.emitFile({ type: 'asset', fileName: 'routes.json', source: JSON.stringify(paths.sort()) });
+      const site = publicRouteFiles(ROUTES).map((r) => r.path);
+      this.emitFile({ type: 'asset', fileName: 'routes.json', source: JSON.stringify({ app: paths.sort(), site }) });
     },
   };
 }
@@ -35,8 +41,18 @@ export default defineConfig({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
-      routesDirectory: here('./client/routes'),
+      routesDirectory: ROUTES,
       generatedRouteTree: ROUTE_TREE,
+      quoteStyle: 'single',
+    }),
+    // Generator only: the route files are already split by the plugin above. Untyped, so its routes do
+    // not declare the app tree's route types a second time.
+    tanstackRouterGenerator({
+      target: 'react',
+      routesDirectory: ROUTES,
+      generatedRouteTree: SITE_ROUTE_TREE,
+      virtualRouteConfig: siteRouteConfig(ROUTES),
+      disableTypes: true,
       quoteStyle: 'single',
     }),
     react(),
@@ -47,6 +63,12 @@ export default defineConfig({
     outDir: here('./dist/client'),
     emptyOutDir: true,
     sourcemap: true,
+    // .vite/manifest.json: which chunks each entry and route loads (the bundle test and the Lighthouse bench read it).
+    manifest: true,
+    rollupOptions: {
+      // The application (every route) and the light public site (public pages only).
+      input: { index: here('./client/index.html'), site: here('./client/site.html') },
+    },
   },
   server: {
     port: Number(process.env.PORT ?? 3000),

@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as AcademyRouteImport } from './routes/academy'
 import { Route as AgencyRouteImport } from './routes/agency'
+import { Route as ArRouteImport } from './routes/ar'
 import { Route as ArabicTutorialRouteImport } from './routes/arabic-tutorial'
 import { Route as AutomationBuilderRouteImport } from './routes/automation-builder'
 import { Route as BasicLandingRouteImport } from './routes/basic-landing'
@@ -25,6 +26,7 @@ import { Route as DemoDashboardRouteImport } from './routes/demo-dashboard'
 import { Route as DentalRouteImport } from './routes/dental'
 import { Route as EnterpriseSecurityRouteImport } from './routes/enterprise-security'
 import { Route as FeaturesRouteImport } from './routes/features'
+import { Route as FrRouteImport } from './routes/fr'
 import { Route as FrenchTutorialRouteImport } from './routes/french-tutorial'
 import { Route as HelpRouteImport } from './routes/help'
 import { Route as IntegrationsRouteImport } from './routes/integrations'
@@ -37,6 +39,7 @@ import { Route as PricingRouteImport } from './routes/pricing'
 import { Route as PricingComparisonRouteImport } from './routes/pricing-comparison'
 import { Route as SalesLandingRouteImport } from './routes/sales-landing'
 import { Route as SignupRouteImport } from './routes/signup'
+import { Route as StatusRouteImport } from './routes/status'
 import { Route as SubscribeRouteImport } from './routes/subscribe'
 import { Route as TiktokMarketingRouteImport } from './routes/tiktok-marketing'
 import { Route as TrainingCourseRouteImport } from './routes/training-course'
@@ -99,6 +102,11 @@ const AgencyRoute = AgencyRouteImport.update({
   path: '/agency',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ArRoute = ArRouteImport.update({
+  id: '/ar',
+  path: '/ar',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ArabicTutorialRoute = ArabicTutorialRouteImport.update({
   id: '/arabic-tutorial',
   path: '/arabic-tutorial',
@@ -157,6 +165,11 @@ const EnterpriseSecurityRoute = EnterpriseSecurityRouteImport.update({
 const FeaturesRoute = FeaturesRouteImport.update({
   id: '/features',
   path: '/features',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FrRoute = FrRouteImport.update({
+  id: '/fr',
+  path: '/fr',
   getParentRoute: () => rootRouteImport,
 } as any)
 const FrenchTutorialRoute = FrenchTutorialRouteImport.update({
@@ -218,6 +231,11 @@ const SalesLandingRoute = SalesLandingRouteImport.update({
 const SignupRoute = SignupRouteImport.update({
   id: '/signup',
   path: '/signup',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const StatusRoute = StatusRouteImport.update({
+  id: '/status',
+  path: '/status',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SubscribeRoute = SubscribeRouteImport.update({
@@ -435,6 +453,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/academy': typeof AcademyRoute
   '/agency': typeof AgencyRoute
+  '/ar': typeof ArRoute
   '/arabic-tutorial': typeof ArabicTutorialRoute
   '/automation-builder': typeof AutomationBuilderRoute
   '/basic-landing': typeof BasicLandingRoute
@@ -447,6 +466,7 @@ export interface FileRoutesByFullPath {
   '/dental': typeof DentalRoute
   '/enterprise-security': typeof EnterpriseSecurityRoute
   '/features': typeof FeaturesRoute
+  '/fr': typeof FrRoute
   '/french-tutorial': typeof FrenchTutorialRoute
   '/help': typeof HelpRoute
   '/integrations': typeof IntegrationsRoute
@@ -459,6 +479,7 @@ export interface FileRoutesByFullPath {
   '/pricing-comparison': typeof PricingComparisonRoute
   '/sales-landing': typeof SalesLandingRoute
   '/signup': typeof SignupRoute
+  '/status': typeof StatusRoute
   '/subscribe': typeof SubscribeRoute
   '/tiktok-marketing': typeof TiktokMarketingRoute
   '/training-course': typeof TrainingCourseRoute
@@ -506,6 +527,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/academy': typeof AcademyRoute
   '/agency': typeof AgencyRoute
+  '/ar': typeof ArRoute
   '/arabic-tutorial': typeof ArabicTutorialRoute
   '/automation-builder': typeof AutomationBuilderRoute
   '/basic-landing': typeof BasicLandingRoute
@@ -518,6 +540,7 @@ export interface FileRoutesByTo {
   '/dental': typeof DentalRoute
   '/enterprise-security': typeof EnterpriseSecurityRoute
   '/features': typeof FeaturesRoute
+  '/fr': typeof FrRoute
   '/french-tutorial': typeof FrenchTutorialRoute
   '/help': typeof HelpRoute
   '/integrations': typeof IntegrationsRoute
@@ -530,6 +553,7 @@ export interface FileRoutesByTo {
   '/pricing-comparison': typeof PricingComparisonRoute
   '/sales-landing': typeof SalesLandingRoute
   '/signup': typeof SignupRoute
+  '/status': typeof StatusRoute
   '/subscribe': typeof SubscribeRoute
   '/tiktok-marketing': typeof TiktokMarketingRoute
   '/training-course': typeof TrainingCourseRoute
@@ -578,6 +602,7 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/academy': typeof AcademyRoute
   '/agency': typeof AgencyRoute
+  '/ar': typeof ArRoute
   '/arabic-tutorial': typeof ArabicTutorialRoute
   '/automation-builder': typeof AutomationBuilderRoute
   '/basic-landing': typeof BasicLandingRoute
@@ -590,6 +615,7 @@ export interface FileRoutesById {
   '/dental': typeof DentalRoute
   '/enterprise-security': typeof EnterpriseSecurityRoute
   '/features': typeof FeaturesRoute
+  '/fr': typeof FrRoute
   '/french-tutorial': typeof FrenchTutorialRoute
   '/help': typeof HelpRoute
   '/integrations': typeof IntegrationsRoute
@@ -602,6 +628,7 @@ export interface FileRoutesById {
   '/pricing-comparison': typeof PricingComparisonRoute
   '/sales-landing': typeof SalesLandingRoute
   '/signup': typeof SignupRoute
+  '/status': typeof StatusRoute
   '/subscribe': typeof SubscribeRoute
   '/tiktok-marketing': typeof TiktokMarketingRoute
   '/training-course': typeof TrainingCourseRoute
@@ -651,6 +678,7 @@ export interface FileRouteTypes {
     | '/'
     | '/academy'
     | '/agency'
+    | '/ar'
     | '/arabic-tutorial'
     | '/automation-builder'
     | '/basic-landing'
@@ -663,6 +691,7 @@ export interface FileRouteTypes {
     | '/dental'
     | '/enterprise-security'
     | '/features'
+    | '/fr'
     | '/french-tutorial'
     | '/help'
     | '/integrations'
@@ -675,6 +704,7 @@ export interface FileRouteTypes {
     | '/pricing-comparison'
     | '/sales-landing'
     | '/signup'
+    | '/status'
     | '/subscribe'
     | '/tiktok-marketing'
     | '/training-course'
@@ -722,6 +752,7 @@ export interface FileRouteTypes {
     | '/'
     | '/academy'
     | '/agency'
+    | '/ar'
     | '/arabic-tutorial'
     | '/automation-builder'
     | '/basic-landing'
@@ -734,6 +765,7 @@ export interface FileRouteTypes {
     | '/dental'
     | '/enterprise-security'
     | '/features'
+    | '/fr'
     | '/french-tutorial'
     | '/help'
     | '/integrations'
@@ -746,6 +778,7 @@ export interface FileRouteTypes {
     | '/pricing-comparison'
     | '/sales-landing'
     | '/signup'
+    | '/status'
     | '/subscribe'
     | '/tiktok-marketing'
     | '/training-course'
@@ -793,6 +826,7 @@ export interface FileRouteTypes {
     | '/_app'
     | '/academy'
     | '/agency'
+    | '/ar'
     | '/arabic-tutorial'
     | '/automation-builder'
     | '/basic-landing'
@@ -805,6 +839,7 @@ export interface FileRouteTypes {
     | '/dental'
     | '/enterprise-security'
     | '/features'
+    | '/fr'
     | '/french-tutorial'
     | '/help'
     | '/integrations'
@@ -817,6 +852,7 @@ export interface FileRouteTypes {
     | '/pricing-comparison'
     | '/sales-landing'
     | '/signup'
+    | '/status'
     | '/subscribe'
     | '/tiktok-marketing'
     | '/training-course'
@@ -866,6 +902,7 @@ export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
   AcademyRoute: typeof AcademyRoute
   AgencyRoute: typeof AgencyRoute
+  ArRoute: typeof ArRoute
   ArabicTutorialRoute: typeof ArabicTutorialRoute
   AutomationBuilderRoute: typeof AutomationBuilderRoute
   BasicLandingRoute: typeof BasicLandingRoute
@@ -878,6 +915,7 @@ export interface RootRouteChildren {
   DentalRoute: typeof DentalRoute
   EnterpriseSecurityRoute: typeof EnterpriseSecurityRoute
   FeaturesRoute: typeof FeaturesRoute
+  FrRoute: typeof FrRoute
   FrenchTutorialRoute: typeof FrenchTutorialRoute
   HelpRoute: typeof HelpRoute
   IntegrationsRoute: typeof IntegrationsRoute
@@ -890,6 +928,7 @@ export interface RootRouteChildren {
   PricingComparisonRoute: typeof PricingComparisonRoute
   SalesLandingRoute: typeof SalesLandingRoute
   SignupRoute: typeof SignupRoute
+  StatusRoute: typeof StatusRoute
   SubscribeRoute: typeof SubscribeRoute
   TiktokMarketingRoute: typeof TiktokMarketingRoute
   TrainingCourseRoute: typeof TrainingCourseRoute
@@ -931,6 +970,13 @@ declare module '@tanstack/react-router' {
       path: '/agency'
       fullPath: '/agency'
       preLoaderRoute: typeof AgencyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/ar': {
+      id: '/ar'
+      path: '/ar'
+      fullPath: '/ar'
+      preLoaderRoute: typeof ArRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/arabic-tutorial': {
@@ -1017,6 +1063,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof FeaturesRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/fr': {
+      id: '/fr'
+      path: '/fr'
+      fullPath: '/fr'
+      preLoaderRoute: typeof FrRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/french-tutorial': {
       id: '/french-tutorial'
       path: '/french-tutorial'
@@ -1099,6 +1152,13 @@ declare module '@tanstack/react-router' {
       path: '/signup'
       fullPath: '/signup'
       preLoaderRoute: typeof SignupRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/status': {
+      id: '/status'
+      path: '/status'
+      fullPath: '/status'
+      preLoaderRoute: typeof StatusRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/subscribe': {
@@ -1483,6 +1543,7 @@ const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
   AcademyRoute: AcademyRoute,
   AgencyRoute: AgencyRoute,
+  ArRoute: ArRoute,
   ArabicTutorialRoute: ArabicTutorialRoute,
   AutomationBuilderRoute: AutomationBuilderRoute,
   BasicLandingRoute: BasicLandingRoute,
@@ -1495,6 +1556,7 @@ const rootRouteChildren: RootRouteChildren = {
   DentalRoute: DentalRoute,
   EnterpriseSecurityRoute: EnterpriseSecurityRoute,
   FeaturesRoute: FeaturesRoute,
+  FrRoute: FrRoute,
   FrenchTutorialRoute: FrenchTutorialRoute,
   HelpRoute: HelpRoute,
   IntegrationsRoute: IntegrationsRoute,
@@ -1507,6 +1569,7 @@ const rootRouteChildren: RootRouteChildren = {
   PricingComparisonRoute: PricingComparisonRoute,
   SalesLandingRoute: SalesLandingRoute,
   SignupRoute: SignupRoute,
+  StatusRoute: StatusRoute,
   SubscribeRoute: SubscribeRoute,
   TiktokMarketingRoute: TiktokMarketingRoute,
   TrainingCourseRoute: TrainingCourseRoute,

@@ -33,7 +33,7 @@ declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /** The page's name in document.title ("Contacts · Switchboard"). */
     title?: string;
-    /** A public page's meta description (search results and link previews). */
+    /** The page's meta description (public pages; search engines show it). */
     description?: string;
   }
 }

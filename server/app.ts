@@ -11,6 +11,7 @@ import { chatRest } from './chat/rest';
 import { contactsRest } from './contacts/rest';
 import { healthRest } from './health/rest';
 import { leadsRest } from './leads/rest';
+import { createSiteAnalyticsRest } from './site-analytics/rest';
 import { organizationRest } from './organizations/rest';
 import { trainingRest } from './training/rest';
 import { serveClient, type ClientBuild } from './http/client';
@@ -52,6 +53,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route('/', stripeWebhook);
   api.route('/chat', chatRest);
   api.route('/sms', smsRest);
+  api.route('/analytics', createSiteAnalyticsRest());
   api.all('*', (c) => c.json({ message: `No API route ${c.req.method} ${c.req.path}` }, 404));
   app.route('/api', api);
 
@@ -59,7 +61,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   if (!options.router) app.get(REALTIME_EVENTS_PATH, realtimeEventsRoute);
   mountTrpc(app, options.router ?? appRouter);
 
-  if (options.client) serveClient(app, options.client);
+  if (options.client) serveClient(app, options.client, { gaMeasurementId: deps.config.gaMeasurementId });
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   return app;
 }

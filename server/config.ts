@@ -31,6 +31,7 @@ const ZEnvironment = z.object({
     .string()
     .regex(/^(\d+(\.\d+)?|[^=,\s]+=\d+(\.\d+)?(,[^=,\s]+=\d+(\.\d+)?)*)$/, 'must be a number of messages per second, or sender=rate pairs such as +15551234567=1,MG…=100')
     .optional(),
+  GA_MEASUREMENT_ID: z.string().regex(/^G-[A-Z0-9]{4,20}$/, 'must be a Google Analytics measurement id such as G-ABC123XYZ').optional(),
   JOBS_POLL_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(50, 'must be between 50 and 60000').max(60_000, 'must be between 50 and 60000').default(1000),
 });
 
@@ -68,6 +69,8 @@ export type Config = {
     /** Messages per second by sender ('*': every sender not named); 0 lifts the limit. */
     senderMps: Record<string, number>;
   };
+  /** Google Analytics measurement id; when set, the served pages carry the gtag.js tag. */
+  gaMeasurementId: string | undefined;
   version: string;
 };
 
@@ -120,6 +123,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutMs: e.TWILIO_TIMEOUT_MS,
       senderMps: parseSenderMps(e.TWILIO_SENDER_MPS),
     },
+    gaMeasurementId: e.GA_MEASUREMENT_ID,
     version,
   };
 }

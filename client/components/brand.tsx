@@ -1,9 +1,10 @@
-import { cn } from '../lib/cn';
+import { clsx } from 'clsx';
 
 /** The Switchboard mark: a small patch-panel glyph on an indigo tile. */
-export function BrandMark({ className }: { className?: string }) {
+/** `small` is the compact header's size. */
+export function BrandMark({ small = false }: { small?: boolean }) {
   return (
-    <span className={cn('flex size-8 shrink-0 items-center justify-center rounded-lg bg-indigo-600 text-white shadow-sm dark:bg-indigo-500', className)}>
+    <span className={clsx('flex shrink-0 items-center justify-center rounded-lg bg-indigo-600 text-white shadow-sm dark:bg-indigo-500', small ? 'size-7' : 'size-8')}>
       <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden>
         <circle cx="6" cy="6" r="2" />
         <circle cx="18" cy="6" r="2" />
@@ -16,5 +17,5 @@ export function BrandMark({ className }: { className?: string }) {
 }
 
 export function BrandName({ className }: { className?: string }) {
-  return <span className={cn('text-base font-semibold tracking-tight text-gray-900 dark:text-white', className)}>Switchboard</span>;
+  return <span className={clsx('text-base font-semibold tracking-tight text-gray-900 dark:text-white', className)}>Switchboard</span>;
 }

@@ -2,12 +2,12 @@ import { useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { formatDocumentTitle, pageDescriptionOf, pageTitleOf } from '../lib/document-title';
 
-/** The description index.html ships with, restored on pages that have none of their own. */
+/** The description served in the HTML, kept for pages that declare none. */
 let defaultDescription: string | undefined;
 
 /**
  * Sets document.title from the deepest matched route's `staticData.title`, and the meta description
- * from its `staticData.description`; mounted once, at the root.
+ * from its `staticData.description`; mounted once, at each entry's root.
  */
 export function useDocumentTitle(): void {
   const title = useRouterState({ select: (s) => pageTitleOf(s.matches) });

@@ -1,10 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { CompassIcon } from 'lucide-react';
+import { useT } from '../i18n';
 import { buttonClasses } from './ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './ui/card';
 
 /** Any path without a route (the server answers it with index.html and status 404). */
 export function NotFound() {
+  const { t } = useT();
   return (
     <div className="flex min-h-[60vh] flex-1 items-center justify-center p-6">
       <Card className="w-full max-w-md text-center">
@@ -13,16 +15,16 @@ export function NotFound() {
             <CompassIcon className="size-6" aria-hidden />
           </span>
           <CardTitle as="h1" className="text-2xl">
-            Page Not Found
+            {t('notFound.title')}
           </CardTitle>
-          <CardDescription className="font-medium text-indigo-600 dark:text-indigo-400">404 Page Not Found</CardDescription>
+          <CardDescription className="font-medium text-indigo-700 dark:text-indigo-300">{t('notFound.code')}</CardDescription>
         </CardHeader>
         <CardContent>
-          <p className="text-sm text-gray-600 dark:text-gray-400">The address you opened does not match any page. Check it for typos, or start again from the home page.</p>
+          <p className="text-sm text-gray-600 dark:text-gray-400">{t('notFound.text')}</p>
         </CardContent>
         <CardFooter className="justify-center">
           <Link to="/" className={buttonClasses()}>
-            Go home
+            {t('notFound.goHome')}
           </Link>
         </CardFooter>
       </Card>

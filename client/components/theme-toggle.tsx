@@ -1,10 +1,8 @@
-import { useAtomValue, useSetAtom } from 'jotai';
-import { MoonIcon, SunIcon } from 'lucide-react';
+import { useAtom, useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { rememberThemeChoice } from '../lib/auth';
-import { otherTheme } from '../state/theme';
 import { themeAtom } from '../state/ui';
-import { Button } from './ui/button';
+import { ThemeButton } from './theme-button';
 import { Tooltip } from './ui/tooltip';
 
 /** Keeps the `dark` class on <html> in step with the theme; mounted once, at the root. */
@@ -15,21 +13,22 @@ export function useApplyTheme(): void {
   }, [theme]);
 }
 
+const LABELS = { toDark: 'Switch to dark theme', toLight: 'Switch to light theme' };
+
 /** Switches light ↔ dark; when signed in the choice is also saved to the account's preferences. */
 export function ThemeToggle({ className }: { className?: string }) {
-  const theme = useAtomValue(themeAtom);
-  const setTheme = useSetAtom(themeAtom);
-  const toggle = () => {
-    const next = otherTheme(theme);
-    setTheme(next);
-    rememberThemeChoice(next);
-  };
-  const label = theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme';
+  const [theme, setTheme] = useAtom(themeAtom);
   return (
-    <Tooltip content={label} side="bottom">
-      <Button variant="ghost" size="icon" aria-label={label} onClick={() => toggle()} className={className}>
-        {theme === 'dark' ? <SunIcon className="size-5" aria-hidden /> : <MoonIcon className="size-5" aria-hidden />}
-      </Button>
+    <Tooltip content={theme === 'dark' ? LABELS.toLight : LABELS.toDark} side="bottom">
+      <ThemeButton
+        theme={theme}
+        labels={LABELS}
+        className={className}
+        onToggle={(next) => {
+          setTheme(next);
+          rememberThemeChoice(next);
+        }}
+      />
     </Tooltip>
   );
 }

@@ -18,7 +18,7 @@ export function pageTitleOf(matches: readonly MatchLike[]): string | undefined {
   return undefined;
 }
 
-/** The deepest route's `staticData.description`, or undefined (the page keeps index.html's default). */
+/** The page's meta description: the deepest route's `staticData.description`, if any. */
 export function pageDescriptionOf(matches: readonly MatchLike[]): string | undefined {
   for (let i = matches.length - 1; i >= 0; i--) {
     const description = matches[i]!.staticData?.description;

@@ -2,6 +2,7 @@ import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { ChatWidget } from '../components/chat-widget';
 import { useDocumentTitle } from '../components/document-title';
 import { NotFound } from '../components/not-found';
+import { usePageViews } from '../components/page-views';
 import { useApplyTheme } from '../components/theme-toggle';
 import { Toaster } from '../components/ui/toast';
 import { TooltipProvider } from '../components/ui/tooltip';
@@ -15,6 +16,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootLayout() {
   useApplyTheme();
   useDocumentTitle();
+  usePageViews();
   return (
     <TooltipProvider>
       <Outlet />

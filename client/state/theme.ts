@@ -5,6 +5,9 @@ export type Theme = 'light' | 'dark';
 /** localStorage key; the value is a JSON string, e.g. "\"dark\"". */
 export const THEME_STORAGE_KEY = 'switchboard.theme';
 
+/** sessionStorage key of a choice not yet saved to the account (saved once the signed-in user is known). */
+export const UNSAVED_THEME_STORAGE_KEY = 'switchboard.themeUnsaved';
+
 export function isTheme(value: unknown): value is Theme {
   return value === 'light' || value === 'dark';
 }

@@ -1,6 +1,6 @@
 import { atom } from 'jotai';
 import { atomWithStorage, createJSONStorage, RESET } from 'jotai/utils';
-import { isTheme, resolveTheme, THEME_STORAGE_KEY, type Theme } from './theme';
+import { isTheme, resolveTheme, THEME_STORAGE_KEY, UNSAVED_THEME_STORAGE_KEY, type Theme } from './theme';
 
 /**
  * The ui slice of client state (spec app-core §3, §4.3). Initial values: sidebar open, theme from
@@ -88,7 +88,7 @@ export const themeChoiceAtom = atom(
  * who is signed in); saved to the account once it is known, as the newer choice. Cleared with RESET.
  */
 export const unsavedThemeChoiceAtom = atomWithStorage<ThemeChoice | null>(
-  'switchboard.themeUnsaved',
+  UNSAVED_THEME_STORAGE_KEY,
   null,
   // This tab only, reloads included: a choice made on another day is not "newer" than the account's.
   createJSONStorage<ThemeChoice | null>(safeSessionStorage),

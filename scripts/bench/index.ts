@@ -9,6 +9,7 @@ const BENCHES: { name: string; load: () => Promise<{ run(): Promise<void> }> }[]
   { name: 'crm', load: () => import('./crm') },
   { name: 'realtime', load: () => import('./realtime') },
   { name: 'sms', load: () => import('./sms') },
+  { name: 'lighthouse', load: () => import('./lighthouse') },
 ];
 
 const only = process.argv.slice(2);

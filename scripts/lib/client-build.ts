@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BUILD_MARKER = path.join(ROOT, 'dist/client/routes.json');
-const SOURCES = ['client', 'vite.config.ts', 'package-lock.json', 'server/trpc/router.ts'];
+const SOURCES = ['client', 'vite.config.ts', 'scripts/lib/site-routes.ts', 'package-lock.json', 'server/trpc/router.ts'];
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;

@@ -559,6 +559,20 @@ export interface SmsSenderSlotsTable {
   next_slot_at: Timestamp;
 }
 
+export interface SiteAnalyticsEventsTable {
+  id: Generated<number>;
+  organization_id: string;
+  visitor_id: string;
+  name: string;
+  path: string;
+  params: Record<string, string | number | boolean>;
+  value: number | string | null;
+  currency: string | null;
+  referrer: string | null;
+  occurred_at: Timestamp;
+  received_at: Generated<Timestamp>;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -600,6 +614,7 @@ export interface Database {
   sms_messages: SmsMessagesTable;
   sms_templates: SmsTemplatesTable;
   sms_sender_slots: SmsSenderSlotsTable;
+  site_analytics_events: SiteAnalyticsEventsTable;
 }
 
 /** Tables whose rows belong to one organization; every query on them goes through `scoped()`. */

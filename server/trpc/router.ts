@@ -13,6 +13,7 @@ import { apiKeysRouter, invitesRouter, membersRouter, organizationsRouter } from
 import { notificationsRouter } from '../notifications/router';
 import { realtimeRouter } from '../realtime/router';
 import { smsRouter } from '../sms/router';
+import { siteAnalyticsRouter } from '../site-analytics/router';
 import { router } from './init';
 
 export const appRouter = router({
@@ -39,6 +40,7 @@ export const appRouter = router({
   billing: billingRouter,
   chat: chatRouter,
   sms: smsRouter,
+  siteAnalytics: siteAnalyticsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -33,9 +33,9 @@ describe('lead capture in the browser', () => {
     const visitor = await e2e.open();
     const events = await captureAnalytics(visitor);
     await visitor.goto('/?utm_source=e2e&utm_campaign=launch');
-    const trial = visitor.getByRole('region', { name: 'Start your 14-day free trial' });
+    const trial = visitor.getByRole('complementary', { name: 'Talk to someone who has set up a hundred CRMs' });
     await trial.getByRole('textbox', { name: 'Email' }).fill(heroEmail);
-    await trial.getByRole('button', { name: 'Start Free Trial' }).click();
+    await trial.getByRole('button', { name: 'Get my setup plan' }).click();
     await trial.getByRole('status').getByText('Thank you for your interest. We’ll be in touch within 2 business hours.').waitFor();
     await toastOn(visitor).getByText('Success!').waitFor();
     expect(await trial.getByRole('textbox', { name: 'Email' }).inputValue()).toBe('');

@@ -48,7 +48,7 @@ describe('theme', () => {
   it('toggles from the landing page, and the choice carries into the app and the account', async () => {
     const { page } = await openSignedIn(e2e, { colorScheme: 'light' });
     await page.goto('/');
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Switch to dark theme' }).click();
+    await page.getByRole('banner').getByRole('button', { name: 'Switch to dark theme' }).click();
     await expect.poll(() => isDark(page)).toBe(true);
     await page.goto('/app');
     await page.getByRole('heading', { level: 1, name: 'Enterprise Command Center' }).waitFor();

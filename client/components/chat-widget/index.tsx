@@ -1,7 +1,7 @@
 import { MessageCircleIcon } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useReducer } from 'react';
 import { trackEvent } from '../../lib/analytics';
-import { cn } from '../../lib/cn';
+import { clsx } from 'clsx';
 import { focusRing } from '../ui/focus';
 import { OPEN_CHAT_EVENT } from './open';
 import { chatReducer, initialChatState } from './state';
@@ -30,7 +30,7 @@ export function ChatWidget() {
         type="button"
         onClick={open}
         aria-label="Open live chat"
-        className={cn(
+        className={clsx(
           'fixed right-4 bottom-4 z-40 flex size-14 items-center justify-center rounded-full bg-indigo-600 text-white shadow-lg transition-colors hover:bg-indigo-700 sm:right-6 sm:bottom-6',
           focusRing,
         )}

@@ -26,7 +26,7 @@ export function AppHeader({ user }: { user?: ShellUser }) {
     <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center gap-2 border-b border-gray-200 bg-white/85 px-3 backdrop-blur supports-[backdrop-filter]:bg-white/70 sm:px-4 dark:border-gray-800 dark:bg-gray-900/85 dark:supports-[backdrop-filter]:bg-gray-900/70">
       <MobileNav />
       <Link to="/app" aria-label="Switchboard dashboard" className={cn('flex items-center gap-2 rounded-md md:hidden', focusRing)}>
-        <BrandMark className="size-7" />
+        <BrandMark small />
         <BrandName />
       </Link>
       <Tooltip content={toggleLabel} side="bottom">

@@ -20,6 +20,7 @@ import { num } from './-components/reports/report-format';
 import { ReportTable } from './-components/reports/report-table';
 import { RangePicker } from './-components/reports/range-picker';
 import { SpendSection } from './-components/reports/spend-section';
+import { WebsiteSection } from './-components/reports/website-section';
 
 /** The five reports of the server, in the order the screen shows them. */
 const REPORT_KEYS = ['deals-won', 'pipeline', 'lead-sources', 'tasks', 'appointments'] as const;
@@ -131,6 +132,7 @@ function ReportsPage() {
               );
             })}
           </div>
+          <WebsiteSection range={range} />
           <SpendSection
             page={search.spendPage ?? 1}
             onPageChange={(page) => void navigate({ search: (prev) => ({ ...prev, spendPage: page === 1 ? undefined : page }), resetScroll: false })}

@@ -1,0 +1,236 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { BadgeCheckIcon, BrainCircuitIcon, CheckIcon, type LucideIcon, NetworkIcon, ShieldCheckIcon, WorkflowIcon } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { BillingToggle, type Billing } from '../components/billing-toggle';
+import { PublicLayout } from '../components/public-layout';
+import { plainButtonClasses } from '../components/ui/button-classes';
+import { trackEvent } from '../lib/analytics';
+import { sitePage } from '../lib/site-pages';
+import { inputClasses } from './-landing/trial-form';
+
+export const Route = createFileRoute('/ar')({
+  staticData: {
+    title: 'Switchboard بالعربية',
+    description: 'منصة Switchboard لإدارة علاقات العملاء وأتمتة التسويق بالعربية: ذكاء اصطناعي للإيرادات، أمان مؤسسي، 15 قناة و40 لغة، ودعم عربي على مدار الساعة.',
+  },
+  component: ArabicLandingPage,
+});
+
+/** Spec §9: the Arabic page's claims. */
+const STATS = [
+  { figure: '385%', label: 'متوسط نمو الإيرادات لدى عملائنا' },
+  { figure: '94%', label: 'دقة التنبؤ بنتائج الصفقات' },
+  { figure: '80%', label: 'توفير في الوقت بفضل الأتمتة' },
+  { figure: '+10K', label: 'شركة تعتمد على المنصة' },
+];
+
+const STORIES = [
+  {
+    company: 'دار الإعمار للتطوير العقاري',
+    industry: 'التطوير العقاري',
+    revenue: '1.2 مليار ريال',
+    employees: '850 موظفًا',
+    result: 'نمو المبيعات 340% خلال 18 شهرًا',
+    quote: 'أصبح كل استفسار عن وحدة سكنية يصل إلى المستشار المناسب خلال دقائق، وتضاعفت حجوزات المعاينة.',
+    name: 'م. خالد العتيبي',
+    role: 'الرئيس التنفيذي للمبيعات',
+  },
+  {
+    company: 'مصرف الأفق',
+    industry: 'الخدمات المصرفية',
+    revenue: '4.5 مليار جنيه',
+    employees: '2,300 موظف',
+    result: 'ارتفاع فتح الحسابات الجديدة 310%',
+    quote: 'ربطنا الفروع والقنوات الرقمية في رحلة عميل واحدة، مع سجل تدقيق كامل يرضي جهات الرقابة.',
+    name: 'أ. منى حسن',
+    role: 'مديرة التحول الرقمي',
+  },
+];
+
+const CAPABILITIES: { icon: LucideIcon; title: string; text: string }[] = [
+  { icon: BrainCircuitIcon, title: 'ذكاء الإيرادات بالذكاء الاصطناعي', text: 'تنبؤ بنتائج الصفقات بدقة 94% وتوصيات يومية لكل مندوب مبيعات.' },
+  { icon: ShieldCheckIcon, title: 'أمان وامتثال مؤسسي', text: 'صلاحيات حسب الأدوار، سجل تدقيق كامل، واستضافة بياناتك في المنطقة التي تختارها.' },
+  { icon: NetworkIcon, title: 'تنسيق متعدد القنوات', text: 'البريد والرسائل النصية والصوت وواتساب في رحلة واحدة عبر 15 قناة و40 لغة.' },
+  { icon: WorkflowIcon, title: 'محرك الأتمتة', text: 'أتمتة بدقة 99.9% تتابع العملاء وتوزع المهام وترسل التنبيهات دون تدخل يدوي.' },
+];
+
+/** Spec §9: Arabic plans; yearly prices are per month, billed yearly (20% off). */
+const PLANS = [
+  { name: 'الاحترافية', monthly: 1299, yearly: 999, currency: 'جنيه مصري', markets: 'مصر والأردن والمغرب', features: ['25,000 جهة اتصال', 'أتمتة وحملات غير محدودة', 'دعم عربي 24/7'] },
+  { name: 'المؤسسات', monthly: 3999, yearly: 2999, currency: 'ريال سعودي', markets: 'السعودية والإمارات وقطر', features: ['100,000 جهة اتصال', 'تسجيل دخول موحد وسجل تدقيق', 'مدير حساب مخصص'] },
+];
+
+const PROMISES = ['نمو مضمون 300% أو استرداد كامل المبلغ', 'تجربة مجانية لمدة 30 يومًا', 'حلول معتمدة متوافقة مع الشريعة (حلال)', 'متوافق مع رؤية 2030', 'دعم فني باللغة العربية على مدار الساعة'];
+
+const number = new Intl.NumberFormat('ar-EG');
+
+function ArabicLandingPage() {
+  const [billing, setBilling] = useState<Billing>('monthly');
+  const [email, setEmail] = useState('');
+  const [booked, setBooked] = useState(false);
+
+  const bookDemo = (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim()) return;
+    trackEvent('demo_requested', { source: 'arabic_landing', value: 500, currency: 'USD' });
+    setBooked(true);
+  };
+
+  return (
+    <PublicLayout>
+      <section className="mx-auto w-full max-w-6xl px-4 pt-16 pb-12 sm:px-6 lg:px-8">
+        <p className="text-sm font-medium text-indigo-700 dark:text-indigo-300">عرض خاص: 3 أشهر مجانية عند التسجيل المسبق</p>
+        <h1 className="mt-3 text-4xl font-bold tracking-tight text-gray-900 sm:text-5xl dark:text-white">منصة إدارة العملاء التي تنمو بها الشركات العربية</h1>
+        <p className="mt-4 max-w-3xl text-lg text-gray-700 dark:text-gray-200">
+          اجمع العملاء المحتملين والصفقات والحملات والأتمتة في منصة واحدة تتحدث لغتك، مع 95% من عملائنا يحققون نموًا يتجاوز 300%.
+        </p>
+        <nav aria-label="روابط الصفحة" className="mt-8 flex flex-wrap gap-3">
+          <a href="/signup" className={plainButtonClasses('default', 'lg')}>
+            ابدأ التجربة المجانية
+          </a>
+          <Link to={sitePage('features')} className={plainButtonClasses('outline', 'lg')}>
+            المزايا
+          </Link>
+          <Link to={sitePage('arabicTutorial')} className={plainButtonClasses('outline', 'lg')}>
+            الدرس التعليمي
+          </Link>
+        </nav>
+        <dl className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {STATS.map((s) => (
+            <div key={s.label} className="flex flex-col-reverse gap-1 rounded-xl border border-gray-200 p-5 dark:border-gray-800">
+              <dt className="text-sm text-gray-600 dark:text-gray-300">{s.label}</dt>
+              <dd className="text-3xl font-bold text-indigo-700 dark:text-indigo-300" dir="ltr">
+                {s.figure}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="ar-stories" className="bg-gray-50 py-16 dark:bg-gray-900/40">
+        <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
+          <h2 id="ar-stories" className="text-3xl font-bold text-gray-900 dark:text-white">
+            قصص نجاح موثقة
+          </h2>
+          <p className="mt-2 text-sm text-gray-600 dark:text-gray-300">لوحة النجاح المباشرة تتحدث كل 60 ثانية.</p>
+          <ul className="mt-8 grid gap-6 md:grid-cols-2">
+            {STORIES.map((s) => (
+              <li key={s.company} className="rounded-2xl bg-white p-6 shadow-sm dark:bg-gray-900">
+                <div className="flex items-center justify-between gap-3">
+                  <h3 className="text-lg font-semibold text-gray-900 dark:text-white">{s.company}</h3>
+                  <span className="flex items-center gap-1 text-xs font-medium text-green-800 dark:text-green-300">
+                    <BadgeCheckIcon className="size-4" aria-hidden />
+                    موثّق
+                  </span>
+                </div>
+                <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
+                  <div>
+                    <dt className="text-gray-600 dark:text-gray-300">القطاع</dt>
+                    <dd className="font-medium text-gray-900 dark:text-white">{s.industry}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-gray-600 dark:text-gray-300">الإيرادات السنوية</dt>
+                    <dd className="font-medium text-gray-900 dark:text-white">{s.revenue}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-gray-600 dark:text-gray-300">الموظفون</dt>
+                    <dd className="font-medium text-gray-900 dark:text-white">{s.employees}</dd>
+                  </div>
+                </dl>
+                <p className="mt-4 font-semibold text-indigo-700 dark:text-indigo-300">{s.result}</p>
+                <blockquote className="mt-3 text-gray-800 dark:text-gray-200">«{s.quote}»</blockquote>
+                <p className="mt-3 text-sm text-gray-600 dark:text-gray-300">
+                  {s.name} — {s.role}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="ar-capabilities" className="mx-auto w-full max-w-6xl px-4 py-16 sm:px-6 lg:px-8">
+        <h2 id="ar-capabilities" className="text-3xl font-bold text-gray-900 dark:text-white">
+          قدرات مؤسسية
+        </h2>
+        <ul className="mt-8 grid gap-4 sm:grid-cols-2">
+          {CAPABILITIES.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="rounded-xl border border-gray-200 p-5 dark:border-gray-800">
+              <Icon className="size-6 text-indigo-600 dark:text-indigo-400" aria-hidden />
+              <h3 className="mt-3 font-semibold text-gray-900 dark:text-white">{title}</h3>
+              <p className="mt-1 text-sm text-gray-600 dark:text-gray-300">{text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="ar-pricing" className="bg-gray-50 py-16 dark:bg-gray-900/40">
+        <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
+          <div className="flex flex-col items-start gap-4">
+            <h2 id="ar-pricing" className="text-3xl font-bold text-gray-900 dark:text-white">
+              الأسعار
+            </h2>
+            <BillingToggle value={billing} onChange={setBilling} badge="وفّر 20%" labels={{ group: 'دورة الفوترة', monthly: 'شهري', yearly: 'سنوي' }} />
+          </div>
+          <ul className="mt-8 grid gap-6 lg:grid-cols-3">
+            {PLANS.map((plan) => (
+              <li key={plan.name} className="flex flex-col rounded-2xl border border-gray-200 bg-white p-6 dark:border-gray-800 dark:bg-gray-900">
+                <h3 className="text-xl font-semibold text-gray-900 dark:text-white">{plan.name}</h3>
+                <p className="mt-1 text-sm text-gray-600 dark:text-gray-300">{plan.markets}</p>
+                <p className="mt-5 text-gray-900 dark:text-white">
+                  <span className="text-4xl font-bold">{number.format(billing === 'monthly' ? plan.monthly : plan.yearly)}</span>{' '}
+                  <span className="text-sm text-gray-600 dark:text-gray-300">
+                    {plan.currency} / شهريًا{billing === 'yearly' ? '، تُدفع سنويًا' : ''}
+                  </span>
+                </p>
+                <ul className="mt-5 flex flex-col gap-2 text-sm text-gray-700 dark:text-gray-200">
+                  {plan.features.map((f) => (
+                    <li key={f} className="flex items-start gap-2">
+                      <CheckIcon className="mt-0.5 size-4 shrink-0 text-indigo-600 dark:text-indigo-400" aria-hidden />
+                      {f}
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+            <li className="flex flex-col rounded-2xl border-2 border-indigo-600 bg-white p-6 dark:bg-gray-900">
+              <h3 className="text-xl font-semibold text-gray-900 dark:text-white">الباقة الحكومية</h3>
+              <p className="mt-1 text-sm text-gray-600 dark:text-gray-300">للجهات والهيئات الحكومية</p>
+              <p className="mt-5 text-3xl font-bold text-indigo-700 dark:text-indigo-300">خصم 50%</p>
+              <p className="mt-2 text-sm text-gray-700 dark:text-gray-200">على أي باقة، مع 3 أشهر تجريبية مجانية.</p>
+            </li>
+          </ul>
+          <ul className="mt-8 grid gap-2 text-sm text-gray-700 sm:grid-cols-2 dark:text-gray-200">
+            {PROMISES.map((p) => (
+              <li key={p} className="flex items-start gap-2">
+                <CheckIcon className="mt-0.5 size-4 shrink-0 text-green-700 dark:text-green-400" aria-hidden />
+                {p}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="ar-demo" className="mx-auto w-full max-w-3xl px-4 py-16 sm:px-6 lg:px-8">
+        <h2 id="ar-demo" className="text-3xl font-bold text-gray-900 dark:text-white">
+          احجز عرضًا توضيحيًا لفريقك
+        </h2>
+        <p className="mt-2 text-gray-600 dark:text-gray-300">يتواصل معك فريق المؤسسات خلال 24 ساعة.</p>
+        {booked ? (
+          <p role="status" className="mt-6 rounded-xl border border-green-200 bg-green-50 p-4 font-medium text-green-900 dark:border-green-900 dark:bg-green-950 dark:text-green-200">
+            تم استلام طلبك. سيتواصل معك فريقنا خلال 24 ساعة.
+          </p>
+        ) : (
+          <form onSubmit={bookDemo} noValidate className="mt-6 flex flex-col gap-2 sm:flex-row">
+            <label htmlFor="ar-demo-email" className="sr-only">
+              البريد الإلكتروني للعمل
+            </label>
+            <input id="ar-demo-email" type="email" required dir="ltr" autoComplete="email" placeholder="name@company.com" value={email} onChange={(e) => setEmail(e.target.value)} className={inputClasses} />
+            <button type="submit" className={plainButtonClasses('default', 'lg', 'shrink-0')}>
+              احجز العرض
+            </button>
+          </form>
+        )}
+      </section>
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,48 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { readRouteManifest } from '../../server/http/client';
+import { DESKTOP, PHONE, useE2E } from './helpers/app';
+
+const e2e = useE2E();
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const BUILD = path.resolve(import.meta.dirname, '../../dist/client');
+
+/** Every public page of the build (routes.json, generated from the route files), and a path that is none. */
+const ROUTES = [...readRouteManifest(BUILD).site.filter((p) => !p.includes('$')), '/no-such-page'];
+
+type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Violation[] }> } }).axe;
+    return (await axe.run(document)).violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+// The 404 document is reported by Chromium itself; that page is tested on purpose.
+const allowErrors = [/Failed to load resource: the server responded with a status of 404/];
+
+describe('accessibility of every public page (axe-core: no serious or critical violations)', () => {
+  for (const [label, device] of [
+    ['desktop 1280 px', DESKTOP],
+    ['phone 375 px', PHONE],
+  ] as const) {
+    it(`at ${label}`, async () => {
+      const page = await e2e.open({ ...device, allowErrors });
+      const found: string[] = [];
+      for (const route of ROUTES) {
+        await page.goto(route);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        await page.waitForLoadState('networkidle');
+        for (const v of await seriousViolations(page)) found.push(`${route}: ${v}`);
+      }
+      expect(found).toEqual([]);
+    });
+  }
+});
