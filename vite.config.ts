@@ -9,7 +9,7 @@ import { publicRouteFiles, siteRouteConfig } from './scripts/lib/site-routes';
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const ROUTES = here('./client/routes');
 const ROUTE_TREE = here('./client/routeTree.gen.ts');
-/** The public site's own tree over the public route files only (docs/decisions/005-public-site-entry.md). */
+/** The public site's own tree over the public route files only (docs/decisions/009-public-site-entry.md). */
 const SITE_ROUTE_TREE = here('./client/site/routeTree.gen.js');
 
 /**

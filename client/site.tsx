@@ -7,7 +7,7 @@ import './styles.css';
 
 /**
  * The public site's entry (site.html): the public pages only, no tRPC, query client or application
- * shell (docs/decisions/005-public-site-entry.md). The application entry (main.tsx) still has every
+ * shell (docs/decisions/009-public-site-entry.md). The application entry (main.tsx) still has every
  * route, so in-app navigation to a public page works too.
  */
 const router = createRouter({
