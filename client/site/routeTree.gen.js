@@ -10,15 +10,56 @@
 
 import { Route as rootRouteImport } from './root'
 import { Route as indexRouteImport } from './../routes/index'
+import { Route as academyRouteImport } from './../routes/academy'
+import { Route as agencyRouteImport } from './../routes/agency'
 import { Route as arRouteImport } from './../routes/ar'
+import { Route as arabicTutorialRouteImport } from './../routes/arabic-tutorial'
+import { Route as automationBuilderRouteImport } from './../routes/automation-builder'
+import { Route as basicLandingRouteImport } from './../routes/basic-landing'
+import { Route as bookDemoRouteImport } from './../routes/book-demo'
+import { Route as caseStudiesRouteImport } from './../routes/case-studies'
+import { Route as checkoutRouteImport } from './../routes/checkout'
+import { Route as coachingRouteImport } from './../routes/coaching'
+import { Route as contactRouteImport } from './../routes/contact'
+import { Route as demoDashboardRouteImport } from './../routes/demo-dashboard'
+import { Route as dentalRouteImport } from './../routes/dental'
+import { Route as featuresRouteImport } from './../routes/features'
 import { Route as frRouteImport } from './../routes/fr'
+import { Route as frenchTutorialRouteImport } from './../routes/french-tutorial'
+import { Route as helpRouteImport } from './../routes/help'
+import { Route as integrationsRouteImport } from './../routes/integrations'
+import { Route as medspaRouteImport } from './../routes/medspa'
+import { Route as migrationGuideRouteImport } from './../routes/migration-guide'
+import { Route as multiChannelOrchestrationRouteImport } from './../routes/multi-channel-orchestration'
+import { Route as partnershipsRouteImport } from './../routes/partnerships'
 import { Route as pricingRouteImport } from './../routes/pricing'
+import { Route as pricingComparisonRouteImport } from './../routes/pricing-comparison'
+import { Route as salesLandingRouteImport } from './../routes/sales-landing'
 import { Route as statusRouteImport } from './../routes/status'
+import { Route as subscribeRouteImport } from './../routes/subscribe'
+import { Route as tiktokMarketingRouteImport } from './../routes/tiktok-marketing'
+import { Route as trainingCourseRouteImport } from './../routes/training-course'
+import { Route as tutorialSystemRouteImport } from './../routes/tutorial-system'
 import { Route as tutorialsRouteImport } from './../routes/tutorials'
+import { Route as videoProductionRouteImport } from './../routes/video-production'
+import { Route as voiceCommandCenterRouteImport } from './../routes/voice-command-center'
+import { Route as vsActivecampaignRouteImport } from './../routes/vs-activecampaign'
+import { Route as vsHighlevelRouteImport } from './../routes/vs-highlevel'
+import { Route as vsHubspotRouteImport } from './../routes/vs-hubspot'
 
 const indexRoute = indexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+})
+const academyRoute = academyRouteImport.update({
+  id: '/academy',
+  path: '/academy',
+  getParentRoute: () => rootRouteImport,
+})
+const agencyRoute = agencyRouteImport.update({
+  id: '/agency',
+  path: '/agency',
   getParentRoute: () => rootRouteImport,
 })
 const arRoute = arRouteImport.update({
@@ -26,9 +67,100 @@ const arRoute = arRouteImport.update({
   path: '/ar',
   getParentRoute: () => rootRouteImport,
 })
+const arabicTutorialRoute = arabicTutorialRouteImport.update({
+  id: '/arabic-tutorial',
+  path: '/arabic-tutorial',
+  getParentRoute: () => rootRouteImport,
+})
+const automationBuilderRoute = automationBuilderRouteImport.update({
+  id: '/automation-builder',
+  path: '/automation-builder',
+  getParentRoute: () => rootRouteImport,
+})
+const basicLandingRoute = basicLandingRouteImport.update({
+  id: '/basic-landing',
+  path: '/basic-landing',
+  getParentRoute: () => rootRouteImport,
+})
+const bookDemoRoute = bookDemoRouteImport.update({
+  id: '/book-demo',
+  path: '/book-demo',
+  getParentRoute: () => rootRouteImport,
+})
+const caseStudiesRoute = caseStudiesRouteImport.update({
+  id: '/case-studies',
+  path: '/case-studies',
+  getParentRoute: () => rootRouteImport,
+})
+const checkoutRoute = checkoutRouteImport.update({
+  id: '/checkout',
+  path: '/checkout',
+  getParentRoute: () => rootRouteImport,
+})
+const coachingRoute = coachingRouteImport.update({
+  id: '/coaching',
+  path: '/coaching',
+  getParentRoute: () => rootRouteImport,
+})
+const contactRoute = contactRouteImport.update({
+  id: '/contact',
+  path: '/contact',
+  getParentRoute: () => rootRouteImport,
+})
+const demoDashboardRoute = demoDashboardRouteImport.update({
+  id: '/demo-dashboard',
+  path: '/demo-dashboard',
+  getParentRoute: () => rootRouteImport,
+})
+const dentalRoute = dentalRouteImport.update({
+  id: '/dental',
+  path: '/dental',
+  getParentRoute: () => rootRouteImport,
+})
+const featuresRoute = featuresRouteImport.update({
+  id: '/features',
+  path: '/features',
+  getParentRoute: () => rootRouteImport,
+})
 const frRoute = frRouteImport.update({
   id: '/fr',
   path: '/fr',
+  getParentRoute: () => rootRouteImport,
+})
+const frenchTutorialRoute = frenchTutorialRouteImport.update({
+  id: '/french-tutorial',
+  path: '/french-tutorial',
+  getParentRoute: () => rootRouteImport,
+})
+const helpRoute = helpRouteImport.update({
+  id: '/help',
+  path: '/help',
+  getParentRoute: () => rootRouteImport,
+})
+const integrationsRoute = integrationsRouteImport.update({
+  id: '/integrations',
+  path: '/integrations',
+  getParentRoute: () => rootRouteImport,
+})
+const medspaRoute = medspaRouteImport.update({
+  id: '/medspa',
+  path: '/medspa',
+  getParentRoute: () => rootRouteImport,
+})
+const migrationGuideRoute = migrationGuideRouteImport.update({
+  id: '/migration-guide',
+  path: '/migration-guide',
+  getParentRoute: () => rootRouteImport,
+})
+const multiChannelOrchestrationRoute =
+  multiChannelOrchestrationRouteImport.update({
+    id: '/multi-channel-orchestration',
+    path: '/multi-channel-orchestration',
+    getParentRoute: () => rootRouteImport,
+  })
+const partnershipsRoute = partnershipsRouteImport.update({
+  id: '/partnerships',
+  path: '/partnerships',
   getParentRoute: () => rootRouteImport,
 })
 const pricingRoute = pricingRouteImport.update({
@@ -36,9 +168,39 @@ const pricingRoute = pricingRouteImport.update({
   path: '/pricing',
   getParentRoute: () => rootRouteImport,
 })
+const pricingComparisonRoute = pricingComparisonRouteImport.update({
+  id: '/pricing-comparison',
+  path: '/pricing-comparison',
+  getParentRoute: () => rootRouteImport,
+})
+const salesLandingRoute = salesLandingRouteImport.update({
+  id: '/sales-landing',
+  path: '/sales-landing',
+  getParentRoute: () => rootRouteImport,
+})
 const statusRoute = statusRouteImport.update({
   id: '/status',
   path: '/status',
+  getParentRoute: () => rootRouteImport,
+})
+const subscribeRoute = subscribeRouteImport.update({
+  id: '/subscribe',
+  path: '/subscribe',
+  getParentRoute: () => rootRouteImport,
+})
+const tiktokMarketingRoute = tiktokMarketingRouteImport.update({
+  id: '/tiktok-marketing',
+  path: '/tiktok-marketing',
+  getParentRoute: () => rootRouteImport,
+})
+const trainingCourseRoute = trainingCourseRouteImport.update({
+  id: '/training-course',
+  path: '/training-course',
+  getParentRoute: () => rootRouteImport,
+})
+const tutorialSystemRoute = tutorialSystemRouteImport.update({
+  id: '/tutorial-system',
+  path: '/tutorial-system',
   getParentRoute: () => rootRouteImport,
 })
 const tutorialsRoute = tutorialsRouteImport.update({
@@ -46,13 +208,69 @@ const tutorialsRoute = tutorialsRouteImport.update({
   path: '/tutorials',
   getParentRoute: () => rootRouteImport,
 })
+const videoProductionRoute = videoProductionRouteImport.update({
+  id: '/video-production',
+  path: '/video-production',
+  getParentRoute: () => rootRouteImport,
+})
+const voiceCommandCenterRoute = voiceCommandCenterRouteImport.update({
+  id: '/voice-command-center',
+  path: '/voice-command-center',
+  getParentRoute: () => rootRouteImport,
+})
+const vsActivecampaignRoute = vsActivecampaignRouteImport.update({
+  id: '/vs-activecampaign',
+  path: '/vs-activecampaign',
+  getParentRoute: () => rootRouteImport,
+})
+const vsHighlevelRoute = vsHighlevelRouteImport.update({
+  id: '/vs-highlevel',
+  path: '/vs-highlevel',
+  getParentRoute: () => rootRouteImport,
+})
+const vsHubspotRoute = vsHubspotRouteImport.update({
+  id: '/vs-hubspot',
+  path: '/vs-hubspot',
+  getParentRoute: () => rootRouteImport,
+})
 
 const rootRouteChildren = {
   indexRoute: indexRoute,
+  academyRoute: academyRoute,
+  agencyRoute: agencyRoute,
   arRoute: arRoute,
+  arabicTutorialRoute: arabicTutorialRoute,
+  automationBuilderRoute: automationBuilderRoute,
+  basicLandingRoute: basicLandingRoute,
+  bookDemoRoute: bookDemoRoute,
+  caseStudiesRoute: caseStudiesRoute,
+  checkoutRoute: checkoutRoute,
+  coachingRoute: coachingRoute,
+  contactRoute: contactRoute,
+  demoDashboardRoute: demoDashboardRoute,
+  dentalRoute: dentalRoute,
+  featuresRoute: featuresRoute,
   frRoute: frRoute,
+  frenchTutorialRoute: frenchTutorialRoute,
+  helpRoute: helpRoute,
+  integrationsRoute: integrationsRoute,
+  medspaRoute: medspaRoute,
+  migrationGuideRoute: migrationGuideRoute,
+  multiChannelOrchestrationRoute: multiChannelOrchestrationRoute,
+  partnershipsRoute: partnershipsRoute,
   pricingRoute: pricingRoute,
+  pricingComparisonRoute: pricingComparisonRoute,
+  salesLandingRoute: salesLandingRoute,
   statusRoute: statusRoute,
+  subscribeRoute: subscribeRoute,
+  tiktokMarketingRoute: tiktokMarketingRoute,
+  trainingCourseRoute: trainingCourseRoute,
+  tutorialSystemRoute: tutorialSystemRoute,
   tutorialsRoute: tutorialsRoute,
+  videoProductionRoute: videoProductionRoute,
+  voiceCommandCenterRoute: voiceCommandCenterRoute,
+  vsActivecampaignRoute: vsActivecampaignRoute,
+  vsHighlevelRoute: vsHighlevelRoute,
+  vsHubspotRoute: vsHubspotRoute,
 }
 export const routeTree = rootRouteImport._addFileChildren(rootRouteChildren)
