@@ -1,11 +1,11 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'kysely';
-import { recordActivity } from '../activities/service';
+import { recordActivities } from '../activities/service';
 import type { Db } from '../db';
 import type { SmsStatus } from '../db/schema';
 import { scoped } from '../db/scoped';
 import type { AppDeps } from '../deps';
-import { findOrCreateContactByPhone } from '../contacts/service';
+import { findOrCreateContactIdsByPhone } from '../contacts/service';
 import { optedOutNumbers, statusesBelow, type SmsMessageRow } from './repo';
 import { OPTED_OUT_MESSAGE } from './schema';
 import { ProviderError, smsProvider, type ProviderMessage, type SmsProvider } from './twilio';
@@ -133,34 +133,9 @@ export async function deliverMessage(deps: AppDeps, job: Job, options: DeliveryO
     // The provider never got it: send it now.
   }
 
-  // Claim the message: opt-out checked again (a STOP may have come since it was accepted), the
-  // contact linked (created by phone when none exists), the timeline written on the first attempt.
-  const claimed = await db.transaction().execute(async (trx) => {
-    const row = await scoped(trx, organizationId).selectFrom('sms_messages').selectAll().where('id', '=', messageId).forUpdate().executeTakeFirst();
-    if (!row || (row.status !== 'accepted' && row.status !== 'queued' && row.status !== 'sending')) return null;
-    guard();
-    if ((await optedOutNumbers(trx, organizationId, [row.to_number])).size > 0) {
-      await advanceStatus(trx, { id: row.id, organizationId }, 'refused', { errorMessage: OPTED_OUT_MESSAGE });
-      return 'refused' as const;
-    }
-    let contactId = row.contact_id;
-    if (!contactId) contactId = (await findOrCreateContactByPhone(trx, organizationId, row.to_number, { actorUserId: row.created_by, via: 'sms' })).contact.id;
-    if (row.attempts === 0) {
-      await recordActivity(trx, {
-        organizationId,
-        contactId,
-        type: 'sms_out',
-        actorUserId: row.created_by,
-        payload: { messageId: row.id, to: row.to_number, body: row.body, ...(row.batch_id ? { batchId: row.batch_id } : {}) },
-      });
-    }
-    return trx
-      .updateTable('sms_messages')
-      .set({ status: 'sending', contact_id: contactId, sending_at: new Date(), attempts: sql<number>`attempts + 1`, updated_at: new Date() })
-      .where('id', '=', row.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-  });
+  // Claim the message (with the other sends claimed at the same moment, in one transaction).
+  const claimed = await claimers(deps).claim({ messageId, organizationId, signal: job.signal });
+  guard();
   if (claimed === null) return { status: 'skipped' };
   if (claimed === 'refused') return { status: 'refused' };
 
@@ -178,6 +153,120 @@ export async function deliverMessage(deps: AppDeps, job: Job, options: DeliveryO
   const row = await advanceStatus(db, { id: claimed.id, organizationId }, statusFromProvider(sent.status) ?? 'sent', { sid: sent.sid, from: sent.from, errorCode: null, errorMessage: null });
   if (row && provider.mode === 'sandbox') await scheduleSandboxDelivery(deps, row);
   return { status: row?.status ?? 'sent' };
+}
+
+type ClaimRequest = { messageId: string; organizationId: string; signal: AbortSignal };
+type ClaimOutcome = SmsMessageRow | 'refused' | null;
+type PendingClaim = ClaimRequest & { resolve: (outcome: ClaimOutcome) => void; reject: (error: unknown) => void };
+
+/**
+ * Claims the messages of the sends running at the same moment in ONE transaction per organization
+ * (a worker fetches its jobs in batches, so they arrive together): rows locked, opt-outs checked
+ * again (a STOP may have come since acceptance), contacts linked (created by phone when none
+ * exists), the timeline written on the first attempt, and each row marked 'sending'. One flush
+ * runs at a time; claims arriving meanwhile form the next one.
+ */
+class ClaimBatcher {
+  private pending: PendingClaim[] = [];
+  private flushing = false;
+
+  constructor(private readonly db: Db) {}
+
+  claim(request: ClaimRequest): Promise<ClaimOutcome> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ ...request, resolve, reject });
+      if (!this.flushing) setImmediate(() => void this.flush());
+    });
+  }
+
+  private async flush(): Promise<void> {
+    if (this.flushing || this.pending.length === 0) return;
+    this.flushing = true;
+    const batch = this.pending;
+    this.pending = [];
+    try {
+      const byOrganization = new Map<string, PendingClaim[]>();
+      for (const request of batch) {
+        // A job aborted (expired, or its queue stopped) must write nothing more: another run owns the message now.
+        if (request.signal.aborted) {
+          request.reject(request.signal.reason instanceof Error ? request.signal.reason : new Error('job aborted'));
+          continue;
+        }
+        byOrganization.set(request.organizationId, [...(byOrganization.get(request.organizationId) ?? []), request]);
+      }
+      for (const [organizationId, requests] of byOrganization) {
+        try {
+          const outcomes = await claimMessages(this.db, organizationId, requests.map((r) => r.messageId));
+          for (const request of requests) request.resolve(outcomes.get(request.messageId) ?? null);
+        } catch (error) {
+          for (const request of requests) request.reject(error);
+        }
+      }
+    } finally {
+      this.flushing = false;
+      if (this.pending.length > 0) setImmediate(() => void this.flush());
+    }
+  }
+}
+
+const claimBatchers = new WeakMap<AppDeps, ClaimBatcher>();
+function claimers(deps: AppDeps): ClaimBatcher {
+  let batcher = claimBatchers.get(deps);
+  if (!batcher) {
+    batcher = new ClaimBatcher(deps.database.db);
+    claimBatchers.set(deps, batcher);
+  }
+  return batcher;
+}
+
+async function claimMessages(db: Db, organizationId: string, messageIds: string[]): Promise<Map<string, ClaimOutcome>> {
+  return db.transaction().execute(async (trx) => {
+    const outcomes = new Map<string, ClaimOutcome>();
+    const rows = (
+      await scoped(trx, organizationId).selectFrom('sms_messages').selectAll().where('id', 'in', messageIds).orderBy('id').forUpdate().execute()
+    ).filter((row) => row.status === 'accepted' || row.status === 'queued' || row.status === 'sending');
+    if (rows.length === 0) return outcomes;
+    const optedOut = await optedOutNumbers(trx, organizationId, [...new Set(rows.map((r) => r.to_number))]);
+    const refused = rows.filter((r) => optedOut.has(r.to_number));
+    for (const row of refused) {
+      await advanceStatus(trx, { id: row.id, organizationId }, 'refused', { errorMessage: OPTED_OUT_MESSAGE });
+      outcomes.set(row.id, 'refused');
+    }
+    const sending = rows.filter((r) => !optedOut.has(r.to_number));
+    if (sending.length === 0) return outcomes;
+    // Contacts by the actor who accepted the messages (the creation is on the timeline as theirs).
+    const contactOf = new Map<string, string>();
+    const unlinkedByActor = new Map<string | null, string[]>();
+    for (const row of sending) if (!row.contact_id) unlinkedByActor.set(row.created_by, [...(unlinkedByActor.get(row.created_by) ?? []), row.to_number]);
+    for (const [actorUserId, numbers] of unlinkedByActor) {
+      const { ids } = await findOrCreateContactIdsByPhone(trx, organizationId, numbers, { actorUserId, via: 'sms' });
+      for (const [phone, id] of ids) contactOf.set(`${actorUserId ?? ''}:${phone}`, id);
+    }
+    const linked = sending.map((row) => ({ row, contactId: row.contact_id ?? contactOf.get(`${row.created_by ?? ''}:${row.to_number}`)! }));
+    await recordActivities(
+      trx,
+      linked
+        .filter(({ row }) => row.attempts === 0)
+        .map(({ row, contactId }) => ({
+          organizationId,
+          contactId,
+          type: 'sms_out',
+          actorUserId: row.created_by,
+          payload: { messageId: row.id, to: row.to_number, body: row.body, ...(row.batch_id ? { batchId: row.batch_id } : {}) },
+        })),
+    );
+    const claims = JSON.stringify(linked.map(({ row, contactId }) => ({ id: row.id, contact_id: contactId })));
+    const now = new Date();
+    const { rows: claimed } = await sql<SmsMessageRow>`
+      update sms_messages as m
+      set status = 'sending', contact_id = c.contact_id, sending_at = ${now}, attempts = m.attempts + 1, updated_at = ${now}
+      from jsonb_to_recordset(${claims}::jsonb) as c(id uuid, contact_id uuid)
+      where m.id = c.id and m.organization_id = ${organizationId}
+      returning m.*
+    `.execute(trx);
+    for (const row of claimed) outcomes.set(row.id, row);
+    return outcomes;
+  });
 }
 
 /**
