@@ -6,7 +6,7 @@ import type { SmsStatus } from '../db/schema';
 import { scoped } from '../db/scoped';
 import type { AppDeps } from '../deps';
 import { findOrCreateContactIdsByPhone } from '../contacts/service';
-import { optedOutNumbers, statusesBelow, type SmsMessageRow } from './repo';
+import { optedOutNumbers, STATUS_RANK, statusesBelow, type SmsMessageRow } from './repo';
 import { OPTED_OUT_MESSAGE } from './schema';
 import { ProviderError, smsProvider, type ProviderMessage, type SmsProvider } from './twilio';
 
@@ -134,7 +134,7 @@ export async function deliverMessage(deps: AppDeps, job: Job, options: DeliveryO
   }
 
   // Claim the message (with the other sends claimed at the same moment, in one transaction).
-  const claimed = await claimers(deps).claim({ messageId, organizationId, signal: job.signal });
+  const claimed = (await writers(deps).claim.run(organizationId, job.signal, { messageId })) ?? null;
   guard();
   if (claimed === null) return { status: 'skipped' };
   if (claimed === 'refused') return { status: 'refused' };
@@ -150,31 +150,28 @@ export async function deliverMessage(deps: AppDeps, job: Job, options: DeliveryO
     return handleSendError(deps, claimed, error, lastAttempt);
   }
   guard();
-  const row = await advanceStatus(db, { id: claimed.id, organizationId }, statusFromProvider(sent.status) ?? 'sent', { sid: sent.sid, from: sent.from, errorCode: null, errorMessage: null });
+  const row = await writers(deps).sent.run(organizationId, job.signal, { id: claimed.id, status: statusFromProvider(sent.status) ?? 'sent', sid: sent.sid, from: sent.from });
   if (row && provider.mode === 'sandbox') await scheduleSandboxDelivery(deps, row);
   return { status: row?.status ?? 'sent' };
 }
 
-type ClaimRequest = { messageId: string; organizationId: string; signal: AbortSignal };
-type ClaimOutcome = SmsMessageRow | 'refused' | null;
-type PendingClaim = ClaimRequest & { resolve: (outcome: ClaimOutcome) => void; reject: (error: unknown) => void };
+type Pending<Request, Outcome> = Request & { organizationId: string; signal: AbortSignal; resolve: (outcome: Outcome | undefined) => void; reject: (error: unknown) => void };
 
 /**
- * Claims the messages of the sends running at the same moment in ONE transaction per organization
- * (a worker fetches its jobs in batches, so they arrive together): rows locked, opt-outs checked
- * again (a STOP may have come since acceptance), contacts linked (created by phone when none
- * exists), the timeline written on the first attempt, and each row marked 'sending'. One flush
- * runs at a time; claims arriving meanwhile form the next one.
+ * Coalesces the database writes of the sends running at the same moment (a worker fetches its jobs
+ * in batches, so they arrive together) into ONE statement set per organization. One flush runs at
+ * a time; requests arriving meanwhile form the next one. A job aborted before its flush (expired,
+ * or its queue stopped) writes nothing: another run owns the message now.
  */
-class ClaimBatcher {
-  private pending: PendingClaim[] = [];
+class Coalescer<Request extends object, Outcome> {
+  private pending: Pending<Request, Outcome>[] = [];
   private flushing = false;
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly write: (organizationId: string, requests: Request[]) => Promise<(Outcome | undefined)[]>) {}
 
-  claim(request: ClaimRequest): Promise<ClaimOutcome> {
+  run(organizationId: string, signal: AbortSignal, request: Request): Promise<Outcome | undefined> {
     return new Promise((resolve, reject) => {
-      this.pending.push({ ...request, resolve, reject });
+      this.pending.push({ ...request, organizationId, signal, resolve, reject });
       if (!this.flushing) setImmediate(() => void this.flush());
     });
   }
@@ -185,9 +182,8 @@ class ClaimBatcher {
     const batch = this.pending;
     this.pending = [];
     try {
-      const byOrganization = new Map<string, PendingClaim[]>();
+      const byOrganization = new Map<string, Pending<Request, Outcome>[]>();
       for (const request of batch) {
-        // A job aborted (expired, or its queue stopped) must write nothing more: another run owns the message now.
         if (request.signal.aborted) {
           request.reject(request.signal.reason instanceof Error ? request.signal.reason : new Error('job aborted'));
           continue;
@@ -196,8 +192,8 @@ class ClaimBatcher {
       }
       for (const [organizationId, requests] of byOrganization) {
         try {
-          const outcomes = await claimMessages(this.db, organizationId, requests.map((r) => r.messageId));
-          for (const request of requests) request.resolve(outcomes.get(request.messageId) ?? null);
+          const outcomes = await this.write(organizationId, requests);
+          requests.forEach((request, index) => request.resolve(outcomes[index]));
         } catch (error) {
           for (const request of requests) request.reject(error);
         }
@@ -209,14 +205,47 @@ class ClaimBatcher {
   }
 }
 
-const claimBatchers = new WeakMap<AppDeps, ClaimBatcher>();
-function claimers(deps: AppDeps): ClaimBatcher {
-  let batcher = claimBatchers.get(deps);
-  if (!batcher) {
-    batcher = new ClaimBatcher(deps.database.db);
-    claimBatchers.set(deps, batcher);
+type ClaimOutcome = SmsMessageRow | 'refused' | null;
+type SentReport = { id: string; status: SmsStatus; sid: string; from: string | null };
+
+const coalescers = new WeakMap<AppDeps, { claim: Coalescer<{ messageId: string }, ClaimOutcome>; sent: Coalescer<SentReport, SmsMessageRow> }>();
+function writers(deps: AppDeps) {
+  let found = coalescers.get(deps);
+  if (!found) {
+    const db = deps.database.db;
+    found = {
+      claim: new Coalescer(async (organizationId, requests) => {
+        const outcomes = await claimMessages(db, organizationId, requests.map((r) => r.messageId));
+        return requests.map((r) => outcomes.get(r.messageId) ?? null);
+      }),
+      sent: new Coalescer(async (organizationId, reports) => {
+        const rows = await recordSent(db, organizationId, reports);
+        return reports.map((r) => rows.get(r.id));
+      }),
+    };
+    coalescers.set(deps, found);
   }
-  return batcher;
+  return found;
+}
+
+const rankOf = (column: string) =>
+  sql.raw(`(case ${column} ${Object.entries(STATUS_RANK).map(([status, rank]) => `when '${status}' then ${rank}`).join(' ')} end)`);
+
+/** advanceStatus for the provider's answers to many sends: each message moves forward only. */
+async function recordSent(db: Db, organizationId: string, reports: SentReport[]): Promise<Map<string, SmsMessageRow>> {
+  const now = new Date();
+  const { rows } = await sql<SmsMessageRow>`
+    update sms_messages as m
+    set status = r.status, provider_sid = r.sid, from_number = coalesce(r.from_number, m.from_number), error_code = null, error_message = null, updated_at = ${now},
+        sent_at = case when r.status in ('sent', 'delivered') then coalesce(m.sent_at, ${now}) else m.sent_at end,
+        delivered_at = case when r.status = 'delivered' then ${now} else m.delivered_at end,
+        failed_at = case when r.status in ('failed', 'undelivered') then ${now} else m.failed_at end
+    from jsonb_to_recordset(${JSON.stringify(reports.map((r) => ({ id: r.id, status: r.status, sid: r.sid, from_number: r.from || null })))}::jsonb)
+      as r(id uuid, status text, sid text, from_number text)
+    where m.id = r.id and m.organization_id = ${organizationId} and ${rankOf('m.status')} < ${rankOf('r.status')}
+    returning m.*
+  `.execute(db);
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 async function claimMessages(db: Db, organizationId: string, messageIds: string[]): Promise<Map<string, ClaimOutcome>> {
