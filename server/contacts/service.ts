@@ -899,18 +899,43 @@ const E164 = /^\+[1-9]\d{6,14}$/;
  * (source 'sms'). Call it inside the caller's transaction; the creation is on the timeline.
  */
 export async function findOrCreateContactByPhone(trx: Db, organizationId: string, e164: string, options: CaptureOptions = {}) {
-  if (!E164.test(e164)) throw new DomainError('VALIDATION', 'phone: must be an E.164 number such as +15551234567', { issues: [{ path: 'phone', message: 'must be an E.164 number such as +15551234567' }] });
-  await lockKey(trx, organizationId, `phone:${e164}`);
+  const { ids, created } = await findOrCreateContactIdsByPhone(trx, organizationId, [e164], options);
+  return { contact: toContact(await loadContact(trx, organizationId, null, ids.get(e164)!)), created: created.has(e164) };
+}
+
+/**
+ * findOrCreateContactByPhone for many numbers at once (a batch of SMS sends): one lock statement,
+ * one lookup and one insert for the lot; each new contact is announced as a single one would be.
+ * Resolves to each number's contact id and the numbers whose contact was created.
+ */
+export async function findOrCreateContactIdsByPhone(trx: Db, organizationId: string, numbers: string[], options: CaptureOptions = {}) {
+  const invalid = numbers.find((n) => !E164.test(n));
+  if (invalid !== undefined) throw new DomainError('VALIDATION', 'phone: must be an E.164 number such as +15551234567', { issues: [{ path: 'phone', message: 'must be an E.164 number such as +15551234567' }] });
+  const distinct = [...new Set(numbers)].sort();
+  const ids = new Map<string, string>();
+  const created = new Set<string>();
+  if (distinct.length === 0) return { ids, created };
+  // The same keys as lockKey, taken in one sorted order so two batches never deadlock.
+  const keys = distinct.map((n) => `${organizationId}:phone:${n}`);
+  await sql`select pg_advisory_xact_lock(hashtext(k)) from unnest(${keys}::text[]) as k order by k`.execute(trx);
   const existing = await scoped(trx, organizationId)
     .selectFrom('contacts')
-    .selectAll()
-    .where((eb) => eb.or([eb('contacts.phone', '=', e164), eb(sql`${e164}`, '=', sql`any(contacts.other_phones)`)]))
-    .orderBy('created_at')
-    .limit(1)
-    .executeTakeFirst();
-  if (existing) return { contact: toContact(existing), created: false };
-  const state: ContactState = { ...EMPTY_CONTACT, phone: e164, source: 'sms' };
-  const [id] = await insertContacts(trx, organizationId, [{ state }], options.actorUserId ?? null, () => ({ via: options.via ?? 'sms' }));
-  await announceContact(trx, organizationId, id!, displayNameOf(state), options.actorUserId ?? null);
-  return { contact: toContact(await loadContact(trx, organizationId, null, id!)), created: true };
+    .select(['contacts.id', 'contacts.phone', 'contacts.other_phones'])
+    .where(sql<boolean>`(contacts.phone = any(${distinct}::text[]) or contacts.other_phones && ${distinct}::text[])`)
+    .orderBy('contacts.created_at')
+    .orderBy('contacts.id')
+    .execute();
+  // The oldest contact holding a number wins, as in the single lookup.
+  const wanted = new Set(distinct);
+  for (const row of existing) for (const phone of [row.phone, ...row.other_phones]) if (phone && !ids.has(phone) && wanted.has(phone)) ids.set(phone, row.id);
+  const missing = distinct.filter((n) => !ids.has(n));
+  const actorUserId = options.actorUserId ?? null;
+  const states = missing.map((phone): ContactState => ({ ...EMPTY_CONTACT, phone, source: 'sms' }));
+  const newIds = await insertContacts(trx, organizationId, states.map((state) => ({ state })), actorUserId, () => ({ via: options.via ?? 'sms' }));
+  for (const [index, phone] of missing.entries()) {
+    ids.set(phone, newIds[index]!);
+    created.add(phone);
+    await announceContact(trx, organizationId, newIds[index]!, displayNameOf(states[index]!), actorUserId);
+  }
+  return { ids, created };
 }

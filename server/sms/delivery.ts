@@ -1,12 +1,12 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'kysely';
-import { recordActivity } from '../activities/service';
+import { recordActivities } from '../activities/service';
 import type { Db } from '../db';
 import type { SmsStatus } from '../db/schema';
 import { scoped } from '../db/scoped';
 import type { AppDeps } from '../deps';
-import { findOrCreateContactByPhone } from '../contacts/service';
-import { optedOutNumbers, statusesBelow, type SmsMessageRow } from './repo';
+import { findOrCreateContactIdsByPhone } from '../contacts/service';
+import { optedOutNumbers, STATUS_RANK, statusesBelow, type SmsMessageRow } from './repo';
 import { OPTED_OUT_MESSAGE } from './schema';
 import { ProviderError, smsProvider, type ProviderMessage, type SmsProvider } from './twilio';
 
@@ -133,34 +133,9 @@ export async function deliverMessage(deps: AppDeps, job: Job, options: DeliveryO
     // The provider never got it: send it now.
   }
 
-  // Claim the message: opt-out checked again (a STOP may have come since it was accepted), the
-  // contact linked (created by phone when none exists), the timeline written on the first attempt.
-  const claimed = await db.transaction().execute(async (trx) => {
-    const row = await scoped(trx, organizationId).selectFrom('sms_messages').selectAll().where('id', '=', messageId).forUpdate().executeTakeFirst();
-    if (!row || (row.status !== 'accepted' && row.status !== 'queued' && row.status !== 'sending')) return null;
-    guard();
-    if ((await optedOutNumbers(trx, organizationId, [row.to_number])).size > 0) {
-      await advanceStatus(trx, { id: row.id, organizationId }, 'refused', { errorMessage: OPTED_OUT_MESSAGE });
-      return 'refused' as const;
-    }
-    let contactId = row.contact_id;
-    if (!contactId) contactId = (await findOrCreateContactByPhone(trx, organizationId, row.to_number, { actorUserId: row.created_by, via: 'sms' })).contact.id;
-    if (row.attempts === 0) {
-      await recordActivity(trx, {
-        organizationId,
-        contactId,
-        type: 'sms_out',
-        actorUserId: row.created_by,
-        payload: { messageId: row.id, to: row.to_number, body: row.body, ...(row.batch_id ? { batchId: row.batch_id } : {}) },
-      });
-    }
-    return trx
-      .updateTable('sms_messages')
-      .set({ status: 'sending', contact_id: contactId, sending_at: new Date(), attempts: sql<number>`attempts + 1`, updated_at: new Date() })
-      .where('id', '=', row.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-  });
+  // Claim the message (with the other sends claimed at the same moment, in one transaction).
+  const claimed = (await writers(deps).claim.run(organizationId, job.signal, { messageId })) ?? null;
+  guard();
   if (claimed === null) return { status: 'skipped' };
   if (claimed === 'refused') return { status: 'refused' };
 
@@ -175,9 +150,152 @@ export async function deliverMessage(deps: AppDeps, job: Job, options: DeliveryO
     return handleSendError(deps, claimed, error, lastAttempt);
   }
   guard();
-  const row = await advanceStatus(db, { id: claimed.id, organizationId }, statusFromProvider(sent.status) ?? 'sent', { sid: sent.sid, from: sent.from, errorCode: null, errorMessage: null });
+  const row = await writers(deps).sent.run(organizationId, job.signal, { id: claimed.id, status: statusFromProvider(sent.status) ?? 'sent', sid: sent.sid, from: sent.from });
   if (row && provider.mode === 'sandbox') await scheduleSandboxDelivery(deps, row);
   return { status: row?.status ?? 'sent' };
+}
+
+type Pending<Request, Outcome> = Request & { organizationId: string; signal: AbortSignal; resolve: (outcome: Outcome | undefined) => void; reject: (error: unknown) => void };
+
+/**
+ * Coalesces the database writes of the sends running at the same moment (a worker fetches its jobs
+ * in batches, so they arrive together) into ONE statement set per organization. One flush runs at
+ * a time; requests arriving meanwhile form the next one. A job aborted before its flush (expired,
+ * or its queue stopped) writes nothing: another run owns the message now.
+ */
+class Coalescer<Request extends object, Outcome> {
+  private pending: Pending<Request, Outcome>[] = [];
+  private flushing = false;
+
+  constructor(private readonly write: (organizationId: string, requests: Request[]) => Promise<(Outcome | undefined)[]>) {}
+
+  run(organizationId: string, signal: AbortSignal, request: Request): Promise<Outcome | undefined> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ ...request, organizationId, signal, resolve, reject });
+      if (!this.flushing) setImmediate(() => void this.flush());
+    });
+  }
+
+  private async flush(): Promise<void> {
+    if (this.flushing || this.pending.length === 0) return;
+    this.flushing = true;
+    const batch = this.pending;
+    this.pending = [];
+    try {
+      const byOrganization = new Map<string, Pending<Request, Outcome>[]>();
+      for (const request of batch) {
+        if (request.signal.aborted) {
+          request.reject(request.signal.reason instanceof Error ? request.signal.reason : new Error('job aborted'));
+          continue;
+        }
+        byOrganization.set(request.organizationId, [...(byOrganization.get(request.organizationId) ?? []), request]);
+      }
+      for (const [organizationId, requests] of byOrganization) {
+        try {
+          const outcomes = await this.write(organizationId, requests);
+          requests.forEach((request, index) => request.resolve(outcomes[index]));
+        } catch (error) {
+          for (const request of requests) request.reject(error);
+        }
+      }
+    } finally {
+      this.flushing = false;
+      if (this.pending.length > 0) setImmediate(() => void this.flush());
+    }
+  }
+}
+
+type ClaimOutcome = SmsMessageRow | 'refused' | null;
+type SentReport = { id: string; status: SmsStatus; sid: string; from: string | null };
+
+const coalescers = new WeakMap<AppDeps, { claim: Coalescer<{ messageId: string }, ClaimOutcome>; sent: Coalescer<SentReport, SmsMessageRow> }>();
+function writers(deps: AppDeps) {
+  let found = coalescers.get(deps);
+  if (!found) {
+    const db = deps.database.db;
+    found = {
+      claim: new Coalescer(async (organizationId, requests) => {
+        const outcomes = await claimMessages(db, organizationId, requests.map((r) => r.messageId));
+        return requests.map((r) => outcomes.get(r.messageId) ?? null);
+      }),
+      sent: new Coalescer(async (organizationId, reports) => {
+        const rows = await recordSent(db, organizationId, reports);
+        return reports.map((r) => rows.get(r.id));
+      }),
+    };
+    coalescers.set(deps, found);
+  }
+  return found;
+}
+
+const rankOf = (column: string) =>
+  sql.raw(`(case ${column} ${Object.entries(STATUS_RANK).map(([status, rank]) => `when '${status}' then ${rank}`).join(' ')} end)`);
+
+/** advanceStatus for the provider's answers to many sends: each message moves forward only. */
+async function recordSent(db: Db, organizationId: string, reports: SentReport[]): Promise<Map<string, SmsMessageRow>> {
+  const now = new Date();
+  const { rows } = await sql<SmsMessageRow>`
+    update sms_messages as m
+    set status = r.status, provider_sid = r.sid, from_number = coalesce(r.from_number, m.from_number), error_code = null, error_message = null, updated_at = ${now},
+        sent_at = case when r.status in ('sent', 'delivered') then coalesce(m.sent_at, ${now}) else m.sent_at end,
+        delivered_at = case when r.status = 'delivered' then ${now} else m.delivered_at end,
+        failed_at = case when r.status in ('failed', 'undelivered') then ${now} else m.failed_at end
+    from jsonb_to_recordset(${JSON.stringify(reports.map((r) => ({ id: r.id, status: r.status, sid: r.sid, from_number: r.from || null })))}::jsonb)
+      as r(id uuid, status text, sid text, from_number text)
+    where m.id = r.id and m.organization_id = ${organizationId} and ${rankOf('m.status')} < ${rankOf('r.status')}
+    returning m.*
+  `.execute(db);
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+async function claimMessages(db: Db, organizationId: string, messageIds: string[]): Promise<Map<string, ClaimOutcome>> {
+  return db.transaction().execute(async (trx) => {
+    const outcomes = new Map<string, ClaimOutcome>();
+    const rows = (
+      await scoped(trx, organizationId).selectFrom('sms_messages').selectAll().where('id', 'in', messageIds).orderBy('id').forUpdate().execute()
+    ).filter((row) => row.status === 'accepted' || row.status === 'queued' || row.status === 'sending');
+    if (rows.length === 0) return outcomes;
+    const optedOut = await optedOutNumbers(trx, organizationId, [...new Set(rows.map((r) => r.to_number))]);
+    const refused = rows.filter((r) => optedOut.has(r.to_number));
+    for (const row of refused) {
+      await advanceStatus(trx, { id: row.id, organizationId }, 'refused', { errorMessage: OPTED_OUT_MESSAGE });
+      outcomes.set(row.id, 'refused');
+    }
+    const sending = rows.filter((r) => !optedOut.has(r.to_number));
+    if (sending.length === 0) return outcomes;
+    // Contacts by the actor who accepted the messages (the creation is on the timeline as theirs).
+    const contactOf = new Map<string, string>();
+    const unlinkedByActor = new Map<string | null, string[]>();
+    for (const row of sending) if (!row.contact_id) unlinkedByActor.set(row.created_by, [...(unlinkedByActor.get(row.created_by) ?? []), row.to_number]);
+    for (const [actorUserId, numbers] of unlinkedByActor) {
+      const { ids } = await findOrCreateContactIdsByPhone(trx, organizationId, numbers, { actorUserId, via: 'sms' });
+      for (const [phone, id] of ids) contactOf.set(`${actorUserId ?? ''}:${phone}`, id);
+    }
+    const linked = sending.map((row) => ({ row, contactId: row.contact_id ?? contactOf.get(`${row.created_by ?? ''}:${row.to_number}`)! }));
+    await recordActivities(
+      trx,
+      linked
+        .filter(({ row }) => row.attempts === 0)
+        .map(({ row, contactId }) => ({
+          organizationId,
+          contactId,
+          type: 'sms_out',
+          actorUserId: row.created_by,
+          payload: { messageId: row.id, to: row.to_number, body: row.body, ...(row.batch_id ? { batchId: row.batch_id } : {}) },
+        })),
+    );
+    const claims = JSON.stringify(linked.map(({ row, contactId }) => ({ id: row.id, contact_id: contactId })));
+    const now = new Date();
+    const { rows: claimed } = await sql<SmsMessageRow>`
+      update sms_messages as m
+      set status = 'sending', contact_id = c.contact_id, sending_at = ${now}, attempts = m.attempts + 1, updated_at = ${now}
+      from jsonb_to_recordset(${claims}::jsonb) as c(id uuid, contact_id uuid)
+      where m.id = c.id and m.organization_id = ${organizationId}
+      returning m.*
+    `.execute(trx);
+    for (const row of claimed) outcomes.set(row.id, row);
+    return outcomes;
+  });
 }
 
 /**

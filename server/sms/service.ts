@@ -1,13 +1,13 @@
-import { sql, type Insertable } from 'kysely';
+import { sql } from 'kysely';
 import type { OrgAuth } from '../auth/resolve';
 import type { Db } from '../db';
-import type { SmsMessagesTable, SmsPurpose, SmsStatus } from '../db/schema';
+import type { SmsPurpose, SmsStatus } from '../db/schema';
 import { scoped } from '../db/scoped';
 import type { AppDeps } from '../deps';
 import { findOrCreateContactByPhone } from '../contacts/service';
 import { DomainError, parseInput } from '../errors';
 import { normalizePhone } from '../phone';
-import { mergeOrganizationSettings, optedOutNumbers, smsOrganization, toMessage } from './repo';
+import { insertOutboundMessages, mergeOrganizationSettings, optedOutNumbers, smsOrganization, toMessage, type OutboundRecipient } from './repo';
 import { quietHoursReleaser } from './quiet-hours';
 import {
   BULK_MAX_RECIPIENTS,
@@ -54,8 +54,6 @@ type Acceptance = {
   batch?: boolean;
 };
 
-const INSERT_CHUNK = 1000;
-
 /**
  * The one path every outbound message takes before a worker sends it: numbers normalized to E.164
  * in the organization's country, duplicates dropped, invalid and opted-out recipients reported one
@@ -91,7 +89,7 @@ async function acceptMessages(ctx: SmsCtx, rawRecipients: string[], options: Acc
           .returning('id')
           .executeTakeFirstOrThrow()
       : null;
-    const rows: Insertable<SmsMessagesTable>[] = [];
+    const recipients: OutboundRecipient[] = [];
     for (const [e164, { outcome, country }] of valid) {
       const refused = optedOut.has(e164);
       // A one-to-one message joins its contact's conversation at once; bulk recipients are linked by the worker.
@@ -99,40 +97,36 @@ async function acceptMessages(ctx: SmsCtx, rawRecipients: string[], options: Acc
       const sendAfter = refused ? null : release(country);
       outcome.status = refused ? 'refused' : sendAfter ? 'accepted' : 'queued';
       if (refused) outcome.error = OPTED_OUT_MESSAGE;
-      rows.push({
-        organization_id: ctx.organizationId,
-        direction: 'outbound',
-        purpose: options.purpose,
-        contact_id: contactId,
-        from_number: provider.sender.startsWith('+') ? provider.sender : null,
+      recipients.push({
         to_number: e164,
-        body: options.body,
-        encoding,
-        segments,
         status: outcome.status as SmsStatus,
+        contact_id: contactId,
         error_message: refused ? OPTED_OUT_MESSAGE : null,
-        batch_id: batch?.id ?? null,
-        template_id: options.templateId ?? null,
         idempotency_key: options.idempotencyKey ? (options.batch ? `${options.idempotencyKey}:${e164}` : options.idempotencyKey) : null,
-        created_by: actorOf(ctx),
         send_after: sendAfter,
         failed_at: refused ? now : null,
       });
     }
+    const inserted = await insertOutboundMessages(
+      trx,
+      ctx.organizationId,
+      {
+        purpose: options.purpose,
+        body: options.body,
+        encoding,
+        segments,
+        from_number: provider.sender.startsWith('+') ? provider.sender : null,
+        batch_id: batch?.id ?? null,
+        template_id: options.templateId ?? null,
+        created_by: actorOf(ctx),
+      },
+      recipients,
+    );
     const jobs: { data: SendJobData; startAfter?: Date }[] = [];
     const stored = new Map<string, string>();
-    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-      const inserted = await trx
-        .insertInto('sms_messages')
-        .values(rows.slice(i, i + INSERT_CHUNK))
-        // A retried request with the same idempotency key stores nothing new and queues nothing.
-        .onConflict((oc) => oc.columns(['organization_id', 'idempotency_key']).where('idempotency_key', 'is not', null).doNothing())
-        .returning(['id', 'to_number', 'status', 'send_after'])
-        .execute();
-      for (const row of inserted) {
-        stored.set(row.to_number, row.id);
-        if (row.status !== 'refused') jobs.push({ data: { messageId: row.id, organizationId: ctx.organizationId }, ...(row.send_after ? { startAfter: row.send_after } : {}) });
-      }
+    for (const row of inserted) {
+      stored.set(row.to_number, row.id);
+      if (row.status !== 'refused') jobs.push({ data: { messageId: row.id, organizationId: ctx.organizationId }, ...(row.send_after ? { startAfter: row.send_after } : {}) });
     }
     await ctx.deps.jobs.sendMany(SEND_JOB, jobs, { db: trx });
     const accepted = outcomes.filter((o) => o.status === 'queued' || o.status === 'accepted').length;
