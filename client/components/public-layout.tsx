@@ -88,15 +88,15 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   const [theme, setTheme] = useStoredTheme();
   useSiteLanguage();
   return (
-    <div className="flex min-h-dvh flex-col bg-white dark:bg-gray-950">
+    <div className="flex min-h-dvh flex-col overflow-x-clip bg-white dark:bg-gray-950">
       <a
         href="#main-content"
-        className="sr-only rounded-md bg-indigo-700 px-3 py-2 text-sm font-medium text-white focus:not-sr-only focus:fixed focus:start-3 focus:top-3 focus:z-50"
+        className="sr-only start-0 top-0 rounded-md bg-indigo-700 text-sm focus:px-3 focus:py-2 font-medium text-white focus:not-sr-only focus:fixed focus:start-3 focus:top-3 focus:z-50"
       >
         {t('skipToContent')}
       </a>
       <header className="sticky top-0 z-30 border-b border-gray-200/80 bg-white/90 backdrop-blur dark:border-gray-800/80 dark:bg-gray-950/90">
-        <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
+        <div className="mx-auto flex h-16 max-w-7xl items-center gap-1 px-3 sm:gap-2 sm:px-6 lg:px-8">
           <Link to="/" aria-label={t('home')} className={clsx('me-auto flex items-center gap-2 rounded-md', focusRing)}>
             <BrandMark />
             <BrandName className="hidden min-[400px]:inline" />
@@ -109,11 +109,12 @@ export function PublicLayout({ children }: { children: ReactNode }) {
             ))}
           </nav>
           <LanguageSwitch className="hidden sm:flex" />
-          <ThemeButton theme={theme} onToggle={setTheme} labels={{ toDark: t('theme.toDark'), toLight: t('theme.toLight') }} />
+          {/* On the narrowest phones the theme switch moves into the menu, so the longer French and Arabic trial buttons fit. */}
+          <ThemeButton theme={theme} onToggle={setTheme} labels={{ toDark: t('theme.toDark'), toLight: t('theme.toLight') }} className="hidden min-[400px]:inline-flex" />
           <a href="/login" className={plainButtonClasses('ghost', 'sm', 'hidden sm:inline-flex')}>
             {t('nav.signIn')}
           </a>
-          <a href="/signup" className={plainButtonClasses('default', 'sm')}>
+          <a href="/signup" className={plainButtonClasses('default', 'sm', 'max-sm:h-auto max-sm:max-w-44 max-sm:py-1.5 max-sm:text-center max-sm:leading-tight max-sm:whitespace-normal')}>
             {t('nav.startTrial')}
           </a>
           <details className="group relative lg:hidden">
@@ -133,6 +134,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
                 </a>
               </nav>
               <LanguageSwitch className="mt-2 justify-center sm:hidden" />
+              <ThemeButton theme={theme} onToggle={setTheme} labels={{ toDark: t('theme.toDark'), toLight: t('theme.toLight') }} className="mx-auto mt-2 flex min-[400px]:hidden" />
             </div>
           </details>
         </div>

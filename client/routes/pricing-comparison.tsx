@@ -53,7 +53,7 @@ function PricingComparisonPage() {
           <h2 id="matrix" className="text-2xl font-semibold text-gray-900 dark:text-white">
             Feature by feature
           </h2>
-          <div className="mt-6 overflow-x-auto rounded-xl border border-gray-200 dark:border-gray-800">
+          <div role="region" aria-labelledby="matrix" tabIndex={0} className="mt-6 overflow-x-auto rounded-xl border border-gray-200 focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:outline-none dark:border-gray-800">
             <table className="w-full min-w-[32rem] text-left text-sm">
               <thead className="bg-gray-50 text-gray-900 dark:bg-gray-900 dark:text-white">
                 <tr>

@@ -162,7 +162,7 @@ function SubscribePage() {
           <h2 id="limits" className="text-2xl font-semibold text-gray-900 dark:text-white">
             What each plan includes
           </h2>
-          <div className="mt-6 overflow-x-auto rounded-xl border border-gray-200 dark:border-gray-800">
+          <div role="region" aria-labelledby="limits" tabIndex={0} className="mt-6 overflow-x-auto rounded-xl border border-gray-200 focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:outline-none dark:border-gray-800">
             <table className="w-full min-w-[32rem] text-left text-sm">
               <thead className="bg-gray-50 text-gray-900 dark:bg-gray-900 dark:text-white">
                 <tr>

@@ -6,8 +6,8 @@ export const SITE_ANALYTICS_LIMITS = {
   maxEventsPerBatch: 50,
   maxBodyBytes: 64 * 1024,
   maxParamsPerEvent: 20,
-  /** Batches accepted from one IP address per minute. */
-  batchesPerMinutePerIp: 60,
+  /** Batches accepted from one IP address per minute (generous: an office or school is often one address). */
+  batchesPerMinutePerIp: 300,
 } as const;
 
 const ZParamValue = z.union([z.string().max(500, 'must be at most 500 characters'), z.number().finite(), z.boolean()]);

@@ -25,6 +25,9 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+/** Every public page in one test: about 3 s each (load, network idle, axe) on a busy machine. */
+const EVERY_PAGE_TIMEOUT_MS = 300_000;
+
 // The 404 document is reported by Chromium itself; that page is tested on purpose.
 const allowErrors = [/Failed to load resource: the server responded with a status of 404/];
 
@@ -43,6 +46,6 @@ describe('accessibility of every public page (axe-core: no serious or critical v
         for (const v of await seriousViolations(page)) found.push(`${route}: ${v}`);
       }
       expect(found).toEqual([]);
-    });
+    }, EVERY_PAGE_TIMEOUT_MS);
   }
 });
