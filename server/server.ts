@@ -1,3 +1,4 @@
+import type { Server as HttpServer } from 'node:http';
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
@@ -72,6 +73,11 @@ export async function startServer(
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: '0.0.0.0' }, () => resolve(s));
   });
+  // Idle keep-alive sockets outlive the clients' and proxies' own idle limits (load balancers keep
+  // about 60 s): Node's default 5 s let a client reuse a socket the server was closing (ECONNRESET).
+  const http = server as HttpServer;
+  http.keepAliveTimeout = 65_000;
+  http.headersTimeout = 66_000;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   return {
