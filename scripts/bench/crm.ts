@@ -8,40 +8,22 @@
  * Env: BENCH_CRM_CONTACTS (Postgres, default 1000000), BENCH_CRM_PGLITE_CONTACTS (default 100000),
  * BENCH_CRM_ITERATIONS (default 30), BENCH_CRM_DATABASE (default sb_bench_crm).
  */
-import os from 'node:os';
-import postgres from 'postgres';
 import { sql } from 'kysely';
 import { permissionsFor } from '../../server/auth/permissions';
 import type { OrgAuth } from '../../server/auth/resolve';
 import { getDashboard, getInsights, getPipelineAnalysis, getReport, getTrends } from '../../server/analytics/service';
+import { listAppointments } from '../../server/appointments/service';
 import { listContacts } from '../../server/contacts/service';
 import { openDatabase, type DatabaseHandle, type Db } from '../../server/db';
 import { migrateToLatest } from '../../server/db/migrate';
 import { scoped } from '../../server/db/scoped';
+import { taskCounts } from '../../server/tasks/service';
 import { seedScale } from '../seed-scale';
 import { num, printTable } from './lib/table';
+import { benchDatabaseUrl, envNumber, loadLine, percentile, progress } from './lib/common';
 
 const CONTACT_TARGET_MS = 50;
 const DASHBOARD_TARGET_MS = 300;
-
-function envNumber(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw.replace(/[_,]/g, ''));
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number (got ${JSON.stringify(raw)})`);
-  return value;
-}
-
-function progress(text: string): void {
-  process.stderr.write(`  … ${text}\n`);
-}
-
-function loadLine(): string {
-  const [one, five] = os.loadavg();
-  return `load average ${num(one ?? 0, 1)} (1 min), ${num(five ?? 0, 1)} (5 min) on ${os.cpus().length} CPUs`;
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 
 type Case = { label: string; target: number; run: (i: number) => Promise<unknown> };
 type Result = { label: string; target: number; p50: number; p95: number; max: number };
@@ -117,6 +99,8 @@ async function benchDatabase(database: DatabaseHandle, label: string, contacts: 
     { label: 'contacts: first page (newest first)', target: CONTACT_TARGET_MS, run: () => listContacts(ctx, {}) },
     ...(deep ? [{ label: 'contacts: deep keyset page (after 10,000 rows)', target: CONTACT_TARGET_MS, run: () => listContacts(ctx, { limit: 100, cursor: deep }) }] : []),
   ];
+  const dayStart = new Date(new Date().toISOString().slice(0, 10));
+  const today = { from: dayStart.toISOString(), to: new Date(dayStart.getTime() + 86_400_000).toISOString() };
   const dashboardCases: Case[] = [
     { label: 'dashboard KPIs, 1y', target: DASHBOARD_TARGET_MS, run: () => getDashboard(ctx, { period: '1y' }) },
     { label: 'dashboard KPIs, 30d', target: DASHBOARD_TARGET_MS, run: () => getDashboard(ctx, { period: '30d' }) },
@@ -124,7 +108,13 @@ async function benchDatabase(database: DatabaseHandle, label: string, contacts: 
     { label: 'insights, 1y', target: DASHBOARD_TARGET_MS, run: () => getInsights(ctx, { period: '1y' }) },
     { label: 'performance trends, 1y', target: DASHBOARD_TARGET_MS, run: () => getTrends(ctx, { period: '1y' }) },
     { label: 'report: deals won by month, 1y', target: DASHBOARD_TARGET_MS, run: () => getReport(ctx, { report: 'deals-won', period: '1y' }) },
+    { label: 'report: pipeline by stage, 1y', target: DASHBOARD_TARGET_MS, run: () => getReport(ctx, { report: 'pipeline', period: '1y' }) },
     { label: 'report: lead sources, 1y', target: DASHBOARD_TARGET_MS, run: () => getReport(ctx, { report: 'lead-sources', period: '1y' }) },
+    { label: 'report: tasks, 1y', target: DASHBOARD_TARGET_MS, run: () => getReport(ctx, { report: 'tasks', period: '1y' }) },
+    { label: 'report: appointment outcomes, 1y', target: DASHBOARD_TARGET_MS, run: () => getReport(ctx, { report: 'appointments', period: '1y' }) },
+    // The rest of what /app loads: the task counts and today's appointments.
+    { label: '/app: task counts', target: DASHBOARD_TARGET_MS, run: () => taskCounts(ctx) },
+    { label: "/app: today's appointments", target: DASHBOARD_TARGET_MS, run: () => listAppointments(ctx, today) },
   ];
   const results: Result[] = [];
   for (const c of [...contactCases, ...dashboardCases]) {
@@ -132,42 +122,29 @@ async function benchDatabase(database: DatabaseHandle, label: string, contacts: 
     results.push(await time(c, iterations));
   }
   printTable(
-    `${label}, ${contacts.toLocaleString('en-US')} contacts in one organization — ${iterations} runs each, ${loadLine()}`,
+    `${label}, ${contacts.toLocaleString('en-US')} contacts in one organization — ${iterations} runs each, ${loadLine('now')}`,
     ['query', 'p50 ms', 'p95 ms', 'max ms', 'target p95', 'meets'],
     results.map((r) => [r.label, num(r.p50, 1), num(r.p95, 1), num(r.max, 1), `< ${r.target} ms`, r.p95 < r.target ? 'yes' : 'NO']),
   );
 }
 
-async function ensureDatabase(baseUrl: string, name: string): Promise<string> {
-  const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
-  try {
-    const found = await admin`select 1 from pg_database where datname = ${name}`;
-    if (found.length === 0) await admin.unsafe(`create database "${name.replace(/"/g, '""')}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 export async function run(): Promise<void> {
-  const iterations = envNumber('BENCH_CRM_ITERATIONS', 30);
+  const iterations = envNumber('BENCH_CRM_ITERATIONS', 30, { whole: true });
   const base = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
   if (!base) {
     console.log('\n[crm] Postgres part skipped: set BENCH_DATABASE_URL (or DATABASE_URL) to a server where a database can be created.');
   } else {
-    const url = await ensureDatabase(base, process.env.BENCH_CRM_DATABASE || 'sb_bench_crm');
+    const url = await benchDatabaseUrl(base, process.env.BENCH_CRM_DATABASE || 'sb_bench_crm');
     const database = await openDatabase({ kind: 'postgres', url, maxConnections: 10 });
     try {
-      await benchDatabase(database, 'Postgres', envNumber('BENCH_CRM_CONTACTS', 1_000_000), iterations);
+      await benchDatabase(database, 'Postgres', envNumber('BENCH_CRM_CONTACTS', 1_000_000, { whole: true }), iterations);
     } finally {
       await database.close();
     }
   }
   const pglite = await openDatabase({ kind: 'pglite', dataDir: undefined });
   try {
-    await benchDatabase(pglite, 'PGlite (in memory)', envNumber('BENCH_CRM_PGLITE_CONTACTS', 100_000), iterations);
+    await benchDatabase(pglite, 'PGlite (in memory)', envNumber('BENCH_CRM_PGLITE_CONTACTS', 100_000, { whole: true }), iterations);
   } finally {
     await pglite.close();
   }

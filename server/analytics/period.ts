@@ -21,6 +21,9 @@ export type ResolvedPeriod = {
   timezone: string;
   /** The moment figures are computed at ("overdue", "stalled", "as of"). */
   now: Date;
+  /** The local date of `now` and the instant it began: figures "up to now" take whole days before it from the daily sums. */
+  today: string;
+  todayStart: Date;
 };
 
 export function addDays(date: string, days: number): string {
@@ -90,11 +93,13 @@ export async function resolvePeriod(
   const days = daysInclusive(from, to);
   const prevFrom = addDays(from, -days);
   const prevTo = addDays(from, -1);
+  const today = localDate(now, timezone);
   const row = (
-    await sql<{ start: Date; end: Date; prev_start: Date }>`
+    await sql<{ start: Date; end: Date; prev_start: Date; today_start: Date }>`
       select (${from}::date::timestamp at time zone ${timezone}) as start,
              (${addDays(to, 1)}::date::timestamp at time zone ${timezone}) as end,
-             (${prevFrom}::date::timestamp at time zone ${timezone}) as prev_start`.execute(db)
+             (${prevFrom}::date::timestamp at time zone ${timezone}) as prev_start,
+             (${today}::date::timestamp at time zone ${timezone}) as today_start`.execute(db)
   ).rows[0]!;
   const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
   return {
@@ -108,6 +113,8 @@ export async function resolvePeriod(
     bucket: bucketFor(days),
     timezone,
     now,
+    today,
+    todayStart: asDate(row.today_start),
   };
 }
 

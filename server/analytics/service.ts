@@ -69,7 +69,7 @@ async function prepare(ctx: AnalyticsCtx, range: { period?: TPeriod; from?: stri
     primaryCurrency(ctx.db, ctx.organizationId),
   ]);
   const period = await resolvePeriod(ctx.db, range, { timezone, now });
-  return { s: repo.makeScope(ctx.db, ctx.organizationId, ownerId, currency, timezone), p: period, now };
+  return { s: repo.makeScope(ctx.db, ctx.organizationId, ownerId, currency, timezone), p: period };
 }
 
 // ——— KPI cards ———
@@ -187,25 +187,18 @@ async function analysePipeline(s: repo.Scope, p: ResolvedPeriod, pipelineId: str
     return { pipeline: null, stages: [] as StageAnalysis[] };
   }
   const stages = await repo.pipelineStages(s, pipeline.id);
-  const [figures, entries] = await Promise.all([repo.stageFigures(s, pipeline.id, p), repo.stageEntries(s, stages, p, p.previous)]);
-  const entriesNow = entries.map((e) => ({ ...e.current, deals: e.deals }));
-  const entriesBefore = entries.map((e) => ({ ...e.previous, deals: e.deals }));
-  const conversionOf = (list: { inMask: number; allMask: number; deals: number }[], i: number) => {
-    let reached = 0;
-    let advanced = 0;
-    for (const e of list) {
-      if (!repo.hasBit(e.inMask, i)) continue;
-      reached += e.deals;
-      if (repo.hasBit(e.allMask, i + 1)) advanced += e.deals;
-    }
+  const [figures, conversions] = await Promise.all([repo.stageFigures(s, pipeline.id, p), repo.stageConversions(s, pipeline.id, p)]);
+  const conversionOf = (c: repo.StageConversion | undefined) => {
+    const reached = c?.reached ?? 0;
+    const advanced = c?.advanced ?? 0;
     return { reached, advanced, rate: reached === 0 ? null : round1((advanced / reached) * 100) };
   };
   const analysed: StageAnalysis[] = stages.map((st, i) => {
     const f = figures.get(st.id) ?? { count: 0, valueMinor: 0, weightedValueMinor: 0, excluded: 0 };
     const open = st.kind === 'open';
     const hasNext = open && i < stages.length - 1;
-    const now = open ? conversionOf(entriesNow, i) : null;
-    const before = open ? conversionOf(entriesBefore, i) : null;
+    const now = open ? conversionOf(conversions.get(st.id)?.current) : null;
+    const before = open ? conversionOf(conversions.get(st.id)?.previous) : null;
     const conversion = hasNext ? (now?.rate ?? null) : null;
     const previousConversion = hasNext ? (before?.rate ?? null) : null;
     return {
@@ -292,12 +285,12 @@ const normalizeChannel = (v: string) => sourceLabel(v).toLowerCase().replace(/\s
 
 export async function getInsights(ctx: AnalyticsCtx, rawInput: unknown) {
   const input = parseInput(ZInsightsInput, rawInput);
-  const { s, p, now } = await prepare(ctx, input);
+  const { s, p } = await prepare(ctx, input);
   const cur = s.currency;
   const [stalled, pipeline, overdue, sources, spend] = await Promise.all([
-    repo.stalledDeals(s, now),
+    repo.stalledDeals(s, p),
     analysePipeline(s, p, undefined),
-    repo.overdueByAssignee(s, now),
+    repo.overdueByAssignee(s, p),
     repo.wonBySource(s, p),
     repo.spendByChannel(s, p.from, p.to),
   ]);
@@ -466,8 +459,8 @@ export type TrendItem = {
 
 export async function getTrends(ctx: AnalyticsCtx, rawInput: unknown) {
   const input = parseInput(ZTrendsInput, rawInput);
-  const { s, p, now } = await prepare(ctx, input);
-  const counts = await repo.trendCounts(s, p, p.previous, now);
+  const { s, p } = await prepare(ctx, input);
+  const counts = await repo.trendCounts(s, p);
   const item = (key: TrendItem['key'], title: string, definition: string): TrendItem => {
     const c = counts[key];
     const [num, den] = c.current;

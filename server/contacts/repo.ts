@@ -124,10 +124,16 @@ export function filterConditions(filter: FilterValues, timeZone: string): Expres
   return conditions;
 }
 
+/** A word with a local part and an @: the start of an e-mail address. */
+const ADDRESS_START = /^[^@]+@[^@]*$/;
+
 /**
  * Search by name, e-mail, phone or company. Words of three characters or more match anywhere
  * (search_text, trigram-indexed); shorter ones match the start of the e-mail, phone or a name
- * (prefix indexes). A phone typed with spaces, dashes or brackets matches by its digits.
+ * (prefix indexes). A word shaped like an e-mail address (name@…) matches the e-mails starting
+ * with it (the e-mail index): a whole address has dozens of common trigrams (".com", "exa"…) and
+ * a trigram search reads them all (docs/decisions/014-contacts-queries-at-scale.md). A phone typed
+ * with spaces, dashes or brackets matches by its digits.
  */
 function searchCondition(q: string): Expression<SqlBool> {
   const digits = q.replace(/\D/g, '');
@@ -137,6 +143,7 @@ function searchCondition(q: string): Expression<SqlBool> {
   const words = q.split(/\s+/).filter(Boolean);
   const parts = words.map((word) => {
     const like = escapeLike(word);
+    if (ADDRESS_START.test(word)) return sql<SqlBool>`lower(contacts.email) like ${`${like}%`}`;
     if (word.length >= 3) return sql<SqlBool>`contacts.search_text like ${`%${like}%`}`;
     const prefix = `${like}%`;
     return sql<SqlBool>`(lower(contacts.first_name) like ${prefix} or lower(contacts.last_name) like ${prefix} or lower(contacts.email) like ${prefix} or contacts.phone like ${`+${prefix}`} or lower(coalesce(contacts.company_name, '')) like ${prefix})`;
@@ -194,6 +201,11 @@ export function keyValues(keys: SortKey[]): RawBuilder<string[]> {
 export function afterCursor(keys: SortKey[], values: string[]): Expression<SqlBool> {
   // The value is bound as text and cast in SQL, so no driver converts it on the way.
   const value = (k: SortKey, v: string) => sql`cast(cast(${v} as text) as ${sql.raw(k.type)})`;
+  // Keys all in one direction: a row comparison, which an index on the keys reads as a range
+  // (the expanded form below makes a deep page walk every row before the cursor).
+  if (keys.every((k) => k.dir === keys[0]!.dir)) {
+    return sql<SqlBool>`(${sql.join(keys.map((k) => k.expr))}) ${sql.raw(keys[0]!.dir === 'asc' ? '>' : '<')} (${sql.join(keys.map((k, i) => value(k, values[i]!)))})`;
+  }
   const parts = keys.map((k, i) => {
     const equal = keys.slice(0, i).map((kj, j) => sql`${kj.expr} = ${value(kj, values[j]!)}`);
     const beyond = sql`${k.expr} ${sql.raw(k.dir === 'asc' ? '>' : '<')} ${value(k, values[i]!)}`;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { listActivities, recordActivities, recordActivity, type ActivityInput } from '../activities/service';
-import { publishEvent } from '../events/publish';
+import { publishEvent, publishEvents, type EventInput } from '../events/publish';
 import { recordAudit } from '../audit/service';
 import { assertWithinLimit } from '../billing/limits';
 import { actorOf, assertPermission, type OrgAuth } from '../auth/resolve';
@@ -244,9 +244,13 @@ function displayNameOf(state: ContactState): string {
   return displayName({ first_name: state.firstName, last_name: state.lastName, email: state.email, phone: state.phone });
 }
 
-/** The 'New Contact' event of one contact created by a person or a form (imports announce themselves once). */
+/** The 'New Contact' event of one contact created by a person, a form or an SMS (imports announce themselves once). */
+function contactCreatedEvent(organizationId: string, contactId: string, name: string, actorUserId: string | null): EventInput {
+  return { organizationId, type: 'contact_created', payload: { contactId, name }, actorUserId };
+}
+
 function announceContact(trx: Db, organizationId: string, contactId: string, name: string, actorUserId: string | null) {
-  return publishEvent(trx, { organizationId, type: 'contact_created', payload: { contactId, name }, actorUserId });
+  return publishEvent(trx, contactCreatedEvent(organizationId, contactId, name, actorUserId));
 }
 
 // ——— From input to state ———
@@ -438,6 +442,12 @@ async function countContacts(ctx: ContactsCtx, filter: TContactFilter, ownerOnly
   const matches = contactsOf(ctx.db, ctx.organizationId, ownerOnly).select(sql<number>`1`.as('one')).where(where).limit(CONTACT_LIMITS.countCap + 1);
   const { n } = await ctx.db.selectFrom(matches.as('matches')).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
   return { n: Math.min(Number(n), CONTACT_LIMITS.countCap), atLeast: Number(n) > CONTACT_LIMITS.countCap };
+}
+
+/** Whether the contact exists in the organization and the caller may see it (its page answers 404 otherwise). */
+export async function contactVisible(ctx: ContactsCtx, id: string): Promise<boolean> {
+  const ownerOnly = await ownerOnlyFilter(ctx.db, ctx.auth);
+  return (await contactsOf(ctx.db, ctx.organizationId, ownerOnly).select('contacts.id').where('contacts.id', '=', id).executeTakeFirst()) !== undefined;
 }
 
 export async function getContact(ctx: ContactsCtx, rawInput: unknown) {
@@ -905,7 +915,8 @@ export async function findOrCreateContactByPhone(trx: Db, organizationId: string
 
 /**
  * findOrCreateContactByPhone for many numbers at once (a batch of SMS sends): one lock statement,
- * one lookup and one insert for the lot; each new contact is announced as a single one would be.
+ * one lookup, one insert and one announcement statement set for the lot; each new contact is
+ * announced as a single one would be.
  * Resolves to each number's contact id and the numbers whose contact was created.
  */
 export async function findOrCreateContactIdsByPhone(trx: Db, organizationId: string, numbers: string[], options: CaptureOptions = {}) {
@@ -935,7 +946,10 @@ export async function findOrCreateContactIdsByPhone(trx: Db, organizationId: str
   for (const [index, phone] of missing.entries()) {
     ids.set(phone, newIds[index]!);
     created.add(phone);
-    await announceContact(trx, organizationId, newIds[index]!, displayNameOf(states[index]!), actorUserId);
   }
+  await publishEvents(
+    trx,
+    missing.map((_, index) => contactCreatedEvent(organizationId, newIds[index]!, displayNameOf(states[index]!), actorUserId)),
+  );
   return { ids, created };
 }

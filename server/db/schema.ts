@@ -232,6 +232,128 @@ export interface DealStageHistoryTable {
   changed_at: Timestamp;
 }
 
+/**
+ * Derived tables (migration 800, docs/decisions/010-dashboard-aggregates.md): written only by the
+ * triggers on the facts they sum, read by the dashboards. Days are calendar days ('YYYY-MM-DD') in
+ * the organization's time zone; money in minor units.
+ */
+type Derived<T> = ColumnType<T, never, never>;
+
+export interface ContactDaysTable {
+  organization_id: string;
+  created_on: Derived<string>;
+  owner_id: Derived<string | null>;
+  /** An empty source is stored as null. */
+  source: Derived<string | null>;
+  contacts: Derived<number>;
+}
+
+/** Value sums of deals; weighted value = (value_times_probability + stage probability × value_without_probability) / 100. */
+interface DealValueSums {
+  deals: Derived<number>;
+  value_minor: Derived<number>;
+  value_without_probability_minor: Derived<number>;
+  value_times_probability_minor: Derived<number>;
+}
+
+/** Won and lost deals by the day they were won or lost. */
+export interface DealCloseDaysTable extends DealValueSums {
+  organization_id: string;
+  closed_on: Derived<string>;
+  status: Derived<'won' | 'lost'>;
+  pipeline_id: Derived<string>;
+  stage_id: Derived<string>;
+  owner_id: Derived<string | null>;
+  currency: Derived<string>;
+  recurring_deals: Derived<number>;
+  monthly_value_minor: Derived<number>;
+}
+
+/** Open deals by stage and the day they entered it. */
+export interface DealOpenDaysTable extends DealValueSums {
+  organization_id: string;
+  pipeline_id: Derived<string>;
+  stage_id: Derived<string>;
+  owner_id: Derived<string | null>;
+  currency: Derived<string>;
+  stage_changed_on: Derived<string>;
+}
+
+export interface DealCurrencyCountsTable {
+  organization_id: string;
+  currency: Derived<string>;
+  deals: Derived<number>;
+}
+
+/** The next stage of each stage in its pipeline's order, as deal_stage_entries were computed with it. */
+export interface DealStageNextTable {
+  stage_id: Derived<string>;
+  organization_id: string;
+  pipeline_id: Derived<string>;
+  next_stage_id: Derived<string | null>;
+}
+
+/** One row per entry of a deal into a stage (a deal_stage_history row). */
+export interface DealStageEntriesTable {
+  history_id: Derived<number>;
+  organization_id: string;
+  deal_id: Derived<string>;
+  pipeline_id: Derived<string>;
+  stage_id: Derived<string>;
+  /** The deal's owner now. */
+  owner_id: Derived<string | null>;
+  entered_at: Derived<Date>;
+  /** The deal's entry into the same stage before this one. */
+  previous_entry_at: Derived<Date | null>;
+  next_stage_id: Derived<string | null>;
+  /** The deal's first entry into the next stage, whenever it was. */
+  next_stage_entered_at: Derived<Date | null>;
+}
+
+export interface DealStageEntryDaysTable {
+  organization_id: string;
+  pipeline_id: Derived<string>;
+  stage_id: Derived<string>;
+  owner_id: Derived<string | null>;
+  entered_on: Derived<string>;
+  previous_entry_on: Derived<string | null>;
+  /** Whether the deal has ever entered the next stage. */
+  reached_next: Derived<boolean>;
+  entries: Derived<number>;
+}
+
+/** Contacts with a won deal: when each was created and when its first deal was won. */
+export interface ContactConversionsTable {
+  contact_id: Derived<string>;
+  organization_id: string;
+  owner_id: Derived<string | null>;
+  source: Derived<string | null>;
+  created_at: Derived<Date>;
+  first_won_at: Derived<Date>;
+}
+
+/** Tasks by the day they were created, completed (done ones) and due. */
+export interface TaskDaysTable {
+  organization_id: string;
+  day: Derived<string>;
+  assignee_id: Derived<string | null>;
+  created: Derived<number>;
+  completed: Derived<number>;
+  due: Derived<number>;
+  /** Of the tasks due that day: done, and completed by their due time. */
+  due_done_on_time: Derived<number>;
+  /** Of the tasks due that day: still open. */
+  due_open: Derived<number>;
+}
+
+export interface AppointmentDaysTable {
+  organization_id: string;
+  day: Derived<string>;
+  assignee_id: Derived<string | null>;
+  status: Derived<AppointmentStatus>;
+  appointments: Derived<number>;
+}
+
 export type TaskPriority = 'low' | 'medium' | 'high' | 'urgent';
 
 export interface TasksTable {
@@ -591,6 +713,16 @@ export interface Database {
   pipeline_stages: PipelineStagesTable;
   deals: DealsTable;
   deal_stage_history: DealStageHistoryTable;
+  contact_days: ContactDaysTable;
+  contact_conversions: ContactConversionsTable;
+  deal_close_days: DealCloseDaysTable;
+  deal_open_days: DealOpenDaysTable;
+  deal_currency_counts: DealCurrencyCountsTable;
+  deal_stage_next: DealStageNextTable;
+  deal_stage_entries: DealStageEntriesTable;
+  deal_stage_entry_days: DealStageEntryDaysTable;
+  task_days: TaskDaysTable;
+  appointment_days: AppointmentDaysTable;
   tasks: TasksTable;
   appointments: AppointmentsTable;
   activities: ActivitiesTable;

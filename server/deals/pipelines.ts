@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { recordActivities } from '../activities/service';
 import type { Database, StageKind } from '../db/schema';
 import { scoped } from '../db/scoped';
@@ -245,19 +245,31 @@ export async function createStage(ctx: DomainCtx, rawInput: unknown) {
     const defaultPosition = input.kind === 'open' && firstClosed >= 0 ? firstClosed : stages.length;
     const position = Math.min(input.position ?? defaultPosition, stages.length);
     const ordered = [...stages.slice(0, position).map((s) => s.id), null, ...stages.slice(position).map((s) => s.id)];
-    const org = scoped(trx, ctx.organizationId);
-    const created = await org
+    // Room first, then the stage: the pipeline's order changes once.
+    await renumber(trx, ctx.organizationId, ordered);
+    await scoped(trx, ctx.organizationId)
       .insertInto('pipeline_stages', { pipeline_id: pipeline.id, name: input.name, kind: input.kind, probability: input.probability ?? defaultProbability(input.kind), position })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await renumber(trx, ctx.organizationId, ordered.map((id) => id ?? created.id));
+      .execute();
   });
   return pipelineView(ctx, pipeline.id);
 }
 
-async function renumber(trx: Db, organizationId: string, stageIds: string[]) {
-  const org = scoped(trx, organizationId);
-  for (const [position, id] of stageIds.entries()) await org.updateTable('pipeline_stages').set({ position }).where('id', '=', id).execute();
+/**
+ * Numbers stages by their place in the list (a null keeps its place free), in one statement: each
+ * change to a pipeline's order refreshes the stage entries it affects (migration 800).
+ */
+async function renumber(trx: Db, organizationId: string, stageIds: (string | null)[]) {
+  const places = stageIds.flatMap((id, position) => (id === null ? [] : [{ id, position }]));
+  if (places.length === 0) return;
+  await scoped(trx, organizationId)
+    .updateTable('pipeline_stages')
+    .set({ position: sql<number>`case ${sql.join(places.map((p) => sql`when id = ${p.id} then ${p.position}::integer`), sql` `)} end` })
+    .where(
+      'id',
+      'in',
+      places.map((p) => p.id),
+    )
+    .execute();
 }
 
 export async function updateStage(ctx: DomainCtx, rawInput: unknown) {

@@ -34,11 +34,15 @@ export async function requireContact(db: Db, organizationId: string, contactId: 
   return contact;
 }
 
+/** Deals of the organization, limited to the caller's own when owner-only visibility applies. */
+export function dealsOf(db: Db, organizationId: string, ownerOnly: string | null) {
+  const query = scoped(db, organizationId).selectFrom('deals');
+  return ownerOnly ? query.where('deals.owner_id', '=', ownerOnly) : query;
+}
+
 /** A deal the caller may see (owner-only visibility applied), or NOT_FOUND naming the field. */
 export async function requireDealRef(db: Db, organizationId: string, dealId: string, ownerOnly: string | null, field = 'dealId') {
-  let query = scoped(db, organizationId).selectFrom('deals').select(['id', 'title', 'contact_id', 'owner_id']).where('id', '=', dealId);
-  if (ownerOnly) query = query.where('owner_id', '=', ownerOnly);
-  const deal = await query.executeTakeFirst();
+  const deal = await dealsOf(db, organizationId, ownerOnly).select(['id', 'title', 'contact_id', 'owner_id']).where('id', '=', dealId).executeTakeFirst();
   if (!deal) throw unknownRecord(field, 'is not a known deal');
   return deal;
 }
@@ -154,14 +158,8 @@ export async function primaryCurrency(db: Db, organizationId: string): Promise<s
   const org = await db.selectFrom('organizations').select('settings').where('id', '=', organizationId).executeTakeFirst();
   const setting = (org?.settings as { currency?: unknown } | undefined)?.currency;
   if (typeof setting === 'string' && /^[A-Z]{3}$/.test(setting)) return setting;
-  const top = await scoped(db, organizationId)
-    .selectFrom('deals')
-    .select(['currency', (eb) => eb.fn.countAll<number>().as('n')])
-    .groupBy('currency')
-    .orderBy('n', 'desc')
-    .orderBy('currency')
-    .limit(1)
-    .executeTakeFirst();
+  // deal_currency_counts: deals per currency, kept by the deals triggers (migration 800).
+  const top = await scoped(db, organizationId).selectFrom('deal_currency_counts').select('currency').orderBy('deals', 'desc').orderBy('currency').limit(1).executeTakeFirst();
   return top?.currency ?? 'USD';
 }
 

@@ -9,6 +9,7 @@ import { ensureDefaultPipeline } from './default-pipeline';
 import {
   actorId,
   contactName,
+  dealsOf,
   invalid,
   likePattern,
   primaryCurrency,
@@ -166,6 +167,12 @@ function requireLostReason(to: StageRow, reason: string | null | undefined): str
   const trimmed = reason?.trim();
   if (!trimmed) throw invalid('lostReason', LOST_REASON_REQUIRED);
   return trimmed;
+}
+
+/** Whether the deal exists in the organization and the caller may see it (its page answers 404 otherwise). */
+export async function dealVisible(ctx: DomainCtx, id: string): Promise<boolean> {
+  const ownerOnly = await ownerOnlyFilter(ctx.db, ctx.auth);
+  return (await dealsOf(ctx.db, ctx.organizationId, ownerOnly).select('deals.id').where('deals.id', '=', id).executeTakeFirst()) !== undefined;
 }
 
 export async function getDeal(ctx: DomainCtx, rawInput: unknown) {

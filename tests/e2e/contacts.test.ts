@@ -83,8 +83,8 @@ describe('contacts in the browser', () => {
   });
 
   it('opens a contact from the list and adds a note, which appears on its timeline', async () => {
-    // The unknown contact below is answered 404 by the server; the browser logs it.
-    const { page } = await openSignedIn(e2e, { allowErrors: [/status of 404 .*\/trpc\//] });
+    // The unknown contacts below are answered 404 by the server, their pages and their API calls; the browser logs both.
+    const { page } = await openSignedIn(e2e, { allowErrors: [/status of 404 .*\/trpc\//, /status of 404 .*\/contacts\/(00000000-0000-4000-8000-000000000000|not-an-id)\)$/] });
     await createContact(page, e2e, { firstName: 'Katherine', lastName: 'Johnson', email: 'katherine@nasa.example', companyName: 'NASA', jobTitle: 'Mathematician' });
     await page.goto('/contacts');
     await table(page).getByRole('link', { name: 'Katherine Johnson' }).click();
@@ -114,12 +114,12 @@ describe('contacts in the browser', () => {
     await toastOn(page).getByText('Stage changed').waitFor();
     await region(page, 'Timeline').getByText('Lifecycle stage changed').waitFor();
 
-    // A contact that does not exist (or no longer does) is the Not Found screen, inside the shell.
-    await page.goto('/contacts/00000000-0000-4000-8000-000000000000');
+    // A contact that does not exist (or no longer does) is the Not Found screen, inside the shell, with status 404.
+    expect((await page.goto('/contacts/00000000-0000-4000-8000-000000000000'))?.status()).toBe(404);
     await page.getByRole('heading', { level: 1, name: 'Contact not found' }).waitFor();
     expect(await page.getByRole('complementary', { name: 'Sidebar' }).isVisible()).toBe(true);
     expect(await page.title()).toBe('Page Not Found · Switchboard');
-    await page.goto('/contacts/not-an-id');
+    expect((await page.goto('/contacts/not-an-id'))?.status()).toBe(404);
     await page.getByRole('heading', { level: 1, name: 'Contact not found' }).waitFor();
     await page.getByRole('link', { name: 'Back to contacts' }).click();
     await page.getByRole('heading', { level: 1, name: 'Contacts' }).waitFor();

@@ -57,6 +57,12 @@ describe('contacts list', () => {
     expect(await search('us')).toEqual(['Grace Hopper']);
     expect(await search('example')).toHaveLength(4);
     expect(await search('nobody')).toEqual([]);
+    // A word shaped like an e-mail address matches the addresses starting with it, in any case.
+    expect(await search('Grace@Navy.example')).toEqual(['Grace Hopper']);
+    expect(await search('alan@bletch')).toEqual(['Alan Turing']);
+    expect(await search('ada@ analytical')).toEqual(['Ada Lovelace']);
+    expect(await search('race@navy.example')).toEqual([]);
+    expect(await search('@navy.example')).toEqual(['Grace Hopper']);
     // LIKE wildcards are matched as text.
     expect(await search('%')).toEqual([]);
     expect(await search('__')).toEqual([]);
