@@ -20,7 +20,6 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
-import postgres from 'postgres';
 import { createApp } from '../../server/app';
 import { signup } from '../../server/auth/service';
 import { loadConfig } from '../../server/config';
@@ -32,17 +31,10 @@ import { registerSmsJobs } from '../../server/sms/jobs';
 import { SEND_JOB } from '../../server/sms/service';
 import { startTwilioDouble, twilioEnv, type TwilioDouble } from '../../tests/doubles/twilio';
 import { num, printTable } from './lib/table';
+import { benchDatabaseUrl, envNumber } from './lib/common';
 
 const BULK_SIZE = 10_000;
 const ANSWER_RUNS = 3;
-
-function envNumber(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw.replace(/[_,]/g, ''));
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number (got ${JSON.stringify(raw)})`);
-  return value;
-}
 
 let numberSequence = 0;
 /** Distinct valid US numbers (415-2xx-xxxx). */
@@ -133,19 +125,6 @@ async function benchDatabase(label: string, database: DatabaseHandle, throughput
   return rows;
 }
 
-async function freshPostgres(base: string, name: string): Promise<string> {
-  const admin = postgres(base, { max: 1, onnotice: () => {} });
-  try {
-    await admin.unsafe(`drop database if exists "${name}" with (force)`);
-    await admin.unsafe(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 export async function run(): Promise<void> {
   const limitedCount = envNumber('BENCH_SMS_LIMITED', 150);
   const rows: string[][] = [];
@@ -154,7 +133,7 @@ export async function run(): Promise<void> {
   if (variants.includes('postgres') && !base) {
     console.log('\n[sms] Postgres part skipped: set BENCH_DATABASE_URL (or DATABASE_URL) to a server where a database can be created.');
   } else if (variants.includes('postgres') && base) {
-    const database = await openDatabase({ kind: 'postgres', url: await freshPostgres(base, 'sb_bench_sms'), maxConnections: 20 });
+    const database = await openDatabase({ kind: 'postgres', url: await benchDatabaseUrl(base, 'sb_bench_sms', { fresh: true }), maxConnections: 20 });
     try {
       await migrateToLatest(database.db);
       rows.push(...(await benchDatabase('Postgres', database, envNumber('BENCH_SMS_THROUGHPUT', 5000), limitedCount)));

@@ -1,6 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import { ROLE_PERMISSIONS } from '../auth/permissions';
-import type { Database } from '../db/schema';
+import type { Database, NotificationsTable } from '../db/schema';
 import { notificationFor } from './notifications';
 import { mayReceive, type EventType } from './types';
 
@@ -19,34 +19,47 @@ export type EventInput = {
  * or not at all. The NOTIFY carries only "<id>:<organization>"; listeners read the row.
  */
 export async function publishEvent(trx: Kysely<Database>, event: EventInput): Promise<number> {
-  const payload = event.payload ?? {};
-  const row = await trx
-    .insertInto('events')
-    .values({ organization_id: event.organizationId, type: event.type, payload: JSON.stringify(payload), actor_user_id: event.actorUserId })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const id = Number(row.id);
-  const draft = notificationFor(event.type, payload);
-  if (draft) {
-    const members = await trx
-      .selectFrom('memberships')
-      .innerJoin('users', 'users.id', 'memberships.user_id')
-      .select(['users.id', 'users.preferences', 'memberships.role'])
-      .where('memberships.organization_id', '=', event.organizationId)
+  return (await publishEvents(trx, [event]))[0]!;
+}
+
+/**
+ * publishEvent for many events of one change (a batch of contacts created by SMS sends): the same
+ * rows, notifications and NOTIFYs in a fixed number of statements. Resolves to their ids, in order.
+ */
+export async function publishEvents(trx: Kysely<Database>, events: EventInput[]): Promise<number[]> {
+  if (events.length === 0) return [];
+  const payloads = events.map((event) => event.payload ?? {});
+  const ids: number[] = [];
+  for (let start = 0; start < events.length; start += 1000) {
+    const inserted = await trx
+      .insertInto('events')
+      .values(events.slice(start, start + 1000).map((event, i) => ({ organization_id: event.organizationId, type: event.type, payload: JSON.stringify(payloads[start + i]), actor_user_id: event.actorUserId })))
+      .returning('id')
       .execute();
-    const recipients = members.filter((m) => {
+    // The rows take their ids from the sequence in the order of the VALUES list.
+    ids.push(...inserted.map((row) => Number(row.id)).sort((a, b) => a - b));
+  }
+  const membersOf = new Map<string, Promise<{ id: string; preferences: unknown; role: keyof typeof ROLE_PERMISSIONS }[]>>();
+  const notifications: Insertable<NotificationsTable>[] = [];
+  for (const [i, event] of events.entries()) {
+    const draft = notificationFor(event.type, payloads[i]!);
+    if (!draft) continue;
+    if (!membersOf.has(event.organizationId)) {
+      membersOf.set(
+        event.organizationId,
+        trx.selectFrom('memberships').innerJoin('users', 'users.id', 'memberships.user_id').select(['users.id', 'users.preferences', 'memberships.role']).where('memberships.organization_id', '=', event.organizationId).execute(),
+      );
+    }
+    const recipients = (await membersOf.get(event.organizationId)!).filter((m) => {
       if (m.id === event.actorUserId) return false; // nobody is told what they just did
       if (!mayReceive(ROLE_PERMISSIONS[m.role], event.type)) return false;
       const settings = (m.preferences as { notifications?: Record<string, boolean> }).notifications;
       return settings?.[draft.preference] !== false;
     });
-    if (recipients.length > 0) {
-      await trx
-        .insertInto('notifications')
-        .values(recipients.map((m) => ({ organization_id: event.organizationId, user_id: m.id, event_id: id, type: draft.type, title: draft.title, message: draft.message, link: draft.link })))
-        .execute();
-    }
+    for (const m of recipients) notifications.push({ organization_id: event.organizationId, user_id: m.id, event_id: ids[i]!, type: draft.type, title: draft.title, message: draft.message, link: draft.link });
   }
-  await sql`select pg_notify(${EVENTS_CHANNEL}, ${`${id}:${event.organizationId}`})`.execute(trx);
-  return id;
+  for (let start = 0; start < notifications.length; start += 1000) await trx.insertInto('notifications').values(notifications.slice(start, start + 1000)).execute();
+  const messages = events.map((event, i) => `${ids[i]!}:${event.organizationId}`);
+  await sql`select pg_notify(${EVENTS_CHANNEL}, m) from unnest(${messages}::text[]) as m`.execute(trx);
+  return ids;
 }

@@ -8,7 +8,8 @@ import type { AppDeps } from '../deps';
 import { findOrCreateContactIdsByPhone } from '../contacts/service';
 import { optedOutNumbers, STATUS_RANK, statusesBelow, type SmsMessageRow } from './repo';
 import { OPTED_OUT_MESSAGE } from './schema';
-import { ProviderError, smsProvider, type ProviderMessage, type SmsProvider } from './twilio';
+import type { SendJobData } from './service';
+import { PROVIDER_SOCKETS, ProviderError, smsProvider, type ProviderMessage, type SmsProvider } from './twilio';
 
 /** The job that marks a sandbox message delivered a moment after it was "sent". */
 export const SANDBOX_DELIVERY_JOB = 'sms.sandbox-delivery';
@@ -24,21 +25,35 @@ export function senderRate(deps: Pick<AppDeps, 'config'>, provider: SmsProvider)
 
 /**
  * Reserves the sender's next send slot in the database (so the rate holds across every worker
- * process) and waits for it. A rate of 0 lifts the limit.
+ * process) and waits for it. A rate of 0 lifts the limit. False, reserving nothing, when the next
+ * slot comes after `deadline` (a run out of time must not push the sender's schedule on).
  */
-async function awaitSendSlot(db: Db, sender: string, rate: number, signal: AbortSignal): Promise<void> {
-  if (rate <= 0) return;
+async function awaitSendSlot(db: Db, sender: string, rate: number, signal: AbortSignal, deadline: number): Promise<boolean> {
+  if (rate <= 0) return true;
   const gapMs = 1000 / rate;
   const { rows } = await sql<{ wait_ms: number }>`
     insert into sms_sender_slots as s (sender, next_slot_at) values (${sender}, clock_timestamp() + ${gapMs} * interval '1 millisecond')
     on conflict (sender) do update set next_slot_at = greatest(s.next_slot_at, clock_timestamp()) + ${gapMs} * interval '1 millisecond'
+      where s.next_slot_at <= clock_timestamp() + ${Math.max(0, deadline - Date.now())} * interval '1 millisecond'
     returning (extract(epoch from (next_slot_at - clock_timestamp())) * 1000 - ${gapMs})::float8 as wait_ms
   `.execute(db);
-  const wait = Number(rows[0]?.wait_ms ?? 0);
+  if (rows.length === 0) return false;
+  const wait = Number(rows[0]!.wait_ms);
   if (wait > 0) await delay(wait, undefined, { signal });
+  return true;
 }
 
-export type DeliveryOptions = { retryLimit: number };
+export type DeliveryOptions = {
+  retryLimit: number;
+  /** Messages of one chunk in flight at once (each claimed, given its rate slot and sent on its own). */
+  parallelSends: number;
+  /**
+   * After this long a run starts no more provider calls (nor waits for a rate slot past it): what is
+   * left waits for the job's retry (or, on the last attempt, fails). Half the job's expiry, so every
+   * call a run makes ends before it expires.
+   */
+  budgetMs: number;
+};
 
 /** Our status for a provider's: anything the provider holds but has not handed to the carrier counts as sent. */
 export function statusFromProvider(status: string): SmsStatus | null {
@@ -62,12 +77,12 @@ export function statusFromProvider(status: string): SmsStatus | null {
 }
 
 /**
- * Moves a message forward to `status` (never backwards: a late or out-of-order report leaves a
- * further status as it is). Returns whether it changed.
+ * Moves a message (or several, alike) forward to `status` (never backwards: a late or out-of-order
+ * report leaves a further status as it is). Returns the (first) row changed, if any.
  */
 export async function advanceStatus(
   db: Db,
-  where: { id: string; organizationId?: string },
+  where: { id: string | string[]; organizationId?: string },
   status: SmsStatus,
   fields: { sid?: string; from?: string | null; errorCode?: string | null; errorMessage?: string | null } = {},
 ): Promise<SmsMessageRow | undefined> {
@@ -85,74 +100,219 @@ export async function advanceStatus(
       ...(status === 'delivered' ? { delivered_at: now, sent_at: sql<Date>`coalesce(sent_at, ${now})` } : {}),
       ...(status === 'failed' || status === 'undelivered' || status === 'refused' ? { failed_at: now } : {}),
     })
-    .where('id', '=', where.id)
+    .where('id', 'in', typeof where.id === 'string' ? [where.id] : where.id)
     .where('status', 'in', statusesBelow(status));
   if (where.organizationId) query = query.where('organization_id', '=', where.organizationId);
   return query.returningAll().executeTakeFirst();
 }
 
-type Job = { data: { messageId: string; organizationId: string }; retryCount: number; signal: AbortSignal };
+type Job = { data: SendJobData; retryCount: number; signal: AbortSignal };
 
 /** Thrown to leave a message for a later retry of its job (pg-boss backs off exponentially). */
 class RetryLater extends Error {
   override name = 'RetryLater';
 }
 
+/** What one run of a send job did to each of its messages. */
+export type DeliveryOutcome = Partial<Record<SmsStatus | 'skipped', number>>;
+
+/** One run's view of its job: what every message of the chunk shares. */
+type Run = {
+  deps: AppDeps;
+  provider: SmsProvider;
+  organizationId: string;
+  lastAttempt: boolean;
+  signal: AbortSignal;
+  guard: () => void;
+  /** When the run stops starting provider calls (DeliveryOptions.budgetMs). */
+  deadline: number;
+  sentInSandbox: string[];
+};
+
+/** Why a message was left when its run's budget ran out: certainly not sent, so it counts as a retryable error. */
+const outOfTime = () => new ProviderError('retryable', 'The SMS provider was too slow to send everything in time');
+
 /**
- * Sends one accepted message; run by the sms.send job, at least once. Idempotent by the message's
- * state: a message already past 'sending' is left alone; one found in 'sending' was interrupted
- * between the provider call and our write, so the provider is asked whether it has it before
- * anything is sent again (Twilio takes no idempotency key).
+ * Sends a chunk of accepted messages; run by the sms.send job, at least once. The chunk's messages
+ * are read in one query and sent `parallelSends` at a time; each is idempotent by its state: a
+ * message already past 'sending' is left alone; one found in 'sending' was interrupted between the
+ * provider call and our write, so the provider is asked whether it has it before anything is sent
+ * again (Twilio takes no idempotency key). Messages that must wait (429, 5xx, a timeout) are left
+ * queued or sending, and the job fails into pg-boss's backoff once the others are done: its retry
+ * finds only those still to send.
  */
-export async function deliverMessage(deps: AppDeps, job: Job, options: DeliveryOptions): Promise<{ status: SmsStatus | 'skipped' }> {
-  const db = deps.database.db;
-  const { messageId, organizationId } = job.data;
-  const provider = smsProvider(deps.config);
-  const lastAttempt = job.retryCount >= options.retryLimit;
-  const guard = () => {
-    // A job aborted (expired, or its queue stopped without waiting) must write nothing more: another run owns the message now.
-    if (job.signal.aborted) throw job.signal.reason instanceof Error ? job.signal.reason : new Error('job aborted');
+export async function deliverMessages(deps: AppDeps, job: Job, options: DeliveryOptions): Promise<DeliveryOutcome> {
+  const { organizationId, messageIds } = job.data;
+  const run: Run = {
+    deps,
+    provider: smsProvider(deps.config),
+    organizationId,
+    lastAttempt: job.retryCount >= options.retryLimit,
+    signal: job.signal,
+    guard: () => {
+      // A job aborted (expired, or its queue stopped without waiting) must write nothing more: another run owns its messages now.
+      if (job.signal.aborted) throw job.signal.reason instanceof Error ? job.signal.reason : new Error('job aborted');
+    },
+    deadline: Date.now() + options.budgetMs,
+    sentInSandbox: [],
   };
+  const rows = await scoped(deps.database.db, organizationId)
+    .selectFrom('sms_messages')
+    .selectAll()
+    .where('id', 'in', messageIds)
+    .where('direction', '=', 'outbound')
+    .where('status', 'in', ['accepted', 'queued', 'sending'])
+    .execute();
+  const outcome: DeliveryOutcome = rows.length < messageIds.length ? { skipped: messageIds.length - rows.length } : {};
+  const retries: RetryLater[] = [];
+  const failures: unknown[] = [];
+  const order = new Map(messageIds.map((id, index) => [id, index]));
+  rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  await eachBounded(rows, options.parallelSends, async (message) => {
+    // Aborted: leave the rest untouched for the run that owns them now.
+    if (job.signal.aborted) return;
+    try {
+      const status = await deliverOne(run, message);
+      outcome[status] = (outcome[status] ?? 0) + 1;
+    } catch (error) {
+      if (error instanceof RetryLater) retries.push(error);
+      else failures.push(error);
+    }
+  });
+  if (run.sentInSandbox.length > 0) await scheduleSandboxDelivery(deps, organizationId, run.sentInSandbox);
+  run.guard();
+  if (failures.length > 0) throw failures[0];
+  if (retries.length > 0) throw new RetryLater(retries.length === 1 ? retries[0]!.message : `${retries.length} messages will be retried; the first: ${retries[0]!.message}`);
+  return outcome;
+}
 
-  const message = await scoped(db, organizationId).selectFrom('sms_messages').selectAll().where('id', '=', messageId).executeTakeFirst();
-  if (!message || message.direction !== 'outbound') return { status: 'skipped' };
-  if (message.status !== 'accepted' && message.status !== 'queued' && message.status !== 'sending') return { status: 'skipped' };
+/** Runs `task` over the items, at most `limit` at a time. */
+async function eachBounded<T>(items: T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await task(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
 
+/** One message of a chunk, from its state to the provider and back; its final status, or RetryLater. */
+async function deliverOne(run: Run, message: SmsMessageRow): Promise<SmsStatus | 'skipped'> {
+  const { deps, provider, organizationId, guard } = run;
+  const db = deps.database.db;
   if (message.status === 'sending') {
-    const found = await reconcile(provider, message, lastAttempt);
+    const found = await withProvider(run, () => reconcile(provider, message, run.lastAttempt), () => reconcileOutOfTime(message, run.lastAttempt));
     guard();
     if (found) {
       const row = await advanceStatus(db, { id: message.id, organizationId }, statusFromProvider(found.status) ?? 'sent', { sid: found.sid, from: found.from });
-      if (row && provider.mode === 'sandbox') await scheduleSandboxDelivery(deps, row);
-      return { status: row?.status ?? 'skipped' };
+      if (row && provider.mode === 'sandbox') run.sentInSandbox.push(row.id);
+      return row?.status ?? 'skipped';
     }
     if (found === undefined) {
       await advanceStatus(db, { id: message.id, organizationId }, 'failed', { errorCode: null, errorMessage: 'No answer from the SMS provider; the message may not have been sent' });
-      return { status: 'failed' };
+      return 'failed';
     }
     // The provider never got it: send it now.
   }
+  if (Date.now() >= run.deadline) return handleSendError(deps, message, outOfTime(), run.lastAttempt);
 
   // Claim the message (with the other sends claimed at the same moment, in one transaction).
-  const claimed = (await writers(deps).claim.run(organizationId, job.signal, { messageId })) ?? null;
+  const claimed = (await writers(deps).claim.run(organizationId, run.signal, { messageId: message.id })) ?? null;
   guard();
-  if (claimed === null) return { status: 'skipped' };
-  if (claimed === 'refused') return { status: 'refused' };
+  if (claimed === null) return 'skipped';
+  if (claimed === 'refused') return 'refused';
 
-  await awaitSendSlot(db, provider.sender, senderRate(deps, provider), job.signal);
+  const sent = await withProvider(
+    run,
+    async (): Promise<ProviderMessage | SmsStatus> => {
+      if (!(await awaitSendSlot(db, provider.sender, senderRate(deps, provider), run.signal, run.deadline))) return handleSendError(deps, claimed, outOfTime(), run.lastAttempt);
+      guard();
+      try {
+        const statusCallback = provider.mode === 'twilio' ? `${deps.config.publicUrl}/api/sms/webhooks/status?messageId=${claimed.id}` : undefined;
+        return await provider.send({ to: claimed.to_number, body: claimed.body, ...(statusCallback ? { statusCallback } : {}) });
+      } catch (error) {
+        guard();
+        return handleSendError(deps, claimed, error, run.lastAttempt);
+      }
+    },
+    () => handleSendError(deps, claimed, outOfTime(), run.lastAttempt),
+  );
+  if (typeof sent === 'string') return sent;
   guard();
-  let sent: ProviderMessage;
-  try {
-    const statusCallback = provider.mode === 'twilio' ? `${deps.config.publicUrl}/api/sms/webhooks/status?messageId=${claimed.id}` : undefined;
-    sent = await provider.send({ to: claimed.to_number, body: claimed.body, ...(statusCallback ? { statusCallback } : {}) });
-  } catch (error) {
-    guard();
-    return handleSendError(deps, claimed, error, lastAttempt);
+  const row = await writers(deps).sent.run(organizationId, run.signal, { id: claimed.id, status: statusFromProvider(sent.status) ?? 'sent', sid: sent.sid, from: sent.from });
+  if (row && provider.mode === 'sandbox') run.sentInSandbox.push(row.id);
+  return row?.status ?? 'sent';
+}
+
+/**
+ * Runs one provider call on one of the process's PROVIDER_SOCKETS, so a call never queues for a
+ * connection once made and ends within the provider timeout; `late` instead when the run's budget
+ * ran out before a connection was free.
+ */
+async function withProvider<T>(run: Run, call: () => Promise<T>, late: () => Promise<T>): Promise<T> {
+  const release = await providerPermits(run.provider).acquire(run.deadline);
+  if (!release) {
+    run.guard();
+    return late();
   }
-  guard();
-  const row = await writers(deps).sent.run(organizationId, job.signal, { id: claimed.id, status: statusFromProvider(sent.status) ?? 'sent', sid: sent.sid, from: sent.from });
-  if (row && provider.mode === 'sandbox') await scheduleSandboxDelivery(deps, row);
-  return { status: row?.status ?? 'sent' };
+  try {
+    run.guard();
+    return await call();
+  } finally {
+    release();
+  }
+}
+
+/**
+ * Counts calls in flight against a fixed number of permits, first come first served. A waiter gives
+ * up at its deadline (which comes before its job can expire; an aborted run checks its signal once
+ * it wakes).
+ */
+class Permits {
+  private readonly waiting = new Set<() => void>();
+
+  constructor(private free: number) {}
+
+  /** A release function, or null when the deadline passed first. */
+  async acquire(deadline: number): Promise<(() => void) | null> {
+    if (Date.now() >= deadline) return null;
+    if (this.free > 0) {
+      this.free--;
+    } else {
+      const granted = await new Promise<boolean>((resolve) => {
+        const grant = () => {
+          clearTimeout(timer);
+          this.waiting.delete(grant);
+          resolve(true);
+        };
+        const timer = setTimeout(() => {
+          this.waiting.delete(grant);
+          resolve(false);
+        }, deadline - Date.now());
+        timer.unref();
+        this.waiting.add(grant);
+      });
+      // Granted: the releasing call's permit was handed straight over.
+      if (!granted) return null;
+    }
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = this.waiting.values().next();
+      if (next.done) this.free++;
+      else next.value();
+    };
+  }
+}
+
+const permits = new WeakMap<SmsProvider, Permits>();
+function providerPermits(provider: SmsProvider): Permits {
+  let found = permits.get(provider);
+  if (!found) {
+    found = new Permits(PROVIDER_SOCKETS);
+    permits.set(provider, found);
+  }
+  return found;
 }
 
 type Pending<Request, Outcome> = Request & { organizationId: string; signal: AbortSignal; resolve: (outcome: Outcome | undefined) => void; reject: (error: unknown) => void };
@@ -311,7 +471,13 @@ async function reconcile(provider: SmsProvider, message: SmsMessageRow, lastAtte
   }
 }
 
-async function handleSendError(deps: AppDeps, message: SmsMessageRow, error: unknown, lastAttempt: boolean): Promise<{ status: SmsStatus }> {
+/** A lookup the run had no time left for: as if it failed (the message stays 'sending' for the retry to reconcile). */
+async function reconcileOutOfTime(message: SmsMessageRow, lastAttempt: boolean): Promise<undefined> {
+  if (lastAttempt) return undefined;
+  throw new RetryLater(`could not reconcile message ${message.id}: ${outOfTime().message}`);
+}
+
+async function handleSendError(deps: AppDeps, message: SmsMessageRow, error: unknown, lastAttempt: boolean): Promise<SmsStatus> {
   const db = deps.database.db;
   const where = { id: message.id, organizationId: message.organization_id };
   const providerError = error instanceof ProviderError ? error : new ProviderError('unknown', error instanceof Error ? error.message : String(error));
@@ -323,11 +489,11 @@ async function handleSendError(deps: AppDeps, message: SmsMessageRow, error: unk
         await scoped(trx, message.organization_id).updateTable('contacts').set({ dnc_sms: true, updated_at: new Date() }).where('id', '=', message.contact_id).execute();
       }
     });
-    return { status: 'failed' };
+    return 'failed';
   }
   if (lastAttempt) {
     await advanceStatus(db, where, 'failed', { errorCode: providerError.code, errorMessage: `Gave up after repeated errors: ${providerError.message}` });
-    return { status: 'failed' };
+    return 'failed';
   }
   if (providerError.kind === 'retryable') {
     // Certainly not accepted: back to the queue with the error seen, for the retry to send it.
@@ -342,11 +508,11 @@ async function handleSendError(deps: AppDeps, message: SmsMessageRow, error: unk
   throw new RetryLater(providerError.message);
 }
 
-async function scheduleSandboxDelivery(deps: AppDeps, row: SmsMessageRow): Promise<void> {
-  await deps.jobs.send(SANDBOX_DELIVERY_JOB, { messageId: row.id, organizationId: row.organization_id }, { startAfter: SANDBOX_DELIVERY_SECONDS });
+async function scheduleSandboxDelivery(deps: AppDeps, organizationId: string, messageIds: string[]): Promise<void> {
+  await deps.jobs.sendMany<SendJobData>(SANDBOX_DELIVERY_JOB, [{ data: { organizationId, messageIds }, startAfter: new Date(Date.now() + SANDBOX_DELIVERY_SECONDS * 1000) }]);
 }
 
-/** The sandbox's delivery receipt, through the same forward-only status path as Twilio's. */
-export async function deliverSandboxMessage(deps: AppDeps, data: { messageId: string; organizationId: string }): Promise<void> {
-  await advanceStatus(deps.database.db, { id: data.messageId, organizationId: data.organizationId }, 'delivered');
+/** The sandbox's delivery receipts, through the same forward-only status path as Twilio's. */
+export async function deliverSandboxMessages(deps: AppDeps, data: SendJobData): Promise<void> {
+  await advanceStatus(deps.database.db, { id: data.messageIds, organizationId: data.organizationId }, 'delivered');
 }

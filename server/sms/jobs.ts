@@ -1,5 +1,5 @@
 import type { AppDeps } from '../deps';
-import { deliverMessage, deliverSandboxMessage, SANDBOX_DELIVERY_JOB } from './delivery';
+import { deliverMessages, deliverSandboxMessages, SANDBOX_DELIVERY_JOB } from './delivery';
 import { SEND_JOB, type SendJobData } from './service';
 
 export type SmsJobOptions = {
@@ -9,23 +9,31 @@ export type SmsJobOptions = {
   retryDelay?: number;
   /** A send still running this long (a dead worker) is retried, and reconciled first. Default 120. */
   expireInSeconds?: number;
-  /** Sends one process runs at once (each waits for its sender's rate slot). Default 32. */
+  /** Send jobs (chunks of messages) one process runs at once. Default 32. */
   concurrency?: number;
+  /**
+   * Messages of one chunk in flight at once (each claimed, then waiting for its sender's rate slot and
+   * one of the process's PROVIDER_SOCKETS). Default 16.
+   */
+  parallelSends?: number;
 };
 
 /**
- * The SMS domain's background jobs: one sms.send job per accepted message (enqueued in the
- * transaction that stores it), and the sandbox's delayed delivery receipt. Delivery is at least
- * once; deliverMessage is idempotent by the message's state and reconciles interrupted sends.
+ * The SMS domain's background jobs: sms.send jobs of up to SEND_CHUNK_MAX accepted messages each
+ * (enqueued in the transaction that stores them), and the sandbox's delayed delivery receipts.
+ * Delivery is at least once; deliverMessages is idempotent by each message's state and reconciles
+ * interrupted sends.
  */
 export function registerSmsJobs(deps: AppDeps, options: SmsJobOptions = {}): void {
   const retryLimit = options.retryLimit ?? 6;
-  deps.jobs.register<SendJobData>(SEND_JOB, (job) => deliverMessage(deps, job, { retryLimit }), {
+  const expireInSeconds = options.expireInSeconds ?? 120;
+  const delivery = { retryLimit, parallelSends: options.parallelSends ?? 16, budgetMs: (expireInSeconds * 1000) / 2 };
+  deps.jobs.register<SendJobData>(SEND_JOB, (job) => deliverMessages(deps, job, delivery), {
     concurrency: options.concurrency ?? 32,
     retryLimit,
     retryDelay: options.retryDelay ?? 5,
     retryBackoff: true,
-    expireInSeconds: options.expireInSeconds ?? 120,
+    expireInSeconds,
   });
-  deps.jobs.register<SendJobData>(SANDBOX_DELIVERY_JOB, (job) => deliverSandboxMessage(deps, job.data), { concurrency: 4, retryLimit: 3, retryDelay: 5 });
+  deps.jobs.register<SendJobData>(SANDBOX_DELIVERY_JOB, (job) => deliverSandboxMessages(deps, job.data), { concurrency: 4, retryLimit: 3, retryDelay: 5 });
 }

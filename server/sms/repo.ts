@@ -101,8 +101,9 @@ export type OutboundShared = Pick<SmsMessagesTable, 'purpose' | 'body' | 'encodi
   created_by: string | null;
 };
 
-/** What differs per recipient. */
+/** What differs per recipient; the id is chosen by the caller, so it is known before the insert. */
 export type OutboundRecipient = {
+  id: string;
   to_number: string;
   status: SmsStatus;
   contact_id: string | null;
@@ -116,20 +117,21 @@ export type OutboundRecipient = {
  * Stores the outbound messages of one acceptance in ONE statement: the per-recipient fields travel
  * as one JSON parameter (jsonb_to_recordset), the shared ones once — a 10,000-row multi-row VALUES
  * would bind 180,000 parameters. A row whose idempotency key was stored before is skipped (a
- * retried request queues nothing new); the rows stored are returned.
+ * retried request queues nothing new); the ids of the rows stored are returned.
  */
-export async function insertOutboundMessages(trx: Db, organizationId: string, shared: OutboundShared, recipients: OutboundRecipient[]) {
-  if (recipients.length === 0) return [];
+export async function insertOutboundMessages(trx: Db, organizationId: string, shared: OutboundShared, recipients: OutboundRecipient[]): Promise<Set<string>> {
+  if (recipients.length === 0) return new Set();
   const json = JSON.stringify(recipients.map((r) => ({ ...r, send_after: r.send_after?.toISOString() ?? null, failed_at: r.failed_at?.toISOString() ?? null })));
-  const { rows } = await sql<{ id: string; to_number: string; status: SmsStatus; send_after: Date | null }>`
-    insert into sms_messages (organization_id, direction, purpose, body, encoding, segments, from_number, batch_id, template_id, created_by,
+  const { rows } = await sql<{ id: string }>`
+    insert into sms_messages (id, organization_id, direction, purpose, body, encoding, segments, from_number, batch_id, template_id, created_by,
                               to_number, status, contact_id, error_message, idempotency_key, send_after, failed_at)
-    select ${organizationId}::uuid, 'outbound', ${shared.purpose}, ${shared.body}, ${shared.encoding}, ${shared.segments}::int, ${shared.from_number}::text,
+    select r.id, ${organizationId}::uuid, 'outbound', ${shared.purpose}, ${shared.body}, ${shared.encoding}, ${shared.segments}::int, ${shared.from_number}::text,
            ${shared.batch_id}::uuid, ${shared.template_id}::uuid, ${shared.created_by}::uuid,
            r.to_number, r.status, r.contact_id, r.error_message, r.idempotency_key, r.send_after, r.failed_at
-    from jsonb_to_recordset(${json}::jsonb) as r(to_number text, status text, contact_id uuid, error_message text, idempotency_key text, send_after timestamptz, failed_at timestamptz)
+    from jsonb_to_recordset(${json}::jsonb)
+      as r(id uuid, to_number text, status text, contact_id uuid, error_message text, idempotency_key text, send_after timestamptz, failed_at timestamptz)
     on conflict (organization_id, idempotency_key) where idempotency_key is not null do nothing
-    returning id, to_number, status, send_after
+    returning id
   `.execute(trx);
-  return rows.map((row) => ({ ...row, send_after: row.send_after === null ? null : new Date(row.send_after) }));
+  return new Set(rows.map((row) => row.id));
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { OrgAuth } from '../auth/resolve';
 import type { Db } from '../db';
@@ -6,7 +7,7 @@ import { scoped } from '../db/scoped';
 import type { AppDeps } from '../deps';
 import { findOrCreateContactByPhone } from '../contacts/service';
 import { DomainError, parseInput } from '../errors';
-import { normalizePhone } from '../phone';
+import { normalizePhone, type PhoneResult } from '../phone';
 import { insertOutboundMessages, mergeOrganizationSettings, optedOutNumbers, smsOrganization, toMessage, type OutboundRecipient } from './repo';
 import { quietHoursReleaser } from './quiet-hours';
 import {
@@ -29,14 +30,27 @@ import {
   templateVariables,
 } from './schema';
 import { DEFAULT_SMS_TEMPLATES } from './templates';
+import { senderRate } from './delivery';
 import { smsProvider } from './twilio';
 
 /** Every SMS service call: the organization from the session or API key, and the app's dependencies. */
 export type SmsCtx = { db: Db; organizationId: string; auth: OrgAuth; deps: AppDeps };
 
-/** The job that sends one outbound message (server/sms/jobs.ts). */
+/** The job that sends a chunk of outbound messages of one organization (server/sms/jobs.ts). */
 export const SEND_JOB = 'sms.send';
-export type SendJobData = { messageId: string; organizationId: string };
+export type SendJobData = { organizationId: string; messageIds: string[] };
+
+/** The most messages one sms.send job carries. */
+export const SEND_CHUNK_MAX = 100;
+
+/**
+ * Messages per sms.send job: about one second of the sender's rate (1 for a long code at 1/s, the
+ * maximum when the limit is lifted), so a chunk takes about as long to send as one message did when
+ * each had its job, and a job's run stays far inside its expiry however many run beside it.
+ */
+export function sendChunkSize(rate: number): number {
+  return rate <= 0 ? SEND_CHUNK_MAX : Math.min(SEND_CHUNK_MAX, Math.max(1, Math.floor(rate)));
+}
 
 const actorOf = (ctx: SmsCtx) => ctx.auth.user?.id ?? null;
 
@@ -69,8 +83,11 @@ async function acceptMessages(ctx: SmsCtx, rawRecipients: string[], options: Acc
 
   const outcomes: RecipientOutcome[] = [];
   const valid = new Map<string, { outcome: RecipientOutcome; country: string | undefined }>();
+  // A pasted list repeats numbers: each distinct entry is parsed once (libphonenumber is most of this loop's time).
+  const parsed = new Map<string, PhoneResult>();
   for (const raw of rawRecipients) {
-    const phone = normalizePhone(raw, org.country);
+    let phone = parsed.get(raw);
+    if (!phone) parsed.set(raw, (phone = normalizePhone(raw, org.country)));
     if (!phone.ok) {
       outcomes.push({ to: raw, status: 'invalid', error: `Invalid phone number: ${phone.reason}` });
       continue;
@@ -83,12 +100,6 @@ async function acceptMessages(ctx: SmsCtx, rawRecipients: string[], options: Acc
 
   const result = await ctx.db.transaction().execute(async (trx) => {
     const optedOut = await optedOutNumbers(trx, ctx.organizationId, [...valid.keys()]);
-    const batch = options.batch
-      ? await scoped(trx, ctx.organizationId)
-          .insertInto('sms_batches', { created_by: actorOf(ctx), body: options.body, recipient_count: outcomes.length })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      : null;
     const recipients: OutboundRecipient[] = [];
     for (const [e164, { outcome, country }] of valid) {
       const refused = optedOut.has(e164);
@@ -98,6 +109,7 @@ async function acceptMessages(ctx: SmsCtx, rawRecipients: string[], options: Acc
       outcome.status = refused ? 'refused' : sendAfter ? 'accepted' : 'queued';
       if (refused) outcome.error = OPTED_OUT_MESSAGE;
       recipients.push({
+        id: randomUUID(),
         to_number: e164,
         status: outcome.status as SmsStatus,
         contact_id: contactId,
@@ -107,6 +119,13 @@ async function acceptMessages(ctx: SmsCtx, rawRecipients: string[], options: Acc
         failed_at: refused ? now : null,
       });
     }
+    const accepted = outcomes.filter((o) => o.status === 'queued' || o.status === 'accepted').length;
+    const batch = options.batch
+      ? await scoped(trx, ctx.organizationId)
+          .insertInto('sms_batches', { created_by: actorOf(ctx), body: options.body, recipient_count: outcomes.length, accepted_count: accepted, rejected_count: outcomes.length - accepted })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      : null;
     const inserted = await insertOutboundMessages(
       trx,
       ctx.organizationId,
@@ -122,21 +141,26 @@ async function acceptMessages(ctx: SmsCtx, rawRecipients: string[], options: Acc
       },
       recipients,
     );
-    const jobs: { data: SendJobData; startAfter?: Date }[] = [];
     const stored = new Map<string, string>();
-    for (const row of inserted) {
-      stored.set(row.to_number, row.id);
-      if (row.status !== 'refused') jobs.push({ data: { messageId: row.id, organizationId: ctx.organizationId }, ...(row.send_after ? { startAfter: row.send_after } : {}) });
+    // The messages to send, by the moment they may go (quiet hours release each country at its own time).
+    const byStart = new Map<number, { startAfter: Date | null; ids: string[] }>();
+    for (const recipient of recipients) {
+      if (!inserted.has(recipient.id)) continue;
+      stored.set(recipient.to_number, recipient.id);
+      if (recipient.status === 'refused') continue;
+      const key = recipient.send_after?.getTime() ?? 0;
+      const group = byStart.get(key) ?? { startAfter: recipient.send_after, ids: [] };
+      group.ids.push(recipient.id);
+      byStart.set(key, group);
+    }
+    const chunk = sendChunkSize(senderRate(ctx.deps, provider));
+    const jobs: { data: SendJobData; startAfter?: Date }[] = [];
+    for (const { startAfter, ids } of byStart.values()) {
+      for (let i = 0; i < ids.length; i += chunk) {
+        jobs.push({ data: { organizationId: ctx.organizationId, messageIds: ids.slice(i, i + chunk) }, ...(startAfter ? { startAfter } : {}) });
+      }
     }
     await ctx.deps.jobs.sendMany(SEND_JOB, jobs, { db: trx });
-    const accepted = outcomes.filter((o) => o.status === 'queued' || o.status === 'accepted').length;
-    if (batch) {
-      await scoped(trx, ctx.organizationId)
-        .updateTable('sms_batches')
-        .set({ accepted_count: accepted, rejected_count: outcomes.length - accepted })
-        .where('id', '=', batch.id)
-        .execute();
-    }
     return { batchId: batch?.id ?? null, stored, accepted };
   });
 

@@ -60,16 +60,19 @@ export function readableProviderError(code: string | null, fallback: string): st
   return (code && PERMANENT_MESSAGES[code]) ?? fallback;
 }
 
+/** Connections one process keeps to the provider; the send jobs never have more calls in flight (server/sms/delivery.ts). */
+export const PROVIDER_SOCKETS = 64;
+
 /** The SDK's HTTP client with every request sent to TWILIO_API_BASE_URL (the SDK hard-codes https://api.twilio.com). */
 class BaseUrlRequestClient extends twilio.RequestClient {
   private readonly baseUrl: string;
 
   constructor(baseUrl: string, timeout: number) {
-    super({ timeout, keepAlive: true, maxSockets: 64 });
+    super({ timeout, keepAlive: true, maxSockets: PROVIDER_SOCKETS });
     this.baseUrl = baseUrl;
     // The SDK sets a keep-alive agent for https only; a plain-http base URL (a local double) gets one too.
-    this.axios.defaults.httpAgent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-    if (baseUrl.startsWith('https:') && !process.env.HTTP_PROXY) this.axios.defaults.httpsAgent = new https.Agent({ keepAlive: true, maxSockets: 64, timeout });
+    this.axios.defaults.httpAgent = new http.Agent({ keepAlive: true, maxSockets: PROVIDER_SOCKETS });
+    if (baseUrl.startsWith('https:') && !process.env.HTTP_PROXY) this.axios.defaults.httpsAgent = new https.Agent({ keepAlive: true, maxSockets: PROVIDER_SOCKETS, timeout });
   }
 
   override request<TData>(opts: RequestOptions<TData>) {

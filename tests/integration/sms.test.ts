@@ -278,9 +278,9 @@ describe('webhooks', () => {
     await world.api.contacts.create({ firstName: 'Late', phone: to });
     const { messageId } = await world.api.sms.send({ to, message: 'Queued before STOP' });
     await world.deps.database.db.updateTable('contacts').set({ dnc_sms: true }).where('phone', '=', to).where('organization_id', '=', world.owner.organizationId).execute();
-    const { deliverMessage } = await import('../../server/sms/delivery');
-    const outcome = await deliverMessage(world.deps, { data: { messageId, organizationId: world.owner.organizationId }, retryCount: 0, signal: new AbortController().signal }, { retryLimit: 3 });
-    expect(outcome).toEqual({ status: 'refused' });
+    const { deliverMessages } = await import('../../server/sms/delivery');
+    const job = { data: { organizationId: world.owner.organizationId, messageIds: [messageId] }, retryCount: 0, signal: new AbortController().signal };
+    expect(await deliverMessages(world.deps, job, { retryLimit: 3, parallelSends: 4, budgetMs: 60_000 })).toEqual({ refused: 1 });
     expect(await messageRow(world, messageId)).toMatchObject({ status: 'refused', error_message: OPTED_OUT_MESSAGE });
     expect(world.double.requests).toEqual([]);
   });
