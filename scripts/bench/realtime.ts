@@ -30,16 +30,15 @@
  * pglite,postgres,cross; default all), BENCH_LOG_LEVEL (server log level, default warn).
  */
 import { randomUUID } from 'node:crypto';
-import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import postgres from 'postgres';
 import { openDatabase } from '../../server/db';
 import { hasExited, spawnTracked, stopChild, tail } from './lib/children';
 import { monotonicMicros, publishSeries, type PublishOptions, type PublishResult } from './lib/realtime-publish';
 import type { RealtimeServerStats } from './lib/realtime-server';
 import { SubscriberPool } from './lib/sse-subscribers';
 import { num, printTable } from './lib/table';
+import { benchDatabaseUrl, envNumber, loadLine, machineLine, percentile, progress, redactUrl } from './lib/common';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SERVER_ENTRY = fileURLToPath(new URL('./lib/realtime-server.ts', import.meta.url));
@@ -49,34 +48,6 @@ const TARGET_KB_PER_CONNECTION = 100;
 const CONNECT_TIMEOUT_MS = 120_000;
 /** The publisher stops after this many times the series' nominal duration (events ÷ rate). */
 const PUBLISH_BUDGET = 1.5;
-
-function envNumber(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw.replace(/[_,]/g, ''));
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number (got ${JSON.stringify(raw)})`);
-  return value;
-}
-
-function progress(text: string): void {
-  process.stderr.write(`  … ${text}\n`);
-}
-
-function loadLine(when: string): string {
-  const [one, five] = os.loadavg();
-  return `(load average ${when}: ${num(one ?? 0, 1)} over 1 min, ${num(five ?? 0, 1)} over 5 min, on ${os.cpus().length} CPUs)`;
-}
-
-function redactUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    return `${u.protocol}//${u.username ? `${u.username}@` : ''}${u.host}${u.pathname}`;
-  } catch {
-    return 'postgres';
-  }
-}
-
-const percentile = (sorted: Float64Array, p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]! : Number.NaN);
 
 type ServerChild = { url: string; control: string; stop(): Promise<void>; /** Exit code/signal and the end of stderr, once exited. */ exitReport(): string | undefined };
 
@@ -137,19 +108,6 @@ async function signUp(server: ServerChild, runId: string): Promise<{ cookie: str
   const cookie = res.headers.get('set-cookie')?.split(';')[0];
   if (res.status !== 201 || !cookie || !body.organization) throw new Error(`signup failed: HTTP ${res.status} ${body.message ?? ''}`);
   return { cookie, organizationId: body.organization.id };
-}
-
-async function ensureDatabase(baseUrl: string, name: string): Promise<string> {
-  const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
-  try {
-    const found = await admin`select 1 from pg_database where datname = ${name}`;
-    if (found.length === 0) await admin.unsafe(`create database "${name.replace(/"/g, '""')}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
 }
 
 type Settings = { subscribers: number; events: number; rate: number; drainMaxMs: number };
@@ -391,11 +349,10 @@ export async function run(): Promise<void> {
     drainMaxMs: envNumber('BENCH_RT_DRAIN_MAX', 10) * 1000,
   };
   const base = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || undefined;
-  const cpus = os.cpus();
   console.log('Realtime bench');
   console.log(
-    `Node ${process.version}, ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${os.platform()} ${os.release()}\n` +
-      `server: startServer in a child process (NODE_ENV=production, LOG_LEVEL=${process.env.BENCH_LOG_LEVEL ?? 'warn'}); subscribers: raw node:http SSE clients in this process, ` +
+    `${machineLine()}\n` +
+      `server: startServer in a child process (NODE_ENV=production, LOG_LEVEL=${process.env.BENCH_LOG_LEVEL ?? 'warn'}); subscribers: plain TCP SSE clients in this process, ` +
       `all with one member's session cookie (each connection authenticated, in presence and fanned out to separately)\n` +
       `events: contact_updated (no notification rows), one transaction each through publishEvent, at a fixed rate; latency on the machine's monotonic clock\n` +
       loadLine('at start'),
@@ -411,7 +368,7 @@ export async function run(): Promise<void> {
     },
   ];
   if (base) {
-    const url = await ensureDatabase(base, process.env.BENCH_RT_DATABASE || 'sb_bench_rt');
+    const url = await benchDatabaseUrl(base, process.env.BENCH_RT_DATABASE || 'sb_bench_rt');
     const env = { BENCH_DB: 'postgres', BENCH_DB_URL: url };
     variants.push(
       {

@@ -3,62 +3,102 @@ import type { EventBus } from '../events/bus';
 import type { Presence } from '../events/presence';
 import { mayReceive, type RealtimeEvent } from '../events/types';
 
+type StreamDeps = { events: EventBus; presence: Presence };
+
 /**
- * Lets the event loop take a turn. Writing an event to an SSE stream is promise work end to end
- * (tRPC's generators, web streams, the socket write), so a stream with events queued would otherwise
- * send its whole backlog — and every other stream of the organization its own — before any I/O runs:
- * a burst of events froze the process (no request answered, no NOTIFY read) for as long as the whole
- * fan-out took. With a backlog, each stream sends one event per turn.
+ * Lets the event loop take a turn. A subscriber catching up (a replay, or a backlog in the pull
+ * form below) sends one event per turn, so that one stream's backlog — and every other stream's
+ * own — does not hold the process (no request answered, no NOTIFY read) until it is all sent.
  */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+export type OrganizationStream = { close(): Promise<void> };
+
 /**
- * The events a subscriber may see, as an async stream: first every event after `lastEventId` from
- * the table (replay), then live ones; none twice, none of another organization, none its
- * permissions do not allow. Live events arriving during the replay wait in a queue.
+ * The events a subscriber may see, pushed to `deliver`: first every event after `lastEventId` from
+ * the table (replay, one per turn), then live ones as the bus hands them out — synchronously, with
+ * no promise between the bus and the socket, which is what keeps a large organization's fan-out
+ * cheap. None twice, none of another organization, none its permissions do not allow. Live events
+ * arriving during the replay wait in a queue. Resolves once the subscriber is live; `close` stops
+ * the stream and leaves presence.
+ */
+export async function openOrganizationStream(
+  deps: StreamDeps,
+  auth: OrgAuth,
+  lastEventId: number | null,
+  deliver: (event: RealtimeEvent) => void,
+): Promise<OrganizationStream> {
+  const organizationId = auth.organization.id;
+  const allowed = (e: RealtimeEvent) => mayReceive(auth.permissions, e.type);
+  // Only a replayed event can come again live (the bus hands each NOTIFY over once): remember the
+  // replayed ids, and forget each when its live copy shows up. A fresh stream keeps nothing per event.
+  const replayed = new Set<number>();
+  let waiting: RealtimeEvent[] | null = [];
+  let closed = false;
+  const deliverLive = (event: RealtimeEvent) => {
+    if (replayed.size > 0 && replayed.delete(event.id)) return;
+    deliver(event);
+  };
+  const unsubscribe = deps.events.subscribe(organizationId, (event) => {
+    if (closed || !allowed(event)) return;
+    if (waiting) waiting.push(event);
+    else deliverLive(event);
+  });
+  let leave: (() => Promise<void>) | undefined;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    unsubscribe();
+    await leave?.();
+  };
+  try {
+    leave = auth.user ? await deps.presence.join(organizationId, auth.user.id) : undefined;
+    if (lastEventId !== null) {
+      for (const event of await deps.events.since(organizationId, lastEventId)) {
+        if (closed) break;
+        if (!allowed(event)) continue;
+        replayed.add(event.id);
+        deliver(event);
+        await nextTurn();
+      }
+    }
+    while (!closed && waiting.length > 0) {
+      deliverLive(waiting.shift()!);
+      if (waiting.length > 0) await nextTurn();
+    }
+    waiting = null;
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { close };
+}
+
+/**
+ * The same stream as an async iterable (the tRPC procedure's form). Events the consumer has not
+ * pulled yet wait in a queue; with a backlog, one is handed over per turn of the event loop.
  */
 export async function* organizationEvents(
-  deps: { events: EventBus; presence: Presence },
+  deps: StreamDeps,
   auth: OrgAuth,
   lastEventId: number | null,
   signal: AbortSignal | undefined,
 ): AsyncGenerator<RealtimeEvent> {
-  const organizationId = auth.organization.id;
-  const allowed = (e: RealtimeEvent) => mayReceive(auth.permissions, e.type);
   const queue: RealtimeEvent[] = [];
   let wake: (() => void) | undefined;
-  const unsubscribe = deps.events.subscribe(organizationId, (event) => {
-    if (!allowed(event)) return;
-    queue.push(event);
-    wake?.();
-  });
-  let leave: (() => Promise<void>) | undefined;
-  try {
-    leave = auth.user ? await deps.presence.join(organizationId, auth.user.id) : undefined;
-  } catch (error) {
-    unsubscribe();
-    throw error;
-  }
   // One abort listener for the stream's life (not one per wait: an AbortSignal's listeners are a
   // list that every addEventListener walks, so a long-lived stream would slow down and leak).
   const onAbort = () => wake?.();
   signal?.addEventListener('abort', onAbort, { once: true });
-  // Only a replayed event can come again live (the bus hands each NOTIFY over once): remember the
-  // replayed ids, and forget each when its live copy shows up. A fresh stream keeps nothing per event.
-  const replayed = new Set<number>();
+  let stream: OrganizationStream | undefined;
   try {
-    if (lastEventId !== null) {
-      for (const event of await deps.events.since(organizationId, lastEventId)) {
-        if (!allowed(event)) continue;
-        replayed.add(event.id);
-        yield event;
-        await nextTurn();
-      }
-    }
+    stream = await openOrganizationStream(deps, auth, lastEventId, (event) => {
+      queue.push(event);
+      wake?.();
+    });
     while (!signal?.aborted) {
       const event = queue.shift();
       if (event) {
-        if (replayed.size > 0 && replayed.delete(event.id)) continue;
         yield event;
         if (queue.length > 0) await nextTurn();
         continue;
@@ -70,7 +110,6 @@ export async function* organizationEvents(
     }
   } finally {
     signal?.removeEventListener('abort', onAbort);
-    unsubscribe();
-    await leave?.();
+    await stream?.close();
   }
 }

@@ -79,6 +79,20 @@ describe('the realtime.events stream route', () => {
     expect(events.every(([id]) => id > Number(mark.id))).toBe(true);
   });
 
+  it('lets go of a closed stream: its bus subscription ends and its member leaves presence', async () => {
+    // The earlier tests' streams are all closed by now.
+    await expect.poll(() => server.deps.events.subscriberCount()).toBe(0);
+    const res = await open(owner);
+    const stream = sseText(res.body!);
+    await stream.until((t) => t.includes('event: connected'));
+    expect(server.deps.events.subscriberCount()).toBe(1);
+    // Presence is joined as the stream opens (a database write), not before its connected event.
+    await expect.poll(() => server.deps.presence.online(owner.organizationId)).toContain(owner.userId);
+    await stream.close();
+    await expect.poll(() => server.deps.events.subscriberCount()).toBe(0);
+    await expect.poll(() => server.deps.presence.online(owner.organizationId)).not.toContain(owner.userId);
+  });
+
   it('leaves callers it does not serve to tRPC, which answers with its error event', async () => {
     const { app } = await buildTestApp({ database: server.deps.database });
     const res = await app.request('/trpc/realtime.events?input=%7B%7D');

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../../../server/db';
 import { publishEvent } from '../../../server/events/publish';
+import { percentile } from './common';
 
 /**
  * The realtime bench's events: contact_updated (every member may see it, and it raises no
@@ -38,8 +39,6 @@ export type PublishResult = {
   commitP50Ms: number;
   commitP99Ms: number;
 };
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
 
 /**
  * Publishes `count` events one after another at a fixed rate (fewer if maxSeconds runs out), each

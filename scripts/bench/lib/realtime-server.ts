@@ -16,10 +16,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { loadConfig } from '../../../server/config';
 import { openDatabase } from '../../../server/db';
 import { startServer } from '../../../server/server';
 import { publishSeries, type PublishOptions } from './realtime-publish';
+import { benchServerConfig } from './server-config';
 
 export type RealtimeServerStats = {
   rssBytes: number;
@@ -32,14 +32,7 @@ export type RealtimeServerStats = {
   loopDelayMaxMs: number;
 };
 
-const kind = process.env.BENCH_DB === 'postgres' ? 'postgres' : 'pglite';
-const config = loadConfig({
-  NODE_ENV: 'production',
-  PORT: '0',
-  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-  DATABASE_URL: kind === 'postgres' ? process.env.BENCH_DB_URL : undefined,
-});
-if (kind === 'postgres' && !config.databaseUrl) throw new Error('BENCH_DB=postgres needs BENCH_DB_URL');
+const { kind, config } = benchServerConfig();
 
 // PGlite in memory is handed in (startServer would otherwise create a data dir); Postgres is opened
 // by startServer itself from DATABASE_URL, with the production pool.
