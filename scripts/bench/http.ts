@@ -18,6 +18,7 @@ import { spawnTracked, stopChild, tail } from './lib/children';
 import { runLoad, type LoadResult } from './lib/load';
 import { measureStartup } from './lib/startup';
 import { num, printTable } from './lib/table';
+import { envNumber, loadLine, machineLine, progress, redactUrl } from './lib/common';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SERVER_ENTRY = fileURLToPath(new URL('./lib/http-server.ts', import.meta.url));
@@ -43,34 +44,6 @@ const DIAGNOSTIC_CASES: Case[] = [
 ];
 
 type Measured = LoadResult & { cpuMicrosPerRequest: number; rssAfterBytes: number };
-
-function envNumber(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number (got ${JSON.stringify(raw)})`);
-  return value;
-}
-
-function redactUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return `${u.protocol}//${u.username ? `${u.username}@` : ''}${u.host}${u.pathname}`;
-  } catch {
-    return 'postgres';
-  }
-}
-
-/** Other work on the machine skews every figure; print how busy it was. */
-function loadLine(when: string): string {
-  const [one, five] = os.loadavg();
-  return `(load average ${when}: ${num(one ?? 0, 1)} over 1 min, ${num(five ?? 0, 1)} over 5 min, on ${os.cpus().length} CPUs)`;
-}
-
-function progress(text: string): void {
-  process.stderr.write(`  … ${text}\n`);
-}
 
 type BenchServer = { url: string; stop(): Promise<void> };
 
@@ -264,11 +237,10 @@ export async function run(): Promise<void> {
   const connections = Math.round(envNumber('BENCH_CONNECTIONS', 10));
   const warmup = Math.min(2, Math.max(0.5, duration / 5));
   const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || undefined;
-  const cpus = os.cpus();
 
   console.log('HTTP bench');
   console.log(
-    `Node ${process.version}, ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${os.platform()} ${os.release()}\n` +
+    `${machineLine()}\n` +
       `autocannon on loopback: ${connections} connections, no pipelining, ${warmup} s warm-up then ${duration} s per run; ` +
       `server in a child process (NODE_ENV=production, LOG_LEVEL=${process.env.BENCH_LOG_LEVEL ?? 'warn'}), load generator in this one\n` +
       `µs/req (1e6/rps) is wall time per request at this concurrency; server CPU µs/req is the server process's CPU time over requests served\n` +

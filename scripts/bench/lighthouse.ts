@@ -5,6 +5,7 @@
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../../server/db';
@@ -19,6 +20,8 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 const BUILD = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+/** Scores drop when other work shares the CPU: the figures are printed with the machine's load. */
+const load = () => `load average ${loadavg().map((n) => n.toFixed(1)).join(' / ')}`;
 
 type Audit = { runs: Record<(typeof CATEGORIES)[number], number>[]; scriptBytes: number[] };
 
@@ -47,7 +50,7 @@ export async function run(): Promise<void> {
   const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
   const server = await startServer(config, { database, clientDir: BUILD });
   try {
-    console.log(`Lighthouse (mobile emulation), median of ${RUNS} runs, ${server.url}`);
+    console.log(`Lighthouse (mobile emulation), median of ${RUNS} runs, ${server.url}, ${load()}`);
     console.log(['page', ...CATEGORIES, 'JS transferred'].map((h) => h.padEnd(16)).join(''));
     for (const page of PAGES) {
       if (!publicPages.has(page)) {
@@ -63,6 +66,7 @@ export async function run(): Promise<void> {
       const row = CATEGORIES.map((c) => String(median(results.runs.map((r) => r[c]))));
       console.log([page, ...row, `${(median(results.scriptBytes) / 1024).toFixed(1)} KB`].map((v) => v.padEnd(16)).join(''));
     }
+    console.log(`done, ${load()}`);
   } finally {
     await server.close();
     await database.close();

@@ -8,21 +8,14 @@
  */
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { loadConfig } from '../../../server/config';
 import { openDatabase } from '../../../server/db';
 import { buildDeps } from '../../../server/deps';
 import { createLogger } from '../../../server/logging';
 import { databaseOptions } from '../../../server/server';
 import { createBenchApp } from './bench-app';
+import { benchServerConfig } from './server-config';
 
-const kind = process.env.BENCH_DB === 'postgres' ? 'postgres' : 'pglite';
-const config = loadConfig({
-  NODE_ENV: 'production',
-  PORT: '0',
-  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-  DATABASE_URL: kind === 'postgres' ? process.env.BENCH_DB_URL : undefined,
-});
-if (kind === 'postgres' && !config.databaseUrl) throw new Error('BENCH_DB=postgres needs BENCH_DB_URL');
+const { kind, config } = benchServerConfig();
 
 // The benched queries need no tables, so no migrations run: a Postgres database given to the
 // bench is only read from.

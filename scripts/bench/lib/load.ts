@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { percentile } from './common';
 
 export type LoadOptions = {
   /** Seconds. */
@@ -17,11 +18,6 @@ export type LoadResult = {
   errors: number;
   timeouts: number;
 };
-
-function percentile(sorted: Float64Array, p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 /** One autocannon run on loopback: keep-alive connections, no pipelining. */
 export async function runLoad(url: string, options: LoadOptions): Promise<LoadResult> {
