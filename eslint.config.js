@@ -27,5 +27,7 @@ export default tseslint.config(
       ],
     },
   },
+  // French typography puts no-break spaces before : ; ! ? and inside « », in template literals too.
+  { files: ['client/content/**'], rules: { 'no-irregular-whitespace': ['error', { skipStrings: true, skipTemplates: true }] } },
   { files: ['scripts/**', 'tests/**'], rules: { 'no-console': 'off' } },
 );

@@ -4,6 +4,8 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter, tanstackRouterGenerator } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { chunkGroups } from './scripts/lib/chunk-groups';
+import { prerenderSite } from './scripts/lib/prerender';
 import { publicRouteFiles, siteRouteConfig } from './scripts/lib/site-routes';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -58,6 +60,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     routeManifest(),
+    prerenderSite({ root: here('.'), routes: ROUTES }),
   ],
   build: {
     outDir: here('./dist/client'),
@@ -65,9 +68,16 @@ export default defineConfig({
     sourcemap: true,
     // .vite/manifest.json: which chunks each entry and route loads (the bundle test and the Lighthouse bench read it).
     manifest: true,
+    // Every browser the client supports preloads modules itself.
+    modulePreload: { polyfill: false },
     rollupOptions: {
       // The application (every route) and the light public site (public pages only).
       input: { index: here('./client/index.html'), site: here('./client/site.html') },
+      output: {
+        codeSplitting: {
+          groups: chunkGroups({ siteEntry: here('./client/site.tsx'), siteOwn: here('./client/site/'), siteChrome: here('./client/components/public-layout.tsx') }),
+        },
+      },
     },
   },
   server: {

@@ -80,6 +80,7 @@ import { Route as AppSettingsBillingRouteImport } from './routes/_app/settings/b
 import { Route as AppSettingsIntegrationsRouteImport } from './routes/_app/settings/integrations'
 import { Route as AppSettingsOrganizationRouteImport } from './routes/_app/settings/organization'
 import { Route as AppSettingsProfileRouteImport } from './routes/_app/settings/profile'
+import { Route as AppSettingsSecurityRouteImport } from './routes/_app/settings/security'
 import { Route as AppSettingsSessionsRouteImport } from './routes/_app/settings/sessions'
 import { Route as AppPipelineDealsDealIdRouteImport } from './routes/_app/pipeline/deals.$dealId'
 
@@ -438,6 +439,11 @@ const AppSettingsProfileRoute = AppSettingsProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => AppSettingsRoute,
 } as any)
+const AppSettingsSecurityRoute = AppSettingsSecurityRouteImport.update({
+  id: '/security',
+  path: '/security',
+  getParentRoute: () => AppSettingsRoute,
+} as any)
 const AppSettingsSessionsRoute = AppSettingsSessionsRouteImport.update({
   id: '/sessions',
   path: '/sessions',
@@ -518,6 +524,7 @@ export interface FileRoutesByFullPath {
   '/settings/integrations': typeof AppSettingsIntegrationsRoute
   '/settings/organization': typeof AppSettingsOrganizationRoute
   '/settings/profile': typeof AppSettingsProfileRoute
+  '/settings/security': typeof AppSettingsSecurityRoute
   '/settings/sessions': typeof AppSettingsSessionsRoute
   '/pipeline/': typeof AppPipelineIndexRoute
   '/settings/': typeof AppSettingsIndexRoute
@@ -591,6 +598,7 @@ export interface FileRoutesByTo {
   '/settings/integrations': typeof AppSettingsIntegrationsRoute
   '/settings/organization': typeof AppSettingsOrganizationRoute
   '/settings/profile': typeof AppSettingsProfileRoute
+  '/settings/security': typeof AppSettingsSecurityRoute
   '/settings/sessions': typeof AppSettingsSessionsRoute
   '/pipeline': typeof AppPipelineIndexRoute
   '/settings': typeof AppSettingsIndexRoute
@@ -667,6 +675,7 @@ export interface FileRoutesById {
   '/_app/settings/integrations': typeof AppSettingsIntegrationsRoute
   '/_app/settings/organization': typeof AppSettingsOrganizationRoute
   '/_app/settings/profile': typeof AppSettingsProfileRoute
+  '/_app/settings/security': typeof AppSettingsSecurityRoute
   '/_app/settings/sessions': typeof AppSettingsSessionsRoute
   '/_app/pipeline/': typeof AppPipelineIndexRoute
   '/_app/settings/': typeof AppSettingsIndexRoute
@@ -743,6 +752,7 @@ export interface FileRouteTypes {
     | '/settings/integrations'
     | '/settings/organization'
     | '/settings/profile'
+    | '/settings/security'
     | '/settings/sessions'
     | '/pipeline/'
     | '/settings/'
@@ -816,6 +826,7 @@ export interface FileRouteTypes {
     | '/settings/integrations'
     | '/settings/organization'
     | '/settings/profile'
+    | '/settings/security'
     | '/settings/sessions'
     | '/pipeline'
     | '/settings'
@@ -891,6 +902,7 @@ export interface FileRouteTypes {
     | '/_app/settings/integrations'
     | '/_app/settings/organization'
     | '/_app/settings/profile'
+    | '/_app/settings/security'
     | '/_app/settings/sessions'
     | '/_app/pipeline/'
     | '/_app/settings/'
@@ -1441,6 +1453,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSettingsProfileRouteImport
       parentRoute: typeof AppSettingsRoute
     }
+    '/_app/settings/security': {
+      id: '/_app/settings/security'
+      path: '/security'
+      fullPath: '/settings/security'
+      preLoaderRoute: typeof AppSettingsSecurityRouteImport
+      parentRoute: typeof AppSettingsRoute
+    }
     '/_app/settings/sessions': {
       id: '/_app/settings/sessions'
       path: '/sessions'
@@ -1464,6 +1483,7 @@ interface AppSettingsRouteChildren {
   AppSettingsIntegrationsRoute: typeof AppSettingsIntegrationsRoute
   AppSettingsOrganizationRoute: typeof AppSettingsOrganizationRoute
   AppSettingsProfileRoute: typeof AppSettingsProfileRoute
+  AppSettingsSecurityRoute: typeof AppSettingsSecurityRoute
   AppSettingsSessionsRoute: typeof AppSettingsSessionsRoute
   AppSettingsIndexRoute: typeof AppSettingsIndexRoute
 }
@@ -1474,6 +1494,7 @@ const AppSettingsRouteChildren: AppSettingsRouteChildren = {
   AppSettingsIntegrationsRoute: AppSettingsIntegrationsRoute,
   AppSettingsOrganizationRoute: AppSettingsOrganizationRoute,
   AppSettingsProfileRoute: AppSettingsProfileRoute,
+  AppSettingsSecurityRoute: AppSettingsSecurityRoute,
   AppSettingsSessionsRoute: AppSettingsSessionsRoute,
   AppSettingsIndexRoute: AppSettingsIndexRoute,
 }

@@ -1,7 +1,9 @@
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { applyLanguageFor } from './i18n';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { applyLanguageFor, setLanguage } from './i18n';
+import { DEFAULT_LANGUAGE, pageLanguage } from './i18n/languages';
+import { RenderedDeviceContext, type RenderedDevice } from './lib/mobile-visitor';
 import { routeTree } from './site/routeTree.gen';
 import './styles.css';
 
@@ -16,11 +18,32 @@ const router = createRouter({
   scrollRestoration: true,
 });
 
-// <html lang dir> before the first paint; a French or Arabic visitor's chrome catalog arrives first.
-void applyLanguageFor(window.location.pathname).finally(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>,
-  );
-});
+const container = document.getElementById('root')!;
+const path = window.location.pathname;
+/** Set on the root element of a page prerendered at build time (docs/decisions/012-prerendered-public-site.md). */
+const prerendered = container.dataset.prerendered as RenderedDevice | undefined;
+
+if (prerendered) {
+  // Hydrate exactly what was rendered: the page's own language (effects then switch to a saved one),
+  // its device variant, and the route tree without the client-only Suspense wrapper at its root.
+  router.ssr = { manifest: undefined };
+  void Promise.all([setLanguage(pageLanguage(path) ?? DEFAULT_LANGUAGE), router.load()]).then(() => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <RenderedDeviceContext value={prerendered}>
+          <RouterProvider router={router} />
+        </RenderedDeviceContext>
+      </StrictMode>,
+    );
+  });
+} else {
+  // <html lang dir> before the first paint; a French or Arabic visitor's chrome catalog arrives first.
+  void applyLanguageFor(path).finally(() => {
+    createRoot(container).render(
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+    );
+  });
+}

@@ -166,7 +166,8 @@ export function PublicLayout({ children }: { children: ReactNode }) {
             </div>
           ))}
         </div>
-        <p className="border-t border-gray-200 px-4 py-6 text-center text-xs text-gray-600 dark:border-gray-800 dark:text-gray-400">
+        {/* Prerendered pages carry their build's year: after New Year it differs from the browser's until the next build. */}
+        <p suppressHydrationWarning className="border-t border-gray-200 px-4 py-6 text-center text-xs text-gray-600 dark:border-gray-800 dark:text-gray-400">
           {t('footer.rights', { year: new Date().getFullYear() })}
         </p>
       </footer>

@@ -1,35 +1,61 @@
-/** Academy content (spec app-core §2.9: both variants' tabs on one page). */
+import { pageTexts } from '../i18n';
+
+/** Academy content (spec app-core §2.9: both variants' tabs on one page). Counts here; texts below, item by item. */
 
 export const LEARNING_PATHS = [
-  { title: 'Sales teams', text: 'Pipeline, lead scoring and follow-up habits that close more deals.', courses: 5, hours: 4 },
-  { title: 'Marketers', text: 'Segments, campaigns, funnels and automations that turn visitors into leads.', courses: 6, hours: 5 },
-  { title: 'Practice owners', text: 'Booking, reminders, reviews and HIPAA for dental, med spa and clinics.', courses: 4, hours: 3 },
-  { title: 'Agency operators', text: 'Client workspaces, white label, snapshots and reporting for clients.', courses: 5, hours: 4.5 },
+  { courses: 5, hours: 4 },
+  { courses: 6, hours: 5 },
+  { courses: 4, hours: 3 },
+  { courses: 5, hours: 4.5 },
 ];
+export const QUICKSTART_MINUTES = [5, 5, 3, 2];
+export const TEMPLATE_STEPS = [8, 12, 4, 6];
+export const RESOURCE_LINKS = ['/tutorials', '/help', '/migration-guide', '/integrations'] as const;
 
-export const QUICKSTART = [
-  { title: 'Create your workspace', text: 'Sign up, set your time zone and invite one colleague.', minutes: 5 },
-  { title: 'Import contacts', text: 'Upload a CSV and merge duplicates.', minutes: 5 },
-  { title: 'Turn on a template', text: 'Switch on the new-lead follow-up automation.', minutes: 3 },
-  { title: 'Check the dashboard', text: 'See your first figures and the next steps it suggests.', minutes: 2 },
-];
+const en = {
+  eyebrow: 'Academy',
+  title: 'Learn Switchboard at your own pace',
+  lead: 'Learning paths for your role, a 15-minute quick start, the full training course and certifications that prove what you know.',
+  startCourse: 'Start the training course',
+  browse: 'Browse the Academy',
+  sectionsLabel: 'Academy sections',
+  tabs: { paths: 'Learning paths', quickstart: 'Quick start', tutorials: 'Tutorials', certification: 'Certifications', templates: 'Templates', resources: 'Resources' },
+  paths: [
+    { title: 'Sales teams', text: 'Pipeline, lead scoring and follow-up habits that close more deals.' },
+    { title: 'Marketers', text: 'Segments, campaigns, funnels and automations that turn visitors into leads.' },
+    { title: 'Practice owners', text: 'Booking, reminders, reviews and HIPAA for dental, med spa and clinics.' },
+    { title: 'Agency operators', text: 'Client workspaces, white label, snapshots and reporting for clients.' },
+  ],
+  courses: (count: number) => `${count} courses`,
+  hours: (count: string) => `${count} hours`,
+  quickstartTitle: 'Up and running in 15 minutes',
+  quickstart: [
+    { title: 'Create your workspace', text: 'Sign up, set your time zone and invite one colleague.' },
+    { title: 'Import contacts', text: 'Upload a CSV and merge duplicates.' },
+    { title: 'Turn on a template', text: 'Switch on the new-lead follow-up automation.' },
+    { title: 'Check the dashboard', text: 'See your first figures and the next steps it suggests.' },
+  ],
+  minutes: (count: number) => `${count} min`,
+  allTutorials: 'All tutorials',
+  certifications: [
+    { title: 'Switchboard Certified User', text: 'Contacts, pipeline, campaigns and reports. Exam: 30 questions, 45 minutes.', requirement: 'Requires: Complete the training course' },
+    { title: 'Automation Specialist', text: 'Triggers, conditions, scoring and multi-channel sequences. Exam plus a practical build.', requirement: 'Requires: Certified User' },
+    { title: 'Agency Partner', text: 'Client workspaces, white label, rebilling and client reporting.', requirement: 'Requires: Certified User and one live client workspace' },
+  ],
+  templates: [
+    { title: 'Lead Nurturing Sequence', text: 'Welcome e-mail, SMS check-in and a task for the rep when the lead engages.' },
+    { title: 'Appointment Booking Flow', text: 'Confirmation, reminders 24 hours and 1 hour before, and a no-show follow-up.' },
+    { title: 'Review Request', text: 'A thank-you text with a review link after each completed appointment.' },
+    { title: 'Win-back Campaign', text: 'Three messages over three weeks to customers who have gone quiet.' },
+  ],
+  steps: (count: number) => `${count} steps`,
+  resources: [
+    { title: 'Written tutorials', text: 'Step-by-step guides for every part of the product.', action: 'Open written tutorials' },
+    { title: 'Help centre', text: 'Videos, answers to common questions and live support.', action: 'Open help centre' },
+    { title: 'Migration guide', text: 'Move from another CRM in a day.', action: 'Open migration guide' },
+    { title: 'Integrations', text: 'Connect calendars, payments, e-mail and more.', action: 'Open integrations' },
+  ],
+};
 
-export const CERTIFICATIONS = [
-  { title: 'Switchboard Certified User', text: 'Contacts, pipeline, campaigns and reports. Exam: 30 questions, 45 minutes.', requirement: 'Complete the training course' },
-  { title: 'Automation Specialist', text: 'Triggers, conditions, scoring and multi-channel sequences. Exam plus a practical build.', requirement: 'Certified User' },
-  { title: 'Agency Partner', text: 'Client workspaces, white label, rebilling and client reporting.', requirement: 'Certified User and one live client workspace' },
-];
-
-export const TEMPLATES = [
-  { title: 'Lead Nurturing Sequence', text: 'Welcome e-mail, SMS check-in and a task for the rep when the lead engages.', steps: 8 },
-  { title: 'Appointment Booking Flow', text: 'Confirmation, reminders 24 hours and 1 hour before, and a no-show follow-up.', steps: 12 },
-  { title: 'Review Request', text: 'A thank-you text with a review link after each completed appointment.', steps: 4 },
-  { title: 'Win-back Campaign', text: 'Three messages over three weeks to customers who have gone quiet.', steps: 6 },
-];
-
-export const RESOURCES = [
-  { title: 'Written tutorials', text: 'Step-by-step guides for every part of the product.', to: '/tutorials' as const },
-  { title: 'Help centre', text: 'Videos, answers to common questions and live support.', to: '/help' as const },
-  { title: 'Migration guide', text: 'Move from another CRM in a day.', to: '/migration-guide' as const },
-  { title: 'Integrations', text: 'Connect calendars, payments, e-mail and more.', to: '/integrations' as const },
-];
+export type AcademyTexts = typeof en;
+export const ACADEMY_TEXTS = pageTexts(en, { fr: () => import('./fr/academy'), ar: () => import('./ar/academy') });

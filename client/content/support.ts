@@ -1,19 +1,40 @@
+import { pageTexts } from '../i18n';
+
 /**
- * How visitors reach the team (spec public-site §9 support claims). The one place to set the site
- * owner's real addresses and number; every public page reads them from here.
+ * How visitors reach the team (spec public-site §9 support claims): the project's public contact
+ * points, set once here; every public page reads them from here. Switchboard is open source, so
+ * questions and bug reports can also go to its repository's discussions and issues. There is no
+ * public phone line: calls are booked (the demo form) and the team calls back.
  */
 export const SUPPORT = {
   supportEmail: 'support@switchboard-crm.com',
   salesEmail: 'sales@switchboard-crm.com',
   partnersEmail: 'partners@switchboard-crm.com',
-  phone: '+1 (888) 555-0142',
-  phoneHref: 'tel:+18885550142',
+  repository: 'https://github.com/switchboard-crm/switchboard',
+  discussions: 'https://github.com/switchboard-crm/switchboard/discussions',
+  issues: 'https://github.com/switchboard-crm/switchboard/issues',
+} as const;
+
+/** The support claims and the contact cards, in each language. Hours are New York time (spec §9: EST). */
+const en = {
   chatResponse: 'Live chat: replies in under 2 minutes, 24/7',
   emailResponse: 'E-mail: answered within 4 hours',
-  hours: [
-    { days: 'Monday – Friday', time: '9AM – 6PM EST' },
-    { days: 'Saturday', time: '10AM – 4PM EST' },
-    { days: 'Sunday', time: 'Closed (live chat stays open)' },
-  ],
-  emergency: '24/7 emergency line for Enterprise customers',
-} as const;
+  hours: ['Monday – Friday: 9AM – 6PM EST', 'Saturday: 10AM – 4PM EST', 'Sunday: closed (live chat stays open)'],
+  hoursShort: 'Mon–Fri 9AM–6PM EST, Sat 10AM–4PM EST',
+  emergency: 'Enterprise customers: 24/7 emergency support',
+  cards: {
+    liveChat: 'Live chat',
+    email: 'E-mail',
+    call: 'Calls and video',
+    callText: 'Book a call or a screen share and a specialist calls you back at the time you choose.',
+    bookCall: 'Book a call',
+    community: 'Community',
+    communityText: 'Switchboard is open source: ask the community, follow the roadmap and report bugs on GitHub.',
+    discussions: 'GitHub Discussions',
+    issues: 'Report a bug',
+    hours: 'Support hours',
+  },
+};
+
+export type SupportTexts = typeof en;
+export const SUPPORT_TEXTS = pageTexts(en, { fr: () => import('./fr/support'), ar: () => import('./ar/support') });

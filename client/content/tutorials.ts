@@ -1,6 +1,8 @@
 /** Written tutorials (/tutorials = /tutorial-system); the help centre's videos link to them by id. */
+import { pageTexts } from '../i18n';
+
 /** `level` is written in the tutorial's language. */
-export type Tutorial = { id: string; title: string; level: string; minutes: number; summary: string; steps: string[] };
+export type Tutorial = { id: string; title: string; level: string; minutes: number; summary: string; steps: readonly string[] };
 
 export const TUTORIALS: Tutorial[] = [
   {
@@ -102,3 +104,15 @@ export const TUTORIALS: Tutorial[] = [
     ],
   },
 ];
+
+/**
+ * The three tutorials to start with, in each language (the Academy's Tutorials tab): French and
+ * Arabic have their own, also on /french-tutorial and /arabic-tutorial.
+ */
+const starter = {
+  tutorials: TUTORIALS.filter((t) => ['getting-started', 'contacts', 'automation'].includes(t.id)),
+  minutes: (minutes: number) => `${minutes} min`,
+};
+
+export type StarterTutorialTexts = typeof starter;
+export const STARTER_TUTORIAL_TEXTS = pageTexts(starter, { fr: () => import('./fr/tutorials'), ar: () => import('./ar/tutorials') });

@@ -3,19 +3,15 @@
  * functions: no i18n runtime, so the server-free tests and the entry can read it cheaply.
  */
 
-export const LANGUAGES = ['en', 'fr', 'ar'] as const;
-export type Language = (typeof LANGUAGES)[number];
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../../server/languages/schema';
 
-export const DEFAULT_LANGUAGE: Language = 'en';
+export { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../../server/languages/schema';
+
 /** localStorage key of the visitor's chosen language. */
 export const LANGUAGE_STORAGE_KEY = 'switchboard.language';
 
 /** Each language's own name, as its speakers write it (the language switch shows these). */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', fr: 'Français', ar: 'العربية' };
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
 
 export function directionOf(language: Language): 'ltr' | 'rtl' {
   return language === 'ar' ? 'rtl' : 'ltr';

@@ -1,9 +1,8 @@
 import { z } from 'zod/mini';
 import { INDUSTRY_KEYS } from './industries';
-import { SECURITY_TABS } from './security-tabs';
 
 /**
- * Search parameters of the public routes, validated on every navigation. A value that breaks its
+ * Search parameters of routes people share, validated on every navigation. A value that breaks its
  * rule is dropped (`z.catch`), never an error screen: these URLs are typed and shared by people.
  * zod/mini keeps these out of the weight of the first page load; forms use the full shared schemas.
  */
@@ -20,8 +19,8 @@ export const ZSignupSearch = z.object({
   redirect: returnPath,
 });
 
-export const ZSecuritySearch = z.object({
-  tab: optional(z.enum(SECURITY_TABS)),
+/** The audit log in Settings → Security. */
+export const ZAuditSearch = z.object({
   page: optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000))),
   /** Checked against the audit actions where it is used (their list lives with the server's schemas). */
   action: optional(z.string().check(z.maxLength(60))),

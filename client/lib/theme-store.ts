@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { parseStoredTheme, resolveTheme, THEME_STORAGE_KEY, UNSAVED_THEME_STORAGE_KEY, type Theme } from '../state/theme';
 
 /**
@@ -41,10 +41,26 @@ function save(theme: Theme): void {
   } catch {
     // Storage blocked: the choice lasts for this page.
   }
+  applyTheme(theme);
+}
+
+function applyTheme(theme: Theme): void {
   document.documentElement.classList.toggle('dark', theme === 'dark');
 }
 
+/**
+ * Keeps the page's colours in step with a choice made in another tab or the OS's setting. The head
+ * script of site.html applied the theme before first paint; a prerendered page hydrates light
+ * (below), so the page's theme follows the store, not the rendered value.
+ */
+export function useThemeClass(): void {
+  useEffect(() => subscribe(() => applyTheme(read())), []);
+}
+
+/** Prerendered pages are rendered light; the head script has already applied the visitor's theme to the page's colours. */
+const PRERENDERED_THEME: Theme = 'light';
+
 export function useStoredTheme(): [Theme, (theme: Theme) => void] {
-  const theme = useSyncExternalStore(subscribe, read);
+  const theme = useSyncExternalStore(subscribe, read, () => PRERENDERED_THEME);
   return [theme, save];
 }

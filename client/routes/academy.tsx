@@ -6,8 +6,10 @@ import { Steps } from '../components/marketing/steps';
 import { TutorialList } from '../components/marketing/tutorial-list';
 import { PublicLayout } from '../components/public-layout';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
-import { CERTIFICATIONS, LEARNING_PATHS, QUICKSTART, RESOURCES, TEMPLATES } from '../content/academy';
-import { TUTORIALS } from '../content/tutorials';
+import { ACADEMY_TEXTS, LEARNING_PATHS, QUICKSTART_MINUTES, RESOURCE_LINKS, TEMPLATE_STEPS } from '../content/academy';
+import { STARTER_TUTORIAL_TEXTS } from '../content/tutorials';
+import { useT } from '../i18n';
+import { formatNumber } from '../i18n/format';
 
 export const Route = createFileRoute('/academy')({
   staticData: {
@@ -17,66 +19,68 @@ export const Route = createFileRoute('/academy')({
   component: Academy,
 });
 
-const TABS = [
-  { id: 'paths', label: 'Learning paths' },
-  { id: 'quickstart', label: 'Quick start' },
-  { id: 'tutorials', label: 'Tutorials' },
-  { id: 'certification', label: 'Certifications' },
-  { id: 'templates', label: 'Templates' },
-  { id: 'resources', label: 'Resources' },
-] as const;
+const TABS = ['paths', 'quickstart', 'tutorials', 'certification', 'templates', 'resources'] as const;
 
 function Academy() {
+  const {
+    language,
+    texts: [text, starter],
+  } = useT(ACADEMY_TEXTS, STARTER_TUTORIAL_TEXTS);
   return (
     <PublicLayout>
       <Hero
-        eyebrow="Academy"
-        title="Learn Switchboard at your own pace"
-        lead="Learning paths for your role, a 15-minute quick start, the full training course and certifications that prove what you know."
+        eyebrow={text.eyebrow}
+        title={text.title}
+        lead={text.lead}
         actions={[
-          { label: 'Start the training course', to: '/training-course' },
-          { label: 'Browse the Academy', variant: 'outline', href: '#academy-sections' },
+          { label: text.startCourse, to: '/training-course' },
+          { label: text.browse, variant: 'outline', href: '#academy-sections' },
         ]}
       />
       <div id="academy-sections" className="mx-auto w-full max-w-7xl scroll-mt-20 px-4 py-12 sm:px-6 lg:px-8">
         <Tabs defaultValue="paths">
-          <TabsList aria-label="Academy sections" className="flex-wrap">
-            {TABS.map((t) => (
-              <TabsTrigger key={t.id} value={t.id}>
-                {t.label}
+          <TabsList aria-label={text.sectionsLabel} className="flex-wrap">
+            {TABS.map((id) => (
+              <TabsTrigger key={id} value={id}>
+                {text.tabs[id]}
               </TabsTrigger>
             ))}
           </TabsList>
           <TabsContent value="paths">
-            <h2 className="sr-only">Learning paths</h2>
+            <h2 className="sr-only">{text.tabs.paths}</h2>
             <FeatureGrid
               columns={4}
-              items={LEARNING_PATHS.map((p) => ({ icon: RouteIcon, title: p.title, text: p.text, points: [`${p.courses} courses`, `${p.hours} hours`] }))}
+              items={text.paths.map((p, i) => ({
+                icon: RouteIcon,
+                ...p,
+                points: [text.courses(LEARNING_PATHS[i]!.courses), text.hours(formatNumber(language, LEARNING_PATHS[i]!.hours))],
+              }))}
             />
           </TabsContent>
           <TabsContent value="quickstart">
-            <h2 className="mb-4 text-xl font-semibold text-gray-900 dark:text-white">Up and running in 15 minutes</h2>
-            <Steps items={QUICKSTART.map((q) => ({ title: q.title, text: q.text, when: `${q.minutes} min` }))} />
+            <h2 className="mb-4 text-xl font-semibold text-gray-900 dark:text-white">{text.quickstartTitle}</h2>
+            <Steps items={text.quickstart.map((q, i) => ({ ...q, when: text.minutes(QUICKSTART_MINUTES[i]!) }))} />
           </TabsContent>
           <TabsContent value="tutorials">
-            <TutorialList tutorials={TUTORIALS.slice(0, 3)} />
+            <h2 className="sr-only">{text.tabs.tutorials}</h2>
+            <TutorialList tutorials={starter.tutorials} minutesLabel={starter.minutes} />
             <p className="mt-4">
               <Link to="/tutorials" className="font-medium text-indigo-700 underline dark:text-indigo-300">
-                All tutorials
+                {text.allTutorials}
               </Link>
             </p>
           </TabsContent>
           <TabsContent value="certification">
-            <h2 className="sr-only">Certifications</h2>
-            <FeatureGrid items={CERTIFICATIONS.map((c) => ({ icon: AwardIcon, title: c.title, text: c.text, points: [`Requires: ${c.requirement}`] }))} />
+            <h2 className="sr-only">{text.tabs.certification}</h2>
+            <FeatureGrid items={text.certifications.map((c) => ({ icon: AwardIcon, title: c.title, text: c.text, points: [c.requirement] }))} />
           </TabsContent>
           <TabsContent value="templates">
-            <h2 className="sr-only">Templates</h2>
-            <FeatureGrid columns={4} items={TEMPLATES.map((t) => ({ icon: LayersIcon, title: t.title, text: t.text, points: [`${t.steps} steps`] }))} />
+            <h2 className="sr-only">{text.tabs.templates}</h2>
+            <FeatureGrid columns={4} items={text.templates.map((t, i) => ({ icon: LayersIcon, ...t, points: [text.steps(TEMPLATE_STEPS[i]!)] }))} />
           </TabsContent>
           <TabsContent value="resources">
-            <h2 className="sr-only">Resources</h2>
-            <FeatureGrid columns={4} items={RESOURCES.map((r) => ({ icon: BookOpenIcon, title: r.title, text: r.text, action: { label: `Open ${r.title.toLowerCase()}`, to: r.to } }))} />
+            <h2 className="sr-only">{text.tabs.resources}</h2>
+            <FeatureGrid columns={4} items={text.resources.map((r, i) => ({ icon: BookOpenIcon, title: r.title, text: r.text, action: { label: r.action, to: RESOURCE_LINKS[i]! } }))} />
           </TabsContent>
         </Tabs>
       </div>

@@ -5,8 +5,8 @@ import { BillingToggle, type Billing } from '../components/billing-toggle';
 import { PublicLayout } from '../components/public-layout';
 import { plainButtonClasses } from '../components/ui/button-classes';
 import { trackEvent } from '../lib/analytics';
-import { sitePage } from '../lib/site-pages';
 import { inputClasses } from './-landing/trial-form';
+import { ARABIC_PLANS } from '../../server/billing/schema';
 
 export const Route = createFileRoute('/ar')({
   staticData: {
@@ -54,11 +54,15 @@ const CAPABILITIES: { icon: LucideIcon; title: string; text: string }[] = [
   { icon: WorkflowIcon, title: 'محرك الأتمتة', text: 'أتمتة بدقة 99.9% تتابع العملاء وتوزع المهام وترسل التنبيهات دون تدخل يدوي.' },
 ];
 
-/** Spec §9: Arabic plans; yearly prices are per month, billed yearly (20% off). */
-const PLANS = [
-  { name: 'الاحترافية', monthly: 1299, yearly: 999, currency: 'جنيه مصري', markets: 'مصر والأردن والمغرب', features: ['25,000 جهة اتصال', 'أتمتة وحملات غير محدودة', 'دعم عربي 24/7'] },
-  { name: 'المؤسسات', monthly: 3999, yearly: 2999, currency: 'ريال سعودي', markets: 'السعودية والإمارات وقطر', features: ['100,000 جهة اتصال', 'تسجيل دخول موحد وسجل تدقيق', 'مدير حساب مخصص'] },
-];
+/** The Arabic copy of each plan of the catalogue's list (prices and currencies: ARABIC_PLANS, spec §9). */
+const PLAN_COPY: Record<string, { name: string; markets: string; features: string[] }> = {
+  Professional: { name: 'الاحترافية', markets: 'مصر والأردن والمغرب', features: ['25,000 جهة اتصال', 'أتمتة وحملات غير محدودة', 'دعم عربي 24/7'] },
+  Enterprise: { name: 'المؤسسات', markets: 'السعودية والإمارات وقطر', features: ['100,000 جهة اتصال', 'تسجيل دخول موحد وسجل تدقيق', 'مدير حساب مخصص'] },
+};
+const CURRENCY_NAMES: Record<string, string> = { EGP: 'جنيه مصري', SAR: 'ريال سعودي' };
+
+/** Yearly prices are per month, billed yearly (20% off). */
+const PLANS = ARABIC_PLANS.plans.map((plan) => ({ ...PLAN_COPY[plan.name]!, monthly: plan.monthly!, yearly: plan.yearly!, currency: CURRENCY_NAMES[plan.currency]! }));
 
 const PROMISES = ['نمو مضمون 300% أو استرداد كامل المبلغ', 'تجربة مجانية لمدة 30 يومًا', 'حلول معتمدة متوافقة مع الشريعة (حلال)', 'متوافق مع رؤية 2030', 'دعم فني باللغة العربية على مدار الساعة'];
 
@@ -88,10 +92,10 @@ function ArabicLandingPage() {
           <a href="/signup" className={plainButtonClasses('default', 'lg')}>
             ابدأ التجربة المجانية
           </a>
-          <Link to={sitePage('features')} className={plainButtonClasses('outline', 'lg')}>
+          <Link to="/features" className={plainButtonClasses('outline', 'lg')}>
             المزايا
           </Link>
-          <Link to={sitePage('arabicTutorial')} className={plainButtonClasses('outline', 'lg')}>
+          <Link to="/arabic-tutorial" className={plainButtonClasses('outline', 'lg')}>
             الدرس التعليمي
           </Link>
         </nav>

@@ -1,7 +1,8 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { TutorialList } from '../components/marketing/tutorial-list';
 import { PublicLayout } from '../components/public-layout';
-import { ARABIC_TUTORIALS } from '../content/tutorials-translated';
+import { ARABIC_TUTORIALS } from '../content/ar/tutorials';
+import { MINUTES, plural } from '../content/ar/plural';
 
 export const Route = createFileRoute('/arabic-tutorial')({
   staticData: {
@@ -20,7 +21,7 @@ function ArabicTutorial() {
           ثلاثة أدلة خطوة بخطوة لبداية صحيحة: أنشئ مساحة عملك، واستورد جهات اتصالك، وأطلق أول أتمتة لك. ساعة واحدة تكفي.
         </p>
         <div className="mt-8">
-          <TutorialList tutorials={ARABIC_TUTORIALS} minutesLabel={(m) => `${m} دقيقة`} />
+          <TutorialList tutorials={ARABIC_TUTORIALS} minutesLabel={(m) => plural(m, MINUTES)} />
         </div>
         <p className="mt-8 text-gray-700 dark:text-gray-300">
           تحتاج إلى مساعدة؟ فريق الدعم العربي متاح على مدار الساعة عبر الدردشة المباشرة.{' '}

@@ -7,7 +7,10 @@ import { Section } from '../components/marketing/section';
 import { StatsBand } from '../components/marketing/stats-band';
 import { PublicLayout } from '../components/public-layout';
 import { buttonClasses } from '../components/ui/button';
-import { CLAIMS, HEADLINE_STATS, PLATFORM_MODULES } from '../content/product';
+import { BASIC_LANDING_TEXTS, GROWTH_PLAN_PRICE } from '../content/basic-landing';
+import { headlineStats, platformModules, PRODUCT_TEXTS } from '../content/product';
+import { useT } from '../i18n';
+import { formatUsd } from '../i18n/format';
 
 export const Route = createFileRoute('/basic-landing')({
   staticData: {
@@ -17,39 +20,37 @@ export const Route = createFileRoute('/basic-landing')({
   component: BasicLanding,
 });
 
-/** The Growth plan shown on this landing page (spec public-site §9). */
-const GROWTH_PLAN = {
-  price: 97,
-  includes: ['Contacts, pipeline and tasks', 'E-mail and SMS campaigns', 'Visual automation builder', 'Online booking', 'Reports and CSV export', 'Live chat support 24/7'],
-};
-
 function BasicLanding() {
+  const {
+    language,
+    texts: [text, product],
+  } = useT(BASIC_LANDING_TEXTS, PRODUCT_TEXTS);
   return (
     <PublicLayout>
       <Hero
-        title="The simple way to win and keep customers"
-        lead="Switchboard keeps your contacts, deals, campaigns and follow-ups in one place, and does the repetitive work for you."
+        title={text.title}
+        lead={text.lead}
         actions={[
-          { label: 'Start Free Trial', icon: RocketIcon, href: '/signup' },
-          { label: 'See all features', variant: 'outline', to: '/features' },
+          { label: text.startTrial, icon: RocketIcon, href: '/signup' },
+          { label: text.seeFeatures, variant: 'outline', to: '/features' },
         ]}
-        note={CLAIMS.trial}
+        note={product.claims.trial}
       />
-      <Section title="Why teams switch" tone="muted">
-        <StatsBand label="Switchboard in figures" stats={HEADLINE_STATS} />
+      <Section title={text.whyTitle} tone="muted">
+        <StatsBand label={product.headlineStats.label} stats={headlineStats(product)} />
       </Section>
-      <Section title="One platform instead of eight tools">
-        <FeatureGrid items={PLATFORM_MODULES} columns={4} />
+      <Section title={text.platformTitle}>
+        <FeatureGrid items={platformModules(product)} columns={4} />
       </Section>
-      <Section title="One plan to start" tone="muted" width="narrow">
+      <Section title={text.planTitle} tone="muted" width="narrow">
         <div className="rounded-2xl border border-indigo-200 bg-white p-8 shadow-sm dark:border-indigo-900 dark:bg-gray-900">
-          <h3 className="text-lg font-semibold text-gray-900 dark:text-white">Growth</h3>
-          <p className="mt-2">
-            <span className="text-4xl font-bold text-gray-900 dark:text-white">${GROWTH_PLAN.price}</span>
-            <span className="text-gray-600 dark:text-gray-300"> per month</span>
+          <h3 className="text-lg font-semibold text-gray-900 dark:text-white">{text.planName}</h3>
+          <p className="mt-2 flex flex-wrap items-baseline gap-x-1.5">
+            <span className="text-4xl font-bold text-gray-900 dark:text-white">{formatUsd(language, GROWTH_PLAN_PRICE)}</span>
+            <span className="text-gray-600 dark:text-gray-300">{text.perMonth}</span>
           </p>
           <ul className="mt-6 grid gap-2 sm:grid-cols-2">
-            {GROWTH_PLAN.includes.map((item) => (
+            {text.includes.map((item) => (
               <li key={item} className="flex items-start gap-2 text-sm text-gray-700 dark:text-gray-300">
                 <CheckIcon className="mt-0.5 size-4 shrink-0 text-green-700 dark:text-green-400" aria-hidden />
                 {item}
@@ -57,17 +58,19 @@ function BasicLanding() {
             ))}
           </ul>
           <a href="/signup" className={buttonClasses({ size: 'lg', className: 'mt-8 w-full' })}>
-            Start your 14-day free trial
+            {text.planButton}
           </a>
-          <p className="mt-3 text-center text-sm text-gray-600 dark:text-gray-300">No setup fee. {CLAIMS.guarantee}.</p>
+          <p className="mt-3 text-center text-sm text-gray-600 dark:text-gray-300">
+            {text.noSetupFee} {product.claims.guarantee}.
+          </p>
         </div>
       </Section>
       <CtaBand
-        title="Ready when you are"
-        text="Create your workspace in a minute and import your contacts from a spreadsheet."
+        title={text.ctaTitle}
+        text={text.ctaText}
         actions={[
-          { label: 'Start Free Trial', href: '/signup' },
-          { label: 'Compare plans', to: '/pricing' },
+          { label: text.startTrial, href: '/signup' },
+          { label: text.comparePlans, to: '/pricing' },
         ]}
       />
     </PublicLayout>

@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CalendarCheckIcon, ClockIcon, ShieldCheckIcon, UsersIcon } from 'lucide-react';
+import { CalendarCheckIcon, ClockIcon, type LucideIcon, ShieldCheckIcon, UsersIcon } from 'lucide-react';
 import { DemoRequestForm } from '../components/lead-forms/demo-request-form';
 import { PublicLayout } from '../components/public-layout';
+import { CONTACT_TEXTS, type ContactTexts } from '../content/contact';
+import { useT } from '../i18n';
 
 export const Route = createFileRoute('/book-demo')({
   staticData: {
@@ -11,35 +13,41 @@ export const Route = createFileRoute('/book-demo')({
   component: BookDemoPage,
 });
 
-const POINTS = [
-  { icon: CalendarCheckIcon, text: 'A live walkthrough built around your pipeline, campaigns and automations.' },
-  { icon: UsersIcon, text: 'Migration and onboarding planned with the people who will run it.' },
-  { icon: ShieldCheckIcon, text: 'Security, compliance and self-hosting questions answered by engineers.' },
-  { icon: ClockIcon, text: 'Our enterprise team contacts you within 24 hours.' },
-] as const;
+const POINT_ICONS: Record<keyof ContactTexts['bookDemo']['points'], LucideIcon> = {
+  walkthrough: CalendarCheckIcon,
+  migration: UsersIcon,
+  security: ShieldCheckIcon,
+  reply: ClockIcon,
+};
 
 function BookDemoPage() {
+  const {
+    text: { bookDemo: text },
+  } = useT(CONTACT_TEXTS);
   return (
     <PublicLayout>
       <section className="mx-auto grid w-full max-w-6xl gap-12 px-4 py-16 sm:px-6 lg:grid-cols-2 lg:px-8 lg:py-24">
         <div>
-          <p className="text-sm font-medium text-indigo-700 dark:text-indigo-400">Enterprise demo</p>
-          <h1 className="mt-2 text-4xl font-bold tracking-tight text-gray-900 sm:text-5xl dark:text-white">Book a Demo</h1>
+          <p className="text-sm font-medium text-indigo-700 dark:text-indigo-400">{text.eyebrow}</p>
+          <h1 className="mt-2 text-4xl font-bold tracking-tight text-gray-900 sm:text-5xl dark:text-white">{text.title}</h1>
           <p className="mt-4 text-lg text-gray-600 dark:text-gray-300">
-            See how Switchboard connects your contacts, pipeline, campaigns and automations — on a call with the team that builds it.
+            {text.lead}
           </p>
           <ul className="mt-8 grid gap-4">
-            {POINTS.map(({ icon: Icon, text }) => (
-              <li key={text} className="flex items-start gap-3 text-gray-700 dark:text-gray-300">
-                <Icon className="mt-0.5 size-5 shrink-0 text-indigo-600 dark:text-indigo-400" aria-hidden />
-                {text}
-              </li>
-            ))}
+            {(Object.keys(POINT_ICONS) as (keyof typeof POINT_ICONS)[]).map((key) => {
+              const Icon = POINT_ICONS[key];
+              return (
+                <li key={key} className="flex items-start gap-3 text-gray-700 dark:text-gray-300">
+                  <Icon className="mt-0.5 size-5 shrink-0 text-indigo-600 dark:text-indigo-400" aria-hidden />
+                  {text.points[key]}
+                </li>
+              );
+            })}
           </ul>
         </div>
         <div className="self-start rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8 dark:border-gray-800 dark:bg-gray-900">
-          <h2 className="text-xl font-semibold text-gray-900 dark:text-white">Request your demo</h2>
-          <p className="mt-1 mb-6 text-sm text-gray-600 dark:text-gray-400">Leave your business email and we will set up a time that suits you.</p>
+          <h2 className="text-xl font-semibold text-gray-900 dark:text-white">{text.formTitle}</h2>
+          <p className="mt-1 mb-6 text-sm text-gray-600 dark:text-gray-400">{text.formText}</p>
           <DemoRequestForm formId="book-demo" />
         </div>
       </section>

@@ -7,8 +7,9 @@ import { Hero } from '../components/marketing/hero';
 import { Section } from '../components/marketing/section';
 import { StatsBand } from '../components/marketing/stats-band';
 import { PublicLayout } from '../components/public-layout';
-import { CASE_STUDIES, INDUSTRY_PERFORMANCE } from '../content/case-studies';
-import { HEADLINE_STATS } from '../content/product';
+import { CASE_STUDY_TEXTS } from '../content/case-studies';
+import { headlineStats, PRODUCT_TEXTS } from '../content/product';
+import { useT } from '../i18n';
 
 export const Route = createFileRoute('/case-studies')({
   staticData: {
@@ -18,63 +19,68 @@ export const Route = createFileRoute('/case-studies')({
   component: CaseStudiesPage,
 });
 
+/** Spec §2.9's links. */
 const PAGE_LINKS = [
-  ['/', 'Home'],
-  ['/features', 'Features'],
-  ['/pricing', 'Pricing'],
-  ['/case-studies', 'Case studies'],
+  ['/', 'home'],
+  ['/features', 'features'],
+  ['/pricing', 'pricing'],
+  ['/case-studies', 'caseStudies'],
 ] as const;
 
 function CaseStudiesPage() {
+  const {
+    t,
+    texts: [text, product],
+  } = useT(CASE_STUDY_TEXTS, PRODUCT_TEXTS);
   return (
     <PublicLayout>
-      <nav aria-label="Case studies" className="border-b border-gray-100 dark:border-gray-900">
+      <nav aria-label={text.navLabel} className="border-b border-gray-100 dark:border-gray-900">
         <ul className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 text-sm font-medium sm:px-6 lg:px-8">
-          {PAGE_LINKS.map(([to, label]) => (
+          {PAGE_LINKS.map(([to, key]) => (
             <li key={to}>
               <Link to={to} className="text-gray-700 hover:text-gray-900 dark:text-gray-300 dark:hover:text-white" activeOptions={{ exact: true }} activeProps={{ className: 'text-indigo-700 dark:text-indigo-300' }}>
-                {label}
+                {text.pageLinks[key]}
               </Link>
             </li>
           ))}
           <li className="ms-auto">
             <a href="/book-demo" className="font-semibold text-indigo-700 hover:underline dark:text-indigo-300">
-              Get Demo
+              {text.getDemo}
             </a>
           </li>
         </ul>
       </nav>
       <Hero
-        eyebrow="Case studies"
-        title="Real businesses, measurable results"
-        lead="How practices, firms, agencies and manufacturers use Switchboard to answer every lead, keep customers coming back and grow revenue."
+        eyebrow={text.eyebrow}
+        title={text.title}
+        lead={text.lead}
         actions={[
-          { label: 'Get Demo', href: '/book-demo' },
-          { label: 'Sign In', variant: 'outline', href: '/login' },
+          { label: text.getDemo, href: '/book-demo' },
+          { label: text.signIn, variant: 'outline', href: '/login' },
         ]}
       />
-      <Section title="Customer stories">
+      <Section title={text.storiesTitle}>
         <ul className="grid gap-6 lg:grid-cols-2">
-          {CASE_STUDIES.map((c) => (
+          {text.studies.map((c) => (
             <li key={c.company}>
               <article className="flex h-full flex-col rounded-xl border border-gray-200 bg-white p-6 shadow-sm dark:border-gray-800 dark:bg-gray-900">
                 <p className="text-sm font-medium text-indigo-700 dark:text-indigo-300">{c.industry}</p>
                 <h3 className="mt-1 text-xl font-semibold text-gray-900 dark:text-white">{c.company}</h3>
                 <dl className="mt-4 grid gap-3 text-sm">
                   <div>
-                    <dt className="font-semibold text-gray-900 dark:text-white">Challenge</dt>
+                    <dt className="font-semibold text-gray-900 dark:text-white">{text.challenge}</dt>
                     <dd className="text-gray-700 dark:text-gray-300">{c.challenge}</dd>
                   </div>
                   <div>
-                    <dt className="font-semibold text-gray-900 dark:text-white">Solution</dt>
+                    <dt className="font-semibold text-gray-900 dark:text-white">{text.solution}</dt>
                     <dd className="text-gray-700 dark:text-gray-300">{c.solution}</dd>
                   </div>
                   <div>
-                    <dt className="font-semibold text-gray-900 dark:text-white">Implementation</dt>
+                    <dt className="font-semibold text-gray-900 dark:text-white">{text.implementation}</dt>
                     <dd className="text-gray-700 dark:text-gray-300">{c.implementation}</dd>
                   </div>
                 </dl>
-                <ul aria-label={`${c.company} results`} className="mt-4 grid grid-cols-3 gap-2">
+                <ul aria-label={text.results(c.company)} className="mt-4 grid grid-cols-3 gap-2">
                   {c.metrics.map((m) => (
                     <li key={m.label} className="rounded-lg bg-indigo-50 p-3 text-center dark:bg-indigo-950/50">
                       <span className="block text-lg font-bold text-indigo-700 dark:text-indigo-300">{m.value}</span>
@@ -83,12 +89,12 @@ function CaseStudiesPage() {
                   ))}
                 </ul>
                 <figure className="mt-4 flex-1 border-s-4 border-indigo-200 ps-4 dark:border-indigo-800">
-                  <blockquote className="text-gray-800 dark:text-gray-200">“{c.testimonial.quote}”</blockquote>
+                  <blockquote className="text-gray-800 dark:text-gray-200">{t('marketing.quote', { text: c.testimonial.quote })}</blockquote>
                   <figcaption className="mt-2 text-sm text-gray-600 dark:text-gray-300">
-                    {c.testimonial.name}, {c.testimonial.role}
+                    {t('marketing.byline', { first: c.testimonial.name, second: c.testimonial.role })}
                   </figcaption>
                 </figure>
-                <ul aria-label="Features used" className="mt-4 flex flex-wrap gap-2">
+                <ul aria-label={text.featuresUsed} className="mt-4 flex flex-wrap gap-2">
                   {c.features.map((f) => (
                     <li key={f} className="inline-flex items-center gap-1 rounded-full bg-gray-100 px-2.5 py-0.5 text-xs font-medium text-gray-800 dark:bg-gray-800 dark:text-gray-200">
                       <CheckIcon className="size-3" aria-hidden />
@@ -101,9 +107,9 @@ function CaseStudiesPage() {
           ))}
         </ul>
       </Section>
-      <Section title="Performance by industry" tone="muted">
+      <Section title={text.performanceTitle} tone="muted">
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {INDUSTRY_PERFORMANCE.map((p) => (
+          {text.performance.map((p) => (
             <li key={p.industry} className="rounded-xl border border-gray-200 bg-white p-5 dark:border-gray-800 dark:bg-gray-900">
               <h3 className="font-semibold text-gray-900 dark:text-white">{p.industry}</h3>
               <p className="mt-1">
@@ -114,16 +120,16 @@ function CaseStudiesPage() {
           ))}
         </ul>
         <div className="mt-8">
-          <StatsBand label="Across all customers" stats={HEADLINE_STATS} />
+          <StatsBand label={text.acrossCustomers} stats={headlineStats(product)} />
         </div>
       </Section>
-      <Section title="Write your own success story" width="narrow">
-        <FormPanel title="Talk to the team behind these results" text="Tell us about your business and goals; an enterprise specialist will reply within 24 hours with a plan and a demo.">
+      <Section title={text.storyTitle} width="narrow">
+        <FormPanel title={text.storyPanelTitle} text={text.storyPanelText}>
           <CaseStudyForm />
         </FormPanel>
       </Section>
-      <Section title="Get new case studies by e-mail" tone="muted" width="narrow">
-        <FormPanel title="One story a month, no spam" text="Subscribe with your business email to receive the next case study and our best growth playbooks.">
+      <Section title={text.newsletterTitle} tone="muted" width="narrow">
+        <FormPanel title={text.newsletterPanelTitle} text={text.newsletterPanelText}>
           <NewsletterForm />
         </FormPanel>
       </Section>

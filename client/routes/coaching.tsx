@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { IndustryLanding } from '../components/marketing/industry-page';
-import { INDUSTRY_PAGES } from '../content/industries';
-
-const page = INDUSTRY_PAGES.coaching;
 
 export const Route = createFileRoute('/coaching')({
-  staticData: { title: page.title, description: page.description },
-  component: () => <IndustryLanding page={page} />,
+  staticData: {
+    title: 'CRM for Coaches',
+    description: 'Switchboard for business, life, career and wellness coaches: discovery calls booked online, nurture sequences, programmes and payments, set up in 1 hour.',
+  },
+  component: () => <IndustryLanding page="coaching" />,
 });

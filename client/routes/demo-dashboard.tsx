@@ -5,6 +5,9 @@ import { PublicLayout } from '../components/public-layout';
 import { Button } from '../components/ui/button';
 import { cn } from '../lib/cn';
 import { DEMO_STEPS, DEMO_TIMINGS, demoReducer, initialDemoState } from '../lib/marketing/demo-run';
+import { DEMO_TEXTS } from '../content/demo';
+import { useT } from '../i18n';
+import { formatPercent } from '../i18n/format';
 
 export const Route = createFileRoute('/demo-dashboard')({
   staticData: {
@@ -16,6 +19,10 @@ export const Route = createFileRoute('/demo-dashboard')({
 
 /** Spec public-site §2.17/§4: a 15-second simulated run of a review-request automation. */
 function DemoDashboard() {
+  const {
+    language,
+    text: { dashboard: text },
+  } = useT(DEMO_TEXTS);
   const [state, dispatch] = useReducer(demoReducer, initialDemoState);
   const finished = !state.running && state.step === DEMO_STEPS.length - 1;
 
@@ -34,32 +41,32 @@ function DemoDashboard() {
   return (
     <PublicLayout>
       <div className="mx-auto w-full max-w-5xl px-4 py-12 sm:px-6 lg:px-8">
-        <p className="text-sm font-semibold tracking-wide text-indigo-700 uppercase dark:text-indigo-300">Live demo</p>
-        <h1 className="mt-2 text-4xl font-bold tracking-tight text-gray-900 dark:text-white">Review automation, live</h1>
+        <p className="text-sm font-semibold tracking-wide text-indigo-700 uppercase dark:text-indigo-300">{text.eyebrow}</p>
+        <h1 className="mt-2 text-4xl font-bold tracking-tight text-gray-900 dark:text-white">{text.title}</h1>
         <p className="mt-4 max-w-3xl text-lg text-gray-600 dark:text-gray-300">
-          A dental practice finishes an appointment. Press Start Demo and watch Switchboard turn it into a new 5-star review, without anyone lifting a finger.
+          {text.lead}
         </p>
         <div className="mt-8 flex flex-wrap gap-3">
           <Button size="lg" onClick={() => dispatch({ type: 'start' })} disabled={state.running}>
             {state.running ? <Loader2Icon className="size-4 animate-spin" aria-hidden /> : <PlayIcon className="size-4" aria-hidden />}
-            {state.running ? 'Running…' : 'Start Demo'}
+            {state.running ? text.running : text.start}
           </Button>
           <Button size="lg" variant="outline" onClick={() => dispatch({ type: 'reset' })}>
             <RotateCcwIcon className="size-4" aria-hidden />
-            Reset
+            {text.reset}
           </Button>
         </div>
 
         <section aria-labelledby="demo-status" className="mt-10 grid gap-4 md:grid-cols-3">
           <h2 id="demo-status" className="sr-only">
-            Automation status
+            {text.statusHeading}
           </h2>
           <div className="rounded-xl border border-gray-200 bg-white p-5 dark:border-gray-800 dark:bg-gray-900">
             <p className="text-sm text-gray-600 dark:text-gray-300" id="progress-label">
-              Review goal progress
+              {text.progress}
             </p>
             <p className="mt-1 text-3xl font-bold text-gray-900 dark:text-white" data-testid="demo-progress">
-              {state.progress}%
+              {formatPercent(language, state.progress)}
             </p>
             <div
               role="progressbar"
@@ -73,30 +80,30 @@ function DemoDashboard() {
             </div>
           </div>
           <div className="rounded-xl border border-gray-200 bg-white p-5 dark:border-gray-800 dark:bg-gray-900">
-            <p className="text-sm text-gray-600 dark:text-gray-300">Google reviews</p>
+            <p className="text-sm text-gray-600 dark:text-gray-300">{text.reviews}</p>
             <p className="mt-1 flex items-center gap-2 text-3xl font-bold text-gray-900 dark:text-white">
               <StarIcon className="size-6 fill-amber-400 text-amber-500" aria-hidden />
               <span data-testid="demo-reviews">{state.reviews}</span>
             </p>
-            <p className="mt-3 text-sm text-gray-600 dark:text-gray-300">4.9 average rating</p>
+            <p className="mt-3 text-sm text-gray-600 dark:text-gray-300">{text.rating}</p>
           </div>
           <div className="rounded-xl border border-gray-200 bg-white p-5 dark:border-gray-800 dark:bg-gray-900">
-            <p className="text-sm text-gray-600 dark:text-gray-300">Status</p>
+            <p className="text-sm text-gray-600 dark:text-gray-300">{text.status}</p>
             <p className="mt-1 text-lg font-semibold text-gray-900 dark:text-white" role="status" data-testid="demo-status">
-              {state.running ? 'Running' : finished ? 'Demo complete' : 'Ready'}
+              {state.running ? text.states.running : finished ? text.states.complete : text.states.ready}
             </p>
             <p className="mt-3 text-sm text-gray-700 dark:text-gray-300" data-testid="demo-step">
-              {state.running || finished ? DEMO_STEPS[state.step] : 'Press Start Demo to begin.'}
+              {state.running || finished ? text.steps[state.step] : text.pressStart}
             </p>
           </div>
         </section>
 
         <section aria-labelledby="demo-steps" className="mt-8 rounded-xl border border-gray-200 bg-white p-6 dark:border-gray-800 dark:bg-gray-900">
           <h2 id="demo-steps" className="font-semibold text-gray-900 dark:text-white">
-            Workflow steps
+            {text.stepsTitle}
           </h2>
           <ol className="mt-4 grid gap-3">
-            {DEMO_STEPS.map((message, i) => {
+            {text.steps.map((message, i) => {
               const started = state.running || finished;
               const done = started && (i < state.step || (finished && i === state.step));
               const current = state.running && i === state.step;
@@ -111,7 +118,7 @@ function DemoDashboard() {
                   )}
                   <span>
                     {message}
-                    <span className="sr-only">{done ? ' (done)' : current ? ' (in progress)' : ''}</span>
+                    <span className="sr-only">{done ? ` ${text.done}` : current ? ` ${text.inProgress}` : ''}</span>
                   </span>
                 </li>
               );
@@ -119,11 +126,10 @@ function DemoDashboard() {
           </ol>
         </section>
         <p className="mt-6 text-sm text-gray-600 dark:text-gray-300">
-          This is a simulation with sample data. In your account, the same workflow runs on your real appointments.{' '}
+          {text.note}{' '}
           <a href="/signup" className="font-medium text-indigo-700 underline dark:text-indigo-300">
-            Start a free trial
+            {text.trial}
           </a>
-          .
         </p>
       </div>
     </PublicLayout>

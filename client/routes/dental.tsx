@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { IndustryLanding } from '../components/marketing/industry-page';
-import { INDUSTRY_PAGES } from '../content/industries';
-
-const page = INDUSTRY_PAGES.dental;
 
 export const Route = createFileRoute('/dental')({
-  staticData: { title: page.title, description: page.description },
-  component: () => <IndustryLanding page={page} />,
+  staticData: {
+    title: 'CRM for Dental Practices',
+    description: 'Switchboard for dental practices: online booking, recall reminders, review requests and HIPAA-compliant patient messaging, set up in 24 hours.',
+  },
+  component: () => <IndustryLanding page="dental" />,
 });

@@ -8,9 +8,11 @@ import { DemoRequestForm } from '../components/lead-forms/demo-request-form';
 import { Hero } from '../components/marketing/hero';
 import { Section } from '../components/marketing/section';
 import { StatsBand } from '../components/marketing/stats-band';
-import { COMPETITOR_NOTE, FEATURES_COMPARISON } from '../content/comparisons';
-import { CLAIMS, CORE_FEATURES, HEADLINE_STATS } from '../content/product';
 import { PublicLayout } from '../components/public-layout';
+import { COMPARISON_TEXTS } from '../content/comparisons';
+import { FEATURES_TEXTS } from '../content/features';
+import { coreFeatures, headlineStats, PRODUCT_TEXTS } from '../content/product';
+import { useT } from '../i18n';
 
 export const Route = createFileRoute('/features')({
   staticData: {
@@ -21,42 +23,45 @@ export const Route = createFileRoute('/features')({
   component: FeaturesPage,
 });
 
-const seeInAction = { label: 'See in Action', icon: PlayIcon, to: '/demo-dashboard' } as const;
-
 /** Spec public-site §2.4. */
 function FeaturesPage() {
+  const {
+    texts: [text, product, comparisons],
+  } = useT(FEATURES_TEXTS, PRODUCT_TEXTS, COMPARISON_TEXTS);
+  const { claims } = product;
+  const seeInAction = { label: text.seeInAction, icon: PlayIcon, to: '/demo-dashboard' } as const;
   return (
     <PublicLayout>
       <Hero
-        eyebrow="Features"
-        title="Everything you need to turn leads into customers"
-        lead="Automations, AI lead scoring, campaigns on every channel, a pipeline and bookings, working together from the first day. Most teams are set up in 2 hours."
+        eyebrow={text.eyebrow}
+        title={text.title}
+        lead={text.lead}
         actions={[
-          { label: 'Start Free Trial', icon: RocketIcon, to: '/pricing' },
-          { label: 'Book a Demo', icon: CalendarIcon, variant: 'outline', href: '/book-demo' },
+          { label: text.startTrial, icon: RocketIcon, to: '/pricing' },
+          { label: text.bookDemo, icon: CalendarIcon, variant: 'outline', href: '/book-demo' },
         ]}
-        note={`${CLAIMS.trial}. ${CLAIMS.guarantee}.`}
+        note={`${claims.trial}. ${claims.guarantee}.`}
       />
-      <Section title="Six tools, one platform" intro="Each one is good on its own. Together they follow every lead from the first click to the signed deal.">
-        <FeatureGrid items={CORE_FEATURES.map((f) => ({ ...f, action: seeInAction }))} />
+      <Section title={text.toolsTitle} intro={text.toolsIntro}>
+        <FeatureGrid items={coreFeatures(product).map((f) => ({ ...f, action: seeInAction }))} />
       </Section>
-      <Section title="The numbers behind it" tone="muted">
-        <StatsBand label="Switchboard in figures" stats={HEADLINE_STATS} />
+      <Section title={text.numbersTitle} tone="muted">
+        <StatsBand label={product.headlineStats.label} stats={headlineStats(product)} />
       </Section>
-      <Section title="How Switchboard compares" intro={COMPETITOR_NOTE}>
-        <ComparisonTable caption="Switchboard compared with HubSpot and ActiveCampaign" columns={FEATURES_COMPARISON.columns} rows={FEATURES_COMPARISON.rows} />
+      <Section title={text.compareTitle} intro={comparisons.note}>
+        <ComparisonTable caption={comparisons.features.caption} columns={comparisons.features.columns} rows={comparisons.features.rows} />
       </Section>
       <CtaBand
-        title="See it with your own leads"
-        text="Start a free trial and import your contacts, or let us walk you through it on a call."
+        title={text.ctaTitle}
+        text={text.ctaText}
         actions={[
-          { label: 'Start Free Trial', to: '/pricing' },
-          { label: 'Book a Demo', href: '/book-demo' },
+          { label: text.startTrial, to: '/pricing' },
+          { label: text.bookDemo, href: '/book-demo' },
         ]}
-        note={CLAIMS.trial}
+        note={claims.trial}
       />
-      <Section title="Request a personal demo" width="narrow">
-        <FormPanel title="A 30-minute walkthrough, tailored to your team" text="Tell us your business e-mail and company; a product specialist will contact you within 24 hours to set a time.">
+      <Section title={text.demoTitle} width="narrow">
+        <FormPanel title={text.demoPanelTitle} text={text.demoPanelText}>
           <DemoRequestForm formId="features-demo" tags={['enterprise-demo', 'features']} />
         </FormPanel>
       </Section>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { BillingToggle, type Billing } from '../components/billing-toggle';
 import { PublicLayout } from '../components/public-layout';
 import { plainButtonClasses } from '../components/ui/button-classes';
-import { sitePage } from '../lib/site-pages';
+import { FRENCH_PLANS } from '../../server/billing/schema';
 
 export const Route = createFileRoute('/fr')({
   staticData: {
@@ -14,31 +14,28 @@ export const Route = createFileRoute('/fr')({
   component: FrenchEnterprisePage,
 });
 
-/** Spec §9: French plans in euros; the annual price is per month, billed yearly (20 % off). */
-const PLANS: { name: string; monthly: number | null; annual: number | null; text: string; features: string[]; popular?: boolean }[] = [
-  {
+/** The French copy of each plan of the catalogue's euro list (prices: FRENCH_PLANS, spec §9). */
+const PLAN_COPY: Record<string, { name: string; text: string; features: string[]; popular?: boolean }> = {
+  Professional: {
     name: 'Professionnel',
-    monthly: 1497,
-    annual: 1198,
     text: 'Pour les équipes commerciales qui structurent leur croissance.',
     features: ['25 000 contacts', '25 membres d’équipe', 'Automatisations et campagnes illimitées', 'Support par chat 24 h/24, 7 j/7'],
   },
-  {
+  Enterprise: {
     name: 'Entreprise',
-    monthly: 3997,
-    annual: 3198,
     text: 'Pour les organisations multi-sites et les directions commerciales.',
     features: ['100 000 contacts', 'Équipe illimitée', 'Authentification unique (SSO) et journal d’audit', 'Chef de projet dédié'],
     popular: true,
   },
-  {
+  Ultimate: {
     name: 'Ultimate',
-    monthly: null,
-    annual: null,
     text: 'Pour les groupes aux exigences réglementaires et d’intégration spécifiques.',
     features: ['Contacts illimités', 'Hébergement dans votre infrastructure', 'Développements sur mesure', 'Engagement de niveau de service contractuel'],
   },
-];
+};
+
+/** The annual price is per month, billed yearly (20 % off). */
+const PLANS = FRENCH_PLANS.plans.map((plan) => ({ ...PLAN_COPY[plan.name]!, monthly: plan.monthly, annual: plan.yearly }));
 
 const CAPABILITIES: { icon: LucideIcon; title: string; text: string }[] = [
   { icon: BrainCircuitIcon, title: 'Score prédictif des prospects', text: 'Chaque prospect est noté selon ses chances de conclure, avec 94 % de précision sur les affaires gagnées.' },
@@ -70,10 +67,10 @@ function FrenchEnterprisePage() {
           8 semaines, garantie satisfait ou remboursé de 30 jours.
         </p>
         <nav aria-label="Liens de la page" className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link to={sitePage('features')} className={plainButtonClasses('default', 'lg')}>
+          <Link to="/features" className={plainButtonClasses('default', 'lg')}>
             Découvrir les fonctionnalités
           </Link>
-          <Link to={sitePage('frenchTutorial')} className={plainButtonClasses('outline', 'lg')}>
+          <Link to="/french-tutorial" className={plainButtonClasses('outline', 'lg')}>
             Tutoriel en français
           </Link>
         </nav>
@@ -145,7 +142,7 @@ function FrenchEnterprisePage() {
                   ))}
                 </ul>
                 {price === null ? (
-                  <Link to={sitePage('contact')} className={plainButtonClasses('outline', 'md', 'mt-6')}>
+                  <Link to="/contact" className={plainButtonClasses('outline', 'md', 'mt-6')}>
                     Contacter l’équipe commerciale
                   </Link>
                 ) : (

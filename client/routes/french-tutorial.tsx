@@ -1,7 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { TutorialList } from '../components/marketing/tutorial-list';
 import { PublicLayout } from '../components/public-layout';
-import { FRENCH_TUTORIALS } from '../content/tutorials-translated';
+import { FRENCH_TUTORIALS } from '../content/fr/tutorials';
 
 export const Route = createFileRoute('/french-tutorial')({
   staticData: {

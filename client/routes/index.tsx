@@ -1,8 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useState } from 'react';
-import { currentDevice, isMobileDevice } from '../lib/mobile-visitor';
-import { DesktopLanding } from './-landing/desktop-landing';
-import { MobileLanding } from './-landing/mobile-landing';
+import { lazy, Suspense } from 'react';
+import { useMobileVisitor } from '../lib/mobile-visitor';
 
 export const Route = createFileRoute('/')({
   staticData: {
@@ -12,8 +10,11 @@ export const Route = createFileRoute('/')({
   component: Landing,
 });
 
+// Each visitor downloads one of the two landings (the page arrives prerendered, its code follows).
+const DesktopLanding = lazy(() => import('./-landing/desktop-landing').then((m) => ({ default: m.DesktopLanding })));
+const MobileLanding = lazy(() => import('./-landing/mobile-landing').then((m) => ({ default: m.MobileLanding })));
+
 /** Spec public-site §2.2, or §2.3's simplified page on a mobile device (decided once, on arrival). */
 function Landing() {
-  const [mobile] = useState(() => isMobileDevice(currentDevice()));
-  return mobile ? <MobileLanding /> : <DesktopLanding />;
+  return <Suspense>{useMobileVisitor() ? <MobileLanding /> : <DesktopLanding />}</Suspense>;
 }

@@ -1,11 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BracesIcon, CalendarIcon, CreditCardIcon, MailIcon, MessageSquareIcon, PlugIcon, ShareIcon, ShoppingCartIcon } from 'lucide-react';
+import { BracesIcon, CalendarIcon, CreditCardIcon, type LucideIcon, MailIcon, MessageSquareIcon, PlugIcon, ShareIcon, ShoppingCartIcon } from 'lucide-react';
 import { CtaBand } from '../components/marketing/cta-band';
 import { FeatureGrid } from '../components/marketing/feature-grid';
 import { Hero } from '../components/marketing/hero';
 import { Section } from '../components/marketing/section';
 import { PublicLayout } from '../components/public-layout';
-import { CLAIMS } from '../content/product';
+import { INTEGRATIONS_TEXTS, type IntegrationsTexts } from '../content/integrations';
+import { PRODUCT_TEXTS } from '../content/product';
+import { useT } from '../i18n';
+import { withIcons } from '../lib/marketing/with-icons';
 
 export const Route = createFileRoute('/integrations')({
   staticData: {
@@ -15,46 +18,46 @@ export const Route = createFileRoute('/integrations')({
   component: IntegrationsPage,
 });
 
-const CATEGORIES = [
-  { icon: CalendarIcon, title: 'Calendars and meetings', text: 'Bookings land on the calendar your team already uses.', points: ['Google Calendar', 'Microsoft Outlook', 'Zoom', 'Google Meet'] },
-  { icon: CreditCardIcon, title: 'Payments', text: 'Take card payments, deposits and subscriptions; see revenue on each contact.', points: ['Stripe', 'PayPal', 'Square', 'ACH and invoices'] },
-  { icon: MailIcon, title: 'E-mail', text: 'Send from your own domain and keep replies in the contact timeline.', points: ['Gmail', 'Microsoft 365', 'Mailgun', 'Amazon SES'] },
-  { icon: MessageSquareIcon, title: 'SMS and voice', text: 'Two-way texting and calls from local numbers in your country.', points: ['Twilio', 'Local and toll-free numbers', 'Call recording', 'Voicemail drops'] },
-  { icon: ShoppingCartIcon, title: 'E-commerce', text: 'Abandoned-cart and post-purchase automations from your store’s events.', points: ['Shopify', 'WooCommerce', 'BigCommerce', 'Order webhooks'] },
-  { icon: ShareIcon, title: 'Ads and social', text: 'Leads from your ads arrive as contacts, tagged with the campaign.', points: ['Facebook Lead Ads', 'Google Ads', 'LinkedIn Lead Gen', 'Instagram'] },
-  { icon: PlugIcon, title: 'Automation platforms', text: 'Reach the long tail of apps through no-code connectors.', points: ['Zapier', 'Make', 'n8n', 'Pabbly Connect'] },
-  { icon: BracesIcon, title: 'Your own systems', text: 'A documented REST API with API keys per role, OpenAPI reference and webhooks.', points: ['REST API at /api/v1', 'OpenAPI 3.1 reference', 'Outgoing webhooks', 'CSV import and export'] },
-];
+const CATEGORY_ICONS: Record<keyof IntegrationsTexts['categories'], LucideIcon> = {
+  calendars: CalendarIcon,
+  payments: CreditCardIcon,
+  email: MailIcon,
+  sms: MessageSquareIcon,
+  commerce: ShoppingCartIcon,
+  ads: ShareIcon,
+  automation: PlugIcon,
+  api: BracesIcon,
+};
 
 function IntegrationsPage() {
+  const {
+    texts: [text, product],
+  } = useT(INTEGRATIONS_TEXTS, PRODUCT_TEXTS);
   return (
     <PublicLayout>
       <Hero
-        eyebrow="Integrations"
-        title={`${CLAIMS.integrations} integrations, one customer record`}
-        lead="Switchboard connects to the calendars, payment providers, inboxes, stores and ad platforms you already use, so every interaction ends up on the right contact."
+        eyebrow={text.eyebrow}
+        title={text.title(product.claims.integrations)}
+        lead={text.lead}
         actions={[
-          { label: 'Start Free Trial', href: '/signup' },
-          { label: 'API reference', variant: 'outline', href: '/api/docs' },
+          { label: text.startTrial, href: '/signup' },
+          { label: text.apiReference, variant: 'outline', href: '/api/docs' },
         ]}
       />
-      <Section title="Popular integrations by category">
-        <FeatureGrid items={CATEGORIES} columns={4} />
+      <Section title={text.categoriesTitle}>
+        <FeatureGrid items={withIcons(CATEGORY_ICONS, text.categories)} columns={4} />
       </Section>
-      <Section title="Missing something?" tone="muted" width="narrow">
-        <p className="text-gray-700 dark:text-gray-300">
-          Anything with an API can talk to Switchboard: create an API key with the role it needs, and call the same endpoints our own screens use. Our
-          support team helps you wire it up, and we add native integrations our customers ask for most.
-        </p>
+      <Section title={text.missingTitle} tone="muted" width="narrow">
+        <p className="text-gray-700 dark:text-gray-300">{text.missingText}</p>
       </Section>
       <CtaBand
-        title="Bring your tools along"
-        text="Connect your calendar and payment provider in minutes during your free trial."
+        title={text.ctaTitle}
+        text={text.ctaText}
         actions={[
-          { label: 'Start Free Trial', href: '/signup' },
-          { label: 'Talk to us', to: '/contact' },
+          { label: text.startTrial, href: '/signup' },
+          { label: text.talkToUs, to: '/contact' },
         ]}
-        note={CLAIMS.trial}
+        note={product.claims.trial}
       />
     </PublicLayout>
   );

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { IndustryLanding } from '../components/marketing/industry-page';
-import { INDUSTRY_PAGES } from '../content/industries';
-
-const page = INDUSTRY_PAGES.medspa;
 
 export const Route = createFileRoute('/medspa')({
-  staticData: { title: page.title, description: page.description },
-  component: () => <IndustryLanding page={page} />,
+  staticData: {
+    title: 'CRM for Medical Spas',
+    description: 'Switchboard for medical spas: consultations booked online, treatment reminders, memberships and HIPAA-compliant client messaging, live in 24 hours.',
+  },
+  component: () => <IndustryLanding page="medspa" />,
 });

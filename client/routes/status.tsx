@@ -2,6 +2,9 @@ import { createFileRoute } from '@tanstack/react-router';
 import { clsx } from 'clsx';
 import { useEffect, useState } from 'react';
 import { PublicLayout } from '../components/public-layout';
+import { STATUS_TEXTS } from '../content/status';
+import { useT } from '../i18n';
+import { formatTime } from '../i18n/format';
 import type { HealthStatus } from '../../server/health/service';
 
 export const Route = createFileRoute('/status')({
@@ -12,7 +15,7 @@ export const Route = createFileRoute('/status')({
 /** How often the page asks the server again. */
 export const STATUS_REFRESH_MS = 15_000;
 
-type Check = { at: Date; status: HealthStatus | null; error?: string };
+type Check = { at: Date; status: HealthStatus | null };
 
 /** GET /api/health: 200 when up, 503 with the reason when the database is unreachable, or no answer. */
 async function checkNow(): Promise<Check> {
@@ -20,11 +23,12 @@ async function checkNow(): Promise<Check> {
     const response = await fetch('/api/health', { cache: 'no-store' });
     return { at: new Date(), status: (await response.json()) as HealthStatus };
   } catch {
-    return { at: new Date(), status: null, error: 'The service did not answer.' };
+    return { at: new Date(), status: null };
   }
 }
 
 function StatusPage() {
+  const { text, language } = useT(STATUS_TEXTS);
   const [check, setCheck] = useState<Check | null>(null);
 
   useEffect(() => {
@@ -39,12 +43,12 @@ function StatusPage() {
   }, []);
 
   const up = check?.status?.ok === true;
-  const state = !check ? 'Checking…' : up ? 'All systems operational' : 'Service disruption';
+  const state = !check ? text.checking : up ? text.operational : text.disruption;
   return (
     <PublicLayout>
       <section className="mx-auto w-full max-w-3xl px-4 py-16 sm:px-6 lg:px-8">
-        <h1 className="text-4xl font-bold tracking-tight text-gray-900 dark:text-white">System Status</h1>
-        <p className="mt-3 text-gray-600 dark:text-gray-300">This page asks the service for its health every {STATUS_REFRESH_MS / 1000} seconds while it is open.</p>
+        <h1 className="text-4xl font-bold tracking-tight text-gray-900 dark:text-white">{text.title}</h1>
+        <p className="mt-3 text-gray-600 dark:text-gray-300">{text.lead(STATUS_REFRESH_MS / 1000)}</p>
         <div
           role="status"
           aria-live="polite"
@@ -59,35 +63,30 @@ function StatusPage() {
         {check ? (
           <dl className="mt-6 grid gap-4 rounded-2xl border border-gray-200 p-6 text-sm sm:grid-cols-2 dark:border-gray-800">
             <div>
-              <dt className="text-gray-600 dark:text-gray-300">Application</dt>
-              <dd className="font-medium text-gray-900 dark:text-white">{check.status ? (up ? 'Up' : 'Degraded') : 'Unreachable'}</dd>
+              <dt className="text-gray-600 dark:text-gray-300">{text.application}</dt>
+              <dd className="font-medium text-gray-900 dark:text-white">{check.status ? (up ? text.up : text.degraded) : text.unreachable}</dd>
             </div>
             <div>
-              <dt className="text-gray-600 dark:text-gray-300">Database</dt>
+              <dt className="text-gray-600 dark:text-gray-300">{text.database}</dt>
               <dd className="font-medium text-gray-900 dark:text-white">
-                {check.status ? `${check.status.database === 'postgres' ? 'PostgreSQL' : 'Embedded PGlite'} — ${up ? 'reachable' : 'unreachable'}` : 'Unknown'}
+                {check.status ? text.databaseState(check.status.database === 'postgres' ? 'PostgreSQL' : text.embedded, up) : text.unknown}
               </dd>
             </div>
             <div>
-              <dt className="text-gray-600 dark:text-gray-300">Version</dt>
-              <dd className="font-medium text-gray-900 dark:text-white">{check.status?.version ?? 'Unknown'}</dd>
+              <dt className="text-gray-600 dark:text-gray-300">{text.version}</dt>
+              <dd className="font-medium text-gray-900 dark:text-white">{check.status?.version ?? text.unknown}</dd>
             </div>
             <div>
-              <dt className="text-gray-600 dark:text-gray-300">Last checked</dt>
+              <dt className="text-gray-600 dark:text-gray-300">{text.lastChecked}</dt>
               <dd className="font-medium text-gray-900 dark:text-white">
-                <time dateTime={check.at.toISOString()}>{check.at.toLocaleTimeString()}</time>
+                <time dateTime={check.at.toISOString()}>{formatTime(language, check.at)}</time>
               </dd>
             </div>
-            {check.status && !check.status.ok ? (
+            {!up ? (
               <div className="sm:col-span-2">
-                <dt className="text-gray-600 dark:text-gray-300">Reason</dt>
-                <dd className="font-medium text-gray-900 dark:text-white">{check.status.reason}</dd>
-              </div>
-            ) : null}
-            {check.error ? (
-              <div className="sm:col-span-2">
-                <dt className="text-gray-600 dark:text-gray-300">Reason</dt>
-                <dd className="font-medium text-gray-900 dark:text-white">{check.error}</dd>
+                <dt className="text-gray-600 dark:text-gray-300">{text.reason}</dt>
+                {/* The server's own reason is a technical message, shown as it comes. */}
+                <dd className="font-medium text-gray-900 dark:text-white">{check.status && !check.status.ok ? check.status.reason : text.noAnswer}</dd>
               </div>
             ) : null}
           </dl>

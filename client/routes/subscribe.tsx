@@ -18,16 +18,28 @@ import {
   type BillingInterval,
   type PlanKey,
 } from '../../server/billing/schema';
+import { PRICING_TEXTS } from '../content/pricing';
+import { SUBSCRIBE_TEXTS } from '../content/subscribe';
+import { useT } from '../i18n';
 import { BillingToggle, FeatureList, planLimit, PlanPrice } from './-components/pricing';
 
 const StripePayment = lazy(() => import('../components/payments/stripe-payment'));
 
-export type SubscribeSearch = { plan: PlanKey; billing: BillingInterval };
+/** `plan`: a plan's key or name, as links give it; `billing`: monthly or yearly. The page resolves both (readSubscribeSearch). */
+export type SubscribeSearch = { plan?: string; billing?: string };
 
-/** Query plan (a key or a plan's name) and billing, each falling back to a default (zod-free: the page stays light). */
+/**
+ * The query's strings, kept as given: a route's search rule rides in the site's entry chunk, and one
+ * that read the billing catalogue brought the whole catalogue into every public page's first load.
+ */
 export function validateSubscribeSearch(search: Record<string, unknown>): SubscribeSearch {
-  const plan = typeof search.plan === 'string' ? findPlan(search.plan) : undefined;
-  return { plan: plan?.key ?? 'unlimited', billing: isBillingInterval(search.billing) ? search.billing : 'monthly' };
+  return { plan: typeof search.plan === 'string' ? search.plan : undefined, billing: typeof search.billing === 'string' ? search.billing : undefined };
+}
+
+/** The plan (a key or a plan's name; Unlimited when it names none) and period (monthly unless yearly) a query asks for. */
+function readSubscribeSearch(search: SubscribeSearch): { planKey: PlanKey; billing: BillingInterval } {
+  const plan = search.plan === undefined ? undefined : findPlan(search.plan);
+  return { planKey: plan?.key ?? 'unlimited', billing: isBillingInterval(search.billing) ? search.billing : 'monthly' };
 }
 
 export const Route = createFileRoute('/subscribe')({
@@ -45,15 +57,15 @@ const POLL_MS = 2000;
 type Step = 'info' | 'payment';
 type Payment = { kind: 'ready'; clientSecret: string; publishableKey: string; provisioningToken: string | null } | { kind: 'unavailable'; message: string };
 
-const WHY = [
-  { icon: RocketIcon, title: 'Live in 2 hours', text: 'Import your contacts, pick a template, and your first automation runs today.' },
-  { icon: ShieldCheckIcon, title: '30-day money-back guarantee', text: 'No setup fee. If it is not for you, you get your money back.' },
-  { icon: HeadsetIcon, title: '24/7 live chat', text: 'Real people answer in under 2 minutes, day and night.' },
-];
+const WHY_ICONS = [RocketIcon, ShieldCheckIcon, HeadsetIcon];
 
 /** Spec public-site §2.15: plan, then name and e-mail, then payment with Stripe Elements. */
 function SubscribePage() {
-  const { plan: planKey, billing } = Route.useSearch();
+  const { planKey, billing } = readSubscribeSearch(Route.useSearch());
+  const {
+    language,
+    texts: [text, { subscribe: page }],
+  } = useT(PRICING_TEXTS, SUBSCRIBE_TEXTS);
   const navigate = useNavigate({ from: '/subscribe' });
   const plan = PLANS[planKey];
   const shown: readonly PlanKey[] = (PRICING_PLAN_KEYS as readonly PlanKey[]).includes(planKey) ? PRICING_PLAN_KEYS : SUBSCRIBE_PLAN_KEYS;
@@ -81,10 +93,10 @@ function SubscribePage() {
 
   function paid(outcome: PaymentOutcome, provisioningToken: string | null) {
     if (!outcome.ok) {
-      toast({ variant: 'destructive', title: 'Subscription Failed', description: outcome.message });
+      toast({ variant: 'destructive', title: page.failedTitle, description: outcome.message });
       return;
     }
-    toast({ title: 'Subscription Successful', description: `Welcome to ${PRODUCT}! Your subscription is now active.` });
+    toast({ title: page.successTitle, description: page.successText });
     trackEvent('trial_signup', { value: 300, currency: 'USD', plan: plan.key, billing });
     setDone({ provisioningToken });
   }
@@ -93,24 +105,24 @@ function SubscribePage() {
     <PublicLayout>
       <section className="mx-auto w-full max-w-6xl px-4 py-12 sm:px-6 lg:px-8">
         <div className="flex flex-col items-center gap-4 text-center">
-          <h1 className="text-4xl font-bold tracking-tight text-gray-900 dark:text-white">Subscribe to {PRODUCT}</h1>
-          <p className="max-w-2xl text-lg text-gray-600 dark:text-gray-300">Choose a plan, tell us who you are, and pay securely by card.</p>
+          <h1 className="text-4xl font-bold tracking-tight text-gray-900 dark:text-white">{page.title}</h1>
+          <p className="max-w-2xl text-lg text-gray-600 dark:text-gray-300">{page.lead}</p>
           <BillingToggle value={billing} onChange={(next) => void navigate({ search: (prev) => ({ ...prev, billing: next }), replace: true, resetScroll: false })} />
         </div>
 
-        <ul className="mt-10 grid gap-6 lg:grid-cols-3" aria-label="Plans">
+        <ul className="mt-10 grid gap-6 lg:grid-cols-3" aria-label={page.plansLabel}>
           {shown.map((key) => {
             const p = PLANS[key];
             const selected = key === planKey;
             return (
               <li key={key} className={cn('relative flex flex-col gap-5 rounded-2xl border bg-white p-6 dark:bg-gray-900', selected ? 'border-indigo-600 ring-2 ring-indigo-600' : 'border-gray-200 dark:border-gray-800')}>
-                {p.popular ? <span className="absolute -top-3 left-6 rounded-full bg-indigo-600 px-3 py-1 text-xs font-semibold text-white">Most Popular</span> : null}
+                {p.popular ? <span className="absolute -top-3 start-6 rounded-full bg-indigo-600 px-3 py-1 text-xs font-semibold text-white">{page.mostPopular}</span> : null}
                 <h2 className="text-xl font-semibold text-gray-900 dark:text-white">{p.name}</h2>
                 <PlanPrice plan={p} billing={billing} />
-                <FeatureList features={p.features} />
+                <FeatureList features={text.plans[key].features} />
                 <Button variant={selected ? 'default' : 'outline'} className="mt-auto w-full" aria-pressed={selected} onClick={() => choose(key)}>
-                  {selected ? `Selected: ${p.name}` : p.buttonText}
-                  {selected ? null : <span className="sr-only"> with {p.name}</span>}
+                  {selected ? page.selected(p.name) : text.plans[key].buttonText}
+                  {selected ? null : <span className="sr-only"> {text.withPlan(p.name)}</span>}
                 </Button>
               </li>
             );
@@ -119,14 +131,14 @@ function SubscribePage() {
 
         <div className="mx-auto mt-12 max-w-xl rounded-2xl border border-gray-200 bg-white p-6 dark:border-gray-800 dark:bg-gray-900">
           <h2 ref={infoHeading} tabIndex={-1} className="text-xl font-semibold text-gray-900 outline-none dark:text-white">
-            {plan.name}, {billing}
+            {page.heading(plan.name, billing === 'yearly')}
           </h2>
-          <ol className="mt-2 flex gap-4 text-sm text-gray-600 dark:text-gray-300" aria-label="Steps">
+          <ol className="mt-2 flex gap-4 text-sm text-gray-600 dark:text-gray-300" aria-label={page.stepsLabel}>
             <li aria-current={step === 'info' ? 'step' : undefined} className={step === 'info' ? 'font-semibold text-indigo-700 dark:text-indigo-300' : undefined}>
-              1. Your details
+              {page.detailsStep}
             </li>
             <li aria-current={step === 'payment' ? 'step' : undefined} className={step === 'payment' ? 'font-semibold text-indigo-700 dark:text-indigo-300' : undefined}>
-              2. Payment
+              {page.paymentStep}
             </li>
           </ol>
           <div className="mt-6">
@@ -143,12 +155,12 @@ function SubscribePage() {
                 }}
               />
             ) : payment?.kind === 'ready' ? (
-              <Suspense fallback={<p className="text-sm text-gray-600 dark:text-gray-300">Loading payment form...</p>}>
+              <Suspense fallback={<p className="text-sm text-gray-600 dark:text-gray-300">{page.loadingPayment}</p>}>
                 <StripePayment
                   publishableKey={payment.publishableKey}
                   clientSecret={payment.clientSecret}
-                  submitLabel={`Subscribe to ${plan.name}`}
-                  processingLabel="Processing subscription..."
+                  submitLabel={page.pay(plan.name)}
+                  processingLabel={page.processing}
                   onDone={(outcome) => paid(outcome, payment.provisioningToken)}
                 />
               </Suspense>
@@ -160,14 +172,14 @@ function SubscribePage() {
 
         <section aria-labelledby="limits" className="mt-16">
           <h2 id="limits" className="text-2xl font-semibold text-gray-900 dark:text-white">
-            What each plan includes
+            {page.limitsTitle}
           </h2>
           <div role="region" aria-labelledby="limits" tabIndex={0} className="mt-6 overflow-x-auto rounded-xl border border-gray-200 focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:outline-none dark:border-gray-800">
             <table className="w-full min-w-[32rem] text-left text-sm">
               <thead className="bg-gray-50 text-gray-900 dark:bg-gray-900 dark:text-white">
                 <tr>
                   <th scope="col" className="px-4 py-3 font-semibold">
-                    Limit
+                    {page.limitColumn}
                   </th>
                   {shown.map((k) => (
                     <th key={k} scope="col" className="px-4 py-3 font-semibold">
@@ -179,12 +191,12 @@ function SubscribePage() {
               <tbody className="divide-y divide-gray-200 text-gray-700 dark:divide-gray-800 dark:text-gray-300">
                 {(['contacts', 'members', 'funnels', 'websites'] as const).map((resource) => (
                   <tr key={resource}>
-                    <th scope="row" className="px-4 py-3 font-medium text-gray-900 capitalize dark:text-white">
-                      {resource === 'members' ? 'Team members' : resource}
+                    <th scope="row" className="px-4 py-3 text-start font-medium text-gray-900 dark:text-white">
+                      {page.limits[resource]}
                     </th>
                     {shown.map((k) => (
                       <td key={k} className="px-4 py-3">
-                        {planLimit(k, resource)}
+                        {planLimit(language, text.unlimited, k, resource)}
                       </td>
                     ))}
                   </tr>
@@ -196,16 +208,19 @@ function SubscribePage() {
 
         <section aria-labelledby="why" className="mt-16">
           <h2 id="why" className="text-2xl font-semibold text-gray-900 dark:text-white">
-            Why choose {PRODUCT}
+            {page.whyTitle}
           </h2>
           <ul className="mt-6 grid gap-6 sm:grid-cols-3">
-            {WHY.map(({ icon: Icon, title, text }) => (
-              <li key={title} className="rounded-xl border border-gray-200 p-5 dark:border-gray-800">
-                <Icon className="size-6 text-indigo-600 dark:text-indigo-400" aria-hidden />
-                <h3 className="mt-3 font-semibold text-gray-900 dark:text-white">{title}</h3>
-                <p className="mt-1 text-sm text-gray-600 dark:text-gray-300">{text}</p>
-              </li>
-            ))}
+            {page.why.map(({ title, text: why }, i) => {
+              const Icon = WHY_ICONS[i]!;
+              return (
+                <li key={title} className="rounded-xl border border-gray-200 p-5 dark:border-gray-800">
+                  <Icon className="size-6 text-indigo-600 dark:text-indigo-400" aria-hidden />
+                  <h3 className="mt-3 font-semibold text-gray-900 dark:text-white">{title}</h3>
+                  <p className="mt-1 text-sm text-gray-600 dark:text-gray-300">{why}</p>
+                </li>
+              );
+            })}
           </ul>
         </section>
       </section>
@@ -216,6 +231,9 @@ function SubscribePage() {
 type SubscriptionCreated = { clientSecret: string; subscriptionId: string; provisioningToken?: string };
 
 function InfoStep({ plan, billing, config, onReady }: { plan: PlanKey; billing: BillingInterval; config: BillingConfig | null; onReady: (payment: Payment) => void }) {
+  const {
+    text: { subscribe: page },
+  } = useT(SUBSCRIBE_TEXTS);
   const [values, setValues] = useState({ name: '', email: '' });
   const [errors, setErrors] = useState<{ name?: string; email?: string }>({});
   const [submitting, setSubmitting] = useState(false);
@@ -226,7 +244,7 @@ function InfoStep({ plan, billing, config, onReady }: { plan: PlanKey; billing: 
     const name = values.name.trim();
     const email = values.email.trim();
     // Spec §5: full name and e-mail are both required.
-    const missing = { ...(name ? {} : { name: 'is required' }), ...(email ? {} : { email: 'is required' }) };
+    const missing = { ...(name ? {} : { name: page.required }), ...(email ? {} : { email: page.required }) };
     setErrors(missing);
     if (!name || !email) return;
     const current = config ?? (await fetchBillingConfig());
@@ -243,7 +261,7 @@ function InfoStep({ plan, billing, config, onReady }: { plan: PlanKey; billing: 
       const fieldErrors = Object.fromEntries(answer.issues.map((i) => [i.path === 'customerEmail' ? 'email' : i.path === 'customerName' ? 'name' : i.path, i.message]));
       setErrors(fieldErrors);
       setFailure(answer.message);
-      toast({ variant: 'destructive', title: 'Subscription Failed', description: answer.message });
+      toast({ variant: 'destructive', title: page.failedTitle, description: answer.message });
       return;
     }
     const token = answer.data.provisioningToken ?? null;
@@ -256,12 +274,12 @@ function InfoStep({ plan, billing, config, onReady }: { plan: PlanKey; billing: 
   }
 
   return (
-    <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label="Your details">
-      <TextField label="Full name" name="name" autoComplete="name" required value={values.name} error={errors.name} onChange={(e) => setValues((v) => ({ ...v, name: e.target.value }))} />
-      <TextField label="E-mail" name="email" type="email" autoComplete="email" required value={values.email} error={errors.email} onChange={(e) => setValues((v) => ({ ...v, email: e.target.value }))} />
+    <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label={page.detailsLabel}>
+      <TextField label={page.fullName} name="name" autoComplete="name" required value={values.name} error={errors.name} onChange={(e) => setValues((v) => ({ ...v, name: e.target.value }))} />
+      <TextField label={page.email} name="email" type="email" autoComplete="email" required value={values.email} error={errors.email} onChange={(e) => setValues((v) => ({ ...v, email: e.target.value }))} />
       <FormAlert message={failure} />
       <Button type="submit" disabled={submitting} className="w-full">
-        {submitting ? 'Processing...' : 'Continue to payment'}
+        {submitting ? page.processingShort : page.continue}
       </Button>
     </form>
   );
@@ -269,6 +287,9 @@ function InfoStep({ plan, billing, config, onReady }: { plan: PlanKey; billing: 
 
 /** After paying: a signed-in member goes to the app; a new customer gets their set-password link once it exists. */
 function Success({ provisioningToken }: { provisioningToken: string | null }) {
+  const {
+    text: { subscribe: page },
+  } = useT(SUBSCRIBE_TEXTS);
   const [state, setState] = useState<Provisioning | null>(null);
   useEffect(() => {
     if (!provisioningToken) return;
@@ -291,29 +312,32 @@ function Success({ provisioningToken }: { provisioningToken: string | null }) {
     <div role="status" className="grid gap-4">
       <p className="flex items-center gap-2 font-semibold text-gray-900 dark:text-white">
         <CircleCheckIcon className="size-5 text-green-600" aria-hidden />
-        Payment received. Thank you!
+        {page.paid}
       </p>
       {!provisioningToken ? (
         <a href="/app" className={buttonClasses({ className: 'justify-self-start' })}>
-          Go to your dashboard
+          {page.dashboard}
         </a>
       ) : state?.status === 'ready' ? (
         state.setPasswordUrl ? (
           <div className="grid gap-2">
             <p className="text-sm text-gray-700 dark:text-gray-300">
-              Your organization “{state.organizationName}” is ready. Set your password to sign in as {state.email}. This link is shown only once.
+              {page.ready(state.organizationName, state.email)}
             </p>
             <a href={state.setPasswordUrl} className={buttonClasses({ className: 'justify-self-start' })}>
-              Set your password
+              {page.setPassword}
             </a>
           </div>
         ) : (
           <p className="text-sm text-gray-700 dark:text-gray-300">
-            Your organization “{state.organizationName}” is ready; its set-password link was already shown. <a href="/login" className="font-medium text-indigo-700 underline dark:text-indigo-300">Sign in</a>.
+            {page.alreadyShown(state.organizationName)}{' '}
+            <a href="/login" className="font-medium text-indigo-700 underline dark:text-indigo-300">
+              {page.signIn}
+            </a>
           </p>
         )
       ) : (
-        <p className="text-sm text-gray-700 dark:text-gray-300">Setting up your organization… this takes a few seconds once the payment is confirmed.</p>
+        <p className="text-sm text-gray-700 dark:text-gray-300">{page.settingUp}</p>
       )}
     </div>
   );

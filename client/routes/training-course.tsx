@@ -7,6 +7,9 @@ import { PublicLayout } from '../components/public-layout';
 import { Button } from '../components/ui/button';
 import { cn } from '../lib/cn';
 import { loadTrainingProgress, saveLessonCompletion } from '../lib/marketing/training-progress';
+import { TRAINING_TEXTS } from '../content/training';
+import { useT } from '../i18n';
+import { formatNumber, formatPercent } from '../i18n/format';
 
 export const Route = createFileRoute('/training-course')({
   staticData: {
@@ -19,10 +22,12 @@ export const Route = createFileRoute('/training-course')({
 type Progress = { state: 'loading' } | { state: 'ready'; signedIn: boolean; completed: string[] } | { state: 'error'; message: string };
 
 function TrainingCourse() {
+  const { text, language } = useT(TRAINING_TEXTS);
   const [selected, setSelected] = useState(0);
   const [progress, setProgress] = useState<Progress>({ state: 'loading' });
   const [saveError, setSaveError] = useState<string | null>(null);
   const module = TRAINING_MODULES[selected]!;
+  const moduleText = text.modules[module.id]!;
 
   useEffect(() => {
     let live = true;
@@ -54,25 +59,25 @@ function TrainingCourse() {
   return (
     <PublicLayout>
       <div className="mx-auto w-full max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
-        <p className="text-sm font-semibold tracking-wide text-indigo-700 uppercase dark:text-indigo-300">Academy</p>
-        <h1 className="mt-2 text-4xl font-bold tracking-tight text-gray-900 dark:text-white">Switchboard Training Course</h1>
+        <p className="text-sm font-semibold tracking-wide text-indigo-700 uppercase dark:text-indigo-300">{text.eyebrow}</p>
+        <h1 className="mt-2 text-4xl font-bold tracking-tight text-gray-900 dark:text-white">{text.title}</h1>
         <p className="mt-4 max-w-3xl text-lg text-gray-600 dark:text-gray-300">
-          From your first import to automations, scoring and compliance: eight modules, each with short lessons and practical exercises on your own account.
+          {text.lead}
         </p>
         <div className="mt-8">
           <StatsBand
-            label="Course figures"
+            label={text.statsLabel}
             stats={[
-              { value: COURSE_STATS.students.toLocaleString('en-US'), label: 'students' },
-              { value: `${COURSE_STATS.completionPercent}%`, label: 'completion rate' },
-              { value: `${COURSE_STATS.rating}`, label: 'average rating out of 5' },
-              { value: `${COURSE_STATS.hours} hours`, label: 'of content' },
+              { value: formatNumber(language, COURSE_STATS.students), label: text.stats.students },
+              { value: formatPercent(language, COURSE_STATS.completionPercent), label: text.stats.completion },
+              { value: formatNumber(language, COURSE_STATS.rating), label: text.stats.rating },
+              { value: text.stats.hours(formatNumber(language, COURSE_STATS.hours)), label: text.stats.content },
             ]}
           />
         </div>
 
         <div className="mt-10 grid gap-8 lg:grid-cols-[20rem_1fr]">
-          <nav aria-label="Course modules">
+          <nav aria-label={text.modulesLabel}>
             <ol className="grid gap-2">
               {TRAINING_MODULES.map((m, i) => (
                 <li key={m.id}>
@@ -91,9 +96,10 @@ function TrainingCourse() {
                   >
                     <span className="mt-0.5 font-mono text-xs text-gray-600 dark:text-gray-300">{i + 1}</span>
                     <span className="flex-1">
-                      <span className="block font-medium text-gray-900 dark:text-white">{m.title}</span>
+                      <span className="block font-medium text-gray-900 dark:text-white">{text.modules[m.id]!.title}</span>
                       <span className="text-xs text-gray-600 dark:text-gray-300">
-                        {m.lessonCount} lessons · {m.hours} h{m.unlocked ? '' : ' · Locked'}
+                        {text.moduleMeta(m.lessonCount, formatNumber(language, m.hours))}
+                        {m.unlocked ? '' : ` · ${text.locked}`}
                       </span>
                     </span>
                     {m.unlocked ? null : <LockIcon className="mt-0.5 size-4 text-gray-500" aria-hidden />}
@@ -105,15 +111,11 @@ function TrainingCourse() {
 
           <section aria-labelledby="module-title" className="min-w-0">
             <h2 id="module-title" className="text-2xl font-bold text-gray-900 dark:text-white">
-              Module {selected + 1}: {module.title}
+              {text.moduleHeading(selected + 1, moduleText.title)}
             </h2>
-            <p className="mt-2 text-gray-700 dark:text-gray-300">{module.description}</p>
+            <p className="mt-2 text-gray-700 dark:text-gray-300">{moduleText.description}</p>
             <p className="mt-4 text-sm text-gray-700 dark:text-gray-300" role="status">
-              {progress.state === 'loading'
-                ? 'Loading your progress…'
-                : progress.state === 'error'
-                  ? progress.message
-                  : `${doneCount} of ${unlockedLessons.length} lessons complete · ${progress.signedIn ? 'saved to your account' : 'saved in this browser (sign in to keep it on every device)'}`}
+              {progress.state === 'loading' ? text.loading : progress.state === 'error' ? progress.message : text.progress(doneCount, unlockedLessons.length, progress.signedIn)}
             </p>
             {saveError ? (
               <p className="mt-2 text-sm text-red-700 dark:text-red-400" role="alert">
@@ -123,7 +125,7 @@ function TrainingCourse() {
 
             <h3 className="mt-6 flex items-center gap-2 font-semibold text-gray-900 dark:text-white">
               <BookOpenCheckIcon className="size-5 text-indigo-600 dark:text-indigo-400" aria-hidden />
-              Lessons
+              {text.lessons}
             </h3>
             <ol className="mt-3 grid gap-2">
               {module.lessons.map((lesson, i) => {
@@ -141,13 +143,13 @@ function TrainingCourse() {
                     />
                     <label htmlFor={inputId} className="flex-1">
                       <span className={cn('block font-medium text-gray-900 dark:text-white', done && 'line-through decoration-gray-400')}>
-                        {i + 1}. {lesson.title}
+                        {i + 1}. {moduleText.lessons[lesson.id]!.title}
                       </span>
-                      <span className="block text-sm text-gray-600 dark:text-gray-300">{lesson.summary}</span>
+                      <span className="block text-sm text-gray-600 dark:text-gray-300">{moduleText.lessons[lesson.id]!.summary}</span>
                     </label>
                     <span className="flex shrink-0 items-center gap-1 text-xs text-gray-600 dark:text-gray-300">
                       <ClockIcon className="size-3.5" aria-hidden />
-                      {lesson.minutes} min
+                      {text.minutes(lesson.minutes)}
                     </span>
                   </li>
                 );
@@ -156,32 +158,32 @@ function TrainingCourse() {
 
             <h3 className="mt-8 flex items-center gap-2 font-semibold text-gray-900 dark:text-white">
               <GraduationCapIcon className="size-5 text-indigo-600 dark:text-indigo-400" aria-hidden />
-              Practical exercises
+              {text.exercises}
             </h3>
             <ul className="mt-3 list-disc space-y-1 ps-5 text-gray-700 dark:text-gray-300">
-              {module.exercises.map((x) => (
+              {moduleText.exercises.map((x) => (
                 <li key={x}>{x}</li>
               ))}
             </ul>
 
             <div className="mt-8 flex justify-between gap-3">
               <Button variant="outline" disabled={!canSelect(selected - 1)} onClick={() => setSelected(selected - 1)}>
-                <ChevronLeftIcon className="size-4" aria-hidden />
-                Previous module
+                <ChevronLeftIcon className="size-4 rtl:rotate-180" aria-hidden />
+                {text.previous}
               </Button>
               <Button variant="outline" disabled={!canSelect(selected + 1)} onClick={() => setSelected(selected + 1)}>
-                Next module
-                <ChevronRightIcon className="size-4" aria-hidden />
+                {text.next}
+                <ChevronRightIcon className="size-4 rtl:rotate-180" aria-hidden />
               </Button>
             </div>
           </section>
         </div>
         <p className="mt-10 flex flex-wrap items-center gap-4 text-sm text-gray-600 dark:text-gray-300">
           <span className="flex items-center gap-1">
-            <UsersIcon className="size-4" aria-hidden /> Learners from 736+ companies
+            <UsersIcon className="size-4" aria-hidden /> {text.learners}
           </span>
           <span className="flex items-center gap-1">
-            <StarIcon className="size-4" aria-hidden /> Certificate in the Academy when you finish
+            <StarIcon className="size-4" aria-hidden /> {text.certificate}
           </span>
         </p>
       </div>

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CompetitorComparison } from '../components/marketing/competitor-page';
-import { COMPETITORS } from '../content/comparisons';
-
-const competitor = COMPETITORS.activecampaign;
 
 export const Route = createFileRoute('/vs-activecampaign')({
-  staticData: { title: competitor.title, description: competitor.description },
-  component: () => <CompetitorComparison competitor={competitor} />,
+  staticData: {
+    title: 'Switchboard vs ActiveCampaign',
+    description: 'Compare Switchboard and ActiveCampaign: CRM depth, SMS, booking, voice and price by contacts. Move your lists and automations in a day.',
+  },
+  component: () => <CompetitorComparison competitor="activecampaign" />,
 });

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CompetitorComparison } from '../components/marketing/competitor-page';
-import { COMPETITORS } from '../content/comparisons';
-
-const competitor = COMPETITORS.highlevel;
 
 export const Route = createFileRoute('/vs-highlevel')({
-  staticData: { title: competitor.title, description: competitor.description },
-  component: () => <CompetitorComparison competitor={competitor} />,
+  staticData: {
+    title: 'Switchboard vs HighLevel',
+    description: 'Compare Switchboard and HighLevel for agencies: white label, client workspaces, HIPAA, self-hosting and support. Migrate sub-accounts in a day.',
+  },
+  component: () => <CompetitorComparison competitor="highlevel" />,
 });

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CompetitorComparison } from '../components/marketing/competitor-page';
-import { COMPETITORS } from '../content/comparisons';
-
-const competitor = COMPETITORS.hubspot;
 
 export const Route = createFileRoute('/vs-hubspot')({
-  staticData: { title: competitor.title, description: competitor.description },
-  component: () => <CompetitorComparison competitor={competitor} />,
+  staticData: {
+    title: 'Switchboard vs HubSpot',
+    description: 'Compare Switchboard and HubSpot: setup time, automation, SMS, HIPAA and price. Switch in a day with a free guided migration.',
+  },
+  component: () => <CompetitorComparison competitor="hubspot" />,
 });

@@ -1,9 +1,10 @@
 import { createRootRoute, lazyRouteComponent, Outlet } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { ChatWidget } from '../components/chat-widget';
 import { useDocumentTitle } from '../components/document-title';
 import { usePageViews } from '../components/page-views';
-import { useStoredTheme } from '../lib/theme-store';
+import { useThemeClass } from '../lib/theme-store';
+import { TOAST_SHOWN_EVENT } from '../state/toast-shown';
 
 /**
  * Root of the public site's route tree (client/site/routeTree.gen.js, generated from the public route
@@ -11,7 +12,7 @@ import { useStoredTheme } from '../lib/theme-store';
  * tooltips, and loads its Not Found and error screens and the toasts only when needed: the landing's
  * entry stays light. The support chat widget is on every public page too (its panel loads on open).
  */
-// Toasts (lead forms, payments) arrive with the first page that raises one.
+// Toasts (lead forms, payments): the toaster and its code arrive with the first toast raised.
 const Toaster = lazy(() => import('../components/ui/toast').then((m) => ({ default: m.Toaster })));
 
 export const Route = createRootRoute({
@@ -21,19 +22,31 @@ export const Route = createRootRoute({
 });
 
 function SiteRoot() {
-  const [theme] = useStoredTheme();
-  useEffect(() => {
-    document.documentElement.classList.toggle('dark', theme === 'dark');
-  }, [theme]);
+  useThemeClass();
   useDocumentTitle();
   usePageViews();
+  const toasted = useFirstToast();
   return (
     <>
       <Outlet />
       <ChatWidget />
-      <Suspense>
-        <Toaster />
-      </Suspense>
+      {toasted ? (
+        <Suspense>
+          <Toaster />
+        </Suspense>
+      ) : null}
     </>
   );
+}
+
+/** Whether a toast has been raised on this page yet. */
+function useFirstToast(): boolean {
+  const [toasted, setToasted] = useState(false);
+  useEffect(() => {
+    if (toasted) return;
+    const onToast = () => setToasted(true);
+    window.addEventListener(TOAST_SHOWN_EVENT, onToast);
+    return () => window.removeEventListener(TOAST_SHOWN_EVENT, onToast);
+  }, [toasted]);
+  return toasted;
 }

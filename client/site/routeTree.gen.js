@@ -23,6 +23,7 @@ import { Route as coachingRouteImport } from './../routes/coaching'
 import { Route as contactRouteImport } from './../routes/contact'
 import { Route as demoDashboardRouteImport } from './../routes/demo-dashboard'
 import { Route as dentalRouteImport } from './../routes/dental'
+import { Route as enterpriseSecurityRouteImport } from './../routes/enterprise-security'
 import { Route as featuresRouteImport } from './../routes/features'
 import { Route as frRouteImport } from './../routes/fr'
 import { Route as frenchTutorialRouteImport } from './../routes/french-tutorial'
@@ -115,6 +116,11 @@ const demoDashboardRoute = demoDashboardRouteImport.update({
 const dentalRoute = dentalRouteImport.update({
   id: '/dental',
   path: '/dental',
+  getParentRoute: () => rootRouteImport,
+})
+const enterpriseSecurityRoute = enterpriseSecurityRouteImport.update({
+  id: '/enterprise-security',
+  path: '/enterprise-security',
   getParentRoute: () => rootRouteImport,
 })
 const featuresRoute = featuresRouteImport.update({
@@ -249,6 +255,7 @@ const rootRouteChildren = {
   contactRoute: contactRoute,
   demoDashboardRoute: demoDashboardRoute,
   dentalRoute: dentalRoute,
+  enterpriseSecurityRoute: enterpriseSecurityRoute,
   featuresRoute: featuresRoute,
   frRoute: frRoute,
   frenchTutorialRoute: frenchTutorialRoute,

@@ -1,5 +1,6 @@
 import { atom, getDefaultStore, useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
+import { TOAST_SHOWN_EVENT } from './toast-shown';
 
 /** Spec app-core §4.4 and §9. */
 export const TOAST_LIMIT = 1;
@@ -79,6 +80,7 @@ export function toast(options: ToastOptions) {
   counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
   const id = String(counter);
   dispatch({ type: 'add', toast: { ...options, id, open: true } });
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(TOAST_SHOWN_EVENT));
   return {
     id,
     dismiss: () => dispatch({ type: 'dismiss', id }),

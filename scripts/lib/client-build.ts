@@ -3,8 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const BUILD_MARKER = path.join(ROOT, 'dist/client/routes.json');
-const SOURCES = ['client', 'vite.config.ts', 'scripts/lib/site-routes.ts', 'package-lock.json', 'server/trpc/router.ts'];
+/** Written last, by the prerender step (scripts/lib/prerender.ts): a build that failed half-way is stale. */
+const BUILD_MARKER = path.join(ROOT, 'dist/client/pages.json');
+const SOURCES = ['client', 'vite.config.ts', 'scripts/lib/site-routes.ts', 'scripts/lib/prerender.ts', 'scripts/lib/chunk-groups.ts', 'scripts/lib/landing-chunks.ts', 'package-lock.json', 'server/trpc/router.ts'];
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;
@@ -30,11 +31,23 @@ export function isClientBuildStale(): boolean {
   return [...SOURCES, ...sharedSchemas()].some((s) => newestMtime(path.join(ROOT, s)) > built);
 }
 
-/** Builds the client with Vite when stale; returns whether it built. */
+/**
+ * Builds the client with Vite when stale; returns whether it built. Always the production build,
+ * also when called from the test runner (NODE_ENV=test would make Vite build React's development code).
+ */
 export async function ensureClientBuild(log: (line: string) => void = console.log): Promise<boolean> {
   if (!isClientBuildStale()) return false;
   log('Building the client…');
   const { build } = await import('vite');
-  await build({ configFile: path.join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
+  // The bundle takes React's and its libraries' production code from NODE_ENV: under vitest it is
+  // 'test', and a build made there shipped their development code to the e2e suite.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile: path.join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   return true;
 }

@@ -5,9 +5,8 @@ import { index, rootRoute, route, type VirtualRootRoute } from '@tanstack/virtua
  * Route files in client/routes that are application pages although they sit outside the `_app`
  * layout: they use the session, tRPC or zod and are served by the application entry (index.html).
  * Every other top-level route file is a public page, part of the light public-site entry (site.html).
- * enterprise-security reads the signed-in member's audit log through tRPC.
  */
-export const APP_PAGE_FILES: readonly string[] = ['login.tsx', 'signup.tsx', 'invite.$token.tsx', 'enterprise-security.tsx'];
+export const APP_PAGE_FILES: readonly string[] = ['login.tsx', 'signup.tsx', 'invite.$token.tsx'];
 
 /** The public site's root route, relative to client/routes. */
 export const SITE_ROOT_FILE = '../site/root.tsx';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../languages/schema';
 import { CHAT_MESSAGE_MAX_LENGTH, VISITOR_ID_PATTERN } from './schema';
 
 /**
@@ -14,11 +15,15 @@ const ZMessageText = z
 
 export const ZVisitorId = z.string({ error: 'is required' }).regex(VISITOR_ID_PATTERN, 'must be the widget’s visitor id (32–128 letters, digits, - or _)');
 
+/** The visitor's language (the site's): the welcome and the automated replies are written in it. */
+export const ZChatLanguage = z.enum(LANGUAGES, { error: `must be one of ${LANGUAGES.join(', ')}` }).default('en');
+
 /** A website visitor's message (public REST). `page` is the path it was sent from. */
 export const ZSendChatMessageInput = z.object({
   visitorId: ZVisitorId,
   text: ZMessageText,
   page: z.string().trim().max(300, 'must be at most 300 characters').optional(),
+  language: ZChatLanguage,
 });
 export type TSendChatMessageInput = z.input<typeof ZSendChatMessageInput>;
 

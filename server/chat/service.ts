@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { Language } from '../languages/schema';
 import { upsertContactByEmail } from '../contacts/service';
 import { ZEmailOnly } from '../contacts/schema';
 import type { Database } from '../db/schema';
@@ -10,7 +11,7 @@ import { publishEvent } from '../events/publish';
 import { ownerOnlyFilter } from '../organizations/members';
 import { ZChatConversationIdInput, ZListChatConversationsInput, ZReplyChatInput, ZSendChatMessageInput, ZVisitorConversationInput } from './inputs';
 import { conversationOfVisitor, insertMessage, messagesOf, recentVisitorMessages, teamHasReplied, visitorHashOf } from './repo';
-import { botReplyFor, CHAT_RATE_LIMIT, CHAT_TEXTS, emailIn, type ChatConversationView, type ChatMessageView, type ChatSendResult } from './schema';
+import { botReplyFor, CHAT_RATE_LIMIT, CHAT_WELCOME, emailIn, type ChatConversationView, type ChatMessageView, type ChatSendResult } from './schema';
 
 type Db = Kysely<Database>;
 
@@ -39,15 +40,15 @@ function leftEmail(text: string): string | null {
   return parsed.success ? parsed.data.email : null;
 }
 
-/** The visitor's conversation, created (with the welcome message the widget showed) on first use. */
-async function openConversation(trx: Db, organizationId: string, visitorId: string, page: string | undefined) {
+/** The visitor's conversation, created (with the welcome message the widget showed, in its language) on first use. */
+async function openConversation(trx: Db, organizationId: string, visitorId: string, page: string | undefined, language: Language) {
   const created = await scoped(trx, organizationId)
     .insertInto('chat_conversations', { visitor_hash: visitorHashOf(visitorId), started_on: page ?? null })
     .onConflict((oc) => oc.columns(['organization_id', 'visitor_hash']).doNothing())
     .returning(['id', 'contact_id', 'email'])
     .executeTakeFirst();
   if (created) {
-    await insertMessage(trx, organizationId, { conversationId: created.id, sender: 'bot', body: CHAT_TEXTS.welcome });
+    await insertMessage(trx, organizationId, { conversationId: created.id, sender: 'bot', body: CHAT_WELCOME[language] });
     return created;
   }
   return scoped(trx, organizationId)
@@ -60,7 +61,8 @@ async function openConversation(trx: Db, organizationId: string, visitorId: stri
 
 /**
  * A visitor's message: stored (trimmed) with the conversation, the contact when it leaves an e-mail
- * address, and the automated reply — until a team member has answered, after which the team does.
+ * address, and the automated reply in the visitor's language — until a team member has answered,
+ * after which the team does (in whatever words the member writes).
  * The widget shows that reply after its typing delay; the inbox hears of the message live.
  */
 export async function sendVisitorMessage(ctx: VisitorCtx, rawInput: unknown): Promise<ChatSendResult> {
@@ -69,7 +71,7 @@ export async function sendVisitorMessage(ctx: VisitorCtx, rawInput: unknown): Pr
   await assertWithinRateLimit(ctx, existing?.id);
   const email = leftEmail(input.text);
   return ctx.db.transaction().execute(async (trx) => {
-    const conversation = await openConversation(trx, ctx.organizationId, input.visitorId, input.page);
+    const conversation = await openConversation(trx, ctx.organizationId, input.visitorId, input.page, input.language);
     const message = await insertMessage(trx, ctx.organizationId, { conversationId: conversation.id, sender: 'visitor', body: input.text, ip: ctx.ip });
     const org = scoped(trx, ctx.organizationId);
     let contactId = conversation.contact_id;
@@ -80,7 +82,7 @@ export async function sendVisitorMessage(ctx: VisitorCtx, rawInput: unknown): Pr
     }
     const reply = (await teamHasReplied(trx, ctx.organizationId, conversation.id))
       ? null
-      : await insertMessage(trx, ctx.organizationId, { conversationId: conversation.id, sender: 'bot', body: botReplyFor(input.text) });
+      : await insertMessage(trx, ctx.organizationId, { conversationId: conversation.id, sender: 'bot', body: botReplyFor(input.text, input.language) });
     await org
       .updateTable('chat_conversations')
       .set({ last_message_at: sql`now()`, last_visitor_message_at: sql`now()` })

@@ -1,29 +1,14 @@
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { readRouteManifest } from '../../server/http/client';
 import { DESKTOP, PHONE, useE2E } from './helpers/app';
+import { seriousViolations } from './helpers/axe';
 
 const e2e = useE2E();
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const BUILD = path.resolve(import.meta.dirname, '../../dist/client');
 
 /** Every public page of the build (routes.json, generated from the route files), and a path that is none. */
 const ROUTES = [...readRouteManifest(BUILD).site.filter((p) => !p.includes('$')), '/no-such-page'];
-
-type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document)).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** Every public page in one test: about 3 s each (load, network idle, axe) on a busy machine. */
 const EVERY_PAGE_TIMEOUT_MS = 300_000;

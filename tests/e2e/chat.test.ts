@@ -1,7 +1,9 @@
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { BOT_REPLIES, CHAT_QUICK_REPLIES, CHAT_TEXTS } from '../../server/chat/schema';
+import ar from '../../client/i18n/ar.json';
+import en from '../../client/i18n/en.json';
+import { BOT_REPLIES, CHAT_QUICK_REPLIES, CHAT_WELCOME } from '../../server/chat/schema';
 import { newAccount, type Account } from './helpers/accounts';
 import { useE2E } from './helpers/app';
 
@@ -35,11 +37,13 @@ async function openAsOwner(): Promise<Page> {
   return page;
 }
 
-const widget = (page: Page) => page.getByRole('region', { name: 'Live chat' });
-const messages = (page: Page) => widget(page).getByRole('log', { name: 'Messages' });
-const quickReplies = (page: Page) => widget(page).getByRole('group', { name: 'Quick replies' });
+/** The widget's labels in English (the chrome catalog), which the locators below find it by. */
+const labels = en.chat;
+const widget = (page: Page, name = labels.region) => page.getByRole('region', { name });
+const messages = (page: Page) => widget(page).getByRole('log', { name: labels.messages });
+const quickReplies = (page: Page) => widget(page).getByRole('group', { name: labels.quickReplies });
 const typing = (page: Page) => widget(page).getByRole('status', { name: 'Switchboard Support is typing' });
-const messageBox = (page: Page) => widget(page).getByRole('textbox', { name: 'Message' });
+const messageBox = (page: Page) => widget(page).getByRole('textbox', { name: labels.message });
 /** The visitor's own message as the widget shows it (screen readers hear "You:" before it). */
 const sentLine = (page: Page, text: string) => messages(page).getByText(`You: ${text}`, { exact: true });
 
@@ -55,8 +59,8 @@ async function widgetAccessibilityViolations(page: Page): Promise<string[]> {
 }
 
 async function openWidget(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Open live chat' }).click();
-  await widget(page).getByText(CHAT_TEXTS.online, { exact: true }).waitFor();
+  await page.getByRole('button', { name: labels.open }).click();
+  await widget(page).getByText(labels.online, { exact: true }).waitFor();
 }
 
 describe('support chat widget', () => {
@@ -66,17 +70,17 @@ describe('support chat widget', () => {
     await page.clock.install({ time: new Date('2026-11-21T09:00:00Z') });
     await page.goto('/pricing');
     const button = page.getByRole('button', { name: 'Open live chat' });
-    expect(await button.isVisible()).toBe(true);
+    await button.waitFor();
     await openWidget(page);
     // From here no timer runs unless the test moves the clock.
     await page.clock.pauseAt(new Date('2026-11-21T10:00:00Z'));
 
-    expect(await widget(page).getByRole('heading', { name: CHAT_TEXTS.title }).isVisible()).toBe(true);
+    expect(await widget(page).getByRole('heading', { name: labels.title }).isVisible()).toBe(true);
     expect((await widget(page).boundingBox())!.height).toBe(600);
-    expect(await messages(page).getByRole('listitem').allInnerTexts()).toEqual([expect.stringContaining(CHAT_TEXTS.welcome)]);
-    expect(await quickReplies(page).getByRole('button').allInnerTexts()).toEqual([...CHAT_QUICK_REPLIES]);
-    expect(await widget(page).getByText(CHAT_TEXTS.repliesNote).isVisible()).toBe(true);
-    expect(await widget(page).getByText(CHAT_TEXTS.privacyNote).isVisible()).toBe(true);
+    expect(await messages(page).getByRole('listitem').allInnerTexts()).toEqual([expect.stringContaining(CHAT_WELCOME.en)]);
+    expect(await quickReplies(page).getByRole('button').allInnerTexts()).toEqual([...CHAT_QUICK_REPLIES.en]);
+    expect(await widget(page).getByText(labels.repliesNote).isVisible()).toBe(true);
+    expect(await widget(page).getByText(labels.privacyNote).isVisible()).toBe(true);
 
     // Whitespace only: nothing is sent, nothing changes.
     await messageBox(page).fill('   ');
@@ -93,9 +97,9 @@ describe('support chat widget', () => {
     expect(await quickReplies(page).count()).toBe(0);
     expect(await typing(page).isVisible()).toBe(true);
     await page.clock.runFor(1499);
-    expect(await messages(page).getByText(BOT_REPLIES.demo).count()).toBe(0);
+    expect(await messages(page).getByText(BOT_REPLIES.en.demo).count()).toBe(0);
     await page.clock.runFor(1001);
-    await messages(page).getByText(BOT_REPLIES.demo).waitFor();
+    await messages(page).getByText(BOT_REPLIES.en.demo).waitFor();
     expect(await typing(page).count()).toBe(0);
 
     // A typed message: Enter sends it and clears the box; its keyword picks the reply.
@@ -106,13 +110,13 @@ describe('support chat widget', () => {
     expect(await messageBox(page).inputValue()).toBe('');
     await sentLine(page, 'How much is the price?').waitFor();
     await page.clock.runFor(2500);
-    await messages(page).getByText(BOT_REPLIES.billing).waitFor();
+    await messages(page).getByText(BOT_REPLIES.en.billing).waitFor();
 
     // The conversation is stored: after a reload it is all there, without quick replies.
     await page.reload();
     await page.clock.resume();
     await openWidget(page);
-    await messages(page).getByText(BOT_REPLIES.billing).waitFor();
+    await messages(page).getByText(BOT_REPLIES.en.billing).waitFor();
     expect(await messages(page).getByRole('listitem').count()).toBe(5);
     expect(await quickReplies(page).count()).toBe(0);
   });
@@ -125,13 +129,13 @@ describe('support chat widget', () => {
     // axe-core runs on timers, so this test keeps the real clock.
     expect(await widgetAccessibilityViolations(page)).toEqual([]);
     await quickReplies(page).getByRole('button', { name: 'Getting started help' }).click();
-    await messages(page).getByText(BOT_REPLIES.onboarding).waitFor();
+    await messages(page).getByText(BOT_REPLIES.en.onboarding).waitFor();
     expect(await widgetAccessibilityViolations(page)).toEqual([]);
 
     await widget(page).getByRole('button', { name: 'Minimise chat' }).click();
     await messages(page).waitFor({ state: 'detached' });
     expect(await messageBox(page).count()).toBe(0);
-    expect(await widget(page).getByRole('heading', { name: CHAT_TEXTS.title }).isVisible()).toBe(true);
+    expect(await widget(page).getByRole('heading', { name: labels.title }).isVisible()).toBe(true);
     expect((await widget(page).boundingBox())!.height).toBeLessThan(100);
 
     await widget(page).getByRole('button', { name: 'Restore chat' }).click();
@@ -141,6 +145,45 @@ describe('support chat widget', () => {
     await widget(page).getByRole('button', { name: 'Close chat' }).click();
     await page.getByRole('button', { name: 'Open live chat' }).waitFor();
     expect(await widget(page).count()).toBe(0);
+  });
+
+  it('speaks Arabic to an Arabic visitor: labels, right-to-left panel at the inline end, the welcome and a keyword reply in Arabic', async () => {
+    await ensureSiteOwner();
+    const page = await e2e.open({ allowErrors: [ANALYTICS_BATCH] });
+    await page.goto('/ar');
+    const button = page.getByRole('button', { name: ar.chat.open });
+    await button.waitFor();
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+    // The inline end of a right-to-left page is its left: the button sits bottom left.
+    const width = page.viewportSize()!.width;
+    expect((await button.boundingBox())!.x).toBeLessThan(width / 2);
+
+    await button.click();
+    const panel = widget(page, ar.chat.region);
+    await panel.getByText(ar.chat.online, { exact: true }).waitFor();
+    expect(await panel.getByRole('heading', { name: ar.chat.title }).isVisible()).toBe(true);
+    const box = (await panel.boundingBox())!;
+    expect(box.x).toBeLessThan(width / 2);
+    expect(await panel.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
+    const log = panel.getByRole('log', { name: ar.chat.messages });
+    expect(await log.getByRole('listitem').allInnerTexts()).toEqual([expect.stringContaining(CHAT_WELCOME.ar)]);
+    expect(await panel.getByRole('group', { name: ar.chat.quickReplies }).getByRole('button').allInnerTexts()).toEqual([...CHAT_QUICK_REPLIES.ar]);
+    for (const label of [ar.chat.minimise, ar.chat.close, ar.chat.send]) expect(await panel.getByRole('button', { name: label }).isVisible(), label).toBe(true);
+    expect(await panel.getByRole('textbox', { name: ar.chat.message }).getAttribute('placeholder')).toBe(ar.chat.placeholder);
+
+    // A keyword in Arabic, sent with the visitor's language: the reply is the Arabic one.
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/chat/messages') && r.method() === 'POST');
+    await panel.getByRole('textbox', { name: ar.chat.message }).fill('كم أسعار الخطط؟');
+    await panel.getByRole('button', { name: ar.chat.send }).click();
+    expect((await sent).postDataJSON()).toMatchObject({ text: 'كم أسعار الخطط؟', language: 'ar' });
+    await log.getByText(`${ar.chat.you} كم أسعار الخطط؟`, { exact: true }).waitFor();
+    expect(await panel.getByRole('status', { name: ar.chat.typing.replace('{{name}}', ar.chat.title) }).isVisible()).toBe(true);
+    await log.getByText(BOT_REPLIES.ar.billing).waitFor();
+    // The conversation was stored in Arabic: after a reload its welcome and reply are the Arabic ones.
+    await page.reload();
+    await page.getByRole('button', { name: ar.chat.open }).click();
+    await log.getByText(BOT_REPLIES.ar.billing).waitFor();
+    expect(await log.getByRole('listitem').first().innerText()).toContain(CHAT_WELCOME.ar);
   });
 
   it("shows a visitor's chat live in the team's inbox, and the team's reply live in the open widget", async () => {
@@ -153,7 +196,7 @@ describe('support chat widget', () => {
     await openWidget(visitor);
     await messageBox(visitor).fill('Technical support please, my dashboard is stuck');
     await messageBox(visitor).press('Enter');
-    await messages(visitor).getByText(BOT_REPLIES.handoff).waitFor();
+    await messages(visitor).getByText(BOT_REPLIES.en.handoff).waitFor();
 
     // The inbox hears of it without a reload, marked unread; the row shows the latest message.
     const row = member.getByRole('link', { name: 'A member of our team will reply right here shortly' });
@@ -178,7 +221,7 @@ describe('support chat widget', () => {
     await openWidget(visitor);
     await messageBox(visitor).fill(`Please follow up at ${email}`);
     await messageBox(visitor).press('Enter');
-    await messages(visitor).getByText(BOT_REPLIES.email(email)).waitFor();
+    await messages(visitor).getByText(BOT_REPLIES.en.email(email)).waitFor();
 
     const member = await openAsOwner();
     await member.goto('/conversations');

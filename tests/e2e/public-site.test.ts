@@ -38,7 +38,7 @@ describe('languages', () => {
     await page.getByRole('heading', { level: 1, name: 'Switchboard' }).waitFor();
     expect(await html(page)).toEqual({ lang: 'en', dir: 'ltr' });
 
-    // Pricing has no French body: the page stays, the chrome turns French, and stays so after a reload.
+    // Pricing has no French page of its own: the page stays and turns French, and stays so after a reload.
     await page.goto('/pricing');
     await page.getByRole('navigation', { name: 'Language' }).first().getByRole('link', { name: 'Français' }).click();
     await page.getByRole('link', { name: 'Se connecter' }).first().waitFor();

@@ -58,7 +58,7 @@ describe('roles in the browser', () => {
     expect(await region(guest, 'Invite a member').count()).toBe(0);
     expect(await guest.getByRole('button', { name: 'Save organization' }).count()).toBe(0);
     const sections = guest.getByRole('navigation', { name: 'Settings sections' });
-    expect(await sections.getByRole('link').allTextContents()).toEqual(['Profile & preferences', 'Organization & members', 'Integrations', 'Sessions']);
+    expect(await sections.getByRole('link').allTextContents()).toEqual(['Profile & preferences', 'Organization & members', 'Integrations', 'Security & audit log', 'Sessions']);
     // No API keys section, even by its address.
     await guest.goto('/settings/api-keys');
     await guest.getByText('Your role does not allow managing API keys').waitFor();

@@ -27,9 +27,9 @@ async function openTab(page: Page, name: string) {
 }
 
 describe('Enterprise Security Center', () => {
-  it('shows anonymous visitors the static overview, roles and SSO providers, without failing', async () => {
-    // Signed out, the page's auth.me answers 401: expected, and the page stays static.
-    const page = await e2e.open({ allowErrors: [SIGNED_OUT_PROBE] });
+  it('shows every visitor its public face: overview, compliance, roles and SSO providers, and where the live log is', async () => {
+    // A public page of the site entry: no session asked, so no 401 either.
+    const page = await e2e.open();
     const response = await page.goto('/enterprise-security');
     expect(response?.status()).toBe(200);
     await page.getByRole('heading', { level: 1, name: 'Enterprise Security Center' }).waitFor();
@@ -52,16 +52,20 @@ describe('Enterprise Security Center', () => {
 
     await openTab(page, 'Audit log');
     expect(await page.getByRole('table').count()).toBe(0);
-    await page.getByRole('link', { name: /Sign in to view/ }).waitFor();
+    expect(await page.getByRole('link', { name: 'View your organization’s audit log' }).getAttribute('href')).toBe('/settings/security');
 
     // A shared link opens on its tab; a bad tab value falls back to the overview.
     await page.goto('/enterprise-security?tab=audit');
     await page.getByRole('tab', { name: 'Audit log', selected: true }).waitFor();
     await page.goto('/enterprise-security?tab=nope&page=-3');
     await page.getByRole('tab', { name: 'Overview', selected: true }).waitFor();
+
+    // In French, with the site's language.
+    await page.getByRole('navigation', { name: 'Language' }).first().getByRole('link', { name: 'Français' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Centre de sécurité entreprise' }).waitFor();
   });
 
-  it("shows the owner the organization's real roles with member counts and its audit log, paged and filterable", async () => {
+  it("shows the owner the organization's real roles with member counts and its audit log in Settings, paged and filterable", async () => {
     const { page, account } = await openSignedIn(e2e);
     // A sign-in to find in the log, and a Viewer to count.
     expect((await page.request.post('/api/auth/login', { data: { email: account.email, password: account.password }, headers: { Origin: e2e.url } })).status()).toBe(200);
@@ -71,8 +75,11 @@ describe('Enterprise Security Center', () => {
     const token = invite.result.data.url.split('/invite/')[1]!;
     expect((await guest.request.post('/trpc/invites.accept', { data: { token, name: 'Vic Viewer', password: PASSWORD } })).status()).toBe(200);
 
-    await page.goto('/enterprise-security?tab=access');
+    // The public page's audit tab leads to the live log.
+    await page.goto('/enterprise-security?tab=audit');
+    await page.getByRole('link', { name: 'View your organization’s audit log' }).click();
     await page.getByRole('heading', { name: 'Roles in your organization' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/settings/security');
     const rows = await roleRows(page);
     expect(rows.map((r) => [r[0], r.at(-1)])).toEqual([
       ['Super Admin', '1 member'],
@@ -82,7 +89,6 @@ describe('Enterprise Security Center', () => {
       ['Viewer', '1 member'],
     ]);
 
-    await openTab(page, 'Audit log');
     const log = page.getByRole('table', { name: 'Audit log' });
     await log.waitFor();
     const actions = await log.locator('tbody tr td:nth-child(2) code').allTextContents();
@@ -94,9 +100,17 @@ describe('Enterprise Security Center', () => {
     expect(new URL(page.url()).searchParams.get('action')).toBe('auth.login');
     await page.getByText(/^Page 1 of 1 · 1 entry$/).waitFor();
 
-    // A member without audit:read sees the static page.
-    await guest.goto('/enterprise-security?tab=access');
-    await guest.getByRole('heading', { name: 'Roles and permissions' }).waitFor();
-    expect(await guest.getByText(/\d+ members?$/).count()).toBe(0);
+    // A member without audit:read sees the roles, not the log.
+    await guest.goto('/settings/security');
+    await guest.getByRole('heading', { name: 'Roles in your organization' }).waitFor();
+    await guest.getByText('Your role cannot read the audit log. A Super Admin can.').waitFor();
+    expect(await guest.getByRole('table', { name: 'Audit log' }).count()).toBe(0);
+  });
+
+  it('sends a signed-out visitor of the live log to sign in first', async () => {
+    const page = await e2e.open({ allowErrors: [SIGNED_OUT_PROBE] });
+    await page.goto('/settings/security');
+    await page.waitForURL(/\/login\?redirect=/);
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/settings/security');
   });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { BOT_REPLIES, CHAT_MESSAGE_MAX_LENGTH, CHAT_RATE_LIMIT, CHAT_TEXTS, type ChatMessageView, type ChatSendResult } from '../../server/chat/schema';
+import { BOT_REPLIES, CHAT_MESSAGE_MAX_LENGTH, CHAT_RATE_LIMIT, CHAT_WELCOME, type ChatMessageView, type ChatSendResult } from '../../server/chat/schema';
 import { sendVisitorMessage } from '../../server/chat/service';
 import { startServer, type RunningServer } from '../../server/server';
 import { buildTestApp, buildTestDeps, testConfig, TEST_ORIGIN } from '../helpers/app';
@@ -59,8 +59,8 @@ describe('website chat', () => {
   let owner: Account;
   let team: Awaited<ReturnType<typeof buildTestApp>>;
 
-  const send = (visitorId: string, text: string, page = '/pricing') =>
-    fetch(`${server.url}/api/chat/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ visitorId, text, page }) });
+  const send = (visitorId: string, text: string, page = '/pricing', language?: string) =>
+    fetch(`${server.url}/api/chat/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ visitorId, text, page, language }) });
   const history = async (visitorId: string) => {
     const response = await fetch(`${server.url}/api/chat/conversation?visitorId=${visitorId}`);
     expect(response.status).toBe(200);
@@ -80,13 +80,15 @@ describe('website chat', () => {
   });
   afterAll(() => server.close());
 
-  it('refuses an empty, whitespace-only or too long message and a malformed visitor id, naming the field', async () => {
+  it('refuses an empty, whitespace-only or too long message, a malformed visitor id and an unknown language, naming the field', async () => {
     const visitorId = newVisitorId();
     for (const [body, message] of [
       [{ visitorId, text: '   \n ' }, 'text: is required'],
       [{ visitorId }, 'text: is required'],
       [{ visitorId, text: 'x'.repeat(CHAT_MESSAGE_MAX_LENGTH + 1) }, `text: must be at most ${CHAT_MESSAGE_MAX_LENGTH} characters`],
       [{ visitorId: 'short', text: 'Hello' }, 'visitorId: must be the widget’s visitor id (32–128 letters, digits, - or _)'],
+      [{ visitorId, text: 'Bonjour', language: 'de' }, 'language: must be one of en, fr, ar'],
+      [{ visitorId, text: 'Bonjour', language: 'FR' }, 'language: must be one of en, fr, ar'],
     ] as const) {
       const response = await fetch(`${server.url}/api/chat/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
       expect(response.status).toBe(400);
@@ -102,20 +104,20 @@ describe('website chat', () => {
     expect(response.status).toBe(201);
     const result = (await response.json()) as ChatSendResult;
     expect(result.message).toMatchObject({ sender: 'visitor', body: 'Billing questions', authorName: null });
-    expect(result.reply).toMatchObject({ sender: 'bot', body: BOT_REPLIES.billing, authorName: 'Switchboard Support' });
+    expect(result.reply).toMatchObject({ sender: 'bot', body: BOT_REPLIES.en.billing, authorName: 'Switchboard Support' });
 
     const stored = await history(visitorId);
     expect(stored.map((m) => [m.sender, m.body])).toEqual([
-      ['bot', CHAT_TEXTS.welcome],
+      ['bot', CHAT_WELCOME.en],
       ['visitor', 'Billing questions'],
-      ['bot', BOT_REPLIES.billing],
+      ['bot', BOT_REPLIES.en.billing],
     ]);
     expect(await history(newVisitorId())).toEqual([]);
 
     // The inbox: newest first, unread until read, with the page it started on.
     const api = team.caller(browser(owner.cookie));
     const { items } = await api.chat.list();
-    const conversation = items.find((c) => c.lastMessage?.body === BOT_REPLIES.billing)!;
+    const conversation = items.find((c) => c.lastMessage?.body === BOT_REPLIES.en.billing)!;
     expect(conversation).toMatchObject({ unread: true, startedOn: '/pricing', contact: null });
     await api.chat.markRead({ id: conversation.id });
     expect((await api.chat.get({ id: conversation.id })).unread).toBe(false);
@@ -123,11 +125,26 @@ describe('website chat', () => {
     expect((await api.chat.get({ id: conversation.id })).unread).toBe(true);
   });
 
+  it("writes the welcome and the automated replies in the visitor's language, and keeps them as shown", async () => {
+    const visitorId = newVisitorId();
+    const first = (await (await send(visitorId, 'Quels sont vos prix ?', '/fr', 'fr')).json()) as ChatSendResult;
+    expect(first.reply?.body).toBe(BOT_REPLIES.fr.billing);
+    const arabic = (await (await send(visitorId, 'أريد عرضًا توضيحيًا', '/fr', 'ar')).json()) as ChatSendResult;
+    expect(arabic.reply?.body).toBe(BOT_REPLIES.ar.demo);
+    // The conversation began in French: its welcome stays French; each reply is in the language it was given in.
+    expect((await history(visitorId)).map((m) => m.body)).toEqual([CHAT_WELCOME.fr, 'Quels sont vos prix ?', BOT_REPLIES.fr.billing, 'أريد عرضًا توضيحيًا', BOT_REPLIES.ar.demo]);
+
+    // Without a language, English (the site's default).
+    const other = newVisitorId();
+    expect(((await (await send(other, 'facturation')).json()) as ChatSendResult).reply?.body).toBe(BOT_REPLIES.en.billing);
+    expect((await history(other))[0]!.body).toBe(CHAT_WELCOME.en);
+  });
+
   it('turns an e-mail address left in a message into a contact linked to the conversation', async () => {
     const visitorId = newVisitorId();
     const email = `visitor-${Date.now()}@example.test`;
     const result = (await (await send(visitorId, `You can reach me at ${email.toUpperCase()} thanks`)).json()) as ChatSendResult;
-    expect(result.reply?.body).toBe(BOT_REPLIES.email(email));
+    expect(result.reply?.body).toBe(BOT_REPLIES.en.email(email));
     const api = team.caller(browser(owner.cookie));
     const conversation = await api.chat.get({ id: await conversationIdOf(owner, email) });
     expect(conversation.contact?.id).toBeDefined();
@@ -141,7 +158,7 @@ describe('website chat', () => {
     const stream = openStream(`${server.url}/api/chat/stream?visitorId=${visitorId}`);
     await stream.ready;
     await send(visitorId, 'Technical support');
-    const conversationId = (await team.caller(browser(owner.cookie)).chat.list()).items.find((c) => c.lastMessage?.body === BOT_REPLIES.handoff)!.id;
+    const conversationId = (await team.caller(browser(owner.cookie)).chat.list()).items.find((c) => c.lastMessage?.body === BOT_REPLIES.en.handoff)!.id;
     const rep = await addMember(server.deps, owner.organizationId, 'sales_rep', 'Grace Hopper');
     const api = team.caller(browser(rep.cookie));
     const first = await api.chat.reply({ conversationId, text: '  Hi, Grace here — what do you need?  ' });
@@ -187,7 +204,7 @@ describe('website chat', () => {
   it("keeps each organization's conversations to itself", async () => {
     const visitorId = newVisitorId();
     await send(visitorId, 'Feature demo');
-    const conversationId = (await team.caller(browser(owner.cookie)).chat.list()).items.find((c) => c.lastMessage?.body === BOT_REPLIES.demo)!.id;
+    const conversationId = (await team.caller(browser(owner.cookie)).chat.list()).items.find((c) => c.lastMessage?.body === BOT_REPLIES.en.demo)!.id;
     const other = await createAccount(team.deps, 'other-org');
     const api = team.caller(browser(other.cookie));
     expect((await api.chat.list()).items.map((c) => c.id)).not.toContain(conversationId);

@@ -1,5 +1,8 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { publicRouteFiles } from '../../scripts/lib/site-routes';
 import { english } from '../../client/i18n';
+import { formatSeconds } from '../../client/i18n/format';
 import { directionOf, equivalentPath, languageFor, pageLanguage } from '../../client/i18n/languages';
 import en from '../../client/i18n/en.json';
 import fr from '../../client/i18n/fr.json';
@@ -30,10 +33,33 @@ describe('languages of the public site', () => {
   });
 
   it('has every English key in French and Arabic, and interpolates English like i18next', () => {
-    expect(keys(fr).sort()).toEqual(keys(en).sort());
-    expect(keys(ar).sort()).toEqual(keys(en).sort());
+    // `meta` holds the French and Arabic titles of pages whose English ones are in their routes.
+    const chrome = (catalog: object) => keys(catalog).filter((k) => !k.startsWith('meta.'));
+    expect(chrome(fr).sort()).toEqual(keys(en).sort());
+    expect(chrome(ar).sort()).toEqual(keys(en).sort());
     expect(english('footer.rights', { year: 2026 })).toBe('© 2026 Switchboard. Open source under the MIT licence.');
     expect(english('nav.missing')).toBe('nav.missing');
+  });
+
+  it("writes a wait in seconds with each language's plural (the chat's rate-limit message)", () => {
+    expect(formatSeconds('en', 1)).toBe('1 second');
+    expect(formatSeconds('en', 42)).toBe('42 seconds');
+    expect(formatSeconds('fr', 42)).toMatch(/^42\ssecondes$/); // a no-break space
+    expect(formatSeconds('ar', 5)).toMatch(/^5 ثوان/);
+    expect(english('chat.tooMany', { wait: formatSeconds('en', 42) })).toBe('Too many messages. Please wait 42 seconds before sending another.');
+  });
+});
+
+describe('titles of the public pages in French and Arabic', () => {
+  it('exist for every public page without a language of its own, in both languages', () => {
+    const translatable = publicRouteFiles(path.resolve(import.meta.dirname, '../../client/routes'))
+      .map((r) => r.path)
+      .filter((p) => pageLanguage(p) === undefined);
+    for (const catalog of [fr, ar]) {
+      expect(Object.keys(catalog.meta).sort()).toEqual(translatable.sort());
+      for (const entry of Object.values(catalog.meta)) expect(entry.title).toBeTruthy();
+    }
+    expect(keys(ar.meta).sort()).toEqual(keys(fr.meta).sort());
   });
 });
 

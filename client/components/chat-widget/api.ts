@@ -1,4 +1,5 @@
 import type { ChatConversationView, ChatMessageView, ChatSendResult } from '../../../server/chat/schema';
+import type { Language } from '../../i18n/languages';
 
 /**
  * The widget's side of the public chat doors (server/chat/rest.ts): plain fetch and EventSource,
@@ -29,9 +30,24 @@ export function chatVisitorId(): string {
   }
 }
 
+/** A door's refusal: the widget words it in the visitor's language, from the status (and Retry-After). */
+export class ChatRequestError extends Error {
+  constructor(
+    readonly status: number,
+    /** Seconds to wait before sending again, when rate-limited. */
+    readonly retryAfter: number | null,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 async function answer<T>(response: Response): Promise<T> {
   const body = (await response.json().catch(() => ({}))) as T & { message?: string };
-  if (!response.ok) throw new Error(body.message ?? 'The message could not be sent. Please try again.');
+  if (!response.ok) {
+    const retryAfter = Number(response.headers.get('retry-after'));
+    throw new ChatRequestError(response.status, retryAfter > 0 ? retryAfter : null, body.message ?? `HTTP ${response.status}`);
+  }
   return body;
 }
 
@@ -40,11 +56,12 @@ export async function fetchConversation(visitorId: string): Promise<ChatMessageV
   return (await answer<ChatConversationView>(response)).messages;
 }
 
-export async function postMessage(visitorId: string, text: string): Promise<ChatSendResult> {
+/** Sends a message in the visitor's language, which the server writes the welcome and its reply in. */
+export async function postMessage(visitorId: string, text: string, language: Language): Promise<ChatSendResult> {
   const response = await fetch('/api/chat/messages', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ visitorId, text, page: window.location.pathname }),
+    body: JSON.stringify({ visitorId, text, page: window.location.pathname, language }),
   });
   return answer<ChatSendResult>(response);
 }

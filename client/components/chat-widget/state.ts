@@ -1,4 +1,6 @@
-import { BOT_NAME, BOT_REPLY_DELAY_MS, CHAT_TEXTS, type ChatMessageView } from '../../../server/chat/schema';
+// Types only: the texts of server/chat/schema.ts (every language's welcome and quick replies) load
+// with the panel, not with the button that every page carries.
+import type { ChatMessageView } from '../../../server/chat/schema';
 
 /**
  * The chat widget's state and its rules (spec public-site §2.18, §4), as a pure reducer the widget
@@ -9,7 +11,10 @@ export type ChatView = 'closed' | 'open' | 'minimised';
 
 export type ChatState = {
   view: ChatView;
-  /** What the visitor sees, in order: the stored conversation (or the welcome alone) and their sends in flight. */
+  /**
+   * The conversation, in order: the stored one (opened by its stored welcome) or, before it is
+   * loaded or exists, the messages of this page; then the sends in flight. See `withWelcome`.
+   */
   messages: ChatMessageView[];
   /** Automated replies received from the server, shown once their typing delay is over. */
   pending: ChatMessageView[];
@@ -22,10 +27,19 @@ export type ChatState = {
   error: string | null;
 };
 
-/** The welcome the widget shows before any conversation is stored (the server stores the same text). */
-export const WELCOME_MESSAGE: ChatMessageView = { id: 0, sender: 'bot', body: CHAT_TEXTS.welcome, authorName: BOT_NAME, createdAt: new Date(0).toISOString() };
+export const initialChatState: ChatState = { view: 'closed', messages: [], pending: [], sending: 0, connection: 'connecting', openedAt: null, error: null };
 
-export const initialChatState: ChatState = { view: 'closed', messages: [WELCOME_MESSAGE], pending: [], sending: 0, connection: 'connecting', openedAt: null, error: null };
+/**
+ * A stored conversation opens with its welcome (stored with the first message, in the language it
+ * was shown in), and a visitor never writes as the bot: messages that start with a bot message hold
+ * their welcome. Otherwise none is stored yet, or it is not loaded.
+ */
+const holdsWelcome = (messages: ChatMessageView[]): boolean => messages[0]?.sender === 'bot';
+
+/** What the panel lists: the conversation, opened by `welcome` (in the visitor's language) until a stored one is there. */
+export function withWelcome(messages: ChatMessageView[], welcome: ChatMessageView): ChatMessageView[] {
+  return holdsWelcome(messages) ? messages : [welcome, ...messages];
+}
 
 export type ChatAction =
   | { type: 'open'; at: number }
@@ -47,17 +61,15 @@ export function messageToSend(draft: string): string | null {
 }
 
 /** Quick replies show only while the conversation holds just the welcome message. */
-export const showQuickReplies = (state: ChatState): boolean => state.messages.length === 1 && state.sending === 0 && state.pending.length === 0;
+export const showQuickReplies = (state: ChatState): boolean => state.messages.length === 0 && state.sending === 0 && state.pending.length === 0;
 
 /** The typing indicator: a message is on its way to the server, or a reply is waiting for its delay. */
 export const isTyping = (state: ChatState): boolean => state.sending > 0 || state.pending.length > 0;
 
-/** How long the typing indicator shows before an automated reply: 1.5 to 2.5 s (`random` in [0, 1)). */
-export const replyDelayMs = (random: number): number => Math.round(BOT_REPLY_DELAY_MS.min + random * (BOT_REPLY_DELAY_MS.max - BOT_REPLY_DELAY_MS.min));
-
-/** live_chat_closed's parameters: the messages in the conversation and the seconds the panel was open. */
+/** live_chat_closed's parameters: the messages in the conversation (its welcome included) and the seconds the panel was open. */
 export function closedEventParams(state: ChatState, now: number): { message_count: number; session_duration: number } {
-  return { message_count: state.messages.length, session_duration: state.openedAt === null ? 0 : Math.round((now - state.openedAt) / 1000) };
+  const messageCount = state.messages.length + (holdsWelcome(state.messages) ? 0 : 1);
+  return { message_count: messageCount, session_duration: state.openedAt === null ? 0 : Math.round((now - state.openedAt) / 1000) };
 }
 
 /** Adds messages not already shown (the stream may repeat what the history held), in id order after the stored ones. */
@@ -78,11 +90,10 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
     case 'restore':
       return state.view === 'minimised' ? { ...state, view: 'open' } : state;
     case 'loaded': {
-      // The stored conversation replaces the welcome-only start; sends still in flight stay after it.
+      // The stored conversation replaces what was shown; sends still in flight stay after it.
       const inFlight = state.messages.filter((m) => m.id < 0);
-      const stored = action.messages.length > 0 ? action.messages : [WELCOME_MESSAGE];
-      const shown = new Set(stored.map((m) => m.id));
-      return { ...state, messages: [...stored, ...inFlight], pending: state.pending.filter((m) => !shown.has(m.id)) };
+      const shown = new Set(action.messages.map((m) => m.id));
+      return { ...state, messages: [...action.messages, ...inFlight], pending: state.pending.filter((m) => !shown.has(m.id)) };
     }
     case 'sending':
       return { ...state, messages: [...state.messages, action.message], sending: state.sending + 1, error: null };

@@ -1,5 +1,7 @@
 import { CheckCircle2Icon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { FORMS_TEXTS, type FormsTexts } from '../../content/forms';
+import { type Texts, useT } from '../../i18n';
 import { trackEvent } from '../../lib/analytics';
 import { cn } from '../../lib/cn';
 import { toast } from '../../state/toast';
@@ -13,8 +15,19 @@ import { leadTags, sendLead } from './submit';
 export const LEAD_FORM_VARIANTS = ['hero', 'enterprise', 'demo', 'sidebar', 'footer', 'popup', 'default'] as const;
 export type LeadFormVariant = (typeof LEAD_FORM_VARIANTS)[number];
 
-export const INDUSTRIES = ['Technology', 'Financial Services', 'Healthcare', 'Manufacturing', 'Energy & Utilities', 'Government', 'Other'] as const;
-export const LEAD_MAGNETS = { 'crm-strategy-guide': 'CRM strategy guide', 'roi-calculator': 'ROI calculator', 'executive-demo': 'Executive demo' } as const;
+type FormText = Texts<FormsTexts>;
+
+/** The industries offered: the value sent (in English) and its label's key in the forms' texts. */
+const INDUSTRIES: Record<string, keyof FormText['industries']> = {
+  Technology: 'technology',
+  'Financial Services': 'financialServices',
+  Healthcare: 'healthcare',
+  Manufacturing: 'manufacturing',
+  'Energy & Utilities': 'energy',
+  Government: 'government',
+  Other: 'other',
+};
+const LEAD_MAGNETS = { 'crm-strategy-guide': 'crmStrategyGuide', 'roi-calculator': 'roiCalculator', 'executive-demo': 'executiveDemo' } as const satisfies Record<string, keyof FormText['leadMagnets']>;
 export type LeadMagnet = keyof typeof LEAD_MAGNETS;
 
 type Field = 'name' | 'email' | 'company' | 'phone' | 'industry' | 'interest';
@@ -30,14 +43,9 @@ const VARIANTS: Record<LeadFormVariant, { fields: Field[]; required: Field[]; in
   default: { fields: ['name', 'email', 'company'], required: ['email'] },
 };
 
-const LABELS: Record<Field, string> = { name: 'Full name', email: 'Email', company: 'Company', phone: 'Phone', industry: 'Industry', interest: 'Interest' };
+const LABELS = { name: 'fullName', email: 'email', company: 'company', phone: 'phone', industry: 'industry', interest: 'interest' } as const satisfies Record<Field, keyof FormText>;
 const BUSINESS_EMAIL: LeadFormVariant[] = ['enterprise', 'demo', 'footer'];
 
-/** Spec §8. */
-export const LEAD_TOASTS = {
-  success: { title: 'Success!', description: 'Thank you for your interest. We’ll be in touch within 2 business hours.' },
-  failure: { title: 'Error', description: 'Something went wrong. Please try again.' },
-} as const;
 
 /**
  * The conversion a successful lead counts as (spec §7, §9): the enterprise and demo variants and
@@ -69,7 +77,14 @@ export type LeadFormProps = {
  * (fields cleared) or error (the form keeps what was typed), with the spec's toasts and, after a
  * success, the conversion event.
  */
-export function LeadForm({ variant = 'default', formId, tags = [], leadMagnet, submitLabel = 'Get Started', emailPlaceholder, className }: LeadFormProps) {
+export function LeadForm({ variant = 'default', formId, tags = [], leadMagnet, submitLabel, emailPlaceholder, className }: LeadFormProps) {
+  const { text } = useT(FORMS_TEXTS);
+  // Spec §8.
+  const { toasts } = text;
+  const toastOf = {
+    success: { title: toasts.successTitle, description: toasts.leadSuccess },
+    failure: { title: toasts.errorTitle, description: toasts.leadFailure },
+  };
   const id = useId();
   const spec = VARIANTS[variant];
   const [values, setValues] = useState<Values>(EMPTY);
@@ -97,18 +112,18 @@ export function LeadForm({ variant = 'default', formId, tags = [], leadMagnet, s
     );
     if (!ok) {
       setState('error');
-      toast({ ...LEAD_TOASTS.failure, variant: 'destructive' });
+      toast({ ...toastOf.failure, variant: 'destructive' });
       return;
     }
     setValues(EMPTY);
     setState('success');
-    toast(LEAD_TOASTS.success);
+    toast(toastOf.success);
     const conversion = conversionOf(variant, magnet);
     trackEvent(conversion.name, { source: formId, variant, lead_magnet: magnet, value: conversion.value, currency: 'USD' });
   }
 
   const required = (field: Field) => spec.required.includes(field);
-  const label = (field: Field) => `${field === 'email' && BUSINESS_EMAIL.includes(variant) ? 'Business email' : field === 'company' && variant === 'demo' ? 'Company name' : LABELS[field]}${required(field) && !spec.inline ? ' *' : ''}`;
+  const label = (field: Field) => `${text[field === 'email' && BUSINESS_EMAIL.includes(variant) ? 'businessEmail' : field === 'company' && variant === 'demo' ? 'companyName' : LABELS[field]]}${required(field) && !spec.inline ? ' *' : ''}`;
   const busy = state === 'submitting';
 
   const field = (f: Field) => {
@@ -117,10 +132,10 @@ export function LeadForm({ variant = 'default', formId, tags = [], leadMagnet, s
       case 'industry':
         return (
           <SelectField key={f} label={label(f)} {...common} onChange={(e) => set(f)(e.target.value)}>
-            <option value="">Select an industry</option>
-            {INDUSTRIES.map((i) => (
-              <option key={i} value={i}>
-                {i}
+            <option value="">{text.selectIndustry}</option>
+            {Object.entries(INDUSTRIES).map(([value, key]) => (
+              <option key={value} value={value}>
+                {text.industries[key]}
               </option>
             ))}
           </SelectField>
@@ -128,10 +143,10 @@ export function LeadForm({ variant = 'default', formId, tags = [], leadMagnet, s
       case 'interest':
         return (
           <SelectField key={f} label={label(f)} {...common} onChange={(e) => set(f)(e.target.value)}>
-            <option value="">{leadMagnet ? LEAD_MAGNETS[leadMagnet] : 'Choose a resource'}</option>
-            {Object.entries(LEAD_MAGNETS).map(([key, text]) => (
-              <option key={key} value={key}>
-                {text}
+            <option value="">{leadMagnet ? text.leadMagnets[LEAD_MAGNETS[leadMagnet]] : text.chooseResource}</option>
+            {Object.entries(LEAD_MAGNETS).map(([value, key]) => (
+              <option key={value} value={value}>
+                {text.leadMagnets[key]}
               </option>
             ))}
           </SelectField>
@@ -172,15 +187,15 @@ export function LeadForm({ variant = 'default', formId, tags = [], leadMagnet, s
             className="h-11 sm:flex-1"
           />
           <Button type="submit" size="lg" disabled={busy}>
-            {busy ? 'Submitting...' : submitLabel}
+            {busy ? text.submitting : (submitLabel ?? text.getStarted)}
           </Button>
         </div>
       ) : (
         <div className="grid gap-4">
           {spec.fields.map(field)}
-          {spec.required.length > 1 ? <p className="text-xs text-gray-600 dark:text-gray-400">Fields marked * are required.</p> : null}
+          {spec.required.length > 1 ? <p className="text-xs text-gray-600 dark:text-gray-400">{text.requiredNote}</p> : null}
           <Button type="submit" size="lg" disabled={busy}>
-            {busy ? 'Submitting...' : submitLabel}
+            {busy ? text.submitting : (submitLabel ?? text.getStarted)}
           </Button>
         </div>
       )}
@@ -188,10 +203,10 @@ export function LeadForm({ variant = 'default', formId, tags = [], leadMagnet, s
         {state === 'success' ? (
           <p role="status" className="flex items-center gap-1.5 text-green-700 dark:text-green-400">
             <CheckCircle2Icon className="size-4 shrink-0" aria-hidden />
-            {LEAD_TOASTS.success.description}
+            {toasts.leadSuccess}
           </p>
         ) : state === 'error' ? (
-          <p className="text-red-700 dark:text-red-400">{LEAD_TOASTS.failure.description}</p>
+          <p className="text-red-700 dark:text-red-400">{toasts.leadFailure}</p>
         ) : null}
       </div>
     </form>

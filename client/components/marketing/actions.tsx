@@ -1,5 +1,6 @@
 import { Link, type LinkProps } from '@tanstack/react-router';
 import type { LucideIcon } from 'lucide-react';
+import { useT } from '../../i18n';
 import { buttonClasses, type ButtonSize, type ButtonVariant } from '../ui/button';
 
 /**
@@ -16,6 +17,7 @@ export type MarketingAction = {
 } & ({ to: LinkProps['to']; hash?: string } | { href: string; newTab?: boolean } | { to?: undefined; href?: undefined });
 
 export function ActionLink({ action, size = 'lg', className }: { action: MarketingAction; size?: ButtonSize; className?: string }) {
+  const { t } = useT();
   const classes = buttonClasses({ variant: action.variant ?? 'default', size, className });
   const content = (
     <>
@@ -34,7 +36,7 @@ export function ActionLink({ action, size = 'lg', className }: { action: Marketi
     return (
       <a href={action.href} onClick={action.onClick} className={classes} {...(action.newTab ? { target: '_blank', rel: 'noopener' } : {})}>
         {content}
-        {action.newTab ? <span className="sr-only"> (opens in a new tab)</span> : null}
+        {action.newTab ? <span className="sr-only"> {t('marketing.newTab')}</span> : null}
       </a>
     );
   }

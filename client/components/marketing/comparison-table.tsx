@@ -1,29 +1,32 @@
 import { CheckIcon, XIcon } from 'lucide-react';
+import { useT } from '../../i18n';
 
 /** A cell: text, or yes/no shown as a mark with a spoken label. */
 export type ComparisonCell = string | boolean;
-export type ComparisonRow = { label: string; cells: ComparisonCell[] };
+export type ComparisonRow = { label: string; cells: readonly ComparisonCell[] };
 
 function Cell({ value }: { value: ComparisonCell }) {
+  const { t } = useT();
   if (value === true)
     return (
       <>
         <CheckIcon className="inline size-4 text-green-700 dark:text-green-400" aria-hidden />
-        <span className="sr-only">Yes</span>
+        <span className="sr-only">{t('marketing.yes')}</span>
       </>
     );
   if (value === false)
     return (
       <>
         <XIcon className="inline size-4 text-gray-500" aria-hidden />
-        <span className="sr-only">No</span>
+        <span className="sr-only">{t('marketing.no')}</span>
       </>
     );
   return <>{value}</>;
 }
 
 /** Us against other vendors, row by row; the first column is ours and is highlighted. Scrolls sideways on phones. */
-export function ComparisonTable({ caption, columns, rows }: { caption: string; columns: string[]; rows: ComparisonRow[] }) {
+export function ComparisonTable({ caption, columns, rows }: { caption: string; columns: readonly string[]; rows: readonly ComparisonRow[] }) {
+  const { t } = useT();
   return (
     // relative: screen-reader-only marks inside stay within the scroller instead of widening the page.
     <div className="relative overflow-x-auto rounded-xl border border-gray-200 dark:border-gray-800" tabIndex={0} role="region" aria-label={caption}>
@@ -32,7 +35,7 @@ export function ComparisonTable({ caption, columns, rows }: { caption: string; c
         <thead className="bg-gray-50 dark:bg-gray-900">
           <tr>
             <th scope="col" className="px-4 py-3 text-start font-semibold text-gray-900 dark:text-white">
-              <span className="sr-only">Criterion</span>
+              <span className="sr-only">{t('marketing.criterion')}</span>
             </th>
             {columns.map((column, i) => (
               <th

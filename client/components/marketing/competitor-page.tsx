@@ -1,6 +1,7 @@
 import { ArrowRightLeftIcon, RocketIcon } from 'lucide-react';
-import { COMPETITOR_NOTE, type Competitor } from '../../content/comparisons';
-import { CLAIMS } from '../../content/product';
+import { COMPARISON_TEXTS, COMPETITOR_NAMES, type CompetitorKey } from '../../content/comparisons';
+import { PRODUCT_TEXTS } from '../../content/product';
+import { useT } from '../../i18n';
 import { PublicLayout } from '../public-layout';
 import { ComparisonTable } from './comparison-table';
 import { CtaBand } from './cta-band';
@@ -9,39 +10,43 @@ import { Hero } from './hero';
 import { Section } from './section';
 
 /** The shared layout of /vs-hubspot, /vs-activecampaign and /vs-highlevel. */
-export function CompetitorComparison({ competitor }: { competitor: Competitor }) {
+export function CompetitorComparison({ competitor }: { competitor: CompetitorKey }) {
+  const {
+    texts: [comparisons, product],
+  } = useT(COMPARISON_TEXTS, PRODUCT_TEXTS);
+  const text = comparisons.competitorPage;
+  const vendor = comparisons.competitors[competitor];
+  const name = COMPETITOR_NAMES[competitor];
   return (
     <PublicLayout>
       <Hero
-        eyebrow="Compare"
-        title={competitor.title}
-        lead={competitor.lead}
+        eyebrow={text.eyebrow}
+        title={vendor.title}
+        lead={vendor.lead}
         actions={[
-          { label: 'Start Free Trial', icon: RocketIcon, href: '/signup' },
-          { label: 'Read the migration guide', icon: ArrowRightLeftIcon, variant: 'outline', to: '/migration-guide' },
+          { label: text.startTrial, icon: RocketIcon, href: '/signup' },
+          { label: text.migrationGuide, icon: ArrowRightLeftIcon, variant: 'outline', to: '/migration-guide' },
         ]}
-        note={CLAIMS.trial}
+        note={product.claims.trial}
       />
-      <Section title={`Feature by feature`} intro={COMPETITOR_NOTE}>
-        <ComparisonTable caption={competitor.title} columns={['Switchboard', competitor.name]} rows={competitor.rows} />
+      <Section title={text.tableTitle} intro={comparisons.note}>
+        <ComparisonTable caption={vendor.title} columns={['Switchboard', name]} rows={vendor.rows} />
       </Section>
-      <Section title={`Why teams move from ${competitor.name}`} tone="muted">
-        <FeatureGrid items={competitor.reasons} />
+      <Section title={text.whyMove(name)} tone="muted">
+        <FeatureGrid items={vendor.reasons} />
       </Section>
-      <Section title="Switching takes a day" width="narrow">
-        <p className="text-gray-700 dark:text-gray-300">{competitor.switching}</p>
-        <p className="mt-3 text-gray-700 dark:text-gray-300">
-          Every plan includes a free guided migration: we import your data with you, check it, and rebuild your most important automations.
-        </p>
+      <Section title={text.switchingTitle} width="narrow">
+        <p className="text-gray-700 dark:text-gray-300">{vendor.switching}</p>
+        <p className="mt-3 text-gray-700 dark:text-gray-300">{text.freeMigration}</p>
       </Section>
       <CtaBand
-        title={`Try Switchboard alongside ${competitor.name}`}
-        text="Run both for two weeks and keep the one your team prefers. No credit card needed."
+        title={text.ctaTitle(name)}
+        text={text.ctaText}
         actions={[
-          { label: 'Start Free Trial', href: '/signup' },
-          { label: 'Book a Demo', href: '/book-demo' },
+          { label: text.startTrial, href: '/signup' },
+          { label: text.bookDemo, href: '/book-demo' },
         ]}
-        note={CLAIMS.guarantee}
+        note={product.claims.guarantee}
       />
     </PublicLayout>
   );

@@ -1,47 +1,65 @@
-import { ClockIcon, MailIcon, MessageCircleIcon, PhoneIcon } from 'lucide-react';
-import { SUPPORT } from '../../content/support';
+import { Link } from '@tanstack/react-router';
+import { ClockIcon, MailIcon, MessageCircleIcon, MessagesSquareIcon, VideoIcon } from 'lucide-react';
+import { SUPPORT, SUPPORT_TEXTS } from '../../content/support';
+import { useT } from '../../i18n';
 
-/** How to reach the team, from the support claims of spec §9. */
+const card = 'rounded-xl border border-gray-200 bg-white p-5 dark:border-gray-800 dark:bg-gray-900';
+const link = 'font-medium text-indigo-700 underline dark:text-indigo-300';
+
+/** How to reach the team, from the support claims of spec §9 and the project's public contact points. */
 export function ContactDetails() {
+  const { text } = useT(SUPPORT_TEXTS);
   return (
-    <address className="grid gap-4 not-italic sm:grid-cols-2 lg:grid-cols-4">
-      <div className="rounded-xl border border-gray-200 bg-white p-5 dark:border-gray-800 dark:bg-gray-900">
-        <MessageCircleIcon className="size-5 text-indigo-600 dark:text-indigo-400" aria-hidden />
-        <h3 className="mt-2 font-semibold text-gray-900 dark:text-white">Live chat</h3>
-        <p className="mt-1 text-sm text-gray-600 dark:text-gray-300">{SUPPORT.chatResponse}</p>
+    <address className="grid gap-4 not-italic">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <div className={card}>
+          <MessageCircleIcon className="size-5 text-indigo-600 dark:text-indigo-400" aria-hidden />
+          <h3 className="mt-2 font-semibold text-gray-900 dark:text-white">{text.cards.liveChat}</h3>
+          <p className="mt-1 text-sm text-gray-600 dark:text-gray-300">{text.chatResponse}</p>
+        </div>
+        <div className={card}>
+          <MailIcon className="size-5 text-indigo-600 dark:text-indigo-400" aria-hidden />
+          <h3 className="mt-2 font-semibold text-gray-900 dark:text-white">{text.cards.email}</h3>
+          <p className="mt-1 text-sm text-gray-600 dark:text-gray-300">
+            <a className={link} href={`mailto:${SUPPORT.supportEmail}`}>
+              {SUPPORT.supportEmail}
+            </a>
+            <br />
+            {text.emailResponse}
+          </p>
+        </div>
+        <div className={card}>
+          <VideoIcon className="size-5 text-indigo-600 dark:text-indigo-400" aria-hidden />
+          <h3 className="mt-2 font-semibold text-gray-900 dark:text-white">{text.cards.call}</h3>
+          <p className="mt-1 text-sm text-gray-600 dark:text-gray-300">
+            {text.cards.callText}{' '}
+            <Link className={link} to="/book-demo">
+              {text.cards.bookCall}
+            </Link>
+          </p>
+        </div>
+        <div className={card}>
+          <MessagesSquareIcon className="size-5 text-indigo-600 dark:text-indigo-400" aria-hidden />
+          <h3 className="mt-2 font-semibold text-gray-900 dark:text-white">{text.cards.community}</h3>
+          <p className="mt-1 text-sm text-gray-600 dark:text-gray-300">
+            {text.cards.communityText}{' '}
+            <a className={link} href={SUPPORT.discussions}>
+              {text.cards.discussions}
+            </a>
+          </p>
+        </div>
       </div>
-      <div className="rounded-xl border border-gray-200 bg-white p-5 dark:border-gray-800 dark:bg-gray-900">
-        <MailIcon className="size-5 text-indigo-600 dark:text-indigo-400" aria-hidden />
-        <h3 className="mt-2 font-semibold text-gray-900 dark:text-white">E-mail</h3>
-        <p className="mt-1 text-sm text-gray-600 dark:text-gray-300">
-          <a className="font-medium text-indigo-700 underline dark:text-indigo-300" href={`mailto:${SUPPORT.supportEmail}`}>
-            {SUPPORT.supportEmail}
-          </a>
-          <br />
-          {SUPPORT.emailResponse}
-        </p>
-      </div>
-      <div className="rounded-xl border border-gray-200 bg-white p-5 dark:border-gray-800 dark:bg-gray-900">
-        <PhoneIcon className="size-5 text-indigo-600 dark:text-indigo-400" aria-hidden />
-        <h3 className="mt-2 font-semibold text-gray-900 dark:text-white">Phone and video</h3>
-        <p className="mt-1 text-sm text-gray-600 dark:text-gray-300">
-          <a className="font-medium text-indigo-700 underline dark:text-indigo-300" href={SUPPORT.phoneHref}>
-            {SUPPORT.phone}
-          </a>
-          <br />
-          {SUPPORT.emergency}
-        </p>
-      </div>
-      <div className="rounded-xl border border-gray-200 bg-white p-5 dark:border-gray-800 dark:bg-gray-900">
-        <ClockIcon className="size-5 text-indigo-600 dark:text-indigo-400" aria-hidden />
-        <h3 className="mt-2 font-semibold text-gray-900 dark:text-white">Support hours</h3>
-        <ul className="mt-1 text-sm text-gray-600 dark:text-gray-300">
-          {SUPPORT.hours.map((h) => (
-            <li key={h.days}>
-              {h.days}: {h.time}
-            </li>
+      <div className={card}>
+        <h3 className="flex items-center gap-2 font-semibold text-gray-900 dark:text-white">
+          <ClockIcon className="size-5 text-indigo-600 dark:text-indigo-400" aria-hidden />
+          {text.cards.hours}
+        </h3>
+        <ul className="mt-2 grid gap-1 text-sm text-gray-600 sm:grid-cols-3 dark:text-gray-300">
+          {text.hours.map((line) => (
+            <li key={line}>{line}</li>
           ))}
         </ul>
+        <p className="mt-2 text-sm text-gray-600 dark:text-gray-300">{text.emergency}.</p>
       </div>
     </address>
   );

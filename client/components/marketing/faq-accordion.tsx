@@ -6,7 +6,7 @@ import { focusRing } from '../ui/focus';
 export type FaqItem = { question: string; answer: string };
 
 /** Questions whose answers open one at a time; opening one closes the other, clicking the open one closes it. */
-export function FaqAccordion({ items }: { items: FaqItem[] }) {
+export function FaqAccordion({ items }: { items: readonly FaqItem[] }) {
   const [open, setOpen] = useState<number | null>(null);
   const baseId = useId();
   return (

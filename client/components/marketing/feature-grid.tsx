@@ -2,10 +2,10 @@ import type { LucideIcon } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { ActionLink, type MarketingAction } from './actions';
 
-export type Feature = { icon?: LucideIcon; title: string; text: string; points?: string[]; action?: MarketingAction };
+export type Feature = { icon?: LucideIcon; title: string; text: string; points?: readonly string[]; action?: MarketingAction };
 
 /** Cards of features, benefits or capabilities; each an h3 with its text and an optional action. */
-export function FeatureGrid({ items, columns = 3 }: { items: Feature[]; columns?: 2 | 3 | 4 }) {
+export function FeatureGrid({ items, columns = 3 }: { items: readonly Feature[]; columns?: 2 | 3 | 4 }) {
   return (
     <ul className={cn('grid gap-4 sm:grid-cols-2', columns === 3 && 'lg:grid-cols-3', columns === 4 && 'lg:grid-cols-4')}>
       {items.map(({ icon: Icon, title, text, points, action }) => (

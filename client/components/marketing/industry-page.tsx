@@ -1,6 +1,8 @@
 import { CalendarIcon, RocketIcon } from 'lucide-react';
-import { INDUSTRY_GUARANTEE, type IndustryPage } from '../../content/industries';
+import { INDUSTRY_PAGES, INDUSTRY_TEXTS, type IndustryPageKey } from '../../content/industries';
+import { useT } from '../../i18n';
 import { trackEvent } from '../../lib/analytics';
+import { withIcons } from '../../lib/marketing/with-icons';
 import { PublicLayout } from '../public-layout';
 import type { MarketingAction } from './actions';
 import { ContactDetails } from './contact-details';
@@ -12,16 +14,19 @@ import { StatsBand } from './stats-band';
 import { Testimonials } from './testimonials';
 
 /** The shared layout of /dental, /medspa, /agency and /coaching (spec public-site §2.10). */
-export function IndustryLanding({ page }: { page: IndustryPage }) {
+export function IndustryLanding({ page: key }: { page: IndustryPageKey }) {
+  const { text } = useT(INDUSTRY_TEXTS);
+  const page = INDUSTRY_PAGES[key];
+  const copy = text.pages[key];
   // Spec §2.10/§7: Start Free Trial sends `<prefix>_get_started`, then opens signup with the industry key.
   const trial = (cta: string): MarketingAction => ({
-    label: 'Start Free Trial',
+    label: text.startTrial,
     icon: RocketIcon,
     href: `/signup?industry=${page.industry}`,
     onClick: () => trackEvent(`${page.eventPrefix}_get_started`, { landing: page.landing, cta_name: cta }),
   });
   const demo = (button: string): MarketingAction => ({
-    label: page.demoLabel,
+    label: copy.demo,
     icon: CalendarIcon,
     variant: 'outline',
     href: '/book-demo',
@@ -30,34 +35,23 @@ export function IndustryLanding({ page }: { page: IndustryPage }) {
 
   return (
     <PublicLayout>
-      <Hero
-        badge={<HeroBadge icon={page.badge.icon}>{page.badge.text}</HeroBadge>}
-        title={page.heroTitle}
-        lead={page.heroLead}
-        actions={[trial('hero'), demo('hero')]}
-        note={INDUSTRY_GUARANTEE}
-      />
-      <Section title="Results our customers see" tone="muted">
-        <StatsBand label={`${page.title}: key figures`} stats={page.stats} />
+      <Hero badge={<HeroBadge icon={page.badgeIcon}>{copy.badge}</HeroBadge>} title={copy.heroTitle} lead={copy.heroLead} actions={[trial('hero'), demo('hero')]} note={text.guarantee} />
+      <Section title={text.resultsTitle} tone="muted">
+        <StatsBand label={text.statsLabel(copy.title)} stats={copy.stats} />
       </Section>
-      <Section title={page.featuresTitle}>
-        <FeatureGrid items={page.features} />
+      <Section title={copy.featuresTitle}>
+        <FeatureGrid items={withIcons<string, { title: string; text: string }>(page.featureIcons, copy.features)} />
       </Section>
-      {page.extras ? (
-        <Section title={page.extras.title} intro={page.extras.intro} tone="muted">
-          <FeatureGrid items={page.extras.items} columns={4} />
+      {'extras' in copy ? (
+        <Section title={copy.extras.title} intro={copy.extras.intro} tone="muted">
+          <FeatureGrid items={copy.extras.items} columns={4} />
         </Section>
       ) : null}
-      <Section title="What our customers say">
-        <Testimonials items={page.testimonials} />
+      <Section title={text.customersTitle}>
+        <Testimonials items={copy.testimonials} />
       </Section>
-      <CtaBand
-        title={page.closingTitle}
-        text={page.closingText}
-        actions={[trial('closing'), { ...demo('closing'), variant: 'outline' }]}
-        note="Backed by our 30-day money-back guarantee. No setup fee."
-      />
-      <Section title="Talk to us" intro="Questions before you start? Our team answers by chat, e-mail and phone.">
+      <CtaBand title={copy.closingTitle} text={copy.closingText} actions={[trial('closing'), { ...demo('closing'), variant: 'outline' }]} note={text.closingNote} />
+      <Section title={text.talkTitle} intro={text.talkIntro}>
         <ContactDetails />
       </Section>
     </PublicLayout>

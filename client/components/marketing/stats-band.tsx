@@ -1,7 +1,7 @@
 export type Stat = { value: string; label: string };
 
 /** A row of headline figures (marketing claims of spec §1 and §9). */
-export function StatsBand({ stats, label }: { stats: Stat[]; label: string }) {
+export function StatsBand({ stats, label }: { stats: readonly Stat[]; label: string }) {
   return (
     <dl aria-label={label} className="grid grid-cols-2 gap-4 lg:grid-cols-4">
       {stats.map((s) => (

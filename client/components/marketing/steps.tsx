@@ -1,7 +1,10 @@
+import { useT } from '../../i18n';
+
 export type Step = { title: string; text: string; when?: string };
 
 /** A numbered process (implementation plan, application steps, migration). */
-export function Steps({ items }: { items: Step[] }) {
+export function Steps({ items }: { items: readonly Step[] }) {
+  const { t } = useT();
   return (
     <ol className="grid gap-4 md:grid-cols-2 lg:grid-cols-4">
       {items.map((step, i) => (
@@ -10,7 +13,7 @@ export function Steps({ items }: { items: Step[] }) {
             {i + 1}
           </span>
           <h3 className="mt-3 font-semibold text-gray-900 dark:text-white">
-            <span className="sr-only">Step {i + 1}: </span>
+            <span className="sr-only">{t('marketing.step', { number: i + 1 })} </span>
             {step.title}
           </h3>
           {step.when ? <p className="text-xs font-medium text-indigo-700 dark:text-indigo-300">{step.when}</p> : null}

@@ -2,7 +2,7 @@ import { ClockIcon } from 'lucide-react';
 import type { Tutorial } from '../../content/tutorials';
 
 /** Written tutorials, each with an anchor (#id) the help centre links to. */
-export function TutorialList({ tutorials, minutesLabel = (m) => `${m} min` }: { tutorials: Tutorial[]; minutesLabel?: (minutes: number) => string }) {
+export function TutorialList({ tutorials, minutesLabel = (m) => `${m} min` }: { tutorials: readonly Tutorial[]; minutesLabel?: (minutes: number) => string }) {
   return (
     <ol className="grid gap-6">
       {tutorials.map((t) => (

@@ -19,7 +19,6 @@ import {
 } from 'lucide-react';
 import { PublicLayout } from '../../components/public-layout';
 import { plainButtonClasses } from '../../components/ui/button-classes';
-import { sitePage } from '../../lib/site-pages';
 import { TrialForm } from './trial-form';
 
 const HeroLeadForm = lazy(() => import('../../components/lead-forms/lead-form').then((m) => ({ default: m.LeadForm })));
@@ -128,7 +127,7 @@ export function DesktopLanding() {
   return (
     <PublicLayout>
       <section className="relative overflow-hidden border-b border-gray-100 dark:border-gray-900">
-        <div aria-hidden className="pointer-events-none absolute inset-x-0 -top-40 -z-10 h-96 bg-gradient-to-b from-indigo-100/70 to-transparent blur-2xl dark:from-indigo-900/30" />
+        <div aria-hidden className="pointer-events-none absolute inset-x-0 -top-40 -z-10 h-96 bg-gradient-to-b from-indigo-100/70 to-transparent dark:from-indigo-900/30" />
         <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 pt-16 pb-20 sm:px-6 lg:grid-cols-[1.2fr_1fr] lg:px-8 lg:pt-24">
           <div className="flex flex-col items-start">
             <p className="rounded-full border border-indigo-200 bg-indigo-50 px-3 py-1 text-xs font-medium text-indigo-800 dark:border-indigo-800 dark:bg-indigo-950 dark:text-indigo-200">
@@ -248,7 +247,7 @@ export function DesktopLanding() {
               Watch a new lead arrive, get scored, receive a text and land on a rep’s task list — a full automation run in fifteen seconds.
             </p>
           </div>
-          <Link to={sitePage('demoDashboard')} className={plainButtonClasses('secondary', 'lg')}>
+          <Link to="/demo-dashboard" className={plainButtonClasses('secondary', 'lg')}>
             Open the live demo
             <ArrowRightIcon className="size-4 rtl:-scale-x-100" aria-hidden />
           </Link>

@@ -28,6 +28,7 @@ function SettingsLayout() {
     ...(canManageKeys ? [{ to: '/settings/api-keys', label: 'API keys' }] as const : []),
     ...(canReadForms ? [{ to: '/settings/integrations', label: 'Integrations' }] as const : []),
     ...(canManageBilling ? [{ to: '/settings/billing', label: 'Billing' }] as const : []),
+    ...(me?.organization ? [{ to: '/settings/security', label: 'Security & audit log' }] as const : []),
     { to: '/settings/sessions', label: 'Sessions' },
   ] as const;
   return (

@@ -110,6 +110,7 @@ export function useE2E(): E2E {
       contexts.push(context);
       const page = await context.newPage();
       page.on('pageerror', (error) => problems.push(`pageerror: ${error.stack ?? error.message}`));
+      if (options.javaScriptEnabled !== false) untilHydratedAfterLoads(page);
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
         // Matched with the resource or script it came from, so a test can allow one failed request precisely.
@@ -118,5 +119,36 @@ export function useE2E(): E2E {
       });
       return page;
     },
+  };
+}
+
+/**
+ * Whether the page's prerendered HTML, if it has any, is hydrated: every element below the root has
+ * been claimed by React (its `__reactFiber$…` property), lazily loaded sections included.
+ */
+const HYDRATED = `(() => {
+  const root = document.getElementById('root');
+  if (!root || root.dataset.prerendered === undefined) return true;
+  return [...root.querySelectorAll('*')].every((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber$')));
+})()`;
+
+/**
+ * A prerendered public page (docs/decisions/012-prerendered-public-site.md) is painted before its
+ * code runs; a test drives it once hydrated, as a click on the bare HTML would reach no handler. So
+ * page loads (goto, reload) resolve once it is.
+ */
+function untilHydratedAfterLoads(page: Page): void {
+  const hydrated = () => page.waitForFunction(HYDRATED);
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await hydrated();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await hydrated();
+    return response;
   };
 }

@@ -1,0 +1,48 @@
+import type { Texts } from '../../i18n';
+import type { FormsTexts } from '../forms';
+
+export default {
+  email: 'البريد الإلكتروني',
+  businessEmail: 'البريد الإلكتروني للعمل',
+  fullName: 'الاسم الكامل',
+  company: 'الشركة',
+  companyName: 'اسم الشركة',
+  phone: 'الهاتف',
+  industry: 'القطاع',
+  interest: 'المورد المطلوب',
+  selectIndustry: 'اختر القطاع',
+  chooseResource: 'اختر موردًا',
+  requiredNote: 'الحقول المميزة بعلامة * إلزامية.',
+  submitting: 'جارٍ الإرسال…',
+  processing: 'جارٍ المعالجة…',
+  getStarted: 'ابدأ الآن',
+  requestDemo: 'اطلب عرضًا توضيحيًا',
+  subscribe: 'اشترك',
+  demoReceived: 'تم استلام طلب العرض التوضيحي',
+  demoReceivedText: 'سيتواصل معك فريق المؤسسات خلال 24 ساعة.',
+  industries: {
+    technology: 'التكنولوجيا',
+    financialServices: 'الخدمات المالية',
+    healthcare: 'الرعاية الصحية',
+    manufacturing: 'الصناعة',
+    energy: 'الطاقة والمرافق',
+    government: 'القطاع الحكومي',
+    other: 'قطاع آخر',
+  },
+  leadMagnets: {
+    crmStrategyGuide: 'دليل استراتيجية إدارة العملاء',
+    roiCalculator: 'حاسبة العائد على الاستثمار',
+    executiveDemo: 'عرض توضيحي للإدارة العليا',
+  },
+  toasts: {
+    invalidEmailTitle: 'بريد إلكتروني غير صالح',
+    invalidEmail: 'يرجى إدخال بريد إلكتروني صالح للعمل',
+    errorTitle: 'خطأ',
+    demoFailure: 'تعذّرت معالجة الطلب. يرجى المحاولة مرة أخرى أو التواصل مع الدعم.',
+    successTitle: 'تم بنجاح!',
+    demoSuccess: 'تم إرسال طلب العرض التوضيحي. سيتواصل معك فريق المؤسسات خلال 24 ساعة.',
+    leadSuccess: 'شكرًا لاهتمامك. سنتواصل معك خلال ساعتَي عمل.',
+    leadFailure: 'حدث خطأ ما. يرجى المحاولة مرة أخرى.',
+  },
+  customDemo: 'احصل على عرضك التوضيحي المخصص',
+} satisfies Texts<FormsTexts>;

@@ -1,0 +1,48 @@
+import type { Texts } from '../../i18n';
+import type { AutomationBuilderTexts } from '../automation-builder';
+
+export default {
+  eyebrow: 'Automatisation',
+  title: 'Éditeur visuel d’automatisations',
+  lead: 'Quinze types de briques, un seul canevas. Essayez : choisissez une catégorie, puis cliquez sur une brique pour l’ajouter au workflow.',
+  categoriesLabel: 'Catégories de briques',
+  categories: {
+    triggers: { label: 'Déclencheurs', components: ['Formulaire envoyé', 'Étiquette ajoutée', 'Rendez-vous réservé'] },
+    conditions: { label: 'Conditions', components: ['Si le score dépasse 70', 'Si l’e-mail a été ouvert', 'Si l’étiquette est VIP'] },
+    email: { label: 'E-mail', components: ['E-mail de bienvenue', 'E-mail de relance', 'Newsletter'] },
+    sms: { label: 'SMS', components: ['SMS de rappel', 'SMS de remerciement', 'SMS de demande d’avis'] },
+    voice: { label: 'Voix', components: ['Dépôt de message vocal', 'Tâche d’appel'] },
+    calendar: { label: 'Agenda', components: ['Envoyer un lien de réservation', 'Proposer un autre créneau'] },
+    scoring: { label: 'Scoring des prospects', components: ['Ajouter 10 points', 'Recalculer le score IA'] },
+    delays: { label: 'Délais', components: ['Attendre 1 jour', 'Attendre lundi 9 h'] },
+    assignments: { label: 'Attributions', components: ['Attribuer au responsable', 'Répartir entre l’équipe à tour de rôle'] },
+    integrations: { label: 'Intégrations', components: ['Envoyer un webhook', 'Ajouter à un tableur'] },
+    'ai-actions': { label: 'Actions IA', components: ['Rédiger une réponse personnalisée', 'Prédire le résultat'] },
+    analytics: { label: 'Analyses', components: ['Enregistrer une conversion', 'Ajouter au rapport'] },
+    compliance: { label: 'Conformité', components: ['Vérifier le consentement SMS', 'Heures de silence'] },
+    alerts: { label: 'Alertes', components: ['Prévenir le responsable', 'Alerte Slack'] },
+    custom: { label: 'Logique personnalisée', components: ['Test A/B', 'Aller à l’étape'] },
+  },
+  canvas: 'Canevas du workflow',
+  start: 'Début du workflow',
+  addFirst: 'Ajouter votre première action',
+  stepsLabel: 'Étapes du workflow',
+  remove: (title: string) => `Retirer ${title}`,
+  templatesTitle: 'Modèles',
+  templates: [
+    { name: 'Séquence de maturation des prospects', details: '8 étapes · Marketing · Débutant' },
+    { name: 'Parcours de prise de rendez-vous', details: '12 étapes · Ventes · Intermédiaire' },
+    { name: 'Pipeline des grands comptes', details: '25 étapes · Entreprise · Avancé' },
+  ],
+  useTemplates: 'Utiliser les modèles pendant votre essai',
+  whyTitle: 'Pourquoi les équipes l’adoptent',
+  why: [
+    { title: '15 types de briques', text: 'Des déclencheurs à la logique personnalisée, de l’e-mail à la voix, tout sur un même canevas.' },
+    { title: 'Automatisation des prospects 58 % plus rapide', text: 'Les prospects reçoivent un premier contact en quelques secondes, pas en quelques heures.' },
+    { title: '94 % de précision des prédictions', text: 'Les actions IA notent les prospects et prédisent les résultats pour confier les bons aux bonnes personnes.' },
+  ],
+  ctaTitle: 'Créez votre premier workflow dès aujourd’hui',
+  ctaText: 'Partez d’un modèle et activez-le en quelques minutes.',
+  startTrial: 'Démarrer l’essai gratuit',
+  seeJourneys: 'Voir les parcours multicanaux',
+} satisfies Texts<AutomationBuilderTexts>;

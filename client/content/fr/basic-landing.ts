@@ -1,0 +1,20 @@
+import type { Texts } from '../../i18n';
+import type { BasicLandingTexts } from '../basic-landing';
+
+export default {
+  title: 'La façon simple de gagner des clients et de les garder',
+  lead: 'Switchboard réunit vos contacts, vos affaires, vos campagnes et vos relances au même endroit, et se charge des tâches répétitives à votre place.',
+  startTrial: 'Démarrer l’essai gratuit',
+  seeFeatures: 'Voir toutes les fonctionnalités',
+  whyTitle: 'Pourquoi les équipes changent d’outil',
+  platformTitle: 'Une seule plateforme au lieu de huit outils',
+  planTitle: 'Une offre pour commencer',
+  planName: 'Growth',
+  perMonth: 'par mois',
+  includes: ['Contacts, pipeline et tâches', 'Campagnes e-mail et SMS', 'Éditeur visuel d’automatisations', 'Réservation en ligne', 'Rapports et export CSV', 'Support par chat en direct 24 h/24, 7 j/7'],
+  planButton: 'Démarrer votre essai gratuit de 14 jours',
+  noSetupFee: 'Aucuns frais d’installation.',
+  ctaTitle: 'Prêts quand vous l’êtes',
+  ctaText: 'Créez votre espace de travail en une minute et importez vos contacts depuis un tableur.',
+  comparePlans: 'Comparer les offres',
+} satisfies Texts<BasicLandingTexts>;

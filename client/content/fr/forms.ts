@@ -1,0 +1,48 @@
+import type { Texts } from '../../i18n';
+import type { FormsTexts } from '../forms';
+
+export default {
+  email: 'E-mail',
+  businessEmail: 'E-mail professionnel',
+  fullName: 'Nom complet',
+  company: 'Entreprise',
+  companyName: 'Nom de l’entreprise',
+  phone: 'Téléphone',
+  industry: 'Secteur',
+  interest: 'Ressource souhaitée',
+  selectIndustry: 'Choisissez un secteur',
+  chooseResource: 'Choisissez une ressource',
+  requiredNote: 'Les champs marqués d’un * sont obligatoires.',
+  submitting: 'Envoi en cours…',
+  processing: 'Traitement en cours…',
+  getStarted: 'Commencer',
+  requestDemo: 'Demander une démo',
+  subscribe: 'S’abonner',
+  demoReceived: 'Demande de démo reçue',
+  demoReceivedText: 'Notre équipe entreprise vous contactera sous 24 heures.',
+  industries: {
+    technology: 'Technologies',
+    financialServices: 'Services financiers',
+    healthcare: 'Santé',
+    manufacturing: 'Industrie',
+    energy: 'Énergie et services publics',
+    government: 'Secteur public',
+    other: 'Autre',
+  },
+  leadMagnets: {
+    crmStrategyGuide: 'Guide de stratégie CRM',
+    roiCalculator: 'Calculateur de ROI',
+    executiveDemo: 'Démo pour la direction',
+  },
+  toasts: {
+    invalidEmailTitle: 'E-mail invalide',
+    invalidEmail: 'Veuillez saisir une adresse e-mail professionnelle valide',
+    errorTitle: 'Erreur',
+    demoFailure: 'Impossible de traiter la demande. Réessayez ou contactez le support.',
+    successTitle: 'C’est envoyé !',
+    demoSuccess: 'Demande de démo envoyée. Notre équipe entreprise vous contactera sous 24 heures.',
+    leadSuccess: 'Merci de votre intérêt. Nous vous recontactons sous 2 heures ouvrées.',
+    leadFailure: 'Une erreur s’est produite. Veuillez réessayer.',
+  },
+  customDemo: 'Obtenir ma démo personnalisée',
+} satisfies Texts<FormsTexts>;

@@ -1,0 +1,44 @@
+import type { Texts } from '../../i18n';
+import type { SalesLandingTexts } from '../sales-landing';
+import { plural } from './plural';
+
+export default {
+  countdownLabel: 'L’offre de lancement se termine dans',
+  countdownLead: 'Le tarif de lancement prend fin dans',
+  countdown: (days: number, hours: number, minutes: number) =>
+    `${plural(days, '# jour', '# jours')} ${plural(hours, '# heure', '# heures')} ${plural(minutes, '# minute', '# minutes')}`,
+  eyebrow: 'Offre de lancement',
+  title: 'Ne perdez plus de prospects à cause de relances trop lentes',
+  lead: 'La moitié des acheteurs choisissent l’entreprise qui répond la première. Switchboard répond à chaque prospect, le note et l’accompagne automatiquement : vous êtes toujours le premier.',
+  startTrial: 'Démarrer l’essai gratuit',
+  bookDemo: 'Réserver une démo',
+  problemsTitle: 'Le problème, et notre solution',
+  problemLabel: 'Problème :',
+  solutionLabel: 'Solution :',
+  problems: [
+    { problem: 'Les prospects attendent une réponse pendant des heures et achètent chez celui qui répond le premier.', solution: 'Chaque nouveau prospect reçoit une réponse personnalisée par e-mail ou SMS en moins d’une minute, de jour comme de nuit.' },
+    { problem: 'Votre équipe appelle le premier nom de la liste, pas celui qui est prêt à acheter.', solution: 'Le scoring par IA classe chaque prospect avec 94 % de précision : les meilleurs sont appelés en premier.' },
+    { problem: 'Les relances reposent sur la mémoire de chacun et passent à la trappe dès que l’activité s’emballe.', solution: 'Les automatisations envoient chaque relance à l’heure prévue et créent une tâche quand une intervention humaine est nécessaire.' },
+    { problem: 'Huit outils, huit identifiants, et personne n’a de vue d’ensemble sur le client.', solution: 'Contacts, affaires, campagnes, SMS et rendez-vous partagent une même chronologie.' },
+  ],
+  resultsTitle: 'Les résultats de nos clients',
+  resultsLabel: 'Résultats clients',
+  results: {
+    fasterAutomation: 'd’automatisation des prospects plus rapide',
+    bookedCalls: { value: '3,2×', label: 'plus d’appels réservés en 90 jours' },
+    aiAccuracy: 'de précision du scoring des prospects',
+    setup: { value: '2 heures', label: 'de mise en place en moyenne' },
+  },
+  whyNowTitle: 'Pourquoi maintenant',
+  whyNowIntro: 'Le tarif de lancement vous reste acquis tant que vous restez client, mais uniquement pour les inscriptions avant la fin de l’offre.',
+  visitors: 'chefs d’entreprise ont consulté cette offre',
+  visitorsNote: 'Le tarif de lancement est limité : les places reviennent aux premiers qui démarrent leur essai.',
+  includedTitle: 'Inclus dans l’offre de lancement',
+  included: ['Migration accompagnée et gratuite depuis votre outil actuel', 'Plus de 50 modèles d’automatisation prêts à l’emploi', 'Un appel de prise en main individuel dès votre première semaine'],
+  demoTitle: 'Voyez-le à l’œuvre sur vos propres prospects',
+  demoPanelTitle: 'Réservez une démo de 30 minutes',
+  demoPanelText: 'Nous vous montrons votre première automatisation en action sur un vrai prospect et répondons à toutes vos questions. Réponse sous 24 heures.',
+  ctaTitle: 'Soyez le premier à répondre, à chaque fois',
+  ctaText: 'Commencez gratuitement aujourd’hui : votre première relance automatique peut partir dès cet après-midi.',
+  seePricing: 'Voir les tarifs',
+} satisfies Texts<SalesLandingTexts>;

@@ -1,0 +1,46 @@
+import { pageTexts } from '../i18n';
+
+/** The sales landing page (spec public-site §2.8): countdown, problems and solutions, results, urgency, demo form. */
+const en = {
+  countdownLabel: 'Launch offer ends in',
+  countdownLead: 'Launch pricing ends in',
+  countdown: (days: number, hours: number, minutes: number) => `${days} days ${hours} hours ${minutes} minutes`,
+  eyebrow: 'Launch offer',
+  title: 'Stop losing leads to slow follow-up',
+  lead: 'Half of all buyers choose the company that answers first. Switchboard answers, scores and nurtures every lead automatically, so you are always first.',
+  startTrial: 'Start Free Trial',
+  bookDemo: 'Book a Demo',
+  problemsTitle: 'The problem, and how we solve it',
+  problemLabel: 'Problem:',
+  solutionLabel: 'Solution:',
+  problems: [
+    { problem: 'Leads wait hours for a reply and buy from whoever answers first.', solution: 'Every new lead gets a personal reply by e-mail or text within a minute, day or night.' },
+    { problem: 'Your team calls whoever is at the top of the list, not who is ready to buy.', solution: 'AI lead scoring ranks every lead with 94% accuracy, so the best ones are called first.' },
+    { problem: 'Follow-ups live in people’s heads and slip when it gets busy.', solution: 'Automations send every follow-up on schedule and create a task when a person is needed.' },
+    { problem: 'Eight tools, eight logins, and nobody sees the whole customer.', solution: 'Contacts, deals, campaigns, texts and bookings share one timeline.' },
+  ],
+  resultsTitle: 'Results customers report',
+  resultsLabel: 'Customer results',
+  results: {
+    fasterAutomation: 'faster lead automation',
+    bookedCalls: { value: '3.2×', label: 'more booked calls in 90 days' },
+    aiAccuracy: 'lead-scoring accuracy',
+    setup: { value: '2 hours', label: 'average setup time' },
+  },
+  whyNowTitle: 'Why now',
+  whyNowIntro: 'Launch pricing is locked in for as long as you stay a customer, but only for sign-ups before the offer ends.',
+  /** After the visitor count (spec §4). */
+  visitors: 'business owners have looked at this offer',
+  visitorsNote: 'Launch pricing is limited; the places go to whoever starts their trial first.',
+  includedTitle: 'Included with the launch offer',
+  included: ['Free guided migration from your current tool', '50+ ready-made automation templates', 'A 1-to-1 onboarding call in your first week'],
+  demoTitle: 'See it on your own leads',
+  demoPanelTitle: 'Book a 30-minute demo',
+  demoPanelText: 'We will show you your first automation working on a real lead, and answer every question. Reply within 24 hours.',
+  ctaTitle: 'Be the first to answer, every time',
+  ctaText: 'Start free today; your first automated follow-up can go out this afternoon.',
+  seePricing: 'See pricing',
+};
+
+export type SalesLandingTexts = typeof en;
+export const SALES_LANDING_TEXTS = pageTexts(en, { fr: () => import('./fr/sales-landing'), ar: () => import('./ar/sales-landing') });

@@ -1,0 +1,13 @@
+/**
+ * The languages Switchboard speaks to visitors (the public site, its chat): one list for the
+ * server, which answers in them, and the client, which shows them. Plain data, no zod, so the
+ * site's entry can import it.
+ */
+export const LANGUAGES = ['en', 'fr', 'ar'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
