@@ -7,6 +7,7 @@ import { scoped } from '../db/scoped';
 import { actorId, type DomainCtx } from '../deals/repo';
 import { DomainError, parseInput } from '../errors';
 import type { EventBus } from '../events/bus';
+import type { RealtimeEvent } from '../events/types';
 import { publishEvent } from '../events/publish';
 import { ownerOnlyFilter } from '../organizations/members';
 import { ZChatConversationIdInput, ZListChatConversationsInput, ZReplyChatInput, ZSendChatMessageInput, ZVisitorConversationInput } from './inputs';
@@ -120,9 +121,10 @@ async function* replies(deps: { db: Db; events: EventBus }, organizationId: stri
   let conversationId = (await conversationOfVisitor(deps.db, organizationId, visitorId))?.id;
   let pending = true;
   let wake: (() => void) | undefined;
-  const unsubscribe = deps.events.subscribe(organizationId, (event) => {
-    if (event.type !== 'chat_message' || event.payload.sender !== 'member') return;
-    if (conversationId && event.payload.conversationId !== conversationId) return;
+  const isReply = (event: RealtimeEvent) =>
+    event.type === 'chat_message' && event.payload.sender === 'member' && (!conversationId || event.payload.conversationId === conversationId);
+  const unsubscribe = deps.events.subscribe(organizationId, (events) => {
+    if (!events.some(isReply)) return;
     pending = true;
     wake?.();
   });

@@ -3,7 +3,12 @@ import type { Logger } from '../logging';
 import { EVENTS_CHANNEL } from './publish';
 import type { EventType, RealtimeEvent } from './types';
 
-export type EventListener = (event: RealtimeEvent) => void;
+/**
+ * Called with the live events of one organization that reached this process since the listener's
+ * last call, oldest first: one event when the process keeps up, more when a fan-out falls behind
+ * (see createEventBus). The same array goes to every listener of the organization; do not change it.
+ */
+export type EventListener = (events: readonly RealtimeEvent[]) => void;
 
 export type EventBus = {
   start(): Promise<void>;
@@ -30,58 +35,87 @@ function toEvent(row: EventRow): RealtimeEvent {
 
 /**
  * Listeners called per turn of the event loop. A live stream's listener writes to its socket there
- * and then (tens of microseconds); a large organization's fan-out is still split into turns so that
+ * and then (microseconds); a large organization's fan-out is still split into turns so that
  * requests and NOTIFYs are served between them, not after thousands of writes.
  */
 const FANOUT_SLICE = 100;
 
+/** An organization's events on their way to its listeners in this process. */
+type Outbox = {
+  /** Arrived and not yet handed out, oldest first: the next round's batch. */
+  pending: RealtimeEvent[];
+  /** The batch being handed out, and the listeners it still has to reach. */
+  round: { batch: readonly RealtimeEvent[]; set: Set<EventListener>; to: EventListener[]; next: number } | undefined;
+};
+
 /**
  * Fan-out across server processes: every process LISTENs; a NOTIFY names an event id and its
  * organization; a process with subscribers in that organization reads the row (ids heard in the
- * same tick are read in one query) and hands the same object to each local subscriber, at most
- * FANOUT_SLICE of them per turn of the event loop, events in order.
+ * same tick are read in one query) and hands the events to each local subscriber, at most
+ * FANOUT_SLICE of them per turn of the event loop, in order.
+ *
+ * Events are handed out in rounds: a round gives every listener of the organization the same array
+ * of the events that arrived before it began. While a process keeps up, a round carries one event;
+ * when events come faster than a round reaches every listener, the next round carries all that
+ * arrived meanwhile, so each listener pays its per-call cost (a socket write, mostly) once per round
+ * rather than once per event, and the fan-out catches up instead of falling further behind.
  */
 export function createEventBus({ database, logger }: { database: DatabaseHandle; logger: Logger }): EventBus {
   const listeners = new Map<string, Set<EventListener>>();
-  let pending: number[] = [];
+  /** Event ids heard of and not yet read. */
+  let notified: number[] = [];
   let flushing: Promise<void> | undefined;
   let unlisten: (() => Promise<void>) | undefined;
-  /** Events being handed out, oldest first, each with the listeners it still has to reach. */
-  const deliveries: { event: RealtimeEvent; set: Set<EventListener>; to: EventListener[]; next: number }[] = [];
+  /** Organizations with events to hand out, in the order they take turns. */
+  const outboxes = new Map<string, Outbox>();
   let delivering: NodeJS.Immediate | undefined;
 
   function deliverSlice(): void {
     delivering = undefined;
     let budget = FANOUT_SLICE;
-    while (deliveries.length > 0 && budget > 0) {
-      const delivery = deliveries[0]!;
-      while (delivery.next < delivery.to.length && budget > 0) {
-        const listener = delivery.to[delivery.next++]!;
-        if (!delivery.set.has(listener)) continue; // unsubscribed meanwhile
+    for (const [organizationId, outbox] of outboxes) {
+      if (budget === 0) break;
+      if (!outbox.round) {
+        const set = listeners.get(organizationId) ?? new Set<EventListener>();
+        outbox.round = { batch: outbox.pending, set, to: [...set], next: 0 };
+        outbox.pending = [];
+      }
+      const round = outbox.round;
+      while (round.next < round.to.length && budget > 0) {
+        const listener = round.to[round.next++]!;
+        if (!round.set.has(listener)) continue; // unsubscribed meanwhile
         budget--;
         try {
-          listener(delivery.event);
+          listener(round.batch);
         } catch (error) {
-          logger.error({ err: error, eventId: delivery.event.id }, 'event listener failed');
+          logger.error({ err: error, eventIds: round.batch.map((e) => e.id) }, 'event listener failed');
         }
       }
-      if (delivery.next === delivery.to.length) deliveries.shift();
+      // To the back of the line, so that the next turn starts with another organization's events.
+      outboxes.delete(organizationId);
+      if (round.next < round.to.length) {
+        outboxes.set(organizationId, outbox);
+        break;
+      }
+      outbox.round = undefined;
+      if (outbox.pending.length > 0) outboxes.set(organizationId, outbox);
     }
     // An immediate set from within one runs on the next turn, after I/O.
-    if (deliveries.length > 0) delivering = setImmediate(deliverSlice);
+    if (outboxes.size > 0) delivering = setImmediate(deliverSlice);
   }
 
   function deliver(event: RealtimeEvent): void {
-    const set = listeners.get(event.organizationId);
-    if (!set) return;
-    deliveries.push({ event, set, to: [...set], next: 0 });
+    if (!listeners.has(event.organizationId)) return;
+    let outbox = outboxes.get(event.organizationId);
+    if (!outbox) outboxes.set(event.organizationId, (outbox = { pending: [], round: undefined }));
+    outbox.pending.push(event);
     delivering ??= setImmediate(deliverSlice);
   }
 
   async function flush(): Promise<void> {
-    while (pending.length > 0) {
-      const ids = pending;
-      pending = [];
+    while (notified.length > 0) {
+      const ids = notified;
+      notified = [];
       try {
         const rows = await database.db.selectFrom('events').selectAll().where('id', 'in', ids).orderBy('id').execute();
         for (const row of rows) deliver(toEvent(row));
@@ -94,7 +128,7 @@ export function createEventBus({ database, logger }: { database: DatabaseHandle;
   function onNotify(payload: string): void {
     const [id, organizationId] = payload.split(':');
     if (!id || !organizationId || !listeners.has(organizationId)) return;
-    pending.push(Number(id));
+    notified.push(Number(id));
     flushing ??= Promise.resolve()
       .then(flush)
       .finally(() => (flushing = undefined));
@@ -110,7 +144,7 @@ export function createEventBus({ database, logger }: { database: DatabaseHandle;
       listeners.clear();
       clearImmediate(delivering);
       delivering = undefined;
-      deliveries.length = 0;
+      outboxes.clear();
       await flushing;
       await stop?.().catch(() => {});
     },

@@ -7,42 +7,49 @@ type StreamDeps = { events: EventBus; presence: Presence };
 
 /**
  * Lets the event loop take a turn. A subscriber catching up (a replay, or a backlog in the pull
- * form below) sends one event per turn, so that one stream's backlog — and every other stream's
+ * form below) sends a slice per turn, so that one stream's backlog — and every other stream's
  * own — does not hold the process (no request answered, no NOTIFY read) until it is all sent.
  */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** Replayed events handed to `deliver` per turn. */
+const REPLAY_SLICE = 50;
+
 export type OrganizationStream = { close(): Promise<void> };
 
 /**
- * The events a subscriber may see, pushed to `deliver`: first every event after `lastEventId` from
- * the table (replay, one per turn), then live ones as the bus hands them out — synchronously, with
- * no promise between the bus and the socket, which is what keeps a large organization's fan-out
- * cheap. None twice, none of another organization, none its permissions do not allow. Live events
- * arriving during the replay wait in a queue. Resolves once the subscriber is live; `close` stops
- * the stream and leaves presence.
+ * The events a subscriber may see, pushed to `deliver` in batches, oldest first: first every event
+ * after `lastEventId` from the table (replay, a slice per turn), then live ones as the bus hands
+ * them out — synchronously, with no promise between the bus and the socket, and as the very array
+ * the bus gives every listener when the subscriber may see all of it (a stream serializes a batch
+ * once for all of them). None twice, none of another organization, none its permissions do not
+ * allow. Live events arriving during the replay wait in a queue. Resolves once the subscriber is
+ * live; `close` stops the stream and leaves presence.
  */
 export async function openOrganizationStream(
   deps: StreamDeps,
   auth: OrgAuth,
   lastEventId: number | null,
-  deliver: (event: RealtimeEvent) => void,
+  deliver: (events: readonly RealtimeEvent[]) => void,
 ): Promise<OrganizationStream> {
   const organizationId = auth.organization.id;
   const allowed = (e: RealtimeEvent) => mayReceive(auth.permissions, e.type);
   // Only a replayed event can come again live (the bus hands each NOTIFY over once): remember the
   // replayed ids, and forget each when its live copy shows up. A fresh stream keeps nothing per event.
   const replayed = new Set<number>();
+  const notSeen = (e: RealtimeEvent) => !replayed.delete(e.id);
   let waiting: RealtimeEvent[] | null = [];
   let closed = false;
-  const deliverLive = (event: RealtimeEvent) => {
-    if (replayed.size > 0 && replayed.delete(event.id)) return;
-    deliver(event);
+  const deliverLive = (batch: readonly RealtimeEvent[]) => {
+    const fresh = replayed.size > 0 ? batch.filter(notSeen) : batch;
+    if (fresh.length > 0) deliver(fresh);
   };
-  const unsubscribe = deps.events.subscribe(organizationId, (event) => {
-    if (closed || !allowed(event)) return;
-    if (waiting) waiting.push(event);
-    else deliverLive(event);
+  const unsubscribe = deps.events.subscribe(organizationId, (batch) => {
+    if (closed) return;
+    const visible = batch.every(allowed) ? batch : batch.filter(allowed);
+    if (visible.length === 0) return;
+    if (waiting) waiting.push(...visible);
+    else deliverLive(visible);
   });
   let leave: (() => Promise<void>) | undefined;
   const close = async () => {
@@ -54,16 +61,16 @@ export async function openOrganizationStream(
   try {
     leave = auth.user ? await deps.presence.join(organizationId, auth.user.id) : undefined;
     if (lastEventId !== null) {
-      for (const event of await deps.events.since(organizationId, lastEventId)) {
-        if (closed) break;
-        if (!allowed(event)) continue;
-        replayed.add(event.id);
-        deliver(event);
+      const missed = (await deps.events.since(organizationId, lastEventId)).filter(allowed);
+      for (let i = 0; i < missed.length && !closed; i += REPLAY_SLICE) {
+        const slice = missed.slice(i, i + REPLAY_SLICE);
+        for (const event of slice) replayed.add(event.id);
+        deliver(slice);
         await nextTurn();
       }
     }
     while (!closed && waiting.length > 0) {
-      deliverLive(waiting.shift()!);
+      deliverLive(waiting.splice(0, REPLAY_SLICE));
       if (waiting.length > 0) await nextTurn();
     }
     waiting = null;
@@ -92,8 +99,8 @@ export async function* organizationEvents(
   signal?.addEventListener('abort', onAbort, { once: true });
   let stream: OrganizationStream | undefined;
   try {
-    stream = await openOrganizationStream(deps, auth, lastEventId, (event) => {
-      queue.push(event);
+    stream = await openOrganizationStream(deps, auth, lastEventId, (events) => {
+      queue.push(...events);
       wake?.();
     });
     while (!signal?.aborted) {

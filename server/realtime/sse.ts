@@ -26,30 +26,40 @@ const SSE_HEADERS = {
 } as const;
 
 /**
- * One SSE message's bytes: as the body carries them, and framed as one HTTP/1.1 chunk, ready for a
+ * SSE messages' bytes: as the body carries them, and framed as one HTTP/1.1 chunk, ready for a
  * socket written to directly (see nodeSink).
  */
 type Wire = { sse: Buffer; chunk: Buffer };
 const CRLF = Buffer.from('\r\n');
-function wire(text: string): Wire {
-  const sse = Buffer.from(text);
+function wire(sse: Buffer): Wire {
   return { sse, chunk: Buffer.concat([Buffer.from(`${sse.length.toString(16)}\r\n`), sse, CRLF]) };
 }
 
 // tRPC's SSE wire format (httpSubscriptionLink reads it): fields, then a blank line.
-const CONNECTED = wire(`event: connected\ndata: ${JSON.stringify(SSE_OPTIONS.client)}\n\n\n`);
-const PING = wire('event: ping\ndata: \n\n\n');
+const CONNECTED = wire(Buffer.from(`event: connected\ndata: ${JSON.stringify(SSE_OPTIONS.client)}\n\n\n`));
+const PING = wire(Buffer.from('event: ping\ndata: \n\n\n'));
 
 /**
- * One event's bytes on the wire. The bus hands the same event object to every local subscriber of
- * an organization, so it is serialized (and framed) once however many are connected.
+ * A batch's bytes on the wire: its events' SSE messages, one after the other, in one chunk. The bus
+ * hands the same batch (and the same event objects) to every local subscriber of an organization,
+ * so each is serialized and framed once however many are connected; a subscriber that may see only
+ * part of a batch gets its own chunk of the same events' bytes.
  */
-const encoded = new WeakMap<RealtimeEvent, Wire>();
-function wireOf(event: RealtimeEvent): Wire {
-  let bytes = encoded.get(event);
+const eventBytes = new WeakMap<RealtimeEvent, Buffer>();
+const batchWire = new WeakMap<readonly RealtimeEvent[], Wire>();
+function wireOf(batch: readonly RealtimeEvent[]): Wire {
+  let bytes = batchWire.get(batch);
   if (!bytes) {
-    bytes = wire(`data: ${JSON.stringify(event)}\nid: ${event.id}\n\n\n`);
-    encoded.set(event, bytes);
+    bytes = wire(Buffer.concat(batch.map(sseOf)));
+    batchWire.set(batch, bytes);
+  }
+  return bytes;
+}
+function sseOf(event: RealtimeEvent): Buffer {
+  let bytes = eventBytes.get(event);
+  if (!bytes) {
+    bytes = Buffer.from(`data: ${JSON.stringify(event)}\nid: ${event.id}\n\n\n`);
+    eventBytes.set(event, bytes);
   }
   return bytes;
 }
@@ -141,9 +151,9 @@ async function pump(sink: Sink, deps: AppEnv['Variables']['deps'], auth: OrgAuth
   };
   sink.closed.addEventListener('abort', end, { once: true });
   try {
-    stream = await openOrganizationStream(deps, auth, lastEventId, (event) => {
+    stream = await openOrganizationStream(deps, auth, lastEventId, (events) => {
       if (ended) return;
-      sink.write(wireOf(event));
+      sink.write(wireOf(events));
       if (sink.buffered() > MAX_BUFFERED_BYTES) end();
     });
   } catch (error) {

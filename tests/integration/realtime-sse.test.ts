@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishEvents } from '../../server/events/publish';
 import type { RealtimeEvent } from '../../server/events/types';
 import { startServer, type RunningServer } from '../../server/server';
 import { buildTestApp, testConfig } from '../helpers/app';
 import { getTestDatabase } from '../helpers/db';
-import { browser, createAccount, type Account } from '../helpers/factories';
+import { addMember, browser, createAccount, type Account } from '../helpers/factories';
 
 /** An SSE body read as text, as far as each `until` needs. */
 function sseText(body: ReadableStream<Uint8Array>) {
@@ -77,6 +78,25 @@ describe('the realtime.events stream route', () => {
     const events = dataEvents(await readUntil(res.body!, (t) => t.includes('Missed Two')));
     expect(events.map(([, e]) => e.payload.name)).toEqual(['Missed One', 'Missed Two']);
     expect(events.every(([id]) => id > Number(mark.id))).toBe(true);
+  });
+
+  it('sends the events of one commit together to each member, less the ones that member may not see', async () => {
+    const rep = await addMember(server.deps, owner.organizationId, 'sales_rep', 'sse-rep');
+    const [ownerRes, repRes] = [await open(owner), await open(rep)];
+    const [ownerStream, repStream] = [sseText(ownerRes.body!), sseText(repRes.body!)];
+    await Promise.all([ownerStream, repStream].map((s) => s.until((t) => t.includes('event: connected'))));
+    await server.deps.database.db.transaction().execute((trx) =>
+      publishEvents(trx, [
+        { organizationId: owner.organizationId, type: 'import_finished', payload: { importId: 'batch' }, actorUserId: null },
+        { organizationId: owner.organizationId, type: 'contact_created', payload: { name: 'Batch Mate' }, actorUserId: null },
+      ]),
+    );
+    const ownerText = await ownerStream.until((t) => t.includes('Batch Mate'));
+    const repText = await repStream.until((t) => t.includes('Batch Mate'));
+    await Promise.all([ownerStream.close(), repStream.close()]);
+    const types = (text: string) => dataEvents(text).filter(([, e]) => e.type === 'import_finished' || e.payload.name === 'Batch Mate').map(([, e]) => e.type);
+    expect(types(ownerText)).toEqual(['import_finished', 'contact_created']);
+    expect(types(repText)).toEqual(['contact_created']);
   });
 
   it('lets go of a closed stream: its bus subscription ends and its member leaves presence', async () => {

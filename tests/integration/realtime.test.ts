@@ -188,7 +188,7 @@ describe.skipIf(testDatabaseKind !== 'postgres')('two server processes on one Po
     await busB.start();
     try {
       const a = await createAccount({ ...(await import('../helpers/app').then((m) => m.buildTestDeps())) }, 'xp');
-      const received = new Promise<RealtimeEvent>((resolve) => busB.subscribe(a.organizationId, resolve));
+      const received = new Promise<RealtimeEvent>((resolve) => busB.subscribe(a.organizationId, ([event]) => resolve(event!)));
       const id = await shared.db.transaction().execute((trx) => publishEvent(trx, { organizationId: a.organizationId, type: 'contact_created', payload: { name: 'Across' }, actorUserId: null }));
       const event = await received;
       expect(event).toMatchObject({ id, type: 'contact_created', payload: { name: 'Across' } });

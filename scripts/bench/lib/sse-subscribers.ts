@@ -7,8 +7,8 @@ import { monotonicMicros } from './realtime-publish';
  * than the load generator can spare on the server's machine: node:http's parsing and streams took
  * about as long per delivery as the server's fan-out). Reads tRPC's SSE wire format line by line:
  * `event: connected` first (then `ping`s), and per tracked event `data: <json>` and `id: <event id>`;
- * the chunked transfer framing between messages is skipped (each message is one chunk, so a chunk
- * header never falls inside a line). Each bench event's payload carries {bench, seq, t}; the receive
+ * the chunked transfer framing between messages is skipped (a chunk holds whole messages, so a
+ * chunk header never falls inside a line). Each bench event's payload carries {bench, seq, t}; the receive
  * time (taken once per socket read, before parsing) minus t is its delivery latency.
  */
 export type SubscriberPoolOptions = {
