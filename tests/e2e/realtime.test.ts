@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newAccount, openSignedIn, PASSWORD, toastOn, trpcMutation, type Account } from './helpers/accounts';
+import { newAccount, openSignedIn, PASSWORD, toastOn, trpcMutation, trpcQuery, type Account } from './helpers/accounts';
 import { useE2E } from './helpers/app';
 
 const e2e = useE2E();
@@ -129,6 +129,40 @@ describe('realtime in the browser', () => {
     // The owner leaves: their avatar goes.
     await owner.page.close();
     await avatar.waitFor({ state: 'detached' });
+  });
+
+  it("moves a colleague's deal on the open pipeline board and completes their task on the open task list, without a reload", async () => {
+    const { owner, colleague } = await teamOfTwo();
+    const call = async <T,>(path: string, input: unknown): Promise<T> => {
+      const response = await trpcMutation(owner.page, e2e, path, input);
+      expect(response.status(), await response.text()).toBe(200);
+      return ((await response.json()) as { result: { data: T } }).result.data;
+    };
+    const deal = await call<{ id: string }>('deals.create', { title: 'Live board deal', value: { valueMinor: 500_000, currency: 'USD' } });
+    const task = await call<{ id: string }>('tasks.create', { title: 'Send the live proposal' });
+    const pipelines = (await (await trpcQuery(owner.page, 'pipelines.list')).json()) as { result: { data: { items: { isDefault: boolean; stages: { id: string; name: string }[] }[] } } };
+    const discovery = pipelines.result.data.items.find((p) => p.isDefault)!.stages.find((s) => s.name === 'Discovery')!;
+
+    const page = colleague.page;
+    const dealsIn = (name: string) => page.getByRole('list', { name: `Deals in ${name}` });
+    await page.goto('/pipeline');
+    await dealsIn('Qualified Leads').getByRole('button', { name: /^Live board deal,/ }).waitFor();
+    await openPanel(page);
+    await status(page).getByText('Connected', { exact: true }).waitFor();
+    await closePanel(page);
+    await markDocument(page);
+    await call('deals.move', { dealId: deal.id, stageId: discovery.id });
+    await dealsIn('Discovery').getByRole('button', { name: /^Live board deal,/ }).waitFor();
+    expect(await dealsIn('Qualified Leads').getByRole('button', { name: /^Live board deal,/ }).count()).toBe(0);
+
+    await page.getByRole('link', { name: 'Tasks', exact: true }).first().click();
+    await page.waitForURL('**/tasks**');
+    await page.getByRole('tab', { name: /^All/ }).click();
+    const taskList = page.getByRole('tabpanel').getByRole('list');
+    await taskList.getByRole('checkbox', { name: 'Complete “Send the live proposal”' }).waitFor();
+    await call('tasks.complete', { id: task.id });
+    await taskList.getByRole('checkbox', { name: 'Reopen “Send the live proposal”' }).waitFor();
+    expect(await sameDocument(page)).toBe(true);
   });
 
   it('says Disconnected while the stream is down, reconnects by itself with backoff and catches up on what it missed', async () => {
