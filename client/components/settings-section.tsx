@@ -50,16 +50,31 @@ export function SectionLoading() {
   );
 }
 
-/** Tables scroll sideways on narrow screens instead of squeezing their columns. */
-export function TableFrame({ children, label }: { children: ReactNode; label: string }) {
+/** A column of a TableFrame: its heading, or one only screen readers hear (a column of buttons). */
+export type TableColumn = string | { label: string; srOnly?: boolean; align?: 'right' };
+
+/** A settings table with its column headings; tables scroll sideways on narrow screens instead of squeezing their columns. */
+export function TableFrame({ children, label, columns }: { children: ReactNode; label: string; columns: TableColumn[] }) {
   return (
     <div className="-mx-6 overflow-x-auto">
       <table aria-label={label} className="w-full min-w-[36rem] text-left text-sm [&_tbody_tr:last-child>td]:border-b-0">
+        <thead>
+          <tr>
+            {columns.map((column) => {
+              const { label: heading, srOnly, align } = typeof column === 'string' ? { label: column } : column;
+              return (
+                <th key={heading} scope="col" className={cn(th, align === 'right' && 'text-right')}>
+                  {srOnly ? <span className="sr-only">{heading}</span> : heading}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
         {children}
       </table>
     </div>
   );
 }
 
-export const th = 'border-b border-gray-200 px-6 py-2 text-xs font-medium tracking-wide text-gray-500 uppercase dark:border-gray-800 dark:text-gray-400';
+const th = 'border-b border-gray-200 px-6 py-2 text-xs font-medium tracking-wide text-gray-500 uppercase dark:border-gray-800 dark:text-gray-400';
 export const td = 'border-b border-gray-100 px-6 py-3 align-middle text-gray-700 dark:border-gray-800/70 dark:text-gray-300';

@@ -5,7 +5,7 @@ import { ROLE_LABELS, type TRole, ZCreateApiKeyInput } from '../../../lib/schema
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { RoleOptions } from '../../../components/role-options';
 import { CopyField, FormAlert, SelectField, TextField } from '../../../components/form';
-import { NoAccess, SectionLoading, SettingsSection, TableFrame, td, th } from '../../../components/settings-section';
+import { NoAccess, SectionLoading, SettingsSection, TableFrame, td } from '../../../components/settings-section';
 import { Button } from '../../../components/ui/button';
 import { showError, useCan, useMe } from '../../../lib/auth';
 import { errorMessageOf } from '../../../lib/errors';
@@ -119,19 +119,7 @@ function KeysSection({ timeZone }: { timeZone: string }) {
       ) : list.data.length === 0 ? (
         <p className="text-sm text-gray-600 dark:text-gray-400">No API keys yet.</p>
       ) : (
-        <TableFrame label="API keys">
-          <thead>
-            <tr>
-              {['Name', 'Key', 'Role', 'Created by', 'Created', 'Last used'].map((h) => (
-                <th key={h} scope="col" className={th}>
-                  {h}
-                </th>
-              ))}
-              <th scope="col" className={th}>
-                <span className="sr-only">Status</span>
-              </th>
-            </tr>
-          </thead>
+        <TableFrame label="API keys" columns={['Name', 'Key', 'Role', 'Created by', 'Created', 'Last used', { label: 'Status', srOnly: true }]}>
           <tbody>
             {list.data.map((key) => (
               <tr key={key.id} className={key.revokedAt ? 'opacity-60' : undefined}>

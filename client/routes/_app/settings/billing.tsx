@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FormAlert, SelectField } from '../../../components/form';
-import { NoAccess, SectionLoading, SettingsSection, TableFrame, td, th } from '../../../components/settings-section';
+import { NoAccess, SectionLoading, SettingsSection, TableFrame, td } from '../../../components/settings-section';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { showError, useCan, useMe } from '../../../lib/auth';
@@ -84,16 +84,7 @@ function BillingPage() {
       </SettingsSection>
 
       <SettingsSection title="Usage" description="What counts against your plan’s limits.">
-        <TableFrame label="Usage against limits">
-          <thead>
-            <tr>
-              {['Resource', 'Used', 'Limit'].map((h) => (
-                <th key={h} scope="col" className={th}>
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
+        <TableFrame label="Usage against limits" columns={['Resource', 'Used', 'Limit']}>
           <tbody>
             {o.usage.map((u) => (
               <tr key={u.resource}>
@@ -192,16 +183,7 @@ function PaymentsSection({ timeZone }: { timeZone: string }) {
       ) : invoices.data.length === 0 ? (
         <p className="text-sm text-gray-600 dark:text-gray-400">No invoices yet.</p>
       ) : (
-        <TableFrame label="Invoices">
-          <thead>
-            <tr>
-              {['Date', 'Number', 'Amount', 'Status', ''].map((h, i) => (
-                <th key={i} scope="col" className={th}>
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
+        <TableFrame label="Invoices" columns={['Date', 'Number', 'Amount', 'Status', { label: 'Link', srOnly: true }]}>
           <tbody>
             {invoices.data.map((i) => (
               <tr key={i.id}>

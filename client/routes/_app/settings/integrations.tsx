@@ -1,7 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { CircleCheckIcon, CircleDashedIcon } from 'lucide-react';
 import { FormAlert } from '../../../components/form';
-import { NoAccess, SectionLoading, SettingsSection, TableFrame, td, th } from '../../../components/settings-section';
+import { NoAccess, SectionLoading, SettingsSection, TableFrame, td } from '../../../components/settings-section';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { focusRing } from '../../../components/ui/focus';
 import { useCan, useMe } from '../../../lib/auth';
@@ -71,17 +71,7 @@ function IntegrationsPage() {
         {deliveries.length === 0 ? (
           <p className="text-sm text-gray-600 dark:text-gray-400">Nothing has been forwarded yet.</p>
         ) : (
-          <TableFrame label="Deliveries">
-            <thead>
-              <tr>
-                <th className={th}>Lead</th>
-                <th className={th}>Form</th>
-                <th className={th}>Status</th>
-                <th className={cn(th, 'text-right')}>Attempts</th>
-                <th className={th}>Last attempt</th>
-                <th className={th}>Last error</th>
-              </tr>
-            </thead>
+          <TableFrame label="Deliveries" columns={['Lead', 'Form', 'Status', { label: 'Attempts', align: 'right' }, 'Last attempt', 'Last error']}>
             <tbody>
               {deliveries.map((d) => (
                 <tr key={d.id}>

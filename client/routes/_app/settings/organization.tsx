@@ -5,7 +5,7 @@ import { ROLE_LABELS, type TRole, ZInviteMemberInput, ZUpdateOrganizationInput }
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { RoleOptions } from '../../../components/role-options';
 import { CopyField, FormAlert, SelectField, TextField } from '../../../components/form';
-import { NoAccess, SectionLoading, SettingsSection, TableFrame, td, th } from '../../../components/settings-section';
+import { NoAccess, SectionLoading, SettingsSection, TableFrame, td } from '../../../components/settings-section';
 import { Button } from '../../../components/ui/button';
 import { Label, Select } from '../../../components/ui/input';
 import { type Me, showError, useCan, useMe } from '../../../lib/auth';
@@ -156,25 +156,7 @@ function MembersSection({ me }: { me: Me }) {
         ) : !list.data ? (
           <SectionLoading />
         ) : (
-          <TableFrame label="Members">
-            <thead>
-              <tr>
-                <th scope="col" className={th}>
-                  Member
-                </th>
-                <th scope="col" className={th}>
-                  Role
-                </th>
-                <th scope="col" className={th}>
-                  Joined
-                </th>
-                {canManage ? (
-                  <th scope="col" className={th}>
-                    <span className="sr-only">Actions</span>
-                  </th>
-                ) : null}
-              </tr>
-            </thead>
+          <TableFrame label="Members" columns={['Member', 'Role', 'Joined', ...(canManage ? [{ label: 'Actions', srOnly: true }] : [])]}>
             <tbody>
               {list.data.members.map((m) => {
                 const self = m.userId === me.user.id;
@@ -203,25 +185,7 @@ function MembersSection({ me }: { me: Me }) {
           {list.data.invites.length === 0 ? (
             <p className="text-sm text-gray-600 dark:text-gray-400">No pending invites.</p>
           ) : (
-            <TableFrame label="Pending invites">
-              <thead>
-                <tr>
-                  <th scope="col" className={th}>
-                    E-mail
-                  </th>
-                  <th scope="col" className={th}>
-                    Role
-                  </th>
-                  <th scope="col" className={th}>
-                    Expires
-                  </th>
-                  {canManage ? (
-                    <th scope="col" className={th}>
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  ) : null}
-                </tr>
-              </thead>
+            <TableFrame label="Pending invites" columns={['E-mail', 'Role', 'Expires', ...(canManage ? [{ label: 'Actions', srOnly: true }] : [])]}>
               <tbody>
                 {list.data.invites.map((invite) => (
                   <tr key={invite.id}>

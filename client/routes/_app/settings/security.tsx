@@ -1,7 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { AUDIT_ACTIONS } from '../../../lib/schema';
 import { FormAlert } from '../../../components/form';
-import { NoAccess, SectionLoading, SettingsSection, TableFrame, td, th } from '../../../components/settings-section';
+import { NoAccess, SectionLoading, SettingsSection, TableFrame, td } from '../../../components/settings-section';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/input';
 import { useCan, useMe } from '../../../lib/auth';
@@ -132,16 +132,7 @@ function AuditLog({ page, action, timeZone }: { page: number; action: AuditActio
       ) : audit.data.items.length === 0 ? (
         <p className="text-sm text-gray-600 dark:text-gray-400">No entries{action ? ' for this action' : ''}.</p>
       ) : (
-        <TableFrame label="Audit log">
-          <thead>
-            <tr>
-              {['When', 'Action', 'By', 'From'].map((h) => (
-                <th key={h} scope="col" className={th}>
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
+        <TableFrame label="Audit log" columns={['When', 'Action', 'By', 'From']}>
           <tbody>
             {audit.data.items.map((e) => (
               <tr key={e.id}>
