@@ -15,7 +15,7 @@ export type EventBus = {
   stop(): Promise<void>;
   /** Live events of one organization, in commit order as this process hears of them. */
   subscribe(organizationId: string, listener: EventListener): () => void;
-  /** Events of an organization after `afterId` (replay on reconnect), oldest first. */
+  /** Events of an organization after `afterId` (replay on reconnect), oldest first, at most `limit` (default 1,000). */
   since(organizationId: string, afterId: number, limit?: number): Promise<RealtimeEvent[]>;
   subscriberCount(): number;
 };

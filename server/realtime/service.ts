@@ -14,6 +14,14 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Replayed events handed to `deliver` per turn. */
 const REPLAY_SLICE = 50;
+/** Events read from the table per query while replaying; a replay reads pages until it has them all. */
+const REPLAY_PAGE = 1000;
+/**
+ * How long a stream remembers the ids it replayed after the replay ends. A replayed event's live
+ * copy can only be one whose NOTIFY was still on its way (the event had committed: the replay read
+ * it), which takes milliseconds; past this the ids are forgotten, so a long replay's memory goes too.
+ */
+const REPLAYED_MEMORY_MS = 60_000;
 
 export type OrganizationStream = { close(): Promise<void> };
 
@@ -60,8 +68,10 @@ export async function openOrganizationStream(
   };
   try {
     leave = auth.user ? await deps.presence.join(organizationId, auth.user.id) : undefined;
-    if (lastEventId !== null) {
-      const missed = (await deps.events.since(organizationId, lastEventId)).filter(allowed);
+    for (let after = lastEventId; after !== null && !closed; ) {
+      const page = await deps.events.since(organizationId, after, REPLAY_PAGE);
+      after = page.length === REPLAY_PAGE ? page.at(-1)!.id : null;
+      const missed = page.filter(allowed);
       for (let i = 0; i < missed.length && !closed; i += REPLAY_SLICE) {
         const slice = missed.slice(i, i + REPLAY_SLICE);
         for (const event of slice) replayed.add(event.id);
@@ -74,6 +84,7 @@ export async function openOrganizationStream(
       if (waiting.length > 0) await nextTurn();
     }
     waiting = null;
+    if (replayed.size > 0) setTimeout(() => replayed.clear(), REPLAYED_MEMORY_MS).unref();
   } catch (error) {
     await close();
     throw error;

@@ -81,6 +81,19 @@ describe('the realtime.events stream route', () => {
     expect(events.every(([id]) => id > Number(mark.id))).toBe(true);
   });
 
+  it('replays more than one page of missed events: every one, once, in order', async () => {
+    const mark = await server.deps.database.db.selectFrom('events').select((eb) => eb.fn.max('id').as('id')).executeTakeFirstOrThrow();
+    const ids = await server.deps.database.db.transaction().execute((trx) =>
+      publishEvents(
+        trx,
+        Array.from({ length: 2500 }, (_, i) => ({ organizationId: owner.organizationId, type: 'contact_updated' as const, payload: { name: `Page ${i}` }, actorUserId: null })),
+      ),
+    );
+    const res = await open(owner, { 'last-event-id': String(mark.id) });
+    const events = dataEvents(await readUntil(res.body!, (t) => t.includes('"name":"Page 2499"')));
+    expect(events.filter(([, e]) => e.type === 'contact_updated').map(([id]) => id)).toEqual(ids);
+  });
+
   it('sends the events of one commit together to each member, less the ones that member may not see', async () => {
     const rep = await addMember(server.deps, owner.organizationId, 'sales_rep', 'sse-rep');
     const [ownerRes, repRes] = [await open(owner), await open(rep)];
