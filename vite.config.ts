@@ -75,7 +75,7 @@ export default defineConfig({
       input: { index: here('./client/index.html'), site: here('./client/site.html') },
       output: {
         codeSplitting: {
-          groups: chunkGroups({ siteEntry: here('./client/site.tsx'), siteOwn: here('./client/site/'), siteChrome: here('./client/components/public-layout.tsx') }),
+          groups: chunkGroups({ siteEntry: here('./client/site.tsx'), siteOwn: here('./client/site/'), siteChrome: here('./client/components/public-layout.tsx'), landingOwn: here('./client/routes/-landing/') }),
         },
       },
     },

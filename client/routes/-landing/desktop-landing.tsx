@@ -1,22 +1,20 @@
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import {
-  ArrowRightIcon,
-  BotIcon,
-  CalendarDaysIcon,
-  ChartColumnIcon,
-  CheckIcon,
-  GlobeIcon,
-  KanbanIcon,
-  type LucideIcon,
-  MailIcon,
-  MessageSquareTextIcon,
-  MicIcon,
-  MinusIcon,
-  SquareCheckIcon,
-  UsersIcon,
-  WorkflowIcon,
-} from 'lucide-react';
+import ArrowRightIcon from 'lucide-react/icons/arrow-right';
+import BotIcon from 'lucide-react/icons/bot';
+import CalendarDaysIcon from 'lucide-react/icons/calendar-days';
+import ChartColumnIcon from 'lucide-react/icons/chart-column';
+import CheckIcon from 'lucide-react/icons/check';
+import GlobeIcon from 'lucide-react/icons/globe';
+import KanbanIcon from 'lucide-react/icons/kanban';
+import type { LucideIcon } from 'lucide-react';
+import MailIcon from 'lucide-react/icons/mail';
+import MessageSquareTextIcon from 'lucide-react/icons/message-square-text';
+import MicIcon from 'lucide-react/icons/mic';
+import MinusIcon from 'lucide-react/icons/minus';
+import SquareCheckIcon from 'lucide-react/icons/square-check';
+import UsersIcon from 'lucide-react/icons/users';
+import WorkflowIcon from 'lucide-react/icons/workflow';
 import { PublicLayout } from '../../components/public-layout';
 import { plainButtonClasses } from '../../components/ui/button-classes';
 import { TrialForm } from './trial-form';

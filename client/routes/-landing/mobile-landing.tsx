@@ -1,4 +1,4 @@
-import { CheckIcon } from 'lucide-react';
+import CheckIcon from 'lucide-react/icons/check';
 import { PublicLayout } from '../../components/public-layout';
 import { TrialForm } from './trial-form';
 

@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { CheckCircle2Icon } from 'lucide-react';
+import CircleCheckIcon from 'lucide-react/icons/circle-check';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { plainButtonClasses } from '../../components/ui/button-classes';
 import { trackEvent } from '../../lib/analytics';
@@ -40,7 +40,7 @@ export function TrialForm({ source, welcomeMs, onWelcomed, welcomeText, classNam
   if (welcomed) {
     return (
       <div role="status" className={clsx('flex items-start gap-3 rounded-xl border border-green-200 bg-green-50 p-4 text-start dark:border-green-900 dark:bg-green-950', className)}>
-        <CheckCircle2Icon className="mt-0.5 size-5 shrink-0 text-green-700 dark:text-green-400" aria-hidden />
+        <CircleCheckIcon className="mt-0.5 size-5 shrink-0 text-green-700 dark:text-green-400" aria-hidden />
         <div>
           <p className="font-semibold text-green-900 dark:text-green-200">Welcome!</p>
           <p className="text-sm text-green-800 dark:text-green-300">{welcomeText}</p>
