@@ -41,10 +41,13 @@ function leftEmail(text: string): string | null {
   return parsed.success ? parsed.data.email : null;
 }
 
-/** The visitor's conversation, created (with the welcome message the widget showed, in its language) on first use. */
+/**
+ * The visitor's conversation, created (with the welcome message the widget showed, in its language)
+ * on first use; a visitor who has switched the site's language since goes on in the new one.
+ */
 async function openConversation(trx: Db, organizationId: string, visitorId: string, page: string | undefined, language: Language) {
   const created = await scoped(trx, organizationId)
-    .insertInto('chat_conversations', { visitor_hash: visitorHashOf(visitorId), started_on: page ?? null })
+    .insertInto('chat_conversations', { visitor_hash: visitorHashOf(visitorId), started_on: page ?? null, language })
     .onConflict((oc) => oc.columns(['organization_id', 'visitor_hash']).doNothing())
     .returning(['id', 'contact_id', 'email'])
     .executeTakeFirst();
@@ -52,12 +55,14 @@ async function openConversation(trx: Db, organizationId: string, visitorId: stri
     await insertMessage(trx, organizationId, { conversationId: created.id, sender: 'bot', body: CHAT_WELCOME[language] });
     return created;
   }
-  return scoped(trx, organizationId)
+  const existing = await scoped(trx, organizationId)
     .selectFrom('chat_conversations')
-    .select(['id', 'contact_id', 'email'])
+    .select(['id', 'contact_id', 'email', 'language'])
     .where('visitor_hash', '=', visitorHashOf(visitorId))
     .forUpdate()
     .executeTakeFirstOrThrow();
+  if (existing.language !== language) await scoped(trx, organizationId).updateTable('chat_conversations').set({ language }).where('id', '=', existing.id).execute();
+  return existing;
 }
 
 /**
@@ -165,6 +170,7 @@ function selectConversations(db: Db, organizationId: string, ownerOnly: string |
       'chat_conversations.id',
       'chat_conversations.email',
       'chat_conversations.started_on',
+      'chat_conversations.language',
       'chat_conversations.last_message_at',
       'chat_conversations.created_at',
       'contacts.id as contact_id',
@@ -196,6 +202,7 @@ function toConversation(row: ConversationRow) {
     id: row.id,
     email: row.email,
     startedOn: row.started_on,
+    language: row.language,
     contact: row.contact_id ? { id: row.contact_id, name: contactName } : null,
     unread: Boolean(row.unread),
     lastMessage: row.last_body === null ? null : { body: row.last_body, sender: row.last_sender },

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Language } from '../languages/schema';
 
 /**
  * The typed schema of every table, one interface per table, kept in step with db/migrations.
@@ -602,6 +603,8 @@ export interface ChatConversationsTable {
   email: string | null;
   /** The site path the first message was sent from. */
   started_on: string | null;
+  /** The language of the site when the visitor last wrote (the automated replies are in it). */
+  language: ColumnType<Language, Language | undefined, Language>;
   last_message_at: Timestamp;
   last_visitor_message_at: Timestamp;
   /** When a team member last opened it; unread when a visitor wrote after that. */

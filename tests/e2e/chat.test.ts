@@ -184,6 +184,18 @@ describe('support chat widget', () => {
     await page.getByRole('button', { name: ar.chat.open }).click();
     await log.getByText(BOT_REPLIES.ar.billing).waitFor();
     expect(await log.getByRole('listitem').first().innerText()).toContain(CHAT_WELCOME.ar);
+
+    // The team sees that this visitor writes in Arabic, and replies in it: right to left, Arabic spelling.
+    const member = await openAsOwner();
+    await member.goto('/conversations');
+    const row = member.getByRole('link', { name: new RegExp(BOT_REPLIES.ar.billing.slice(0, 20)) }).first();
+    await row.getByText('Arabic', { exact: true }).waitFor();
+    await row.click();
+    await member.getByText('Writes in Arabic', { exact: true }).waitFor();
+    const question = member.getByRole('list', { name: 'Messages' }).getByText('كم أسعار الخطط؟', { exact: true });
+    expect(await question.getAttribute('lang')).toBe('ar');
+    const reply = member.getByRole('textbox', { name: 'Reply' });
+    expect([await reply.getAttribute('lang'), await reply.getAttribute('dir')]).toEqual(['ar', 'auto']);
   });
 
   it("shows a visitor's chat live in the team's inbox, and the team's reply live in the open widget", async () => {

@@ -140,6 +140,20 @@ describe('website chat', () => {
     expect((await history(other))[0]!.body).toBe(CHAT_WELCOME.en);
   });
 
+  it('tells the team the language the visitor writes in, the one they last wrote in', async () => {
+    const visitorId = newVisitorId();
+    const email = `fr-${Date.now()}@example.test`;
+    await send(visitorId, `Bonjour, écrivez-moi à ${email}`, '/fr', 'fr');
+    const api = team.caller(browser(owner.cookie)).chat;
+    const id = await conversationIdOf(owner, email);
+    expect((await api.list()).items.find((c) => c.id === id)!.language).toBe('fr');
+    await send(visitorId, 'مرحبا', '/ar', 'ar');
+    expect((await api.get({ id })).language).toBe('ar');
+    const englishEmail = `en-${Date.now()}@example.test`;
+    await send(newVisitorId(), `Hello, reach me at ${englishEmail}`);
+    expect((await api.get({ id: await conversationIdOf(owner, englishEmail) })).language).toBe('en');
+  });
+
   it('turns an e-mail address left in a message into a contact linked to the conversation', async () => {
     const visitorId = newVisitorId();
     const email = `visitor-${Date.now()}@example.test`;

@@ -4,6 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import type { ChatConversationSummary } from '../../../server/chat/service';
 import { CHAT_MESSAGE_MAX_LENGTH, type ChatMessageView } from '../../../server/chat/schema';
+import { DEFAULT_LANGUAGE, LANGUAGE_NAMES_IN_ENGLISH, type Language } from '../../../server/languages/schema';
 import { FormAlert } from '../../components/form';
 import { EmptyState, Page } from '../../components/page';
 import { Badge } from '../../components/ui/badge';
@@ -83,11 +84,16 @@ function ConversationRow({ conversation, selected }: { conversation: ChatConvers
           {visitorLabel(conversation)}
         </span>
         {conversation.unread ? <span className="sr-only">Unread</span> : null}
+        {conversation.language !== DEFAULT_LANGUAGE ? <Badge>{LANGUAGE_NAMES_IN_ENGLISH[conversation.language]}</Badge> : null}
         <time dateTime={conversation.lastMessageAt} className="shrink-0 text-xs text-gray-600 dark:text-gray-400">
           {formatRelative(conversation.lastMessageAt)}
         </time>
       </span>
-      {conversation.lastMessage ? <span className="truncate text-sm text-gray-600 dark:text-gray-400">{conversation.lastMessage.body}</span> : null}
+      {conversation.lastMessage ? (
+        <span dir="auto" lang={conversation.lastMessage.sender === 'member' ? undefined : conversation.language} className="truncate text-sm text-gray-600 dark:text-gray-400">
+          {conversation.lastMessage.body}
+        </span>
+      ) : null}
     </Link>
   );
 }
@@ -123,6 +129,7 @@ function Thread({ id }: { id: string }) {
         ) : (
           <Badge>No e-mail left yet</Badge>
         )}
+        {data.language !== DEFAULT_LANGUAGE ? <Badge tone="blue">Writes in {LANGUAGE_NAMES_IN_ENGLISH[data.language]}</Badge> : null}
         <span className="text-xs text-gray-600 dark:text-gray-400">
           Started {formatDateTime(data.createdAt, timeZone)}
           {data.startedOn ? ` on ${data.startedOn}` : ''}
@@ -130,17 +137,18 @@ function Thread({ id }: { id: string }) {
       </header>
       <ol aria-label="Messages" className="flex flex-1 flex-col gap-3 overflow-y-auto px-4 py-4">
         {data.messages.map((message) => (
-          <ThreadMessage key={message.id} message={message} timeZone={timeZone} />
+          <ThreadMessage key={message.id} message={message} language={data.language} timeZone={timeZone} />
         ))}
       </ol>
-      {canReply ? <ReplyBox conversationId={id} /> : null}
+      {canReply ? <ReplyBox conversationId={id} language={data.language} /> : null}
     </section>
   );
 }
 
 const SENDER_LABELS: Record<ChatMessageView['sender'], string> = { visitor: 'Visitor', bot: 'Automated reply', member: 'Team' };
 
-function ThreadMessage({ message, timeZone }: { message: ChatMessageView; timeZone: string | undefined }) {
+/** `language`: the conversation's; the visitor's messages and the automated replies are in it (the team's may not be). */
+function ThreadMessage({ message, language, timeZone }: { message: ChatMessageView; language: Language; timeZone: string | undefined }) {
   const fromVisitor = message.sender === 'visitor';
   return (
     <li className={cn('flex flex-col gap-1', fromVisitor ? 'items-start' : 'items-end')}>
@@ -149,6 +157,8 @@ function ThreadMessage({ message, timeZone }: { message: ChatMessageView; timeZo
         {message.sender === 'bot' ? ` · ${SENDER_LABELS.bot}` : ''} · <time dateTime={message.createdAt}>{formatDateTime(message.createdAt, timeZone)}</time>
       </span>
       <p
+        dir="auto"
+        lang={message.sender === 'member' ? undefined : language}
         className={cn(
           'max-w-[80%] rounded-2xl px-3 py-2 text-sm break-words whitespace-pre-wrap',
           fromVisitor ? 'bg-gray-100 text-gray-900 dark:bg-gray-800 dark:text-gray-100' : message.sender === 'bot' ? 'bg-indigo-50 text-indigo-950 dark:bg-indigo-950 dark:text-indigo-100' : 'bg-indigo-600 text-white',
@@ -160,7 +170,7 @@ function ThreadMessage({ message, timeZone }: { message: ChatMessageView; timeZo
   );
 }
 
-function ReplyBox({ conversationId }: { conversationId: string }) {
+function ReplyBox({ conversationId, language }: { conversationId: string; language: Language }) {
   const [text, setText] = useState('');
   const utils = trpc.useUtils();
   const reply = trpc.chat.reply.useMutation({
@@ -184,6 +194,9 @@ function ReplyBox({ conversationId }: { conversationId: string }) {
         value={text}
         onChange={(event) => setText(event.target.value)}
         maxLength={CHAT_MESSAGE_MAX_LENGTH}
+        // Written in the visitor's language as a rule: spelling checked in it, Arabic right to left.
+        lang={language}
+        dir="auto"
         placeholder="Write a reply — the visitor sees it at once in the chat widget"
         rows={3}
         onKeyDown={(event) => {
