@@ -8,7 +8,7 @@ import { formatNumber, formatUsd } from '../i18n/format';
 import type { Language } from '../i18n/languages';
 import { cn } from '../lib/cn';
 import { PLANS, PRICING_PLAN_KEYS, yearlySaving, type BillingInterval, type PlanKey } from '../../server/billing/schema';
-import { BillingToggle, FeatureList, planLimit, PlanPrice } from './-components/pricing';
+import { BillingToggle, FeatureList, planLimit, PlanPrice, PlanTable } from './-components/pricing';
 
 export const Route = createFileRoute('/pricing')({
   staticData: { title: 'Pricing' },
@@ -71,36 +71,12 @@ function PricingPage() {
           <h2 id="compare" className="text-2xl font-semibold text-gray-900 dark:text-white">
             {page.compareTitle}
           </h2>
-          <div role="region" aria-labelledby="compare" tabIndex={0} className="mt-6 overflow-x-auto rounded-xl border border-gray-200 focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:outline-none dark:border-gray-800">
-            <table className="w-full min-w-[36rem] text-start text-sm">
-              <thead className="bg-gray-50 text-gray-900 dark:bg-gray-900 dark:text-white">
-                <tr>
-                  <th scope="col" className="px-4 py-3 text-start font-semibold">
-                    {page.featureColumn}
-                  </th>
-                  {PRICING_PLAN_KEYS.map((k) => (
-                    <th key={k} scope="col" className="px-4 py-3 text-start font-semibold">
-                      {PLANS[k].name}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-200 text-gray-700 dark:divide-gray-800 dark:text-gray-300">
-                {COMPARISON_ROWS.map((row) => (
-                  <tr key={row.label}>
-                    <th scope="row" className="px-4 py-3 text-start font-medium text-gray-900 dark:text-white">
-                      {page.rows[row.label]}
-                    </th>
-                    {PRICING_PLAN_KEYS.map((k) => (
-                      <td key={k} className="px-4 py-3">
-                        {row.value(k, language, text)}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <PlanTable
+            labelledBy="compare"
+            firstColumn={page.featureColumn}
+            plans={PRICING_PLAN_KEYS}
+            rows={COMPARISON_ROWS.map((row) => ({ key: row.label, label: page.rows[row.label], cell: (k: PlanKey) => row.value(k, language, text) }))}
+          />
           <p className="mt-3 text-sm text-gray-600 dark:text-gray-300">
             {page.smallerTeam.before}{' '}
             <Link to="/subscribe" search={{ plan: 'unlimited', billing }} className={textLink}>

@@ -21,7 +21,7 @@ import {
 import { PRICING_TEXTS } from '../content/pricing';
 import { SUBSCRIBE_TEXTS } from '../content/subscribe';
 import { useT } from '../i18n';
-import { BillingToggle, FeatureList, planLimit, PlanPrice } from './-components/pricing';
+import { BillingToggle, FeatureList, planLimit, PlanPrice, PlanTable } from './-components/pricing';
 
 const StripePayment = lazy(() => import('../components/payments/stripe-payment'));
 
@@ -174,36 +174,12 @@ function SubscribePage() {
           <h2 id="limits" className="text-2xl font-semibold text-gray-900 dark:text-white">
             {page.limitsTitle}
           </h2>
-          <div role="region" aria-labelledby="limits" tabIndex={0} className="mt-6 overflow-x-auto rounded-xl border border-gray-200 focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:outline-none dark:border-gray-800">
-            <table className="w-full min-w-[32rem] text-left text-sm">
-              <thead className="bg-gray-50 text-gray-900 dark:bg-gray-900 dark:text-white">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    {page.limitColumn}
-                  </th>
-                  {shown.map((k) => (
-                    <th key={k} scope="col" className="px-4 py-3 font-semibold">
-                      {PLANS[k].name}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-200 text-gray-700 dark:divide-gray-800 dark:text-gray-300">
-                {(['contacts', 'members', 'funnels', 'websites'] as const).map((resource) => (
-                  <tr key={resource}>
-                    <th scope="row" className="px-4 py-3 text-start font-medium text-gray-900 dark:text-white">
-                      {page.limits[resource]}
-                    </th>
-                    {shown.map((k) => (
-                      <td key={k} className="px-4 py-3">
-                        {planLimit(language, text.unlimited, k, resource)}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <PlanTable
+            labelledBy="limits"
+            firstColumn={page.limitColumn}
+            plans={shown}
+            rows={(['contacts', 'members', 'funnels', 'websites'] as const).map((resource) => ({ key: resource, label: page.limits[resource], cell: (k: PlanKey) => planLimit(language, text.unlimited, k, resource) }))}
+          />
         </section>
 
         <section aria-labelledby="why" className="mt-16">

@@ -1,4 +1,5 @@
 import { CheckIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { SegmentedControl } from '../../components/ui/segmented-control';
 import { PRICING_TEXTS } from '../../content/pricing';
 import { useT } from '../../i18n';
@@ -63,4 +64,54 @@ export function FeatureList({ features }: { features: readonly string[] }) {
 export function planLimit(language: Language, unlimited: string, key: PlanKey, resource: LimitedResource): string {
   const limit = PLANS[key].limits[resource];
   return limit === null ? unlimited : formatNumber(language, limit);
+}
+
+/**
+ * Plans side by side, a row per feature or limit: the pricing page's comparison and the subscribe
+ * page's limits. A keyboard-focusable region, so that a phone's reader can scroll it sideways.
+ */
+export function PlanTable({
+  labelledBy,
+  firstColumn,
+  plans,
+  rows,
+}: {
+  /** The id of the heading that names the table. */
+  labelledBy: string;
+  firstColumn: string;
+  plans: readonly PlanKey[];
+  rows: readonly { key: string; label: string; cell: (plan: PlanKey) => ReactNode }[];
+}) {
+  return (
+    <div role="region" aria-labelledby={labelledBy} tabIndex={0} className="mt-6 overflow-x-auto rounded-xl border border-gray-200 focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:outline-none dark:border-gray-800">
+      <table className="w-full min-w-[36rem] text-start text-sm">
+        <thead className="bg-gray-50 text-gray-900 dark:bg-gray-900 dark:text-white">
+          <tr>
+            <th scope="col" className="px-4 py-3 text-start font-semibold">
+              {firstColumn}
+            </th>
+            {plans.map((k) => (
+              <th key={k} scope="col" className="px-4 py-3 text-start font-semibold">
+                {PLANS[k].name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-gray-200 text-gray-700 dark:divide-gray-800 dark:text-gray-300">
+          {rows.map((row) => (
+            <tr key={row.key}>
+              <th scope="row" className="px-4 py-3 text-start font-medium text-gray-900 dark:text-white">
+                {row.label}
+              </th>
+              {plans.map((k) => (
+                <td key={k} className="px-4 py-3">
+                  {row.cell(k)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
 }
