@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openSignedIn } from './helpers/accounts';
 import { useE2E } from './helpers/app';
+import { PLANS, PRICING_PLAN_KEYS } from '../../server/billing/schema';
 
 const e2e = useE2E();
 const NOT_CONFIGURED = 'Payments are not configured on this server';
@@ -16,6 +17,11 @@ describe('pricing and subscribing (the e2e server has no Stripe keys)', () => {
     await expect.poll(() => professional.textContent()).toBe('$14,970');
     expect(await page.getByTestId('price-enterprise').textContent()).toBe('$39,970');
     await page.getByText('Save 17%').first().waitFor();
+    // The plans side by side, from the catalogue.
+    const planNames = PRICING_PLAN_KEYS.map((k) => PLANS[k].name);
+    const compare = page.getByRole('region', { name: 'Compare plans' }).getByRole('table');
+    expect(await compare.getByRole('columnheader').allInnerTexts()).toEqual(['Feature', ...planNames]);
+    expect(await compare.getByRole('row', { name: /^Price per month/ }).getByRole('cell').allInnerTexts()).toEqual(PRICING_PLAN_KEYS.map((k) => `$${PLANS[k].monthlyPrice.toLocaleString('en-US')}`));
 
     await page.getByRole('link', { name: 'Get Started with Enterprise' }).click();
     await page.getByRole('heading', { level: 1, name: 'Subscribe to Switchboard' }).waitFor();
@@ -24,6 +30,9 @@ describe('pricing and subscribing (the e2e server has no Stripe keys)', () => {
     await page.getByRole('heading', { level: 2, name: 'Enterprise, yearly' }).waitFor();
     expect(await page.getByRole('button', { name: 'Selected: Enterprise' }).getAttribute('aria-pressed')).toBe('true');
     expect(await page.getByTestId('price-enterprise').textContent()).toBe('$39,970');
+    const limits = page.getByRole('region', { name: 'What each plan includes' }).getByRole('table');
+    expect(await limits.getByRole('columnheader').allInnerTexts()).toEqual(['Limit', ...planNames]);
+    expect(await limits.getByRole('row', { name: /^Contacts/ }).getByRole('cell').count()).toBe(planNames.length);
   });
 
   it('falls back to Unlimited, monthly for a plan or period it does not know, and remembers the plan chosen', async () => {
