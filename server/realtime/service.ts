@@ -12,7 +12,7 @@ type StreamDeps = { events: EventBus; presence: Presence };
  */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Replayed events handed to `deliver` per turn. */
+/** Events handed to `deliver` per turn while a stream catches up (its replay, then what arrived meanwhile). */
 const REPLAY_SLICE = 50;
 /** Events read from the table per query while replaying; a replay reads pages until it has them all. */
 const REPLAY_PAGE = 1000;
