@@ -12,6 +12,7 @@ import { registerSmsJobs } from '../../server/sms/jobs';
 import { buildTestApp } from '../helpers/app';
 import { createTestDatabase, postgresUrlOf, testDatabaseKind } from '../helpers/db';
 import { browser, createAccount } from '../helpers/factories';
+import { up as deliverStrandedSandboxMessages } from '../../db/migrations/2026_11_25_500_sandbox_stuck_sent';
 
 type Counts = Partial<Record<SmsStatus, number>>;
 
@@ -111,4 +112,29 @@ describe('a sandbox worker process killed (SIGKILL) mid-batch', () => {
     expect(progress).toMatchObject({ total, queued: 0, sent: 0, delivered: total, failed: 0, done: true });
     // A fresh database, two processes and the expiry of the dead worker's jobs take longer than most tests.
   }, 180_000);
+});
+
+describe('sandbox messages stranded as sent before reports committed with their sends', () => {
+  it('the migration delivers them, 2 s after they were sent; messages of a real sender are left to its receipts', async () => {
+    const database = await createTestDatabase();
+    onTestFinished(() => database.close());
+    const { deps, caller } = await buildTestApp({ database, env: { JOBS_ENABLED: 'false' } });
+    registerSmsJobs(deps);
+    await deps.jobs.start();
+    onTestFinished(() => deps.jobs.stop());
+    const owner = await createAccount(deps, 'sms-stranded');
+    const bulk = await caller(browser(owner.cookie)).sms.bulkSend({ recipients: ['+14155557001', '+14155557002', '+14155557003'], message: 'Stranded' });
+    const [sandbox, twilio, queued] = bulk.results.map((r) => r.messageId!);
+    const sentAt = new Date('2026-11-20T10:00:00Z');
+    await database.db.updateTable('sms_messages').set({ status: 'sent', sent_at: sentAt, from_number: '+15555550100' }).where('id', '=', sandbox!).execute();
+    await database.db.updateTable('sms_messages').set({ status: 'sent', sent_at: sentAt, from_number: '+14155550199' }).where('id', '=', twilio!).execute();
+
+    await deliverStrandedSandboxMessages(database.db);
+
+    const rows = await database.db.selectFrom('sms_messages').select(['id', 'status', 'delivered_at']).where('batch_id', '=', bulk.batchId!).execute();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(byId.get(sandbox!)).toMatchObject({ status: 'delivered', delivered_at: new Date('2026-11-20T10:00:02Z') });
+    expect(byId.get(twilio!)).toMatchObject({ status: 'sent', delivered_at: null });
+    expect(byId.get(queued!)!.status).toBe('queued');
+  }, 60_000);
 });
