@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeZone } from '../time/zoned';
 
 /** Appointments: shared by the server's doors and the client's forms. */
 
@@ -11,15 +12,6 @@ export const MAX_RANGE_DAYS = 100;
 
 const ZInstant = z.iso.datetime({ offset: true, error: 'must be a date and time such as 2026-05-01T09:00:00Z' });
 const id = (what: string) => z.uuid(`must be ${what} id`);
-
-function isTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export const ZTimeZone = z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/Paris');
 

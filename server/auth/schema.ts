@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeZone } from '../time/zoned';
 import { INDUSTRY_KEYS } from '../industries/schema';
 
 /** Shared by the server's doors and the client's forms: each rule written once. */
@@ -146,11 +147,3 @@ export const ZListAuditInput = z.object({
 });
 export type TListAuditInput = z.input<typeof ZListAuditInput>;
 
-function isTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return tz.length > 0;
-  } catch {
-    return false;
-  }
-}

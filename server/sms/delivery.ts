@@ -126,7 +126,6 @@ type Run = {
   guard: () => void;
   /** When the run stops starting provider calls (DeliveryOptions.budgetMs). */
   deadline: number;
-  sentInSandbox: string[];
 };
 
 /** Why a message was left when its run's budget ran out: certainly not sent, so it counts as a retryable error. */
@@ -154,7 +153,6 @@ export async function deliverMessages(deps: AppDeps, job: Job, options: Delivery
       if (job.signal.aborted) throw job.signal.reason instanceof Error ? job.signal.reason : new Error('job aborted');
     },
     deadline: Date.now() + options.budgetMs,
-    sentInSandbox: [],
   };
   const rows = await scoped(deps.database.db, organizationId)
     .selectFrom('sms_messages')
@@ -179,7 +177,6 @@ export async function deliverMessages(deps: AppDeps, job: Job, options: Delivery
       else failures.push(error);
     }
   });
-  if (run.sentInSandbox.length > 0) await scheduleSandboxDelivery(deps, organizationId, run.sentInSandbox);
   run.guard();
   if (failures.length > 0) throw failures[0];
   if (retries.length > 0) throw new RetryLater(retries.length === 1 ? retries[0]!.message : `${retries.length} messages will be retried; the first: ${retries[0]!.message}`);
@@ -203,8 +200,11 @@ async function deliverOne(run: Run, message: SmsMessageRow): Promise<SmsStatus |
     const found = await withProvider(run, () => reconcile(provider, message, run.lastAttempt), () => reconcileOutOfTime(message, run.lastAttempt));
     guard();
     if (found) {
-      const row = await advanceStatus(db, { id: message.id, organizationId }, statusFromProvider(found.status) ?? 'sent', { sid: found.sid, from: found.from });
-      if (row && provider.mode === 'sandbox') run.sentInSandbox.push(row.id);
+      const row = await db.transaction().execute(async (trx) => {
+        const advanced = await advanceStatus(trx, { id: message.id, organizationId }, statusFromProvider(found.status) ?? 'sent', { sid: found.sid, from: found.from });
+        if (advanced?.status === 'sent' && provider.mode === 'sandbox') await scheduleSandboxDelivery(deps, trx, organizationId, [advanced.id]);
+        return advanced;
+      });
       return row?.status ?? 'skipped';
     }
     if (found === undefined) {
@@ -239,7 +239,6 @@ async function deliverOne(run: Run, message: SmsMessageRow): Promise<SmsStatus |
   if (typeof sent === 'string') return sent;
   guard();
   const row = await writers(deps).sent.run(organizationId, run.signal, { id: claimed.id, status: statusFromProvider(sent.status) ?? 'sent', sid: sent.sid, from: sent.from });
-  if (row && provider.mode === 'sandbox') run.sentInSandbox.push(row.id);
   return row?.status ?? 'sent';
 }
 
@@ -379,7 +378,16 @@ function writers(deps: AppDeps) {
         return requests.map((r) => outcomes.get(r.messageId) ?? null);
       }),
       sent: new Coalescer(async (organizationId, reports) => {
-        const rows = await recordSent(db, organizationId, reports);
+        const rows = await db.transaction().execute(async (trx) => {
+          const written = await recordSent(trx, organizationId, reports);
+          // The sandbox's delivery reports commit with the sends they report on: a worker killed
+          // after this commit leaves no message 'sent' without the job that delivers it.
+          if (smsProvider(deps.config).mode === 'sandbox') {
+            const reportable = [...written.values()].filter((row) => row.status === 'sent').map((row) => row.id);
+            if (reportable.length > 0) await scheduleSandboxDelivery(deps, trx, organizationId, reportable);
+          }
+          return written;
+        });
         return reports.map((r) => rows.get(r.id));
       }),
     };
@@ -508,8 +516,9 @@ async function handleSendError(deps: AppDeps, message: SmsMessageRow, error: unk
   throw new RetryLater(providerError.message);
 }
 
-async function scheduleSandboxDelivery(deps: AppDeps, organizationId: string, messageIds: string[]): Promise<void> {
-  await deps.jobs.sendMany<SendJobData>(SANDBOX_DELIVERY_JOB, [{ data: { organizationId, messageIds }, startAfter: new Date(Date.now() + SANDBOX_DELIVERY_SECONDS * 1000) }]);
+/** Enqueues the sandbox's delivery report of messages just marked sent, in the transaction that marked them. */
+async function scheduleSandboxDelivery(deps: AppDeps, trx: Db, organizationId: string, messageIds: string[]): Promise<void> {
+  await deps.jobs.sendMany<SendJobData>(SANDBOX_DELIVERY_JOB, [{ data: { organizationId, messageIds }, startAfter: new Date(Date.now() + SANDBOX_DELIVERY_SECONDS * 1000) }], { db: trx });
 }
 
 /** The sandbox's delivery receipts, through the same forward-only status path as Twilio's. */

@@ -20,7 +20,8 @@ export type SmsJobOptions = {
 
 /**
  * The SMS domain's background jobs: sms.send jobs of up to SEND_CHUNK_MAX accepted messages each
- * (enqueued in the transaction that stores them), and the sandbox's delayed delivery receipts.
+ * (enqueued in the transaction that stores them), and the sandbox's delayed delivery receipts
+ * (enqueued in the transaction that marks their messages sent).
  * Delivery is at least once; deliverMessages is idempotent by each message's state and reconciles
  * interrupted sends.
  */
@@ -35,5 +36,6 @@ export function registerSmsJobs(deps: AppDeps, options: SmsJobOptions = {}): voi
     retryBackoff: true,
     expireInSeconds,
   });
-  deps.jobs.register<SendJobData>(SANDBOX_DELIVERY_JOB, (job) => deliverSandboxMessages(deps, job.data), { concurrency: 4, retryLimit: 3, retryDelay: 5 });
+  // A report job a dead worker left active is retried after the same expiry as the sends (its write is forward-only, so a second run changes nothing).
+  deps.jobs.register<SendJobData>(SANDBOX_DELIVERY_JOB, (job) => deliverSandboxMessages(deps, job.data), { concurrency: 4, retryLimit: 3, retryDelay: 5, expireInSeconds });
 }

@@ -11,12 +11,28 @@ const HORIZON_MS = 48 * 3600_000;
 const zonesCache = new Map<string, string[]>();
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+/** Intl.Locale's time zones of its region: the getTimeZones() method (newer runtimes) or the timeZones getter (Node 20). */
+type LocaleWithZones = Intl.Locale & { getTimeZones?: () => string[] | undefined; timeZones?: string[] };
+
+/**
+ * The IANA zones of a country (CLDR, through Intl.Locale): the method where the runtime has it,
+ * else the getter it replaces. A runtime with neither cannot hold messages for quiet hours, and
+ * says so rather than silently using one zone for a whole country.
+ */
+export function countryTimeZones(country: string): string[] | undefined {
+  const locale = new Intl.Locale(`und-${country}`) as LocaleWithZones;
+  if (typeof locale.getTimeZones === 'function') return locale.getTimeZones();
+  if ('timeZones' in locale) return locale.timeZones;
+  throw new Error(`Intl.Locale has neither getTimeZones() nor timeZones in this runtime (Node ${process.versions.node}): the time zones of a country, which quiet hours need, are unknown`);
+}
+
 function zonesOf(country: string | undefined, fallbackZone: string): string[] {
   if (!country) return [fallbackZone];
   let zones = zonesCache.get(country);
   if (!zones) {
-    const locale = new Intl.Locale(`und-${country}`) as Intl.Locale & { timeZones?: string[] };
-    zones = locale.timeZones?.length ? locale.timeZones : [fallbackZone];
+    const found = countryTimeZones(country);
+    // A region CLDR has no zones for (none is an IANA country): the organization's zone.
+    zones = found?.length ? found : [fallbackZone];
     zonesCache.set(country, zones);
   }
   return zones;

@@ -414,6 +414,10 @@ export async function batchProgress(ctx: SmsCtx, rawInput: unknown) {
     .execute();
   const count = (...statuses: SmsStatus[]) => rows.filter((r) => statuses.includes(r.status)).reduce((sum, r) => sum + Number(r.count), 0);
   const queued = count('accepted', 'queued', 'sending');
+  // The sandbox reports every message it sent as delivered (its report job commits with the send),
+  // so there 'sent' is not an end state. Twilio's receipts may never come for some carriers: with
+  // Twilio a batch is done once every message has left our queue.
+  const awaitingReport = smsProvider(ctx.deps.config).mode === 'sandbox' ? count('sent') : 0;
   return {
     id: batch.id,
     total: batch.recipient_count,
@@ -424,8 +428,8 @@ export async function batchProgress(ctx: SmsCtx, rawInput: unknown) {
     delivered: count('delivered'),
     failed: count('failed', 'undelivered'),
     refused: count('refused'),
-    // Every accepted message has left our queue (delivery receipts may still come).
-    done: queued === 0,
+    // Every message is in an end state (with Twilio: has left our queue; its delivery receipts may still come).
+    done: queued === 0 && awaitingReport === 0,
     createdAt: batch.created_at.toISOString(),
   };
 }

@@ -7,7 +7,8 @@ import { DomainError, parseInput } from '../errors';
 import { assertMember, ownerOnlyFilter } from '../organizations/members';
 import { actorId, contactName, invalid, likePattern, requireContact, requireDealRef, type DomainCtx } from '../deals/repo';
 import { ZCreateTaskInput, ZListTasksInput, ZTaskIdInput, ZUpdateTaskInput, type TTaskView } from './schema';
-import { callerTimeZone, localDayRange } from './time';
+import { dayRangeIn } from '../time/zoned';
+import { callerTimeZone } from './time';
 
 type Db = Kysely<Database>;
 
@@ -18,7 +19,7 @@ type Clock = { me: string | null; now: Date; todayStart: Date; todayEnd: Date };
 
 async function clockOf(ctx: DomainCtx, now = new Date()): Promise<Clock & { timeZone: string; today: string }> {
   const timeZone = await callerTimeZone(ctx.db, ctx.auth);
-  const day = localDayRange(now, timeZone);
+  const day = dayRangeIn(now, timeZone);
   return { me: actorId(ctx), now, todayStart: day.start, todayEnd: day.end, timeZone, today: day.date };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { listActivities } from '../../server/activities/service';
-import { localDayRange } from '../../server/tasks/time';
+import { dayRangeIn } from '../../server/time/zoned';
 import { buildTestApp } from '../helpers/app';
 import { addMember, browser, createAccount, createKey } from '../helpers/factories';
 
@@ -18,20 +18,26 @@ async function setup() {
 
 describe("today in the user's time zone", () => {
   it('is the local calendar day, 23 or 25 hours long on daylight-saving days', () => {
-    expect(localDayRange(new Date('2026-03-08T12:00:00Z'), 'America/New_York')).toEqual({
+    expect(dayRangeIn(new Date('2026-03-08T12:00:00Z'), 'America/New_York')).toEqual({
       start: new Date('2026-03-08T05:00:00Z'),
       end: new Date('2026-03-09T04:00:00Z'),
       date: '2026-03-08',
     });
-    expect(localDayRange(new Date('2026-10-25T12:00:00Z'), 'Europe/Paris')).toEqual({
+    expect(dayRangeIn(new Date('2026-10-25T12:00:00Z'), 'Europe/Paris')).toEqual({
       start: new Date('2026-10-24T22:00:00Z'),
       end: new Date('2026-10-25T23:00:00Z'),
       date: '2026-10-25',
     });
     // 23:30 UTC is already tomorrow in Kolkata (+05:30) and still today in Los Angeles.
-    expect(localDayRange(new Date('2026-01-10T23:30:00Z'), 'Asia/Kolkata')).toMatchObject({ start: new Date('2026-01-10T18:30:00Z'), date: '2026-01-11' });
-    expect(localDayRange(new Date('2026-01-10T23:30:00Z'), 'America/Los_Angeles')).toMatchObject({ start: new Date('2026-01-10T08:00:00Z'), date: '2026-01-10' });
-    expect(localDayRange(new Date('2026-01-10T23:30:00Z'), 'UTC')).toEqual({ start: new Date('2026-01-10T00:00:00Z'), end: new Date('2026-01-11T00:00:00Z'), date: '2026-01-10' });
+    expect(dayRangeIn(new Date('2026-01-10T23:30:00Z'), 'Asia/Kolkata')).toMatchObject({ start: new Date('2026-01-10T18:30:00Z'), date: '2026-01-11' });
+    expect(dayRangeIn(new Date('2026-01-10T23:30:00Z'), 'America/Los_Angeles')).toMatchObject({ start: new Date('2026-01-10T08:00:00Z'), date: '2026-01-10' });
+    expect(dayRangeIn(new Date('2026-01-10T23:30:00Z'), 'UTC')).toEqual({ start: new Date('2026-01-10T00:00:00Z'), end: new Date('2026-01-11T00:00:00Z'), date: '2026-01-10' });
+    // America/Santiago skips midnight on 2026-09-06: that day starts at 01:00 (04:00 UTC), not 23:00 the day before.
+    expect(dayRangeIn(new Date('2026-09-06T12:00:00Z'), 'America/Santiago')).toEqual({
+      start: new Date('2026-09-06T04:00:00Z'),
+      end: new Date('2026-09-07T03:00:00Z'),
+      date: '2026-09-06',
+    });
   });
 });
 
