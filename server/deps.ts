@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { DatabaseHandle } from './db';
 import { createEventBus, type EventBus } from './events/bus';
+import { createEventConsumers, type EventConsumers } from './events/consumers';
 import { createPresence, type Presence } from './events/presence';
 import { createJobQueue, type JobQueue } from './jobs/queue';
 import type { Logger } from './logging';
@@ -14,6 +15,8 @@ export type AppDeps = {
   jobs: JobQueue;
   /** Domain events fanned out to this process's realtime subscribers (server/events). */
   events: EventBus;
+  /** Durable consumers of the events outbox: work that reacts to events, at least once, after commit. */
+  consumers: EventConsumers;
   presence: Presence;
 };
 
@@ -25,6 +28,7 @@ export function buildDeps({ config, database, logger }: Pick<AppDeps, 'config' |
     logger,
     jobs: createJobQueue({ database, logger, workers: config.jobsEnabled, pollIntervalMs: config.jobsPollMs }),
     events: createEventBus({ database, logger }),
+    consumers: createEventConsumers({ database, logger, workers: config.jobsEnabled, pollIntervalMs: config.jobsPollMs }),
     presence: createPresence({ db: database.db, logger }),
   };
 }

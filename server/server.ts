@@ -55,11 +55,13 @@ export async function startServer(
   }
   // Domains register their handlers before the queue creates its schema and queues and starts.
   const deps = buildDeps({ config, database, logger });
-  const { jobs, events, presence } = deps;
+  const { jobs, events, consumers, presence } = deps;
   registerJobHandlers(deps);
   try {
     await jobs.start();
     await events.start();
+    // After the queue: a consumer's handler may enqueue jobs.
+    await consumers.start();
     presence.start();
   } catch (error) {
     if (ownsDatabase) await database.close();
@@ -92,6 +94,7 @@ export async function startServer(
       });
       await presence.stop();
       await events.stop();
+      await consumers.stop();
       // Running jobs finish (bounded) before the database they write to closes.
       await jobs.stop();
       if (ownsDatabase) await database.close();

@@ -1,4 +1,4 @@
-import { inputJsonSchema, procedureMeta, type JsonSchema } from './procedures';
+import { inputJsonSchema, outputJsonSchema, procedureMeta, type JsonSchema } from './procedures';
 import { V1_RESOURCES, type V1Resource } from './resources';
 
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
@@ -25,14 +25,14 @@ function resourcePaths(resource: V1Resource) {
   const tag = name;
   const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' }, description: `The ${noun}'s id` };
   const listSchema = inputJsonSchema(procedures.list);
-  const record = { description: `The ${noun}`, content: { 'application/json': { schema: { type: 'object' } } } };
+  const answer = (description: string, path: string) => ({ description, content: { 'application/json': { schema: outputJsonSchema(path) } } });
   return {
     [`/api/v1/${name}`]: {
       get: {
         tags: [tag],
         operationId: `list_${name}`,
         summary: `List ${name}`,
-        description: `Answers \`{items, total, page, limit}\`.${permissionNote(procedures.list)}`,
+        description: `Answers a page of ${name} (\`items\`, \`total\`, …).${permissionNote(procedures.list)}`,
         parameters: Object.entries(listSchema.properties ?? {}).map(([key, schema]) => ({
           name: key,
           in: 'query',
@@ -40,7 +40,7 @@ function resourcePaths(resource: V1Resource) {
           schema,
           ...(schema.type === 'array' ? { style: 'form', explode: false } : {}),
         })),
-        responses: { '200': { description: `A page of ${name}`, content: { 'application/json': { schema: { $ref: '#/components/schemas/Page' } } } }, ...COMMON_ERRORS },
+        responses: { '200': answer(`A page of ${name}`, procedures.list), ...COMMON_ERRORS },
       },
       post: {
         tags: [tag],
@@ -48,11 +48,11 @@ function resourcePaths(resource: V1Resource) {
         summary: `Create a ${noun}`,
         description: `Answers the created ${noun} with status 201.${permissionNote(procedures.create)}`,
         requestBody: { required: true, content: { 'application/json': { schema: inputJsonSchema(procedures.create) } } },
-        responses: { '201': record, ...COMMON_ERRORS },
+        responses: { '201': answer(`The created ${noun}`, procedures.create), ...COMMON_ERRORS },
       },
     },
     [`/api/v1/${name}/{id}`]: {
-      get: { tags: [tag], operationId: `get_${noun}`, summary: `Get a ${noun}`, description: permissionNote(procedures.get).trim(), parameters: [idParam], responses: { '200': record, ...COMMON_ERRORS, ...NOT_FOUND } },
+      get: { tags: [tag], operationId: `get_${noun}`, summary: `Get a ${noun}`, description: permissionNote(procedures.get).trim(), parameters: [idParam], responses: { '200': answer(`The ${noun}`, procedures.get), ...COMMON_ERRORS, ...NOT_FOUND } },
       patch: {
         tags: [tag],
         operationId: `update_${noun}`,
@@ -60,14 +60,14 @@ function resourcePaths(resource: V1Resource) {
         description: `Send only the fields to change.${permissionNote(procedures.update)}`,
         parameters: [idParam],
         requestBody: { required: true, content: { 'application/json': { schema: withoutId(inputJsonSchema(procedures.update)) } } },
-        responses: { '200': record, ...COMMON_ERRORS, ...NOT_FOUND },
+        responses: { '200': answer(`The updated ${noun}`, procedures.update), ...COMMON_ERRORS, ...NOT_FOUND },
       },
       delete: { tags: [tag], operationId: `delete_${noun}`, summary: `Delete a ${noun}`, description: permissionNote(procedures.delete).trim(), parameters: [idParam], responses: { '204': { description: 'Deleted' }, ...COMMON_ERRORS, ...NOT_FOUND } },
     },
   };
 }
 
-/** OpenAPI 3.1 for /api/v1, generated from the procedures' own input schemas. */
+/** OpenAPI 3.1 for /api/v1, generated from the procedures' own input and output schemas. */
 export function openApiDocument(publicUrl: string, version: string) {
   return {
     openapi: '3.1.0',
@@ -94,11 +94,6 @@ export function openApiDocument(publicUrl: string, version: string) {
             message: { type: 'string' },
             issues: { type: 'array', items: { type: 'object', required: ['path', 'message'], properties: { path: { type: 'string' }, message: { type: 'string' } } } },
           },
-        },
-        Page: {
-          type: 'object',
-          required: ['items', 'total', 'page', 'limit'],
-          properties: { items: { type: 'array', items: { type: 'object' } }, total: { type: 'integer' }, page: { type: 'integer' }, limit: { type: 'integer' } },
         },
       },
     },

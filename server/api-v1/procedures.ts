@@ -28,4 +28,20 @@ export function inputJsonSchema(path: string): JsonSchema {
   return json;
 }
 
+/** The zod output schema a procedure declares with .output(). */
+export function procedureOutput(path: string): z.ZodType | undefined {
+  const procedure = procedures[path];
+  if (!procedure) throw new Error(`/api/v1 names a procedure that does not exist: ${path}`);
+  return (procedure._def as unknown as { output?: z.ZodType }).output;
+}
+
+/** The JSON Schema (2020-12) of what a procedure answers; a procedure /api/v1 serves must declare it. */
+export function outputJsonSchema(path: string): JsonSchema {
+  const schema = procedureOutput(path);
+  if (!schema) throw new Error(`${path} is served by /api/v1 but declares no .output() schema`);
+  const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-2020-12' }) as JsonSchema;
+  delete json.$schema;
+  return json;
+}
+
 export type { JsonSchema };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZAnswerInstant, ZNamedRef, pageOf } from '../records/schema';
 import { isTimeZone } from '../time/zoned';
 
 /** Appointments: shared by the server's doors and the client's forms. */
@@ -119,3 +120,30 @@ export const ZCheckConflictsInput = z
   })
   .superRefine(endAfterStart);
 export type TCheckConflictsInput = z.input<typeof ZCheckConflictsInput>;
+
+// ——— Records the doors answer with ———
+
+/** An appointment as every door answers it (server/appointments/service.ts toAppointment). */
+export const ZAppointmentRecord = z.strictObject({
+  id: z.uuid(),
+  title: z.string(),
+  startsAt: ZAnswerInstant,
+  endsAt: ZAnswerInstant,
+  timeZone: z.string().meta({ description: 'IANA time zone the times are shown in, e.g. America/New_York' }),
+  location: z.string().nullable(),
+  meetingUrl: z.string().nullable(),
+  status: ZAppointmentStatus,
+  notes: z.string().nullable(),
+  assignee: ZNamedRef.nullable(),
+  contact: z.strictObject({ id: z.uuid(), name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }).nullable(),
+  createdAt: ZAnswerInstant,
+  updatedAt: ZAnswerInstant,
+});
+
+/** The assignee's other appointments overlapping this one: a warning, never a refusal. */
+export const ZAppointmentConflict = z.strictObject({ id: z.uuid(), title: z.string(), startsAt: ZAnswerInstant, endsAt: ZAnswerInstant });
+
+/** What create and update answer: the appointment and the conflicts it has. */
+export const ZAppointmentWithConflicts = z.strictObject({ appointment: ZAppointmentRecord, conflicts: z.array(ZAppointmentConflict) });
+
+export const ZAppointmentPage = pageOf(ZAppointmentRecord);

@@ -1,3 +1,4 @@
+import { ZDeletedRecord } from '../records/schema';
 import { permittedProcedure, router } from '../trpc/init';
 import { createCustomField, deleteCustomField, listCustomFields, updateCustomField } from './custom-fields';
 import { getImport, listImports, previewImport, startImport } from './imports';
@@ -5,6 +6,8 @@ import { createSavedView, deleteSavedView, listSavedViews, updateSavedView } fro
 import {
   ZAddNoteInput,
   ZBulkContactsInput,
+  ZContactDetail,
+  ZContactPage,
   ZContactTimelineInput,
   ZCreateContactInput,
   ZCreateCustomFieldInput,
@@ -28,12 +31,12 @@ import {
 import * as contacts from './service';
 
 export const contactsRouter = router({
-  list: permittedProcedure('contacts:read').input(ZListContactsInput.optional()).query(({ ctx, input }) => contacts.listContacts(ctx, input)),
+  list: permittedProcedure('contacts:read').input(ZListContactsInput.optional()).output(ZContactPage).query(({ ctx, input }) => contacts.listContacts(ctx, input)),
   tags: permittedProcedure('contacts:read').input(ZListContactTagsInput.optional()).query(({ ctx, input }) => contacts.listContactTags(ctx, input)),
-  get: permittedProcedure('contacts:read').input(ZGetContactInput).query(({ ctx, input }) => contacts.getContact(ctx, input)),
-  create: permittedProcedure('contacts:write').input(ZCreateContactInput).mutation(({ ctx, input }) => contacts.createContact(ctx, input)),
-  update: permittedProcedure('contacts:write').input(ZUpdateContactInput).mutation(({ ctx, input }) => contacts.updateContact(ctx, input)),
-  delete: permittedProcedure('contacts:delete').input(ZDeleteContactInput).mutation(({ ctx, input }) => contacts.deleteContact(ctx, input)),
+  get: permittedProcedure('contacts:read').input(ZGetContactInput).output(ZContactDetail).query(({ ctx, input }) => contacts.getContact(ctx, input)),
+  create: permittedProcedure('contacts:write').input(ZCreateContactInput).output(ZContactDetail).mutation(({ ctx, input }) => contacts.createContact(ctx, input)),
+  update: permittedProcedure('contacts:write').input(ZUpdateContactInput).output(ZContactDetail).mutation(({ ctx, input }) => contacts.updateContact(ctx, input)),
+  delete: permittedProcedure('contacts:delete').input(ZDeleteContactInput).output(ZDeletedRecord).mutation(({ ctx, input }) => contacts.deleteContact(ctx, input)),
   /** Deleting in bulk also needs contacts:delete, checked by the service. */
   bulk: permittedProcedure('contacts:write').input(ZBulkContactsInput).mutation(({ ctx, input }) => contacts.bulkUpdateContacts(ctx, input)),
   timeline: permittedProcedure('contacts:read').input(ZContactTimelineInput).query(({ ctx, input }) => contacts.contactTimeline(ctx, input)),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZEmail } from '../auth/schema';
+import { ZAnswerInstant } from '../records/schema';
 
 /** Shared by the server's doors and the client's forms: each contacts rule written once. */
 
@@ -462,3 +463,61 @@ export const ZExportContactsInput = ZContactFilter.extend({
   viewId: z.uuid('must be a saved view id').optional(),
 }).strict();
 export type TExportContactsInput = z.input<typeof ZExportContactsInput>;
+
+// ——— Records the doors answer with ———
+
+const ZAttribution = z.object({
+  source: z.string().optional(),
+  medium: z.string().optional(),
+  campaign: z.string().optional(),
+  referrer: z.string().optional(),
+  landingPage: z.string().optional(),
+  at: z.string().meta({ description: 'When the visit was attributed (ISO 8601)' }),
+});
+
+/** A contact as every door answers it (server/contacts/repo.ts toContact). */
+export const ZContactRecord = z.strictObject({
+  id: z.uuid(),
+  name: z.string().meta({ description: 'The name it is shown by: its name, else its e-mail, else its phone' }),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  otherEmails: z.array(z.string()),
+  phone: z.string().nullable().meta({ description: 'E.164, e.g. +15551234567' }),
+  otherPhones: z.array(z.string()),
+  companyName: z.string().nullable(),
+  jobTitle: z.string().nullable(),
+  lifecycleStage: ZLifecycleStage,
+  source: z.string().nullable(),
+  tags: z.array(z.string()),
+  ownerId: z.uuid().nullable(),
+  owner: z.strictObject({ id: z.uuid(), name: z.string(), email: z.string().nullable() }).nullable(),
+  leadScore: z.number().int(),
+  doNotContact: z.strictObject({ sms: z.boolean(), email: z.boolean(), calls: z.boolean() }),
+  firstAttribution: ZAttribution.nullable(),
+  latestAttribution: ZAttribution.nullable(),
+  customFields: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
+  createdAt: ZAnswerInstant,
+  updatedAt: ZAnswerInstant,
+});
+
+/** One contact with how many deals, tasks and appointments it has (get, create, update). */
+export const ZContactDetail = ZContactRecord.extend({
+  counts: z.strictObject({
+    deals: z.number().int(),
+    openDeals: z.number().int(),
+    tasks: z.number().int(),
+    openTasks: z.number().int(),
+    appointments: z.number().int(),
+    upcomingAppointments: z.number().int(),
+  }),
+});
+
+export const ZContactPage = z.strictObject({
+  items: z.array(ZContactRecord),
+  total: z.number().int().meta({ description: 'Matches: exact, or the count cap when totalIsLowerBound' }),
+  totalIsLowerBound: z.boolean(),
+  page: z.number().int().nullable().meta({ description: 'null when the page came from a cursor' }),
+  limit: z.number().int(),
+  nextCursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last' }),
+});

@@ -457,7 +457,34 @@ export interface EventsTable {
   type: string;
   payload: Json<Record<string, unknown>>;
   actor_user_id: string | null;
+  /** The writing transaction's id: consumers read in (txid, id) order (server/events/consumers.ts). */
+  txid: Generated<number>;
   created_at: Timestamp;
+}
+
+/** A durable consumer of the events outbox: its cursor and the process that holds it. */
+export interface EventConsumersTable {
+  name: string;
+  last_txid: number;
+  last_event_id: number;
+  lease_owner: string | null;
+  lease_until: Date | null;
+  updated_at: Generated<Date>;
+}
+
+export type EventDeliveryState = 'retrying' | 'waiting' | 'parked';
+
+/** An event a consumer has not handled yet (retrying, waiting behind one) or gave up on (parked). */
+export interface EventDeliveriesTable {
+  consumer: string;
+  event_id: number;
+  organization_id: string;
+  state: EventDeliveryState;
+  attempts: Generated<number>;
+  next_attempt_at: Date | null;
+  last_error: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
 }
 
 export type NotificationType = 'success' | 'error' | 'warning' | 'info';
@@ -733,6 +760,8 @@ export interface Database {
   contact_import_errors: ContactImportErrorsTable;
   marketing_spend: MarketingSpendTable;
   events: EventsTable;
+  event_consumers: EventConsumersTable;
+  event_deliveries: EventDeliveriesTable;
   notifications: NotificationsTable;
   presence: PresenceTable;
   training_progress: TrainingProgressTable;

@@ -1,6 +1,9 @@
+import { ZDeletedRecord } from '../records/schema';
 import { permittedProcedure, router } from '../trpc/init';
 import * as pipelines from './pipelines';
 import {
+  ZDealDetail,
+  ZDealPage,
   ZCreateDealInput,
   ZCreatePipelineInput,
   ZCreateStageInput,
@@ -31,11 +34,11 @@ export const pipelinesRouter = router({
 
 export const dealsRouter = router({
   board: permittedProcedure('deals:read').input(ZDealBoardInput).query(({ ctx, input }) => deals.dealBoard(ctx, input)),
-  list: permittedProcedure('deals:read').input(ZListDealsInput).query(({ ctx, input }) => deals.listDeals(ctx, input)),
-  get: permittedProcedure('deals:read').input(ZDealIdInput).query(({ ctx, input }) => deals.getDeal(ctx, input)),
+  list: permittedProcedure('deals:read').input(ZListDealsInput).output(ZDealPage).query(({ ctx, input }) => deals.listDeals(ctx, input)),
+  get: permittedProcedure('deals:read').input(ZDealIdInput).output(ZDealDetail).query(({ ctx, input }) => deals.getDeal(ctx, input)),
   timeline: permittedProcedure('deals:read').input(ZDealTimelineInput).query(({ ctx, input }) => deals.dealTimeline(ctx, input)),
-  create: permittedProcedure('deals:write').input(ZCreateDealInput).mutation(({ ctx, input }) => deals.createDeal(ctx, input)),
-  update: permittedProcedure('deals:write').input(ZUpdateDealInput).mutation(({ ctx, input }) => deals.updateDeal(ctx, input)),
+  create: permittedProcedure('deals:write').input(ZCreateDealInput).output(ZDealDetail).mutation(({ ctx, input }) => deals.createDeal(ctx, input)),
+  update: permittedProcedure('deals:write').input(ZUpdateDealInput).output(ZDealDetail).mutation(({ ctx, input }) => deals.updateDeal(ctx, input)),
   move: permittedProcedure('deals:write').input(ZMoveDealInput).mutation(({ ctx, input }) => deals.moveDeal(ctx, input)),
-  delete: permittedProcedure('deals:write').input(ZDealIdInput).mutation(({ ctx, input }) => deals.deleteDeal(ctx, input)),
+  delete: permittedProcedure('deals:write').input(ZDealIdInput).output(ZDeletedRecord).mutation(({ ctx, input }) => deals.deleteDeal(ctx, input)),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZAnswerInstant, ZNamedRef, pageOf } from '../records/schema';
 
 /** Pipelines, stages and deals: shared by the server's doors and the client's forms. */
 
@@ -221,3 +222,49 @@ export const ZListDealsInput = z.object({
   sortDir: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).default('desc'),
 });
 export type TListDealsInput = z.input<typeof ZListDealsInput>;
+
+// ——— Records the doors answer with ———
+
+const ZAnswerMoney = z.strictObject({ valueMinor: z.number().int(), currency: z.string() });
+
+/** A deal as every door answers it (server/deals/repo.ts toDeal). */
+export const ZDealRecord = z.strictObject({
+  id: z.uuid(),
+  title: z.string(),
+  pipelineId: z.uuid(),
+  stage: z.strictObject({ id: z.uuid(), name: z.string(), kind: ZStageKind, probability: z.number() }),
+  status: ZDealStatus,
+  value: ZAnswerMoney.meta({ description: 'Integer minor units of the currency (1234 USD = $12.34)' }),
+  probability: z.number().meta({ description: "The deal's override, else its stage's (0–100)" }),
+  probabilityOverride: z.number().nullable(),
+  weightedValueMinor: z.number().int().meta({ description: 'value × probability, rounded to the minor unit' }),
+  isRecurring: z.boolean(),
+  monthlyValue: ZAnswerMoney.nullable(),
+  contact: z.strictObject({ id: z.uuid(), name: z.string(), email: z.string().nullable(), companyName: z.string().nullable() }).nullable(),
+  owner: ZNamedRef.nullable(),
+  expectedCloseDate: z.iso.date().nullable(),
+  lostReason: z.string().nullable(),
+  wonAt: ZAnswerInstant.nullable(),
+  lostAt: ZAnswerInstant.nullable(),
+  stageChangedAt: ZAnswerInstant,
+  position: z.number(),
+  createdAt: ZAnswerInstant,
+  updatedAt: ZAnswerInstant,
+});
+
+/** One deal with its pipeline and the stages it went through (get, create, update). */
+export const ZDealDetail = ZDealRecord.extend({
+  pipeline: ZNamedRef,
+  stageHistory: z.array(
+    z.strictObject({
+      id: z.number().int(),
+      fromStage: ZNamedRef.nullable(),
+      toStage: ZNamedRef.nullable(),
+      changedBy: ZNamedRef.nullable(),
+      changedAt: ZAnswerInstant,
+      durationMs: z.number().meta({ description: 'How long the deal stayed in the stage entered here (until the next move, or until now)' }),
+    }),
+  ),
+});
+
+export const ZDealPage = pageOf(ZDealRecord);

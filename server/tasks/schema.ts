@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZAnswerInstant, ZNamedRef, pageOf } from '../records/schema';
 
 /** Tasks: shared by the server's doors and the client's forms. */
 
@@ -60,3 +61,28 @@ export const ZListTasksInput = z.object({
   limit: z.number().int().min(1, 'must be between 1 and 100').max(100, 'must be between 1 and 100').default(25),
 });
 export type TListTasksInput = z.input<typeof ZListTasksInput>;
+
+// ——— Records the doors answer with ———
+
+/** A task as every door answers it (server/tasks/service.ts toTask). */
+export const ZTaskRecord = z.strictObject({
+  id: z.uuid(),
+  title: z.string(),
+  description: z.string().nullable(),
+  dueAt: ZAnswerInstant.nullable(),
+  priority: ZTaskPriority,
+  status: z.enum(TASK_STATUSES),
+  overdue: z.boolean().meta({ description: 'Open and due before now' }),
+  completedAt: ZAnswerInstant.nullable(),
+  assignee: ZNamedRef.nullable(),
+  contact: ZNamedRef.nullable(),
+  deal: z.strictObject({ id: z.uuid(), title: z.string() }).nullable(),
+  createdBy: ZNamedRef.nullable(),
+  createdAt: ZAnswerInstant,
+  updatedAt: ZAnswerInstant,
+});
+
+export const ZTaskPage = pageOf(ZTaskRecord).extend({
+  timeZone: z.string().meta({ description: 'The time zone "today" was taken in (the caller’s, else the organization’s)' }),
+  today: z.iso.date().meta({ description: 'Today in that time zone' }),
+});

@@ -3,6 +3,13 @@ import { V1_RESOURCES } from '../../server/api-v1/resources';
 import { queryToInput } from '../../server/api-v1/rest';
 import { buildTestApp } from '../helpers/app';
 import { browser, createAccount, createKey } from '../helpers/factories';
+import { checkedAgainstOpenApi } from '../helpers/openapi';
+
+/** The app with every /api/v1 answer validated against the served OpenAPI document. */
+async function v1App() {
+  const { app, deps } = await buildTestApp();
+  return { app: await checkedAgainstOpenApi(app), deps };
+}
 
 const json = (method: string, body: unknown, headers: Record<string, string>) => ({
   method,
@@ -12,7 +19,7 @@ const json = (method: string, body: unknown, headers: Record<string, string>) =>
 
 describe('/api/v1 contacts (generated from the contacts procedures)', () => {
   it('creates, reads, lists with q/page/limit, updates and deletes with an API key', async () => {
-    const { app, deps } = await buildTestApp();
+    const { app, deps } = await v1App();
     const owner = await createAccount(deps);
     const auth = { authorization: `Bearer ${await createKey(deps, owner.organizationId, 'admin')}` };
 
@@ -47,7 +54,7 @@ describe('/api/v1 contacts (generated from the contacts procedures)', () => {
   });
 
   it('answers errors with the status and body of every door', async () => {
-    const { app, deps } = await buildTestApp();
+    const { app, deps } = await v1App();
     const owner = await createAccount(deps);
     const viewer = { authorization: `Bearer ${await createKey(deps, owner.organizationId, 'viewer')}` };
     const admin = { authorization: `Bearer ${await createKey(deps, owner.organizationId, 'admin')}` };
@@ -70,7 +77,7 @@ describe('/api/v1 contacts (generated from the contacts procedures)', () => {
   });
 
   it('works with a session cookie too (CSRF-checked like every cookie write)', async () => {
-    const { app, deps } = await buildTestApp();
+    const { app, deps } = await v1App();
     const owner = await createAccount(deps);
     const ok = await app.request('/api/v1/contacts', json('POST', { firstName: 'Ada' }, browser(owner.cookie)));
     expect(ok.status).toBe(201);
@@ -81,7 +88,7 @@ describe('/api/v1 contacts (generated from the contacts procedures)', () => {
 
 describe('/api/v1 deals, tasks and appointments', () => {
   it('lists each resource as {items, total, page, limit}', async () => {
-    const { app, deps } = await buildTestApp();
+    const { app, deps } = await v1App();
     const owner = await createAccount(deps);
     const auth = { authorization: `Bearer ${await createKey(deps, owner.organizationId, 'admin')}` };
     for (const resource of V1_RESOURCES) {
@@ -92,7 +99,7 @@ describe('/api/v1 deals, tasks and appointments', () => {
   });
 
   it('creates and reads a task through the same procedures', async () => {
-    const { app, deps } = await buildTestApp();
+    const { app, deps } = await v1App();
     const owner = await createAccount(deps);
     const auth = { authorization: `Bearer ${await createKey(deps, owner.organizationId, 'admin')}` };
     const created = await app.request('/api/v1/tasks', json('POST', { title: 'Call back Grace', priority: 'high' }, auth));

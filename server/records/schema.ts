@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/**
+ * Building blocks of the records the doors answer with (`.output()` of the procedures integrators
+ * reach, and the OpenAPI document generated from them). Answers are JSON: instants are ISO strings.
+ * Records are strict so that a field a service adds without describing it fails the tests rather
+ * than reaching integrators undocumented.
+ */
+
+/** An instant as answered: ISO 8601 in UTC, e.g. 2026-05-01T09:00:00.000Z. */
+export const ZAnswerInstant = z.iso.datetime().meta({ description: 'An instant in ISO 8601 (UTC)' });
+
+/** Another record named in this one: its id and the name it is shown by. */
+export const ZNamedRef = z.strictObject({ id: z.uuid(), name: z.string() });
+
+/** What a delete answers on tRPC (/api/v1 answers 204 with no body). */
+export const ZDeletedRecord = z.strictObject({ id: z.uuid() });
+
+/** One page of a numbered list. */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.strictObject({
+    items: z.array(item),
+    total: z.number().int().meta({ description: 'Records matching the filters' }),
+    page: z.number().int(),
+    limit: z.number().int(),
+  });
+}

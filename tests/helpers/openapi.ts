@@ -1,0 +1,61 @@
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020';
+import { expect } from 'vitest';
+
+type Operation = { responses: Record<string, { content?: Record<string, { schema: object }> }> };
+type Document = { paths: Record<string, Record<string, Operation>>; components?: object };
+
+const FORMATS: Record<string, RegExp | ((value: string) => boolean)> = {
+  uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+  'date-time': (value) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(value) && !Number.isNaN(Date.parse(value)),
+  date: /^\d{4}-\d\d-\d\d$/,
+  email: /^[^\s@]+@[^\s@]+$/,
+};
+
+/**
+ * Checks answers against the served OpenAPI document: each response of a documented operation must
+ * match the schema of its status, and every /api/v1 path answered must be documented.
+ */
+export function openApiChecker(document: Document) {
+  const ajv = new Ajv2020({ allErrors: true, strict: false });
+  for (const [name, format] of Object.entries(FORMATS)) ajv.addFormat(name, format);
+  const routes = Object.entries(document.paths).map(([template, operations]) => ({
+    pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+    template,
+    operations,
+  }));
+  const compiled = new Map<string, ValidateFunction>();
+
+  return {
+    /** The response's body must match the document (its clone is read; the response stays unread). */
+    async check(method: string, url: string, response: Response): Promise<void> {
+      const { pathname } = new URL(url, 'http://localhost');
+      const route = routes.find((r) => r.pattern.test(pathname));
+      expect(route, `${pathname} is answered but not in the OpenAPI document`).toBeDefined();
+      const operation = route!.operations[method.toLowerCase()];
+      expect(operation, `${method} ${route!.template} is answered but not in the OpenAPI document`).toBeDefined();
+      const documented = operation!.responses[String(response.status)];
+      expect(documented, `${method} ${route!.template} answered ${response.status}, which the document does not list`).toBeDefined();
+      const schema = documented!.content?.['application/json']?.schema;
+      if (!schema) return;
+      const key = `${method} ${route!.template} ${response.status}`;
+      let validate = compiled.get(key);
+      // The document's components ride along so that its #/components/… references resolve.
+      if (!validate) compiled.set(key, (validate = ajv.compile({ ...schema, components: document.components })));
+      const body: unknown = await response.clone().json();
+      expect(validate(body) ? [] : validate.errors, `${key}: the answer does not match the document`).toEqual([]);
+    },
+  };
+}
+
+type RequestingApp = { request: (input: string, init?: RequestInit) => Response | Promise<Response> };
+
+/** The app with every /api/v1 answer checked against its served OpenAPI document. */
+export async function checkedAgainstOpenApi<A extends RequestingApp>(app: A): Promise<A> {
+  const checker = openApiChecker((await (await app.request('/api/openapi.json')).json()) as Document);
+  const request = async (input: string, init?: RequestInit) => {
+    const response = await app.request(input, init);
+    if (input.startsWith('/api/v1/')) await checker.check(init?.method ?? 'GET', input, response);
+    return response;
+  };
+  return new Proxy(app, { get: (target, key, receiver) => (key === 'request' ? request : Reflect.get(target, key, receiver)) });
+}
