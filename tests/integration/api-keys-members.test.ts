@@ -113,6 +113,21 @@ describe('API keys act for the member who made them', () => {
   });
 });
 
+describe('what a key sees', () => {
+  it('a Sales Rep’s key, where Sales Reps see only their own records, sees only its maker’s contacts', async () => {
+    const { app, deps, caller } = await buildTestApp();
+    const owner = await createAccount(deps, 'key-owner');
+    const rep = await addMember(deps, owner.organizationId, 'sales_rep', 'key-rep');
+    const api = caller(browser(owner.cookie));
+    await api.organizations.update({ salesRepsSeeOwnOnly: true });
+    await api.contacts.create({ firstName: 'Owned', lastName: 'ByRep', ownerId: rep.userId });
+    await api.contacts.create({ firstName: 'Owned', lastName: 'ByOwner', ownerId: owner.userId });
+    const secret = await createKey(deps, owner.organizationId, 'sales_rep', rep.userId);
+    const page = await (await app.request('/api/v1/contacts', { headers: { authorization: `Bearer ${secret}` } })).json();
+    expect(page.items.map((c: { lastName: string }) => c.lastName)).toEqual(['ByRep']);
+  });
+});
+
 describe('API keys cannot manage members or API keys', () => {
   it('a Super Admin key is refused, 403 with a clear message, every session-only action on tRPC — and its permissions do not list them', async () => {
     const { app, deps, caller } = await buildTestApp();
