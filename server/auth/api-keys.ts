@@ -1,8 +1,11 @@
-import { recordAudit } from '../audit/service';
+import { recordAudit, type Actor } from '../audit/service';
+import type { Db } from '../db';
+import type { RoleKey } from '../db/schema';
 import { scoped } from '../db/scoped';
 import { DomainError, parseInput } from '../errors';
+import type { RequestMeta } from '../http/meta';
 import type { OrgContext } from '../organizations/service';
-import { roleRank } from './permissions';
+import { ROLE_ORDER, roleRank } from './permissions';
 import { API_KEY_PREFIX, actorOf } from './resolve';
 import { ROLE_LABELS, ZCreateApiKeyInput, ZRevokeApiKeyInput } from './schema';
 import { randomToken, sha256 } from './tokens';
@@ -10,6 +13,9 @@ import { randomToken, sha256 } from './tokens';
 /** Creates a key carrying a role's permissions; the secret is returned this once and stored hashed. */
 export async function createApiKey(ctx: OrgContext, rawInput: unknown) {
   const input = parseInput(ZCreateApiKeyInput, rawInput);
+  // apikeys:manage is session-only (assertPermission), so a key never reaches here; a key needs a member to act for.
+  const creator = ctx.auth.user;
+  if (!creator) throw new DomainError('FORBIDDEN', 'This action needs a signed-in user, not an API key');
   if (roleRank(input.role) < roleRank(ctx.auth.organization.role)) {
     throw new DomainError('FORBIDDEN', `role: A key cannot carry ${ROLE_LABELS[input.role].label}, which is above your own role`, {
       issues: [{ path: 'role', message: `cannot be above your own role` }],
@@ -19,7 +25,7 @@ export async function createApiKey(ctx: OrgContext, rawInput: unknown) {
   const prefix = secret.slice(0, 10);
   const key = await ctx.deps.database.db.transaction().execute(async (trx) => {
     const row = await scoped(trx, ctx.auth.organization.id)
-      .insertInto('api_keys', { name: input.name, role: input.role, prefix, secret_hash: sha256(secret), created_by: ctx.auth.user?.id ?? null })
+      .insertInto('api_keys', { name: input.name, role: input.role, prefix, secret_hash: sha256(secret), created_by: creator.id })
       .returning(['id', 'created_at'])
       .executeTakeFirstOrThrow();
     await recordAudit(trx, { organizationId: ctx.auth.organization.id, actor: actorOf(ctx.auth), action: 'apikey.created', target: { type: 'api_key', id: row.id }, details: { name: input.name, role: input.role }, meta: ctx.meta });
@@ -52,4 +58,54 @@ export async function revokeApiKey(ctx: OrgContext, rawInput: unknown): Promise<
   const result = await scoped(ctx.deps.database.db, ctx.auth.organization.id).updateTable('api_keys').set({ revoked_at: new Date() }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) throw new DomainError('NOT_FOUND', 'API key not found');
   await recordAudit(ctx.deps.database.db, { organizationId: ctx.auth.organization.id, actor: actorOf(ctx.auth), action: 'apikey.revoked', target: { type: 'api_key', id }, meta: ctx.meta });
+}
+
+type MemberChange = { organizationId: string; userId: string; actor: Actor; meta: RequestMeta };
+
+/**
+ * A member left the organization: the keys they made stop with them (resolving a key also checks
+ * its creator is still a member). Runs in the removal's transaction; each key's revocation is audited.
+ */
+export async function revokeKeysOfMember(trx: Db, change: MemberChange): Promise<void> {
+  const revoked = await scoped(trx, change.organizationId)
+    .updateTable('api_keys')
+    .set({ revoked_at: new Date() })
+    .where('created_by', '=', change.userId)
+    .where('revoked_at', 'is', null)
+    .returning(['id', 'name', 'role'])
+    .execute();
+  for (const key of revoked) {
+    await recordAudit(trx, {
+      organizationId: change.organizationId,
+      actor: change.actor,
+      action: 'apikey.revoked',
+      target: { type: 'api_key', id: key.id },
+      details: { name: key.name, role: key.role, reason: 'creator_removed', createdBy: change.userId },
+      meta: change.meta,
+    });
+  }
+}
+
+/**
+ * A member's role went down: the keys they made that carry more than their new role are narrowed to
+ * it (resolving a key also caps it at its creator's current role). Runs in the role change's
+ * transaction; each narrowing is audited.
+ */
+export async function narrowKeysOfMember(trx: Db, change: MemberChange & { role: RoleKey }): Promise<void> {
+  const above = ROLE_ORDER.filter((r) => roleRank(r) < roleRank(change.role));
+  if (above.length === 0) return;
+  const org = scoped(trx, change.organizationId);
+  const keys = await org.selectFrom('api_keys').select(['id', 'name', 'role']).where('created_by', '=', change.userId).where('revoked_at', 'is', null).where('role', 'in', above).forUpdate().execute();
+  if (keys.length === 0) return;
+  await org.updateTable('api_keys').set({ role: change.role }).where('id', 'in', keys.map((k) => k.id)).execute();
+  for (const key of keys) {
+    await recordAudit(trx, {
+      organizationId: change.organizationId,
+      actor: change.actor,
+      action: 'apikey.narrowed',
+      target: { type: 'api_key', id: key.id },
+      details: { name: key.name, from: key.role, to: change.role, reason: 'creator_role_changed', createdBy: change.userId },
+      meta: change.meta,
+    });
+  }
 }

@@ -70,3 +70,32 @@ export function permissionsFor(role: RoleKey): Permission[] {
 export function roleRank(role: RoleKey): number {
   return ROLE_ORDER.indexOf(role);
 }
+
+/** The less powerful of two roles. */
+export function lowerRole(a: RoleKey, b: RoleKey): RoleKey {
+  return roleRank(a) >= roleRank(b) ? a : b;
+}
+
+/**
+ * Permissions only a signed-in member uses, never an API key: a key cannot make or revoke keys,
+ * invite or remove members, or change roles — whoever holds a leaked key cannot entrench themselves.
+ */
+export const SESSION_ONLY_PERMISSIONS = ['members:manage', 'apikeys:manage'] as const satisfies readonly Permission[];
+
+export function isSessionOnly(permission: Permission): boolean {
+  return (SESSION_ONLY_PERMISSIONS as readonly Permission[]).includes(permission);
+}
+
+/** What an API key's caller is told when it asks for a session-only permission. */
+export function sessionOnlyMessage(permission: Permission): string {
+  return `API keys cannot manage members or API keys: sign in as a member to do this (${permission} is not available to API keys)`;
+}
+
+/**
+ * What an API key carries: the role it was made with, narrowed to its creator's current role (a
+ * key acts for the member who made it and never exceeds them), without the session-only permissions.
+ */
+export function apiKeyAccess(keyRole: RoleKey, creatorRole: RoleKey): { role: RoleKey; permissions: Permission[] } {
+  const role = lowerRole(keyRole, creatorRole);
+  return { role, permissions: permissionsFor(role).filter((p) => !isSessionOnly(p)) };
+}

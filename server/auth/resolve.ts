@@ -3,7 +3,7 @@ import type { RoleKey } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { DomainError } from '../errors';
 import type { Actor } from '../audit/service';
-import { permissionsFor, type Permission } from './permissions';
+import { apiKeyAccess, isSessionOnly, permissionsFor, sessionOnlyMessage, type Permission } from './permissions';
 import { sessionManager } from './session';
 import { sha256 } from './tokens';
 
@@ -15,7 +15,8 @@ export type Auth = {
   user: { id: string; email: string; name: string } | null;
   /** The stored session id (hash of the token) and the token itself, for logout. */
   session: { id: string; token: string } | null;
-  apiKey: { id: string; name: string } | null;
+  /** The key, and the member it acts for (its creator, still a member: otherwise the key is refused). */
+  apiKey: { id: string; name: string; createdBy: string } | null;
   organization: { id: string; name: string; role: RoleKey } | null;
   permissions: Permission[];
 };
@@ -73,21 +74,25 @@ async function resolveApiKey(db: Db, secret: string): Promise<Auth | null> {
   const key = await db
     .selectFrom('api_keys')
     .innerJoin('organizations', 'organizations.id', 'api_keys.organization_id')
-    .select(['api_keys.id', 'api_keys.name', 'api_keys.role', 'api_keys.last_used_at', 'organizations.id as organization_id', 'organizations.name as organization_name'])
+    // A key acts for the member who made it: checked here, on every request, so it cannot drift.
+    .innerJoin('memberships', (join) => join.onRef('memberships.organization_id', '=', 'api_keys.organization_id').onRef('memberships.user_id', '=', 'api_keys.created_by'))
+    .select(['api_keys.id', 'api_keys.name', 'api_keys.role', 'api_keys.created_by', 'api_keys.last_used_at', 'memberships.role as creator_role', 'organizations.id as organization_id', 'organizations.name as organization_name'])
     .where('api_keys.secret_hash', '=', sha256(secret))
     .where('api_keys.revoked_at', 'is', null)
     .executeTakeFirst();
-  if (!key) return null;
+  // Unknown, revoked, or its creator is no longer a member of the organization.
+  if (!key || !key.created_by) return null;
   if (!key.last_used_at || Date.now() - key.last_used_at.getTime() > 60_000) {
     await db.updateTable('api_keys').set({ last_used_at: new Date() }).where('id', '=', key.id).execute();
   }
+  const access = apiKeyAccess(key.role, key.creator_role);
   return {
     via: 'apiKey',
     user: null,
     session: null,
-    apiKey: { id: key.id, name: key.name },
-    organization: { id: key.organization_id, name: key.organization_name, role: key.role },
-    permissions: permissionsFor(key.role),
+    apiKey: { id: key.id, name: key.name, createdBy: key.created_by },
+    organization: { id: key.organization_id, name: key.organization_name, role: access.role },
+    permissions: access.permissions,
   };
 }
 
@@ -110,6 +115,7 @@ export function actorOf(auth: Auth): Actor {
 
 /** The one permission check every door uses. */
 export function assertPermission(auth: Auth, permission: Permission): void {
+  if (auth.via === 'apiKey' && isSessionOnly(permission)) throw new DomainError('FORBIDDEN', sessionOnlyMessage(permission));
   if (!auth.permissions.includes(permission)) {
     throw new DomainError('FORBIDDEN', `Your role does not allow this action (${permission} is required)`);
   }

@@ -136,6 +136,7 @@ export const AUDIT_ACTIONS = [
   'member.role_changed',
   'apikey.created',
   'apikey.revoked',
+  'apikey.narrowed',
   'organization.updated',
   'billing.changed',
 ] as const;

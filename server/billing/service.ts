@@ -387,17 +387,57 @@ function subscriptionIdOf(event: StripeEvent): string | null {
   return null;
 }
 
-export type WebhookOutcome = { received: true; duplicate?: true };
+/** The customer an event's subscription or invoice belongs to. */
+function customerIdOf(event: StripeEvent): string | null {
+  const customer = (event.data.object as { customer?: string | { id: string } | null }).customer;
+  return typeof customer === 'string' ? customer : (customer?.id ?? null);
+}
+
+/**
+ * Whether this server has a record of the subscription: an organization's billing or a visitor's
+ * sign-up in progress holds it, or its customer (an organization's subscription is linked to it by
+ * its first event; the customer is stored before the subscription is created).
+ */
+async function knowsSubscription(db: Db, subscriptionId: string, customerId: string | null): Promise<boolean> {
+  for (const table of ['organization_billing', 'billing_provisionings'] as const) {
+    const row = await db
+      .selectFrom(table)
+      .select('stripe_subscription_id')
+      .where((eb) => eb.or([eb('stripe_subscription_id', '=', subscriptionId), ...(customerId ? [eb('stripe_customer_id', '=', customerId)] : [])]))
+      .limit(1)
+      .executeTakeFirst();
+    if (row) return true;
+  }
+  return false;
+}
+
+export const UNKNOWN_SUBSCRIPTION_REASON = 'not_our_subscription';
+
+export type WebhookOutcome = { received: true; duplicate?: true; ignored?: string };
 
 /**
  * POST /api/stripe/webhook, after the signature was checked on the raw body: each event applied
  * once (its id stored in the same transaction as its effect). Subscription and invoice events
- * re-read the subscription from Stripe first, so late or repeated events cannot roll state back.
+ * re-read the subscription from Stripe first, so late or repeated events cannot roll state back —
+ * only for a subscription this server knows: one it has no record of is recorded as ignored and
+ * answered 200 without asking Stripe.
  */
 export async function applyStripeEvent(deps: Deps, event: StripeEvent): Promise<WebhookOutcome> {
   const db = deps.database.db;
   if (await db.selectFrom('stripe_events').select('id').where('id', '=', event.id).executeTakeFirst()) return { received: true, duplicate: true };
   const subscriptionId = subscriptionIdOf(event);
+  if (subscriptionId && !(await knowsSubscription(db, subscriptionId, customerIdOf(event)))) {
+    // Another product on the same Stripe account, or a deleted test object: Stripe would answer 404 to
+    // a read, and a 5xx here would have Stripe retry for days and then disable the endpoint. It is
+    // answered 200 and recorded as ignored; Stripe outages for our own subscriptions stay 5xx.
+    deps.logger.info({ eventId: event.id, type: event.type, subscriptionId }, 'Stripe event ignored: the subscription is not ours');
+    await db
+      .insertInto('stripe_events')
+      .values({ id: event.id, type: event.type, organization_id: null, stripe_created_at: new Date(event.created * 1000), status: 'ignored', ignored_reason: UNKNOWN_SUBSCRIPTION_REASON })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    return { received: true, ignored: UNKNOWN_SUBSCRIPTION_REASON };
+  }
   const subscription = subscriptionId ? await stripeGateway(deps.config).retrieveSubscription(subscriptionId) : null;
   return db.transaction().execute(async (trx) => {
     let organizationId: string | null = null;

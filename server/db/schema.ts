@@ -582,12 +582,17 @@ export interface OrganizationBillingTable {
 }
 
 /** Stripe events applied, each once. */
+export type StripeEventStatus = 'processed' | 'ignored';
+
 export interface StripeEventsTable {
   id: string;
   type: string;
   organization_id: string | null;
   stripe_created_at: Date;
   processed_at: Timestamp;
+  /** 'ignored': answered 200 and left alone, for `ignored_reason` (a subscription that is not ours). */
+  status: ColumnType<StripeEventStatus, StripeEventStatus | undefined, StripeEventStatus>;
+  ignored_reason: string | null;
 }
 
 /** A subscription bought by a visitor who was not signed in; provisioned when its first invoice is paid. */

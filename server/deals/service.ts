@@ -289,7 +289,7 @@ export async function createDeal(ctx: DomainCtx, rawInput: unknown) {
     ]);
     await publishEvent(trx, { organizationId, type: 'deal_created', payload: { dealId: deal.id, title: input.title, pipelineId: stage.pipeline_id, stageId: stage.id }, actorUserId: actorId(ctx) });
     if (stage.kind !== 'open') {
-      await announceStage(trx, ctx, { id: deal.id, title: input.title, value_minor: value.valueMinor, currency: value.currency, pipeline_id: stage.pipeline_id, status: 'open' }, null, stage);
+      await announceStage(trx, ctx, { id: deal.id, title: input.title, value_minor: value.valueMinor, currency: value.currency, pipeline_id: stage.pipeline_id, owner_id: ownerId ?? null, status: 'open' }, null, stage);
     }
     return deal.id;
   });
@@ -314,7 +314,7 @@ export async function moveDeal(ctx: DomainCtx, rawInput: unknown) {
 async function announceStage(
   trx: Db,
   ctx: DomainCtx,
-  deal: { id: string; title: string; value_minor: number; currency: string; pipeline_id: string; status: StageKind },
+  deal: { id: string; title: string; value_minor: number; currency: string; pipeline_id: string; owner_id: string | null; status: StageKind },
   from: string | null,
   to: StageRow,
 ): Promise<void> {
@@ -325,7 +325,8 @@ async function announceStage(
     await publishEvent(trx, {
       organizationId,
       type: to.kind === 'won' ? 'deal_won' : 'deal_lost',
-      payload: { dealId: deal.id, title: deal.title, valueMinor: deal.value_minor, currency: deal.currency },
+      // ownerId: who is told (a Sales Rep who sees only their own deals hears only of those).
+      payload: { dealId: deal.id, title: deal.title, valueMinor: deal.value_minor, currency: deal.currency, ownerId: deal.owner_id },
       actorUserId,
     });
   }

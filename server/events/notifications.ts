@@ -1,7 +1,23 @@
 import type { NotificationType } from '../db/schema';
 import type { EventType } from './types';
 
-export type NotificationDraft = { preference: string; type: NotificationType; title: string; message: string; link: string | null };
+export type NotificationDraft = {
+  preference: string;
+  type: NotificationType;
+  title: string;
+  message: string;
+  link: string | null;
+  /**
+   * The member who caused the event gets it too. Nobody is told what they just did, except a won
+   * deal: the one who marked it won sees it celebrated, and their inbox keeps it like everyone's.
+   */
+  notifyActor?: true;
+  /**
+   * The record's owner, for a notification about a record that Sales Reps see only when they own it
+   * (the organization setting "Sales Reps see only contacts and deals they own"): other reps are not told.
+   */
+  ownerId?: string | null;
+};
 
 /** '$12,500' or '€1,234.50': the deal's value in its own currency. */
 export function formatMoney(valueMinor: number, currency: string): string {
@@ -37,6 +53,8 @@ export function notificationFor(type: EventType, payload: Record<string, unknown
         title: 'Deal Won!',
         message: `${text(payload.title, 'A deal')} - ${formatMoney(Number(payload.valueMinor ?? 0), text(payload.currency, 'USD'))}`,
         link: payload.dealId ? `/pipeline/deals/${String(payload.dealId)}` : null,
+        notifyActor: true,
+        ownerId: typeof payload.ownerId === 'string' ? payload.ownerId : null,
       };
     case 'automation_completed':
       return {

@@ -40,6 +40,7 @@ export async function publishEvents(trx: Kysely<Database>, events: EventInput[])
     ids.push(...inserted.map((row) => Number(row.id)).sort((a, b) => a - b));
   }
   const membersOf = new Map<string, Promise<{ id: string; preferences: unknown; role: keyof typeof ROLE_PERMISSIONS }[]>>();
+  const repsSeeOwnOnly = new Map<string, Promise<boolean>>();
   const notifications: Insertable<NotificationsTable>[] = [];
   for (const [i, event] of events.entries()) {
     const draft = notificationFor(event.type, payloads[i]!);
@@ -50,9 +51,25 @@ export async function publishEvents(trx: Kysely<Database>, events: EventInput[])
         trx.selectFrom('memberships').innerJoin('users', 'users.id', 'memberships.user_id').select(['users.id', 'users.preferences', 'memberships.role']).where('memberships.organization_id', '=', event.organizationId).execute(),
       );
     }
+    let ownOnly = false;
+    if (draft.ownerId !== undefined) {
+      if (!repsSeeOwnOnly.has(event.organizationId)) {
+        repsSeeOwnOnly.set(
+          event.organizationId,
+          trx
+            .selectFrom('organizations')
+            .select('settings')
+            .where('id', '=', event.organizationId)
+            .executeTakeFirst()
+            .then((org) => (org?.settings as { salesRepsSeeOwnOnly?: boolean } | undefined)?.salesRepsSeeOwnOnly === true),
+        );
+      }
+      ownOnly = await repsSeeOwnOnly.get(event.organizationId)!;
+    }
     const recipients = (await membersOf.get(event.organizationId)!).filter((m) => {
-      if (m.id === event.actorUserId) return false; // nobody is told what they just did
+      if (m.id === event.actorUserId && !draft.notifyActor) return false; // nobody is told what they just did (but a won deal)
       if (!mayReceive(ROLE_PERMISSIONS[m.role], event.type)) return false;
+      if (ownOnly && m.role === 'sales_rep' && draft.ownerId !== m.id) return false; // a record they cannot see
       const settings = (m.preferences as { notifications?: Record<string, boolean> }).notifications;
       return settings?.[draft.preference] !== false;
     });

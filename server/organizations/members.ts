@@ -13,10 +13,12 @@ export async function assertMember(db: Db, organizationId: string, userId: strin
 
 /**
  * The organization setting "Sales Reps see only contacts and deals they own": the user id to filter
- * owner_id by, or null when the caller sees everything. Enforced in every contacts and deals query.
+ * owner_id by (a key's creator for an API key), or null when the caller sees everything. Enforced in every contacts and deals query.
  */
 export async function ownerOnlyFilter(db: Db, auth: OrgAuth): Promise<string | null> {
-  if (auth.organization.role !== 'sales_rep' || !auth.user) return null;
+  // An API key acts for the member who made it: a Sales Rep key sees what that member owns.
+  const memberId = auth.user?.id ?? auth.apiKey?.createdBy;
+  if (auth.organization.role !== 'sales_rep' || !memberId) return null;
   const org = await db.selectFrom('organizations').select('settings').where('id', '=', auth.organization.id).executeTakeFirstOrThrow();
-  return (org.settings as Partial<OrganizationSettings>).salesRepsSeeOwnOnly ? auth.user.id : null;
+  return (org.settings as Partial<OrganizationSettings>).salesRepsSeeOwnOnly ? memberId : null;
 }

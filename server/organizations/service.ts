@@ -1,4 +1,5 @@
 import { recordAudit } from '../audit/service';
+import { narrowKeysOfMember, revokeKeysOfMember } from '../auth/api-keys';
 import { ROLE_ORDER, roleRank } from '../auth/permissions';
 import { hashPassword } from '../auth/password';
 import { actorOf, type Auth, type OrgAuth } from '../auth/resolve';
@@ -264,6 +265,8 @@ export async function changeRole(ctx: OrgContext, rawInput: unknown) {
     await scoped(trx, ctx.auth.organization.id).updateTable('memberships').set({ role: input.role }).where('user_id', '=', input.userId).execute();
     await assertKeepsSuperAdmin(trx, ctx.auth.organization.id);
     await recordAudit(trx, { organizationId: ctx.auth.organization.id, actor: actorOf(ctx.auth), action: 'member.role_changed', target: { type: 'user', id: input.userId }, details: { from: member.role, to: input.role }, meta: ctx.meta });
+    // Their API keys never carry more than their role now does.
+    await narrowKeysOfMember(trx, { organizationId: ctx.auth.organization.id, userId: input.userId, role: input.role, actor: actorOf(ctx.auth), meta: ctx.meta });
   });
   return { userId: input.userId, role: input.role };
 }
@@ -277,6 +280,8 @@ export async function removeMember(ctx: OrgContext, rawInput: unknown): Promise<
     // Their sessions leave this organization with them.
     await trx.updateTable('sessions').set({ organization_id: null }).where('user_id', '=', input.userId).where('organization_id', '=', ctx.auth.organization.id).execute();
     await recordAudit(trx, { organizationId: ctx.auth.organization.id, actor: actorOf(ctx.auth), action: 'member.removed', target: { type: 'user', id: input.userId }, details: { role: member.role }, meta: ctx.meta });
+    // And so do the API keys they made.
+    await revokeKeysOfMember(trx, { organizationId: ctx.auth.organization.id, userId: input.userId, actor: actorOf(ctx.auth), meta: ctx.meta });
     await publishEvent(trx, { organizationId: ctx.auth.organization.id, type: 'member_left', payload: { userId: input.userId }, actorUserId: ctx.auth.user?.id ?? null });
   });
 }

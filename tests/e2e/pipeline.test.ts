@@ -77,6 +77,14 @@ describe('pipeline board', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/^Acme annual plan,/);
     await expect.poll(async () => stage(page, 'Closed Won').getByLabel('1 deal', { exact: true }).count()).toBe(1);
 
+    // The win is in the bell's inbox too, not only a toast: the one who marked it won is told as well.
+    const banner = page.getByRole('banner');
+    await banner.getByRole('button', { name: 'Notifications, 1 unread' }).click();
+    const panel = page.getByRole('dialog', { name: 'Notifications' });
+    await panel.getByRole('listitem', { name: 'Deal Won!' }).getByText('Acme annual plan - $12,000').waitFor();
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+
     // The server agrees, and the dashboard's figures moved: one deal won at $12,000, $1,000 of MRR.
     await expect.poll(async () => (await dashboardKpis(page)).avgDealSize).toBe(1_200_000);
     expect((await dashboardKpis(page)).mrr).toBe(100_000);

@@ -47,10 +47,17 @@ export async function addMember(deps: AppDeps, organizationId: string, role: Rol
   return { userId: user.id, organizationId, email, cookie: cookieFrom(setCookie), role };
 }
 
-/** Inserts an API key with a role directly; returns its secret. */
-export async function createKey(deps: AppDeps, organizationId: string, role: RoleKey): Promise<string> {
+/**
+ * Inserts an API key with a role directly; returns its secret. A key acts for the member who made
+ * it: `createdBy` (by default the organization's first Super Admin).
+ */
+export async function createKey(deps: AppDeps, organizationId: string, role: RoleKey, createdBy?: string): Promise<string> {
+  const db = deps.database.db;
+  const creator =
+    createdBy ??
+    (await db.selectFrom('memberships').select('user_id').where('organization_id', '=', organizationId).where('role', '=', 'super_admin').orderBy('created_at').executeTakeFirstOrThrow()).user_id;
   const secret = `${API_KEY_PREFIX}${randomToken(32)}`;
-  await deps.database.db.insertInto('api_keys').values({ organization_id: organizationId, name: `key ${role}`, role, prefix: secret.slice(0, 10), secret_hash: sha256(secret) }).execute();
+  await db.insertInto('api_keys').values({ organization_id: organizationId, name: `key ${role}`, role, prefix: secret.slice(0, 10), secret_hash: sha256(secret), created_by: creator }).execute();
   return secret;
 }
 

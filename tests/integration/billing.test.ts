@@ -206,6 +206,54 @@ describe('POST /api/stripe/webhook', () => {
   });
 });
 
+describe('POST /api/stripe/webhook: subscriptions that are not ours', () => {
+  const storedEvent = (deps: AppDeps, id: string) => deps.database.db.selectFrom('stripe_events').select(['status', 'ignored_reason', 'organization_id']).where('id', '=', id).executeTakeFirst();
+  const subscriptionReads = () => stripe.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/v1/subscriptions/')).length;
+
+  it('answers 200 and records the event as ignored without asking Stripe (another product on the account, a deleted test object)', async () => {
+    const { app, deps } = await setup();
+    // Stripe itself would answer 404 for these: they are not in the double either.
+    const foreign = { id: 'sub_another_product', object: 'subscription', status: 'active', customer: 'cus_another_product', metadata: {} };
+    const invoice = { id: 'in_another_product', object: 'invoice', customer: 'cus_another_product', parent: { subscription_details: { subscription: 'sub_deleted_test_object' } } };
+    const reads = subscriptionReads();
+    for (const event of [eventOf('customer.subscription.updated', foreign), eventOf('invoice.paid', invoice)]) {
+      const res = await deliver(app, event);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ received: true, ignored: 'not_our_subscription' });
+      expect(await storedEvent(deps, event.id)).toEqual({ status: 'ignored', ignored_reason: 'not_our_subscription', organization_id: null });
+      // Delivered again (Stripe retries on a timeout): the same answer as any duplicate.
+      expect(await (await deliver(app, event)).json()).toEqual({ received: true, duplicate: true });
+    }
+    expect(subscriptionReads()).toBe(reads);
+  });
+
+  it('still answers 5xx when Stripe fails for a subscription that is ours, and records nothing (Stripe retries)', async () => {
+    const { app, deps } = await setup();
+    const { subscriptionId } = await subscribedOrganization(app, deps, 'unlimited');
+    // Both the call and the SDK's one retry fail.
+    stripe.failNext('GET', `/v1/subscriptions/${subscriptionId}`, 'Stripe is down', 500);
+    stripe.failNext('GET', `/v1/subscriptions/${subscriptionId}`, 'Stripe is down', 500);
+    const event = eventOf('customer.subscription.updated', stripe.subscriptions.get(subscriptionId));
+    const res = await deliver(app, event);
+    expect(res.status).toBe(502);
+    expect(await storedEvent(deps, event.id)).toBeUndefined();
+    // Once Stripe is back the retry is applied as usual.
+    expect(await (await deliver(app, event)).json()).toEqual({ received: true });
+    expect(await storedEvent(deps, event.id)).toMatchObject({ status: 'processed', ignored_reason: null });
+  });
+
+  it('applies a visitor’s subscription known only by its pending sign-up', async () => {
+    const { app, deps } = await setup();
+    const res = await app.request('/api/create-subscription', json({ planName: PLANS.starter.name, customerEmail: uniqueEmail('visitor'), customerName: 'Visitor', billing: 'monthly' }));
+    expect(res.status).toBe(200);
+    const { subscriptionId } = (await res.json()) as { subscriptionId: string };
+    const event = eventOf('invoice.paid', stripe.paySubscription(subscriptionId));
+    expect(await (await deliver(app, event)).json()).toEqual({ received: true });
+    expect((await storedEvent(deps, event.id))?.status).toBe('processed');
+    expect((await storedEvent(deps, event.id))?.organization_id).not.toBeNull();
+  });
+});
+
 describe('trial and read-only organizations', () => {
   it('starts every new organization on a 14-day trial of Unlimited', async () => {
     const { deps, caller } = await setup();

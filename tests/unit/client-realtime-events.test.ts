@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventType, RealtimeEvent } from '../../server/events/types';
 import { EVENT_PERMISSIONS } from '../../server/events/types';
 import { notificationFor } from '../../server/events/notifications';
-import { describeEvent, internalPath, isActivity, liveQueriesFor, mayNotify, NOTIFYING_EVENTS } from '../../client/components/realtime/events';
+import { ACTOR_NOTIFYING_EVENTS, describeEvent, internalPath, isActivity, liveQueriesFor, mayNotify, NOTIFYING_EVENTS } from '../../client/components/realtime/events';
 import { bellLabel, markedRead, notificationsToAnnounce, unreadBadge, withoutNotification, type NotificationList } from '../../client/components/realtime/notifications';
 
 const ev = (type: EventType, payload: Record<string, unknown> = {}, actorUserId: string | null = 'someone'): RealtimeEvent => ({
@@ -40,6 +40,17 @@ describe('which queries an event makes stale', () => {
     expect(liveQueriesFor(ev('import_finished', {}, null), 'me')).toContain('notifications.list');
     expect(liveQueriesFor(ev('deal_moved', {}, 'colleague'), 'me')).not.toContain('notifications.list');
     expect(liveQueriesFor(ev('user_joined', { userId: 'x' }, 'x'), 'me')).toEqual([]);
+  });
+
+  it('a deal I marked won refreshes my inbox (it holds my Deal Won! too) without announcing it again', () => {
+    expect(liveQueriesFor(ev('deal_won', {}, 'me'), 'me')).toContain('notifications.list');
+    expect(mayNotify(ev('deal_won', {}, 'me'), 'me')).toBe(false);
+  });
+
+  it('the events that notify their actor are exactly those the server notifies the actor of', () => {
+    const sample = { name: 'x', title: 't', contactId: 'c', dealId: 'd', automationId: 'a', from: 'f', body: 'b' };
+    const server = (Object.keys(EVENT_PERMISSIONS) as EventType[]).filter((t) => notificationFor(t, sample)?.notifyActor);
+    expect([...ACTOR_NOTIFYING_EVENTS].sort()).toEqual(server.sort());
   });
 
   it("the notifying types are exactly those the server writes notifications for", () => {

@@ -49,9 +49,21 @@ export type LiveQuery = keyof typeof LIVE_QUERIES;
  */
 export const NOTIFYING_EVENTS: readonly EventType[] = ['contact_created', 'deal_won', 'automation_completed', 'sms_received', 'import_finished', 'member_joined'];
 
-/** Whether the event may have left a notification for `userId`. */
+/**
+ * The notifying events whose actor is notified too (server/events/notifications.ts `notifyActor`): a
+ * won deal lands in the inbox of the member who marked it won. Their screen already said so, so it
+ * refreshes their inbox without a second toast.
+ */
+export const ACTOR_NOTIFYING_EVENTS: readonly EventType[] = ['deal_won'];
+
+/** Whether the event may have left a notification for `userId` to announce (a toast): not their own doing. */
 export function mayNotify(event: Pick<RealtimeEvent, 'type' | 'actorUserId'>, userId: string | undefined): boolean {
   return NOTIFYING_EVENTS.includes(event.type) && (!userId || event.actorUserId !== userId);
+}
+
+/** Whether the event may have changed `userId`'s inbox: what mayNotify says, plus their own won deals. */
+export function mayChangeInbox(event: Pick<RealtimeEvent, 'type' | 'actorUserId'>, userId: string | undefined): boolean {
+  return mayNotify(event, userId) || ACTOR_NOTIFYING_EVENTS.includes(event.type);
 }
 
 const CONTACT_LISTS: LiveQuery[] = ['contacts.list', 'contacts.duplicates', 'analytics'];
@@ -118,7 +130,7 @@ export function liveQueriesFor(event: Pick<RealtimeEvent, 'type' | 'payload' | '
     case 'user_left':
       break;
   }
-  if (mayNotify(event, userId)) add('notifications.list');
+  if (mayChangeInbox(event, userId)) add('notifications.list');
   return [...found];
 }
 

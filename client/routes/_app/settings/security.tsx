@@ -42,6 +42,7 @@ const AUDIT_LABELS: Record<AuditAction, string> = {
   'member.role_changed': 'Changed a role',
   'apikey.created': 'Created an API key',
   'apikey.revoked': 'Revoked an API key',
+  'apikey.narrowed': 'Narrowed an API key to its maker’s new role',
   'organization.updated': 'Updated the organization',
   'billing.changed': 'Changed billing',
 };

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { isSessionOnly, SESSION_ONLY_PERMISSIONS } from '../../server/auth/permissions';
+import { buildTestApp } from '../helpers/app';
+import { createAccount, createKey } from '../helpers/factories';
+import { callByPath, listProcedures } from '../helpers/procedures';
+
+/**
+ * An API key never manages members or API keys (server/auth/permissions.ts SESSION_ONLY_PERMISSIONS):
+ * every procedure requiring one of those permissions — today's and any added later — refuses even a
+ * Super Admin key with FORBIDDEN, before reading its input.
+ */
+describe('API keys and session-only permissions', () => {
+  const sessionOnly = listProcedures().filter((p) => p.permission && isSessionOnly(p.permission));
+
+  it('covers the member and key management procedures', () => {
+    const paths = sessionOnly.map((p) => p.path);
+    for (const path of ['members.invite', 'members.revokeInvite', 'members.changeRole', 'members.remove', 'apiKeys.create', 'apiKeys.revoke', 'apiKeys.list']) expect(paths).toContain(path);
+    expect(new Set(sessionOnly.map((p) => p.permission))).toEqual(new Set(SESSION_ONLY_PERMISSIONS));
+  });
+
+  it.each(sessionOnly.map((p) => p.path))('%s refuses a Super Admin API key', async (path) => {
+    const { deps, caller } = await buildTestApp();
+    const owner = await createAccount(deps, 'session-only');
+    const api = caller({ authorization: `Bearer ${await createKey(deps, owner.organizationId, 'super_admin', owner.userId)}` });
+    await expect(callByPath(api, path, {})).rejects.toMatchObject({ code: 'FORBIDDEN', message: expect.stringMatching(/^API keys cannot manage members or API keys/) });
+  });
+});
