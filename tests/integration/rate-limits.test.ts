@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_RATE_LIMIT } from '../../server/chat/schema';
 import { sendVisitorMessage } from '../../server/chat/service';
 import { LEAD_RATE_LIMIT } from '../../server/leads/schema';
-import { takeSlots, type RateLimit } from '../../server/rate-limit';
+import { pruneExpiredHits, takeSlots, type RateLimit } from '../../server/rate-limit';
 import { SITE_ANALYTICS_LIMITS } from '../../server/site-analytics/schema';
 import { buildTestApp } from '../helpers/app';
 import { getTestDatabase } from '../helpers/db';
@@ -52,6 +52,9 @@ describe('the rate-limit kernel', () => {
     expect((await takeSlots(db, [{ limit, key: 'k' }])).ok).toBe(false);
     await db.updateTable('rate_limit_hits').set({ expires_at: new Date(Date.now() - 1000) }).where('bucket', '=', limit.bucket).execute();
     expect((await takeSlots(db, [{ limit, key: 'k' }])).ok).toBe(true);
+    // Hits that no longer count are pruned; the live one stays.
+    await pruneExpiredHits(db);
+    expect(await db.selectFrom('rate_limit_hits').select('id').where('bucket', '=', limit.bucket).execute()).toHaveLength(1);
   });
 });
 
