@@ -32,6 +32,7 @@ const ZEnvironment = z.object({
     .regex(/^(\d+(\.\d+)?|[^=,\s]+=\d+(\.\d+)?(,[^=,\s]+=\d+(\.\d+)?)*)$/, 'must be a number of messages per second, or sender=rate pairs such as +15551234567=1,MG…=100')
     .optional(),
   GA_MEASUREMENT_ID: z.string().regex(/^G-[A-Z0-9]{4,20}$/, 'must be a Google Analytics measurement id such as G-ABC123XYZ').optional(),
+  SIGNUPS_PER_HOUR: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be between 1 and 100000').max(100_000, 'must be between 1 and 100000').default(5),
   JOBS_POLL_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(50, 'must be between 50 and 60000').max(60_000, 'must be between 50 and 60000').default(1000),
 });
 
@@ -71,6 +72,8 @@ export type Config = {
   };
   /** Google Analytics measurement id; when set, the served pages carry the gtag.js tag. */
   gaMeasurementId: string | undefined;
+  /** Sign-ups accepted from one client address per hour (server/auth/throttle.ts). */
+  signupsPerHour: number;
   version: string;
 };
 
@@ -124,6 +127,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       senderMps: parseSenderMps(e.TWILIO_SENDER_MPS),
     },
     gaMeasurementId: e.GA_MEASUREMENT_ID,
+    signupsPerHour: e.SIGNUPS_PER_HOUR,
     version,
   };
 }

@@ -21,8 +21,9 @@ export const authRest = new Hono<AppEnv>()
     return c.json(payload, 201);
   })
   .post('/login', async (c) => {
-    const { setCookie, payload } = await auth.login(c.var.deps, await jsonBody(c), c.var.meta);
+    const { setCookie, deviceCookie, payload } = await auth.login(c.var.deps, await jsonBody(c), c.var.meta, c.req.header('cookie'));
     c.header('Set-Cookie', setCookie);
+    if (deviceCookie) c.header('Set-Cookie', deviceCookie, { append: true });
     return c.json(payload, 200);
   })
   .get('/user', async (c) => {

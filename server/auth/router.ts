@@ -17,8 +17,9 @@ export const authRouter = router({
     return payload;
   }),
   login: publicProcedure.input(ZLoginInput).mutation(async ({ ctx, input }) => {
-    const { setCookie, payload } = await auth.login(ctx.deps, input, ctx.meta);
+    const { setCookie, deviceCookie, payload } = await auth.login(ctx.deps, input, ctx.meta, ctx.req.headers.get('cookie'));
     ctx.resHeaders.append('Set-Cookie', setCookie);
+    if (deviceCookie) ctx.resHeaders.append('Set-Cookie', deviceCookie);
     return payload;
   }),
   logout: authedProcedure.mutation(async ({ ctx }) => {

@@ -22,7 +22,9 @@ import {
   type TPreferences,
 } from './schema';
 import { sessionManager } from './session';
-import { assertLoginAllowed, recordLoginAttempt } from './throttle';
+import { assertSlots } from '../rate-limit';
+import { trustDevice, trustedDeviceOf } from './devices';
+import { admitLoginAttempt, markLoginSucceeded, PASSWORD_CHANGE_LIMIT, passwordChangesMessage, signupLimit, signupsMessage } from './throttle';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 
@@ -98,10 +100,14 @@ const EMAIL_TAKEN = () =>
     issues: [{ path: 'email', message: 'An account with this e-mail already exists' }],
   });
 
-/** Creates the user, their organization and its Super Admin membership, and signs them in. */
+/**
+ * Creates the user, their organization and its Super Admin membership, and signs them in. Each
+ * valid request counts against its client address's sign-up limit (signupLimit), taken or not.
+ */
 export async function signup(deps: Deps, rawInput: unknown, meta: RequestMeta): Promise<Signed> {
   const input = parseInput(ZSignupInput, rawInput);
   const db = deps.database.db;
+  await assertSlots(db, [{ limit: signupLimit(deps.config), key: meta.ip }], signupsMessage);
   if (await db.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst()) throw EMAIL_TAKEN();
   const passwordHash = await hashPassword(input.password);
   const { userId, organizationId } = await db
@@ -152,15 +158,18 @@ async function defaultOrganization(db: Db, userId: string): Promise<string | nul
 
 /**
  * Signs in with e-mail and password. Unknown e-mail and wrong password answer alike and take about
- * the same time; failures are throttled per e-mail and per IP.
+ * the same time. Attempts are admitted by the throttle (server/auth/throttle.ts) before any password
+ * is checked: a browser carrying this user's device cookie (`cookieHeader`) is counted on its own;
+ * others per e-mail and per address. A success trusts the browser with a fresh device cookie.
  */
-export async function login(deps: Deps, rawInput: unknown, meta: RequestMeta): Promise<Signed> {
+export async function login(deps: Deps, rawInput: unknown, meta: RequestMeta, cookieHeader?: string | null): Promise<Signed & { deviceCookie?: string }> {
   const input = parseInput(ZLoginInput, rawInput);
   const db = deps.database.db;
-  await assertLoginAllowed(db, input.email, meta.ip);
   const user = await db.selectFrom('users').select(['id', 'name', 'email', 'password_hash']).where('email', '=', input.email).executeTakeFirst();
+  const deviceId = user ? await trustedDeviceOf(db, user.id, cookieHeader) : null;
+  const attemptId = await admitLoginAttempt(db, { email: input.email, ip: meta.ip, deviceId });
   const ok = user ? await verifyPassword(user.password_hash, input.password) : await verifyAgainstDummy(input.password);
-  await recordLoginAttempt(db, input.email, meta.ip, ok);
+  if (ok) await markLoginSucceeded(db, attemptId);
   const organizationId = user ? await defaultOrganization(db, user.id) : null;
   const actor: Actor = { userId: user?.id ?? null, apiKeyId: null, label: user ? `${user.name} <${user.email}>` : input.email };
   if (!user || !ok) {
@@ -168,8 +177,9 @@ export async function login(deps: Deps, rawInput: unknown, meta: RequestMeta): P
     throw new DomainError('UNAUTHENTICATED', INVALID_CREDENTIALS);
   }
   const setCookie = await startSession(deps, user.id, organizationId, meta);
+  const deviceCookie = await trustDevice(db, deps.config, user.id, deviceId);
   await recordAudit(db, { organizationId, actor, action: 'auth.login', meta });
-  return { setCookie, payload: await authPayload(db, user.id, organizationId) };
+  return { setCookie, deviceCookie, payload: await authPayload(db, user.id, organizationId) };
 }
 
 /** Ends the caller's session; answers the cookie that clears it. */
@@ -215,10 +225,14 @@ export async function updateProfile(deps: Deps, auth: UserAuth, rawInput: unknow
   return me(deps, auth);
 }
 
-/** Changes the password and ends every other session of the user. */
+/**
+ * Changes the password and ends every other session of the user. Every valid attempt, a wrong
+ * current password included, counts against the user's PASSWORD_CHANGE_LIMIT.
+ */
 export async function changePassword(deps: Deps, auth: UserAuth, rawInput: unknown, meta: RequestMeta): Promise<void> {
   const input = parseInput(ZChangePasswordInput, rawInput);
   const db = deps.database.db;
+  await assertSlots(db, [{ limit: PASSWORD_CHANGE_LIMIT, key: auth.user.id }], passwordChangesMessage);
   const user = await db.selectFrom('users').select('password_hash').where('id', '=', auth.user.id).executeTakeFirstOrThrow();
   if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
     throw new DomainError('VALIDATION', 'currentPassword: is not your current password', {

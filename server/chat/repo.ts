@@ -61,31 +61,6 @@ export async function insertMessage(
   return toMessageView({ ...row, author_name: author?.name ?? null });
 }
 
-/**
- * Visitor messages in the rate-limit window: this conversation's, and this address's across the
- * organization's conversations; with the oldest of each, to say when the window frees up.
- */
-export async function recentVisitorMessages(db: Db, organizationId: string, conversationId: string | undefined, ip: string, since: Date) {
-  const [byVisitor, byIp] = await Promise.all([
-    conversationId
-      ? scoped(db, organizationId)
-          .selectFrom('chat_messages')
-          .select([(eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.min('created_at').as('oldest')])
-          .where('conversation_id', '=', conversationId)
-          .where('sender', '=', 'visitor')
-          .where('created_at', '>', since)
-          .executeTakeFirstOrThrow()
-      : { n: 0, oldest: null },
-    scoped(db, organizationId)
-      .selectFrom('chat_messages')
-      .select([(eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.min('created_at').as('oldest')])
-      .where('ip', '=', ip)
-      .where('created_at', '>', since)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { byVisitor: { n: Number(byVisitor.n), oldest: byVisitor.oldest }, byIp: { n: Number(byIp.n), oldest: byIp.oldest } };
-}
-
 /** Whether a team member has answered in the conversation (the automated replies then stop). */
 export async function teamHasReplied(db: Db, organizationId: string, conversationId: string): Promise<boolean> {
   const row = await scoped(db, organizationId)

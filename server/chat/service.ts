@@ -10,8 +10,9 @@ import type { EventBus } from '../events/bus';
 import type { RealtimeEvent } from '../events/types';
 import { publishEvent } from '../events/publish';
 import { ownerOnlyFilter } from '../organizations/members';
+import { assertSlots, type RateLimit } from '../rate-limit';
 import { ZChatConversationIdInput, ZListChatConversationsInput, ZReplyChatInput, ZSendChatMessageInput, ZVisitorConversationInput } from './inputs';
-import { conversationOfVisitor, insertMessage, messagesOf, recentVisitorMessages, teamHasReplied, visitorHashOf } from './repo';
+import { conversationOfVisitor, insertMessage, messagesOf, teamHasReplied, visitorHashOf } from './repo';
 import { botReplyFor, CHAT_RATE_LIMIT, CHAT_WELCOME, emailIn, type ChatConversationView, type ChatMessageView, type ChatSendResult } from './schema';
 
 type Db = Kysely<Database>;
@@ -22,15 +23,20 @@ export type VisitorCtx = { db: Db; organizationId: string; ip: string };
 const PREVIEW_LENGTH = 120;
 const conversationNotFound = () => new DomainError('NOT_FOUND', 'Conversation not found');
 
-/** Refuses a visitor over CHAT_RATE_LIMIT, saying when to try again. */
-async function assertWithinRateLimit(ctx: VisitorCtx, conversationId: string | undefined, now = new Date()): Promise<void> {
-  const windowMs = CHAT_RATE_LIMIT.windowSeconds * 1000;
-  const recent = await recentVisitorMessages(ctx.db, ctx.organizationId, conversationId, ctx.ip, new Date(now.getTime() - windowMs));
-  const blocked =
-    recent.byVisitor.n >= CHAT_RATE_LIMIT.perVisitor ? recent.byVisitor : recent.byIp.n >= CHAT_RATE_LIMIT.perIp ? recent.byIp : undefined;
-  if (!blocked?.oldest) return;
-  const retryAfter = Math.max(1, Math.ceil((new Date(blocked.oldest).getTime() + windowMs - now.getTime()) / 1000));
-  throw new DomainError('TOO_MANY_REQUESTS', `Too many messages. Please wait ${retryAfter} seconds before sending another.`, { retryAfter });
+/** CHAT_RATE_LIMIT's numbers as the rate-limit kernel's limits: per visitor, and per client address. */
+const CHAT_PER_VISITOR: RateLimit = { bucket: 'chat.visitor', max: CHAT_RATE_LIMIT.perVisitor, windowSeconds: CHAT_RATE_LIMIT.windowSeconds };
+const CHAT_PER_ADDRESS: RateLimit = { bucket: 'chat.ip', max: CHAT_RATE_LIMIT.perIp, windowSeconds: CHAT_RATE_LIMIT.windowSeconds };
+
+/** Counts the visitor's message, or refuses it over CHAT_RATE_LIMIT, saying when to try again (race-free: server/rate-limit). */
+async function assertWithinRateLimit(ctx: VisitorCtx, visitorId: string): Promise<void> {
+  await assertSlots(
+    ctx.db,
+    [
+      { limit: CHAT_PER_VISITOR, key: `${ctx.organizationId}:${visitorHashOf(visitorId)}` },
+      { limit: CHAT_PER_ADDRESS, key: `${ctx.organizationId}:${ctx.ip}` },
+    ],
+    (retryAfter) => `Too many messages. Please wait ${retryAfter} seconds before sending another.`,
+  );
 }
 
 /** The e-mail address a message leaves, when it is one the contacts accept. */
@@ -73,8 +79,7 @@ async function openConversation(trx: Db, organizationId: string, visitorId: stri
  */
 export async function sendVisitorMessage(ctx: VisitorCtx, rawInput: unknown): Promise<ChatSendResult> {
   const input = parseInput(ZSendChatMessageInput, rawInput);
-  const existing = await conversationOfVisitor(ctx.db, ctx.organizationId, input.visitorId);
-  await assertWithinRateLimit(ctx, existing?.id);
+  await assertWithinRateLimit(ctx, input.visitorId);
   const email = leftEmail(input.text);
   return ctx.db.transaction().execute(async (trx) => {
     const conversation = await openConversation(trx, ctx.organizationId, input.visitorId, input.page, input.language);

@@ -93,7 +93,25 @@ export interface LoginAttemptsTable {
   email: string;
   ip: string;
   succeeded: boolean;
+  /** The trusted device (trusted_devices.id) the attempt came with; null for an unknown client (migration 2026_11_25_300). */
+  device_id: string | null;
   created_at: Timestamp;
+}
+
+/** A browser a user has signed in from: the SHA-256 of its device cookie's token (migration 2026_11_25_300). */
+export interface TrustedDevicesTable {
+  id: string;
+  user_id: string;
+  created_at: Timestamp;
+  expires_at: Date;
+}
+
+/** One request a rate limit let through (server/rate-limit); it stops counting at expires_at. */
+export interface RateLimitHitsTable {
+  id: Generated<number>;
+  bucket: string;
+  key: string;
+  expires_at: Date;
 }
 
 export type LifecycleStage = 'subscriber' | 'lead' | 'mql' | 'sql' | 'customer' | 'other';
@@ -554,12 +572,6 @@ export interface IntegrationDeliveriesTable {
   created_at: Timestamp;
 }
 
-export interface LeadAttemptsTable {
-  id: Generated<number>;
-  ip: string;
-  created_at: Timestamp;
-}
-
 export type BillingStatus = 'trialing' | 'active' | 'past_due' | 'canceled' | 'unpaid' | 'paused';
 
 /** One row per organization: its plan and what Stripe says of its subscription (migration 400). */
@@ -739,6 +751,8 @@ export interface Database {
   api_keys: ApiKeysTable;
   audit_events: AuditEventsTable;
   login_attempts: LoginAttemptsTable;
+  trusted_devices: TrustedDevicesTable;
+  rate_limit_hits: RateLimitHitsTable;
   contacts: ContactsTable;
   contact_tag_counts: ContactTagCountsTable;
   organization_contact_counts: OrganizationContactCountsTable;
@@ -772,7 +786,6 @@ export interface Database {
   training_progress: TrainingProgressTable;
   form_submissions: FormSubmissionsTable;
   integration_deliveries: IntegrationDeliveriesTable;
-  lead_attempts: LeadAttemptsTable;
   organization_billing: OrganizationBillingTable;
   stripe_events: StripeEventsTable;
   billing_provisionings: BillingProvisioningsTable;

@@ -6,6 +6,7 @@ import { scoped } from '../db/scoped';
 import type { AppDeps } from '../deps';
 import { DomainError, parseInput } from '../errors';
 import { publishEvent } from '../events/publish';
+import { assertSlots, type RateLimit } from '../rate-limit';
 import type { RequestMeta } from '../http/meta';
 import { siteOwnerOrganization } from '../organizations/site-owner';
 import { kitConfigured } from './kit';
@@ -30,25 +31,12 @@ export type SubmitOutcome =
 /** New contacts from the site's forms carry this source. */
 export const LEAD_SOURCE = 'web form';
 
-/**
- * Counts this address's submission and refuses it past LEAD_RATE_LIMIT within the window. Stored
- * in the database, so every server process shares the count; rows older than an hour are pruned.
- */
+/** Submissions from one client address: LEAD_RATE_LIMIT's numbers, counted by the rate-limit kernel (shared by every process, race-free). */
+const LEADS_PER_ADDRESS: RateLimit = { bucket: 'leads.ip', ...LEAD_RATE_LIMIT };
+
+/** Counts this address's submission and refuses it past LEAD_RATE_LIMIT within the window. */
 async function assertWithinRateLimit(db: Db, ip: string): Promise<void> {
-  const window = sql<Date>`now() - make_interval(secs => ${LEAD_RATE_LIMIT.windowSeconds})`;
-  const recent = await db
-    .selectFrom('lead_attempts')
-    .select([(eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.min('created_at').as('oldest')])
-    .where('ip', '=', ip)
-    .where('created_at', '>', window)
-    .executeTakeFirstOrThrow();
-  if (Number(recent.n) >= LEAD_RATE_LIMIT.max) {
-    const oldest = recent.oldest ? new Date(recent.oldest).getTime() : Date.now();
-    const retryAfter = Math.max(1, Math.ceil((oldest + LEAD_RATE_LIMIT.windowSeconds * 1000 - Date.now()) / 1000));
-    throw new DomainError('TOO_MANY_REQUESTS', 'Too many submissions from this address. Please try again in a minute.', { retryAfter });
-  }
-  await db.insertInto('lead_attempts').values({ ip }).execute();
-  await db.deleteFrom('lead_attempts').where('created_at', '<', sql<Date>`now() - interval '1 hour'`).execute();
+  await assertSlots(db, [{ limit: LEADS_PER_ADDRESS, key: ip }], () => 'Too many submissions from this address. Please try again in a minute.');
 }
 
 const filled = (value: unknown) => value !== undefined && value !== null && value !== '' && !(typeof value === 'string' && value.trim() === '');

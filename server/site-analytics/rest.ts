@@ -3,30 +3,15 @@ import { bodyLimit } from 'hono/body-limit';
 import { DomainError, parseInput } from '../errors';
 import type { AppEnv } from '../http/env';
 import { siteOwnerOrganization } from '../organizations/site-owner';
+import { assertSlots, type RateLimit } from '../rate-limit';
 import { SITE_ANALYTICS_LIMITS, ZRecordSiteEventsInput } from './schema';
 import { recordSiteEvents } from './service';
 
-const WINDOW_MS = 60_000;
-
-/** Fixed one-minute windows per IP address, in this process's memory (analytics needs no stricter count). */
-export function createRateLimiter(limit: number, windowMs = WINDOW_MS) {
-  const windows = new Map<string, { start: number; count: number }>();
-  return (key: string, now = Date.now()): { ok: true } | { ok: false; retryAfter: number } => {
-    const current = windows.get(key);
-    if (!current || now - current.start >= windowMs) {
-      if (windows.size > 10_000) for (const [k, w] of windows) if (now - w.start >= windowMs) windows.delete(k);
-      windows.set(key, { start: now, count: 1 });
-      return { ok: true };
-    }
-    current.count += 1;
-    if (current.count <= limit) return { ok: true };
-    return { ok: false, retryAfter: Math.max(1, Math.ceil((current.start + windowMs - now) / 1000)) };
-  };
-}
+/** Batches from one client address per minute, counted by the rate-limit kernel (shared by every process, race-free). */
+const BATCHES_PER_ADDRESS: RateLimit = { bucket: 'analytics.ip', max: SITE_ANALYTICS_LIMITS.batchesPerMinutePerIp, windowSeconds: 60 };
 
 /** POST /api/analytics/events: the site's batches (fetch or sendBeacon), for the site owner organization. */
 export function createSiteAnalyticsRest() {
-  const allow = createRateLimiter(SITE_ANALYTICS_LIMITS.batchesPerMinutePerIp);
   return new Hono<AppEnv>().post(
     '/events',
     bodyLimit({
@@ -35,8 +20,7 @@ export function createSiteAnalyticsRest() {
     }),
     async (c) => {
       const { deps, meta } = c.var;
-      const verdict = allow(meta.ip);
-      if (!verdict.ok) throw new DomainError('TOO_MANY_REQUESTS', 'Too many analytics batches from this address; try again later', { retryAfter: verdict.retryAfter });
+      await assertSlots(deps.database.db, [{ limit: BATCHES_PER_ADDRESS, key: meta.ip }], () => 'Too many analytics batches from this address; try again later');
       let body: unknown;
       try {
         body = JSON.parse(await c.req.text());

@@ -28,11 +28,13 @@ const t = initTRPC.context<TrpcContext>().meta<ProcedureMeta>().create({
  * Maps a DomainError thrown by a service or a guard — and an input that failed its schema, as the
  * same VALIDATION error the REST doors give — to its tRPC code from the one error table.
  */
-const domainErrors = t.middleware(async ({ next }) => {
+const domainErrors = t.middleware(async ({ ctx, next }) => {
   const result = await next();
   if (result.ok) return result;
   const cause = result.error.cause instanceof ZodError ? validationError(result.error.cause) : result.error.cause;
   if (cause instanceof DomainError) {
+    // A 429 says when to try again, as on the REST doors (http/errors.ts).
+    if (cause.retryAfter !== undefined) ctx.resHeaders.set('Retry-After', String(cause.retryAfter));
     return { ...result, error: new TRPCError({ code: ERROR_TABLE[cause.code].trpc, message: cause.message, cause }) };
   }
   return result;
