@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { DomainError, parseInput } from '../errors';
 import type { AppEnv } from '../http/env';
 import { siteOwnerOrganization } from '../organizations/site-owner';
@@ -24,15 +23,11 @@ export function createRateLimiter(limit: number, windowMs = WINDOW_MS) {
   };
 }
 
-/** POST /api/analytics/events: the site's batches (fetch or sendBeacon), for the site owner organization. */
+/** POST /api/analytics/events: the site's batches (fetch or sendBeacon), for the site owner organization; their size limit is in http/body-limit.ts. */
 export function createSiteAnalyticsRest() {
   const allow = createRateLimiter(SITE_ANALYTICS_LIMITS.batchesPerMinutePerIp);
   return new Hono<AppEnv>().post(
     '/events',
-    bodyLimit({
-      maxSize: SITE_ANALYTICS_LIMITS.maxBodyBytes,
-      onError: (c) => c.json({ message: `The batch is larger than ${SITE_ANALYTICS_LIMITS.maxBodyBytes / 1024} KB` }, 413),
-    }),
     async (c) => {
       const { deps, meta } = c.var;
       const verdict = allow(meta.ip);
