@@ -25,8 +25,8 @@ export const BODY_LIMITS = {
    * metadata of up to 50 keys of 500 characters) and were seen past 50 KB. 1 MB, the size others settled on.
    */
   stripeWebhook: 1 * MB,
-  /** A CSV import's file (IMPORT_LIMITS.maxBytes) sent as multipart/form-data, with room for the envelope and options. */
-  csvUpload: IMPORT_LIMITS.maxBytes + 256 * KB,
+  /** A CSV import's file, its bytes as the body (POST /api/contacts/imports/preview). */
+  csvUpload: IMPORT_LIMITS.maxBytes,
   /**
    * tRPC's imports.preview / imports.start carry the CSV as a JSON string: escaping can double a file's
    * quotes and line ends, so twice the file limit plus the other fields. A batch gets it only when
@@ -48,7 +48,6 @@ const PATH_LIMITS: Record<string, number> = {
   '/api/sms/webhooks/status': BODY_LIMITS.twilioWebhook,
   '/api/stripe/webhook': BODY_LIMITS.stripeWebhook,
   '/api/contacts/imports/preview': BODY_LIMITS.csvUpload,
-  '/api/contacts/imports': BODY_LIMITS.csvUpload,
 };
 
 /** The body limit of a request path (without its query). */
