@@ -21,13 +21,13 @@ type World = Awaited<ReturnType<typeof importWorld>>;
 type UploadAnswer = { csv: string; encoding: string; delimiter: string; headers: string[]; rows: string[][]; totalRows: number; suggestedMapping: Record<string, string | null> };
 
 /** The file's bytes to the upload door, as the import wizard sends them. */
-async function upload(world: World, bytes: Uint8Array) {
+async function upload(world: World, bytes: Uint8Array<ArrayBuffer>) {
   const res = await world.app.request('/api/contacts/imports/preview', { method: 'POST', headers: { ...browser(world.owner.cookie), 'content-type': 'application/octet-stream' }, body: bytes });
   return { res, answer: (await res.json()) as UploadAnswer & { message?: string } };
 }
 
 /** Uploads, starts the import with the suggested mapping over tRPC and runs it; the contacts it made. */
-async function importBytes(world: World, bytes: Uint8Array, skip: string[] = []) {
+async function importBytes(world: World, bytes: Uint8Array<ArrayBuffer>, skip: string[] = []) {
   const { res, answer } = await upload(world, bytes);
   expect(res.status, answer.message).toBe(200);
   const mapping = Object.fromEntries(Object.entries(answer.suggestedMapping).filter(([h, t]) => t && !skip.includes(h))) as Record<string, string>;
