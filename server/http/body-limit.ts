@@ -1,3 +1,4 @@
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { Context, MiddlewareHandler } from 'hono';
 import { IMPORT_LIMITS } from '../contacts/schema';
 import { SITE_ANALYTICS_LIMITS } from '../site-analytics/schema';
@@ -73,8 +74,13 @@ export function formatLimit(bytes: number): string {
 export const bodyTooLargeMessage = (limit: number) => `The request body is larger than ${formatLimit(limit)}, the limit of this path`;
 
 function tooLarge(c: Context, limit: number) {
+  const message = bodyTooLargeMessage(limit);
+  // On /trpc the same answer also carries tRPC's error envelope, so its client shows the message (every call of a batch gets it).
+  const trpc = c.req.path.startsWith(`${TRPC_ENDPOINT}/`)
+    ? { error: { message, code: TRPC_ERROR_CODES_BY_KEY.PAYLOAD_TOO_LARGE, data: { code: 'PAYLOAD_TOO_LARGE', httpStatus: 413 } } }
+    : {};
   // The rest of the body is not wanted: the connection closes after the answer instead of draining it.
-  return c.json({ message: bodyTooLargeMessage(limit) }, 413, { Connection: 'close' });
+  return c.json({ message, ...trpc }, 413, { Connection: 'close' });
 }
 
 /**

@@ -1,8 +1,10 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { createTRPCClient, httpBatchLink, httpLink } from '@trpc/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMITS, bodyLimitFor, bodyTooLargeMessage } from '../../server/http/body-limit';
+import type { AppRouter } from '../../server/trpc/router';
 import { buildTestApp, TEST_ORIGIN } from '../helpers/app';
 import { getTestDatabase } from '../helpers/db';
 
@@ -65,7 +67,7 @@ describe('request body limits', () => {
     for (const path of paths) {
       const { res, pulled } = await postStream(app, path, FIFTY_MB);
       expect(res.status, path).toBe(413);
-      expect(await res.json(), path).toEqual({ message: bodyTooLargeMessage(BODY_LIMITS.json) });
+      expect(await res.json(), path).toMatchObject({ message: bodyTooLargeMessage(BODY_LIMITS.json) });
       expect(bodyTooLargeMessage(BODY_LIMITS.json)).toBe('The request body is larger than 1 MB, the limit of this path');
       // Read no further than the limit and the chunk that crossed it (plus the stream's one read ahead).
       expect(pulled, path).toBeLessThanOrEqual(BODY_LIMITS.json + 2 * CHUNK);
@@ -95,6 +97,20 @@ describe('request body limits', () => {
     const lying = await postStream(app, '/trpc/leads.submit', FIFTY_MB, { 'content-length': '20' });
     expect(lying.res.status).toBe(413);
     expect(lying.pulled).toBeLessThanOrEqual(BODY_LIMITS.json + 2 * CHUNK);
+  });
+
+  it("shows tRPC's client the message, for a single call and for every call of a batch", async () => {
+    const { app } = await buildTestApp();
+    const links = (batch: boolean) => {
+      const options = { url: `${TEST_ORIGIN}/trpc`, fetch: (url: URL | RequestInfo, init?: RequestInit) => app.request(url instanceof URL ? url.href : url, init) };
+      return [batch ? httpBatchLink(options) : httpLink(options)];
+    };
+    const huge = { email: 'big@example.com', name: 'x'.repeat(2 * 1024 * 1024) };
+    const single = createTRPCClient<AppRouter>({ links: links(false) });
+    await expect(single.leads.submit.mutate(huge as never)).rejects.toMatchObject({ message: bodyTooLargeMessage(BODY_LIMITS.json), data: { httpStatus: 413 } });
+    const batched = createTRPCClient<AppRouter>({ links: links(true) });
+    const results = await Promise.allSettled([batched.leads.submit.mutate(huge as never), batched.leads.submit.mutate({ email: 'small@example.com' } as never)]);
+    expect(results.map((r) => (r.status === 'rejected' ? (r.reason as Error).message : 'ok'))).toEqual([bodyTooLargeMessage(BODY_LIMITS.json), bodyTooLargeMessage(BODY_LIMITS.json)]);
   });
 
   it('hands a body within the limit on to the route unchanged', async () => {
