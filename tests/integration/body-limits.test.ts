@@ -102,7 +102,7 @@ describe('request body limits', () => {
   it("shows tRPC's client the message, for a single call and for every call of a batch", async () => {
     const { app } = await buildTestApp();
     const links = (batch: boolean) => {
-      const options = { url: `${TEST_ORIGIN}/trpc`, fetch: (url: URL | RequestInfo, init?: RequestInit) => app.request(url instanceof URL ? url.href : url, init) };
+      const options = { url: `${TEST_ORIGIN}/trpc`, fetch: async (url: URL | RequestInfo, init?: RequestInit) => app.request(url instanceof URL ? url.href : url, init) };
       return [batch ? httpBatchLink(options) : httpLink(options)];
     };
     const huge = { email: 'big@example.com', name: 'x'.repeat(2 * 1024 * 1024) };
