@@ -16,6 +16,7 @@ import { organizationRest } from './organizations/rest';
 import { trainingRest } from './training/rest';
 import { serveClient, type ClientBuild } from './http/client';
 import { csrf } from './http/csrf';
+import { bodyLimits } from './http/body-limit';
 import type { AppEnv } from './http/env';
 import { onError } from './http/errors';
 import { requestLog } from './http/request-log';
@@ -36,6 +37,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const app = new Hono<AppEnv>();
   app.use(requestLog(deps));
   app.use(csrf);
+  app.use(bodyLimits());
   app.onError(onError);
 
   const api = new Hono<AppEnv>();

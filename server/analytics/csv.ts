@@ -1,15 +1,16 @@
+import { startsFormula } from '../contacts/csv';
 import { majorUnits } from './money';
 import type { Report, ReportCell, ReportColumn } from './service';
 
 /**
  * RFC 4180 CSV: a header line, CRLF line ends, fields quoted when they hold a comma, a quote, CR
- * or LF, quotes doubled. Text that a spreadsheet would run as a formula (=, +, -, @, tab, CR at
- * the start) is prefixed with an apostrophe.
+ * or LF, quotes doubled. Text that a spreadsheet would run as a formula (the contacts export's
+ * rule, `startsFormula`: =, @, tab, CR, or a sign not followed by a plain number) is prefixed with an apostrophe.
  */
 export function csvField(value: ReportCell): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (typeof value === 'string' && startsFormula(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

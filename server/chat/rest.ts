@@ -1,13 +1,40 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
+import type { AppDeps } from '../deps';
+import { DomainError } from '../errors';
 import type { AppEnv } from '../http/env';
+import { createSlots, type Slots } from '../http/slots';
 import { siteOwnerOrganization } from '../organizations/site-owner';
+import { CHAT_STREAM_LIMITS } from './schema';
 import { sendVisitorMessage, teamRepliesTo, visitorConversation } from './service';
 
 /** How often an idle stream sends a comment, so proxies and the browser keep it open. */
 const KEEPALIVE_MS = 15_000;
 /** How long the browser waits before reconnecting a dropped stream (it then sends Last-Event-ID). */
 const RECONNECT_MS = 3_000;
+
+export const TOO_MANY_STREAMS_FROM_ADDRESS = `Too many open chat streams from this address (at most ${CHAT_STREAM_LIMITS.perIp}); close some and try again`;
+export const TOO_MANY_STREAMS_FOR_CONVERSATION = `Too many open streams of this chat conversation (at most ${CHAT_STREAM_LIMITS.perConversation}); close other tabs and try again`;
+
+/** The open streams of each app (its deps), per client address and per conversation (the visitor's id). */
+const openStreams = new WeakMap<AppDeps, { perIp: Slots; perConversation: Slots }>();
+
+/** Takes a stream slot for the address and one for the conversation, or refuses with 429; the release frees both. */
+function takeStreamSlots(deps: AppDeps, ip: string, visitorId: string): () => void {
+  let slots = openStreams.get(deps);
+  if (!slots) openStreams.set(deps, (slots = { perIp: createSlots(CHAT_STREAM_LIMITS.perIp), perConversation: createSlots(CHAT_STREAM_LIMITS.perConversation) }));
+  const conversation = slots.perConversation.acquire(visitorId);
+  if (!conversation) throw new DomainError('TOO_MANY_REQUESTS', TOO_MANY_STREAMS_FOR_CONVERSATION);
+  const address = slots.perIp.acquire(ip);
+  if (!address) {
+    conversation();
+    throw new DomainError('TOO_MANY_REQUESTS', TOO_MANY_STREAMS_FROM_ADDRESS);
+  }
+  return () => {
+    conversation();
+    address();
+  };
+}
 
 /**
  * The widget's public doors. Visitors have no session: the conversation is the site owner's and is
@@ -28,13 +55,16 @@ export const chatRest = new Hono<AppEnv>()
     return c.json(await visitorConversation({ db: deps.database.db, organizationId: organization.id }, c.req.query()));
   })
   .get('/stream', async (c) => {
-    const { deps } = c.var;
+    const { deps, meta } = c.var;
     const organization = await siteOwnerOrganization(deps.database.db, deps.config);
     const query = c.req.query();
     // A reconnecting EventSource says where it stopped; a first connection may say so with ?after=.
     const lastEventId = c.req.header('last-event-id');
     const controller = new AbortController();
+    // The input is checked here (a bad one is a 400); the replies are read once the stream runs.
     const replies = teamRepliesTo({ db: deps.database.db, events: deps.events }, organization.id, { ...query, after: lastEventId || query.after }, controller.signal);
+    const release = takeStreamSlots(deps, meta.ip, query.visitorId!);
+    controller.signal.addEventListener('abort', release, { once: true });
     return streamSSE(
       c,
       async (stream) => {

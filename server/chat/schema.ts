@@ -19,6 +19,12 @@ export const isVisitorId = (value: unknown): value is string => typeof value ===
 /** A visitor may send this many messages per window, and one address this many (shared offices, NAT). */
 export const CHAT_RATE_LIMIT = { windowSeconds: 60, perVisitor: 10, perIp: 30 } as const;
 
+/**
+ * Open reply streams (GET /api/chat/stream) at once, counted in each server process: per
+ * conversation (the visitor's tabs) and per client address (an office behind one address).
+ */
+export const CHAT_STREAM_LIMITS = { perConversation: 5, perIp: 20 } as const;
+
 /** The automated reply shows after a typing indicator of 1.5 to 2.5 seconds (spec §9). */
 export const BOT_REPLY_DELAY_MS = { min: 1500, max: 2500 } as const;
 

@@ -1,6 +1,7 @@
 /**
  * CSV reading and writing (RFC 4180): quoted fields with "" escapes and line breaks inside,
- * CRLF or LF line ends, a UTF-8 byte order mark, and ',' or ';' (or tab) as the delimiter.
+ * CRLF or LF line ends, a UTF-8 byte order mark, and ',' or ';' (or tab) as the delimiter, or the
+ * one Excel names on a first `sep=X` line. Files arrive as bytes and are decoded by `decodeCsvBytes`.
  */
 
 export class CsvError extends Error {
@@ -8,7 +9,8 @@ export class CsvError extends Error {
 }
 
 export type ParsedCsv = {
-  delimiter: ',' | ';' | '\t';
+  /** Detected from the header line, or named by a `sep=X` first line. */
+  delimiter: string;
   /** Column names, trimmed; a blank one is "Column N", a repeated one gets " (2)", " (3)", … */
   headers: string[];
   /** Data records in file order (blank lines skipped). */
@@ -16,6 +18,67 @@ export type ParsedCsv = {
 };
 
 const BOM = '\uFEFF';
+
+export type CsvEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
+
+/**
+ * The text of an uploaded file, whatever Excel or another program saved it as: a byte order mark
+ * names UTF-8, UTF-16LE or UTF-16BE; without one, UTF-16 is recognized by its NUL bytes (text that
+ * is mostly ASCII has a zero in every other byte: odd positions for LE, even for BE); otherwise the
+ * bytes are read as strict UTF-8, and a file that is not valid UTF-8 as Windows-1252 (Excel's
+ * "CSV" on Western-European Windows), in which every byte is a character.
+ */
+export function decodeCsvBytes(bytes: Uint8Array): { text: string; encoding: CsvEncoding } {
+  const decode = (encoding: CsvEncoding, from = 0) => ({ text: new TextDecoder(encoding).decode(bytes.subarray(from)), encoding });
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return decode('utf-8', 3);
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return decode('utf-16le', 2);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return decode('utf-16be', 2);
+  const nul = utf16ByNulPattern(bytes);
+  if (nul) return decode(nul);
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8' };
+  } catch {
+    return { text: decodeWindows1252(bytes), encoding: 'windows-1252' };
+  }
+}
+
+/** Windows-1252's characters for the bytes 0x80–0x9F (the five it leaves undefined stay C1 controls, as in browsers). */
+const CP1252_HIGH = '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+/**
+ * Windows-1252 by table: Node's TextDecoder('windows-1252') reads 0x80–0x9F as Latin-1 controls
+ * (no €, no curly quotes), unlike the Encoding Standard that browsers follow.
+ */
+function decodeWindows1252(bytes: Uint8Array): string {
+  let text = '';
+  for (let i = 0; i < bytes.length; i += 8192) {
+    const codes = Array.from(bytes.subarray(i, i + 8192), (b) => (b >= 0x80 && b <= 0x9f ? CP1252_HIGH.charCodeAt(b - 0x80) : b));
+    text += String.fromCharCode(...codes);
+  }
+  return text;
+}
+
+/** UTF-16 without a byte order mark: in the first 4 KB, NULs in at least a third of the odd (LE) or even (BE) bytes and almost none in the others. */
+function utf16ByNulPattern(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
+  const length = Math.min(bytes.length, 4096) & ~1;
+  if (length < 2) return null;
+  let even = 0;
+  let odd = 0;
+  for (let i = 0; i < length; i += 2) {
+    if (bytes[i] === 0) even++;
+    if (bytes[i + 1] === 0) odd++;
+  }
+  const pairs = length / 2;
+  if (odd >= pairs / 3 && even <= pairs / 20) return 'utf-16le';
+  if (even >= pairs / 3 && odd <= pairs / 20) return 'utf-16be';
+  return null;
+}
+
+/** Excel's delimiter line (`sep=;`, sometimes quoted): the delimiter it names, and the text after it. */
+function sepLine(text: string): { delimiter: string; rest: string } | null {
+  const match = /^"?sep=([^\r\n"])"?[^\S\r\n]*(\r\n|\n|\r|$)/i.exec(text);
+  return match ? { delimiter: match[1]!, rest: text.slice(match[0].length) } : null;
+}
 
 /** The delimiter used most in the header line, outside quotes. */
 export function detectDelimiter(text: string): ',' | ';' | '\t' {
@@ -96,9 +159,11 @@ export function parseRecords(input: string, delimiter: string): string[][] {
 
 /** Parses a CSV file with a header row; refuses what cannot be imported with a message naming the problem. */
 export function parseCsv(input: string): ParsedCsv {
-  const text = input.startsWith(BOM) ? input.slice(1) : input;
+  let text = input.startsWith(BOM) ? input.slice(1) : input;
+  const sep = sepLine(text);
+  if (sep) text = sep.rest;
   if (text.trim() === '') throw new CsvError('the file is empty');
-  const delimiter = detectDelimiter(text);
+  const delimiter = sep?.delimiter ?? detectDelimiter(text);
   const records = parseRecords(text, delimiter);
   const [header, ...rows] = records;
   if (!header || header.every((h) => h.trim() === '')) throw new CsvError('the first row must be a header row naming the columns');
@@ -137,13 +202,27 @@ export function importCell(value: string): string {
 }
 
 /**
- * One CSV cell. A value that a spreadsheet would run as a formula (starting with = + - @, tab or
- * carriage return) is prefixed with a single quote; a value with the delimiter, a quote or a line
- * break is quoted, quotes doubled.
+ * Whether a cell would start a formula in a spreadsheet and is written with a leading single quote.
+ * `=`, `@`, tab and carriage return always start one. A `+` or `-` starts one too, except when all
+ * that follows the sign is digits with at most one decimal point: that is what a spreadsheet reads
+ * as a number (`+15551234567`, an E.164 phone; `-42`; `-3.5`), which cannot call a function, reach
+ * another cell or run a command — at worst a phone shows without its `+`. Any other character after
+ * the sign (an operator, a letter, a bracket, `|`, `!`, a space) could make an expression, such as
+ * `-2+3`, `+cmd|' /C calc'!A0` or `-SUM(...)`, so those are guarded.
+ */
+export function startsFormula(text: string): boolean {
+  if (/^[=@\t\r]/.test(text)) return true;
+  if (/^[+-]/.test(text)) return !/^[+-]\d+(\.\d+)?$/.test(text);
+  return false;
+}
+
+/**
+ * One CSV cell. A value that a spreadsheet would run as a formula (`startsFormula`) is prefixed
+ * with a single quote; a value with the delimiter, a quote or a line break is quoted, quotes doubled.
  */
 export function csvCell(value: unknown): string {
   let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (startsFormula(text)) text = `'${text}`;
   return /[",;\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

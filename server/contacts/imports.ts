@@ -11,7 +11,7 @@ import type { AppDeps } from '../deps';
 import { DomainError, parseInput } from '../errors';
 import type { JobQueue } from '../jobs/queue';
 import { checkCustomValue, loadDefinitions, type CustomFieldDefinition, type CustomValue } from './custom-fields';
-import { csvLine, CsvError, CSV_BOM, importCell, parseCsv, type ParsedCsv } from './csv';
+import { csvLine, CsvError, CSV_BOM, decodeCsvBytes, importCell, parseCsv, type ParsedCsv } from './csv';
 import type { ContactRow } from './repo';
 import {
   CONTACT_LIMITS,
@@ -48,7 +48,13 @@ function readCsv(csv: string): ParsedCsv {
 
 // ——— Mapping ———
 
-const normalizeHeader = (h: string) => h.toLowerCase().replace(/[^a-z0-9]+/g, '');
+/** Lower case, accents taken off (Prénom → prenom), letters and digits only. */
+const normalizeHeader = (h: string) =>
+  h
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '');
 
 /** Header spellings (lower-cased, letters and digits only) each field is recognized by. */
 const SYNONYMS: Record<(typeof IMPORT_TARGETS)[number], string[]> = {
@@ -143,6 +149,18 @@ export async function previewImport(ctx: ImportsCtx, rawInput: unknown) {
     suggestedMapping: suggestMapping(parsed.headers, definitions),
     targets: targetList(definitions),
   };
+}
+
+/**
+ * An uploaded file's bytes (POST /api/contacts/imports/preview): decoded whatever its encoding
+ * (`decodeCsvBytes`), then previewed. The decoded text comes back for the start of the import.
+ */
+export async function previewUpload(ctx: ImportsCtx, bytes: Uint8Array) {
+  const fail = (message: string) => new DomainError('VALIDATION', `file: ${message}`, { issues: [{ path: 'file', message }] });
+  if (bytes.byteLength === 0) throw fail('is empty');
+  if (bytes.byteLength > IMPORT_LIMITS.maxBytes) throw fail('must be at most 10 MB');
+  const { text, encoding } = decodeCsvBytes(bytes);
+  return { ...(await previewImport(ctx, { csv: text })), encoding, csv: text };
 }
 
 /** Stores the import and enqueues its job in one transaction; the job does the writing. */

@@ -3,7 +3,7 @@ import { DomainError } from '../errors';
 import { requireOrg } from '../http/auth';
 import type { AppEnv } from '../http/env';
 import { exportContacts } from './export';
-import { importErrorsCsv } from './imports';
+import { importErrorsCsv, previewUpload } from './imports';
 
 const LISTS = new Set(['columns']);
 const EXPORT_KEYS = ['q', 'tag', 'ownerId', 'lifecycleStage', 'source', 'createdFrom', 'createdTo', 'doNotContact', 'sort', 'direction', 'columns', 'viewId'];
@@ -21,7 +21,7 @@ function exportInput(query: Record<string, string>): Record<string, unknown> {
 
 const disposition = (filename: string) => `attachment; filename="${filename.replace(/[^\w.-]+/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 
-/** Contacts files: the CSV export of a filter or view, and an import's row errors. Cookie or API key. */
+/** Contacts files: the CSV export of a filter or view, an import's upload and its row errors. Cookie or API key. */
 export const contactsRest = new Hono<AppEnv>()
   .get('/export.csv', requireOrg('data:export'), async (c) => {
     const { auth, deps, meta } = c.var;
@@ -32,6 +32,12 @@ export const contactsRest = new Hono<AppEnv>()
       'Cache-Control': 'no-store',
       'X-Total-Count': String(result.total),
     });
+  })
+  // The import's file as it is on disk (any encoding; size limit in http/body-limit.ts): its preview and decoded text.
+  .post('/imports/preview', requireOrg('data:import'), async (c) => {
+    const { auth, deps } = c.var;
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    return c.json(await previewUpload({ db: deps.database.db, organizationId: auth.organization.id, auth }, bytes));
   })
   .get('/imports/:id/errors.csv', requireOrg('data:import'), async (c) => {
     const { auth, deps } = c.var;

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { DomainError, parseInput } from '../errors';
 import type { AppEnv } from '../http/env';
 import { siteOwnerOrganization } from '../organizations/site-owner';
@@ -10,14 +9,10 @@ import { recordSiteEvents } from './service';
 /** Batches from one client address per minute, counted by the rate-limit kernel (shared by every process, race-free). */
 const BATCHES_PER_ADDRESS: RateLimit = { bucket: 'analytics.ip', max: SITE_ANALYTICS_LIMITS.batchesPerMinutePerIp, windowSeconds: 60 };
 
-/** POST /api/analytics/events: the site's batches (fetch or sendBeacon), for the site owner organization. */
+/** POST /api/analytics/events: the site's batches (fetch or sendBeacon), for the site owner organization; their size limit is in http/body-limit.ts. */
 export function createSiteAnalyticsRest() {
   return new Hono<AppEnv>().post(
     '/events',
-    bodyLimit({
-      maxSize: SITE_ANALYTICS_LIMITS.maxBodyBytes,
-      onError: (c) => c.json({ message: `The batch is larger than ${SITE_ANALYTICS_LIMITS.maxBodyBytes / 1024} KB` }, 413),
-    }),
     async (c) => {
       const { deps, meta } = c.var;
       await assertSlots(deps.database.db, [{ limit: BATCHES_PER_ADDRESS, key: meta.ip }], () => 'Too many analytics batches from this address; try again later');

@@ -7,8 +7,12 @@ import { z } from 'zod';
 
 /** Spec app-core §5 and §9. */
 export const SMS_MAX_LENGTH = 1600;
-/** Larger audiences go through campaigns. */
+/**
+ * Larger audiences go through campaigns. Counted as entries (each line of each entry), before
+ * duplicates are removed: the answer has one result per entry, so this also bounds its size.
+ */
 export const BULK_MAX_RECIPIENTS = 10_000;
+export const BULK_TOO_MANY_RECIPIENTS = `must contain at most ${BULK_MAX_RECIPIENTS.toLocaleString('en-US')} phone numbers; use a campaign for larger audiences`;
 export const OPTED_OUT_MESSAGE = 'Recipient has opted out of SMS';
 export const PHONE_HINT = 'Include the country code, for example +1 for US numbers';
 
@@ -91,7 +95,8 @@ export type TSendSmsInput = z.infer<typeof ZSendSmsInput>;
 export const ZBulkSendSmsInput = z.strictObject({
   recipients: z
     .array(z.string({ error: 'must be a list of phone numbers' }), { error: 'must be a list of phone numbers' })
-    .min(1, 'must contain at least one phone number'),
+    .min(1, 'must contain at least one phone number')
+    .max(BULK_MAX_RECIPIENTS, BULK_TOO_MANY_RECIPIENTS),
   message: ZSmsBody,
   idempotencyKey,
 });

@@ -12,6 +12,7 @@ import { insertOutboundMessages, mergeOrganizationSettings, optedOutNumbers, sms
 import { quietHoursReleaser } from './quiet-hours';
 import {
   BULK_MAX_RECIPIENTS,
+  BULK_TOO_MANY_RECIPIENTS,
   OPTED_OUT_MESSAGE,
   ZBulkSendSmsInput,
   ZCreateSmsTemplateInput,
@@ -197,9 +198,9 @@ export async function bulkSendSms(ctx: SmsCtx, rawInput: unknown) {
   // Spec §5: one number per entry, trimmed, empty ones dropped (a pasted block may hold several lines).
   const recipients = input.recipients.flatMap(recipientLines);
   if (recipients.length === 0) throw new DomainError('VALIDATION', 'recipients: must contain at least one phone number', { issues: [{ path: 'recipients', message: 'must contain at least one phone number' }] });
-  if (new Set(recipients).size > BULK_MAX_RECIPIENTS) {
-    const message = `must contain at most ${BULK_MAX_RECIPIENTS.toLocaleString('en-US')} phone numbers; use a campaign for larger audiences`;
-    throw new DomainError('VALIDATION', `recipients: ${message}`, { issues: [{ path: 'recipients', message }] });
+  // Every entry counts, repeated ones too (each gets a line in the answer).
+  if (recipients.length > BULK_MAX_RECIPIENTS) {
+    throw new DomainError('VALIDATION', `recipients: ${BULK_TOO_MANY_RECIPIENTS}`, { issues: [{ path: 'recipients', message: BULK_TOO_MANY_RECIPIENTS }] });
   }
   const { outcomes, batchId, accepted } = await acceptMessages(ctx, recipients, {
     purpose: 'bulk',

@@ -165,7 +165,10 @@ describe('CSV export', () => {
     expect(pipeline).toContain('"Proposal, ""final""",open,1,4000.00,2000.00,');
     expect(csvField('+1 555')).toBe("'+1 555");
     expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
-    expect(csvField('-2')).toBe("'-2");
+    expect(csvField('-2+3')).toBe("'-2+3");
+    // A sign followed by a plain number is data (the contacts export's rule).
+    expect(csvField('-2')).toBe('-2');
+    expect(csvField('+14155552671')).toBe('+14155552671');
     expect(csvField('line\nbreak')).toBe('"line\nbreak"');
     expect(csvField(12)).toBe('12');
     expect(csvField(null)).toBe('');

@@ -26,7 +26,9 @@ describe('contacts CSV reading and writing', () => {
 
   it('writes cells quoted when needed and neutralizes formulas; the import takes the guard off', () => {
     expect(csvLine(['plain', 'a,b', 'say "hi"', 'two\nlines', null, 42, ' padded'])).toBe('plain,"a,b","say ""hi""","two\nlines",,42," padded"\r\n');
-    for (const risky of ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx']) expect(csvCell(risky).replace(/^"|"$/g, '').startsWith(`'`)).toBe(true);
+    for (const risky of ['=1+1', '+1+1', '-1-1', '@SUM(A1)', '\tx', '\rx']) expect(csvCell(risky).replace(/^"|"$/g, '').startsWith(`'`)).toBe(true);
+    // A sign followed by digits only is a number or an E.164 phone, written as it is.
+    for (const number of ['+1', '-1', '+14155552671', '-3.5']) expect(csvCell(number)).toBe(number);
     expect(importCell(" '=1+1 ")).toBe('=1+1');
     expect(importCell("'+14155552671")).toBe('+14155552671');
     expect(importCell("'quoted on purpose")).toBe("'quoted on purpose");

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { OPTED_OUT_MESSAGE } from '../../server/sms/schema';
+import { BODY_LIMITS, bodyTooLargeMessage } from '../../server/http/body-limit';
+import { BULK_MAX_RECIPIENTS, BULK_TOO_MANY_RECIPIENTS, OPTED_OUT_MESSAGE } from '../../server/sms/schema';
 import { TEST_FROM, signWebhook } from '../doubles/twilio';
 import { TEST_ORIGIN } from '../helpers/app';
 import { getTestDatabase } from '../helpers/db';
@@ -129,6 +130,35 @@ describe('POST /api/sms/bulk-send', () => {
     expect(await res.json()).toEqual({ success: false, error: 'recipients: must contain at most 10,000 phone numbers; use a campaign for larger audiences' });
     const empty = await world.rest('/bulk-send', { body: { recipients: ['', '  '], message: 'Hi' } });
     expect(await empty.json()).toEqual({ success: false, error: 'recipients: must contain at least one phone number' });
+  });
+
+  it('counts every entry against the 10,000 cap, repeated ones and each line of a pasted block too, on both doors', async () => {
+    const world = await smsWorld();
+    const tooMany = `recipients: ${BULK_TOO_MANY_RECIPIENTS}`;
+    // 10,001 entries holding 10 distinct numbers: the cap is on what was sent, not on what is left after dedupe.
+    const repeated = Array.from({ length: BULK_MAX_RECIPIENTS + 1 }, (_, i) => `+1415200000${i % 10}`);
+    const res = await world.rest('/bulk-send', { body: { recipients: repeated, message: 'Too many' } });
+    expect(res.status).toBe(400);
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual({ success: false, error: tooMany });
+    expect(text.length).toBeLessThan(200);
+    // One entry holding 10,001 lines.
+    const pasted = await world.rest('/bulk-send', { body: { recipients: [repeated.join('\n')], message: 'Too many' } });
+    expect(await pasted.json()).toEqual({ success: false, error: tooMany });
+    await expect(world.api.sms.bulkSend({ recipients: repeated, message: 'Too many' })).rejects.toThrow(tooMany);
+    await expect(world.api.sms.bulkSend({ recipients: [repeated.join('\n')], message: 'Too many' })).rejects.toThrow(tooMany);
+    const stored = await world.deps.database.db.selectFrom('sms_messages').select('id').where('organization_id', '=', world.owner.organizationId).execute();
+    expect(stored).toEqual([]);
+  });
+
+  it('refuses a 700,000-recipient body at the body limit on both doors, with a short answer', async () => {
+    const world = await smsWorld();
+    const body = JSON.stringify({ recipients: Array.from({ length: 700_000 }, (_, i) => `+1415200${String(i % 10_000).padStart(4, '0')}`), message: 'Huge' });
+    for (const path of ['/api/sms/bulk-send', '/trpc/sms.bulkSend']) {
+      const res = await world.app.request(path, { method: 'POST', headers: { ...browser(world.owner.cookie), 'content-type': 'application/json' }, body });
+      expect(res.status, path).toBe(413);
+      expect(await res.json(), path).toEqual({ message: bodyTooLargeMessage(BODY_LIMITS.json) });
+    }
   });
 
   it('holds bulk messages during quiet hours in the recipient’s zone; a one-to-one send is not held', async () => {

@@ -96,8 +96,19 @@ export function ImportWizard({ onStarted }: { onStarted: (job: ImportJob) => voi
   );
 }
 
+/**
+ * The file's bytes go to the server, which reads them in whatever encoding they were saved (UTF-8,
+ * UTF-16 or Windows-1252) and answers the preview with the decoded text the import then starts from.
+ */
+async function previewFile(file: File): Promise<{ csv: string; preview: ImportPreview }> {
+  const response = await fetch('/api/contacts/imports/preview', { method: 'POST', body: file, headers: { 'Content-Type': 'application/octet-stream' }, credentials: 'same-origin' });
+  const answer = (await response.json().catch(() => ({}))) as ImportPreview & { csv?: string; message?: string };
+  if (!response.ok || typeof answer.csv !== 'string') throw new Error(answer.message ?? 'Could not read the file');
+  const { csv, ...preview } = answer;
+  return { csv, preview };
+}
+
 function UploadStep({ onLoaded }: { onLoaded: (loaded: Loaded) => void }) {
-  const preview = trpc.imports.preview.useMutation();
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -121,8 +132,7 @@ function UploadStep({ onLoaded }: { onLoaded: (loaded: Loaded) => void }) {
     }
     setReading(file.name);
     try {
-      const csv = await file.text();
-      const result = await preview.mutateAsync({ csv });
+      const { csv, preview: result } = await previewFile(file);
       if (result.totalRows === 0) {
         setProblem(`“${file.name}” has a header row but no contacts below it.`);
         return;
