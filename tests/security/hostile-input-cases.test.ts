@@ -5,7 +5,10 @@ import { registerContactJobs } from '../../server/contacts/jobs';
 import { encodeCursor } from '../../server/contacts/repo';
 import { buildTestApp } from '../helpers/app';
 import { browser, createAccount, createKey } from '../helpers/factories';
+import { TEST_FROM, signWebhook } from '../doubles/twilio';
+import { TEST_ORIGIN } from '../helpers/app';
 import { randomIp } from '../integration/leads-helpers';
+import { smsWorld, uniqueNumber } from '../integration/sms-helpers';
 
 /**
  * The hardening issue's hostile inputs, each answered 400 naming the field and the rule (they were
@@ -77,6 +80,20 @@ describe('hostile strings are 400s naming the field', () => {
     let deep: unknown = 'x';
     for (let i = 0; i < 100; i++) deep = { a: deep };
     await expect(w.api.contacts.create({ firstName: 'Ada', customFields: deep as Record<string, never> })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/: is nested too deeply$/) });
+  });
+});
+
+describe('signed webhooks', () => {
+  it("Twilio's inbound message with a NUL in its body: signed is not storable", async () => {
+    const w = await smsWorld();
+    const params = { MessageSid: `SM${'b'.repeat(32)}`, From: uniqueNumber(), To: TEST_FROM, Body: NUL };
+    const path = '/api/sms/webhooks/inbound';
+    const res = await w.app.request(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signWebhook(`${TEST_ORIGIN}${path}`, params) },
+      body: new URLSearchParams(params).toString(),
+    });
+    await expect400(res, 'Body', NUL_RULE);
   });
 });
 
