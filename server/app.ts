@@ -17,6 +17,7 @@ import { trainingRest } from './training/rest';
 import { serveClient, type ClientBuild } from './http/client';
 import { csrf } from './http/csrf';
 import { bodyLimits } from './http/body-limit';
+import { safeQuery } from './http/input';
 import type { AppEnv } from './http/env';
 import { onError } from './http/errors';
 import { requestLog } from './http/request-log';
@@ -41,6 +42,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.onError(onError);
 
   const api = new Hono<AppEnv>();
+  api.use(safeQuery);
   api.route('/', healthRest);
   api.route('/auth', authRest);
   api.route('/contacts', contactsRest);
@@ -60,7 +62,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api', api);
 
   // The realtime stream has a faster door of its own (same auth, input and format); others go to tRPC.
-  if (!options.router) app.get(REALTIME_EVENTS_PATH, realtimeEventsRoute);
+  if (!options.router) app.get(REALTIME_EVENTS_PATH, safeQuery, realtimeEventsRoute);
   mountTrpc(app, options.router ?? appRouter);
 
   if (options.client) serveClient(app, options.client, { gaMeasurementId: deps.config.gaMeasurementId });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZAnswerInstant, ZNamedRef, pageOf } from '../records/schema';
 import { isTimeZone } from '../time/zoned';
+import { isoDateTime } from '../input/schema';
 
 /** Appointments: shared by the server's doors and the client's forms. */
 
@@ -11,7 +12,7 @@ export const END_AFTER_START = 'must be after the start';
 /** The widest range one calendar query covers (a month view with its leading and trailing weeks fits easily). */
 export const MAX_RANGE_DAYS = 100;
 
-const ZInstant = z.iso.datetime({ offset: true, error: 'must be a date and time such as 2026-05-01T09:00:00Z' });
+const ZInstant = isoDateTime({ offset: true, error: 'must be a date and time such as 2026-05-01T09:00:00Z' });
 const id = (what: string) => z.uuid(`must be ${what} id`);
 
 export const ZTimeZone = z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/Paris');

@@ -9,6 +9,7 @@ import type { Db } from '../db';
 import { scoped } from '../db/scoped';
 import type { AppDeps } from '../deps';
 import { DomainError, parseInput } from '../errors';
+import { INPUT_RULES, REPLACEMENT_CHARACTER, storableText } from '../input/guard';
 import type { JobQueue } from '../jobs/queue';
 import { checkCustomValue, loadDefinitions, type CustomFieldDefinition, type CustomValue } from './custom-fields';
 import { csvLine, CsvError, CSV_BOM, decodeCsvBytes, importCell, parseCsv, type ParsedCsv } from './csv';
@@ -37,9 +38,10 @@ export type ImportJobData = { importId: string; organizationId: string };
 
 export type ImportsCtx = { db: Db; organizationId: string; auth: OrgAuth; jobs?: Pick<JobQueue, 'send'> };
 
+/** A file's text as it is stored and read: a NUL or lone surrogate is U+FFFD, and a cell holding one is that row's error. */
 function readCsv(csv: string): ParsedCsv {
   try {
-    return parseCsv(csv);
+    return parseCsv(storableText(csv));
   } catch (error) {
     if (error instanceof CsvError) throw new DomainError('VALIDATION', `csv: ${error.message}`, { issues: [{ path: 'csv', message: error.message }] });
     throw error;
@@ -138,7 +140,7 @@ function targetList(definitions: CustomFieldDefinition[]) {
 
 /** What an uploaded file holds and how its columns would map, before anything is written. */
 export async function previewImport(ctx: ImportsCtx, rawInput: unknown) {
-  const input = parseInput(ZPreviewImportInput, rawInput);
+  const input = parseInput(ZPreviewImportInput, rawInput, { fileText: ['csv'] });
   const parsed = readCsv(input.csv);
   const definitions = await loadDefinitions(ctx.db, ctx.organizationId);
   return {
@@ -165,7 +167,7 @@ export async function previewUpload(ctx: ImportsCtx, bytes: Uint8Array) {
 
 /** Stores the import and enqueues its job in one transaction; the job does the writing. */
 export async function startImport(ctx: ImportsCtx, rawInput: unknown) {
-  const input = parseInput(ZStartImportInput, rawInput);
+  const input = parseInput(ZStartImportInput, rawInput, { fileText: ['csv'] });
   const parsed = readCsv(input.csv);
   const definitions = await loadDefinitions(ctx.db, ctx.organizationId);
   checkMapping(input.mapping, parsed.headers, definitions, input.dedupeBy);
@@ -178,7 +180,7 @@ export async function startImport(ctx: ImportsCtx, rawInput: unknown) {
       .insertInto('contact_imports', {
         created_by: ctx.auth.user?.id ?? null,
         filename: input.filename,
-        csv: input.csv,
+        csv: storableText(input.csv),
         mapping: JSON.stringify(Object.fromEntries(Object.entries(input.mapping).filter(([, t]) => t))),
         dedupe_by: input.dedupeBy,
         on_duplicate: input.onDuplicate,
@@ -318,6 +320,10 @@ function readRow(record: string[], columns: MappedColumn[], headerCount: number,
   for (const column of columns) {
     const value = importCell(record[column.index] ?? '');
     if (value === '') continue;
+    if (value.includes(REPLACEMENT_CHARACTER)) {
+      issues.push({ field: column.target.startsWith('custom.') ? `customFields.${column.target.slice('custom.'.length)}` : column.target, message: INPUT_RULES.replaced });
+      continue;
+    }
     switch (column.target) {
       case 'firstName':
         if (!tooLong('firstName', value, CONTACT_LIMITS.name)) input.firstName = value;

@@ -3,6 +3,8 @@ import type { Db } from '../db';
 import type { Attribution, ContactsTable } from '../db/schema';
 import { scoped } from '../db/scoped';
 import { DomainError } from '../errors';
+import { textIssue } from '../input/guard';
+import { isWithinDateRange, MAX_INT } from '../input/schema';
 import type { TContactSort } from './schema';
 
 export type ContactRow = Selectable<ContactsTable>;
@@ -220,10 +222,25 @@ export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString('base64url');
 }
 
+/** A timestamptz as Postgres writes it as text ('2026-11-25 10:53:53.123456+00'), a real instant within the doors' date range. */
+const TIMESTAMPTZ_TEXT = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?[+-](\d{2})(?::[0-5]\d){0,2}$/;
+function isTimestamptzText(v: string): boolean {
+  const m = TIMESTAMPTZ_TEXT.exec(v);
+  if (!m) return false;
+  const [y, mo, d, h, mi, s, offset] = m.slice(1).map(Number) as [number, number, number, number, number, number, number];
+  const at = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
+  const exists = at.getUTCFullYear() === y && at.getUTCMonth() === mo - 1 && at.getUTCDate() === d && at.getUTCHours() === h && at.getUTCMinutes() === mi && at.getUTCSeconds() === s;
+  return exists && offset <= 15 && isWithinDateRange(`${m[1]}-${m[2]}-${m[3]}`);
+}
+
+/**
+ * What each key's text must look like before it is cast in SQL: a crafted cursor is a 400
+ * ('cursor: is not a valid cursor'), never a cast error (out-of-range integer or date, NUL in text).
+ */
 const VALUE_FORMAT: Record<SortKey['type'], (v: string) => boolean> = {
-  text: () => true,
-  integer: (v) => /^-?\d{1,10}$/.test(v),
-  timestamptz: (v) => !Number.isNaN(Date.parse(v.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00'))),
+  text: (v) => textIssue(v) === undefined,
+  integer: (v) => /^-?\d{1,10}$/.test(v) && Math.abs(Number(v)) <= MAX_INT,
+  timestamptz: isTimestamptzText,
   boolean: (v) => v === 'true' || v === 'false',
   uuid: (v) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v),
 };

@@ -61,8 +61,8 @@ export const savedViewsRouter = router({
 });
 
 export const importsRouter = router({
-  preview: permittedProcedure('data:import').input(ZPreviewImportInput).mutation(({ ctx, input }) => previewImport(ctx, input)),
-  start: permittedProcedure('data:import').input(ZStartImportInput).mutation(({ ctx, input }) => startImport({ ...ctx, jobs: ctx.deps.jobs }, input)),
+  preview: permittedProcedure('data:import').meta({ fileText: ['csv'] }).input(ZPreviewImportInput).mutation(({ ctx, input }) => previewImport(ctx, input)),
+  start: permittedProcedure('data:import').meta({ fileText: ['csv'] }).input(ZStartImportInput).mutation(({ ctx, input }) => startImport({ ...ctx, jobs: ctx.deps.jobs }, input)),
   get: permittedProcedure('data:import').input(ZGetImportInput).query(({ ctx, input }) => getImport(ctx, input)),
   list: permittedProcedure('data:import').input(ZListImportsInput.optional()).query(({ ctx, input }) => listImports(ctx, input)),
 });

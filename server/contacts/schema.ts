@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATE_RANGE_RULE, isWithinDateRange } from '../input/schema';
 import { ZEmail } from '../auth/schema';
 import { ZAnswerInstant } from '../records/schema';
 
@@ -177,7 +178,7 @@ export const ZGetContactInput = ZContactIdInput;
 export const ZDeleteContactInput = ZContactIdInput;
 
 /** 'YYYY-MM-DD' (a day in the organization's time zone) or an ISO date-time with its offset. */
-const ZDateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'must be a date (YYYY-MM-DD) or an ISO date-time' });
+const ZDateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'must be a date (YYYY-MM-DD) or an ISO date-time' }).refine(isWithinDateRange, DATE_RANGE_RULE);
 
 export const DO_NOT_CONTACT_FILTERS = ['sms', 'email', 'calls', 'any', 'none'] as const;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZAnswerInstant, ZNamedRef, pageOf } from '../records/schema';
+import { isoDate, MAX_INT, MAX_INT_RULE } from '../input/schema';
 
 /** Pipelines, stages and deals: shared by the server's doors and the client's forms. */
 
@@ -44,7 +45,7 @@ export const ZProbability = z
   .min(0, 'must be between 0 and 100')
   .max(100, 'must be between 0 and 100');
 
-export const ZCalendarDate = z.iso.date('must be a date in the form YYYY-MM-DD');
+export const ZCalendarDate = isoDate('must be a date in the form YYYY-MM-DD');
 
 const id = (what: string) => z.uuid(`must be ${what} id`);
 const ZPipelineName = z.string({ error: 'is required' }).trim().min(1, 'is required').max(80, 'must be at most 80 characters');
@@ -86,7 +87,7 @@ export const ZCreateStageInput = z.object({
   probability: ZProbability.optional(),
   kind: ZStageKind.default('open'),
   /** 0-based place among the stages; by default an open stage goes before the first won/lost stage, others last. */
-  position: z.number().int('must be a whole number').min(0, 'must be zero or more').optional(),
+  position: z.number().int('must be a whole number').min(0, 'must be zero or more').max(MAX_INT, MAX_INT_RULE).optional(),
 });
 export type TCreateStageInput = z.input<typeof ZCreateStageInput>;
 
@@ -168,7 +169,7 @@ export const ZMoveDealInput = z.object({
   /** Required when the stage is a lost stage. */
   lostReason: ZLostReason.optional(),
   /** 0-based place in the target column; by default the top. */
-  position: z.number().int('must be a whole number').min(0, 'must be zero or more').optional(),
+  position: z.number().int('must be a whole number').min(0, 'must be zero or more').max(MAX_INT, MAX_INT_RULE).optional(),
   /**
    * The deal the moved one lands right after (null: the top of the column). Takes precedence over
    * `position`, so a drop on a filtered board lands exactly between the cards the user saw.

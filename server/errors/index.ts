@@ -1,6 +1,7 @@
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
+import { findInputIssue, type GuardOptions } from '../input/guard';
 
 /**
  * The one error table: every domain error code, its tRPC code and its HTTP status.
@@ -60,8 +61,26 @@ export function validationError(error: z.ZodError): DomainError {
   return new DomainError('VALIDATION', message, { issues });
 }
 
-/** Parses input with a zod schema, throwing a VALIDATION DomainError that names the field. */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+/** A VALIDATION error naming one field and its rule. */
+export function fieldError(path: string, message: string): DomainError {
+  return new DomainError('VALIDATION', path ? `${path}: ${message}` : message, { issues: [{ path, message }] });
+}
+
+/**
+ * The input guard (server/input/guard.ts) as a VALIDATION error: refuses a NUL character, a lone
+ * surrogate or a hostile depth anywhere in the value, naming the field.
+ */
+export function assertSafeInput(input: unknown, options: GuardOptions = {}): void {
+  const issue = findInputIssue(input, options);
+  if (issue) throw fieldError(issue.path, issue.message);
+}
+
+/**
+ * Parses input with a zod schema, throwing a VALIDATION DomainError that names the field. The input
+ * guard runs first, so every schema inherits its rules.
+ */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown, guard: GuardOptions = {}): z.output<S> {
+  assertSafeInput(input, guard);
   const result = schema.safeParse(input);
   if (!result.success) throw validationError(result.error);
   return result.data;

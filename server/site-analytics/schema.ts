@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime } from '../input/schema';
 import { DEFAULT_PERIOD, ZPeriod } from '../analytics/schema';
 
 /** Limits of POST /api/analytics/events (client/lib/analytics.ts sends at most 20 events a batch). */
@@ -20,7 +21,7 @@ export const ZSiteAnalyticsEvent = z
       .record(z.string().max(64, 'names must be at most 64 characters'), ZParamValue)
       .refine((p) => Object.keys(p).length <= SITE_ANALYTICS_LIMITS.maxParamsPerEvent, `must have at most ${SITE_ANALYTICS_LIMITS.maxParamsPerEvent} parameters`)
       .default({}),
-    at: z.iso.datetime({ offset: true, error: 'must be an ISO date-time' }),
+    at: isoDateTime({ offset: true, error: 'must be an ISO date-time' }),
   })
   .strict();
 

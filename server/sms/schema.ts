@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime } from '../input/schema';
 
 /**
  * The SMS domain's rules, shared by the server doors and the client's compose boxes (this module is
@@ -131,14 +132,14 @@ export const ZSmsTemplateIdInput = z.strictObject({ id: z.uuid({ error: 'must be
 export const ZSmsBatchIdInput = z.strictObject({ batchId: z.uuid({ error: 'must be a batch id' }) });
 export const ZSmsConversationInput = z.strictObject({
   contactId: z.uuid({ error: 'must be a contact id' }),
-  before: z.iso.datetime({ error: 'must be an ISO date-time' }).optional(),
+  before: isoDateTime({ error: 'must be an ISO date-time' }).optional(),
   limit: z.number().int().min(1).max(200).default(50),
 });
 export const ZListSmsMessagesInput = z.strictObject({
   direction: z.enum(['outbound', 'inbound'], { error: 'must be outbound or inbound' }).optional(),
   status: z.enum(['accepted', 'queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed', 'refused', 'received']).optional(),
   batchId: z.uuid({ error: 'must be a batch id' }).optional(),
-  before: z.iso.datetime({ error: 'must be an ISO date-time' }).optional(),
+  before: isoDateTime({ error: 'must be an ISO date-time' }).optional(),
   limit: z.number().int().min(1).max(200).default(50),
 });
 export const ZSmsStatisticsInput = z.strictObject({ days: z.number().int().min(1, 'must be at least 1').max(365, 'must be at most 365').default(30) });

@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { assertSafeInput } from '../errors';
 import type { AppEnv } from '../http/env';
 import { receiveInbound, receiveStatus } from './inbound';
 import { smsProvider } from './twilio';
@@ -17,7 +18,10 @@ async function verifiedParams(c: Context<AppEnv>): Promise<Record<string, string
   const params = Object.fromEntries(new URLSearchParams(raw));
   const url = new URL(c.req.url);
   const signedUrl = `${c.var.deps.config.publicUrl}${url.pathname}${url.search}`;
-  return smsProvider(c.var.deps.config).validateWebhook(c.req.header('x-twilio-signature'), signedUrl, params) ? params : null;
+  if (!smsProvider(c.var.deps.config).validateWebhook(c.req.header('x-twilio-signature'), signedUrl, params)) return null;
+  // Signed is not the same as storable: a NUL or lone surrogate is refused (400) like on every door.
+  assertSafeInput(params);
+  return params;
 }
 
 const forbidden = (c: Context<AppEnv>) => c.json({ message: 'Invalid Twilio signature' }, 403);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZAnswerInstant, ZNamedRef, pageOf } from '../records/schema';
+import { isoDateTime } from '../input/schema';
 
 /** Tasks: shared by the server's doors and the client's forms. */
 
@@ -16,7 +17,7 @@ export const TASK_VIEWS = ['mine', 'today', 'overdue', 'upcoming', 'all'] as con
 export const ZTaskView = z.enum(TASK_VIEWS, { error: 'must be mine, today, overdue, upcoming or all' });
 export type TTaskView = z.infer<typeof ZTaskView>;
 
-export const ZInstant = z.iso.datetime({ offset: true, error: 'must be a date and time such as 2026-05-01T09:00:00Z' });
+export const ZInstant = isoDateTime({ offset: true, error: 'must be a date and time such as 2026-05-01T09:00:00Z' });
 
 const id = (what: string) => z.uuid(`must be ${what} id`);
 

@@ -3,11 +3,15 @@ import { ZodError } from 'zod';
 import type { Permission } from '../auth/permissions';
 import { assertPermission, requireOrgAuth, requireUserAuth } from '../auth/resolve';
 import { assertWritable, isReadOnlyExempt } from '../billing/limits';
-import { DomainError, ERROR_TABLE, validationError, type FieldIssue } from '../errors';
+import { assertSafeInput, DomainError, ERROR_TABLE, validationError, type FieldIssue } from '../errors';
 import type { TrpcContext } from './context';
 
 /** Procedure metadata: the permission a procedure requires, readable by the role-matrix tests. */
-export type ProcedureMeta = { permission?: Permission };
+export type ProcedureMeta = {
+  permission?: Permission;
+  /** Top-level input fields holding a file's text (an imported CSV), which the input guard leaves to the service. */
+  fileText?: readonly string[];
+};
 
 /** Subscriptions over SSE: server pings, and the client reconnects after this long without any. */
 export const SSE_OPTIONS = {
@@ -44,7 +48,16 @@ export const router = t.router;
 export const mergeRouters = t.mergeRouters;
 export const createCallerFactory = t.createCallerFactory;
 
-export const publicProcedure = t.procedure.use(domainErrors);
+/**
+ * The input guard on the raw input, before any schema parses it: every procedure (and /api/v1, which
+ * calls them) refuses a NUL character, a lone surrogate or a hostile depth with a 400 naming the field.
+ */
+const safeInput = t.middleware(async ({ getRawInput, meta, next }) => {
+  assertSafeInput(await getRawInput(), { fileText: meta?.fileText });
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(domainErrors).use(safeInput);
 
 /** A signed-in user (not an API key). */
 export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
