@@ -80,6 +80,33 @@ describe('Content-Security-Policy enforced on every route', () => {
     expect(violations).toEqual([]);
   }, EVERY_PAGE_TIMEOUT_MS);
 
+  it('notices a violation: an injected inline script is refused and reported to the watcher', async () => {
+    const page = await e2e.open({ allowErrors: [/Executing inline script violates the following Content Security Policy/] });
+    const violations = await watchViolations(page);
+    await page.goto('/pricing');
+    await settled(page);
+    await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.injected = true;';
+      document.body.append(script);
+    });
+    await expect.poll(() => violations.map((v) => v.directive)).toEqual(['script-src-elem']);
+    expect(await page.evaluate(() => (window as unknown as { injected?: boolean }).injected)).toBeUndefined();
+  });
+
+  it("a dialog's scroll lock works without an inline style element", async () => {
+    const { page } = await openSignedIn(e2e);
+    const violations = await watchViolations(page);
+    await page.goto('/pipeline');
+    await settled(page);
+    await page.getByRole('button', { name: 'New deal', exact: true }).click();
+    await page.getByRole('dialog', { name: 'New deal' }).waitFor();
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
+    expect(violations).toEqual([]);
+  });
+
   it('a page of another origin cannot frame the app (frame-ancestors), though it can frame its own', async () => {
     const OTHER = 'http://framing-site.test';
     const page = await e2e.open({ allowErrors: [/frame-ancestors/] });
