@@ -62,6 +62,9 @@ export default defineConfig({
     routeManifest(),
     prerenderSite({ root: here('.'), routes: ROUTES }),
   ],
+  // Radix's scroll lock writes its styles through react-style-singleton's <style> element, which the
+  // Content-Security-Policy refuses; this one uses a constructed stylesheet (client/lib/style-singleton.ts).
+  resolve: { alias: { 'react-style-singleton': here('./client/lib/style-singleton.ts') } },
   build: {
     outDir: here('./dist/client'),
     emptyOutDir: true,

@@ -21,6 +21,7 @@ import { safeQuery } from './http/input';
 import type { AppEnv } from './http/env';
 import { onError } from './http/errors';
 import { requestLog } from './http/request-log';
+import { cspReportRoutes, securityHeaders } from './http/security-headers';
 import { mountTrpc } from './http/trpc';
 import { realtimeEventsRoute, REALTIME_EVENTS_PATH } from './realtime/sse';
 import { smsRest } from './sms/rest';
@@ -36,7 +37,9 @@ export type CreateAppOptions = {
 /** Builds the whole HTTP app from its dependencies; no I/O happens here. */
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const app = new Hono<AppEnv>();
+  app.use(securityHeaders(deps.config, options.client));
   app.use(requestLog(deps));
+  app.route('/', cspReportRoutes()); // before the CSRF check: browsers send reports with cookies and no Origin; it only logs
   app.use(csrf);
   app.use(bodyLimits());
   app.onError(onError);

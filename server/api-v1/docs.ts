@@ -44,6 +44,17 @@ type Operation = {
   responses: Record<string, { description: string }>;
 };
 
+/** The reference page's one inline stylesheet: the Content-Security-Policy allows it by its hash (server/http/security-headers.ts). */
+export const API_DOCS_STYLE = `
+body{font:15px/1.55 system-ui,sans-serif;max-width:960px;margin:0 auto;padding:2rem 1.25rem;color:#1f2937}
+h1{margin:0 0 .25rem}h3{margin:2rem 0 .5rem}code,pre{font:13px ui-monospace,monospace}
+pre{background:#f3f4f6;padding:.75rem;border-radius:6px;overflow:auto}table{border-collapse:collapse;width:100%;margin:.5rem 0}
+th,td{text-align:left;border-bottom:1px solid #e5e7eb;padding:.35rem .5rem;vertical-align:top}th{font-weight:600;background:#f9fafb}
+.method{display:inline-block;min-width:4.2rem;text-align:center;border-radius:4px;color:#fff;font-size:12px;padding:2px 6px;background:#4f46e5}
+.get{background:#059669}.delete{background:#dc2626}.patch{background:#d97706}.muted{color:#6b7280}section{border-top:1px solid #e5e7eb}
+@media (prefers-color-scheme:dark){body{background:#0b1020;color:#e5e7eb}pre{background:#111827}th{background:#111827}th,td,section{border-color:#374151}}
+`;
+
 /** A readable reference of /api/v1, rendered from the OpenAPI document (no external assets). */
 export function apiReferencePage(doc: OpenApiDocument): string {
   const sections = Object.entries(doc.paths as Record<string, Record<string, Operation>>)
@@ -71,15 +82,7 @@ export function apiReferencePage(doc: OpenApiDocument): string {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escape(doc.info.title)} reference</title>
 <meta name="description" content="Reference of the Switchboard REST API: contacts, deals, tasks and appointments.">
-<style>
-body{font:15px/1.55 system-ui,sans-serif;max-width:960px;margin:0 auto;padding:2rem 1.25rem;color:#1f2937}
-h1{margin:0 0 .25rem}h3{margin:2rem 0 .5rem}code,pre{font:13px ui-monospace,monospace}
-pre{background:#f3f4f6;padding:.75rem;border-radius:6px;overflow:auto}table{border-collapse:collapse;width:100%;margin:.5rem 0}
-th,td{text-align:left;border-bottom:1px solid #e5e7eb;padding:.35rem .5rem;vertical-align:top}th{font-weight:600;background:#f9fafb}
-.method{display:inline-block;min-width:4.2rem;text-align:center;border-radius:4px;color:#fff;font-size:12px;padding:2px 6px;background:#4f46e5}
-.get{background:#059669}.delete{background:#dc2626}.patch{background:#d97706}.muted{color:#6b7280}section{border-top:1px solid #e5e7eb}
-@media (prefers-color-scheme:dark){body{background:#0b1020;color:#e5e7eb}pre{background:#111827}th{background:#111827}th,td,section{border-color:#374151}}
-</style></head><body>
+<style>${API_DOCS_STYLE}</style></head><body>
 <h1>${escape(doc.info.title)}</h1><p class="muted">Version ${escape(doc.info.version)} · <a href="/api/openapi.json">OpenAPI 3.1 document</a></p>
 <p>${escape(doc.info.description)}</p>
 <p>Lists accept <code>page</code> (from 1) and <code>limit</code>, and answer <code>{items, total, page, limit}</code>. Errors answer <code>{message, issues?}</code> with the HTTP status of the problem.</p>

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import ar from '../../client/i18n/ar.json';
@@ -6,6 +5,7 @@ import en from '../../client/i18n/en.json';
 import { BOT_REPLIES, CHAT_QUICK_REPLIES, CHAT_WELCOME } from '../../server/chat/schema';
 import { newAccount, type Account } from './helpers/accounts';
 import { useE2E } from './helpers/app';
+import { injectAxe } from './helpers/axe';
 
 const e2e = useE2E();
 
@@ -49,7 +49,7 @@ const sentLine = (page: Page, text: string) => messages(page).getByText(`You: ${
 
 /** axe-core's serious and critical findings inside the open widget ("rule: elements"). */
 async function widgetAccessibilityViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
+  await injectAxe(page);
   return page.evaluate(async () => {
     type Violation = { id: string; impact: string | null; nodes: { target: string[] }[] };
     const axe = (window as unknown as { axe: { run(context: unknown): Promise<{ violations: Violation[] }> } }).axe;

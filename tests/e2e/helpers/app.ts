@@ -133,13 +133,24 @@ const HYDRATED = `(() => {
   return [...root.querySelectorAll('*')].every((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber$')));
 })()`;
 
+/** As long as Playwright's own waits (its default timeout). */
+const HYDRATION_TIMEOUT_MS = 30_000;
+
 /**
  * A prerendered public page (docs/decisions/012-prerendered-public-site.md) is painted before its
  * code runs; a test drives it once hydrated, as a click on the bare HTML would reach no handler. So
  * page loads (goto, reload) resolve once it is.
  */
 function untilHydratedAfterLoads(page: Page): void {
-  const hydrated = () => page.waitForFunction(HYDRATED);
+  // Polled with evaluate (run by the DevTools protocol, which the page's Content-Security-Policy does
+  // not govern): waitForFunction builds its predicate with eval inside the page, which the policy refuses.
+  const hydrated = async () => {
+    const deadline = Date.now() + HYDRATION_TIMEOUT_MS;
+    while (!(await page.evaluate(HYDRATED))) {
+      if (Date.now() > deadline) throw new Error(`${page.url()} was not hydrated within ${HYDRATION_TIMEOUT_MS} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
   page.goto = async (...args) => {
