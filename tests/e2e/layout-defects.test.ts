@@ -163,3 +163,66 @@ describe('appointment form', () => {
     await dialog.waitFor({ state: 'detached' });
   });
 });
+
+describe('contacts list, 300 contacts', () => {
+  it('keeps only the rows near the screen in the DOM while loading more as it scrolls, with keyboard, selection and row semantics intact', async () => {
+    const { page } = await openSignedIn(e2e);
+    // 300 contacts in six batched requests (tRPC batching: one request, fifty creations).
+    for (let batch = 0; batch < 6; batch += 1) {
+      const inputs = Array.from({ length: 50 }, (_, i) => ({ firstName: `Person${String(batch * 50 + i + 1).padStart(3, '0')}`, lastName: 'Sample' }));
+      const response = await page.request.post(`/trpc/${inputs.map(() => 'contacts.create').join(',')}?batch=1`, {
+        data: Object.fromEntries(inputs.map((input, i) => [String(i), input])),
+        headers: { Origin: e2e.url },
+      });
+      await ok(response);
+    }
+    await page.goto('/contacts?sort=name&limit=100');
+    const status = page.getByRole('status').filter({ hasText: /^Showing/ });
+    await status.getByText('Showing 1–100 of 300 contacts').waitFor();
+    const table = page.getByRole('table', { name: 'Contacts' });
+    const domRows = () => page.locator('table[aria-label="Contacts"] tbody tr[data-contact-row]').count();
+
+    // Load more once; from then on the end of the list loads the rest as it comes into view.
+    await page.getByRole('button', { name: 'Load 100 more' }).click();
+    await status.getByText('Showing 1–200 of 300 contacts').waitFor();
+    await expect
+      .poll(async () => {
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        return status.textContent();
+      }, { timeout: 20_000 })
+      .toBe('Showing 1–300 of 300 contacts');
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const lastRow = table.getByRole('row').filter({ has: page.getByRole('link', { name: 'Person300 Sample', exact: true }) });
+    await lastRow.waitFor();
+    // Only the rows near the screen are rendered, not 300.
+    expect(await domRows()).toBeLessThan(60);
+    expect(await domRows()).toBeGreaterThan(5);
+    // The table still says how many rows it has and where each rendered one is.
+    expect(await table.getAttribute('aria-rowcount')).toBe('301');
+    expect(await lastRow.getAttribute('aria-rowindex')).toBe('301');
+    // Spacer rows are hidden from assistive technology: every row a screen reader meets is a contact or the header.
+    expect(await table.getByRole('row').count()).toBe((await domRows()) + 1);
+
+    // Halfway down, the rows there are rendered and the first ones are gone.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
+    await expect.poll(() => table.getByRole('link', { name: 'Person001 Sample', exact: true }).count()).toBe(0);
+    expect(await domRows()).toBeLessThan(60);
+
+    // Keyboard: from the top, Tab walks down the rows, past the ones first rendered, without leaving the table.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await table.getByRole('checkbox', { name: 'Select Person001 Sample' }).focus();
+    const renderedAtTop = await page.evaluate(() => Math.max(...[...document.querySelectorAll('table[aria-label="Contacts"] tbody tr[data-contact-row]')].map((tr) => Number(tr.getAttribute('aria-rowindex')))));
+    for (let i = 0; i < 120; i += 1) await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const row = document.activeElement?.closest('tr[data-contact-row]');
+      return { inTable: Boolean(document.activeElement?.closest('table[aria-label="Contacts"]')), rowIndex: Number(row?.getAttribute('aria-rowindex') ?? 0) };
+    });
+    expect(focused.inTable).toBe(true);
+    expect(focused.rowIndex).toBeGreaterThan(renderedAtTop);
+
+    // Selection covers the loaded rows, rendered or not.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await table.getByRole('checkbox', { name: 'Select all contacts on this page' }).check();
+    await page.getByRole('region', { name: 'Bulk actions' }).getByText('300 contacts selected').waitFor();
+  });
+});
