@@ -53,12 +53,18 @@ export function SectionLoading() {
 /** A column of a TableFrame: its heading, or one only screen readers hear (a column of buttons). */
 export type TableColumn = string | { label: string; srOnly?: boolean; align?: 'right' };
 
-/** A settings table with its column headings; tables scroll sideways on narrow screens instead of squeezing their columns. */
-export function TableFrame({ children, label, columns }: { children: ReactNode; label: string; columns: TableColumn[] }) {
+/**
+ * A settings table with its column headings. Tables scroll sideways on narrow screens instead of
+ * squeezing their columns, unless `stackOnPhone`: below the `sm` breakpoint each row is then laid out
+ * as a small card (the row `phoneRow`, its first cell `phoneWide` across the top, the others side by
+ * side below, a cell left out with `phoneHidden`), so the row's controls are always on screen. The
+ * markup stays a table with its headings (visually hidden there) for assistive technology.
+ */
+export function TableFrame({ children, label, columns, stackOnPhone = false }: { children: ReactNode; label: string; columns: TableColumn[]; stackOnPhone?: boolean }) {
   return (
     <div className="-mx-6 overflow-x-auto">
-      <table aria-label={label} className="w-full min-w-[36rem] text-left text-sm [&_tbody_tr:last-child>td]:border-b-0">
-        <thead>
+      <table aria-label={label} className={cn('w-full text-left text-sm [&_tbody_tr:last-child>td]:border-b-0', stackOnPhone ? 'max-sm:block max-sm:[&>tbody]:block sm:min-w-[36rem]' : 'min-w-[36rem]')}>
+        <thead className={cn(stackOnPhone && 'max-sm:sr-only')}>
           <tr>
             {columns.map((column) => {
               const { label: heading, srOnly, align } = typeof column === 'string' ? { label: column } : column;
@@ -77,4 +83,12 @@ export function TableFrame({ children, label, columns }: { children: ReactNode; 
 }
 
 const th = 'border-b border-gray-200 px-6 py-2 text-xs font-medium tracking-wide text-gray-500 uppercase dark:border-gray-800 dark:text-gray-400';
+/** A row of a `stackOnPhone` table: on a phone, a two-column grid with a rule below it. */
+export const phoneRow = 'max-sm:grid max-sm:grid-cols-[minmax(0,1fr)_auto] max-sm:items-center max-sm:border-b max-sm:border-gray-100 max-sm:py-2 max-sm:last:border-b-0 dark:max-sm:border-gray-800/70';
+/** A cell of a `stackOnPhone` table: no rule of its own on a phone (the row has one), less padding. */
+export const phoneCell = 'max-sm:border-b-0 max-sm:py-1.5';
+/** The cell that spans the row's card on a phone (the record's name). */
+export const phoneWide = 'max-sm:col-span-2';
+/** A cell a phone leaves out (what matters of it is said in the wide cell). */
+export const phoneHidden = 'max-sm:hidden';
 export const td = 'border-b border-gray-100 px-6 py-3 align-middle text-gray-700 dark:border-gray-800/70 dark:text-gray-300';

@@ -1,4 +1,5 @@
 import { pageTexts } from '../i18n';
+import { CLAIMS } from './claims';
 
 /** Help centre content (spec public-site §2.12, §3). */
 
@@ -65,7 +66,7 @@ const en = {
     features: {
       category: 'Features & Functionality',
       questions: [
-        { question: 'Which channels can I use?', answer: 'E-mail, SMS and voice are built in, alongside booking pages, forms, websites and social lead ads: 15+ channels in one timeline.' },
+        { question: 'Which channels can I use?', answer: `${CLAIMS.channels} channels are built in, SMS and the website chat, each conversation on the contact’s one timeline, alongside booking pages and forms.` },
         { question: 'Can I white-label Switchboard for my clients?', answer: 'Yes. White label, API access, custom domains, A/B testing and lead scoring are included from the Unlimited plan.' },
         { question: 'How many integrations are there?', answer: 'Switchboard connects natively to 200+ apps, and to many more through Zapier, Make and our REST API with webhooks.' },
       ],

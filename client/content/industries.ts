@@ -22,6 +22,7 @@ import {
 } from 'lucide-react';
 import { pageTexts } from '../i18n';
 import type { Industry } from '../lib/industries';
+import { CLAIMS } from './claims';
 
 /** The industry landing pages (spec public-site §2.10): one layout, fed by this structure and the texts below. */
 
@@ -94,7 +95,7 @@ const en = {
       stats: [
         { value: '24 hours', label: 'to go live' },
         { value: '94%', label: 'AI lead-scoring accuracy' },
-        { value: '15+', label: 'channels in one inbox' },
+        { value: String(CLAIMS.channels), label: 'channels in one inbox: SMS and the website chat' },
         { value: '30 days', label: 'money-back guarantee' },
       ],
       featuresTitle: 'Everything between the first enquiry and the tenth visit',
@@ -140,7 +141,7 @@ const en = {
         { value: '2 hours', label: 'setup time' },
         { value: '58%', label: 'faster lead automation' },
         { value: '500+', label: 'integrations' },
-        { value: '736+', label: 'companies on Switchboard' },
+        { value: 'MIT', label: 'open-source licence: host it yourself' },
       ],
       featuresTitle: 'The tools an agency resells',
       features: {
@@ -196,7 +197,7 @@ const en = {
       stats: [
         { value: '1 hour', label: 'setup time' },
         { value: '50+', label: 'ready-made templates' },
-        { value: '40+', label: 'languages' },
+        { value: String(CLAIMS.languages), label: 'site languages: English, French and Arabic' },
         { value: '24/7', label: 'live chat support' },
       ],
       featuresTitle: 'A practice that runs itself between sessions',

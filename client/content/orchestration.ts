@@ -1,4 +1,5 @@
 import { pageTexts } from '../i18n';
+import { CLAIMS } from './claims';
 
 /** Multi-channel orchestration's public face (spec app-core §2.9: channel ids email, sms, voice, social, web, calendar). */
 const en = {
@@ -35,8 +36,8 @@ const en = {
   analyticsTitle: 'Results by channel',
   analyticsLabel: 'Orchestration figures',
   stats: [
-    { value: '15+', label: 'channels supported' },
-    { value: '40+', label: 'languages for templates' },
+    { value: String(CLAIMS.channels), label: 'channels built in: SMS and the website chat' },
+    { value: String(CLAIMS.languages), label: 'site languages: English, French and Arabic' },
     { value: '58%', label: 'faster lead automation' },
     { value: '94%', label: 'AI prediction accuracy' },
   ],

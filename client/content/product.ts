@@ -14,6 +14,7 @@ import {
 } from 'lucide-react';
 import { pageTexts, type Texts } from '../i18n';
 import { withIcons } from '../lib/marketing/with-icons';
+import { CLAIMS } from './claims';
 
 /** The platform's recurring claims (spec public-site §1, §9) and capabilities, shared by several pages. */
 const en = {
@@ -23,19 +24,18 @@ const en = {
     aiAccuracy: '94%',
     templates: '50+',
     integrations: '500+',
-    languages: '40+',
-    channels: '15+',
+    languages: String(CLAIMS.languages),
+    channels: String(CLAIMS.channels),
     trial: '14-day free trial, no credit card required',
     guarantee: '30-day money-back guarantee',
     uptime: '99.9%',
-    companies: '736+',
   },
   headlineStats: {
     label: 'Switchboard in figures',
     fasterAutomation: 'faster lead automation',
     aiAccuracy: 'AI lead-scoring accuracy',
     templates: 'ready-made templates',
-    companies: 'companies on Switchboard',
+    languages: 'site languages: English, French and Arabic',
   },
   /** The six headline capabilities (features page, basic landing). */
   coreFeatures: {
@@ -97,5 +97,5 @@ export const headlineStats = ({ claims, headlineStats: labels }: Text) => [
   { value: claims.fasterAutomation, label: labels.fasterAutomation },
   { value: claims.aiAccuracy, label: labels.aiAccuracy },
   { value: claims.templates, label: labels.templates },
-  { value: claims.companies, label: labels.companies },
+  { value: claims.languages, label: labels.languages },
 ];

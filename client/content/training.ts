@@ -29,7 +29,7 @@ const en = {
   exercises: 'Practical exercises',
   previous: 'Previous module',
   next: 'Next module',
-  learners: 'Learners from 736+ companies',
+  learners: 'Open to every member of your team',
   certificate: 'Certificate in the Academy when you finish',
   modules,
 };

@@ -7,11 +7,12 @@ import { plainButtonClasses } from '../components/ui/button-classes';
 import { trackEvent } from '../lib/analytics';
 import { inputClasses } from './-landing/trial-form';
 import { ARABIC_PLANS } from '../../server/billing/schema';
+import { CLAIMS } from '../content/claims';
 
 export const Route = createFileRoute('/ar')({
   staticData: {
     title: 'Switchboard بالعربية',
-    description: 'منصة Switchboard لإدارة علاقات العملاء وأتمتة التسويق بالعربية: ذكاء اصطناعي للإيرادات، أمان مؤسسي، 15 قناة و40 لغة، ودعم عربي على مدار الساعة.',
+    description: `منصة Switchboard لإدارة علاقات العملاء وأتمتة التسويق بالعربية: ذكاء اصطناعي للإيرادات، أمان مؤسسي، ${CLAIMS.channels} قنوات مدمجة وموقع بـ${CLAIMS.languages} لغات، ودعم عربي على مدار الساعة.`,
   },
   component: ArabicLandingPage,
 });
@@ -21,7 +22,7 @@ const STATS = [
   { figure: '385%', label: 'متوسط نمو الإيرادات لدى عملائنا' },
   { figure: '94%', label: 'دقة التنبؤ بنتائج الصفقات' },
   { figure: '80%', label: 'توفير في الوقت بفضل الأتمتة' },
-  { figure: '+10K', label: 'شركة تعتمد على المنصة' },
+  { figure: String(CLAIMS.languages), label: 'لغات للموقع: العربية والإنجليزية والفرنسية' },
 ];
 
 const STORIES = [
@@ -50,7 +51,7 @@ const STORIES = [
 const CAPABILITIES: { icon: LucideIcon; title: string; text: string }[] = [
   { icon: BrainCircuitIcon, title: 'ذكاء الإيرادات بالذكاء الاصطناعي', text: 'تنبؤ بنتائج الصفقات بدقة 94% وتوصيات يومية لكل مندوب مبيعات.' },
   { icon: ShieldCheckIcon, title: 'أمان وامتثال مؤسسي', text: 'صلاحيات حسب الأدوار، سجل تدقيق كامل، واستضافة بياناتك في المنطقة التي تختارها.' },
-  { icon: NetworkIcon, title: 'تنسيق متعدد القنوات', text: 'البريد والرسائل النصية والصوت وواتساب في رحلة واحدة عبر 15 قناة و40 لغة.' },
+  { icon: NetworkIcon, title: 'تنسيق متعدد القنوات', text: `الرسائل النصية ودردشة الموقع في رحلة واحدة (${CLAIMS.channels} قنوات مدمجة)، وموقع بـ${CLAIMS.languages} لغات.` },
   { icon: WorkflowIcon, title: 'محرك الأتمتة', text: 'أتمتة بدقة 99.9% تتابع العملاء وتوزع المهام وترسل التنبيهات دون تدخل يدوي.' },
 ];
 

@@ -5,11 +5,12 @@ import { BillingToggle, type Billing } from '../components/billing-toggle';
 import { PublicLayout } from '../components/public-layout';
 import { plainButtonClasses } from '../components/ui/button-classes';
 import { FRENCH_PLANS } from '../../server/billing/schema';
+import { CLAIMS } from '../content/claims';
 
 export const Route = createFileRoute('/fr')({
   staticData: {
     title: 'Switchboard Entreprise',
-    description: 'Switchboard pour les entreprises : CRM et automatisation marketing open source, hébergé chez vous, déployé en 8 semaines. Tarifs en euros.',
+    description: `Switchboard pour les entreprises : CRM et automatisation marketing open source, hébergé chez vous, opérationnel en ${CLAIMS.setupHours} heures. Tarifs en euros.`,
   },
   component: FrenchEnterprisePage,
 });
@@ -39,7 +40,7 @@ const PLANS = FRENCH_PLANS.plans.map((plan) => ({ ...PLAN_COPY[plan.name]!, mont
 
 const CAPABILITIES: { icon: LucideIcon; title: string; text: string }[] = [
   { icon: BrainCircuitIcon, title: 'Score prédictif des prospects', text: 'Chaque prospect est noté selon ses chances de conclure, avec 94 % de précision sur les affaires gagnées.' },
-  { icon: NetworkIcon, title: 'Orchestration multicanale', text: 'E-mail, SMS et voix dans un même parcours, sur plus de 15 canaux et en plus de 40 langues.' },
+  { icon: NetworkIcon, title: 'Orchestration multicanale', text: `Le SMS et le chat du site dans un même parcours (${CLAIMS.channels} canaux intégrés), et un site en ${CLAIMS.languages} langues\u202f: français, anglais et arabe.` },
   { icon: ShieldCheckIcon, title: 'Sécurité et conformité', text: 'Rôles, journal d’audit complet, données cloisonnées par organisation : de quoi répondre au RGPD.' },
   { icon: ServerIcon, title: 'Vos données chez vous', text: 'Switchboard est open source : hébergez-le dans la région et sur l’infrastructure qu’exige votre politique.' },
   { icon: UsersIcon, title: 'Pilotage des équipes', text: 'Pipelines par équipe, objectifs, tâches et rapports consolidés pour la direction commerciale.' },
@@ -47,10 +48,10 @@ const CAPABILITIES: { icon: LucideIcon; title: string; text: string }[] = [
 ];
 
 const STEPS = [
-  { weeks: 'Semaines 1–2', title: 'Cadrage', text: 'Ateliers avec vos équipes, cartographie des processus commerciaux et des sources de données.' },
-  { weeks: 'Semaines 3–4', title: 'Migration', text: 'Import et dédoublonnage des contacts et des affaires depuis plus de 50 plateformes.' },
-  { weeks: 'Semaines 5–6', title: 'Automatisation', text: 'Parcours, campagnes et règles d’attribution construits et testés avec vos responsables.' },
-  { weeks: 'Semaines 7–8', title: 'Déploiement', text: 'Formation des équipes, mise en production et suivi des premiers indicateurs.' },
+  { weeks: 'Étape 1', title: 'Cadrage', text: 'Ateliers avec vos équipes, cartographie des processus commerciaux et des sources de données.' },
+  { weeks: 'Étape 2', title: 'Migration', text: 'Import et dédoublonnage des contacts et des affaires depuis plus de 50 plateformes.' },
+  { weeks: 'Étape 3', title: 'Automatisation', text: 'Parcours, campagnes et règles d’attribution construits et testés avec vos responsables.' },
+  { weeks: 'Étape 4', title: 'Déploiement', text: 'Formation des équipes, mise en production et suivi des premiers indicateurs.' },
 ];
 
 const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
@@ -63,8 +64,8 @@ function FrenchEnterprisePage() {
         <p className="text-sm font-medium text-indigo-700 dark:text-indigo-300">Switchboard Entreprise</p>
         <h1 className="mt-3 text-4xl font-bold tracking-tight text-gray-900 sm:text-5xl dark:text-white">Le CRM qui fait grandir les entreprises exigeantes</h1>
         <p className="mx-auto mt-4 max-w-3xl text-lg text-gray-700 dark:text-gray-200">
-          Prospects, affaires, campagnes et automatisations réunis dans une seule plateforme, hébergée là où vous le décidez. Déploiement accompagné en
-          8 semaines, garantie satisfait ou remboursé de 30 jours.
+          Prospects, affaires, campagnes et automatisations réunis dans une seule plateforme, hébergée là où vous le décidez. Opérationnel en{' '}
+          {CLAIMS.setupHours} heures, garantie satisfait ou remboursé de 30 jours.
         </p>
         <nav aria-label="Liens de la page" className="mt-8 flex flex-wrap justify-center gap-3">
           <Link to="/features" className={plainButtonClasses('default', 'lg')}>

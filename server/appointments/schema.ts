@@ -30,10 +30,22 @@ export const ZMeetingUrl = z
     }
   }, 'must be a valid http(s) URL such as https://meet.example.com/abc');
 
-/** Adds 'endsAt: must be after the start' when both ends are given and in the wrong order. */
-function endAfterStart(value: { startsAt?: string; endsAt?: string }, ctx: z.RefinementCtx) {
+/**
+ * The calendar days a form picked the two ends on ('YYYY-MM-DD' in the appointment's zone), for a form
+ * that asks each end as a date and a time (the API's inputs have no such key; it is stripped there).
+ */
+type EndDays = { startDate?: string; endDate?: string };
+
+/**
+ * The one "end after start" rule: adds 'must be after the start' when both ends are given and in the
+ * wrong order, on the field that is wrong. The API has one field per end, `endsAt`; a form that asks
+ * the end as a date and a time gets it on `endTime` when the end is on the start's day (the time is
+ * what is wrong) and on `endDate` when the end's day is another (before the start's).
+ */
+function endAfterStart(value: { startsAt?: string; endsAt?: string } & EndDays, ctx: z.RefinementCtx) {
   if (value.startsAt && value.endsAt && Date.parse(value.endsAt) <= Date.parse(value.startsAt)) {
-    ctx.addIssue({ code: 'custom', path: ['endsAt'], message: END_AFTER_START });
+    const path = value.startDate === undefined || value.endDate === undefined ? 'endsAt' : value.endDate === value.startDate ? 'endTime' : 'endDate';
+    ctx.addIssue({ code: 'custom', path: [path], message: END_AFTER_START });
   }
 }
 
@@ -66,6 +78,20 @@ export const ZCreateAppointmentInput = z
   })
   .superRefine(endAfterStart);
 export type TCreateAppointmentInput = z.input<typeof ZCreateAppointmentInput>;
+
+/**
+ * The appointment form (create and edit): the create input's fields plus the calendar days the ends
+ * were picked on, so the end-after-start rule names the end date or the end time. What is sent to the
+ * server is the create or update input, which the same rule checks again on `endsAt`.
+ */
+export const ZAppointmentFormInput = z
+  .object({
+    ...appointmentFields,
+    startDate: z.string(),
+    endDate: z.string(),
+  })
+  .superRefine(endAfterStart);
+export type TAppointmentFormInput = z.input<typeof ZAppointmentFormInput>;
 
 export const ZUpdateAppointmentInput = z.object({ id: id('an appointment'), ...z.object(appointmentFields).partial().shape }).superRefine(endAfterStart);
 export type TUpdateAppointmentInput = z.input<typeof ZUpdateAppointmentInput>;

@@ -106,6 +106,8 @@ describe('pipeline board', () => {
     // Other currencies are noted, never added in.
     await stage(page, 'Qualified Leads').getByText(/Also €2,500 \(1\)/).waitFor();
 
+    // Each column scrolls its own deals (the board is the screen's height): bring the card into view first.
+    await globex.scrollIntoViewIfNeeded();
     const from = (await globex.boundingBox())!;
     const to = (await dealsIn(page, 'Closed Lost').boundingBox())!;
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);

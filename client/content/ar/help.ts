@@ -1,5 +1,6 @@
 import type { Texts } from '../../i18n';
 import type { HelpTexts } from '../help';
+import { CLAIMS } from '../claims';
 
 /** Arabic counts: one and two have their own words; 3–10 take the plural, 11 and more the singular. */
 const videoCount = (count: number) => {
@@ -59,7 +60,7 @@ export default {
     features: {
       category: 'المزايا والوظائف',
       questions: [
-        { question: 'ما القنوات التي يمكنني استخدامها؟', answer: 'البريد الإلكتروني والرسائل النصية والصوت مدمجة، إلى جانب صفحات الحجز والنماذج والمواقع وإعلانات جمع العملاء على وسائل التواصل: أكثر من 15 قناة على خط زمني واحد.' },
+        { question: 'ما القنوات التي يمكنني استخدامها؟', answer: `${CLAIMS.channels} قنوات مدمجة، الرسائل النصية ودردشة الموقع، وكل محادثة على الخط الزمني الواحد لجهة الاتصال، إلى جانب صفحات الحجز والنماذج.` },
         { question: 'هل يمكنني تقديم Switchboard لعملائي بعلامتي التجارية؟', answer: 'نعم. العلامة البيضاء والوصول إلى واجهة API والنطاقات المخصصة واختبارات A/B وتقييم العملاء المحتملين مشمولة بدءًا من باقة Unlimited.' },
         { question: 'كم عدد التكاملات المتاحة؟', answer: 'يتصل Switchboard مباشرة بأكثر من 200 تطبيق، وبعدد أكبر بكثير عبر Zapier وMake وواجهة REST API الخاصة بنا مع إشعارات Webhook.' },
       ],

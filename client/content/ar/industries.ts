@@ -1,5 +1,6 @@
 import type { Texts } from '../../i18n';
 import type { IndustryTexts } from '../industries';
+import { CLAIMS } from '../claims';
 
 export default {
   startTrial: 'ابدأ التجربة المجانية',
@@ -67,7 +68,7 @@ export default {
       stats: [
         { value: '24 ساعة', label: 'لبدء العمل' },
         { value: '94%', label: 'دقة تقييم العملاء المحتملين بالذكاء الاصطناعي' },
-        { value: '+15', label: 'قناة في صندوق وارد واحد' },
+        { value: String(CLAIMS.channels), label: 'قنوات في صندوق وارد واحد: الرسائل النصية ودردشة الموقع' },
         { value: '30 يومًا', label: 'ضمان استرداد المبلغ' },
       ],
       featuresTitle: 'كل ما بين الاستفسار الأول والزيارة العاشرة',
@@ -113,7 +114,7 @@ export default {
         { value: 'ساعتان', label: 'وقت الإعداد' },
         { value: '58%', label: 'أسرع في أتمتة متابعة العملاء المحتملين' },
         { value: '+500', label: 'تكامل' },
-        { value: '+736', label: 'شركة تستخدم Switchboard' },
+        { value: 'MIT', label: 'رخصة مفتوحة المصدر: استضِفه بنفسك' },
       ],
       featuresTitle: 'الأدوات التي تعيد الوكالة بيعها',
       features: {
@@ -169,7 +170,7 @@ export default {
       stats: [
         { value: 'ساعة واحدة', label: 'وقت الإعداد' },
         { value: '+50', label: 'قالبًا جاهزًا' },
-        { value: '+40', label: 'لغة' },
+        { value: String(CLAIMS.languages), label: 'لغات الموقع: الإنجليزية والفرنسية والعربية' },
         { value: '24/7', label: 'دعم بالدردشة المباشرة' },
       ],
       featuresTitle: 'ممارسة تدير نفسها بين الجلسات',

@@ -1,5 +1,6 @@
 import type { Texts } from '../../i18n';
 import type { OrchestrationTexts } from '../orchestration';
+import { CLAIMS } from '../claims';
 
 export default {
   eyebrow: 'تنسيق متعدد القنوات',
@@ -35,8 +36,8 @@ export default {
   analyticsTitle: 'النتائج حسب القناة',
   analyticsLabel: 'التنسيق بالأرقام',
   stats: [
-    { value: '+15', label: 'قناة مدعومة' },
-    { value: '+40', label: 'لغة للقوالب' },
+    { value: String(CLAIMS.channels), label: 'قنوات مدمجة: الرسائل النصية ودردشة الموقع' },
+    { value: String(CLAIMS.languages), label: 'لغات الموقع: الإنجليزية والفرنسية والعربية' },
     { value: '58%', label: 'أسرع في أتمتة متابعة العملاء المحتملين' },
     { value: '94%', label: 'دقة تنبؤات الذكاء الاصطناعي' },
   ],

@@ -1,5 +1,6 @@
 import type { Texts } from '../../i18n';
 import type { ProductTexts } from '../product';
+import { CLAIMS } from '../claims';
 
 export default {
   claims: {
@@ -8,19 +9,18 @@ export default {
     aiAccuracy: '94%',
     templates: '+50',
     integrations: '+500',
-    languages: '+40',
-    channels: '+15',
+    languages: String(CLAIMS.languages),
+    channels: String(CLAIMS.channels),
     trial: 'تجربة مجانية لمدة 14 يومًا دون الحاجة إلى بطاقة ائتمان',
     guarantee: 'ضمان استرداد المبلغ خلال 30 يومًا',
     uptime: '99.9%',
-    companies: '+736',
   },
   headlineStats: {
     label: 'Switchboard بالأرقام',
     fasterAutomation: 'أسرع في أتمتة متابعة العملاء المحتملين',
     aiAccuracy: 'دقة تقييم العملاء المحتملين بالذكاء الاصطناعي',
     templates: 'قالبًا جاهزًا للاستخدام',
-    companies: 'شركة تستخدم Switchboard',
+    languages: 'لغات الموقع: الإنجليزية والفرنسية والعربية',
   },
   coreFeatures: {
     automation: {

@@ -22,7 +22,7 @@ export default {
   exercises: 'تمارين تطبيقية',
   previous: 'الوحدة السابقة',
   next: 'الوحدة التالية',
-  learners: 'متعلّمون من أكثر من 736 شركة',
+  learners: 'متاح لكل أعضاء فريقك',
   certificate: 'شهادة في الأكاديمية عند إتمام الدورة',
   modules: {
     m1: {

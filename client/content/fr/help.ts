@@ -1,5 +1,6 @@
 import type { Texts } from '../../i18n';
 import type { HelpTexts } from '../help';
+import { CLAIMS } from '../claims';
 
 export default {
   title: 'Comment pouvons-nous vous aider ?',
@@ -51,7 +52,7 @@ export default {
     features: {
       category: 'Fonctionnalités',
       questions: [
-        { question: 'Quels canaux puis-je utiliser ?', answer: 'L’e-mail, le SMS et la voix sont intégrés, aux côtés des pages de réservation, des formulaires, des sites web et des publicités à formulaire des réseaux sociaux : plus de 15 canaux sur une même chronologie.' },
+        { question: 'Quels canaux puis-je utiliser ?', answer: `${CLAIMS.channels} canaux sont intégrés, le SMS et le chat du site, chaque conversation sur la chronologie unique du contact, aux côtés des pages de réservation et des formulaires.` },
         { question: 'Puis-je proposer Switchboard en marque blanche à mes clients ?', answer: 'Oui. Marque blanche, accès à l’API, domaines personnalisés, tests A/B et scoring des prospects sont inclus à partir de l’offre Unlimited.' },
         { question: 'Combien d’intégrations sont disponibles ?', answer: 'Switchboard se connecte nativement à plus de 200 applications, et à bien d’autres via Zapier, Make et notre API REST avec webhooks.' },
       ],

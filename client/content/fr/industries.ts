@@ -1,5 +1,6 @@
 import type { Texts } from '../../i18n';
 import type { IndustryTexts } from '../industries';
+import { CLAIMS } from '../claims';
 
 export default {
   startTrial: 'Démarrer l’essai gratuit',
@@ -69,7 +70,7 @@ export default {
       stats: [
         { value: '24 heures', label: 'pour être opérationnel' },
         { value: '94 %', label: 'de précision du scoring des prospects par IA' },
-        { value: '15+', label: 'canaux dans une seule boîte de réception' },
+        { value: String(CLAIMS.channels), label: 'canaux dans une seule boîte de réception : le SMS et le chat du site' },
         { value: '30 jours', label: 'satisfait ou remboursé' },
       ],
       featuresTitle: 'Tout ce qui se passe entre la première demande et la dixième visite',
@@ -115,7 +116,7 @@ export default {
         { value: '2 heures', label: 'de mise en place' },
         { value: '58 %', label: 'd’automatisation des prospects plus rapide' },
         { value: '500+', label: 'intégrations' },
-        { value: '736+', label: 'entreprises utilisent Switchboard' },
+        { value: 'MIT', label: 'licence open source : hébergez-le vous-même' },
       ],
       featuresTitle: 'Les outils qu’une agence revend',
       features: {
@@ -171,7 +172,7 @@ export default {
       stats: [
         { value: '1 heure', label: 'de mise en place' },
         { value: '50+', label: 'modèles prêts à l’emploi' },
-        { value: '40+', label: 'langues' },
+        { value: String(CLAIMS.languages), label: 'langues du site : anglais, français et arabe' },
         { value: '24 h/24', label: 'support par chat en direct' },
       ],
       featuresTitle: 'Une activité qui tourne toute seule entre deux séances',

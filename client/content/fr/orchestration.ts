@@ -1,5 +1,6 @@
 import type { Texts } from '../../i18n';
 import type { OrchestrationTexts } from '../orchestration';
+import { CLAIMS } from '../claims';
 
 export default {
   eyebrow: 'Orchestration multicanale',
@@ -35,8 +36,8 @@ export default {
   analyticsTitle: 'Résultats par canal',
   analyticsLabel: 'L’orchestration en chiffres',
   stats: [
-    { value: '15+', label: 'canaux pris en charge' },
-    { value: '40+', label: 'langues pour les modèles' },
+    { value: String(CLAIMS.channels), label: 'canaux intégrés : le SMS et le chat du site' },
+    { value: String(CLAIMS.languages), label: 'langues du site : anglais, français et arabe' },
     { value: '58 %', label: 'd’automatisation des prospects plus rapide' },
     { value: '94 %', label: 'de précision des prédictions de l’IA' },
   ],

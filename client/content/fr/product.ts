@@ -1,5 +1,6 @@
 import type { Texts } from '../../i18n';
 import type { ProductTexts } from '../product';
+import { CLAIMS } from '../claims';
 
 export default {
   claims: {
@@ -8,19 +9,18 @@ export default {
     aiAccuracy: '94 %',
     templates: '50+',
     integrations: '500+',
-    languages: '40+',
-    channels: '15+',
+    languages: String(CLAIMS.languages),
+    channels: String(CLAIMS.channels),
     trial: 'Essai gratuit de 14 jours, sans carte bancaire',
     guarantee: 'Satisfait ou remboursé pendant 30 jours',
     uptime: '99,9 %',
-    companies: '736+',
   },
   headlineStats: {
     label: 'Switchboard en chiffres',
     fasterAutomation: 'd’automatisation des prospects plus rapide',
     aiAccuracy: 'de précision du scoring des prospects par IA',
     templates: 'modèles prêts à l’emploi',
-    companies: 'entreprises utilisent Switchboard',
+    languages: 'langues du site : anglais, français et arabe',
   },
   coreFeatures: {
     automation: {

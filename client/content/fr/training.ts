@@ -20,7 +20,7 @@ export default {
   exercises: 'Exercices pratiques',
   previous: 'Module précédent',
   next: 'Module suivant',
-  learners: 'Des apprenants issus de plus de 736 entreprises',
+  learners: 'Ouvert à tous les membres de votre équipe',
   certificate: 'Un certificat dans l’Académie à la fin du parcours',
   modules: {
     m1: {

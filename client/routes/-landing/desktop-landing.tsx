@@ -18,6 +18,7 @@ import WorkflowIcon from 'lucide-react/icons/workflow';
 import { PublicLayout } from '../../components/public-layout';
 import { plainButtonClasses } from '../../components/ui/button-classes';
 import { TrialForm } from './trial-form';
+import { CLAIMS } from '../../content/claims';
 
 const HeroLeadForm = lazy(() => import('../../components/lead-forms/lead-form').then((m) => ({ default: m.LeadForm })));
 
@@ -26,10 +27,10 @@ const WELCOME_NOTE_MS = 3_000;
 
 /** Spec §1's recurring claims. */
 const STATS = [
-  { figure: '2 hours', label: 'from sign-up to your first automated follow-up' },
+  { figure: `${CLAIMS.setupHours} hours`, label: 'from sign-up to your first automated follow-up' },
   { figure: '58%', label: 'faster lead automation than the two CRMs our customers left' },
   { figure: '94%', label: 'accuracy of AI lead scoring on closed deals' },
-  { figure: '736+', label: 'companies run their sales and marketing on Switchboard' },
+  { figure: String(CLAIMS.languages), label: 'site languages: English, French and Arabic' },
 ];
 
 const TESTIMONIALS = [
@@ -278,9 +279,9 @@ export function DesktopLanding() {
       <section aria-labelledby="steps-heading" className="bg-gray-50 py-20 dark:bg-gray-900/40">
         <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
           <h2 id="steps-heading" className={sectionHeading}>
-            Live in an afternoon
+            Live in {CLAIMS.setupHours} hours
           </h2>
-          <p className={sectionLead}>Onboarding takes about 15 minutes; most teams are fully operational within 24 to 48 hours.</p>
+          <p className={sectionLead}>Onboarding takes about 15 minutes; your first automated follow-up can go out within {CLAIMS.setupHours} hours.</p>
           <ol className="mt-10 grid gap-6 md:grid-cols-4">
             {STEPS.map((step, i) => (
               <li key={step.title} className="rounded-xl bg-white p-6 shadow-sm dark:bg-gray-900">

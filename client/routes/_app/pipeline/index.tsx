@@ -53,7 +53,9 @@ function PipelinePage() {
     <Page
       title="Pipeline"
       description={pipeline ? `${pipeline.name} · ${pipeline.dealCount} ${pipeline.dealCount === 1 ? 'deal' : 'deals'}` : undefined}
-      className="max-w-none"
+      // The board is as tall as the screen below the header (its columns scroll on their own); the
+      // list grows with its rows.
+      className={cn('max-w-none', view === 'board' && 'md:h-[calc(100dvh-3.5rem)] md:min-h-[36rem]')}
       actions={
         <>
           {canManage ? (

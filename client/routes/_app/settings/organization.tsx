@@ -5,10 +5,11 @@ import { ROLE_LABELS, type TRole, ZInviteMemberInput, ZUpdateOrganizationInput }
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { RoleOptions } from '../../../components/role-options';
 import { CopyField, FormAlert, SelectField, TextField } from '../../../components/form';
-import { NoAccess, SectionLoading, SettingsSection, TableFrame, td } from '../../../components/settings-section';
+import { NoAccess, phoneCell, phoneHidden, phoneRow, phoneWide, SectionLoading, SettingsSection, TableFrame, td as tdWide } from '../../../components/settings-section';
 import { Button } from '../../../components/ui/button';
 import { Label, Select } from '../../../components/ui/input';
 import { type Me, showError, useCan, useMe } from '../../../lib/auth';
+import { cn } from '../../../lib/cn';
 import { errorMessageOf } from '../../../lib/errors';
 import { formatDate } from '../../../lib/format';
 import { type FieldErrors, serverFormErrors, validateForm } from '../../../lib/forms';
@@ -156,22 +157,23 @@ function MembersSection({ me }: { me: Me }) {
         ) : !list.data ? (
           <SectionLoading />
         ) : (
-          <TableFrame label="Members" columns={['Member', 'Role', 'Joined', ...(canManage ? [{ label: 'Actions', srOnly: true }] : [])]}>
+          <TableFrame label="Members" stackOnPhone columns={['Member', 'Role', 'Joined', ...(canManage ? [{ label: 'Actions', srOnly: true }] : [])]}>
             <tbody>
               {list.data.members.map((m) => {
                 const self = m.userId === me.user.id;
                 const editable = canManage && !self && mayManage(myRole, m.role);
                 return (
-                  <tr key={m.userId}>
-                    <td className={td}>
-                      <span className="block font-medium text-gray-900 dark:text-white">
+                  <tr key={m.userId} className={phoneRow}>
+                    <td className={cn(td, phoneWide)}>
+                      <span className="block font-medium break-words text-gray-900 dark:text-white">
                         {m.name}
                         {self ? <span className="ml-2 text-xs font-normal text-gray-500 dark:text-gray-400">(you)</span> : null}
                       </span>
-                      <span className="block text-gray-500 dark:text-gray-400">{m.email}</span>
+                      <span className="block break-all text-gray-500 sm:break-normal dark:text-gray-400">{m.email}</span>
+                      <span className="block text-xs text-gray-500 sm:hidden dark:text-gray-400">Joined {formatDate(m.joinedAt, me.user.preferences.timezone)}</span>
                     </td>
                     <td className={td}>{editable ? <RoleSelect member={m} myRole={myRole} /> : ROLE_LABELS[m.role].label}</td>
-                    <td className={td}>{formatDate(m.joinedAt, me.user.preferences.timezone)}</td>
+                    <td className={cn(td, phoneHidden)}>{formatDate(m.joinedAt, me.user.preferences.timezone)}</td>
                     {canManage ? <td className={`${td} text-right`}>{editable ? <RemoveMember member={m} /> : null}</td> : null}
                   </tr>
                 );
@@ -185,13 +187,16 @@ function MembersSection({ me }: { me: Me }) {
           {list.data.invites.length === 0 ? (
             <p className="text-sm text-gray-600 dark:text-gray-400">No pending invites.</p>
           ) : (
-            <TableFrame label="Pending invites" columns={['E-mail', 'Role', 'Expires', ...(canManage ? [{ label: 'Actions', srOnly: true }] : [])]}>
+            <TableFrame label="Pending invites" stackOnPhone columns={['E-mail', 'Role', 'Expires', ...(canManage ? [{ label: 'Actions', srOnly: true }] : [])]}>
               <tbody>
                 {list.data.invites.map((invite) => (
-                  <tr key={invite.id}>
-                    <td className={td}>{invite.email}</td>
+                  <tr key={invite.id} className={phoneRow}>
+                    <td className={cn(td, phoneWide)}>
+                      <span className="block break-all sm:break-normal">{invite.email}</span>
+                      <span className="block text-xs text-gray-500 sm:hidden dark:text-gray-400">Expires {formatDate(invite.expiresAt, me.user.preferences.timezone)}</span>
+                    </td>
                     <td className={td}>{ROLE_LABELS[invite.role].label}</td>
-                    <td className={td}>{formatDate(invite.expiresAt, me.user.preferences.timezone)}</td>
+                    <td className={cn(td, phoneHidden)}>{formatDate(invite.expiresAt, me.user.preferences.timezone)}</td>
                     {canManage ? (
                       <td className={`${td} text-right`}>
                         <RevokeInvite invite={invite} />
@@ -208,6 +213,9 @@ function MembersSection({ me }: { me: Me }) {
     </>
   );
 }
+
+/** The tables' cells; on a phone each row is a small card (stackOnPhone). */
+const td = cn(tdWide, phoneCell);
 
 type Member = { userId: string; name: string; email: string; role: TRole };
 
@@ -227,7 +235,7 @@ function RoleSelect({ member, myRole }: { member: Member; myRole: TRole | undefi
       value={member.role}
       disabled={change.isPending}
       onChange={(e) => change.mutate({ userId: member.userId, role: e.target.value as TRole })}
-      className="w-40"
+      className="w-full max-w-48 sm:w-40"
     >
       <RoleOptions roles={grantableRoles(myRole)} />
     </Select>

@@ -5,7 +5,7 @@ import { Button } from '../../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../../components/ui/dialog';
 import { Label } from '../../../../components/ui/input';
 import { Textarea } from '../../../../components/ui/textarea';
-import { APPOINTMENT_STATUSES, ZCreateAppointmentInput, ZUpdateAppointmentInput } from '../../../../lib/appointments-schema';
+import { APPOINTMENT_STATUSES, ZAppointmentFormInput } from '../../../../lib/appointments-schema';
 import { showError, useMe } from '../../../../lib/auth';
 import { addDays } from '../../../../lib/calendar';
 import { type FieldErrors, fieldMessage, serverFormErrors, validateForm } from '../../../../lib/forms';
@@ -151,7 +151,9 @@ function AppointmentForm({ appointment, slot, onDone }: { appointment?: Appointm
       status: values.status,
       notes: values.notes.trim() ? values.notes : null,
     };
-    const parsed = appointment ? validateForm(ZUpdateAppointmentInput, { id: appointment.id, ...fields }) : validateForm(ZCreateAppointmentInput, fields);
+    // The shared rules, told the days the ends were picked on: "must be after the start" lands under
+    // the end time when the end is on the start's day, under the end date otherwise.
+    const parsed = validateForm(ZAppointmentFormInput, { ...fields, startDate: values.startDate, endDate: values.endDate });
     const found = { ...(parsed.ok ? {} : parsed.errors), ...local };
     if (Object.keys(found).length > 0) return setErrors(found);
     setErrors({});
@@ -187,8 +189,8 @@ function AppointmentForm({ appointment, slot, onDone }: { appointment?: Appointm
         <legend className="sr-only">When</legend>
         <TextField label="Start date" name="startDate" type="date" required value={values.startDate} onChange={(e) => setStartDate(e.target.value)} error={errors.startsAt} />
         <TextField label="Start time" name="startTime" type="time" required step={300} value={values.startTime} onChange={(e) => set('startTime', e.target.value)} />
-        <TextField label="End date" name="endDate" type="date" required value={values.endDate} onChange={(e) => set('endDate', e.target.value)} error={errors.endsAt} />
-        <TextField label="End time" name="endTime" type="time" required step={300} value={values.endTime} onChange={(e) => set('endTime', e.target.value)} />
+        <TextField label="End date" name="endDate" type="date" required value={values.endDate} onChange={(e) => set('endDate', e.target.value)} error={errors.endDate ?? errors.endsAt} />
+        <TextField label="End time" name="endTime" type="time" required step={300} value={values.endTime} onChange={(e) => set('endTime', e.target.value)} error={errors.endTime} />
       </fieldset>
       <SelectField label="Time zone" name="timeZone" value={values.timeZone} onChange={(e) => set('timeZone', e.target.value)} error={errors.timeZone}>
         {zones.map((z) => (

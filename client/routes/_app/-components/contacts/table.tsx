@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, MoreHorizontalIcon, PencilIcon, Trash2Icon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { type ReactNode, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { Checkbox } from '../../../../components/ui/checkbox';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../../../../components/ui/dropdown-menu';
@@ -110,9 +111,21 @@ function SortHeader({ column, label, state, onSort }: { column: string; label: s
   );
 }
 
+/** Up to this many rows (the largest page) every row is in the page; past it, only those near the screen. */
+export const VIRTUALIZE_AFTER = 100;
+/** A row's height before it is measured (avatar, name and a line under it). */
+const ROW_ESTIMATE = 57;
+
 /**
  * The contacts of the current page (and the ones loaded below it): the name links to the contact,
  * sortable headers, checkboxes for bulk changes when the role may make them, row actions.
+ *
+ * Once more rows are loaded than one page holds, the body is virtualized against the window's scroll
+ * (@tanstack/react-virtual): only the rows near the screen are in the DOM, with spacer rows (hidden
+ * from assistive technology) for the height of the others. The table keeps its semantics: it says how
+ * many rows it has (aria-rowcount) and each row its place (aria-rowindex). Focus moving down with Tab
+ * scrolls the next row into view, which renders the rows after it; the last focused row stays rendered
+ * even when scrolled away, so an open row menu or the focus is not lost.
  */
 export function ContactsTable({
   rows,
@@ -144,10 +157,67 @@ export function ContactsTable({
   onDelete: ((contact: Contact) => void) | null;
 }) {
   const hasActions = Boolean(onEdit || onDelete);
+  const virtual = rows.length > VIRTUALIZE_AFTER;
+  const body = useRef<HTMLTableSectionElement | null>(null);
+  // Where the body starts in the document: the virtualizer counts the window's scroll from there.
+  const [offset, setOffset] = useState(0);
+  // Measured after every render (what is above the table changes with it); set only when it moved.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useLayoutEffect(() => {
+    const el = body.current;
+    if (!virtual || !el) return;
+    const top = Math.round(el.getBoundingClientRect().top + window.scrollY);
+    if (top !== offset) setOffset(top);
+  });
+  const [focusedId, setFocusedId] = useState<string | null>(null);
+  const focusedIndex = focusedId ? rows.findIndex((r) => r.id === focusedId) : -1;
+  const virtualizer = useWindowVirtualizer({
+    count: virtual ? rows.length : 0,
+    estimateSize: () => ROW_ESTIMATE,
+    overscan: 8,
+    scrollMargin: offset,
+    // React 19 warns about flushSync during rendering; a frame's delay while scrolling is not seen.
+    useFlushSync: false,
+    getItemKey: useCallback((index: number) => rows[index]?.id ?? index, [rows]),
+    rangeExtractor: useCallback(
+      (range: { startIndex: number; endIndex: number; overscan: number; count: number }) => {
+        const start = Math.max(0, range.startIndex - range.overscan);
+        const end = Math.min(range.count - 1, range.endIndex + range.overscan);
+        const indexes: number[] = [];
+        for (let i = start; i <= end; i += 1) indexes.push(i);
+        if (focusedIndex >= 0 && focusedIndex < range.count && (focusedIndex < start || focusedIndex > end)) {
+          indexes.push(focusedIndex);
+          indexes.sort((a, b) => a - b);
+        }
+        return indexes;
+      },
+      [focusedIndex],
+    ),
+  });
+  const items = virtual ? virtualizer.getVirtualItems() : [];
+  const columnCount = (selectable ? 1 : 0) + 1 + columns.length + (hasActions ? 1 : 0);
+  // Spacers for the rows not rendered: above the first and below the last shown, and in the gap a
+  // kept (focused) row leaves.
+  const spacer = (key: string, height: number) =>
+    height > 0 ? (
+      <tr key={key} aria-hidden="true" data-spacer>
+        <td colSpan={columnCount} style={{ height, padding: 0, border: 0 }} />
+      </tr>
+    ) : null;
+  const rowsWithSpacers: ReactNode[] = [];
+  if (virtual) {
+    let cursor = offset;
+    for (const item of items) {
+      rowsWithSpacers.push(spacer(`gap-${item.index}`, item.start - cursor));
+      rowsWithSpacers.push(item.index);
+      cursor = item.end;
+    }
+    rowsWithSpacers.push(spacer('gap-end', virtualizer.getTotalSize() + offset - cursor));
+  }
   return (
-    <Table aria-label="Contacts" className="min-w-[40rem]">
+    <Table aria-label="Contacts" className="min-w-[40rem]" aria-rowcount={virtual ? rows.length + 1 : undefined}>
       <THead>
-        <Tr>
+        <Tr aria-rowindex={virtual ? 1 : undefined}>
           {selectable ? (
             <Th className="w-10">
               <Checkbox
@@ -169,11 +239,28 @@ export function ContactsTable({
           ) : null}
         </Tr>
       </THead>
-      <TBody>
-        {rows.map((c) => {
+      <TBody
+        ref={body}
+        onFocus={(event) => {
+          const id = (event.target as HTMLElement).closest<HTMLElement>('[data-contact-row]')?.dataset.contactRow;
+          if (virtual && id && id !== focusedId) setFocusedId(id);
+        }}
+      >
+        {(virtual ? rowsWithSpacers : rows.map((_, index) => index)).map((entry) => {
+          if (typeof entry !== 'number') return entry;
+          const index = entry;
+          const c = rows[index]!;
           const selected = selectable && isSelected(c.id);
           return (
-            <Tr key={c.id} aria-selected={selectable ? selected : undefined} className="hover:bg-gray-50 dark:hover:bg-gray-900/60">
+            <Tr
+              key={c.id}
+              ref={virtual ? virtualizer.measureElement : undefined}
+              data-index={index}
+              data-contact-row={c.id}
+              aria-rowindex={virtual ? index + 2 : undefined}
+              aria-selected={selectable ? selected : undefined}
+              className="hover:bg-gray-50 dark:hover:bg-gray-900/60"
+            >
               {selectable ? (
                 <Td className="w-10">
                   <Checkbox aria-label={`Select ${c.name}`} checked={selected} onChange={(e) => onToggle(c.id, e.target.checked)} />

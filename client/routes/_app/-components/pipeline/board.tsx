@@ -18,8 +18,8 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { ArrowRightIcon, CalendarIcon, PlusIcon, RepeatIcon, TrophyIcon, UserIcon, XCircleIcon } from 'lucide-react';
-import { type KeyboardEvent, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ArrowRightIcon, CalendarIcon, ChevronLeftIcon, ChevronRightIcon, PlusIcon, RepeatIcon, TrophyIcon, UserIcon, XCircleIcon } from 'lucide-react';
+import { type KeyboardEvent, memo, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
 import { focusRing } from '../../../../components/ui/focus';
@@ -205,7 +205,7 @@ export function DealBoard({
   const active = drag ? deals.get(drag.dealId) : undefined;
   const placement = drag ?? (settling && settling.board === board ? settling : null);
   return (
-    <section aria-label={`${board.pipeline.name} board`} className="flex min-w-0 flex-col gap-3">
+    <section aria-label={`${board.pipeline.name} board`} className="flex min-w-0 flex-col gap-3 md:min-h-0 md:flex-1">
       <h2 className="sr-only">{board.pipeline.name} board</h2>
       <LiveRegion message={announcement} assertive />
       <DndContext
@@ -223,7 +223,7 @@ export function DealBoard({
           announcements: { onDragStart: () => undefined, onDragOver: () => undefined, onDragMove: () => undefined, onDragEnd: () => undefined, onDragCancel: () => undefined },
         }}
       >
-        <div className="relative -mx-4 flex snap-x snap-proximity scroll-px-4 gap-3 overflow-x-auto px-4 pb-4 sm:mx-0 sm:snap-none sm:scroll-px-0 sm:px-0" role="list" aria-label="Stages">
+        <StagesScroller>
           {board.stages.map((stage, i) => (
             <StageColumn
               key={stage.id}
@@ -241,7 +241,7 @@ export function DealBoard({
               listLinkSearch={listLinkSearch(stage.id)}
             />
           ))}
-        </div>
+        </StagesScroller>
         <DragOverlay dropAnimation={null}>{active && drag && !drag.keyboard ? <DealCardView deal={active} today={today} overlay /> : null}</DragOverlay>
       </DndContext>
       <LostReasonDialog
@@ -263,6 +263,82 @@ export function DealBoard({
         }}
       />
     </section>
+  );
+}
+
+/** Which way the stages can still scroll (a few pixels of rounding count as the end). */
+function scrollEdges(el: HTMLElement): { left: boolean; right: boolean } {
+  return { left: el.scrollLeft > 2, right: el.scrollLeft + el.clientWidth < el.scrollWidth - 2 };
+}
+
+/**
+ * The row of stage columns. When the stages are wider than the screen it scrolls sideways and says so:
+ * a visible scrollbar, a fade and a "scroll" button on each side that has more, and the row itself
+ * is focusable so the arrow keys scroll it.
+ */
+function StagesScroller({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement | null>(null);
+  const [edges, setEdges] = useState({ left: false, right: false });
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const update = () =>
+      setEdges((prev) => {
+        const next = scrollEdges(el);
+        return prev.left === next.left && prev.right === next.right ? prev : next;
+      });
+    update();
+    el.addEventListener('scroll', update, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
+    observer?.observe(el);
+    for (const child of el.children) observer?.observe(child);
+    return () => {
+      el.removeEventListener('scroll', update);
+      observer?.disconnect();
+    };
+  }, []);
+  const scrollBy = (direction: 1 | -1) => {
+    const el = ref.current;
+    if (!el) return;
+    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    el.scrollBy({ left: direction * Math.max(200, el.clientWidth * 0.8), behavior: reduced ? 'auto' : 'smooth' });
+  };
+  const button = (side: 'left' | 'right') => (
+    <div className={cn('pointer-events-none absolute inset-y-0 z-10 hidden w-12 items-center sm:flex', side === 'left' ? 'left-0 justify-start bg-gradient-to-r' : 'right-0 justify-end bg-gradient-to-l', 'from-gray-50 to-transparent dark:from-gray-950')}>
+      <Button
+        variant="outline"
+        size="icon"
+        tabIndex={-1}
+        className="pointer-events-auto size-8 rounded-full shadow-md"
+        aria-label={`Scroll stages ${side}`}
+        data-scroll-stages={side}
+        onClick={() => scrollBy(side === 'left' ? -1 : 1)}
+      >
+        {side === 'left' ? <ChevronLeftIcon className="size-4" aria-hidden /> : <ChevronRightIcon className="size-4" aria-hidden />}
+      </Button>
+    </div>
+  );
+  return (
+    <div className="relative flex min-h-0 flex-col md:flex-1">
+      {edges.left ? button('left') : null}
+      {edges.right ? button('right') : null}
+      <div
+        ref={ref}
+        role="region"
+        aria-label="Stages"
+        // Focusable so the arrow keys scroll it; a card inside takes the keys once focused.
+        tabIndex={0}
+        data-stages-scroller
+        className={cn(
+          'relative -mx-4 flex min-h-0 snap-x snap-proximity scroll-px-4 overflow-x-auto overflow-y-hidden rounded-lg px-4 pb-3 [scrollbar-color:var(--color-gray-400)_transparent] [scrollbar-width:thin] sm:mx-0 sm:snap-none sm:scroll-px-0 sm:px-0 md:flex-1',
+          focusRing,
+        )}
+      >
+        <div role="list" className="flex min-h-0 flex-1 gap-3">
+          {children}
+        </div>
+      </div>
+    </div>
   );
 }
 
@@ -299,16 +375,16 @@ function StageColumn({
   const others = stage.totals.filter((t) => t.currency !== primaryCurrency);
   const targeted = drag?.target.stageId === stage.id && drag.from.stageId !== stage.id;
   return (
-    <div role="listitem" className="w-[17rem] shrink-0 snap-start sm:w-72">
-      <section aria-labelledby={headingId} className={cn('flex h-full flex-col rounded-xl border', stageTone(stage.kind), (isOver || targeted) && 'ring-2 ring-indigo-400 dark:ring-indigo-500')}>
+    <div role="listitem" className="flex w-[17rem] shrink-0 snap-start flex-col sm:w-auto sm:max-w-sm sm:min-w-44 sm:flex-1 sm:basis-0">
+      <section aria-labelledby={headingId} className={cn('flex max-h-[70dvh] min-h-0 flex-1 flex-col rounded-xl border md:max-h-none', stageTone(stage.kind), (isOver || targeted) && 'ring-2 ring-indigo-400 dark:ring-indigo-500')}>
         <header className="flex flex-col gap-1 border-b border-inherit px-3 pt-3 pb-2">
           <div className="flex items-center justify-between gap-2">
-            <h3 id={headingId} className="flex min-w-0 items-center gap-1.5 text-sm font-semibold text-gray-900 dark:text-white">
+            <h3 id={headingId} className="flex min-w-0 items-center gap-1.5 text-sm font-semibold break-words text-gray-900 dark:text-white">
               {stage.kind === 'won' ? <TrophyIcon className="size-4 shrink-0 text-green-600 dark:text-green-400" aria-hidden /> : null}
               {stage.kind === 'lost' ? <XCircleIcon className="size-4 shrink-0 text-red-600 dark:text-red-400" aria-hidden /> : null}
-              <span className="truncate">{stage.name}</span>
+              <span className="min-w-0">{stage.name}</span>
             </h3>
-            <div className="flex items-center gap-1">
+            <div className="flex shrink-0 items-center gap-1">
               <Badge tone={stage.kind === 'won' ? 'green' : stage.kind === 'lost' ? 'red' : 'gray'} aria-label={`${stage.count} ${stage.count === 1 ? 'deal' : 'deals'}`}>
                 {stage.count}
               </Badge>
@@ -348,7 +424,8 @@ function StageColumn({
             </Tooltip>
           ) : null}
         </header>
-        <ul ref={setNodeRef} aria-label={`Deals in ${stage.name}`} className="flex min-h-28 flex-1 flex-col gap-2 p-2">
+        {/* The deals scroll inside their column: the board, not the page, stays the viewport's height. */}
+        <ul ref={setNodeRef} aria-label={`Deals in ${stage.name}`} className="flex min-h-28 flex-1 flex-col gap-2 overflow-y-auto overscroll-contain p-2" data-stage-deals>
           {ids.map((id) => {
             const deal = deals.get(id);
             if (!deal) return null;

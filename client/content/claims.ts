@@ -1,0 +1,27 @@
+import { LANGUAGES } from '../i18n/languages';
+
+/**
+ * The figures the public site claims about Switchboard, in one place for every language: a page's
+ * English, French and Arabic texts interpolate these values, so a translation cannot change a
+ * number (tests/unit/site-claims.test.ts checks every language's texts against this module).
+ *
+ * Each figure is one the product can show, not a marketing estimate: no customer counts, no
+ * accuracy or speed-up percentages that nothing here measures.
+ */
+
+/** The channels Switchboard actually reaches contacts on: SMS (server/sms) and the website chat (server/chat). */
+export const CHANNELS = ['sms', 'chat'] as const;
+
+export const CLAIMS = {
+  /** The languages the site is written in (en, fr, ar). */
+  languages: LANGUAGES.length,
+  /** The messaging channels built in (CHANNELS). */
+  channels: CHANNELS.length,
+  /** From sign-up to the first automated follow-up: one command to install, one workspace ready at sign-up. */
+  setupHours: 2,
+} as const;
+
+export type ClaimKey = keyof typeof CLAIMS;
+
+/** Every figure the site may claim, as numbers (what the test compares the texts' figures with). */
+export const CLAIMED_FIGURES: readonly number[] = [...new Set(Object.values(CLAIMS))];

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { CLAIMED_FIGURES, CLAIMS } from '../../client/content/claims';
+import en from '../../client/i18n/en.json';
+import fr from '../../client/i18n/fr.json';
+import ar from '../../client/i18n/ar.json';
+
+/**
+ * One source of figures for the public site (client/content/claims.ts): the claims the three
+ * languages make — how many languages, channels, customers, integrations, how soon a team is live —
+ * must be figures of the claims module, so a translation cannot change a number and no page can
+ * claim one the product cannot show. Scanned: every page's text tree in English, French and Arabic
+ * (client/content), the chrome catalogs (client/i18n/*.json) and the public pages whose texts are
+ * written in the route (the language landings and the English landing).
+ */
+
+type Texts = { en: unknown; load: Record<'fr' | 'ar', () => Promise<{ default: unknown }>> };
+const isTexts = (value: unknown): value is Texts =>
+  typeof value === 'object' && value !== null && 'en' in value && 'load' in value && typeof (value as Texts).load?.fr === 'function';
+
+const modules = import.meta.glob<Record<string, unknown>>('../../client/content/*.ts', { eager: true });
+const pageTexts = Object.entries(modules).flatMap(([file, exports]) =>
+  Object.entries(exports)
+    .filter(([, value]) => isTexts(value))
+    .map(([name, value]) => ({ name: `${file.replace(/^.*\//, '')} ${name}`, texts: value as Texts })),
+);
+
+/** The public routes that hold their own copy (not in a text tree): their string literals and JSX text. */
+const routeSources = import.meta.glob<string>(['../../client/routes/fr.tsx', '../../client/routes/ar.tsx', '../../client/routes/-landing/*.tsx'], { eager: true, query: '?raw', import: 'default' });
+
+/** Every text of a tree (text functions called with sample arguments that are not claims). */
+function strings(node: unknown, path: string): { where: string; text: string }[] {
+  // A figure filed under the claim's name (product claims: { languages: '40+' }) is read with it.
+  const named = /\.(languages|channels|companies)$/.exec(path);
+  if (typeof node === 'string' && named) return [{ where: path, text: `${node} ${named[1]}` }];
+  if (typeof node === 'string') return [{ where: path, text: node }];
+  if (typeof node === 'function') return [{ where: path, text: String((node as (...args: unknown[]) => unknown)(1, 1, 1)) }];
+  if (Array.isArray(node)) return node.flatMap((item, i) => strings(item, `${path}[${i}]`));
+  if (typeof node === 'object' && node !== null) {
+    const record = node as Record<string, unknown>;
+    // A stat ({ value, label }) is read as one claim: "736+" is a customer count when its label says companies.
+    const stat = typeof record.value === 'string' && typeof record.label === 'string' ? [{ where: `${path} (stat)`, text: `${record.value}', label: '${record.label}` }] : [];
+    return [...stat, ...Object.entries(record).flatMap(([key, value]) => strings(value, `${path}.${key}`))];
+  }
+  return [];
+}
+
+/** A number as written in any of the three languages: Arabic-Indic digits, thousands separators, K. */
+function parseFigure(raw: string): number {
+  const latin = raw.replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x660)).replace(/[\s\u00a0\u202f,٬]/g, '');
+  const k = /k$/i.test(latin);
+  const value = Number(latin.replace(/k$/i, '').replace(/[.٫](?=\d{3}$)/, ''));
+  return k ? value * 1000 : value;
+}
+
+/** A number in any of the three languages (separators only between groups of three digits), maybe with K. */
+const N = String.raw`[0-9٠-٩](?:[0-9٠-٩]|[\s\u00a0\u202f,.٬](?=[0-9٠-٩]{3}))*(?:\s?[kK](?![a-zA-Z]))?`;
+/** The nouns of the claims about the product's reach: customers, languages, channels. */
+const REACH = String.raw`(?:companies|businesses|customers|languages|channels|entreprises|sociétés|langues|canaux|شركة|شركات|لغة|لغات|قناة|قنوات)`;
+/**
+ * What counts as a claim about the product's reach and rollout: a number of customers, languages or
+ * channels in any of the three languages ("736+ companies", "plus de 40 langues", "15 قناة"), a
+ * figure in a stat whose label names one ({ figure: '+10K', label: 'شركة …' }), and how soon the
+ * product is live ("Live in 2 hours", "déployé en 8 semaines").
+ */
+const CLAIM_PATTERNS: RegExp[] = [
+  new RegExp(String.raw`(${N})\s?\+?\s?(?:de |d’|of )?${REACH}`, 'gi'),
+  new RegExp(String.raw`(?:plus de|more than|over|أكثر من|بأكثر من)\s(${N})\s?${REACH}`, 'gi'),
+  new RegExp(String.raw`[+]?(${N})[+]?['"]?,\s*label:\s*['"][^'"]*${REACH}`, 'gi'),
+  new RegExp(String.raw`(?:live in|setup in|set up in|déployé en|déploiement accompagné en|mise en service en)\s(${N})`, 'gi'),
+];
+
+/** A customer's story (case studies) tells how soon that customer went live: its figure, not the product's. */
+const STORIES = /^case-studies\.ts /;
+
+function claimsIn(text: string, where = ''): { figure: string; value: number }[] {
+  const patterns = STORIES.test(where) ? CLAIM_PATTERNS.slice(0, 3) : CLAIM_PATTERNS;
+  return patterns.flatMap((pattern) => [...text.matchAll(pattern)].map((m) => ({ figure: m[0], value: parseFigure(m[1]!.trim()) })));
+}
+
+async function allTexts(): Promise<{ where: string; text: string }[]> {
+  const found: { where: string; text: string }[] = [];
+  for (const { name, texts } of pageTexts) {
+    found.push(...strings(texts.en, `${name} en`));
+    for (const language of ['fr', 'ar'] as const) found.push(...strings((await texts.load[language]()).default, `${name} ${language}`));
+  }
+  for (const [language, catalog] of Object.entries({ en, fr, ar })) found.push(...strings(catalog, `i18n ${language}`));
+  for (const [file, source] of Object.entries(routeSources)) {
+    // String literals and JSX text: what the page shows, not its code.
+    const literals = [...source.matchAll(/'((?:[^'\\\n]|\\.)*)'|`([^`]*)`|>([^<>{}]+)</g)].map((m) => m[1] ?? m[2] ?? m[3] ?? '');
+    found.push(...literals.map((text) => ({ where: file.replace(/^.*client\//, ''), text })));
+    // Stats written as { figure, label } objects, read whole.
+    found.push(...[...source.matchAll(/\{[^{}]*label:[^{}]*\}/g)].map((m) => ({ where: `${file.replace(/^.*client\//, '')} (stat)`, text: m[0] })));
+  }
+  return found;
+}
+
+describe('the public site’s claims', () => {
+  it('has its figures in one module', () => {
+    expect(CLAIMS.languages).toBe(3);
+    expect(CLAIMED_FIGURES.length).toBeGreaterThan(0);
+  });
+
+  it('finds the claims it checks (the scan reads the texts)', async () => {
+    const texts = await allTexts();
+    expect(texts.length).toBeGreaterThan(1000);
+    expect(claimsIn("Live in 2 hours, 736+ companies, plus de 40 langues, 15 قناة, { figure: '+10K', label: 'شركة تعتمد على المنصة' }").map((c) => c.value)).toEqual(expect.arrayContaining([736, 10_000, 40, 15, 2]));
+  });
+
+  it('claims only the figures of client/content/claims.ts, in every language', async () => {
+    const wrong = (await allTexts()).flatMap(({ where, text }) =>
+      claimsIn(text, where)
+        .filter((claim) => !CLAIMED_FIGURES.includes(claim.value))
+        .map((claim) => `${where}: "${claim.figure}" in “${text.slice(0, 100)}”`),
+    );
+    expect(wrong).toEqual([]);
+  });
+});
