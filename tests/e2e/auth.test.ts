@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { MAX_FAILURES_PER_EMAIL, slowdownSeconds } from '../../server/auth/throttle';
 import { newAccount, SIGNED_OUT_PROBE, signUpViaApi, toastOn, trpcQuery } from './helpers/accounts';
 import { useE2E } from './helpers/app';
 
@@ -124,14 +126,30 @@ describe('sign-up, sign-in and the application guard', () => {
     expect(await page.getByLabel('Work e-mail').getAttribute('aria-invalid')).toBe('true');
   });
 
-  it('shows the throttling message after too many failures, and never follows a return path off the site', async () => {
+  it('shows the slow-down and the lock-out messages after repeated failures, and never follows a return path off the site', async () => {
     const page = await e2e.open({ allowErrors: [/status of (401|429) .*\/trpc\/auth\.login/] });
     const account = await signUpViaApi(await e2e.open(), newAccount());
-    for (let i = 0; i < 10; i++) {
-      const response = await page.request.post('/api/auth/login', { data: { email: account.email, password: `wrong password ${i}` } });
+    // Time passes in the database (the attempts move into the past) instead of the test waiting out each slow-down.
+    const elapse = (seconds: number) =>
+      e2e.db
+        .updateTable('login_attempts')
+        .set({ created_at: sql<Date>`created_at - make_interval(secs => ${seconds})` })
+        .where('email', '=', account.email)
+        .execute();
+    const fail = async (failuresBefore: number) => {
+      await elapse(slowdownSeconds(failuresBefore));
+      const response = await page.request.post('/api/auth/login', { data: { email: account.email, password: `wrong password ${failuresBefore}` } });
       expect(response.status()).toBe(401);
-    }
+    };
+    // Guesses from elsewhere, as fast as allowed, up to two short of the lock: the next wait is half a minute.
+    for (let i = 0; i < MAX_FAILURES_PER_EMAIL - 2; i++) await fail(i);
+    expect(slowdownSeconds(MAX_FAILURES_PER_EMAIL - 2)).toBe(32);
     await page.goto('/login');
+    await signIn(page, account.email, account.password);
+    await page.getByRole('alert').getByText(/^Too many sign-in attempts\. Try again in \d+ seconds\.$/).waitFor();
+    // Two more, and the account is locked for unknown clients whatever the wait.
+    for (let i = MAX_FAILURES_PER_EMAIL - 2; i < MAX_FAILURES_PER_EMAIL; i++) await fail(i);
+    await elapse(slowdownSeconds(MAX_FAILURES_PER_EMAIL));
     await signIn(page, account.email, account.password);
     await page.getByRole('alert').getByText(/^Too many sign-in attempts\. Try again in \d+ minutes\.$/).waitFor();
 

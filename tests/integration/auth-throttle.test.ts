@@ -1,40 +1,122 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { DEVICE_COOKIE } from '../../server/auth/devices';
-import { MAX_FAILURES_PER_DEVICE, MAX_FAILURES_PER_EMAIL, MAX_FAILURES_PER_IP, PASSWORD_CHANGE_LIMIT } from '../../server/auth/throttle';
+import {
+  FREE_FAILURES_PER_EMAIL,
+  LOGIN_WINDOW_MS,
+  MAX_FAILURES_PER_DEVICE,
+  MAX_FAILURES_PER_EMAIL,
+  MAX_FAILURES_PER_IP,
+  PASSWORD_CHANGE_LIMIT,
+  SLOWDOWN_MAX_SECONDS,
+  slowdownSeconds,
+} from '../../server/auth/throttle';
+import type { Db } from '../../server/db';
+import { waitText } from '../../server/rate-limit';
 import { buildTestApp, TEST_ORIGIN } from '../helpers/app';
 import { browser, createAccount, PASSWORD, uniqueEmail } from '../helpers/factories';
 
 let ipSeq = 1;
 const freshIp = () => `203.0.113.${ipSeq++}`;
 
+/** Lets `seconds` pass for an e-mail's sign-in attempts without waiting: all of them move that far into the past. */
+async function elapse(db: Db, email: string, seconds: number) {
+  if (seconds <= 0) return;
+  await db
+    .updateTable('login_attempts')
+    .set({ created_at: sql<Date>`created_at - make_interval(secs => ${seconds})` })
+    .where('email', '=', email)
+    .execute();
+}
+
+/**
+ * `count` wrong passwords for an e-mail from unknown clients, each one made once the slow-down the
+ * ones before it earned is over (`before` failures already counted): every one is checked (401).
+ * Answers the seconds that were let pass.
+ */
+async function failFromUnknownClients(db: Db, email: string, count: number, attempt: (password: string) => Response | Promise<Response>, before = 0) {
+  let passed = 0;
+  for (let i = before; i < before + count; i++) {
+    await elapse(db, email, slowdownSeconds(i));
+    passed += slowdownSeconds(i);
+    expect((await attempt('wrong password')).status, `failure ${i + 1}`).toBe(401);
+  }
+  return passed;
+}
+
 describe('login throttling', () => {
-  it('refuses with 429 and Retry-After after 10 failures for one e-mail', async () => {
+  it('slows unknown clients progressively after the free failures: each wait doubles, measured from the latest failure', async () => {
     const { app, deps } = await buildTestApp({ env: { TRUST_PROXY: 'true' } });
+    const db = deps.database.db;
+    const account = await createAccount(deps);
+    const attempt = (password: string) =>
+      app.request('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': freshIp() }, body: JSON.stringify({ email: account.email, password }) });
+
+    // The free failures, one right after another.
+    for (let i = 0; i < FREE_FAILURES_PER_EMAIL; i++) expect((await attempt('wrong password')).status).toBe(401);
+    const waits: number[] = [];
+    for (let failures = FREE_FAILURES_PER_EMAIL; failures < MAX_FAILURES_PER_EMAIL; failures++) {
+      const wait = slowdownSeconds(failures);
+      waits.push(wait);
+      // Too early, even with the right password: refused before any check, naming the wait.
+      const refused = await attempt(PASSWORD);
+      expect(refused.status, `after ${failures} failures`).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBe(wait);
+      expect((await refused.json()).message).toBe(`Too many sign-in attempts. Try again in ${waitText(wait)}.`);
+      // Refused attempts are not failures: the wait still runs from the latest failure.
+      if (wait > 1) {
+        await elapse(db, account.email, wait - 1);
+        const almost = await attempt(PASSWORD);
+        expect(almost.status).toBe(429);
+        expect(almost.headers.get('retry-after')).toBe('1');
+        await elapse(db, account.email, 1);
+      } else {
+        await elapse(db, account.email, wait);
+      }
+      // Once it has passed, the next attempt is admitted (and checked).
+      expect((await attempt('wrong password')).status, `after ${failures} failures and ${wait} s`).toBe(401);
+    }
+    expect(waits).toEqual([1, 2, 4, 8, 16, 32, 64]);
+    expect(waits.at(-1)).toBe(SLOWDOWN_MAX_SECONDS);
+    expect(slowdownSeconds(MAX_FAILURES_PER_EMAIL + 5)).toBe(SLOWDOWN_MAX_SECONDS);
+  });
+
+  it(`refuses with 429 and Retry-After once an e-mail has ${MAX_FAILURES_PER_EMAIL} failures, until the oldest leaves the window`, async () => {
+    const { app, deps } = await buildTestApp({ env: { TRUST_PROXY: 'true' } });
+    const db = deps.database.db;
     const account = await createAccount(deps);
     const attempt = (password: string, ip = freshIp()) =>
       app.request('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify({ email: account.email, password }) });
 
-    for (let i = 0; i < MAX_FAILURES_PER_EMAIL; i++) expect((await attempt('wrong password')).status).toBe(401);
+    const passed = await failFromUnknownClients(db, account.email, MAX_FAILURES_PER_EMAIL, attempt);
+    expect(passed).toBe(127);
+    // Long after the last slow-down would have ended, still refused: the hard limit.
+    await elapse(db, account.email, SLOWDOWN_MAX_SECONDS);
     const refused = await attempt(PASSWORD);
     expect(refused.status).toBe(429);
     const retryAfter = Number(refused.headers.get('retry-after'));
-    expect(retryAfter).toBeGreaterThan(800);
-    expect(retryAfter).toBeLessThanOrEqual(900);
-    expect((await refused.json()).message).toBe('Too many sign-in attempts. Try again in 15 minutes.');
+    const left = LOGIN_WINDOW_MS / 1000 - passed - SLOWDOWN_MAX_SECONDS;
+    expect(retryAfter).toBeGreaterThanOrEqual(left - 1);
+    expect(retryAfter).toBeLessThanOrEqual(left);
+    expect((await refused.json()).message).toBe(`Too many sign-in attempts. Try again in ${Math.ceil(left / 60)} minutes.`);
 
     // Once the window has passed, the right password works again.
-    await deps.database.db.updateTable('login_attempts').set({ created_at: new Date(Date.now() - 16 * 60 * 1000) }).where('email', '=', account.email).execute();
+    await db.updateTable('login_attempts').set({ created_at: new Date(Date.now() - 16 * 60 * 1000) }).where('email', '=', account.email).execute();
     expect((await attempt(PASSWORD)).status).toBe(200);
   });
 
   it('counts failures only since the last success', async () => {
     const { app, deps } = await buildTestApp({ env: { TRUST_PROXY: 'true' } });
+    const db = deps.database.db;
     const account = await createAccount(deps);
     const attempt = (password: string) =>
       app.request('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': freshIp() }, body: JSON.stringify({ email: account.email, password }) });
-    for (let i = 0; i < MAX_FAILURES_PER_EMAIL - 1; i++) await attempt('wrong password');
+    await failFromUnknownClients(db, account.email, MAX_FAILURES_PER_EMAIL - 1, attempt);
+    await elapse(db, account.email, slowdownSeconds(MAX_FAILURES_PER_EMAIL - 1));
     expect((await attempt(PASSWORD)).status).toBe(200);
-    for (let i = 0; i < MAX_FAILURES_PER_EMAIL - 1; i++) expect((await attempt('wrong password')).status).toBe(401);
+    // Counting starts again: the free failures are free again (failFromUnknownClients waits only what is due).
+    await failFromUnknownClients(db, account.email, MAX_FAILURES_PER_EMAIL - 1, attempt);
+    await elapse(db, account.email, slowdownSeconds(MAX_FAILURES_PER_EMAIL - 1));
     expect((await attempt(PASSWORD)).status).toBe(200);
   });
 
@@ -64,7 +146,7 @@ const deviceCookieOf = (res: Response) =>
     ?.split(';')[0];
 
 describe('login throttling under simultaneous attempts', () => {
-  it(`checks at most ${MAX_FAILURES_PER_EMAIL} passwords of 40 simultaneous wrong ones for one e-mail`, async () => {
+  it(`checks only the ${FREE_FAILURES_PER_EMAIL} free passwords of 40 simultaneous wrong ones for one e-mail`, async () => {
     const { app, deps } = await buildTestApp({ env: { TRUST_PROXY: 'true' } });
     const account = await createAccount(deps);
     const responses = await Promise.all(
@@ -72,9 +154,38 @@ describe('login throttling under simultaneous attempts', () => {
     );
     const codes = responses.map((r) => r.status);
     // A 401 is a password checked; a 429 is refused before any check.
-    expect(codes.filter((c) => c === 401)).toHaveLength(MAX_FAILURES_PER_EMAIL);
-    expect(codes.filter((c) => c === 429)).toHaveLength(40 - MAX_FAILURES_PER_EMAIL);
+    expect(codes.filter((c) => c === 401)).toHaveLength(FREE_FAILURES_PER_EMAIL);
+    expect(codes.filter((c) => c === 429)).toHaveLength(40 - FREE_FAILURES_PER_EMAIL);
     const recorded = await deps.database.db.selectFrom('login_attempts').select('id').where('email', '=', account.email).execute();
+    expect(recorded).toHaveLength(FREE_FAILURES_PER_EMAIL);
+  }, 120_000);
+
+  it(`refuses every simultaneous attempt during a slow-down, admits exactly one once it is over, and never more than ${MAX_FAILURES_PER_EMAIL} in all`, async () => {
+    const { app, deps } = await buildTestApp({ env: { TRUST_PROXY: 'true' } });
+    const db = deps.database.db;
+    const account = await createAccount(deps);
+    const burst = async (password: string, size = 12) => {
+      const responses = await Promise.all(Array.from({ length: size }, () => app.request('/api/auth/login', json({ email: account.email, password }, { 'x-forwarded-for': freshIp() }))));
+      return { codes: responses.map((r) => r.status), waits: new Set(responses.filter((r) => r.status === 429).map((r) => Number(r.headers.get('retry-after')))) };
+    };
+    await failFromUnknownClients(db, account.email, FREE_FAILURES_PER_EMAIL, (password) => app.request('/api/auth/login', json({ email: account.email, password }, { 'x-forwarded-for': freshIp() })));
+    for (let failures = FREE_FAILURES_PER_EMAIL; failures < MAX_FAILURES_PER_EMAIL; failures++) {
+      // During the slow-down: all refused, the right password included.
+      const early = await burst(PASSWORD);
+      expect(early.codes.every((c) => c === 429), `after ${failures} failures: ${early.codes.join()}`).toBe(true);
+      expect([...early.waits]).toEqual([slowdownSeconds(failures)]);
+      // Once over: exactly one is admitted; the others see it and owe the next, longer wait.
+      await elapse(db, account.email, slowdownSeconds(failures));
+      const over = await burst('wrong password');
+      expect(over.codes.filter((c) => c === 401), `after ${failures} failures: ${over.codes.join()}`).toHaveLength(1);
+      expect(over.codes.filter((c) => c === 429)).toHaveLength(over.codes.length - 1);
+      if (failures + 1 < MAX_FAILURES_PER_EMAIL) expect([...over.waits]).toEqual([slowdownSeconds(failures + 1)]);
+    }
+    // The hard limit: nothing more is checked, however long the slow-down has been over.
+    await elapse(db, account.email, SLOWDOWN_MAX_SECONDS);
+    const locked = await burst(PASSWORD);
+    expect(locked.codes.every((c) => c === 429)).toBe(true);
+    const recorded = await db.selectFrom('login_attempts').select('id').where('email', '=', account.email).execute();
     expect(recorded).toHaveLength(MAX_FAILURES_PER_EMAIL);
   }, 120_000);
 
@@ -102,8 +213,9 @@ describe('device cookies: no lock-out on demand', () => {
     const device = deviceCookieOf(first);
     expect(device).toMatch(new RegExp(`^${DEVICE_COOKIE}=[\\w-]{43}$`));
     expect(first.headers.getSetCookie().find((c) => c.startsWith(`${DEVICE_COOKIE}=`))).toMatch(/^sb_device=[\w-]{43}; Max-Age=15552000; Path=\/; HttpOnly; SameSite=Strict$/);
-    // Someone else guesses from elsewhere until the account is locked for unknown clients.
-    for (let i = 0; i < MAX_FAILURES_PER_EMAIL; i++) expect((await login('wrong password')).status).toBe(401);
+    // Someone else guesses from elsewhere, as fast as the slow-down lets them, until the account is locked for unknown clients.
+    await failFromUnknownClients(built.deps.database.db, account.email, MAX_FAILURES_PER_EMAIL, login);
+    await elapse(built.deps.database.db, account.email, SLOWDOWN_MAX_SECONDS);
     expect((await login(PASSWORD)).status).toBe(429);
     return { ...built, account, login, device: device! };
   }
@@ -122,6 +234,28 @@ describe('device cookies: no lock-out on demand', () => {
     expect((await login(PASSWORD)).status).toBe(429);
     expect((await login(PASSWORD, { cookie: device })).status).toBe(429);
     expect((await login(PASSWORD, { cookie: renewed })).status).toBe(200);
+  });
+
+  it("does not slow the owner's browser down for others' failures, nor for its own", async () => {
+    const { app, deps } = await buildTestApp({ env: { TRUST_PROXY: 'true' } });
+    const account = await createAccount(deps);
+    const login = (password: string, headers: Record<string, string> = {}) =>
+      app.request('/api/auth/login', json({ email: account.email, password }, { 'x-forwarded-for': freshIp(), ...headers }));
+    const device = deviceCookieOf(await login(PASSWORD))!;
+    // A guesser uses the free failures and one more: unknown clients now owe a wait.
+    await failFromUnknownClients(deps.database.db, account.email, FREE_FAILURES_PER_EMAIL + 1, login);
+    const slowed = await login(PASSWORD);
+    expect(slowed.status).toBe(429);
+    expect(slowed.headers.get('retry-after')).toBe(String(slowdownSeconds(FREE_FAILURES_PER_EMAIL + 1)));
+    // The owner's browser, right away: its typos are checked at once, up to its own limit, and the right password gets in.
+    let cookie = device;
+    for (let i = 0; i < MAX_FAILURES_PER_DEVICE - 1; i++) expect((await login('wrong password', { cookie })).status).toBe(401);
+    const res = await login(PASSWORD, { cookie });
+    expect(res.status).toBe(200);
+    cookie = deviceCookieOf(res)!;
+    // Its success does not lift the slow-down for the others.
+    expect((await login(PASSWORD)).status).toBe(429);
+    expect((await login(PASSWORD, { cookie })).status).toBe(200);
   });
 
   it(`counts a trusted device's own failures against it alone: ${MAX_FAILURES_PER_DEVICE}, then it is refused too`, async () => {
@@ -158,6 +292,7 @@ describe('device cookies: no lock-out on demand', () => {
     await first.api.auth.login({ email: account.email, password: PASSWORD });
     const device = first.resHeaders.getSetCookie().find((c) => c.startsWith(`${DEVICE_COOKIE}=`))!.split(';')[0]!;
     for (let i = 0; i < MAX_FAILURES_PER_EMAIL; i++) {
+      await elapse(deps.database.db, account.email, slowdownSeconds(i));
       await expect(callerWithHeaders({}, { ip: freshIp(), userAgent: 'vitest' }).api.auth.login({ email: account.email, password: 'wrong password' })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     }
     await expect(callerWithHeaders({}, { ip: freshIp(), userAgent: 'vitest' }).api.auth.login({ email: account.email, password: PASSWORD })).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });

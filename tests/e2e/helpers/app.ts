@@ -2,10 +2,10 @@ import { createServer } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { loadConfig } from '../../../server/config';
-import { openDatabase } from '../../../server/db';
+import { openDatabase, type Db } from '../../../server/db';
 import { startServer, type RunningServer } from '../../../server/server';
 
-export type App = { url: string; close(): Promise<void> };
+export type App = { url: string; db: Db; close(): Promise<void> };
 
 /** A port nothing listens on right now: the OS picks one for a throwaway listener, which is closed. */
 export function freePort(): Promise<number> {
@@ -40,6 +40,7 @@ export async function startApp(): Promise<App> {
   }
   return {
     url: config.publicUrl,
+    db: database.db,
     async close() {
       await server.close();
       await database.close(); // a database handed in stays open when the server closes
@@ -69,6 +70,8 @@ type OpenOptions = BrowserContextOptions & {
 export type E2E = {
   /** Origin of the running server, e.g. http://localhost:41234. */
   readonly url: string;
+  /** The server's database, for what a test cannot do through the app (e.g. let time pass for stored sign-in attempts). */
+  readonly db: Db;
   /** A page in a fresh browser context (own storage); its page errors and console errors fail the test. */
   open(options?: OpenOptions): Promise<Page>;
 };
@@ -104,6 +107,10 @@ export function useE2E(): E2E {
     get url() {
       if (!server) throw new Error('server not started');
       return server.url;
+    },
+    get db() {
+      if (!server) throw new Error('server not started');
+      return server.db;
     },
     async open({ allowErrors = [], ...options } = {}) {
       if (!browser || !server) throw new Error('browser not started');
