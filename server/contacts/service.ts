@@ -820,6 +820,9 @@ export async function mergeContacts(ctx: ContactsCtx, rawInput: unknown) {
     await org.updateTable('deals').set({ contact_id: keepRow.id }).where('contact_id', '=', mergeRow.id).execute();
     await org.updateTable('tasks').set({ contact_id: keepRow.id }).where('contact_id', '=', mergeRow.id).execute();
     await org.updateTable('appointments').set({ contact_id: keepRow.id }).where('contact_id', '=', mergeRow.id).execute();
+    // Its text messages and website chats join the kept contact's conversations.
+    await org.updateTable('sms_messages').set({ contact_id: keepRow.id }).where('contact_id', '=', mergeRow.id).execute();
+    await org.updateTable('chat_conversations').set({ contact_id: keepRow.id }).where('contact_id', '=', mergeRow.id).execute();
     const changes = changeActivities(ctx.organizationId, keepRow.id, before, state, null).map((a) => ({ type: a.type, ...a.payload }));
     await recordActivity(trx, {
       organizationId: ctx.organizationId,
@@ -911,6 +914,22 @@ const E164 = /^\+[1-9]\d{6,14}$/;
 export async function findOrCreateContactByPhone(trx: Db, organizationId: string, e164: string, options: CaptureOptions = {}) {
   const { ids, created } = await findOrCreateContactIdsByPhone(trx, organizationId, [e164], options);
   return { contact: toContact(await loadContact(trx, organizationId, null, ids.get(e164)!)), created: created.has(e164) };
+}
+
+/**
+ * Every contact holding this E.164 number (primary or other), oldest first: more than one means
+ * a send to the bare number must say whose it is (server/sms).
+ */
+export async function contactsWithPhone(db: Db, organizationId: string, e164: string): Promise<{ id: string; name: string }[]> {
+  const rows = await scoped(db, organizationId)
+    .selectFrom('contacts')
+    .select(['contacts.id', 'contacts.first_name', 'contacts.last_name', 'contacts.email', 'contacts.phone'])
+    .where(sql<boolean>`(contacts.phone = ${e164} or ${e164} = any(contacts.other_phones))`)
+    .orderBy('contacts.created_at')
+    .orderBy('contacts.id')
+    .limit(20)
+    .execute();
+  return rows.map((r) => ({ id: r.id, name: displayName(r) }));
 }
 
 /**
