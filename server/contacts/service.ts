@@ -42,6 +42,7 @@ import {
   ZCreateContactInput,
   ZDeleteContactInput,
   ZEmailOnly,
+  ZContactMatchesInput,
   ZFindDuplicatesInput,
   ZGetContactInput,
   ZContactFilter,
@@ -743,6 +744,35 @@ export async function findDuplicates(ctx: ContactsCtx, rawInput: unknown) {
       reasons: g.reasons,
       // Oldest first: the usual one to keep.
       contacts: g.ids.map((id) => byId.get(id)!).filter(Boolean).sort((a, b) => a.createdAt.localeCompare(b.createdAt)),
+    })),
+  };
+}
+
+/**
+ * Other contacts that already hold this e-mail or phone (primary or other; e-mails in any case,
+ * numbers read in the organization's country), for the warning of the contact form.
+ */
+export async function contactMatches(ctx: ContactsCtx, rawInput: unknown) {
+  const input = parseInput(ZContactMatchesInput, rawInput ?? {});
+  const email = input.email?.trim().toLowerCase() ?? '';
+  const emailOk = ZEmailOnly.safeParse({ email }).success;
+  const { country } = await organizationSettings(ctx.db, ctx.organizationId);
+  const phone = input.phone?.trim() ? normalizePhone(input.phone, country) : null;
+  const e164 = phone?.ok ? phone.e164 : null;
+  if (!emailOk && !e164) return { matches: [] };
+  const ownerOnly = await ownerOnlyFilter(ctx.db, ctx.auth);
+  const hasEmail = sql<boolean>`(lower(contacts.email) = ${email} or ${email} = any(select lower(e) from unnest(contacts.other_emails) as e))`;
+  const hasPhone = sql<boolean>`(contacts.phone = ${e164} or ${e164} = any(contacts.other_phones))`;
+  let query = contactsOf(ctx.db, ctx.organizationId, ownerOnly)
+    .select(['contacts.id', 'contacts.first_name', 'contacts.last_name', 'contacts.email', 'contacts.phone', emailOk ? hasEmail.as('same_email') : sql<boolean>`false`.as('same_email'), e164 ? hasPhone.as('same_phone') : sql<boolean>`false`.as('same_phone')])
+    .where((eb) => eb.or([...(emailOk ? [hasEmail] : []), ...(e164 ? [hasPhone] : [])]));
+  if (input.excludeId) query = query.where('contacts.id', '!=', input.excludeId);
+  const rows = await query.orderBy('contacts.created_at').orderBy('contacts.id').limit(5).execute();
+  return {
+    matches: rows.map((r) => ({
+      id: r.id,
+      name: displayName(r),
+      fields: [...(r.same_email ? (['email'] as const) : []), ...(r.same_phone ? (['phone'] as const) : [])],
     })),
   };
 }
