@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { chunkGroups } from './scripts/lib/chunk-groups';
 import { prerenderSite } from './scripts/lib/prerender';
+import { publicPagePatterns } from './server/http/public-routes';
 import { publicRouteFiles, siteRouteConfig } from './scripts/lib/site-routes';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -38,6 +39,8 @@ const API_PORT = Number(process.env.API_PORT ?? 3001);
 
 export default defineConfig({
   root: here('./client'),
+  // The public pages (the same route files the site entry is built from): the only paths whose views the client sends (client/lib/analytics.ts).
+  define: { __SWITCHBOARD_PUBLIC_PAGES__: JSON.stringify(publicPagePatterns(ROUTES)) },
   publicDir: here('./client/public'),
   plugins: [
     tanstackRouter({

@@ -72,8 +72,26 @@ function listen(): void {
   window.addEventListener('pagehide', () => flushAnalytics(true));
 }
 
+/**
+ * The public site's pages as regular expressions, written in by the build from the public route files
+ * (vite.config.ts, server/http/public-routes.ts); absent where no build defines them (unit tests).
+ */
+declare const __SWITCHBOARD_PUBLIC_PAGES__: readonly string[] | undefined;
+let publicPages: RegExp[] | undefined;
+
+/**
+ * Only the public site is measured: a page of the signed-in app (/pipeline, /contacts, …) sends
+ * nothing. The server applies the same list to what it receives.
+ */
+export function isPublicSitePage(path: string): boolean {
+  if (typeof __SWITCHBOARD_PUBLIC_PAGES__ === 'undefined') return true;
+  publicPages ??= __SWITCHBOARD_PUBLIC_PAGES__.map((source) => new RegExp(source));
+  return publicPages.some((r) => r.test(path));
+}
+
 function enqueue(name: string, params: AnalyticsParams): void {
   if (typeof window === 'undefined') return;
+  if (!isPublicSitePage(window.location.pathname)) return;
   listen();
   queue.push({ name, path: window.location.pathname, params: clean(params), at: new Date().toISOString() });
   forwardToGoogle(name, params);

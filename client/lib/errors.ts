@@ -5,7 +5,7 @@
 
 export type FieldIssue = { path: string; message: string };
 
-type ErrorData = { code?: unknown; httpStatus?: unknown; issues?: unknown };
+type ErrorData = { code?: unknown; httpStatus?: unknown; issues?: unknown; details?: unknown };
 
 function dataOf(error: unknown): ErrorData | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
@@ -38,4 +38,10 @@ export function errorMessageOf(error: unknown, fallback: string): string {
   // fetch() rejecting says only this; say what it means.
   if (/^(Failed to fetch|NetworkError|Load failed)/i.test(message)) return 'Could not reach the server. Check your connection and try again.';
   return message;
+}
+
+/** What the server gave to resolve the error (e.g. `{ candidates }` when a number belongs to several contacts). */
+export function detailsOf(error: unknown): Record<string, unknown> {
+  const details = dataOf(error)?.details;
+  return typeof details === 'object' && details !== null ? (details as Record<string, unknown>) : {};
 }

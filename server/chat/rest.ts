@@ -1,12 +1,13 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { AppDeps } from '../deps';
 import { DomainError } from '../errors';
+import { authOf } from '../http/auth';
 import type { AppEnv } from '../http/env';
 import { createSlots, type Slots } from '../http/slots';
 import { siteOwnerOrganization } from '../organizations/site-owner';
 import { CHAT_STREAM_LIMITS } from './schema';
-import { sendVisitorMessage, teamRepliesTo, visitorConversation } from './service';
+import { sendVisitorMessage, teamRepliesTo, visitorConversation, type ChatAccount } from './service';
 
 /** How often an idle stream sends a comment, so proxies and the browser keep it open. */
 const KEEPALIVE_MS = 15_000;
@@ -37,6 +38,17 @@ function takeStreamSlots(deps: AppDeps, ip: string, visitorId: string): () => vo
 }
 
 /**
+ * Who writes, when the widget is used inside the app: the session cookie's user and the
+ * organization they are signed in to. Visitors (and API keys, which are no person) have none; a
+ * cookie that no longer signs anyone in leaves the message anonymous rather than refused.
+ */
+async function signedInAccount(c: Context<AppEnv>): Promise<ChatAccount | null> {
+  const auth = await authOf(c).catch(() => null);
+  if (auth?.via !== 'session' || !auth.user) return null;
+  return { userId: auth.user.id, organizationId: auth.organization?.id ?? null };
+}
+
+/**
  * The widget's public doors. Visitors have no session: the conversation is the site owner's and is
  * found by the visitor's secret id; nothing here trusts an organization named by the request.
  */
@@ -45,7 +57,7 @@ export const chatRest = new Hono<AppEnv>()
     const { deps, meta } = c.var;
     const organization = await siteOwnerOrganization(deps.database.db, deps.config);
     const body: unknown = await c.req.json().catch(() => ({}));
-    const result = await sendVisitorMessage({ db: deps.database.db, organizationId: organization.id, ip: meta.ip }, body);
+    const result = await sendVisitorMessage({ db: deps.database.db, organizationId: organization.id, ip: meta.ip, account: await signedInAccount(c) }, body);
     return c.json(result, 201);
   })
   .get('/conversation', async (c) => {

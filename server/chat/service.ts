@@ -17,8 +17,13 @@ import { botReplyFor, CHAT_RATE_LIMIT, CHAT_WELCOME, emailIn, type ChatConversat
 
 type Db = Kysely<Database>;
 
-/** A website visitor's side: the site owner's organization and where the request came from. */
-export type VisitorCtx = { db: Db; organizationId: string; ip: string };
+/**
+ * A website visitor's side: the site owner's organization and where the request came from; and,
+ * when the widget is used inside the app with a session cookie, who is signed in (from the session
+ * only: a user or organization named in the body is never read).
+ */
+export type VisitorCtx = { db: Db; organizationId: string; ip: string; account?: ChatAccount | null };
+export type ChatAccount = { userId: string; organizationId: string | null };
 
 const PREVIEW_LENGTH = 120;
 const conversationNotFound = () => new DomainError('NOT_FOUND', 'Conversation not found');
@@ -85,6 +90,14 @@ export async function sendVisitorMessage(ctx: VisitorCtx, rawInput: unknown): Pr
     const conversation = await openConversation(trx, ctx.organizationId, input.visitorId, input.page, input.language);
     const message = await insertMessage(trx, ctx.organizationId, { conversationId: conversation.id, sender: 'visitor', body: input.text, ip: ctx.ip });
     const org = scoped(trx, ctx.organizationId);
+    // A signed-in user's message says who wrote it; a visitor's leaves the conversation as it was.
+    if (ctx.account) {
+      await org
+        .updateTable('chat_conversations')
+        .set({ user_id: ctx.account.userId, user_organization_id: ctx.account.organizationId })
+        .where('id', '=', conversation.id)
+        .execute();
+    }
     let contactId = conversation.contact_id;
     if (email && email !== conversation.email) {
       const { contact } = await upsertContactByEmail(trx, ctx.organizationId, { email, source: 'Website chat' }, null, { via: 'chat' });
@@ -171,7 +184,14 @@ function selectConversations(db: Db, organizationId: string, ownerOnly: string |
       const on = join.onRef('contacts.id', '=', 'chat_conversations.contact_id');
       return ownerOnly ? on.on('contacts.owner_id', '=', ownerOnly) : on;
     })
+    .leftJoin('users as account_user', 'account_user.id', 'chat_conversations.user_id')
+    .leftJoin('organizations as account_organization', 'account_organization.id', 'chat_conversations.user_organization_id')
     .select((eb) => [
+      'account_user.id as account_user_id',
+      'account_user.name as account_user_name',
+      'account_user.email as account_user_email',
+      'account_organization.id as account_organization_id',
+      'account_organization.name as account_organization_name',
       'chat_conversations.id',
       'chat_conversations.email',
       'chat_conversations.started_on',
@@ -209,6 +229,13 @@ function toConversation(row: ConversationRow) {
     startedOn: row.started_on,
     language: row.language,
     contact: row.contact_id ? { id: row.contact_id, name: contactName } : null,
+    /** The signed-in user who wrote from inside the app, and their organization; null for a website visitor. */
+    account: row.account_user_id
+      ? {
+          user: { id: row.account_user_id, name: row.account_user_name ?? '', email: row.account_user_email ?? '' },
+          organization: row.account_organization_id ? { id: row.account_organization_id, name: row.account_organization_name ?? '' } : null,
+        }
+      : null,
     unread: Boolean(row.unread),
     lastMessage: row.last_body === null ? null : { body: row.last_body, sender: row.last_sender },
     lastMessageAt: row.last_message_at.toISOString(),

@@ -15,6 +15,7 @@ import {
   ZDeleteContactInput,
   ZDeleteCustomFieldInput,
   ZDeleteSavedViewInput,
+  ZContactMatchesInput,
   ZFindDuplicatesInput,
   ZGetContactInput,
   ZGetImportInput,
@@ -42,6 +43,8 @@ export const contactsRouter = router({
   timeline: permittedProcedure('contacts:read').input(ZContactTimelineInput).query(({ ctx, input }) => contacts.contactTimeline(ctx, input)),
   addNote: permittedProcedure('contacts:write').input(ZAddNoteInput).mutation(({ ctx, input }) => contacts.addNote(ctx, input)),
   duplicates: permittedProcedure('contacts:read').input(ZFindDuplicatesInput.optional()).query(({ ctx, input }) => contacts.findDuplicates(ctx, input)),
+  /** The contacts an e-mail or phone typed in the contact form already belongs to (a warning, not a refusal). */
+  matches: permittedProcedure('contacts:read').input(ZContactMatchesInput).query(({ ctx, input }) => contacts.contactMatches(ctx, input)),
   merge: permittedProcedure('contacts:write').input(ZMergeContactsInput).mutation(({ ctx, input }) => contacts.mergeContacts(ctx, input)),
 });
 

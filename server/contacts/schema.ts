@@ -348,6 +348,21 @@ export const ZFindDuplicatesInput = z
   .object({ limit: z.number().int().min(1, 'must be at least 1').max(200, 'must be at most 200').default(50) })
   .strict();
 
+/**
+ * The contacts an e-mail or phone being typed into the contact form already belongs to (the form
+ * warns, with a link to merge; saving is not blocked). Values as typed: one that is not a valid
+ * e-mail or number simply matches nothing.
+ */
+export const ZContactMatchesInput = z
+  .object({
+    email: z.string().max(320, 'must be at most 320 characters').optional(),
+    phone: z.string().max(40, 'must be at most 40 characters').optional(),
+    /** The contact being edited, which is not its own duplicate. */
+    excludeId: z.uuid('must be a contact id').optional(),
+  })
+  .strict();
+export type TContactMatchesInput = z.input<typeof ZContactMatchesInput>;
+
 /** Fields whose value a merge takes from one contact or the other. */
 export const MERGE_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'companyName', 'jobTitle', 'lifecycleStage', 'source', 'ownerId', 'leadScore'] as const;
 export type TMergeField = (typeof MERGE_FIELDS)[number];

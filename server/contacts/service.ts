@@ -42,6 +42,7 @@ import {
   ZCreateContactInput,
   ZDeleteContactInput,
   ZEmailOnly,
+  ZContactMatchesInput,
   ZFindDuplicatesInput,
   ZGetContactInput,
   ZContactFilter,
@@ -747,6 +748,35 @@ export async function findDuplicates(ctx: ContactsCtx, rawInput: unknown) {
   };
 }
 
+/**
+ * Other contacts that already hold this e-mail or phone (primary or other; e-mails in any case,
+ * numbers read in the organization's country), for the warning of the contact form.
+ */
+export async function contactMatches(ctx: ContactsCtx, rawInput: unknown) {
+  const input = parseInput(ZContactMatchesInput, rawInput ?? {});
+  const email = input.email?.trim().toLowerCase() ?? '';
+  const emailOk = ZEmailOnly.safeParse({ email }).success;
+  const { country } = await organizationSettings(ctx.db, ctx.organizationId);
+  const phone = input.phone?.trim() ? normalizePhone(input.phone, country) : null;
+  const e164 = phone?.ok ? phone.e164 : null;
+  if (!emailOk && !e164) return { matches: [] };
+  const ownerOnly = await ownerOnlyFilter(ctx.db, ctx.auth);
+  const hasEmail = sql<boolean>`(lower(contacts.email) = ${email} or ${email} = any(select lower(e) from unnest(contacts.other_emails) as e))`;
+  const hasPhone = sql<boolean>`(contacts.phone = ${e164} or ${e164} = any(contacts.other_phones))`;
+  let query = contactsOf(ctx.db, ctx.organizationId, ownerOnly)
+    .select(['contacts.id', 'contacts.first_name', 'contacts.last_name', 'contacts.email', 'contacts.phone', emailOk ? hasEmail.as('same_email') : sql<boolean>`false`.as('same_email'), e164 ? hasPhone.as('same_phone') : sql<boolean>`false`.as('same_phone')])
+    .where((eb) => eb.or([...(emailOk ? [hasEmail] : []), ...(e164 ? [hasPhone] : [])]));
+  if (input.excludeId) query = query.where('contacts.id', '!=', input.excludeId);
+  const rows = await query.orderBy('contacts.created_at').orderBy('contacts.id').limit(5).execute();
+  return {
+    matches: rows.map((r) => ({
+      id: r.id,
+      name: displayName(r),
+      fields: [...(r.same_email ? (['email'] as const) : []), ...(r.same_phone ? (['phone'] as const) : [])],
+    })),
+  };
+}
+
 async function loadWithOwner(db: Db, organizationId: string, ids: string[]) {
   if (ids.length === 0) return [];
   return contactsOf(db, organizationId, null)
@@ -820,6 +850,9 @@ export async function mergeContacts(ctx: ContactsCtx, rawInput: unknown) {
     await org.updateTable('deals').set({ contact_id: keepRow.id }).where('contact_id', '=', mergeRow.id).execute();
     await org.updateTable('tasks').set({ contact_id: keepRow.id }).where('contact_id', '=', mergeRow.id).execute();
     await org.updateTable('appointments').set({ contact_id: keepRow.id }).where('contact_id', '=', mergeRow.id).execute();
+    // Its text messages and website chats join the kept contact's conversations.
+    await org.updateTable('sms_messages').set({ contact_id: keepRow.id }).where('contact_id', '=', mergeRow.id).execute();
+    await org.updateTable('chat_conversations').set({ contact_id: keepRow.id }).where('contact_id', '=', mergeRow.id).execute();
     const changes = changeActivities(ctx.organizationId, keepRow.id, before, state, null).map((a) => ({ type: a.type, ...a.payload }));
     await recordActivity(trx, {
       organizationId: ctx.organizationId,
@@ -911,6 +944,22 @@ const E164 = /^\+[1-9]\d{6,14}$/;
 export async function findOrCreateContactByPhone(trx: Db, organizationId: string, e164: string, options: CaptureOptions = {}) {
   const { ids, created } = await findOrCreateContactIdsByPhone(trx, organizationId, [e164], options);
   return { contact: toContact(await loadContact(trx, organizationId, null, ids.get(e164)!)), created: created.has(e164) };
+}
+
+/**
+ * Every contact holding this E.164 number (primary or other), oldest first: more than one means
+ * a send to the bare number must say whose it is (server/sms).
+ */
+export async function contactsWithPhone(db: Db, organizationId: string, e164: string): Promise<{ id: string; name: string }[]> {
+  const rows = await scoped(db, organizationId)
+    .selectFrom('contacts')
+    .select(['contacts.id', 'contacts.first_name', 'contacts.last_name', 'contacts.email', 'contacts.phone'])
+    .where(sql<boolean>`(contacts.phone = ${e164} or ${e164} = any(contacts.other_phones))`)
+    .orderBy('contacts.created_at')
+    .orderBy('contacts.id')
+    .limit(20)
+    .execute();
+  return rows.map((r) => ({ id: r.id, name: displayName(r) }));
 }
 
 /**

@@ -653,6 +653,10 @@ export interface ChatConversationsTable {
   last_visitor_message_at: Timestamp;
   /** When a team member last opened it; unread when a visitor wrote after that. */
   team_read_at: Date | null;
+  /** The signed-in user who last wrote from inside the app (from the session, never the body); null for website visitors. */
+  user_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The organization that user was signed in to when writing. */
+  user_organization_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 

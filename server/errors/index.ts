@@ -31,12 +31,15 @@ export class DomainError extends Error {
   readonly issues: FieldIssue[] | undefined;
   /** Seconds the caller should wait, for TOO_MANY_REQUESTS. */
   readonly retryAfter: number | undefined;
+  /** What the caller needs to resolve the error, e.g. the contacts to choose from (`{ candidates }`); answered beside the message. */
+  readonly details: Record<string, unknown> | undefined;
 
-  constructor(code: DomainErrorCode, message: string, options: { issues?: FieldIssue[]; retryAfter?: number; cause?: unknown } = {}) {
+  constructor(code: DomainErrorCode, message: string, options: { issues?: FieldIssue[]; retryAfter?: number; details?: Record<string, unknown>; cause?: unknown } = {}) {
     super(message, { cause: options.cause });
     this.code = code;
     this.issues = options.issues;
     this.retryAfter = options.retryAfter;
+    this.details = options.details;
   }
 
   get httpStatus(): ContentfulStatusCode {
@@ -87,6 +90,6 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, guard
 }
 
 /** The JSON body every door answers an error with. */
-export function errorBody(error: DomainError): { message: string; issues?: FieldIssue[] } {
-  return error.issues ? { message: error.message, issues: error.issues } : { message: error.message };
+export function errorBody(error: DomainError): { message: string; issues?: FieldIssue[]; details?: Record<string, unknown> } {
+  return { message: error.message, ...(error.issues ? { issues: error.issues } : {}), ...(error.details ? { details: error.details } : {}) };
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../db';
 import { parseInput } from '../errors';
 import { PERIOD_DAYS } from '../analytics/schema';
+import { isPublicPagePath } from '../http/public-routes';
 import { conversionsByEvent, insertSiteEvents, siteByDay, siteTotals, topPages, type SiteEventRow } from './repo';
 import { ZRecordSiteEventsInput, ZWebsiteReportInput, type TRecordSiteEventsInput, type TWebsiteReportInput } from './schema';
 
@@ -11,10 +12,16 @@ const CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
 const DAY_MS = 86_400_000;
 const TOP_PAGES = 10;
 
-/** Stores a batch from client/lib/analytics.ts for the site owner organization. */
+/**
+ * Stores a batch from client/lib/analytics.ts for the site owner organization. Only the public
+ * site's pages count: events of any other path (the signed-in app's /pipeline, /contacts, …, or no
+ * page at all) are ignored, whoever sent them.
+ */
 export async function recordSiteEvents(ctx: Ctx, raw: TRecordSiteEventsInput | unknown, now = new Date()): Promise<{ stored: number }> {
   const input = parseInput(ZRecordSiteEventsInput, raw);
-  const rows: SiteEventRow[] = input.events.map((e) => {
+  const events = input.events.filter((e) => isPublicPagePath(e.path));
+  if (events.length === 0) return { stored: 0 };
+  const rows: SiteEventRow[] = events.map((e) => {
     const at = new Date(e.at);
     const value = typeof e.params.value === 'number' ? e.params.value : null;
     return {

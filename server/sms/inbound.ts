@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { recordActivity } from '../activities/service';
 import { findOrCreateContactByPhone } from '../contacts/service';
 import type { Db } from '../db';
@@ -40,6 +41,27 @@ async function organizationFor(deps: AppDeps, from: string): Promise<string> {
   return last?.organization_id ?? (await siteOwnerOrganization(deps.database.db, deps.config)).id;
 }
 
+/**
+ * The contact a reply is filed under. A number several contacts share answers the conversation
+ * it continues: the contact of the latest outbound message to that number whose contact still holds
+ * it; otherwise (no such message) the oldest contact with the number, or a new one.
+ */
+async function inboundContact(trx: Db, organizationId: string, from: string): Promise<string> {
+  const latest = await scoped(trx, organizationId)
+    .selectFrom('sms_messages')
+    .innerJoin('contacts', (join) => join.onRef('contacts.id', '=', 'sms_messages.contact_id').on('contacts.organization_id', '=', organizationId))
+    .select('sms_messages.contact_id')
+    .where('sms_messages.direction', '=', 'outbound')
+    .where('sms_messages.to_number', '=', from)
+    .where(sql<boolean>`(contacts.phone = ${from} or ${from} = any(contacts.other_phones))`)
+    .orderBy('sms_messages.created_at', 'desc')
+    .orderBy('sms_messages.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (latest?.contact_id) return latest.contact_id;
+  return (await findOrCreateContactByPhone(trx, organizationId, from, { via: 'sms' })).contact.id;
+}
+
 export type InboundParams = { MessageSid?: string; From?: string; To?: string; Body?: string };
 
 /**
@@ -78,7 +100,7 @@ export async function receiveInbound(deps: AppDeps, params: InboundParams): Prom
     // Twilio retries a webhook it could not confirm: the same MessageSid is handled once.
     if (!inserted) return { reply: null, duplicate: true };
 
-    const contact = phone.ok ? (await findOrCreateContactByPhone(trx, organizationId, from, { via: 'sms' })).contact : null;
+    const contact = phone.ok ? { id: await inboundContact(trx, organizationId, from) } : null;
     if (contact) await scoped(trx, organizationId).updateTable('sms_messages').set({ contact_id: contact.id }).where('id', '=', inserted.id).execute();
     await recordActivity(trx, { organizationId, contactId: contact?.id ?? null, type: 'sms_in', actorUserId: null, payload: { messageId: inserted.id, from, body } });
 

@@ -14,7 +14,7 @@ async function sendResult(c: OrgContext, run: () => Promise<Record<string, unkno
   try {
     return c.json({ success: true, ...(await run()) }, 200);
   } catch (error) {
-    if (error instanceof DomainError) return c.json({ success: false, error: error.message }, error.httpStatus);
+    if (error instanceof DomainError) return c.json({ success: false, error: error.message, ...error.details }, error.httpStatus);
     throw error;
   }
 }

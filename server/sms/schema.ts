@@ -15,6 +15,12 @@ export const SMS_MAX_LENGTH = 1600;
 export const BULK_MAX_RECIPIENTS = 10_000;
 export const BULK_TOO_MANY_RECIPIENTS = `must contain at most ${BULK_MAX_RECIPIENTS.toLocaleString('en-US')} phone numbers; use a campaign for larger audiences`;
 export const OPTED_OUT_MESSAGE = 'Recipient has opted out of SMS';
+/** A contact a number belongs to, offered when a send to a shared number must say whose it is. */
+export type SmsRecipientCandidate = { id: string; name: string };
+/** The refusal of a send to a number several contacts share, naming them (answered with `candidates`). */
+export function sharedNumberMessage(e164: string, candidates: readonly SmsRecipientCandidate[]): string {
+  return `to: ${e164} belongs to ${candidates.length} contacts (${candidates.map((c) => c.name).join(', ')}); choose one with contactId`;
+}
 export const PHONE_HINT = 'Include the country code, for example +1 for US numbers';
 
 // ——— Encoding and segments ———
@@ -89,8 +95,10 @@ export const ZSmsBody = z
   .min(1, 'must not be empty')
   .max(SMS_MAX_LENGTH, `must be at most ${SMS_MAX_LENGTH} characters`);
 const idempotencyKey = z.string().trim().min(1).max(200, 'must be at most 200 characters').optional();
+/** The contact a one-to-one message is for (sent from its page or conversation): the message is filed under it. */
+const contactId = z.uuid({ error: 'must be a contact id' }).optional();
 
-export const ZSendSmsInput = z.strictObject({ to: phone, message: ZSmsBody, idempotencyKey });
+export const ZSendSmsInput = z.strictObject({ to: phone, message: ZSmsBody, idempotencyKey, contactId });
 export type TSendSmsInput = z.infer<typeof ZSendSmsInput>;
 
 export const ZBulkSendSmsInput = z.strictObject({
@@ -110,6 +118,7 @@ export const ZSendTemplateSmsInput = z.strictObject({
   templateId: z.uuid({ error: 'must be a template id' }),
   variables: variableValues.default({}),
   idempotencyKey,
+  contactId,
 });
 export type TSendTemplateSmsInput = z.infer<typeof ZSendTemplateSmsInput>;
 

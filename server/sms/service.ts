@@ -5,7 +5,7 @@ import type { Db } from '../db';
 import type { SmsPurpose, SmsStatus } from '../db/schema';
 import { scoped } from '../db/scoped';
 import type { AppDeps } from '../deps';
-import { findOrCreateContactByPhone } from '../contacts/service';
+import { contactsWithPhone, findOrCreateContactByPhone } from '../contacts/service';
 import { DomainError, parseInput } from '../errors';
 import { normalizePhone, type PhoneResult } from '../phone';
 import { insertOutboundMessages, mergeOrganizationSettings, optedOutNumbers, smsOrganization, toMessage, type OutboundRecipient } from './repo';
@@ -27,6 +27,7 @@ import {
   ZUpdateSmsTemplateInput,
   recipientLines,
   renderTemplate,
+  sharedNumberMessage,
   smsEncoding,
   templateVariables,
 } from './schema';
@@ -67,7 +68,35 @@ type Acceptance = {
   honourQuietHours: boolean;
   idempotencyKey?: string;
   batch?: boolean;
+  /** A one-to-one message sent from a contact's page or conversation: filed under that contact. */
+  contactId?: string;
 };
+
+/**
+ * The contact a one-to-one message is filed under: the one it was sent from (the number must be
+ * one of its own), else the only contact holding the number (created when none does). A number
+ * several contacts share is refused with 409, naming them, until the sender says whose it is.
+ */
+async function recipientContact(trx: Db, ctx: SmsCtx, e164: string, contactId: string | undefined): Promise<string> {
+  if (contactId) {
+    const contact = await scoped(trx, ctx.organizationId).selectFrom('contacts').select(['id', 'phone', 'other_phones']).where('id', '=', contactId).executeTakeFirst();
+    if (!contact) throw new DomainError('NOT_FOUND', 'Contact not found');
+    if (contact.phone !== e164 && !contact.other_phones.includes(e164)) {
+      const message = `${e164} is not a phone number of this contact`;
+      throw new DomainError('VALIDATION', `to: ${message}`, { issues: [{ path: 'to', message }] });
+    }
+    return contact.id;
+  }
+  const holders = await contactsWithPhone(trx, ctx.organizationId, e164);
+  if (holders.length > 1) {
+    throw new DomainError('CONFLICT', sharedNumberMessage(e164, holders), {
+      issues: [{ path: 'contactId', message: 'is required: the number belongs to several contacts' }],
+      details: { candidates: holders },
+    });
+  }
+  if (holders.length === 1) return holders[0]!.id;
+  return (await findOrCreateContactByPhone(trx, ctx.organizationId, e164, { actorUserId: actorOf(ctx), via: 'sms' })).contact.id;
+}
 
 /**
  * The one path every outbound message takes before a worker sends it: numbers normalized to E.164
@@ -105,7 +134,7 @@ async function acceptMessages(ctx: SmsCtx, rawRecipients: string[], options: Acc
     for (const [e164, { outcome, country }] of valid) {
       const refused = optedOut.has(e164);
       // A one-to-one message joins its contact's conversation at once; bulk recipients are linked by the worker.
-      const contactId = !options.batch && !refused ? (await findOrCreateContactByPhone(trx, ctx.organizationId, e164, { actorUserId: actorOf(ctx), via: 'sms' })).contact.id : null;
+      const contactId = options.batch ? null : options.contactId || !refused ? await recipientContact(trx, ctx, e164, options.contactId) : null;
       const sendAfter = refused ? null : release(country);
       outcome.status = refused ? 'refused' : sendAfter ? 'accepted' : 'queued';
       if (refused) outcome.error = OPTED_OUT_MESSAGE;
@@ -190,7 +219,13 @@ async function acceptOne(ctx: SmsCtx, to: string, options: Acceptance): Promise<
 
 export async function sendSms(ctx: SmsCtx, rawInput: unknown) {
   const input = parseInput(ZSendSmsInput, rawInput);
-  return acceptOne(ctx, input.to, { purpose: 'single', body: input.message, honourQuietHours: false, ...(input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : {}) });
+  return acceptOne(ctx, input.to, {
+    purpose: 'single',
+    body: input.message,
+    honourQuietHours: false,
+    ...(input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : {}),
+    ...(input.contactId ? { contactId: input.contactId } : {}),
+  });
 }
 
 export async function bulkSendSms(ctx: SmsCtx, rawInput: unknown) {
@@ -232,6 +267,7 @@ export async function sendTemplateSms(ctx: SmsCtx, rawInput: unknown) {
     templateId: template.id,
     honourQuietHours: false,
     ...(input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : {}),
+    ...(input.contactId ? { contactId: input.contactId } : {}),
   });
 }
 

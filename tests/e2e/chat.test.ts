@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import ar from '../../client/i18n/ar.json';
 import en from '../../client/i18n/en.json';
 import { BOT_REPLIES, CHAT_QUICK_REPLIES, CHAT_WELCOME } from '../../server/chat/schema';
-import { newAccount, type Account } from './helpers/accounts';
+import { newAccount, openSignedIn, type Account } from './helpers/accounts';
 import { useE2E } from './helpers/app';
 import { injectAxe } from './helpers/axe';
 
@@ -241,5 +241,26 @@ describe('support chat widget', () => {
     await member.getByRole('link', { name: 'Open contact' }).click();
     await member.waitForURL(/\/contacts\/[0-9a-f-]{36}$/);
     await member.getByText(email).first().waitFor();
+  });
+
+  it("a signed-in user's message from inside the app reaches the inbox with who they are (issue #14)", async () => {
+    await ensureSiteOwner();
+    const customer = newAccount({ name: 'Grace Customer', organizationName: 'Hopper Dental' });
+    const { page } = await openSignedIn(e2e, { allowErrors: [ANALYTICS_BATCH] }, customer);
+    await page.goto('/app');
+    await openWidget(page);
+    const question = `How do I import contacts? ${Date.now()}`;
+    await messageBox(page).fill(question);
+    await messageBox(page).press('Enter');
+    await sentLine(page, question).waitFor();
+
+    const member = await openAsOwner();
+    await member.goto('/conversations');
+    await member.getByRole('link', { name: /Grace Customer/ }).first().click();
+    const thread = member.getByRole('region', { name: 'Grace Customer' });
+    await thread.getByText(question).waitFor();
+    const account = thread.getByTestId('chat-account');
+    await account.getByText('Signed in', { exact: true }).waitFor();
+    expect(await account.innerText()).toContain(`${customer.email} · Hopper Dental`);
   });
 });

@@ -374,3 +374,32 @@ describe('contacts in the browser', () => {
     expect(await details.getByText('Pro', { exact: true }).isVisible()).toBe(true);
   });
 });
+
+describe('duplicate warning in the contact form (issue #14)', () => {
+  it('warns that the e-mail or phone belongs to another contact, links to merge, and still saves', async () => {
+    const { page } = await openSignedIn(e2e);
+    const julian = await createContact(page, e2e, { firstName: 'Julian', lastName: 'Hughes', email: 'julian@hughes.example', phone: '+14155553402' });
+    await page.goto('/contacts');
+    await page.getByRole('button', { name: 'Add contact' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New contact' });
+    await dialog.getByLabel('First name').fill('Jules');
+    await dialog.getByLabel('E-mail', { exact: true }).fill('JULIAN@hughes.example');
+    const warning = dialog.getByTestId('duplicate-warning');
+    await warning.getByText('already has this e-mail.').waitFor();
+    expect(await warning.getByRole('link', { name: 'Julian Hughes' }).getAttribute('href')).toBe(`/contacts/${julian.id}`);
+    expect(await warning.getByRole('link', { name: 'Review and merge duplicates' }).getAttribute('href')).toBe('/contacts/duplicates');
+
+    await dialog.getByLabel('Phone', { exact: true }).fill('+1 415 555 3402');
+    await warning.getByText('already has this e-mail and this phone.').waitFor();
+    await dialog.getByLabel('E-mail', { exact: true }).fill('jules@elsewhere.example');
+    await warning.getByText('already has this phone.').waitFor();
+
+    // A warning, not a refusal: the contact is created, and the pair is offered for merging.
+    await dialog.getByRole('button', { name: 'Create contact' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.goto('/contacts/duplicates');
+    const group = page.getByRole('group', { name: 'Same phone: +14155553402' });
+    await group.getByRole('link', { name: 'Julian Hughes' }).waitFor();
+    await group.getByRole('link', { name: 'Jules' }).waitFor();
+  });
+});

@@ -74,4 +74,27 @@ describe('first-party analytics', () => {
     expect(sent.events.filter((e) => e.name === 'page_view').map((e) => e.path)).toContain('/tutorials');
     expect(((await response.json()) as { stored: number }).stored).toBe(sent.events.length);
   });
+
+  it('sends nothing from the signed-in app: only public pages are website visits (issue #14)', async () => {
+    const { page } = await openSignedIn(e2e);
+    const paths: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname !== '/api/analytics/events') return;
+      const body = JSON.parse(request.postData() ?? '{}') as { events?: { path: string }[] };
+      paths.push(...(body.events ?? []).map((e) => e.path));
+    });
+    await page.goto('/contacts');
+    await page.getByRole('heading', { level: 1, name: 'Contacts' }).waitFor();
+    // Longer than the client's batching delay (5 s): anything queued here would have been sent.
+    await page.waitForTimeout(6_000);
+    await page.goto('/app');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    // Leaving a page flushes what it queued (sendBeacon); the public page's own view follows within seconds.
+    const batch = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/analytics/events' && (r.postData() ?? '').includes('"/pricing"'), { timeout: 25_000 });
+    await page.goto('/pricing');
+    await page.getByRole('heading', { level: 1, name: 'Pricing' }).waitFor();
+    await batch;
+    expect(paths).toContain('/pricing');
+    expect(paths.filter((p) => p === '/contacts' || p === '/app')).toEqual([]);
+  });
 });

@@ -112,3 +112,35 @@ describe('SMS (sandbox provider)', () => {
     expect(await page.getByTestId('sms-stat-delivery-rate').textContent()).toBe('100.0%');
   });
 });
+
+describe('SMS to a number two contacts share (issue #14)', () => {
+  it('compose asks which contact, files the text under the one chosen, and the conversation replies to that contact', async () => {
+    const { page } = await openSignedIn(e2e, { allowErrors: [...REFUSED_SENDS, /status of 409 .*\/trpc\/sms\.send/] });
+    const shared = '+14155553301';
+    const julian = (await (await trpcMutation(page, e2e, 'contacts.create', { firstName: 'Julian', lastName: 'Hughes', phone: shared })).json()) as { result: { data: { id: string } } };
+    const zoe = (await (await trpcMutation(page, e2e, 'contacts.create', { firstName: 'Zoe', lastName: 'Adams', otherPhones: [shared] })).json()) as { result: { data: { id: string } } };
+    expect(julian.result.data.id).not.toBe(zoe.result.data.id);
+
+    await page.goto('/sms');
+    await page.getByLabel('Phone number').fill(shared);
+    await page.getByLabel('Message').fill('See you at 3, Zoe');
+    await page.getByRole('button', { name: 'Send SMS' }).click();
+    await page.getByText('This number belongs to 2 contacts. Who is this message for?').waitFor();
+    await page.getByRole('button', { name: 'Send to Julian Hughes' }).waitFor();
+    await page.getByRole('button', { name: 'Send to Zoe Adams' }).click();
+    await expectToast(page, 'SMS Sent Successfully', `Message delivered to ${shared}`);
+
+    // Filed under Zoe, not under Julian (the older holder of the number).
+    const conversations = page.getByRole('list', { name: 'Conversations' });
+    await conversations.getByRole('link', { name: /Zoe Adams/ }).click();
+    const thread = page.getByRole('region', { name: 'Conversation with Zoe Adams' });
+    await thread.getByText('See you at 3, Zoe').waitFor();
+    expect(await conversations.getByRole('link', { name: /Julian Hughes/ }).count()).toBe(0);
+
+    await thread.getByRole('textbox', { name: 'Reply to Zoe Adams' }).fill('Bring the forms');
+    await thread.getByRole('button', { name: 'Send reply' }).click();
+    await expectToast(page, 'SMS Sent Successfully', 'Message sent to Zoe Adams');
+    await thread.getByText('Bring the forms').waitFor();
+    expect(await conversations.getByRole('link', { name: /Julian Hughes/ }).count()).toBe(0);
+  });
+});

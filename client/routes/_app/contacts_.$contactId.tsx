@@ -279,6 +279,12 @@ function Details({ contact, customFields, timeZone }: { contact: ContactDetail; 
           <OrDash>{null}</OrDash>
         )}
         {contact.otherPhones.length > 0 ? <span className="block text-xs text-gray-500 dark:text-gray-400">Also {contact.otherPhones.join(', ')}</span> : null}
+        {/* Texts from here go to this contact, even on a number another contact shares. */}
+        {contact.phone || contact.otherPhones.length > 0 ? (
+          <Link to="/sms" search={{ contact: contact.id }} className={cn('mt-1 block w-fit rounded text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300', focusRing)}>
+            Send SMS
+          </Link>
+        ) : null}
       </Row>
       <Row label="Company">
         <OrDash>{contact.companyName}</OrDash>

@@ -28,9 +28,12 @@ export const Route = createFileRoute('/_app/conversations')({
   component: ConversationsPage,
 });
 
-/** Who the visitor is, as far as the conversation tells: the linked contact, the e-mail left, or nobody yet. */
-function visitorLabel(conversation: Pick<ChatConversationSummary, 'contact' | 'email'>): string {
-  return conversation.contact?.name || conversation.email || 'Website visitor';
+/**
+ * Who the visitor is, as far as the conversation tells: the signed-in user who wrote from inside the
+ * app, the linked contact, the e-mail left, or nobody yet.
+ */
+function visitorLabel(conversation: Pick<ChatConversationSummary, 'contact' | 'email' | 'account'>): string {
+  return conversation.account?.user.name || conversation.account?.user.email || conversation.contact?.name || conversation.email || 'Website visitor';
 }
 
 function ConversationsPage() {
@@ -122,11 +125,17 @@ function Thread({ id }: { id: string }) {
         <h2 id="thread-heading" className="text-sm font-semibold text-gray-900 dark:text-white">
           {visitorLabel(data)}
         </h2>
+        {data.account ? (
+          <span className="text-sm text-gray-700 dark:text-gray-300" data-testid="chat-account">
+            <Badge tone="green">Signed in</Badge> {data.account.user.email}
+            {data.account.organization ? ` · ${data.account.organization.name}` : ''}
+          </span>
+        ) : null}
         {data.contact ? (
           <Link to="/contacts/$contactId" params={{ contactId: data.contact.id }} className="text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300">
             Open contact
           </Link>
-        ) : (
+        ) : data.account ? null : (
           <Badge>No e-mail left yet</Badge>
         )}
         {data.language !== DEFAULT_LANGUAGE ? <Badge tone="blue">Writes in {LANGUAGE_NAMES_IN_ENGLISH[data.language]}</Badge> : null}

@@ -31,6 +31,12 @@ export const probes: Record<string, Probe> = {
   'contacts.bulk': async (_deps, _a, api) => ({ ids: [await contact(api)], action: { type: 'addTag', tag: 'probe' } }),
   'contacts.timeline': async (_deps, _a, api) => ({ id: await contact(api) }),
   'contacts.addNote': async (_deps, _a, api) => ({ contactId: await contact(api), body: 'probe' }),
+  // Organization A's e-mail is no duplicate for B: nothing of A is named.
+  'contacts.matches': async (_deps, _a, api) => {
+    const email = `probe-${Math.random().toString(36).slice(2)}@example.test`;
+    const id = (await api.contacts.create({ firstName: 'Probe', email })).id;
+    return { input: { email, excludeId: id }, accept: (result: unknown) => (result as { matches: unknown[] }).matches.length === 0 };
+  },
   'contacts.merge': async (_deps, _a, api) => ({ keepId: await contact(api, 'Keep'), mergeId: await contact(api, 'Merge') }),
   'customFields.update': async (_deps, _a, api) => ({ id: (await api.customFields.create({ label: `Probe ${Date.now()}`, type: 'text' })).id, label: 'Changed' }),
   'customFields.delete': async (_deps, _a, api) => ({ id: (await api.customFields.create({ label: `Probe ${Date.now()}`, type: 'text' })).id }),

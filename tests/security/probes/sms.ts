@@ -14,6 +14,11 @@ export const probes: Record<string, Probe> = {
   'sms.template': async (_d, _a, api) => ({ id: await aTemplate(api) }),
   'sms.updateTemplate': async (_d, _a, api) => ({ id: await aTemplate(api), name: 'Taken over' }),
   'sms.deleteTemplate': async (_d, _a, api) => ({ id: await aTemplate(api) }),
+  // Sending "from" organization A's contact: B is refused, nothing is filed under A's contact.
+  'sms.send': async (_d, _a, api) => {
+    const to = `+1415555${String(1000 + Math.floor(Math.random() * 1000))}`;
+    return { to, message: 'Probe', contactId: (await api.contacts.create({ firstName: 'Probe', phone: to })).id };
+  },
   'sms.sendTemplate': async (_d, _a, api) => ({ to: '+14155552671', templateId: await aTemplate(api), variables: { name: 'B' } }),
   'sms.conversation': async (deps, a) => ({ contactId: await aContact(deps, a) }),
   'sms.batch': async (_d, _a, api) => ({ batchId: await aBatch(api) }),

@@ -1,5 +1,6 @@
-import { PlusIcon, XIcon } from 'lucide-react';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { GitMergeIcon, PlusIcon, TriangleAlertIcon, XIcon } from 'lucide-react';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { FormAlert, SelectField, TextField } from '../../../../components/form';
 import { Button } from '../../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../../components/ui/dialog';
@@ -187,6 +188,7 @@ export function ContactEditor({
         />
         <TextField label="Phone" name="phone" type="tel" inputMode="tel" autoComplete="off" value={values.phone} onChange={(e) => set('phone', e.target.value)} error={errors.phone} hint={phoneHint(country)} />
         <ListField label="Other phones" itemLabel="Other phone" type="tel" values={values.otherPhones} max={CONTACT_LIMITS.otherPhones} errors={errors} path="otherPhones" onChange={(next) => set('otherPhones', next)} />
+        <DuplicateWarning email={values.email} phone={values.phone} excludeId={contact?.id} />
         <div className="grid gap-4 @md:grid-cols-2">
           <TextField label="Company" name="companyName" autoComplete="off" maxLength={CONTACT_LIMITS.companyName} value={values.companyName} onChange={(e) => set('companyName', e.target.value)} error={errors.companyName} />
           <TextField label="Job title" name="jobTitle" autoComplete="off" maxLength={CONTACT_LIMITS.jobTitle} value={values.jobTitle} onChange={(e) => set('jobTitle', e.target.value)} error={errors.jobTitle} />
@@ -285,6 +287,62 @@ export function ContactEditor({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The value once it has stopped changing for a moment (typing is not looked up key by key). */
+function useSettled<T>(value: T, delayMs = 400): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
+
+const MATCHED_FIELD = { email: 'this e-mail', phone: 'this phone' } as const;
+
+/**
+ * Warns when the e-mail or phone typed already belongs to another contact, with a link to merge
+ * them (the duplicates screen). A warning only: saving stays possible, as the product does not
+ * refuse duplicates.
+ */
+function DuplicateWarning({ email, phone, excludeId }: { email: string; phone: string; excludeId: string | undefined }) {
+  const typed = useSettled({ email: email.trim(), phone: phone.trim() });
+  const enabled = typed.email.length > 0 || typed.phone.length > 0;
+  const matches = trpc.contacts.matches.useQuery(
+    { ...(typed.email ? { email: typed.email } : {}), ...(typed.phone ? { phone: typed.phone } : {}), ...(excludeId ? { excludeId } : {}) },
+    { enabled },
+  );
+  const found = enabled ? (matches.data?.matches ?? []) : [];
+  return (
+    <div role="status" aria-live="polite">
+      {found.length > 0 ? (
+        <div className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100" data-testid="duplicate-warning">
+          <p className="flex items-start gap-2 font-medium">
+            <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+            Possible duplicate
+          </p>
+          <ul className="flex flex-col gap-1">
+            {found.map((m) => (
+              <li key={m.id}>
+                <Link to="/contacts/$contactId" params={{ contactId: m.id }} className="font-medium underline-offset-2 hover:underline">
+                  {m.name}
+                </Link>{' '}
+                already has {m.fields.map((f) => MATCHED_FIELD[f]).join(' and ')}.
+              </li>
+            ))}
+          </ul>
+          <p>
+            <Link to="/contacts/duplicates" className="inline-flex items-center gap-1 font-medium underline underline-offset-2">
+              <GitMergeIcon className="size-3.5" aria-hidden />
+              Review and merge duplicates
+            </Link>{' '}
+            — you can still save this contact.
+          </p>
+        </div>
+      ) : null}
+    </div>
   );
 }
 

@@ -1,10 +1,16 @@
 import { Link } from '@tanstack/react-router';
-import { MessageSquareIcon } from 'lucide-react';
+import { MessageSquareIcon, SendIcon } from 'lucide-react';
+import { useState } from 'react';
 import { Badge } from '../../../../components/ui/badge';
+import { Button } from '../../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card';
 import { cn } from '../../../../lib/cn';
 import { formatRelative } from '../../../../lib/format';
+import { useCan } from '../../../../lib/auth';
 import { trpc } from '../../../../lib/trpc';
+import { toast } from '../../../../state/toast';
+import { missingInformation, toastSendError } from './feedback';
+import { MessageField } from './message-field';
 import type { SmsSearch } from './sms-tool';
 
 const STATUS_TONE: Record<string, 'gray' | 'green' | 'red' | 'indigo' | 'amber'> = { delivered: 'green', failed: 'red', undelivered: 'red', refused: 'red', sent: 'indigo', accepted: 'amber' };
@@ -90,6 +96,50 @@ function Thread({ contactId }: { contactId: string }) {
           </li>
         ))}
       </ol>
+      <Reply contactId={contact.id} name={contact.name} to={conversationNumber(messages) ?? contact.phone} optedOut={contact.optedOut} />
     </section>
+  );
+}
+
+/** The number this conversation is on: the latest message's other end, else the contact's phone. */
+function conversationNumber(messages: { direction: 'inbound' | 'outbound'; from: string | null; to: string }[]): string | null {
+  const last = messages.at(-1);
+  if (!last) return null;
+  return last.direction === 'inbound' ? last.from : last.to;
+}
+
+/** A reply from the conversation: it goes to this contact (contactId), even on a number another contact shares. */
+function Reply({ contactId, name, to, optedOut }: { contactId: string; name: string; to: string | null; optedOut: boolean }) {
+  const canSend = useCan('sms:send');
+  const [message, setMessage] = useState('');
+  const utils = trpc.useUtils();
+  const send = trpc.sms.send.useMutation({
+    onSuccess: () => {
+      toast({ title: 'SMS Sent Successfully', description: `Message sent to ${name}` });
+      setMessage('');
+      void utils.sms.invalidate();
+    },
+    onError: (error) => toastSendError(error, { failedTitle: 'SMS Failed', errorTitle: 'SMS Error', fallback: 'Failed to send SMS' }),
+  });
+  if (!canSend || !to || optedOut) return null;
+  return (
+    <form
+      aria-label={`Reply to ${name}`}
+      className="flex flex-col gap-2"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!message.trim()) return missingInformation('Please enter a message');
+        send.mutate({ to, message, contactId });
+      }}
+    >
+      <MessageField label={`Reply to ${name}`} value={message} onChange={setMessage} />
+      <div>
+        <Button type="submit" size="sm" disabled={send.isPending}>
+          <SendIcon className="size-4" aria-hidden />
+          {send.isPending ? 'Sending...' : 'Send reply'}
+        </Button>
+      </div>
+    </form>
   );
 }
