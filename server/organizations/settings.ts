@@ -52,14 +52,15 @@ export type OrganizationSettings = { [K in Exclude<keyof typeof FIELDS, 'sms'>]:
 /** What a write may change: any top-level keys, and any keys of sms (the others are kept). */
 export type SettingsPatch = Partial<Omit<OrganizationSettings, 'sms'>> & { sms?: Partial<SmsOrganizationSettings> };
 
-export const DEFAULT_SETTINGS: OrganizationSettings = Object.freeze(defaultsOf(FIELDS) as OrganizationSettings);
-
 type Fields = Record<string, Field<unknown> | Record<string, Field<unknown>>>;
 const isField = (f: Field<unknown> | Record<string, Field<unknown>>): f is Field<unknown> => 'schema' in f && f.schema instanceof z.ZodType;
 
 function defaultsOf(fields: Fields): Record<string, unknown> {
   return Object.fromEntries(Object.entries(fields).map(([key, f]) => [key, isField(f) ? f.default : defaultsOf(f)]));
 }
+
+/** Every setting's default: what an organization with nothing stored reads. */
+export const DEFAULT_SETTINGS: OrganizationSettings = Object.freeze(defaultsOf(FIELDS) as OrganizationSettings);
 
 const asRecord = (value: unknown): Record<string, unknown> | null => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null);
 
