@@ -1,6 +1,7 @@
 import type { OrgAuth } from '../auth/resolve';
 import type { Db } from '../db';
 import { primaryCurrency } from '../deals/repo';
+import { readSettings } from '../organizations/settings';
 import { DomainError, parseInput } from '../errors';
 import { ownerOnlyFilter } from '../organizations/members';
 import { bucketsBetween, describePeriod, resolvePeriod, type ResolvedPeriod } from './period';
@@ -55,9 +56,7 @@ export function compare(value: number | null, previous: number | null): { change
 }
 
 async function timezoneOf(db: Db, organizationId: string): Promise<string> {
-  const org = await db.selectFrom('organizations').select('settings').where('id', '=', organizationId).executeTakeFirstOrThrow();
-  const tz = (org.settings as { timezone?: unknown }).timezone;
-  return typeof tz === 'string' && tz ? tz : 'UTC';
+  return (await readSettings(db, organizationId)).timezone;
 }
 
 /** The caller's view: organization, owner-only visibility, primary currency, time zone and the resolved period. */

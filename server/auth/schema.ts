@@ -137,6 +137,7 @@ export const AUDIT_ACTIONS = [
   'apikey.created',
   'apikey.revoked',
   'apikey.narrowed',
+  'organization.created',
   'organization.updated',
   'billing.changed',
 ] as const;

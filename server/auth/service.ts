@@ -1,11 +1,10 @@
 import { recordAudit, type Actor } from '../audit/service';
-import { startTrial } from '../billing/limits';
 import type { Db } from '../db';
-import { createDefaultPipeline } from '../deals/default-pipeline';
 import type { RoleKey } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { DomainError, parseInput } from '../errors';
 import type { RequestMeta } from '../http/meta';
+import { createOrganization } from '../organizations/create';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
 import { permissionsFor, type Permission } from './permissions';
 import { actorOf, loadMembership, type Auth, type UserAuth } from './resolve';
@@ -118,19 +117,18 @@ export async function signup(deps: Deps, rawInput: unknown, meta: RequestMeta): 
         .values({ email: input.email, name: input.name, password_hash: passwordHash, preferences: '{}' })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const settings = input.industry ? { industry: input.industry } : {};
-      const org = await trx
-        .insertInto('organizations')
-        .values({ name: input.organizationName, settings: JSON.stringify(settings) })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx.insertInto('memberships').values({ organization_id: org.id, user_id: user.id, role: 'super_admin' }).execute();
-      await createDefaultPipeline(trx, org.id);
-      // Spec §9: a new organization starts a 14-day trial of Unlimited, no card.
-      await startTrial(trx, org.id);
+      const actor = { userId: user.id, apiKeyId: null, label: `${input.name} <${input.email}>` };
+      const org = await createOrganization(trx, {
+        name: input.organizationName,
+        origin: 'signup',
+        settings: input.industry ? { industry: input.industry } : {},
+        ownerUserId: user.id,
+        actor,
+        meta,
+      });
       await recordAudit(trx, {
         organizationId: org.id,
-        actor: { userId: user.id, apiKeyId: null, label: `${input.name} <${input.email}>` },
+        actor,
         action: 'auth.signup',
         target: { type: 'organization', id: org.id },
         meta,

@@ -5,10 +5,10 @@ import { randomToken, sha256 } from '../auth/tokens';
 import type { Db } from '../db';
 import type { BillingStatus } from '../db/schema';
 import { scoped } from '../db/scoped';
-import { createDefaultPipeline } from '../deals/default-pipeline';
 import type { AppDeps } from '../deps';
 import { DomainError, parseInput } from '../errors';
 import type { RequestMeta } from '../http/meta';
+import { createOrganization } from '../organizations/create';
 import { INVITE_DAYS } from '../organizations/service';
 import { ZChangePlanInput, ZCreatePaymentIntentInput, ZCreateSubscriptionInput, ZProvisioningTokenInput } from './inputs';
 import { effectivePlan, loadBilling, paymentsConfigured, readOnlyReason, READ_ONLY_MESSAGES, trialRow, usageOf, type BillingRow } from './limits';
@@ -358,22 +358,14 @@ async function provisionOrganization(trx: Db, deps: Deps, subscription: StripeSu
   if (!pending) return null;
   if (pending.organization_id) return pending.organization_id;
   if (subscription.status !== 'active' && subscription.status !== 'trialing') return null;
-  const org = await trx
-    .insertInto('organizations')
-    .values({ name: `${pending.name}’s organization`, settings: '{}' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await createDefaultPipeline(trx, org.id);
-  await ensureBillingRow(trx, org.id);
-  await trx.updateTable('billing_provisionings').set({ organization_id: org.id, provisioned_at: new Date() }).where('id', '=', pending.id).execute();
-  await recordAudit(trx, {
-    organizationId: org.id,
+  const org = await createOrganization(trx, {
+    name: `${pending.name}’s organization`,
+    origin: 'checkout',
     actor: STRIPE_ACTOR,
-    action: 'billing.changed',
-    target: { type: 'organization', id: org.id },
-    details: { change: 'organization_provisioned', email: pending.email, plan: pending.plan },
     meta: WEBHOOK_META,
+    details: { email: pending.email, plan: pending.plan },
   });
+  await trx.updateTable('billing_provisionings').set({ organization_id: org.id, provisioned_at: new Date() }).where('id', '=', pending.id).execute();
   return org.id;
 }
 

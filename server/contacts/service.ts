@@ -11,7 +11,7 @@ import { scoped } from '../db/scoped';
 import { DomainError, parseInput, type FieldIssue } from '../errors';
 import type { RequestMeta } from '../http/meta';
 import { assertMember, ownerOnlyFilter } from '../organizations/members';
-import type { OrganizationSettings } from '../organizations/service';
+import { readSettings } from '../organizations/settings';
 import { normalizePhone } from '../phone';
 import { checkCustomValues, loadDefinitions, type CustomFieldDefinition, type CustomValue } from './custom-fields';
 import {
@@ -61,10 +61,9 @@ export type ContactsCtx = { db: Db; organizationId: string; auth: OrgAuth; meta?
 
 // ——— Organization settings ———
 
-export async function organizationSettings(db: Db, organizationId: string): Promise<{ country: string | undefined; timezone: string }> {
-  const org = await db.selectFrom('organizations').select('settings').where('id', '=', organizationId).executeTakeFirstOrThrow();
-  const settings = org.settings as Partial<OrganizationSettings>;
-  return { country: settings.country, timezone: settings.timezone ?? 'UTC' };
+export async function organizationSettings(db: Db, organizationId: string): Promise<{ country: string; timezone: string }> {
+  const { country, timezone } = await readSettings(db, organizationId);
+  return { country, timezone };
 }
 
 // ——— Contact state: what a change compares ———

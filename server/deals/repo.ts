@@ -3,6 +3,7 @@ import type { OrgAuth } from '../auth/resolve';
 import type { Database, StageKind } from '../db/schema';
 import { scoped } from '../db/scoped';
 import { DomainError } from '../errors';
+import { readSettings } from '../organizations/settings';
 
 type Db = Kysely<Database>;
 
@@ -155,9 +156,8 @@ export type DealView = ReturnType<typeof toDeal>;
  * else the currency most of its deals use, else USD. Never a conversion: other currencies are summed apart.
  */
 export async function primaryCurrency(db: Db, organizationId: string): Promise<string> {
-  const org = await db.selectFrom('organizations').select('settings').where('id', '=', organizationId).executeTakeFirst();
-  const setting = (org?.settings as { currency?: unknown } | undefined)?.currency;
-  if (typeof setting === 'string' && /^[A-Z]{3}$/.test(setting)) return setting;
+  const setting = (await readSettings(db, organizationId)).currency;
+  if (setting) return setting;
   // deal_currency_counts: deals per currency, kept by the deals triggers (migration 800).
   const top = await scoped(db, organizationId).selectFrom('deal_currency_counts').select('currency').orderBy('deals', 'desc').orderBy('currency').limit(1).executeTakeFirst();
   return top?.currency ?? 'USD';

@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import { ROLE_PERMISSIONS } from '../auth/permissions';
 import type { Database, NotificationsTable } from '../db/schema';
+import { readSettings } from '../organizations/settings';
 import { notificationFor } from './notifications';
 import { mayReceive, type EventType } from './types';
 
@@ -56,12 +57,7 @@ export async function publishEvents(trx: Kysely<Database>, events: EventInput[])
       if (!repsSeeOwnOnly.has(event.organizationId)) {
         repsSeeOwnOnly.set(
           event.organizationId,
-          trx
-            .selectFrom('organizations')
-            .select('settings')
-            .where('id', '=', event.organizationId)
-            .executeTakeFirst()
-            .then((org) => (org?.settings as { salesRepsSeeOwnOnly?: boolean } | undefined)?.salesRepsSeeOwnOnly === true),
+          readSettings(trx, event.organizationId).then((settings) => settings.salesRepsSeeOwnOnly),
         );
       }
       ownOnly = await repsSeeOwnOnly.get(event.organizationId)!;

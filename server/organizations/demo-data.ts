@@ -19,6 +19,7 @@ import type {
 import { scoped } from '../db/scoped';
 import { createDefaultPipeline } from '../deals/default-pipeline';
 import { normalizePhone } from '../phone';
+import { readSettings } from './settings';
 
 /**
  * The CRM part of the demo workspace: members, ~2,000 contacts, 300 deals with six months of
@@ -183,8 +184,7 @@ export async function seedDemoData(db: Db, organizationId: string, options: Demo
   const contactCount = options.contacts ?? 2000;
   const dealCount = options.deals ?? 300;
   const org = scoped(db, organizationId);
-  const settings = (await db.selectFrom('organizations').select('settings').where('id', '=', organizationId).executeTakeFirstOrThrow()).settings as { country?: string };
-  const country = settings.country ?? 'US';
+  const { country } = await readSettings(db, organizationId);
 
   const members = await ensureMembers(db, organizationId);
   const owner = options.ownerId;

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../auth/password';
-import { startTrial } from '../billing/limits';
 import type { Db } from '../db';
-import { createDefaultPipeline } from '../deals/default-pipeline';
+import type { RequestMeta } from '../http/meta';
+import { createOrganization } from './create';
 import { seedDemoData } from './demo-data';
 
 export const DEMO_EMAIL = 'demo@switchboard.local';
 export const DEMO_ORGANIZATION = 'Demo Company';
+const DEMO_META: RequestMeta = { ip: 'local', userAgent: 'demo workspace seed' };
 
 /** A readable random password: 4 groups of 4 from an unambiguous alphabet (~82 bits). */
 export function randomPassword(): string {
@@ -33,10 +34,13 @@ export async function seedDemoWorkspace(db: Db): Promise<{ email: string; passwo
     const userId =
       existing?.id ??
       (await trx.insertInto('users').values({ email: DEMO_EMAIL, name: 'Demo Owner', password_hash: passwordHash, preferences: '{}' }).returning('id').executeTakeFirstOrThrow()).id;
-    const org = await trx.insertInto('organizations').values({ name: DEMO_ORGANIZATION, settings: '{}' }).returning('id').executeTakeFirstOrThrow();
-    await trx.insertInto('memberships').values({ organization_id: org.id, user_id: userId, role: 'super_admin' }).execute();
-    await createDefaultPipeline(trx, org.id);
-    await startTrial(trx, org.id);
+    const org = await createOrganization(trx, {
+      name: DEMO_ORGANIZATION,
+      origin: 'demo',
+      ownerUserId: userId,
+      actor: { userId, apiKeyId: null, label: `Demo Owner <${DEMO_EMAIL}>` },
+      meta: DEMO_META,
+    });
     // Believable CRM data to explore: contacts, deals with history, tasks, appointments, spend.
     await seedDemoData(trx, org.id, { ownerId: userId });
     return { email: DEMO_EMAIL, password, organizationId: org.id, created: true };

@@ -2,7 +2,7 @@ import type { OrgAuth } from '../auth/resolve';
 import type { Db } from '../db';
 import { scoped } from '../db/scoped';
 import { DomainError } from '../errors';
-import type { OrganizationSettings } from './service';
+import { readSettings } from './settings';
 
 /** Refuses a user id that is not a member of the organization, naming the field (ownerId, assigneeId, …). */
 export async function assertMember(db: Db, organizationId: string, userId: string | null | undefined, field: string): Promise<void> {
@@ -19,6 +19,5 @@ export async function ownerOnlyFilter(db: Db, auth: OrgAuth): Promise<string | n
   // An API key acts for the member who made it: a Sales Rep key sees what that member owns.
   const memberId = auth.user?.id ?? auth.apiKey?.createdBy;
   if (auth.organization.role !== 'sales_rep' || !memberId) return null;
-  const org = await db.selectFrom('organizations').select('settings').where('id', '=', auth.organization.id).executeTakeFirstOrThrow();
-  return (org.settings as Partial<OrganizationSettings>).salesRepsSeeOwnOnly ? memberId : null;
+  return (await readSettings(db, auth.organization.id)).salesRepsSeeOwnOnly ? memberId : null;
 }

@@ -24,6 +24,7 @@ import type { AppDeps } from '../deps';
 import { DomainError, parseInput } from '../errors';
 import { publishEvent } from '../events/publish';
 import type { RequestMeta } from '../http/meta';
+import { readSettings, updateSettings } from './settings';
 
 export const INVITE_DAYS = 7;
 
@@ -32,44 +33,24 @@ export type OrgContext = { deps: Deps; auth: OrgAuth; meta: RequestMeta };
 
 const orgOf = (ctx: OrgContext) => scoped(ctx.deps.database.db, ctx.auth.organization.id);
 
-export type OrganizationSettings = {
-  country: string;
-  timezone: string;
-  salesRepsSeeOwnOnly: boolean;
-  industry?: string;
-};
-
-const DEFAULT_SETTINGS: OrganizationSettings = { country: 'US', timezone: 'UTC', salesRepsSeeOwnOnly: false };
+export type { OrganizationSettings } from './settings';
 
 export async function getOrganization(ctx: { deps: Deps; organizationId: string }) {
-  const org = await ctx.deps.database.db
-    .selectFrom('organizations')
-    .select(['id', 'name', 'settings', 'created_at'])
-    .where('id', '=', ctx.organizationId)
-    .executeTakeFirstOrThrow();
-  return {
-    id: org.id,
-    name: org.name,
-    settings: { ...DEFAULT_SETTINGS, ...(org.settings as Partial<OrganizationSettings>) },
-    createdAt: org.created_at.toISOString(),
-  };
+  const db = ctx.deps.database.db;
+  const [org, settings] = await Promise.all([
+    db.selectFrom('organizations').select(['id', 'name', 'created_at']).where('id', '=', ctx.organizationId).executeTakeFirstOrThrow(),
+    readSettings(db, ctx.organizationId),
+  ]);
+  return { id: org.id, name: org.name, settings, createdAt: org.created_at.toISOString() };
 }
 
 export async function updateOrganization(ctx: OrgContext, rawInput: unknown) {
   const input = parseInput(ZUpdateOrganizationInput, rawInput);
   const db = ctx.deps.database.db;
   await db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('organizations').select('settings').where('id', '=', ctx.auth.organization.id).forUpdate().executeTakeFirstOrThrow();
     const { name, ...settings } = input;
-    await trx
-      .updateTable('organizations')
-      .set({
-        ...(name ? { name } : {}),
-        settings: JSON.stringify({ ...(current.settings as object), ...settings }),
-        updated_at: new Date(),
-      })
-      .where('id', '=', ctx.auth.organization.id)
-      .execute();
+    await updateSettings(trx, ctx.auth.organization.id, settings);
+    if (name) await trx.updateTable('organizations').set({ name, updated_at: new Date() }).where('id', '=', ctx.auth.organization.id).execute();
     await recordAudit(trx, { organizationId: ctx.auth.organization.id, actor: actorOf(ctx.auth), action: 'organization.updated', details: { changed: Object.keys(input) }, meta: ctx.meta });
   });
   return getOrganization({ deps: ctx.deps, organizationId: ctx.auth.organization.id });

@@ -2,7 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db';
 import type { SmsMessagesTable, SmsStatus } from '../db/schema';
 import { scoped } from '../db/scoped';
-import type { OrganizationSettings } from '../organizations/service';
+import { parseSettings } from '../organizations/settings';
 import type { TSmsSettings } from './schema';
 import { defaultHelpText } from './templates';
 
@@ -72,25 +72,14 @@ export async function optedOutNumbers(db: Db, organizationId: string, numbers: s
 /** The organization's name, country, time zone and SMS settings (organizations.settings.sms). */
 export async function smsOrganization(db: Db, organizationId: string) {
   const org = await db.selectFrom('organizations').select(['name', 'settings']).where('id', '=', organizationId).executeTakeFirstOrThrow();
-  const settings = org.settings as Partial<OrganizationSettings> & { sms?: Partial<TSmsSettings>; smsTemplatesSeeded?: boolean };
+  const settings = parseSettings(org.settings, organizationId);
   return {
     name: org.name,
-    country: settings.country ?? 'US',
-    timezone: settings.timezone ?? 'UTC',
-    templatesSeeded: settings.smsTemplatesSeeded === true,
-    sms: { quietHours: settings.sms?.quietHours ?? null, helpText: settings.sms?.helpText ?? defaultHelpText(org.name) } satisfies TSmsSettings,
+    country: settings.country,
+    timezone: settings.timezone,
+    templatesSeeded: settings.smsTemplatesSeeded,
+    sms: { quietHours: settings.sms.quietHours, helpText: settings.sms.helpText ?? defaultHelpText(org.name) } satisfies TSmsSettings,
   };
-}
-
-/** Merges keys into organizations.settings under a row lock (other settings are kept). */
-export async function mergeOrganizationSettings(trx: Db, organizationId: string, patch: (current: Record<string, unknown>) => Record<string, unknown>): Promise<void> {
-  const row = await trx.selectFrom('organizations').select('settings').where('id', '=', organizationId).forUpdate().executeTakeFirstOrThrow();
-  const current = row.settings as Record<string, unknown>;
-  await trx
-    .updateTable('organizations')
-    .set({ settings: JSON.stringify({ ...current, ...patch(current) }), updated_at: new Date() })
-    .where('id', '=', organizationId)
-    .execute();
 }
 
 /** What every message of one acceptance shares. */

@@ -8,7 +8,8 @@ import type { AppDeps } from '../deps';
 import { contactsWithPhone, findOrCreateContactByPhone } from '../contacts/service';
 import { DomainError, parseInput } from '../errors';
 import { normalizePhone, type PhoneResult } from '../phone';
-import { insertOutboundMessages, mergeOrganizationSettings, optedOutNumbers, smsOrganization, toMessage, type OutboundRecipient } from './repo';
+import { insertOutboundMessages, optedOutNumbers, smsOrganization, toMessage, type OutboundRecipient } from './repo';
+import { updateSettings } from '../organizations/settings';
 import { quietHoursReleaser } from './quiet-hours';
 import {
   BULK_MAX_RECIPIENTS,
@@ -289,8 +290,8 @@ async function requireTemplate(ctx: Pick<SmsCtx, 'db' | 'organizationId'>, id: s
 async function seedTemplates(ctx: Pick<SmsCtx, 'db' | 'organizationId'>): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     let seeded = false;
-    await mergeOrganizationSettings(trx, ctx.organizationId, (current) => {
-      seeded = current.smsTemplatesSeeded === true;
+    await updateSettings(trx, ctx.organizationId, (current) => {
+      seeded = current.smsTemplatesSeeded;
       return { smsTemplatesSeeded: true };
     });
     if (seeded) return;
@@ -377,9 +378,7 @@ export async function smsSettings(ctx: Pick<SmsCtx, 'db' | 'organizationId'>) {
 
 export async function updateSmsSettings(ctx: SmsCtx, rawInput: unknown) {
   const input = parseInput(ZUpdateSmsSettingsInput, rawInput);
-  await ctx.db.transaction().execute((trx) =>
-    mergeOrganizationSettings(trx, ctx.organizationId, (current) => ({ sms: { ...(current.sms as object | undefined), ...input } })),
-  );
+  await ctx.db.transaction().execute((trx) => updateSettings(trx, ctx.organizationId, { sms: input }));
   return smsSettings(ctx);
 }
 

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { OrgAuth } from '../auth/resolve';
 import { ZPreferences } from '../auth/schema';
 import type { Database } from '../db/schema';
-import { isTimeZone } from '../time/zoned';
+import { readSettings } from '../organizations/settings';
 
 /** The caller's time zone: their own preference, else the organization's, else UTC. */
 export async function callerTimeZone(db: Kysely<Database>, auth: OrgAuth): Promise<string> {
@@ -11,7 +11,5 @@ export async function callerTimeZone(db: Kysely<Database>, auth: OrgAuth): Promi
     const own = ZPreferences.safeParse(user?.preferences).data?.timezone;
     if (own) return own;
   }
-  const org = await db.selectFrom('organizations').select('settings').where('id', '=', auth.organization.id).executeTakeFirst();
-  const tz = (org?.settings as { timezone?: unknown } | undefined)?.timezone;
-  return typeof tz === 'string' && isTimeZone(tz) ? tz : 'UTC';
+  return (await readSettings(db, auth.organization.id)).timezone;
 }

@@ -31,7 +31,7 @@ const AUDIT_LABELS: Record<AuditAction, string> = {
   'auth.login': 'Signed in',
   'auth.login_failed': 'Failed sign-in',
   'auth.logout': 'Signed out',
-  'auth.signup': 'Created the organization',
+  'auth.signup': 'Signed up',
   'auth.password_changed': 'Changed password',
   'auth.session_revoked': 'Revoked a session',
   'auth.preferences_changed': 'Changed preferences',
@@ -43,6 +43,7 @@ const AUDIT_LABELS: Record<AuditAction, string> = {
   'apikey.created': 'Created an API key',
   'apikey.revoked': 'Revoked an API key',
   'apikey.narrowed': 'Narrowed an API key to its maker’s new role',
+  'organization.created': 'Created the organization',
   'organization.updated': 'Updated the organization',
   'billing.changed': 'Changed billing',
 };
