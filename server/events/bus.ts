@@ -20,9 +20,10 @@ export type EventBus = {
   subscriberCount(): number;
 };
 
-type EventRow = { id: number; organization_id: string; type: string; payload: unknown; actor_user_id: string | null; created_at: Date };
+/** An events row as read for delivery. */
+export type EventRow = { id: number; organization_id: string; type: string; payload: unknown; actor_user_id: string | null; created_at: Date };
 
-function toEvent(row: EventRow): RealtimeEvent {
+export function toEvent(row: EventRow): RealtimeEvent {
   return {
     id: Number(row.id),
     organizationId: row.organization_id,

@@ -3,6 +3,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DatabaseHandle } from '../db';
 import type { Database, EventDeliveriesTable } from '../db/schema';
 import type { Logger } from '../logging';
+import { toEvent, type EventRow as BusEventRow } from './bus';
 import { EVENTS_CHANNEL } from './publish';
 import type { EventType, RealtimeEvent } from './types';
 
@@ -64,7 +65,7 @@ type Consumer = {
 };
 
 type Cursor = { txid: number; id: number };
-type EventRow = { id: number; txid: number; organization_id: string; type: string; payload: unknown; actor_user_id: string | null; created_at: Date };
+type EventRow = BusEventRow & { txid: number };
 type Delivery = Selectable<EventDeliveriesTable>;
 
 /** This process no longer holds the consumer (its lease ran out and another took it): stop, roll back. */
@@ -78,16 +79,6 @@ const GROUP_SIZE = 50;
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-function toEvent(row: EventRow): RealtimeEvent {
-  return {
-    id: Number(row.id),
-    organizationId: row.organization_id,
-    type: row.type as EventType,
-    payload: row.payload as Record<string, unknown>,
-    actorUserId: row.actor_user_id,
-    createdAt: row.created_at.toISOString(),
-  };
-}
 
 /** The oldest transaction id still running: every event written by a transaction below it is final. */
 const horizon = sql<number>`pg_snapshot_xmin(pg_current_snapshot())::text::bigint`;
