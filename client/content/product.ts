@@ -14,27 +14,24 @@ import {
 } from 'lucide-react';
 import { pageTexts, type Texts } from '../i18n';
 import { withIcons } from '../lib/marketing/with-icons';
-import { CLAIMS } from './claims';
+import { CLAIMS, INTEGRATIONS } from './claims';
 
 /** The platform's recurring claims (spec public-site §1, §9) and capabilities, shared by several pages. */
 const en = {
   claims: {
-    setup: 'Setup in 2 hours',
-    fasterAutomation: '58%',
-    aiAccuracy: '94%',
-    templates: '50+',
-    integrations: '500+',
+    setup: `Setup in ${CLAIMS.setupHours} hours`,
+    integrations: String(CLAIMS.integrations),
+    databases: String(CLAIMS.databases),
     languages: String(CLAIMS.languages),
     channels: String(CLAIMS.channels),
     trial: '14-day free trial, no credit card required',
     guarantee: '30-day money-back guarantee',
-    uptime: '99.9%',
   },
   headlineStats: {
     label: 'Switchboard in figures',
-    fasterAutomation: 'faster lead automation',
-    aiAccuracy: 'AI lead-scoring accuracy',
-    templates: 'ready-made templates',
+    integrations: `built-in integrations: ${INTEGRATIONS.join(', ')}`,
+    channels: 'built-in channels: SMS and website chat',
+    databases: 'databases to self-host on: Postgres or embedded PGlite',
     languages: 'site languages: English, French and Arabic',
   },
   /** The six headline capabilities (features page, basic landing). */
@@ -94,8 +91,8 @@ export const coreFeatures = (text: Text) => withIcons(CORE_FEATURE_ICONS, text.c
 export const platformModules = (text: Text) => withIcons(MODULE_ICONS, text.modules);
 
 export const headlineStats = ({ claims, headlineStats: labels }: Text) => [
-  { value: claims.fasterAutomation, label: labels.fasterAutomation },
-  { value: claims.aiAccuracy, label: labels.aiAccuracy },
-  { value: claims.templates, label: labels.templates },
+  { value: claims.integrations, label: labels.integrations },
+  { value: claims.channels, label: labels.channels },
   { value: claims.languages, label: labels.languages },
+  { value: claims.databases, label: labels.databases },
 ];

@@ -1,25 +1,22 @@
 import type { Texts } from '../../i18n';
 import type { ProductTexts } from '../product';
-import { CLAIMS } from '../claims';
+import { CLAIMS, INTEGRATIONS } from '../claims';
 
 export default {
   claims: {
     setup: 'جاهز للعمل خلال ساعتين',
-    fasterAutomation: '58%',
-    aiAccuracy: '94%',
-    templates: '+50',
-    integrations: '+500',
+    integrations: String(CLAIMS.integrations),
+    databases: String(CLAIMS.databases),
     languages: String(CLAIMS.languages),
     channels: String(CLAIMS.channels),
     trial: 'تجربة مجانية لمدة 14 يومًا دون الحاجة إلى بطاقة ائتمان',
     guarantee: 'ضمان استرداد المبلغ خلال 30 يومًا',
-    uptime: '99.9%',
   },
   headlineStats: {
     label: 'Switchboard بالأرقام',
-    fasterAutomation: 'أسرع في أتمتة متابعة العملاء المحتملين',
-    aiAccuracy: 'دقة تقييم العملاء المحتملين بالذكاء الاصطناعي',
-    templates: 'قالبًا جاهزًا للاستخدام',
+    integrations: `تكاملات مدمجة: ${INTEGRATIONS.join('، ')}`,
+    channels: 'قنوات مدمجة: الرسائل النصية ودردشة الموقع',
+    databases: 'قاعدتا بيانات للاستضافة الذاتية: Postgres أو PGlite المدمجة',
     languages: 'لغات الموقع: الإنجليزية والفرنسية والعربية',
   },
   coreFeatures: {

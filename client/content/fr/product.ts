@@ -1,25 +1,22 @@
 import type { Texts } from '../../i18n';
 import type { ProductTexts } from '../product';
-import { CLAIMS } from '../claims';
+import { CLAIMS, INTEGRATIONS } from '../claims';
 
 export default {
   claims: {
-    setup: 'Opérationnel en 2 heures',
-    fasterAutomation: '58 %',
-    aiAccuracy: '94 %',
-    templates: '50+',
-    integrations: '500+',
+    setup: `Opérationnel en ${CLAIMS.setupHours} heures`,
+    integrations: String(CLAIMS.integrations),
+    databases: String(CLAIMS.databases),
     languages: String(CLAIMS.languages),
     channels: String(CLAIMS.channels),
     trial: 'Essai gratuit de 14 jours, sans carte bancaire',
     guarantee: 'Satisfait ou remboursé pendant 30 jours',
-    uptime: '99,9 %',
   },
   headlineStats: {
     label: 'Switchboard en chiffres',
-    fasterAutomation: 'd’automatisation des prospects plus rapide',
-    aiAccuracy: 'de précision du scoring des prospects par IA',
-    templates: 'modèles prêts à l’emploi',
+    integrations: `intégrations incluses : ${INTEGRATIONS.join(', ')}`,
+    channels: 'canaux inclus : SMS et chat du site',
+    databases: 'bases de données pour l’auto-hébergement : Postgres ou PGlite embarqué',
     languages: 'langues du site : anglais, français et arabe',
   },
   coreFeatures: {
