@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { newAccount, openSignedIn, SIGNED_OUT_PROBE, trpcQuery } from './helpers/accounts';
 import { useE2E } from './helpers/app';
 import { docTitle } from './helpers/spec';
+import { CLAIMS } from '../../client/content/claims';
 
 const e2e = useE2E();
 
@@ -29,7 +30,7 @@ const PAGES: { path: string; h1: string; title: string }[] = [
   { path: '/enterprise-security', h1: 'Enterprise Security Center', title: 'Enterprise Security Center' },
   { path: '/multi-channel-orchestration', h1: 'One journey across every channel', title: 'Multi-Channel Orchestration' },
   { path: '/automation-builder', h1: 'Visual Automation Builder', title: 'Visual Automation Builder' },
-  { path: '/integrations', h1: '500+ integrations, one customer record', title: 'Integrations' },
+  { path: '/integrations', h1: `${CLAIMS.integrations} built-in integrations, one customer record`, title: 'Integrations' },
   { path: '/vs-hubspot', h1: 'Switchboard vs HubSpot', title: 'Switchboard vs HubSpot' },
   { path: '/vs-activecampaign', h1: 'Switchboard vs ActiveCampaign', title: 'Switchboard vs ActiveCampaign' },
   { path: '/vs-highlevel', h1: 'Switchboard vs HighLevel', title: 'Switchboard vs HighLevel' },
