@@ -39,8 +39,8 @@ const en = {
   whyTitle: 'Why teams build with it',
   why: [
     { title: '15 building blocks', text: 'Triggers to custom logic, e-mail to voice, all on one canvas.' },
-    { title: '58% faster lead automation', text: 'Leads get their first touch in seconds, not hours.' },
-    { title: '94% prediction accuracy', text: 'AI actions score leads and predict outcomes to route the right ones to people.' },
+    { title: 'Planned, not built yet', text: 'The builder is on the roadmap: this page shows its design, and the canvas above is a preview.' },
+    { title: 'Built on what works today', text: 'Its first blocks will use what Switchboard already does: lead forms, SMS, tasks and the pipeline.' },
   ],
   ctaTitle: 'Build your first workflow today',
   ctaText: 'Start from a template and switch it on in minutes.',

@@ -1,5 +1,5 @@
 import { pageTexts } from '../i18n';
-import { CLAIMS } from './claims';
+import { CLAIMS, INTEGRATIONS } from './claims';
 
 /** Multi-channel orchestration's public face (spec app-core §2.9: channel ids email, sms, voice, social, web, calendar). */
 const en = {
@@ -38,8 +38,8 @@ const en = {
   stats: [
     { value: String(CLAIMS.channels), label: 'channels built in: SMS and the website chat' },
     { value: String(CLAIMS.languages), label: 'site languages: English, French and Arabic' },
-    { value: '58%', label: 'faster lead automation' },
-    { value: '94%', label: 'AI prediction accuracy' },
+    { value: String(CLAIMS.integrations), label: `built-in integrations: ${INTEGRATIONS.join(', ')}` },
+    { value: String(CLAIMS.databases), label: 'databases to self-host on: Postgres or embedded PGlite' },
   ],
   analyticsNote: 'In your account, the Reports screen shows sends, replies, bookings and revenue per channel and per journey, from your own data.',
   ctaTitle: 'Meet customers where they are',

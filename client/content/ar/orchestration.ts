@@ -1,6 +1,6 @@
 import type { Texts } from '../../i18n';
 import type { OrchestrationTexts } from '../orchestration';
-import { CLAIMS } from '../claims';
+import { CLAIMS, INTEGRATIONS } from '../claims';
 
 export default {
   eyebrow: 'تنسيق متعدد القنوات',
@@ -38,8 +38,8 @@ export default {
   stats: [
     { value: String(CLAIMS.channels), label: 'قنوات مدمجة: الرسائل النصية ودردشة الموقع' },
     { value: String(CLAIMS.languages), label: 'لغات الموقع: الإنجليزية والفرنسية والعربية' },
-    { value: '58%', label: 'أسرع في أتمتة متابعة العملاء المحتملين' },
-    { value: '94%', label: 'دقة تنبؤات الذكاء الاصطناعي' },
+    { value: String(CLAIMS.integrations), label: `تكاملات مدمجة: ${INTEGRATIONS.join('، ')}` },
+    { value: String(CLAIMS.databases), label: 'قاعدتا بيانات للاستضافة الذاتية: Postgres أو PGlite المدمجة' },
   ],
   analyticsNote: 'في حسابك، تعرض شاشة التقارير الإرسال والردود والحجوزات والإيرادات لكل قناة ولكل رحلة، من بياناتك أنت.',
   ctaTitle: 'التقِ بعملائك حيث يوجدون',

@@ -38,8 +38,8 @@ export default {
   whyTitle: 'Pourquoi les équipes l’adoptent',
   why: [
     { title: '15 types de briques', text: 'Des déclencheurs à la logique personnalisée, de l’e-mail à la voix, tout sur un même canevas.' },
-    { title: 'Automatisation des prospects 58 % plus rapide', text: 'Les prospects reçoivent un premier contact en quelques secondes, pas en quelques heures.' },
-    { title: '94 % de précision des prédictions', text: 'Les actions IA notent les prospects et prédisent les résultats pour confier les bons aux bonnes personnes.' },
+    { title: 'Prévu, pas encore disponible', text: 'L’éditeur est sur la feuille de route : cette page en montre la conception, et le canevas ci-dessus est un aperçu.' },
+    { title: 'Fondé sur ce qui marche aujourd’hui', text: 'Ses premières briques utiliseront ce que Switchboard fait déjà : formulaires de prospects, SMS, tâches et pipeline.' },
   ],
   ctaTitle: 'Créez votre premier workflow dès aujourd’hui',
   ctaText: 'Partez d’un modèle et activez-le en quelques minutes.',

@@ -1,6 +1,6 @@
 import type { Texts } from '../../i18n';
 import type { OrchestrationTexts } from '../orchestration';
-import { CLAIMS } from '../claims';
+import { CLAIMS, INTEGRATIONS } from '../claims';
 
 export default {
   eyebrow: 'Orchestration multicanale',
@@ -38,8 +38,8 @@ export default {
   stats: [
     { value: String(CLAIMS.channels), label: 'canaux intégrés : le SMS et le chat du site' },
     { value: String(CLAIMS.languages), label: 'langues du site : anglais, français et arabe' },
-    { value: '58 %', label: 'd’automatisation des prospects plus rapide' },
-    { value: '94 %', label: 'de précision des prédictions de l’IA' },
+    { value: String(CLAIMS.integrations), label: `intégrations incluses : ${INTEGRATIONS.join(', ')}` },
+    { value: String(CLAIMS.databases), label: 'bases de données pour l’auto-hébergement : Postgres ou PGlite embarqué' },
   ],
   analyticsNote: 'Dans votre compte, l’écran Rapports affiche les envois, réponses, rendez-vous et le chiffre d’affaires par canal et par parcours, à partir de vos propres données.',
   ctaTitle: 'Rejoignez vos clients là où ils sont',
