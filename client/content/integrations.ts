@@ -1,9 +1,10 @@
 import { pageTexts } from '../i18n';
+import { CLAIMS } from './claims';
 
 /** The integrations page: the apps Switchboard connects to, by category (product names as their makers write them). */
 const en = {
   eyebrow: 'Integrations',
-  title: (count: number) => `${count} built-in integrations, one customer record`,
+  title: `${CLAIMS.integrations} built-in integrations, one customer record`,
   lead: 'Stripe for billing, Twilio for SMS, Kit for your lead forms, Google Analytics for your site, and a REST API for everything else: what Switchboard connects to today, each on the right contact.',
   startTrial: 'Start Free Trial',
   apiReference: 'API reference',

@@ -41,8 +41,8 @@ const en = {
       text: 'Drag triggers, conditions, e-mails, texts and calls onto one canvas. Fifteen building blocks cover everything from a welcome series to a win-back campaign.',
     },
     scoring: {
-      title: 'AI lead scoring',
-      text: 'Every new lead is scored from its behaviour and profile with 94% accuracy, so your team calls the people most likely to buy first.',
+      title: 'Lead scoring (planned)',
+      text: 'Planned, not built yet: each lead scored from its behaviour and profile, so your team calls the people most likely to buy first.',
     },
     campaigns: { title: 'Multi-channel campaigns', text: 'E-mail, SMS and voice from one place, with each contact’s whole conversation history on one timeline.' },
     pipeline: { title: 'Pipeline and deals', text: 'A board of every deal by stage, with stalled deals flagged and the forecast updated as deals move.' },

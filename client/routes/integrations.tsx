@@ -36,7 +36,7 @@ function IntegrationsPage() {
     <PublicLayout>
       <Hero
         eyebrow={text.eyebrow}
-        title={text.title(CLAIMS.integrations)}
+        title={text.title}
         lead={text.lead}
         actions={[
           { label: text.startTrial, href: '/signup' },

@@ -1,12 +1,13 @@
 import type { Texts } from '../../i18n';
 import type { IntegrationsTexts } from '../integrations';
+import { CLAIMS } from '../claims';
 import { type ArabicForms, plural } from './plural';
 
 const INTEGRATIONS: ArabicForms = { zero: '# تكامل', one: 'تكامل واحد', two: 'تكاملان', few: '# تكاملات', many: '# تكاملًا', other: '# تكامل' };
 
 export default {
   eyebrow: 'التكاملات',
-  title: (count: number) => `${plural(count, INTEGRATIONS)} مدمجة، وسجل عميل واحد`,
+  title: `${plural(CLAIMS.integrations, INTEGRATIONS)} مدمجة، وسجل عميل واحد`,
   lead: 'Stripe للفوترة، وTwilio للرسائل النصية، وKit لنماذج العملاء المحتملين، وGoogle Analytics لموقعك، وواجهة REST API لكل ما عدا ذلك: هذا ما يتصل به Switchboard اليوم، وكل معاملة في سجل جهة الاتصال الصحيحة.',
   startTrial: 'ابدأ التجربة المجانية',
   apiReference: 'مرجع واجهة API',

@@ -1,9 +1,10 @@
 import type { Texts } from '../../i18n';
 import type { IntegrationsTexts } from '../integrations';
+import { CLAIMS } from '../claims';
 
 export default {
   eyebrow: 'Intégrations',
-  title: (count: number) => `${count} intégrations incluses, une seule fiche client`,
+  title: `${CLAIMS.integrations} intégrations incluses, une seule fiche client`,
   lead: 'Stripe pour la facturation, Twilio pour les SMS, Kit pour vos formulaires, Google Analytics pour votre site, et une API REST pour tout le reste : ce à quoi Switchboard se connecte aujourd’hui, chaque échange sur la bonne fiche.',
   startTrial: 'Démarrer l’essai gratuit',
   apiReference: 'Référence de l’API',

@@ -25,8 +25,8 @@ export default {
       text: 'Glissez déclencheurs, conditions, e-mails, SMS et appels sur un même canevas. Quinze briques couvrent tout, de la série de bienvenue à la campagne de reconquête.',
     },
     scoring: {
-      title: 'Scoring des prospects par IA',
-      text: 'Chaque nouveau prospect est noté selon son comportement et son profil, avec 94 % de précision : votre équipe appelle d’abord ceux qui ont le plus de chances d’acheter.',
+      title: 'Scoring des prospects (prévu)',
+      text: 'Prévu, pas encore disponible : chaque prospect noté selon son comportement et son profil, pour que votre équipe appelle d’abord ceux qui ont le plus de chances d’acheter.',
     },
     campaigns: { title: 'Campagnes multicanales', text: 'E-mail, SMS et voix depuis un seul endroit, avec tout l’historique des échanges de chaque contact sur une même chronologie.' },
     pipeline: { title: 'Pipeline et affaires', text: 'Toutes vos affaires par étape sur un tableau, les affaires au point mort signalées et les prévisions mises à jour à chaque mouvement.' },
