@@ -12,7 +12,7 @@ const PAGES: { path: string; h1: string; title: string }[] = [
   { path: '/basic-landing', h1: 'The simple way to win and keep customers', title: 'CRM and Marketing Automation for Growing Businesses' },
   { path: '/features', h1: 'Everything you need to turn leads into customers', title: 'Features' },
   { path: '/sales-landing', h1: 'Stop losing leads to slow follow-up', title: 'Launch Offer: Automate Your Sales Follow-up' },
-  { path: '/case-studies', h1: 'Real businesses, measurable results', title: 'Case Studies' },
+  { path: '/case-studies', h1: 'Illustrative examples of how teams use Switchboard', title: 'Case Studies' },
   { path: '/dental', h1: 'Fill every chair, keep every patient coming back', title: 'CRM for Dental Practices' },
   { path: '/medspa', h1: 'More consultations booked, more clients returning on schedule', title: 'CRM for Medical Spas' },
   { path: '/agency', h1: 'Run every client from one place, under your own brand', title: 'CRM for Marketing Agencies' },
