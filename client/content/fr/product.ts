@@ -14,9 +14,9 @@ export default {
   },
   headlineStats: {
     label: 'Switchboard en chiffres',
-    integrations: `intégrations incluses : ${INTEGRATIONS.join(', ')}`,
-    channels: 'canaux inclus : SMS et chat du site',
-    databases: 'bases de données pour l’auto-hébergement : Postgres ou PGlite embarqué',
+    integrations: `intégrations incluses : ${INTEGRATIONS.join(', ')}`,
+    channels: 'canaux inclus : SMS et chat du site',
+    databases: 'bases de données pour l’auto-hébergement : Postgres ou PGlite embarqué',
     languages: 'langues du site : anglais, français et arabe',
   },
   coreFeatures: {
