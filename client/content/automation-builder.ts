@@ -2,9 +2,9 @@ import { pageTexts } from '../i18n';
 
 /** The automation builder's public face (spec app-core §2.6): 15 categories of blocks, sample templates. */
 const en = {
-  eyebrow: 'Automation',
+  eyebrow: 'Automation · planned',
   title: 'Visual Automation Builder',
-  lead: 'Fifteen kinds of building blocks, one canvas. Try it: pick a category, click a block to add it to the workflow.',
+  lead: 'A preview of a planned feature, not built yet. Fifteen kinds of building blocks, one canvas. Try it: pick a category, click a block to add it to the workflow.',
   categoriesLabel: 'Building block categories',
   /** Each category's name and sample blocks, in the builder's order. */
   categories: {

@@ -3,9 +3,9 @@ import { CLAIMS, INTEGRATIONS } from './claims';
 
 /** Multi-channel orchestration's public face (spec app-core §2.9: channel ids email, sms, voice, social, web, calendar). */
 const en = {
-  eyebrow: 'Multi-channel orchestration',
+  eyebrow: 'Multi-channel orchestration · planned',
   title: 'One journey across every channel',
-  lead: 'Start with an e-mail, follow with a text, hand over to a call, and book the meeting: Switchboard coordinates the channels so each customer hears from you once, in the right place.',
+  lead: 'A preview of a planned feature, not built yet. Start with an e-mail, follow with a text, hand over to a call, and book the meeting: Switchboard coordinates the channels so each customer hears from you once, in the right place.',
   startTrial: 'Start Free Trial',
   seeBuilder: 'See the automation builder',
   sectionsLabel: 'Orchestration sections',

@@ -2,9 +2,9 @@ import type { Texts } from '../../i18n';
 import type { AutomationBuilderTexts } from '../automation-builder';
 
 export default {
-  eyebrow: 'الأتمتة',
+  eyebrow: 'الأتمتة · مخطط له',
   title: 'منشئ الأتمتة المرئي',
-  lead: 'خمسة عشر نوعًا من وحدات البناء على لوحة واحدة. جرّبه: اختر فئة، ثم انقر على وحدة لإضافتها إلى مسار العمل.',
+  lead: 'معاينة لميزة مخطط لها ولم تُبنَ بعد. خمسة عشر نوعًا من وحدات البناء على لوحة واحدة. جرّبه: اختر فئة، ثم انقر على وحدة لإضافتها إلى مسار العمل.',
   categoriesLabel: 'فئات وحدات البناء',
   categories: {
     triggers: { label: 'المشغّلات', components: ['إرسال نموذج', 'إضافة وسم', 'حجز موعد'] },

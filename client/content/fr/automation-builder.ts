@@ -2,9 +2,9 @@ import type { Texts } from '../../i18n';
 import type { AutomationBuilderTexts } from '../automation-builder';
 
 export default {
-  eyebrow: 'Automatisation',
+  eyebrow: 'Automatisation · prévu',
   title: 'Éditeur visuel d’automatisations',
-  lead: 'Quinze types de briques, un seul canevas. Essayez : choisissez une catégorie, puis cliquez sur une brique pour l’ajouter au workflow.',
+  lead: 'Aperçu d’une fonctionnalité prévue, pas encore disponible. Quinze types de briques, un seul canevas. Essayez : choisissez une catégorie, puis cliquez sur une brique pour l’ajouter au workflow.',
   categoriesLabel: 'Catégories de briques',
   categories: {
     triggers: { label: 'Déclencheurs', components: ['Formulaire envoyé', 'Étiquette ajoutée', 'Rendez-vous réservé'] },

@@ -3,9 +3,9 @@ import type { OrchestrationTexts } from '../orchestration';
 import { CLAIMS, INTEGRATIONS } from '../claims';
 
 export default {
-  eyebrow: 'Orchestration multicanale',
+  eyebrow: 'Orchestration multicanale · prévu',
   title: 'Un seul parcours sur tous les canaux',
-  lead: 'Commencez par un e-mail, enchaînez avec un SMS, passez le relais à un appel et fixez le rendez-vous : Switchboard coordonne les canaux pour que chaque client ait de vos nouvelles une seule fois, au bon endroit.',
+  lead: 'Aperçu d’une fonctionnalité prévue, pas encore disponible. Commencez par un e-mail, enchaînez avec un SMS, passez le relais à un appel et fixez le rendez-vous : Switchboard coordonne les canaux pour que chaque client ait de vos nouvelles une seule fois, au bon endroit.',
   startTrial: 'Démarrer l’essai gratuit',
   seeBuilder: 'Voir l’éditeur d’automatisations',
   sectionsLabel: 'Rubriques de l’orchestration',
