@@ -10,8 +10,9 @@ import ar from '../../client/i18n/ar.json';
  * languages make — how many languages, channels, customers, integrations, how soon a team is live —
  * must be figures of the claims module, so a translation cannot change a number and no page can
  * claim one the product cannot show. Scanned: every page's text tree in English, French and Arabic
- * (client/content), the chrome catalogs (client/i18n/*.json) and the public pages whose texts are
- * written in the route (the language landings and the English landing).
+ * (client/content), the chrome catalogs (client/i18n/*.json), and the texts written in the public
+ * routes (client/routes/*.tsx and -landing: titles, descriptions, the language landings, the English
+ * landing) and the marketing components.
  *
  * The rule, in every language (Latin or Arabic-Indic digits, number words too):
  * - a percentage ("58%", "94 %", "99,9 %", "٣٨٥٪") is a claim; so is an "N+" or "+N" figure ("500+",
@@ -36,8 +37,8 @@ const pageTexts = Object.entries(modules).flatMap(([file, exports]) =>
     .map(([name, value]) => ({ name: `${file.replace(/^.*\//, '')} ${name}`, texts: value as Texts })),
 );
 
-/** The public routes that hold their own copy (not in a text tree): their string literals and JSX text. */
-const routeSources = import.meta.glob<string>(['../../client/routes/fr.tsx', '../../client/routes/ar.tsx', '../../client/routes/-landing/*.tsx'], { eager: true, query: '?raw', import: 'default' });
+/** The public routes and marketing components that hold their own copy (not in a text tree): their string literals and JSX text. */
+const routeSources = import.meta.glob<string>(['../../client/routes/*.tsx', '../../client/routes/-landing/*.tsx', '../../client/components/marketing/*.tsx'], { eager: true, query: '?raw', import: 'default' });
 
 /** Every text of a tree (text functions called with sample arguments that are not claims). */
 function strings(node: unknown, path: string): { where: string; text: string }[] {
