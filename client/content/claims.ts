@@ -14,8 +14,9 @@ export const CHANNELS = ['sms', 'chat'] as const;
 
 /**
  * The integrations built into Switchboard: Stripe billing (server/billing), Twilio SMS (server/sms),
- * Kit forwarding of lead forms (server/forms), the Google Analytics tag (client), and the REST API
- * /api/v1 with OpenAPI and API keys (server/api). Product names as their makers write them.
+ * Kit forwarding of lead forms (server/leads/kit.ts), the Google Analytics tag (client/lib/analytics.ts),
+ * and the REST API /api/v1 with OpenAPI and API keys (server/api-v1). Product names as their makers
+ * write them. A page that counts integrations interpolates CLAIMS.integrations, never a typed number.
  */
 export const INTEGRATIONS = ['Stripe', 'Twilio', 'Kit', 'Google Analytics', 'REST API'] as const;
 
