@@ -29,7 +29,7 @@ const en = {
     'no-show': { name: 'No-show recovery', channels: 'SMS → E-mail → Calendar', audience: 'Missed appointments' },
     renewal: { name: 'Renewal reminder', channels: 'E-mail → Voice', audience: 'Contracts ending in 30 days' },
   },
-  languagesTitle: 'Ten languages, one journey',
+  languagesTitle: 'Message languages (planned)',
   languagesNote: 'Each contact receives messages in their own language; templates keep a version per language.',
   status: { primary: 'Primary', available: 'Available', beta: 'Beta' },
   languages: { en: 'English', es: 'Spanish', fr: 'French', de: 'German', pt: 'Portuguese', it: 'Italian', nl: 'Dutch', ja: 'Japanese', zh: 'Chinese (Simplified)', ar: 'Arabic' },

@@ -98,6 +98,14 @@ const FIGURE_PATTERNS: RegExp[] = [
 /** Counts written in words: never a value of the claims module, so always a claim to rewrite. */
 const NUMBER_WORDS = /\b(?:hundreds|thousands|millions|dozens|half of all|des centaines|des milliers|des millions|des dizaines|la moitié des)\b|(?:مئات|آلاف|ملايين|عشرات|نصف المشترين)/gi;
 
+/** Counts of the product's reach in words ("ten languages", "dix langues", "عشر لغات"): read as their number. */
+const WORD_VALUES: Record<string, number> = {
+  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, fifteen: 15, twenty: 20, fifty: 50, hundred: 100,
+  deux: 2, trois: 3, quatre: 4, cinq: 5, dix: 10, quinze: 15, vingt: 20, cinquante: 50, cent: 100,
+  اثنتان: 2, ثلاث: 3, ثلاثة: 3, أربع: 4, خمس: 5, عشر: 10, عشرة: 10, عشرون: 20, خمسون: 50, مئة: 100,
+};
+const WORD_COUNT = new RegExp(String.raw`(?<![\p{L}])(${Object.keys(WORD_VALUES).join('|')})\s(?:[\p{L}-]+\s)?${REACH}`, 'giu');
+
 /** The price discounts of the billing catalogue (percentages a pricing text may show). */
 const PRICE_DISCOUNTS: readonly number[] = [
   ...Object.values(PLANS).map((plan) => Math.round((1 - plan.yearlyPrice / (plan.monthlyPrice * 12)) * 100)),
@@ -124,7 +132,8 @@ function claimsIn(text: string, where = ''): { figure: string; value: number }[]
       .filter((claim) => !(pattern === PERCENT && PRICE_DISCOUNTS.includes(claim.value) && PRICE_TEXT.test(`${where} ${text}`))),
   );
   const words = [...text.matchAll(NUMBER_WORDS)].map((m) => ({ figure: m[0], value: Number.NaN }));
-  return [...counts, ...figures, ...words];
+  const wordCounts = [...text.matchAll(WORD_COUNT)].map((m) => ({ figure: m[0], value: WORD_VALUES[m[1]!.toLowerCase()]! }));
+  return [...counts, ...figures, ...words, ...wordCounts];
 }
 
 async function allTexts(): Promise<{ where: string; text: string }[]> {
@@ -164,6 +173,7 @@ describe('the public site’s claims', () => {
     expect(values('3.2× more booked calls, 3,1× plus de réponses')).toEqual([3.2, 3.1]);
     expect(values('plus de 200 applications, أكثر من 50 منصة, 50 templates')).toEqual(expect.arrayContaining([200, 50, 50]));
     expect(claimsIn('thousands of apps, des milliers d’applications, آلاف التطبيقات, Half of all buyers')).toHaveLength(4);
+    expect(values('Ten languages, one journey; dix langues; عشر لغات; three site languages')).toEqual([10, 10, 10, 3]);
   });
 
   it('lets prices, dates, times, step numbers, versions, screen sizes and phone numbers be', () => {

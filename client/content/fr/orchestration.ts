@@ -29,7 +29,7 @@ export default {
     'no-show': { name: 'Relance des absents', channels: 'SMS → E-mail → Agenda', audience: 'Rendez-vous manqués' },
     renewal: { name: 'Rappel de renouvellement', channels: 'E-mail → Voix', audience: 'Contrats arrivant à échéance sous 30 jours' },
   },
-  languagesTitle: 'Dix langues, un seul parcours',
+  languagesTitle: 'Langues des messages (prévu)',
   languagesNote: 'Chaque contact reçoit les messages dans sa langue ; les modèles gardent une version par langue.',
   status: { primary: 'Principale', available: 'Disponible', beta: 'Bêta' },
   languages: { en: 'Anglais', es: 'Espagnol', fr: 'Français', de: 'Allemand', pt: 'Portugais', it: 'Italien', nl: 'Néerlandais', ja: 'Japonais', zh: 'Chinois (simplifié)', ar: 'Arabe' },
