@@ -2,9 +2,9 @@ import { pageTexts } from '../i18n';
 
 /** The automation builder's public face (spec app-core §2.6): 15 categories of blocks, sample templates. */
 const en = {
-  eyebrow: 'Automation',
+  eyebrow: 'Automation · planned',
   title: 'Visual Automation Builder',
-  lead: 'Fifteen kinds of building blocks, one canvas. Try it: pick a category, click a block to add it to the workflow.',
+  lead: 'A preview of a planned feature, not built yet. Fifteen kinds of building blocks, one canvas. Try it: pick a category, click a block to add it to the workflow.',
   categoriesLabel: 'Building block categories',
   /** Each category's name and sample blocks, in the builder's order. */
   categories: {
@@ -39,8 +39,8 @@ const en = {
   whyTitle: 'Why teams build with it',
   why: [
     { title: '15 building blocks', text: 'Triggers to custom logic, e-mail to voice, all on one canvas.' },
-    { title: '58% faster lead automation', text: 'Leads get their first touch in seconds, not hours.' },
-    { title: '94% prediction accuracy', text: 'AI actions score leads and predict outcomes to route the right ones to people.' },
+    { title: 'Planned, not built yet', text: 'The builder is on the roadmap: this page shows its design, and the canvas above is a preview.' },
+    { title: 'Built on what works today', text: 'Its first blocks will use what Switchboard already does: lead forms, SMS, tasks and the pipeline.' },
   ],
   ctaTitle: 'Build your first workflow today',
   ctaText: 'Start from a template and switch it on in minutes.',

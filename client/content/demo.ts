@@ -35,7 +35,7 @@ const en = {
       { title: 'Set up the screen', text: 'Open the demo dashboard in its own tab, at 1920×1080 for landscape demos or in a 1080×1920 window for vertical ones.' },
       { title: 'Record the run', text: 'Start your screen recorder, press Start Demo and let the 15-second run play out to "Automation complete".' },
       { title: 'Narrate the story', text: 'One sentence per step: appointment finished, thank-you text, review page opened, review posted, shared, done.' },
-      { title: 'Reset and retake', text: 'Press Reset to return to 65% and 248 reviews, and record again until the take is clean.' },
+      { title: 'Reset and retake', text: 'Press Reset to return to the demo’s starting figures, and record again until the take is clean.' },
     ],
     listTitle: 'Recordings to make',
     listIntro: 'The short demos the site needs, and where each one is used.',

@@ -1,5 +1,5 @@
 import { pageTexts } from '../i18n';
-import { CLAIMS } from './claims';
+import { CLAIMS, INTEGRATIONS } from './claims';
 
 /** Help centre content (spec public-site §2.12, §3). */
 
@@ -51,7 +51,7 @@ const en = {
       category: 'Getting Started',
       questions: [
         { question: 'How long does setup take?', answer: 'Onboarding takes about 15 minutes: create your workspace, import contacts and connect your calendar. Most teams are fully operational within 24–48 hours.' },
-        { question: 'Can I import my existing contacts?', answer: 'Yes. Upload a CSV from any tool; Switchboard maps the columns, normalises phone numbers and helps you merge duplicates. We have ready-made mappings for 50+ platforms.' },
+        { question: 'Can I import my existing contacts?', answer: 'Yes. Upload a CSV from any tool; Switchboard maps the columns, normalises phone numbers and helps you merge duplicates.' },
         { question: 'Do you offer training?', answer: 'Every plan includes the Academy, the 8-module training course, video tutorials and a free onboarding call with our team.' },
       ],
     },
@@ -68,14 +68,14 @@ const en = {
       questions: [
         { question: 'Which channels can I use?', answer: `${CLAIMS.channels} channels are built in, SMS and the website chat, each conversation on the contact’s one timeline, alongside booking pages and forms.` },
         { question: 'Can I white-label Switchboard for my clients?', answer: 'Yes. White label, API access, custom domains, A/B testing and lead scoring are included from the Unlimited plan.' },
-        { question: 'How many integrations are there?', answer: 'Switchboard connects natively to 200+ apps, and to many more through Zapier, Make and our REST API with webhooks.' },
+        { question: 'How many integrations are there?', answer: `${CLAIMS.integrations} are built in: ${INTEGRATIONS.join(', ')}. Anything else can use the REST API with an API key.` },
       ],
     },
     technical: {
       category: 'Technical Support',
       questions: [
         { question: 'Is Switchboard HIPAA compliant?', answer: 'Yes. The top plan includes a signed business associate agreement; patient data is encrypted in transit and at rest, with access logged in the audit trail.' },
-        { question: 'What is your uptime?', answer: 'We commit to 99.9% uptime. You can see the service’s current state at any time on our status page.' },
+        { question: 'What is your uptime?', answer: 'We do not promise an uptime figure: Switchboard is open source and you can host it yourself. You can see the service’s current state at any time on our status page.' },
         {
           question: 'How do I reach support?',
           answer: 'Live chat answers in under 2 minutes around the clock and e-mail within 4 hours; calls and screen shares are booked Monday to Friday 9AM–6PM EST and Saturday 10AM–4PM EST. Enterprise customers have 24/7 emergency support, and the open-source community answers on GitHub Discussions.',

@@ -22,15 +22,15 @@ import {
 } from 'lucide-react';
 import { pageTexts } from '../i18n';
 import type { Industry } from '../lib/industries';
-import { CLAIMS } from './claims';
+import { CLAIMS, INTEGRATIONS } from './claims';
 
 /** The industry landing pages (spec public-site §2.10): one layout, fed by this structure and the texts below. */
 
 const en = {
   startTrial: 'Start Free Trial',
-  resultsTitle: 'Results our customers see',
+  resultsTitle: 'Switchboard today',
   statsLabel: (page: string) => `${page}: key figures`,
-  customersTitle: 'What our customers say',
+  customersTitle: 'Illustrative examples: invented customers, to show how teams use Switchboard',
   guarantee: '14-day free trial, no credit card. 30-day money-back guarantee.',
   closingNote: 'Backed by our 30-day money-back guarantee. No setup fee.',
   talkTitle: 'Talk to us',
@@ -45,10 +45,10 @@ const en = {
       /** 'Book Demo', or 'See Demo' on the agency page (spec §2.10). */
       demo: 'Book Demo',
       stats: [
-        { value: '24 hours', label: 'from sign-up to live reminders' },
-        { value: '58%', label: 'faster lead follow-up' },
-        { value: '50+', label: 'ready-made templates' },
-        { value: '99.9%', label: 'uptime' },
+        { value: String(CLAIMS.integrations), label: `built-in integrations: ${INTEGRATIONS.join(', ')}` },
+        { value: String(CLAIMS.channels), label: 'built-in channels: SMS and the website chat' },
+        { value: String(CLAIMS.languages), label: 'site languages: English, French and Arabic' },
+        { value: String(CLAIMS.databases), label: 'databases to self-host on: Postgres or embedded PGlite' },
       ],
       featuresTitle: 'Built for the way a dental office runs',
       features: {
@@ -65,21 +65,18 @@ const en = {
           name: 'Dr. Sarah Patel',
           role: 'Owner',
           company: 'Bright Smiles Family Dentistry',
-          result: 'Recall bookings up 41%',
         },
         {
           quote: 'The front desk stopped chasing confirmations by phone. No-shows dropped in the first month.',
           name: 'Maria Gonzales',
           role: 'Office Manager',
           company: 'Lakeside Dental Group',
-          result: 'No-shows down 32%',
         },
         {
           quote: 'We went from 60 Google reviews to over 300 in a year, simply by asking every patient at the right moment.',
           name: 'Dr. James Whitfield',
           role: 'Lead Dentist',
           company: 'Whitfield Orthodontics',
-          result: '240 new reviews in 12 months',
         },
       ],
       closingTitle: 'Give your front desk its afternoons back',
@@ -93,10 +90,10 @@ const en = {
         'From the first Instagram enquiry to the next Botox touch-up, Switchboard follows up with every client at the right moment, so your providers stay booked.',
       demo: 'Book Demo',
       stats: [
-        { value: '24 hours', label: 'to go live' },
-        { value: '94%', label: 'AI lead-scoring accuracy' },
-        { value: String(CLAIMS.channels), label: 'channels in one inbox: SMS and the website chat' },
-        { value: '30 days', label: 'money-back guarantee' },
+        { value: String(CLAIMS.integrations), label: `built-in integrations: ${INTEGRATIONS.join(', ')}` },
+        { value: String(CLAIMS.channels), label: 'built-in channels: SMS and the website chat' },
+        { value: String(CLAIMS.languages), label: 'site languages: English, French and Arabic' },
+        { value: String(CLAIMS.databases), label: 'databases to self-host on: Postgres or embedded PGlite' },
       ],
       featuresTitle: 'Everything between the first enquiry and the tenth visit',
       features: {
@@ -123,10 +120,9 @@ const en = {
           name: 'Jessica Moreau',
           role: 'Founder',
           company: 'Glow Aesthetics Med Spa',
-          result: 'Consultations up 52%',
         },
-        { quote: 'The touch-up reminders alone paid for the subscription in the first month.', name: 'Dr. Amanda Reyes', role: 'Medical Director', company: 'Renew Skin Clinic', result: 'Rebooking rate 78%' },
-        { quote: 'Memberships finally have a home. Clients know what they have left, and so do we.', name: 'Tina Brooks', role: 'Spa Manager', company: 'Serenity Medical Spa', result: '120 active memberships' },
+        { quote: 'The touch-up reminders alone paid for the subscription in the first month.', name: 'Dr. Amanda Reyes', role: 'Medical Director', company: 'Renew Skin Clinic' },
+        { quote: 'Memberships finally have a home. Clients know what they have left, and so do we.', name: 'Tina Brooks', role: 'Spa Manager', company: 'Serenity Medical Spa' },
       ],
       closingTitle: 'Keep your treatment rooms full',
       closingText: 'Start with your client list and your treatment menu; the reminders follow.',
@@ -138,10 +134,10 @@ const en = {
       heroLead: 'A workspace per client, automations you build once and reuse, and reports with your logo on them. Set up in 2 hours, not 2 months.',
       demo: 'See Demo',
       stats: [
-        { value: '2 hours', label: 'setup time' },
-        { value: '58%', label: 'faster lead automation' },
-        { value: '500+', label: 'integrations' },
-        { value: 'MIT', label: 'open-source licence: host it yourself' },
+        { value: String(CLAIMS.integrations), label: `built-in integrations: ${INTEGRATIONS.join(', ')}` },
+        { value: String(CLAIMS.channels), label: 'built-in channels: SMS and the website chat' },
+        { value: String(CLAIMS.languages), label: 'site languages: English, French and Arabic' },
+        { value: String(CLAIMS.databases), label: 'databases to self-host on: Postgres or embedded PGlite' },
       ],
       featuresTitle: 'The tools an agency resells',
       features: {
@@ -168,21 +164,18 @@ const en = {
           name: 'Marcus Chen',
           role: 'Managing Director',
           company: 'Northlight Digital',
-          result: 'Client onboarding from 2 weeks to 1 day',
         },
         {
           quote: 'The white-label reports made us look like a much bigger agency. Two clients upgraded their retainer after seeing them.',
           name: 'Olivia Grant',
           role: 'Founder',
           company: 'Grant & Hale Creative',
-          result: 'Retainers up 35%',
         },
         {
           quote: 'We replaced four tools with one and started reselling it. It is now a profit line, not a cost.',
           name: 'Daniel Okafor',
           role: 'Head of Growth',
           company: 'Amplify Growth Partners',
-          result: '$18,000 monthly resale revenue',
         },
       ],
       closingTitle: 'Your agency, one platform',
@@ -195,10 +188,10 @@ const en = {
       heroLead: 'Discovery calls booked from your website, follow-ups that write themselves and programmes that keep clients on track. Most coaches are live within an hour.',
       demo: 'Book Demo',
       stats: [
-        { value: '1 hour', label: 'setup time' },
-        { value: '50+', label: 'ready-made templates' },
+        { value: String(CLAIMS.integrations), label: `built-in integrations: ${INTEGRATIONS.join(', ')}` },
+        { value: String(CLAIMS.channels), label: 'built-in channels: SMS and the website chat' },
         { value: String(CLAIMS.languages), label: 'site languages: English, French and Arabic' },
-        { value: '24/7', label: 'live chat support' },
+        { value: String(CLAIMS.databases), label: 'databases to self-host on: Postgres or embedded PGlite' },
       ],
       featuresTitle: 'A practice that runs itself between sessions',
       features: {
@@ -225,16 +218,14 @@ const en = {
           name: 'Rachel Kim',
           role: 'Executive Coach',
           company: 'Kim Leadership',
-          result: 'Discovery calls doubled',
         },
         {
           quote: 'The weekly check-in texts keep clients accountable between sessions. Completion of my 12-week programme went way up.',
           name: 'David Thompson',
           role: 'Life Coach',
           company: 'Thrive Coaching',
-          result: 'Programme completion 91%',
         },
-        { quote: 'I set it up on a Sunday evening and took my first payment through it on Monday.', name: 'Priya Nair', role: 'Career Coach', company: 'NextStep Careers', result: 'Live in under an hour' },
+        { quote: 'I set it up on a Sunday evening and took my first payment through it on Monday.', name: 'Priya Nair', role: 'Career Coach', company: 'NextStep Careers' },
       ],
       closingTitle: 'Grow your practice without working more hours',
       closingText: 'Set up your booking page and welcome sequence tonight; wake up to booked calls.',

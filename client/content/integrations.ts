@@ -1,28 +1,27 @@
 import { pageTexts } from '../i18n';
+import { CLAIMS } from './claims';
 
 /** The integrations page: the apps Switchboard connects to, by category (product names as their makers write them). */
 const en = {
   eyebrow: 'Integrations',
-  title: (count: string) => `${count} integrations, one customer record`,
-  lead: 'Switchboard connects to the calendars, payment providers, inboxes, stores and ad platforms you already use, so every interaction ends up on the right contact.',
+  title: `${CLAIMS.integrations} built-in integrations, one customer record`,
+  lead: 'Stripe for billing, Twilio for SMS, Kit for your lead forms, Google Analytics for your site, and a REST API for everything else: what Switchboard connects to today, each on the right contact.',
   startTrial: 'Start Free Trial',
   apiReference: 'API reference',
-  categoriesTitle: 'Popular integrations by category',
+  categoriesTitle: 'Built-in integrations',
   categories: {
-    calendars: { title: 'Calendars and meetings', text: 'Bookings land on the calendar your team already uses.', points: ['Google Calendar', 'Microsoft Outlook', 'Zoom', 'Google Meet'] },
-    payments: { title: 'Payments', text: 'Take card payments, deposits and subscriptions; see revenue on each contact.', points: ['Stripe', 'PayPal', 'Square', 'ACH and invoices'] },
-    email: { title: 'E-mail', text: 'Send from your own domain and keep replies in the contact timeline.', points: ['Gmail', 'Microsoft 365', 'Mailgun', 'Amazon SES'] },
-    sms: { title: 'SMS and voice', text: 'Two-way texting and calls from local numbers in your country.', points: ['Twilio', 'Local and toll-free numbers', 'Call recording', 'Voicemail drops'] },
-    commerce: { title: 'E-commerce', text: 'Abandoned-cart and post-purchase automations from your store’s events.', points: ['Shopify', 'WooCommerce', 'BigCommerce', 'Order webhooks'] },
-    ads: { title: 'Ads and social', text: 'Leads from your ads arrive as contacts, tagged with the campaign.', points: ['Facebook Lead Ads', 'Google Ads', 'LinkedIn Lead Gen', 'Instagram'] },
-    automation: { title: 'Automation platforms', text: 'Reach the long tail of apps through no-code connectors.', points: ['Zapier', 'Make', 'n8n', 'Pabbly Connect'] },
-    api: { title: 'Your own systems', text: 'A documented REST API with API keys per role, OpenAPI reference and webhooks.', points: ['REST API at /api/v1', 'OpenAPI 3.1 reference', 'Outgoing webhooks', 'CSV import and export'] },
+    payments: { title: 'Billing', text: 'Your Switchboard subscription is billed through Stripe, with its customer portal for cards and invoices.', points: ['Stripe Checkout', 'Stripe customer portal'] },
+    sms: { title: 'SMS', text: 'Two-way texting from your Twilio number, with delivery status and opt-outs; a sandbox until you add credentials.', points: ['Twilio', 'Delivery status', 'STOP opt-outs'] },
+    forms: { title: 'Lead forms', text: 'Leads from your website forms become contacts, and can be forwarded to your Kit account.', points: ['Kit (ConvertKit)', 'Website forms'] },
+    analytics: { title: 'Analytics', text: 'The public site can send page views and sign-ups to your Google Analytics property.', points: ['Google Analytics'] },
+    api: { title: 'Your own systems', text: 'A documented REST API with API keys per role and an OpenAPI reference.', points: ['REST API at /api/v1', 'OpenAPI 3.1 reference', 'CSV import of contacts'] },
+    planned: { title: 'Planned', text: 'Calendars, e-mail sending and no-code connectors are on the roadmap, not built yet.', points: ['Calendars', 'E-mail', 'No-code connectors'] },
   },
   missingTitle: 'Missing something?',
   missingText:
-    'Anything with an API can talk to Switchboard: create an API key with the role it needs, and call the same endpoints our own screens use. Our support team helps you wire it up, and we add native integrations our customers ask for most.',
+    'Anything that can call a REST API can talk to Switchboard: create an API key with the role it needs, and call the documented endpoints under /api/v1. Switchboard is open source, so you can also add an integration yourself.',
   ctaTitle: 'Bring your tools along',
-  ctaText: 'Connect your calendar and payment provider in minutes during your free trial.',
+  ctaText: 'Add your Twilio number and your Kit account during your free trial.',
   talkToUs: 'Talk to us',
 };
 

@@ -4,18 +4,18 @@ import { pageTexts } from '../i18n';
 const en = {
   eyebrow: 'Migration guide',
   title: 'Move to Switchboard in a day',
-  lead: 'Onboarding takes about 15 minutes and most teams are fully operational within 24–48 hours. We import from 50+ platforms, and our team helps for free.',
+  lead: 'Export a CSV from your current tool, import it into Switchboard, and point your forms to it. Any tool that exports a CSV will do, and our team helps for free.',
   startTrial: 'Start Free Trial',
   bookCall: 'Book a migration call',
   stepsTitle: 'Four steps',
   steps: [
     { title: 'Export from your current tool', when: 'About 15 minutes', text: 'Download contacts, companies and deals as CSV files. Keep tags and custom fields: they come across too.' },
     { title: 'Import into Switchboard', when: 'About 15 minutes', text: 'Upload the files; Switchboard maps the columns, normalises phone numbers and offers to merge duplicates.' },
-    { title: 'Rebuild your automations', when: 'A few hours', text: 'Start from 50+ templates or ask our team to rebuild your top workflows with you on a screen-share.' },
-    { title: 'Switch over', when: 'Operational in 24–48 hours', text: 'Point your forms and booking links to Switchboard, connect your inbox and numbers, and turn the old tool off.' },
+    { title: 'Rebuild your automations', when: 'A few hours', text: 'Automations are planned, not built yet: until then, set up SMS templates and tasks, or ask our team to help on a screen-share.' },
+    { title: 'Switch over', when: 'When you are ready', text: 'Point your forms and booking links to Switchboard, connect your inbox and numbers, and turn the old tool off.' },
   ],
   sourcesTitle: 'Where teams come from',
-  sourcesIntro: 'Ready-made column mappings for 50+ platforms, including:',
+  sourcesIntro: 'Columns are matched from the CSV’s headers, whichever tool exported it, for example:',
   sources: ['HubSpot', 'ActiveCampaign', 'HighLevel', 'Salesforce', 'Pipedrive', 'Mailchimp', 'Keap', 'Zoho CRM', 'Monday Sales CRM', 'Spreadsheets'],
   questionsTitle: 'Migration questions',
   questions: [

@@ -1,11 +1,11 @@
 import { pageTexts } from '../i18n';
-import { CLAIMS } from './claims';
+import { CLAIMS, INTEGRATIONS } from './claims';
 
 /** Multi-channel orchestration's public face (spec app-core §2.9: channel ids email, sms, voice, social, web, calendar). */
 const en = {
-  eyebrow: 'Multi-channel orchestration',
+  eyebrow: 'Multi-channel orchestration · planned',
   title: 'One journey across every channel',
-  lead: 'Start with an e-mail, follow with a text, hand over to a call, and book the meeting: Switchboard coordinates the channels so each customer hears from you once, in the right place.',
+  lead: 'A preview of a planned feature, not built yet. Start with an e-mail, follow with a text, hand over to a call, and book the meeting: Switchboard coordinates the channels so each customer hears from you once, in the right place.',
   startTrial: 'Start Free Trial',
   seeBuilder: 'See the automation builder',
   sectionsLabel: 'Orchestration sections',
@@ -29,7 +29,7 @@ const en = {
     'no-show': { name: 'No-show recovery', channels: 'SMS → E-mail → Calendar', audience: 'Missed appointments' },
     renewal: { name: 'Renewal reminder', channels: 'E-mail → Voice', audience: 'Contracts ending in 30 days' },
   },
-  languagesTitle: 'Ten languages, one journey',
+  languagesTitle: 'Message languages (planned)',
   languagesNote: 'Each contact receives messages in their own language; templates keep a version per language.',
   status: { primary: 'Primary', available: 'Available', beta: 'Beta' },
   languages: { en: 'English', es: 'Spanish', fr: 'French', de: 'German', pt: 'Portuguese', it: 'Italian', nl: 'Dutch', ja: 'Japanese', zh: 'Chinese (Simplified)', ar: 'Arabic' },
@@ -38,8 +38,8 @@ const en = {
   stats: [
     { value: String(CLAIMS.channels), label: 'channels built in: SMS and the website chat' },
     { value: String(CLAIMS.languages), label: 'site languages: English, French and Arabic' },
-    { value: '58%', label: 'faster lead automation' },
-    { value: '94%', label: 'AI prediction accuracy' },
+    { value: String(CLAIMS.integrations), label: `built-in integrations: ${INTEGRATIONS.join(', ')}` },
+    { value: String(CLAIMS.databases), label: 'databases to self-host on: Postgres or embedded PGlite' },
   ],
   analyticsNote: 'In your account, the Reports screen shows sends, replies, bookings and revenue per channel and per journey, from your own data.',
   ctaTitle: 'Meet customers where they are',

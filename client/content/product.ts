@@ -14,40 +14,37 @@ import {
 } from 'lucide-react';
 import { pageTexts, type Texts } from '../i18n';
 import { withIcons } from '../lib/marketing/with-icons';
-import { CLAIMS } from './claims';
+import { CLAIMS, INTEGRATIONS } from './claims';
 
 /** The platform's recurring claims (spec public-site §1, §9) and capabilities, shared by several pages. */
 const en = {
   claims: {
-    setup: 'Setup in 2 hours',
-    fasterAutomation: '58%',
-    aiAccuracy: '94%',
-    templates: '50+',
-    integrations: '500+',
+    setup: `Setup in ${CLAIMS.setupHours} hours`,
+    integrations: String(CLAIMS.integrations),
+    databases: String(CLAIMS.databases),
     languages: String(CLAIMS.languages),
     channels: String(CLAIMS.channels),
     trial: '14-day free trial, no credit card required',
     guarantee: '30-day money-back guarantee',
-    uptime: '99.9%',
   },
   headlineStats: {
     label: 'Switchboard in figures',
-    fasterAutomation: 'faster lead automation',
-    aiAccuracy: 'AI lead-scoring accuracy',
-    templates: 'ready-made templates',
+    integrations: `built-in integrations: ${INTEGRATIONS.join(', ')}`,
+    channels: 'built-in channels: SMS and website chat',
+    databases: 'databases to self-host on: Postgres or embedded PGlite',
     languages: 'site languages: English, French and Arabic',
   },
   /** The six headline capabilities (features page, basic landing). */
   coreFeatures: {
     automation: {
-      title: 'Visual automation builder',
-      text: 'Drag triggers, conditions, e-mails, texts and calls onto one canvas. Fifteen building blocks cover everything from a welcome series to a win-back campaign.',
+      title: 'Visual automation builder (planned)',
+      text: 'Planned, not built yet. Drag triggers, conditions, e-mails, texts and calls onto one canvas. Fifteen building blocks cover everything from a welcome series to a win-back campaign.',
     },
     scoring: {
-      title: 'AI lead scoring',
-      text: 'Every new lead is scored from its behaviour and profile with 94% accuracy, so your team calls the people most likely to buy first.',
+      title: 'Lead scoring (planned)',
+      text: 'Planned, not built yet: each lead scored from its behaviour and profile, so your team calls the people most likely to buy first.',
     },
-    campaigns: { title: 'Multi-channel campaigns', text: 'E-mail, SMS and voice from one place, with each contact’s whole conversation history on one timeline.' },
+    campaigns: { title: 'Multi-channel campaigns (planned)', text: 'Planned, not built yet. E-mail, SMS and voice from one place, with each contact’s whole conversation history on one timeline.' },
     pipeline: { title: 'Pipeline and deals', text: 'A board of every deal by stage, with stalled deals flagged and the forecast updated as deals move.' },
     appointments: { title: 'Appointments', text: 'Online booking on your real calendar, reminders that cut no-shows, and meetings tied to the deal they belong to.' },
     reports: { title: 'Reports and insights', text: 'Where leads come from, which campaigns pay, where deals stall: dashboards built from your own data.' },
@@ -56,10 +53,10 @@ const en = {
   modules: {
     contacts: { title: 'Contacts', text: 'Every person and company, with custom fields, tags, duplicates merged and CSV import.' },
     pipeline: { title: 'Pipeline', text: 'Deals through your stages, from first conversation to closed won.' },
-    campaigns: { title: 'Campaigns', text: 'E-mail and SMS to the right segment, with opens, clicks and replies tracked.' },
-    automations: { title: 'Automations', text: 'Workflows that follow up, assign and notify on the triggers you choose.' },
-    websites: { title: 'Websites and funnels', text: 'Landing pages and funnels that turn visitors into contacts.' },
-    voice: { title: 'Voice commands', text: 'Ask for today’s leads or schedule a call by speaking to the Voice Command Center.' },
+    campaigns: { title: 'Campaigns (planned)', text: 'Planned, not built yet. E-mail and SMS to the right segment, with opens, clicks and replies tracked.' },
+    automations: { title: 'Automations (planned)', text: 'Planned, not built yet. Workflows that follow up, assign and notify on the triggers you choose.' },
+    websites: { title: 'Websites and funnels (planned)', text: 'Planned, not built yet. Landing pages and funnels that turn visitors into contacts.' },
+    voice: { title: 'Voice commands (planned)', text: 'Planned, not built yet. Ask for today’s leads or schedule a call by speaking to the Voice Command Center.' },
     security: { title: 'Security', text: 'Roles, audit log, hashed credentials and HIPAA compliance with a signed BAA.' },
     reports: { title: 'Reports', text: 'Revenue, conversion and activity reports, exportable to CSV.' },
   },
@@ -94,8 +91,8 @@ export const coreFeatures = (text: Text) => withIcons(CORE_FEATURE_ICONS, text.c
 export const platformModules = (text: Text) => withIcons(MODULE_ICONS, text.modules);
 
 export const headlineStats = ({ claims, headlineStats: labels }: Text) => [
-  { value: claims.fasterAutomation, label: labels.fasterAutomation },
-  { value: claims.aiAccuracy, label: labels.aiAccuracy },
-  { value: claims.templates, label: labels.templates },
+  { value: claims.integrations, label: labels.integrations },
+  { value: claims.channels, label: labels.channels },
   { value: claims.languages, label: labels.languages },
+  { value: claims.databases, label: labels.databases },
 ];

@@ -44,12 +44,12 @@ const en = {
       title: 'Speed to lead in 15 seconds',
       hook: 'How fast do you answer a new lead? Be honest.',
       content:
-        'The first company to reply wins the customer most of the time. Watch: a form is filled in, and before I can put my coffee down, the lead has a personal e-mail and a text, and my phone shows a task to call. That is 58% faster follow-up, without hiring anyone.',
+        'The first company to reply wins the customer most of the time. Watch: a form is filled in, and before I can put my coffee down, the lead has a personal e-mail and a text, and my phone shows a task to call. That is a faster follow-up, without hiring anyone.',
       shotList: [
         { time: '0–3s', shot: 'Presenter to camera, raised eyebrow', action: 'Hook on screen in large text' },
         { time: '3–9s', shot: 'Laptop screen: web form submitted', action: 'Split screen with a phone buzzing' },
         { time: '9–13s', shot: 'Phone notification close-up', action: 'Task appears: "Call Jordan now"' },
-        { time: '13–15s', shot: 'Presenter sips coffee', action: 'Text: "58% faster follow-up"' },
+        { time: '13–15s', shot: 'Presenter sips coffee', action: 'Text: "Reply first"' },
       ],
       props: ['Laptop', 'Smartphone', 'Coffee mug'],
       tags: ['#sales', '#leadgeneration', '#marketingtips', '#crm'],

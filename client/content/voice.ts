@@ -11,9 +11,9 @@ export const VOICE_COMMANDS = [
 ] as const;
 
 const en = {
-  eyebrow: 'Voice Command Center',
+  eyebrow: 'Voice Command Center · planned',
   title: 'Talk to your CRM',
-  lead: 'Between meetings, in the car, with your hands full: say what you need and Switchboard does it. Show today’s leads, send a follow-up, schedule a call.',
+  lead: 'A preview of a planned feature, not built yet. Between meetings, in the car, with your hands full: say what you need and Switchboard does it. Show today’s leads, send a follow-up, schedule a call.',
   startTrial: 'Start Free Trial',
   openApp: 'Open in the app',
   commandsTitle: 'Commands you can say',

@@ -1,5 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { BadgeCheckIcon, BrainCircuitIcon, CheckIcon, type LucideIcon, NetworkIcon, ShieldCheckIcon, WorkflowIcon } from 'lucide-react';
+import { BrainCircuitIcon, CheckIcon, type LucideIcon, NetworkIcon, ShieldCheckIcon, WorkflowIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { BillingToggle, type Billing } from '../components/billing-toggle';
 import { PublicLayout } from '../components/public-layout';
@@ -7,41 +7,37 @@ import { plainButtonClasses } from '../components/ui/button-classes';
 import { trackEvent } from '../lib/analytics';
 import { inputClasses } from './-landing/trial-form';
 import { ARABIC_PLANS } from '../../server/billing/schema';
-import { CLAIMS } from '../content/claims';
+import { CLAIMS, INTEGRATIONS } from '../content/claims';
 
 export const Route = createFileRoute('/ar')({
   staticData: {
     title: 'Switchboard بالعربية',
-    description: `منصة Switchboard لإدارة علاقات العملاء وأتمتة التسويق بالعربية: ذكاء اصطناعي للإيرادات، أمان مؤسسي، ${CLAIMS.channels} قنوات مدمجة وموقع بـ${CLAIMS.languages} لغات، ودعم عربي على مدار الساعة.`,
+    description: `منصة Switchboard لإدارة علاقات العملاء بالعربية: أمان مؤسسي، ${CLAIMS.channels} قنوات مدمجة وموقع بـ${CLAIMS.languages} لغات، ودعم عربي على مدار الساعة.`,
   },
   component: ArabicLandingPage,
 });
 
-/** Spec §9: the Arabic page's claims. */
+/** Spec §9: the Arabic page's claims, figures of client/content/claims.ts. */
 const STATS = [
-  { figure: '385%', label: 'متوسط نمو الإيرادات لدى عملائنا' },
-  { figure: '94%', label: 'دقة التنبؤ بنتائج الصفقات' },
-  { figure: '80%', label: 'توفير في الوقت بفضل الأتمتة' },
+  { figure: String(CLAIMS.integrations), label: `تكاملات مدمجة: ${INTEGRATIONS.join('، ')}` },
+  { figure: String(CLAIMS.channels), label: 'قنوات مدمجة: الرسائل النصية ودردشة الموقع' },
   { figure: String(CLAIMS.languages), label: 'لغات للموقع: العربية والإنجليزية والفرنسية' },
+  { figure: String(CLAIMS.databases), label: 'قاعدتا بيانات للاستضافة الذاتية: Postgres أو PGlite المدمجة' },
 ];
 
 const STORIES = [
   {
     company: 'دار الإعمار للتطوير العقاري',
     industry: 'التطوير العقاري',
-    revenue: '1.2 مليار ريال',
-    employees: '850 موظفًا',
-    result: 'نمو المبيعات 340% خلال 18 شهرًا',
-    quote: 'أصبح كل استفسار عن وحدة سكنية يصل إلى المستشار المناسب خلال دقائق، وتضاعفت حجوزات المعاينة.',
+    result: 'كل استفسار يصل إلى المستشار المناسب',
+    quote: 'أصبح كل استفسار عن وحدة سكنية يصل إلى المستشار المناسب خلال دقائق، وزادت حجوزات المعاينة.',
     name: 'م. خالد العتيبي',
     role: 'الرئيس التنفيذي للمبيعات',
   },
   {
     company: 'مصرف الأفق',
     industry: 'الخدمات المصرفية',
-    revenue: '4.5 مليار جنيه',
-    employees: '2,300 موظف',
-    result: 'ارتفاع فتح الحسابات الجديدة 310%',
+    result: 'رحلة عميل واحدة عبر الفروع والقنوات الرقمية',
     quote: 'ربطنا الفروع والقنوات الرقمية في رحلة عميل واحدة، مع سجل تدقيق كامل يرضي جهات الرقابة.',
     name: 'أ. منى حسن',
     role: 'مديرة التحول الرقمي',
@@ -49,10 +45,10 @@ const STORIES = [
 ];
 
 const CAPABILITIES: { icon: LucideIcon; title: string; text: string }[] = [
-  { icon: BrainCircuitIcon, title: 'ذكاء الإيرادات بالذكاء الاصطناعي', text: 'تنبؤ بنتائج الصفقات بدقة 94% وتوصيات يومية لكل مندوب مبيعات.' },
+  { icon: BrainCircuitIcon, title: 'ذكاء الإيرادات بالذكاء الاصطناعي', text: 'مخطط له، ولم يُبنَ بعد: توقع نتائج الصفقات وتوصيات يومية لكل مندوب مبيعات.' },
   { icon: ShieldCheckIcon, title: 'أمان وامتثال مؤسسي', text: 'صلاحيات حسب الأدوار، سجل تدقيق كامل، واستضافة بياناتك في المنطقة التي تختارها.' },
   { icon: NetworkIcon, title: 'تنسيق متعدد القنوات', text: `الرسائل النصية ودردشة الموقع في رحلة واحدة (${CLAIMS.channels} قنوات مدمجة)، وموقع بـ${CLAIMS.languages} لغات.` },
-  { icon: WorkflowIcon, title: 'محرك الأتمتة', text: 'أتمتة بدقة 99.9% تتابع العملاء وتوزع المهام وترسل التنبيهات دون تدخل يدوي.' },
+  { icon: WorkflowIcon, title: 'محرك الأتمتة', text: 'مخطط له، ولم يُبنَ بعد: أتمتة تتابع العملاء وتوزع المهام وترسل التنبيهات. واليوم: مهام ومواعيد وتحديثات فورية للفريق.' },
 ];
 
 /** The Arabic copy of each plan of the catalogue's list (prices and currencies: ARABIC_PLANS, spec §9). */
@@ -65,7 +61,7 @@ const CURRENCY_NAMES: Record<string, string> = { EGP: 'جنيه مصري', SAR: 
 /** Yearly prices are per month, billed yearly (20% off). */
 const PLANS = ARABIC_PLANS.plans.map((plan) => ({ ...PLAN_COPY[plan.name]!, monthly: plan.monthly!, yearly: plan.yearly!, currency: CURRENCY_NAMES[plan.currency]! }));
 
-const PROMISES = ['نمو مضمون 300% أو استرداد كامل المبلغ', 'تجربة مجانية لمدة 30 يومًا', 'حلول معتمدة متوافقة مع الشريعة (حلال)', 'متوافق مع رؤية 2030', 'دعم فني باللغة العربية على مدار الساعة'];
+const PROMISES = ['برنامج مفتوح المصدر يمكنك استضافته بنفسك', 'تجربة مجانية لمدة 30 يومًا', 'حلول معتمدة متوافقة مع الشريعة (حلال)', 'متوافق مع رؤية 2030', 'دعم فني باللغة العربية على مدار الساعة'];
 
 const number = new Intl.NumberFormat('ar-EG');
 
@@ -87,7 +83,7 @@ function ArabicLandingPage() {
         <p className="text-sm font-medium text-indigo-700 dark:text-indigo-300">عرض خاص: 3 أشهر مجانية عند التسجيل المسبق</p>
         <h1 className="mt-3 text-4xl font-bold tracking-tight text-gray-900 sm:text-5xl dark:text-white">منصة إدارة العملاء التي تنمو بها الشركات العربية</h1>
         <p className="mt-4 max-w-3xl text-lg text-gray-700 dark:text-gray-200">
-          اجمع العملاء المحتملين والصفقات والحملات والأتمتة في منصة واحدة تتحدث لغتك، مع 95% من عملائنا يحققون نموًا يتجاوز 300%.
+          اجمع العملاء المحتملين والصفقات والمهام والمواعيد في منصة واحدة تتحدث لغتك، مع موقع بـ{CLAIMS.languages} لغات ورسائل نصية ودردشة مدمجة.
         </p>
         <nav aria-label="روابط الصفحة" className="mt-8 flex flex-wrap gap-3">
           <a href="/signup" className={plainButtonClasses('default', 'lg')}>
@@ -115,32 +111,18 @@ function ArabicLandingPage() {
       <section aria-labelledby="ar-stories" className="bg-gray-50 py-16 dark:bg-gray-900/40">
         <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
           <h2 id="ar-stories" className="text-3xl font-bold text-gray-900 dark:text-white">
-            قصص نجاح موثقة
+            أمثلة توضيحية
           </h2>
-          <p className="mt-2 text-sm text-gray-600 dark:text-gray-300">لوحة النجاح المباشرة تتحدث كل 60 ثانية.</p>
+          <p className="mt-2 text-sm text-gray-600 dark:text-gray-300">هذه الشركات والأشخاص من نسج الخيال، لتوضيح طريقة استخدام الفرق لـ Switchboard.</p>
           <ul className="mt-8 grid gap-6 md:grid-cols-2">
             {STORIES.map((s) => (
               <li key={s.company} className="rounded-2xl bg-white p-6 shadow-sm dark:bg-gray-900">
                 <div className="flex items-center justify-between gap-3">
                   <h3 className="text-lg font-semibold text-gray-900 dark:text-white">{s.company}</h3>
-                  <span className="flex items-center gap-1 text-xs font-medium text-green-800 dark:text-green-300">
-                    <BadgeCheckIcon className="size-4" aria-hidden />
-                    موثّق
-                  </span>
                 </div>
-                <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
-                  <div>
-                    <dt className="text-gray-600 dark:text-gray-300">القطاع</dt>
-                    <dd className="font-medium text-gray-900 dark:text-white">{s.industry}</dd>
-                  </div>
-                  <div>
-                    <dt className="text-gray-600 dark:text-gray-300">الإيرادات السنوية</dt>
-                    <dd className="font-medium text-gray-900 dark:text-white">{s.revenue}</dd>
-                  </div>
-                  <div>
-                    <dt className="text-gray-600 dark:text-gray-300">الموظفون</dt>
-                    <dd className="font-medium text-gray-900 dark:text-white">{s.employees}</dd>
-                  </div>
+                <dl className="mt-3 text-sm">
+                  <dt className="text-gray-600 dark:text-gray-300">القطاع</dt>
+                  <dd className="font-medium text-gray-900 dark:text-white">{s.industry}</dd>
                 </dl>
                 <p className="mt-4 font-semibold text-indigo-700 dark:text-indigo-300">{s.result}</p>
                 <blockquote className="mt-3 text-gray-800 dark:text-gray-200">«{s.quote}»</blockquote>

@@ -80,14 +80,6 @@ function CaseStudiesPage() {
                     <dd className="text-gray-700 dark:text-gray-300">{c.implementation}</dd>
                   </div>
                 </dl>
-                <ul aria-label={text.results(c.company)} className="mt-4 grid grid-cols-3 gap-2">
-                  {c.metrics.map((m) => (
-                    <li key={m.label} className="rounded-lg bg-indigo-50 p-3 text-center dark:bg-indigo-950/50">
-                      <span className="block text-lg font-bold text-indigo-700 dark:text-indigo-300">{m.value}</span>
-                      <span className="text-xs text-gray-700 dark:text-gray-300">{m.label}</span>
-                    </li>
-                  ))}
-                </ul>
                 <figure className="mt-4 flex-1 border-s-4 border-indigo-200 ps-4 dark:border-indigo-800">
                   <blockquote className="text-gray-800 dark:text-gray-200">{t('marketing.quote', { text: c.testimonial.quote })}</blockquote>
                   <figcaption className="mt-2 text-sm text-gray-600 dark:text-gray-300">
@@ -108,20 +100,7 @@ function CaseStudiesPage() {
         </ul>
       </Section>
       <Section title={text.performanceTitle} tone="muted">
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {text.performance.map((p) => (
-            <li key={p.industry} className="rounded-xl border border-gray-200 bg-white p-5 dark:border-gray-800 dark:bg-gray-900">
-              <h3 className="font-semibold text-gray-900 dark:text-white">{p.industry}</h3>
-              <p className="mt-1">
-                <span className="text-2xl font-bold text-indigo-700 dark:text-indigo-300">{p.metric}</span>{' '}
-                <span className="text-sm text-gray-700 dark:text-gray-300">{p.label}</span>
-              </p>
-            </li>
-          ))}
-        </ul>
-        <div className="mt-8">
-          <StatsBand label={text.acrossCustomers} stats={headlineStats(product)} />
-        </div>
+        <StatsBand label={text.acrossCustomers} stats={headlineStats(product)} />
       </Section>
       <Section title={text.storyTitle} width="narrow">
         <FormPanel title={text.storyPanelTitle} text={text.storyPanelText}>

@@ -39,7 +39,7 @@ const PLAN_COPY: Record<string, { name: string; text: string; features: string[]
 const PLANS = FRENCH_PLANS.plans.map((plan) => ({ ...PLAN_COPY[plan.name]!, monthly: plan.monthly, annual: plan.yearly }));
 
 const CAPABILITIES: { icon: LucideIcon; title: string; text: string }[] = [
-  { icon: BrainCircuitIcon, title: 'Score prédictif des prospects', text: 'Chaque prospect est noté selon ses chances de conclure, avec 94 % de précision sur les affaires gagnées.' },
+  { icon: BrainCircuitIcon, title: 'Score prédictif des prospects (prévu)', text: 'Prévu, pas encore disponible\u202f: chaque prospect noté selon ses chances de conclure.' },
   { icon: NetworkIcon, title: 'Orchestration multicanale', text: `Le SMS et le chat du site dans un même parcours (${CLAIMS.channels} canaux intégrés), et un site en ${CLAIMS.languages} langues\u202f: français, anglais et arabe.` },
   { icon: ShieldCheckIcon, title: 'Sécurité et conformité', text: 'Rôles, journal d’audit complet, données cloisonnées par organisation : de quoi répondre au RGPD.' },
   { icon: ServerIcon, title: 'Vos données chez vous', text: 'Switchboard est open source : hébergez-le dans la région et sur l’infrastructure qu’exige votre politique.' },
@@ -49,7 +49,7 @@ const CAPABILITIES: { icon: LucideIcon; title: string; text: string }[] = [
 
 const STEPS = [
   { weeks: 'Étape 1', title: 'Cadrage', text: 'Ateliers avec vos équipes, cartographie des processus commerciaux et des sources de données.' },
-  { weeks: 'Étape 2', title: 'Migration', text: 'Import et dédoublonnage des contacts et des affaires depuis plus de 50 plateformes.' },
+  { weeks: 'Étape 2', title: 'Migration', text: 'Import et dédoublonnage des contacts et des affaires depuis tout outil qui exporte un CSV.' },
   { weeks: 'Étape 3', title: 'Automatisation', text: 'Parcours, campagnes et règles d’attribution construits et testés avec vos responsables.' },
   { weeks: 'Étape 4', title: 'Déploiement', text: 'Formation des équipes, mise en production et suivi des premiers indicateurs.' },
 ];

@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BracesIcon, CalendarIcon, CreditCardIcon, type LucideIcon, MailIcon, MessageSquareIcon, PlugIcon, ShareIcon, ShoppingCartIcon } from 'lucide-react';
+import { BarChart3Icon, BracesIcon, CalendarClockIcon, CreditCardIcon, type LucideIcon, MessageSquareIcon, SendIcon } from 'lucide-react';
 import { CtaBand } from '../components/marketing/cta-band';
 import { FeatureGrid } from '../components/marketing/feature-grid';
 import { Hero } from '../components/marketing/hero';
 import { Section } from '../components/marketing/section';
 import { PublicLayout } from '../components/public-layout';
+import { CLAIMS, INTEGRATIONS } from '../content/claims';
 import { INTEGRATIONS_TEXTS, type IntegrationsTexts } from '../content/integrations';
 import { PRODUCT_TEXTS } from '../content/product';
 import { useT } from '../i18n';
@@ -13,20 +14,18 @@ import { withIcons } from '../lib/marketing/with-icons';
 export const Route = createFileRoute('/integrations')({
   staticData: {
     title: 'Integrations',
-    description: 'Connect Switchboard to 500+ apps: calendars, payments, e-mail, SMS, e-commerce, forms and your own systems through the REST API and webhooks.',
+    description: `Switchboard's ${CLAIMS.integrations} built-in integrations: ${INTEGRATIONS.join(', ')}.`,
   },
   component: IntegrationsPage,
 });
 
 const CATEGORY_ICONS: Record<keyof IntegrationsTexts['categories'], LucideIcon> = {
-  calendars: CalendarIcon,
   payments: CreditCardIcon,
-  email: MailIcon,
   sms: MessageSquareIcon,
-  commerce: ShoppingCartIcon,
-  ads: ShareIcon,
-  automation: PlugIcon,
+  forms: SendIcon,
+  analytics: BarChart3Icon,
   api: BracesIcon,
+  planned: CalendarClockIcon,
 };
 
 function IntegrationsPage() {
@@ -37,7 +36,7 @@ function IntegrationsPage() {
     <PublicLayout>
       <Hero
         eyebrow={text.eyebrow}
-        title={text.title(product.claims.integrations)}
+        title={text.title}
         lead={text.lead}
         actions={[
           { label: text.startTrial, href: '/signup' },

@@ -11,7 +11,7 @@ import { useT } from '../i18n';
 export const Route = createFileRoute('/migration-guide')({
   staticData: {
     title: 'Migration Guide',
-    description: 'Move to Switchboard from HubSpot, ActiveCampaign, HighLevel or 50+ other platforms: export, import, rebuild automations and go live in 24–48 hours.',
+    description: 'Move to Switchboard from HubSpot, ActiveCampaign, HighLevel or any tool that exports a CSV: export, import, and switch over.',
   },
   component: MigrationGuide,
 });

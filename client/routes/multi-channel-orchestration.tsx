@@ -15,7 +15,7 @@ import { withIcons } from '../lib/marketing/with-icons';
 export const Route = createFileRoute('/multi-channel-orchestration')({
   staticData: {
     title: 'Multi-Channel Orchestration',
-    description: 'Coordinate e-mail, SMS, voice, social, web and calendar in one journey, in ten languages, with results per channel.',
+    description: 'Planned, not built yet: e-mail, SMS, voice, social, web and calendar in one journey. Today: SMS and the website chat on one timeline.',
   },
   component: MultiChannel,
 });

@@ -20,7 +20,7 @@ export const Route = createFileRoute('/partnerships')({
   staticData: {
     title: 'Partner Program',
     description:
-      'Partner with Switchboard: 25–40% recurring commission, member pricing up to 40% off, and a launch for your association or network in 30 days or less.',
+      'Partner with Switchboard: a recurring commission and a member price, on terms agreed with each partner.',
   },
   component: PartnershipsPage,
 });

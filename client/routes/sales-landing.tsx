@@ -8,7 +8,7 @@ import { Hero } from '../components/marketing/hero';
 import { Section } from '../components/marketing/section';
 import { StatsBand } from '../components/marketing/stats-band';
 import { PublicLayout } from '../components/public-layout';
-import { PRODUCT_TEXTS } from '../content/product';
+import { headlineStats, PRODUCT_TEXTS } from '../content/product';
 import { SALES_LANDING_TEXTS } from '../content/sales-landing';
 import { useT } from '../i18n';
 import { formatNumber } from '../i18n/format';
@@ -35,12 +35,7 @@ function SalesLanding() {
     texts: [text, product],
   } = useT(SALES_LANDING_TEXTS, PRODUCT_TEXTS);
   const { claims } = product;
-  const results = [
-    { value: claims.fasterAutomation, label: text.results.fasterAutomation },
-    text.results.bookedCalls,
-    { value: claims.aiAccuracy, label: text.results.aiAccuracy },
-    text.results.setup,
-  ];
+  const results = headlineStats(product);
   return (
     <PublicLayout>
       <OfferCountdown />

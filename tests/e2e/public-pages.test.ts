@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { newAccount, openSignedIn, SIGNED_OUT_PROBE, trpcQuery } from './helpers/accounts';
 import { useE2E } from './helpers/app';
 import { docTitle } from './helpers/spec';
+import { CLAIMS } from '../../client/content/claims';
 
 const e2e = useE2E();
 
@@ -11,7 +12,7 @@ const PAGES: { path: string; h1: string; title: string }[] = [
   { path: '/basic-landing', h1: 'The simple way to win and keep customers', title: 'CRM and Marketing Automation for Growing Businesses' },
   { path: '/features', h1: 'Everything you need to turn leads into customers', title: 'Features' },
   { path: '/sales-landing', h1: 'Stop losing leads to slow follow-up', title: 'Launch Offer: Automate Your Sales Follow-up' },
-  { path: '/case-studies', h1: 'Real businesses, measurable results', title: 'Case Studies' },
+  { path: '/case-studies', h1: 'Illustrative examples of how teams use Switchboard', title: 'Case Studies' },
   { path: '/dental', h1: 'Fill every chair, keep every patient coming back', title: 'CRM for Dental Practices' },
   { path: '/medspa', h1: 'More consultations booked, more clients returning on schedule', title: 'CRM for Medical Spas' },
   { path: '/agency', h1: 'Run every client from one place, under your own brand', title: 'CRM for Marketing Agencies' },
@@ -29,7 +30,7 @@ const PAGES: { path: string; h1: string; title: string }[] = [
   { path: '/enterprise-security', h1: 'Enterprise Security Center', title: 'Enterprise Security Center' },
   { path: '/multi-channel-orchestration', h1: 'One journey across every channel', title: 'Multi-Channel Orchestration' },
   { path: '/automation-builder', h1: 'Visual Automation Builder', title: 'Visual Automation Builder' },
-  { path: '/integrations', h1: '500+ integrations, one customer record', title: 'Integrations' },
+  { path: '/integrations', h1: `${CLAIMS.integrations} built-in integrations, one customer record`, title: 'Integrations' },
   { path: '/vs-hubspot', h1: 'Switchboard vs HubSpot', title: 'Switchboard vs HubSpot' },
   { path: '/vs-activecampaign', h1: 'Switchboard vs ActiveCampaign', title: 'Switchboard vs ActiveCampaign' },
   { path: '/vs-highlevel', h1: 'Switchboard vs HighLevel', title: 'Switchboard vs HighLevel' },

@@ -1,11 +1,11 @@
 import type { Texts } from '../../i18n';
 import type { OrchestrationTexts } from '../orchestration';
-import { CLAIMS } from '../claims';
+import { CLAIMS, INTEGRATIONS } from '../claims';
 
 export default {
-  eyebrow: 'تنسيق متعدد القنوات',
+  eyebrow: 'تنسيق متعدد القنوات · مخطط له',
   title: 'رحلة واحدة عبر كل القنوات',
-  lead: 'ابدأ برسالة بريد إلكتروني، ثم أتبِعها برسالة نصية، وسلّم المهمة لمكالمة، واحجز الاجتماع: ينسّق Switchboard القنوات ليتلقى كل عميل رسالتك مرة واحدة وفي المكان المناسب.',
+  lead: 'معاينة لميزة مخطط لها ولم تُبنَ بعد. ابدأ برسالة بريد إلكتروني، ثم أتبِعها برسالة نصية، وسلّم المهمة لمكالمة، واحجز الاجتماع: ينسّق Switchboard القنوات ليتلقى كل عميل رسالتك مرة واحدة وفي المكان المناسب.',
   startTrial: 'ابدأ التجربة المجانية',
   seeBuilder: 'اطّلع على منشئ الأتمتة',
   sectionsLabel: 'أقسام التنسيق',
@@ -29,7 +29,7 @@ export default {
     'no-show': { name: 'استعادة المتغيبين', channels: 'الرسائل النصية ← البريد ← التقويم', audience: 'المواعيد الفائتة' },
     renewal: { name: 'تذكير بالتجديد', channels: 'البريد ← الصوت', audience: 'العقود التي تنتهي خلال 30 يومًا' },
   },
-  languagesTitle: 'عشر لغات، ورحلة واحدة',
+  languagesTitle: 'لغات الرسائل (مخطط لها)',
   languagesNote: 'تصل الرسائل إلى كل جهة اتصال بلغتها، وتحتفظ القوالب بنسخة لكل لغة.',
   status: { primary: 'أساسية', available: 'متاحة', beta: 'تجريبية' },
   languages: { en: 'الإنجليزية', es: 'الإسبانية', fr: 'الفرنسية', de: 'الألمانية', pt: 'البرتغالية', it: 'الإيطالية', nl: 'الهولندية', ja: 'اليابانية', zh: 'الصينية (المبسّطة)', ar: 'العربية' },
@@ -38,8 +38,8 @@ export default {
   stats: [
     { value: String(CLAIMS.channels), label: 'قنوات مدمجة: الرسائل النصية ودردشة الموقع' },
     { value: String(CLAIMS.languages), label: 'لغات الموقع: الإنجليزية والفرنسية والعربية' },
-    { value: '58%', label: 'أسرع في أتمتة متابعة العملاء المحتملين' },
-    { value: '94%', label: 'دقة تنبؤات الذكاء الاصطناعي' },
+    { value: String(CLAIMS.integrations), label: `تكاملات مدمجة: ${INTEGRATIONS.join('، ')}` },
+    { value: String(CLAIMS.databases), label: 'قاعدتا بيانات للاستضافة الذاتية: Postgres أو PGlite المدمجة' },
   ],
   analyticsNote: 'في حسابك، تعرض شاشة التقارير الإرسال والردود والحجوزات والإيرادات لكل قناة ولكل رحلة، من بياناتك أنت.',
   ctaTitle: 'التقِ بعملائك حيث يوجدون',

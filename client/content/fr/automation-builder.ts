@@ -2,9 +2,9 @@ import type { Texts } from '../../i18n';
 import type { AutomationBuilderTexts } from '../automation-builder';
 
 export default {
-  eyebrow: 'Automatisation',
+  eyebrow: 'Automatisation · prévu',
   title: 'Éditeur visuel d’automatisations',
-  lead: 'Quinze types de briques, un seul canevas. Essayez : choisissez une catégorie, puis cliquez sur une brique pour l’ajouter au workflow.',
+  lead: 'Aperçu d’une fonctionnalité prévue, pas encore disponible. Quinze types de briques, un seul canevas. Essayez : choisissez une catégorie, puis cliquez sur une brique pour l’ajouter au workflow.',
   categoriesLabel: 'Catégories de briques',
   categories: {
     triggers: { label: 'Déclencheurs', components: ['Formulaire envoyé', 'Étiquette ajoutée', 'Rendez-vous réservé'] },
@@ -38,8 +38,8 @@ export default {
   whyTitle: 'Pourquoi les équipes l’adoptent',
   why: [
     { title: '15 types de briques', text: 'Des déclencheurs à la logique personnalisée, de l’e-mail à la voix, tout sur un même canevas.' },
-    { title: 'Automatisation des prospects 58 % plus rapide', text: 'Les prospects reçoivent un premier contact en quelques secondes, pas en quelques heures.' },
-    { title: '94 % de précision des prédictions', text: 'Les actions IA notent les prospects et prédisent les résultats pour confier les bons aux bonnes personnes.' },
+    { title: 'Prévu, pas encore disponible', text: 'L’éditeur est sur la feuille de route : cette page en montre la conception, et le canevas ci-dessus est un aperçu.' },
+    { title: 'Fondé sur ce qui marche aujourd’hui', text: 'Ses premières briques utiliseront ce que Switchboard fait déjà : formulaires de prospects, SMS, tâches et pipeline.' },
   ],
   ctaTitle: 'Créez votre premier workflow dès aujourd’hui',
   ctaText: 'Partez d’un modèle et activez-le en quelques minutes.',

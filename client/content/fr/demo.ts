@@ -40,7 +40,7 @@ export default {
       { title: 'Préparer l’écran', text: 'Ouvrez le tableau de bord de démo dans un onglet dédié, en 1920×1080 pour les démos horizontales ou dans une fenêtre de 1080×1920 pour les verticales.' },
       { title: 'Enregistrer le déroulé', text: 'Lancez votre enregistreur d’écran, appuyez sur « Lancer la démo » et laissez les 15 secondes se dérouler jusqu’à « Automatisation terminée ».' },
       { title: 'Raconter l’histoire', text: 'Une phrase par étape : rendez-vous terminé, SMS de remerciement, page d’avis ouverte, avis publié, partagé, terminé.' },
-      { title: 'Réinitialiser et refaire', text: 'Appuyez sur « Réinitialiser » pour revenir à 65 % et 248 avis, puis recommencez jusqu’à obtenir une prise propre.' },
+      { title: 'Réinitialiser et refaire', text: 'Appuyez sur « Réinitialiser » pour revenir aux chiffres de départ de la démo, puis recommencez jusqu’à obtenir une prise propre.' },
     ],
     listTitle: 'Les enregistrements à réaliser',
     listIntro: 'Les courtes démos dont le site a besoin, et où chacune est utilisée.',

@@ -1,6 +1,6 @@
 import type { Texts } from '../../i18n';
 import type { HelpTexts } from '../help';
-import { CLAIMS } from '../claims';
+import { CLAIMS, INTEGRATIONS } from '../claims';
 
 export default {
   title: 'Comment pouvons-nous vous aider ?',
@@ -37,7 +37,7 @@ export default {
       category: 'Premiers pas',
       questions: [
         { question: 'Combien de temps prend la mise en place ?', answer: 'La prise en main dure environ 15 minutes : créez votre espace de travail, importez vos contacts et connectez votre agenda. La plupart des équipes sont pleinement opérationnelles en 24 à 48 heures.' },
-        { question: 'Puis-je importer mes contacts existants ?', answer: 'Oui. Importez un fichier CSV exporté de n’importe quel outil : Switchboard associe les colonnes, normalise les numéros de téléphone et vous aide à fusionner les doublons. Nous disposons de correspondances prêtes à l’emploi pour plus de 50 plateformes.' },
+        { question: 'Puis-je importer mes contacts existants ?', answer: 'Oui. Importez un fichier CSV exporté de n’importe quel outil : Switchboard associe les colonnes, normalise les numéros de téléphone et vous aide à fusionner les doublons.' },
         { question: 'Proposez-vous des formations ?', answer: 'Chaque offre comprend l’Académie, le parcours de formation en 8 modules, des tutoriels vidéo et un appel de prise en main gratuit avec notre équipe.' },
       ],
     },
@@ -54,14 +54,14 @@ export default {
       questions: [
         { question: 'Quels canaux puis-je utiliser ?', answer: `${CLAIMS.channels} canaux sont intégrés, le SMS et le chat du site, chaque conversation sur la chronologie unique du contact, aux côtés des pages de réservation et des formulaires.` },
         { question: 'Puis-je proposer Switchboard en marque blanche à mes clients ?', answer: 'Oui. Marque blanche, accès à l’API, domaines personnalisés, tests A/B et scoring des prospects sont inclus à partir de l’offre Unlimited.' },
-        { question: 'Combien d’intégrations sont disponibles ?', answer: 'Switchboard se connecte nativement à plus de 200 applications, et à bien d’autres via Zapier, Make et notre API REST avec webhooks.' },
+        { question: 'Combien d’intégrations sont disponibles ?', answer: `${CLAIMS.integrations} intégrations sont incluses : ${INTEGRATIONS.join(', ')}. Tout le reste peut passer par l’API REST avec une clé d’API.` },
       ],
     },
     technical: {
       category: 'Support technique',
       questions: [
         { question: 'Switchboard est-il conforme à la norme HIPAA ?', answer: 'Oui. L’offre la plus complète inclut un accord de sous-traitance (BAA) signé ; les données des patients sont chiffrées en transit et au repos, et chaque accès est consigné dans le journal d’audit.' },
-        { question: 'Quelle est votre disponibilité ?', answer: 'Nous nous engageons sur 99,9 % de disponibilité. Vous pouvez consulter à tout moment l’état du service sur notre page de statut.' },
+        { question: 'Quelle est votre disponibilité ?', answer: 'Nous ne promettons pas de taux de disponibilité : Switchboard est open source et vous pouvez l’héberger vous-même. Vous pouvez consulter à tout moment l’état du service sur notre page de statut.' },
         {
           question: 'Comment joindre le support ?',
           answer: 'Le chat en direct répond en moins de 2 minutes, jour et nuit, et l’e-mail sous 4 heures ; les appels et partages d’écran se réservent du lundi au vendredi de 9 h à 18 h et le samedi de 10 h à 16 h (heure de New York). Les clients Enterprise disposent d’un support d’urgence 24 h/24, 7 j/7, et la communauté open source répond sur GitHub Discussions.',

@@ -1,27 +1,26 @@
 import type { Texts } from '../../i18n';
 import type { IntegrationsTexts } from '../integrations';
+import { CLAIMS } from '../claims';
 
 export default {
   eyebrow: 'Intégrations',
-  title: (count: string) => `${count} intégrations, une seule fiche client`,
-  lead: 'Switchboard se connecte aux agendas, prestataires de paiement, boîtes de réception, boutiques en ligne et régies publicitaires que vous utilisez déjà : chaque échange arrive sur la bonne fiche contact.',
+  title: `${CLAIMS.integrations} intégrations incluses, une seule fiche client`,
+  lead: 'Stripe pour la facturation, Twilio pour les SMS, Kit pour vos formulaires, Google Analytics pour votre site, et une API REST pour tout le reste : ce à quoi Switchboard se connecte aujourd’hui, chaque échange sur la bonne fiche.',
   startTrial: 'Démarrer l’essai gratuit',
   apiReference: 'Référence de l’API',
-  categoriesTitle: 'Intégrations populaires par catégorie',
+  categoriesTitle: 'Intégrations incluses',
   categories: {
-    calendars: { title: 'Agendas et réunions', text: 'Les rendez-vous s’inscrivent dans l’agenda que votre équipe utilise déjà.', points: ['Google Agenda', 'Microsoft Outlook', 'Zoom', 'Google Meet'] },
-    payments: { title: 'Paiements', text: 'Encaissez paiements par carte, acomptes et abonnements, et voyez le chiffre d’affaires sur chaque contact.', points: ['Stripe', 'PayPal', 'Square', 'Virements ACH et factures'] },
-    email: { title: 'E-mail', text: 'Envoyez depuis votre propre domaine et retrouvez les réponses dans la chronologie du contact.', points: ['Gmail', 'Microsoft 365', 'Mailgun', 'Amazon SES'] },
-    sms: { title: 'SMS et voix', text: 'SMS bidirectionnels et appels depuis des numéros locaux de votre pays.', points: ['Twilio', 'Numéros locaux et gratuits', 'Enregistrement des appels', 'Dépôt de messages vocaux'] },
-    commerce: { title: 'E-commerce', text: 'Automatisations de panier abandonné et d’après-achat déclenchées par les événements de votre boutique.', points: ['Shopify', 'WooCommerce', 'BigCommerce', 'Webhooks de commande'] },
-    ads: { title: 'Publicité et réseaux sociaux', text: 'Les prospects issus de vos publicités arrivent comme contacts, étiquetés avec la campagne.', points: ['Facebook Lead Ads', 'Google Ads', 'LinkedIn Lead Gen', 'Instagram'] },
-    automation: { title: 'Plateformes d’automatisation', text: 'Accédez à des milliers d’autres applications grâce aux connecteurs sans code.', points: ['Zapier', 'Make', 'n8n', 'Pabbly Connect'] },
-    api: { title: 'Vos propres systèmes', text: 'Une API REST documentée, avec des clés d’API par rôle, une référence OpenAPI et des webhooks.', points: ['API REST sur /api/v1', 'Référence OpenAPI 3.1', 'Webhooks sortants', 'Import et export CSV'] },
+    payments: { title: 'Facturation', text: 'Votre abonnement Switchboard est facturé via Stripe, avec son portail client pour les cartes et les factures.', points: ['Stripe Checkout', 'Portail client Stripe'] },
+    sms: { title: 'SMS', text: 'SMS bidirectionnels depuis votre numéro Twilio, avec statut de remise et désinscriptions ; un bac à sable tant que vous n’avez pas ajouté vos identifiants.', points: ['Twilio', 'Statut de remise', 'Désinscription par STOP'] },
+    forms: { title: 'Formulaires de prospects', text: 'Les prospects de vos formulaires deviennent des contacts et peuvent être transmis à votre compte Kit.', points: ['Kit (ConvertKit)', 'Formulaires du site'] },
+    analytics: { title: 'Mesure d’audience', text: 'Le site public peut envoyer pages vues et inscriptions à votre propriété Google Analytics.', points: ['Google Analytics'] },
+    api: { title: 'Vos propres systèmes', text: 'Une API REST documentée, avec des clés d’API par rôle et une référence OpenAPI.', points: ['API REST sur /api/v1', 'Référence OpenAPI 3.1', 'Import CSV des contacts'] },
+    planned: { title: 'Prévu', text: 'Agendas, envoi d’e-mails et connecteurs sans code sont prévus, pas encore disponibles.', points: ['Agendas', 'E-mail', 'Connecteurs sans code'] },
   },
-  missingTitle: 'Il vous manque quelque chose ?',
+  missingTitle: 'Il vous manque quelque chose ?',
   missingText:
-    'Tout ce qui dispose d’une API peut dialoguer avec Switchboard : créez une clé d’API avec le rôle nécessaire et appelez les mêmes points d’accès que nos propres écrans. Notre équipe support vous aide à tout brancher, et nous ajoutons les intégrations natives les plus demandées par nos clients.',
+    'Tout ce qui peut appeler une API REST peut dialoguer avec Switchboard : créez une clé d’API avec le rôle nécessaire et appelez les points d’accès documentés sous /api/v1. Switchboard est open source : vous pouvez aussi ajouter une intégration vous-même.',
   ctaTitle: 'Venez avec vos outils',
-  ctaText: 'Connectez votre agenda et votre prestataire de paiement en quelques minutes pendant votre essai gratuit.',
+  ctaText: 'Ajoutez votre numéro Twilio et votre compte Kit pendant votre essai gratuit.',
   talkToUs: 'Parlons-en',
 } satisfies Texts<IntegrationsTexts>;

@@ -4,18 +4,18 @@ import type { MigrationTexts } from '../migration';
 export default {
   eyebrow: 'Guide de migration',
   title: 'Passez à Switchboard en une journée',
-  lead: 'La prise en main dure environ 15 minutes et la plupart des équipes sont pleinement opérationnelles en 24 à 48 heures. Nous importons depuis plus de 50 plateformes, et notre équipe vous aide gratuitement.',
+  lead: 'Exportez un CSV depuis votre outil actuel, importez-le dans Switchboard et redirigez vos formulaires. Tout outil qui exporte un CSV convient, et notre équipe vous aide gratuitement.',
   startTrial: 'Démarrer l’essai gratuit',
   bookCall: 'Réserver un appel de migration',
   stepsTitle: 'Quatre étapes',
   steps: [
     { title: 'Exportez depuis votre outil actuel', when: 'Environ 15 minutes', text: 'Téléchargez vos contacts, entreprises et affaires au format CSV. Gardez les étiquettes et les champs personnalisés : ils suivent aussi.' },
     { title: 'Importez dans Switchboard', when: 'Environ 15 minutes', text: 'Chargez les fichiers ; Switchboard associe les colonnes, normalise les numéros de téléphone et propose de fusionner les doublons.' },
-    { title: 'Reconstruisez vos automatisations', when: 'Quelques heures', text: 'Partez de plus de 50 modèles ou demandez à notre équipe de reconstruire avec vous vos principaux workflows en partage d’écran.' },
-    { title: 'Basculez', when: 'Opérationnel en 24 à 48 heures', text: 'Redirigez vos formulaires et liens de réservation vers Switchboard, connectez votre boîte de réception et vos numéros, puis éteignez l’ancien outil.' },
+    { title: 'Reconstruisez vos automatisations', when: 'Quelques heures', text: 'Les automatisations sont prévues, pas encore disponibles : en attendant, préparez des modèles de SMS et des tâches, ou demandez l’aide de notre équipe en partage d’écran.' },
+    { title: 'Basculez', when: 'Quand vous êtes prêt', text: 'Redirigez vos formulaires et liens de réservation vers Switchboard, connectez votre boîte de réception et vos numéros, puis éteignez l’ancien outil.' },
   ],
   sourcesTitle: 'D’où viennent les équipes',
-  sourcesIntro: 'Des correspondances de colonnes prêtes à l’emploi pour plus de 50 plateformes, dont :',
+  sourcesIntro: 'Les colonnes sont reconnues d’après les en-têtes du CSV, quel que soit l’outil qui l’a exporté, par exemple :',
   sources: ['HubSpot', 'ActiveCampaign', 'HighLevel', 'Salesforce', 'Pipedrive', 'Mailchimp', 'Keap', 'Zoho CRM', 'Monday Sales CRM', 'Tableurs'],
   questionsTitle: 'Questions sur la migration',
   questions: [

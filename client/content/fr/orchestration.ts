@@ -1,11 +1,11 @@
 import type { Texts } from '../../i18n';
 import type { OrchestrationTexts } from '../orchestration';
-import { CLAIMS } from '../claims';
+import { CLAIMS, INTEGRATIONS } from '../claims';
 
 export default {
-  eyebrow: 'Orchestration multicanale',
+  eyebrow: 'Orchestration multicanale · prévu',
   title: 'Un seul parcours sur tous les canaux',
-  lead: 'Commencez par un e-mail, enchaînez avec un SMS, passez le relais à un appel et fixez le rendez-vous : Switchboard coordonne les canaux pour que chaque client ait de vos nouvelles une seule fois, au bon endroit.',
+  lead: 'Aperçu d’une fonctionnalité prévue, pas encore disponible. Commencez par un e-mail, enchaînez avec un SMS, passez le relais à un appel et fixez le rendez-vous : Switchboard coordonne les canaux pour que chaque client ait de vos nouvelles une seule fois, au bon endroit.',
   startTrial: 'Démarrer l’essai gratuit',
   seeBuilder: 'Voir l’éditeur d’automatisations',
   sectionsLabel: 'Rubriques de l’orchestration',
@@ -29,7 +29,7 @@ export default {
     'no-show': { name: 'Relance des absents', channels: 'SMS → E-mail → Agenda', audience: 'Rendez-vous manqués' },
     renewal: { name: 'Rappel de renouvellement', channels: 'E-mail → Voix', audience: 'Contrats arrivant à échéance sous 30 jours' },
   },
-  languagesTitle: 'Dix langues, un seul parcours',
+  languagesTitle: 'Langues des messages (prévu)',
   languagesNote: 'Chaque contact reçoit les messages dans sa langue ; les modèles gardent une version par langue.',
   status: { primary: 'Principale', available: 'Disponible', beta: 'Bêta' },
   languages: { en: 'Anglais', es: 'Espagnol', fr: 'Français', de: 'Allemand', pt: 'Portugais', it: 'Italien', nl: 'Néerlandais', ja: 'Japonais', zh: 'Chinois (simplifié)', ar: 'Arabe' },
@@ -38,8 +38,8 @@ export default {
   stats: [
     { value: String(CLAIMS.channels), label: 'canaux intégrés : le SMS et le chat du site' },
     { value: String(CLAIMS.languages), label: 'langues du site : anglais, français et arabe' },
-    { value: '58 %', label: 'd’automatisation des prospects plus rapide' },
-    { value: '94 %', label: 'de précision des prédictions de l’IA' },
+    { value: String(CLAIMS.integrations), label: `intégrations incluses : ${INTEGRATIONS.join(', ')}` },
+    { value: String(CLAIMS.databases), label: 'bases de données pour l’auto-hébergement : Postgres ou PGlite embarqué' },
   ],
   analyticsNote: 'Dans votre compte, l’écran Rapports affiche les envois, réponses, rendez-vous et le chiffre d’affaires par canal et par parcours, à partir de vos propres données.',
   ctaTitle: 'Rejoignez vos clients là où ils sont',

@@ -38,12 +38,12 @@ export default {
       title: 'Répondre à un prospect en 15 secondes',
       hook: 'En combien de temps répondez-vous à un nouveau prospect ? Soyez honnête.',
       content:
-        'La première entreprise qui répond remporte le client la plupart du temps. Regardez : un formulaire est rempli et, avant même que je pose mon café, le prospect a reçu un e-mail personnalisé et un SMS, et mon téléphone affiche une tâche pour le rappeler. Des relances 58 % plus rapides, sans recruter personne.',
+        'La première entreprise qui répond remporte le client la plupart du temps. Regardez : un formulaire est rempli et, avant même que je pose mon café, le prospect a reçu un e-mail personnalisé et un SMS, et mon téléphone affiche une tâche pour le rappeler. Des relances plus rapides, sans recruter personne.',
       shotList: [
         { time: '0–3 s', shot: 'Face caméra, sourcil levé', action: 'Accroche à l’écran en gros caractères' },
         { time: '3–9 s', shot: 'Écran d’ordinateur : formulaire envoyé', action: 'Écran partagé avec un téléphone qui vibre' },
         { time: '9–13 s', shot: 'Gros plan sur la notification', action: 'Une tâche apparaît : « Appeler Jordan maintenant »' },
-        { time: '13–15 s', shot: 'Le présentateur boit une gorgée de café', action: 'Texte : « Des relances 58 % plus rapides »' },
+        { time: '13–15 s', shot: 'Le présentateur boit une gorgée de café', action: 'Texte : « Répondez le premier »' },
       ],
       props: ['Ordinateur portable', 'Smartphone', 'Tasse de café'],
       tags: ['#vente', '#prospection', '#astucesmarketing', '#crm'],

@@ -2,9 +2,9 @@ import type { Texts } from '../../i18n';
 import type { VoiceTexts } from '../voice';
 
 export default {
-  eyebrow: 'Centre de commande vocale',
+  eyebrow: 'Centre de commande vocale · prévu',
   title: 'Parlez à votre CRM',
-  lead: 'Entre deux rendez-vous, en voiture, les mains occupées : dites ce dont vous avez besoin et Switchboard s’en charge. Afficher les prospects du jour, envoyer une relance, planifier un appel. Les commandes se disent en anglais pour le moment.',
+  lead: 'Aperçu d’une fonctionnalité prévue, pas encore disponible. Entre deux rendez-vous, en voiture, les mains occupées : dites ce dont vous avez besoin et Switchboard s’en charge. Afficher les prospects du jour, envoyer une relance, planifier un appel. Les commandes se disent en anglais pour le moment.',
   startTrial: 'Démarrer l’essai gratuit',
   openApp: 'Ouvrir dans l’application',
   commandsTitle: 'Les commandes disponibles',

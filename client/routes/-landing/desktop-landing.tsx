@@ -18,7 +18,7 @@ import WorkflowIcon from 'lucide-react/icons/workflow';
 import { PublicLayout } from '../../components/public-layout';
 import { plainButtonClasses } from '../../components/ui/button-classes';
 import { TrialForm } from './trial-form';
-import { CLAIMS } from '../../content/claims';
+import { CLAIMS, INTEGRATIONS } from '../../content/claims';
 
 const HeroLeadForm = lazy(() => import('../../components/lead-forms/lead-form').then((m) => ({ default: m.LeadForm })));
 
@@ -28,14 +28,14 @@ const WELCOME_NOTE_MS = 3_000;
 /** Spec §1's recurring claims. */
 const STATS = [
   { figure: `${CLAIMS.setupHours} hours`, label: 'from sign-up to your first automated follow-up' },
-  { figure: '58%', label: 'faster lead automation than the two CRMs our customers left' },
-  { figure: '94%', label: 'accuracy of AI lead scoring on closed deals' },
+  { figure: String(CLAIMS.integrations), label: `built-in integrations: ${INTEGRATIONS.join(', ')}` },
+  { figure: String(CLAIMS.channels), label: 'built-in channels: SMS and website chat' },
   { figure: String(CLAIMS.languages), label: 'site languages: English, French and Arabic' },
 ];
 
 const TESTIMONIALS = [
   {
-    quote: 'We replaced three tools in a weekend. Every enquiry now gets a text back in under a minute, and our no-shows dropped by a third.',
+    quote: 'We replaced three tools in a weekend. Every enquiry now gets a text back in under a minute, and fewer patients forget their appointments.',
     name: 'Dr. Maya Lin',
     role: 'Owner, Brightside Dental',
   },
@@ -82,7 +82,7 @@ const TEMPLATES = [
 ];
 
 const STEPS = [
-  { title: 'Import', text: 'Bring contacts and deals from a spreadsheet or one of 50+ platforms; duplicates are found and merged.' },
+  { title: 'Import', text: 'Bring contacts and deals from a spreadsheet or from any tool that exports a CSV; duplicates are found and merged.' },
   { title: 'Shape your pipeline', text: 'Name your stages, invite your team and give each member the role that fits.' },
   { title: 'Switch on templates', text: 'Start from ready-made automations and campaigns, then adjust the wording to your voice.' },
   { title: 'Go live', text: 'Connect your forms and phone number. Most teams are operational within 24 to 48 hours.' },
@@ -189,6 +189,7 @@ export function DesktopLanding() {
         <h2 id="testimonials-heading" className={sectionHeading}>
           Teams that stopped chasing and started closing
         </h2>
+        <p className={sectionLead}>Illustrative examples: these people and businesses are invented to show how teams use Switchboard.</p>
         <ul className="mt-10 grid gap-6 md:grid-cols-3">
           {TESTIMONIALS.map((t) => (
             <li key={t.name}>
@@ -257,11 +258,11 @@ export function DesktopLanding() {
         <div className="grid gap-10 lg:grid-cols-2">
           <div>
             <h2 id="templates-heading" className={sectionHeading}>
-              50+ ready templates
+              Templates, and automations to come
             </h2>
             <p className={sectionLead}>
-              Start with automations and campaigns that already work for practices, agencies and coaches. Every template is a starting point you can
-              edit in the 15-tab automation builder.
+              SMS templates work today. The automations and campaigns below are planned, not built yet: they show what the automation builder
+              will start from.
             </p>
             <BotIcon className="mt-8 size-10 text-indigo-600 dark:text-indigo-400" aria-hidden />
           </div>

@@ -1,6 +1,7 @@
 import CheckIcon from 'lucide-react/icons/check';
 import { PublicLayout } from '../../components/public-layout';
 import { TrialForm } from './trial-form';
+import { CLAIMS } from '../../content/claims';
 
 /** Spec §2.3 / §9: after the Welcome message the visitor is taken to /app after 1.5 seconds. */
 const MOBILE_REDIRECT_MS = 1_500;
@@ -20,7 +21,7 @@ export function MobileLanding() {
         </div>
         <TrialForm source="mobile_landing" welcomeMs={MOBILE_REDIRECT_MS} onWelcomed={openApp} welcomeText="Opening your workspace…" />
         <ul className="flex flex-col gap-3 text-gray-700 dark:text-gray-200">
-          {['Contacts, pipeline and tasks in your pocket', 'Two-way SMS with templates and quiet hours', 'Automations that follow up while you work', 'Setup in 2 hours, with 24/7 live chat'].map(
+          {['Contacts, pipeline and tasks in your pocket', 'Two-way SMS with templates and quiet hours', 'Website chat and lead forms on the same timeline', `Setup in ${CLAIMS.setupHours} hours, open source and self-hostable`].map(
             (item) => (
               <li key={item} className="flex items-start gap-2">
                 <CheckIcon className="mt-1 size-4 shrink-0 text-indigo-600 dark:text-indigo-400" aria-hidden />
