@@ -81,7 +81,12 @@ export default defineConfig({
       input: { index: here('./client/index.html'), site: here('./client/site.html') },
       output: {
         codeSplitting: {
-          groups: chunkGroups({ siteEntry: here('./client/site.tsx'), siteOwn: here('./client/site/'), siteChrome: here('./client/components/public-layout.tsx'), landingOwn: here('./client/routes/-landing/') }),
+          groups: chunkGroups({
+            siteEntry: here('./client/site.tsx'),
+            siteOwn: here('./client/site/'),
+            siteChrome: here('./client/components/public-layout.tsx'),
+            landingOwn: here('./client/routes/-landing/'),
+          }),
         },
       },
     },

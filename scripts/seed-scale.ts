@@ -28,9 +28,12 @@ export type ScaleOptions = {
 
 export type ScaleResult = { organizationId: string; ownerId: string; contacts: number; deals: number; tasks: number; appointments: number; seconds: number };
 
-const FIRST = 'Emma,Liam,Olivia,Noah,Ava,Elijah,Sophia,Lucas,Isabella,Mason,Mia,Ethan,Amelia,Logan,Harper,Aiden,Evelyn,Jackson,Abigail,Sebastian,Emily,Mateo,Ella,Jack,Elizabeth,Owen,Camila,Samuel,Luna,Henry,Sofia,Wyatt,Avery,Leo,Mila,Julian,Aria,Levi,Scarlett,Isaac,Penelope,Gabriel,Layla,Anthony,Chloe,Dylan,Victoria,Grace,Nora,Priya,Arjun,Wei,Mei,Hiroshi,Yuki,Fatima,Omar,Amara,Kwame,Ingrid,Lars,Chiara,Marco,Elena,Diego,Lucia,Rafael,Hannah,Caleb,Zoe,Nathan,Riley,Aaron,Stella,Thomas,Claire,Daniel,Ruby,Adrian,Naomi';
-const LAST = 'Smith,Johnson,Williams,Brown,Jones,Garcia,Miller,Davis,Rodriguez,Martinez,Hernandez,Lopez,Gonzalez,Wilson,Anderson,Thomas,Taylor,Moore,Jackson,Martin,Lee,Perez,Thompson,White,Harris,Sanchez,Clark,Ramirez,Lewis,Robinson,Walker,Young,Allen,King,Wright,Scott,Torres,Nguyen,Hill,Flores,Green,Adams,Nelson,Baker,Hall,Rivera,Campbell,Mitchell,Carter,Roberts,Chen,Wang,Kumar,Singh,Patel,Tanaka,Kowalski,Novak,Larsen,Rossi,Moreau,Schmidt,Okafor,Mensah,Cohen,Murphy,Sullivan,Bennett,Hughes,Foster,Bryant,Russell,Griffin,Hayes';
-const COMPANIES = 'Acme Analytics,Brightline Dental,Northwind Logistics,Bluebird Bakery,Summit Physical Therapy,Harborview Realty,Greenleaf Landscaping,Pioneer Fitness,Lumen Med Spa,Atlas Accounting,Copperfield Law Group,Riverbend Veterinary,Evergreen Solar,Blue Harbor Marketing,Silverline Consulting,Keystone Builders,Oakridge Coaching,Vantage Insurance,Ironclad Security,Nimbus Software,Terra Nova Travel,Horizon Home Health,Quantum Web Studio,Cobalt Creative Agency,Meridian Dermatology,Juniper HR Partners,Clearwater Plumbing,Highland IT Services,Polaris Engineering,Paragon Staffing';
+const FIRST =
+  'Emma,Liam,Olivia,Noah,Ava,Elijah,Sophia,Lucas,Isabella,Mason,Mia,Ethan,Amelia,Logan,Harper,Aiden,Evelyn,Jackson,Abigail,Sebastian,Emily,Mateo,Ella,Jack,Elizabeth,Owen,Camila,Samuel,Luna,Henry,Sofia,Wyatt,Avery,Leo,Mila,Julian,Aria,Levi,Scarlett,Isaac,Penelope,Gabriel,Layla,Anthony,Chloe,Dylan,Victoria,Grace,Nora,Priya,Arjun,Wei,Mei,Hiroshi,Yuki,Fatima,Omar,Amara,Kwame,Ingrid,Lars,Chiara,Marco,Elena,Diego,Lucia,Rafael,Hannah,Caleb,Zoe,Nathan,Riley,Aaron,Stella,Thomas,Claire,Daniel,Ruby,Adrian,Naomi';
+const LAST =
+  'Smith,Johnson,Williams,Brown,Jones,Garcia,Miller,Davis,Rodriguez,Martinez,Hernandez,Lopez,Gonzalez,Wilson,Anderson,Thomas,Taylor,Moore,Jackson,Martin,Lee,Perez,Thompson,White,Harris,Sanchez,Clark,Ramirez,Lewis,Robinson,Walker,Young,Allen,King,Wright,Scott,Torres,Nguyen,Hill,Flores,Green,Adams,Nelson,Baker,Hall,Rivera,Campbell,Mitchell,Carter,Roberts,Chen,Wang,Kumar,Singh,Patel,Tanaka,Kowalski,Novak,Larsen,Rossi,Moreau,Schmidt,Okafor,Mensah,Cohen,Murphy,Sullivan,Bennett,Hughes,Foster,Bryant,Russell,Griffin,Hayes';
+const COMPANIES =
+  'Acme Analytics,Brightline Dental,Northwind Logistics,Bluebird Bakery,Summit Physical Therapy,Harborview Realty,Greenleaf Landscaping,Pioneer Fitness,Lumen Med Spa,Atlas Accounting,Copperfield Law Group,Riverbend Veterinary,Evergreen Solar,Blue Harbor Marketing,Silverline Consulting,Keystone Builders,Oakridge Coaching,Vantage Insurance,Ironclad Security,Nimbus Software,Terra Nova Travel,Horizon Home Health,Quantum Web Studio,Cobalt Creative Agency,Meridian Dermatology,Juniper HR Partners,Clearwater Plumbing,Highland IT Services,Polaris Engineering,Paragon Staffing';
 const SOURCES = 'Web form,Referral,Google Ads,Facebook,LinkedIn,Event,Import';
 const TAGS = 'vip,newsletter,webinar,trial,enterprise,smb,partner,follow-up,hot,cold';
 const AREA = '212,415,312,617,512,206,303,404,305,702,213,646,720,602,615,503,919,614,858,971';
@@ -51,15 +54,29 @@ async function ensureOrganization(db: Db, options: ScaleOptions): Promise<{ orga
   const passwordHash = await hashPassword(randomBytes(24).toString('base64url'));
   const tag = randomBytes(4).toString('hex');
   return db.transaction().execute(async (trx) => {
-    const org = await trx.insertInto('organizations').values({ name: options.organizationName ?? `Scale test ${tag}`, settings: '{}' }).returning('id').executeTakeFirstOrThrow();
+    const org = await trx
+      .insertInto('organizations')
+      .values({ name: options.organizationName ?? `Scale test ${tag}`, settings: '{}' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const roles = ['super_admin', 'manager', 'sales_rep', 'sales_rep', 'sales_rep'] as const;
     const users = await trx
       .insertInto('users')
-      .values(roles.map((role, i) => ({ email: `scale-${tag}-${i}@switchboard.local`, name: `${role === 'super_admin' ? 'Scale Owner' : `Scale Rep ${i}`}`, password_hash: passwordHash, preferences: '{}' })))
+      .values(
+        roles.map((role, i) => ({
+          email: `scale-${tag}-${i}@switchboard.local`,
+          name: `${role === 'super_admin' ? 'Scale Owner' : `Scale Rep ${i}`}`,
+          password_hash: passwordHash,
+          preferences: '{}',
+        })),
+      )
       .returning('id')
       .execute();
     await scoped(trx, org.id)
-      .insertInto('memberships', users.map((u, i) => ({ user_id: u.id, role: roles[i]! })))
+      .insertInto(
+        'memberships',
+        users.map((u, i) => ({ user_id: u.id, role: roles[i]! })),
+      )
       .execute();
     await createDefaultPipeline(trx, org.id);
     return { organizationId: org.id, ownerId: users[0]!.id, memberIds: users.map((u) => u.id) };
@@ -73,7 +90,14 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRes
   const org = scoped(db, organizationId);
   const owners = memberIds.join(',');
   const batch = options.batchSize ?? 100_000;
-  const base = Number((await org.selectFrom('contacts').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+  const base = Number(
+    (
+      await org
+        .selectFrom('contacts')
+        .select(sql<number>`count(*)`.as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
   // Contacts: spread over two years, more of them recently.
   for (let from = 1; from <= options.contacts; from += batch) {

@@ -5,10 +5,7 @@ import { startServer } from './server';
 try {
   const config = loadConfig();
   const server = await startServer(config);
-  server.deps.logger.info(
-    { url: config.publicUrl, port: server.port, database: server.deps.database.kind, version: config.version },
-    `Switchboard listening on http://localhost:${server.port}`,
-  );
+  server.deps.logger.info({ url: config.publicUrl, port: server.port, database: server.deps.database.kind, version: config.version }, `Switchboard listening on http://localhost:${server.port}`);
   const shutdown = (signal: string) => {
     server.deps.logger.info({ signal }, 'shutting down');
     void server.close().then(() => process.exit(0));

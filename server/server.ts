@@ -24,19 +24,14 @@ export type RunningServer = {
 };
 
 export function databaseOptions(config: Config) {
-  return config.databaseUrl
-    ? ({ kind: 'postgres', url: config.databaseUrl } as const)
-    : ({ kind: 'pglite', dataDir: path.resolve(config.dataDir, 'pglite') } as const);
+  return config.databaseUrl ? ({ kind: 'postgres', url: config.databaseUrl } as const) : ({ kind: 'pglite', dataDir: path.resolve(config.dataDir, 'pglite') } as const);
 }
 
 /**
  * Opens the database, applies migrations (a failure throws before anything listens), and serves.
  * Used by server/index.ts, the e2e suite and the benchmarks.
  */
-export async function startServer(
-  config: Config,
-  options: { logger?: Logger; database?: DatabaseHandle; clientDir?: string | false } = {},
-): Promise<RunningServer> {
+export async function startServer(config: Config, options: { logger?: Logger; database?: DatabaseHandle; clientDir?: string | false } = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config);
   // A database handed in (tests, benchmarks) stays open when the server closes.
   const ownsDatabase = !options.database;

@@ -23,7 +23,10 @@ export function BillingBanner() {
   );
   if (s.readOnly) {
     return (
-      <div role="alert" className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-red-200 bg-red-50 px-4 py-2 text-sm text-red-900 dark:border-red-900 dark:bg-red-950/60 dark:text-red-100">
+      <div
+        role="alert"
+        className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-red-200 bg-red-50 px-4 py-2 text-sm text-red-900 dark:border-red-900 dark:bg-red-950/60 dark:text-red-100"
+      >
         <CircleAlertIcon className="size-4 shrink-0" aria-hidden />
         <span>{s.readOnlyMessage}</span>
         {action}
@@ -32,7 +35,10 @@ export function BillingBanner() {
   }
   if (s.status !== 'trialing' || s.trialDaysLeft === null) return null;
   return (
-    <div role="status" className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-indigo-200 bg-indigo-50 px-4 py-2 text-sm text-indigo-900 dark:border-indigo-900 dark:bg-indigo-950/60 dark:text-indigo-100">
+    <div
+      role="status"
+      className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-indigo-200 bg-indigo-50 px-4 py-2 text-sm text-indigo-900 dark:border-indigo-900 dark:bg-indigo-950/60 dark:text-indigo-100"
+    >
       <SparklesIcon className="size-4 shrink-0" aria-hidden />
       <span>
         Free trial of {s.planName}: {s.trialDaysLeft} {s.trialDaysLeft === 1 ? 'day' : 'days'} left.

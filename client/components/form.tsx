@@ -62,10 +62,7 @@ export function FormAlert({ message, className }: { message: string | null | und
   return (
     <div
       role="alert"
-      className={cn(
-        'flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/60 dark:text-red-200',
-        className,
-      )}
+      className={cn('flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/60 dark:text-red-200', className)}
     >
       <CircleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
       <span>{message}</span>
@@ -112,15 +109,7 @@ export function CopyField({ label, value, hint, className }: { label: string; va
     <div className={cn('flex flex-col gap-1.5', className)}>
       <Label htmlFor={id}>{label}</Label>
       <div className="flex gap-2">
-        <Input
-          ref={input}
-          id={id}
-          readOnly
-          value={value}
-          onFocus={(e) => e.currentTarget.select()}
-          aria-describedby={hint ? `${id}-hint` : undefined}
-          className="font-mono text-xs"
-        />
+        <Input ref={input} id={id} readOnly value={value} onFocus={(e) => e.currentTarget.select()} aria-describedby={hint ? `${id}-hint` : undefined} className="font-mono text-xs" />
         <Button variant="outline" onClick={() => void copy()} aria-label={copied ? `${label} copied` : `Copy ${inSentence(label)}`}>
           {copied ? <CheckIcon className="size-4" aria-hidden /> : <CopyIcon className="size-4" aria-hidden />}
           {copied ? 'Copied' : 'Copy'}

@@ -3,19 +3,7 @@ import type { ReactNode } from 'react';
 import { cn } from '../lib/cn';
 
 /** The frame of an application screen: a heading row and the content below it. */
-export function Page({
-  title,
-  description,
-  actions,
-  children,
-  className,
-}: {
-  title: string;
-  description?: ReactNode;
-  actions?: ReactNode;
-  children?: ReactNode;
-  className?: string;
-}) {
+export function Page({ title, description, actions, children, className }: { title: string; description?: ReactNode; actions?: ReactNode; children?: ReactNode; className?: string }) {
   return (
     <div className={cn('mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 lg:px-8 lg:py-8', className)}>
       <header className="flex flex-wrap items-start justify-between gap-4">

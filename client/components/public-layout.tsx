@@ -16,10 +16,7 @@ import { focusRing } from './ui/focus';
  * (a full page load into the application entry), links between public pages are router Links.
  */
 
-const navLink = clsx(
-  'rounded-md px-3 py-2 text-sm font-medium text-gray-700 transition-colors hover:text-gray-900 dark:text-gray-300 dark:hover:text-white',
-  focusRing,
-);
+const navLink = clsx('rounded-md px-3 py-2 text-sm font-medium text-gray-700 transition-colors hover:text-gray-900 dark:text-gray-300 dark:hover:text-white', focusRing);
 const activeNavLink = { className: 'text-indigo-700 dark:text-indigo-300', 'aria-current': 'page' as const };
 const footerLink = clsx('rounded-sm text-gray-600 hover:text-gray-900 dark:text-gray-400 dark:hover:text-white', focusRing);
 

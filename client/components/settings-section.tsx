@@ -5,19 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from './ui/
 import { Spinner } from './ui/spinner';
 
 /** One titled block of a settings page (a second-level heading under the page's title). */
-export function SettingsSection({
-  title,
-  description,
-  actions,
-  children,
-  className,
-}: {
-  title: string;
-  description?: ReactNode;
-  actions?: ReactNode;
-  children: ReactNode;
-  className?: string;
-}) {
+export function SettingsSection({ title, description, actions, children, className }: { title: string; description?: ReactNode; actions?: ReactNode; children: ReactNode; className?: string }) {
   return (
     <Card className={cn('overflow-hidden', className)} role="region" aria-label={title}>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-4">
@@ -63,7 +51,10 @@ export type TableColumn = string | { label: string; srOnly?: boolean; align?: 'r
 export function TableFrame({ children, label, columns, stackOnPhone = false }: { children: ReactNode; label: string; columns: TableColumn[]; stackOnPhone?: boolean }) {
   return (
     <div className="-mx-6 overflow-x-auto">
-      <table aria-label={label} className={cn('w-full text-left text-sm [&_tbody_tr:last-child>td]:border-b-0', stackOnPhone ? 'max-sm:block max-sm:[&>tbody]:block sm:min-w-[36rem]' : 'min-w-[36rem]')}>
+      <table
+        aria-label={label}
+        className={cn('w-full text-left text-sm [&_tbody_tr:last-child>td]:border-b-0', stackOnPhone ? 'max-sm:block max-sm:[&>tbody]:block sm:min-w-[36rem]' : 'min-w-[36rem]')}
+      >
         <thead className={cn(stackOnPhone && 'max-sm:sr-only')}>
           <tr>
             {columns.map((column) => {
@@ -84,7 +75,8 @@ export function TableFrame({ children, label, columns, stackOnPhone = false }: {
 
 const th = 'border-b border-gray-200 px-6 py-2 text-xs font-medium tracking-wide text-gray-500 uppercase dark:border-gray-800 dark:text-gray-400';
 /** A row of a `stackOnPhone` table: on a phone, a two-column grid with a rule below it. */
-export const phoneRow = 'max-sm:grid max-sm:grid-cols-[minmax(0,1fr)_auto] max-sm:items-center max-sm:border-b max-sm:border-gray-100 max-sm:py-2 max-sm:last:border-b-0 dark:max-sm:border-gray-800/70';
+export const phoneRow =
+  'max-sm:grid max-sm:grid-cols-[minmax(0,1fr)_auto] max-sm:items-center max-sm:border-b max-sm:border-gray-100 max-sm:py-2 max-sm:last:border-b-0 dark:max-sm:border-gray-800/70';
 /** A cell of a `stackOnPhone` table: no rule of its own on a phone (the row has one), less padding. */
 export const phoneCell = 'max-sm:border-b-0 max-sm:py-1.5';
 /** The cell that spans the row's card on a phone (the record's name). */

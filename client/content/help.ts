@@ -50,7 +50,10 @@ const en = {
     'getting-started': {
       category: 'Getting Started',
       questions: [
-        { question: 'How long does setup take?', answer: 'Onboarding takes about 15 minutes: create your workspace, import contacts and connect your calendar. Most teams are fully operational within 24–48 hours.' },
+        {
+          question: 'How long does setup take?',
+          answer: 'Onboarding takes about 15 minutes: create your workspace, import contacts and connect your calendar. Most teams are fully operational within 24–48 hours.',
+        },
         { question: 'Can I import my existing contacts?', answer: 'Yes. Upload a CSV from any tool; Switchboard maps the columns, normalises phone numbers and helps you merge duplicates.' },
         { question: 'Do you offer training?', answer: 'Every plan includes the Academy, the 8-module training course, video tutorials and a free onboarding call with our team.' },
       ],
@@ -60,13 +63,19 @@ const en = {
       questions: [
         { question: 'Is there a free trial?', answer: 'Yes, 14 days with every feature and no credit card required. There is no setup fee, and paid plans carry a 30-day money-back guarantee.' },
         { question: 'How do upgrades and downgrades work?', answer: 'Upgrades apply immediately, with the difference prorated. Downgrades take effect at the start of your next billing cycle.' },
-        { question: 'Which payment methods do you accept?', answer: 'All major credit and debit cards through our card payment provider, ACH bank transfers, and annual invoicing for Enterprise plans.' },
+        {
+          question: 'Which payment methods do you accept?',
+          answer: 'All major credit and debit cards through our card payment provider, ACH bank transfers, and annual invoicing for Enterprise plans.',
+        },
       ],
     },
     features: {
       category: 'Features & Functionality',
       questions: [
-        { question: 'Which channels can I use?', answer: `${CLAIMS.channels} channels are built in, SMS and the website chat, each conversation on the contact’s one timeline, alongside booking pages and forms.` },
+        {
+          question: 'Which channels can I use?',
+          answer: `${CLAIMS.channels} channels are built in, SMS and the website chat, each conversation on the contact’s one timeline, alongside booking pages and forms.`,
+        },
         { question: 'Can I white-label Switchboard for my clients?', answer: 'Yes. White label, API access, custom domains, A/B testing and lead scoring are included from the Unlimited plan.' },
         { question: 'How many integrations are there?', answer: `${CLAIMS.integrations} are built in: ${INTEGRATIONS.join(', ')}. Anything else can use the REST API with an API key.` },
       ],
@@ -74,11 +83,18 @@ const en = {
     technical: {
       category: 'Technical Support',
       questions: [
-        { question: 'Is Switchboard HIPAA compliant?', answer: 'Yes. The top plan includes a signed business associate agreement; patient data is encrypted in transit and at rest, with access logged in the audit trail.' },
-        { question: 'What is your uptime?', answer: 'We do not promise an uptime figure: Switchboard is open source and you can host it yourself. You can see the service’s current state at any time on our status page.' },
+        {
+          question: 'Is Switchboard HIPAA compliant?',
+          answer: 'Yes. The top plan includes a signed business associate agreement; patient data is encrypted in transit and at rest, with access logged in the audit trail.',
+        },
+        {
+          question: 'What is your uptime?',
+          answer: 'We do not promise an uptime figure: Switchboard is open source and you can host it yourself. You can see the service’s current state at any time on our status page.',
+        },
         {
           question: 'How do I reach support?',
-          answer: 'Live chat answers in under 2 minutes around the clock and e-mail within 4 hours; calls and screen shares are booked Monday to Friday 9AM–6PM EST and Saturday 10AM–4PM EST. Enterprise customers have 24/7 emergency support, and the open-source community answers on GitHub Discussions.',
+          answer:
+            'Live chat answers in under 2 minutes around the clock and e-mail within 4 hours; calls and screen shares are booked Monday to Friday 9AM–6PM EST and Saturday 10AM–4PM EST. Enterprise customers have 24/7 emergency support, and the open-source community answers on GitHub Discussions.',
         },
       ],
     },

@@ -40,8 +40,7 @@ const en = {
       title: 'CRM for Dental Practices',
       badge: 'HIPAA compliant · signed BAA included',
       heroTitle: 'Fill every chair, keep every patient coming back',
-      heroLead:
-        'Recall reminders, online booking, review requests and treatment-plan follow-ups run on their own, so your front desk spends its day with patients instead of on the phone.',
+      heroLead: 'Recall reminders, online booking, review requests and treatment-plan follow-ups run on their own, so your front desk spends its day with patients instead of on the phone.',
       /** 'Book Demo', or 'See Demo' on the agency page (spec §2.10). */
       demo: 'Book Demo',
       stats: [
@@ -86,8 +85,7 @@ const en = {
       title: 'CRM for Medical Spas',
       badge: 'HIPAA compliant · signed BAA included',
       heroTitle: 'More consultations booked, more clients returning on schedule',
-      heroLead:
-        'From the first Instagram enquiry to the next Botox touch-up, Switchboard follows up with every client at the right moment, so your providers stay booked.',
+      heroLead: 'From the first Instagram enquiry to the next Botox touch-up, Switchboard follows up with every client at the right moment, so your providers stay booked.',
       demo: 'Book Demo',
       stats: [
         { value: String(CLAIMS.integrations), label: `built-in integrations: ${INTEGRATIONS.join(', ')}` },

@@ -10,11 +10,23 @@ const en = {
   apiReference: 'API reference',
   categoriesTitle: 'Built-in integrations',
   categories: {
-    payments: { title: 'Billing', text: 'Your Switchboard subscription is billed through Stripe, with its customer portal for cards and invoices.', points: ['Stripe Checkout', 'Stripe customer portal'] },
-    sms: { title: 'SMS', text: 'Two-way texting from your Twilio number, with delivery status and opt-outs; a sandbox until you add credentials.', points: ['Twilio', 'Delivery status', 'STOP opt-outs'] },
+    payments: {
+      title: 'Billing',
+      text: 'Your Switchboard subscription is billed through Stripe, with its customer portal for cards and invoices.',
+      points: ['Stripe Checkout', 'Stripe customer portal'],
+    },
+    sms: {
+      title: 'SMS',
+      text: 'Two-way texting from your Twilio number, with delivery status and opt-outs; a sandbox until you add credentials.',
+      points: ['Twilio', 'Delivery status', 'STOP opt-outs'],
+    },
     forms: { title: 'Lead forms', text: 'Leads from your website forms become contacts, and can be forwarded to your Kit account.', points: ['Kit (ConvertKit)', 'Website forms'] },
     analytics: { title: 'Analytics', text: 'The public site can send page views and sign-ups to your Google Analytics property.', points: ['Google Analytics'] },
-    api: { title: 'Your own systems', text: 'A documented REST API with API keys per role and an OpenAPI reference.', points: ['REST API at /api/v1', 'OpenAPI 3.1 reference', 'CSV import of contacts'] },
+    api: {
+      title: 'Your own systems',
+      text: 'A documented REST API with API keys per role and an OpenAPI reference.',
+      points: ['REST API at /api/v1', 'OpenAPI 3.1 reference', 'CSV import of contacts'],
+    },
     planned: { title: 'Planned', text: 'Calendars, e-mail sending and no-code connectors are on the roadmap, not built yet.', points: ['Calendars', 'E-mail', 'No-code connectors'] },
   },
   missingTitle: 'Missing something?',

@@ -19,8 +19,14 @@ const en = {
   sources: ['HubSpot', 'ActiveCampaign', 'HighLevel', 'Salesforce', 'Pipedrive', 'Mailchimp', 'Keap', 'Zoho CRM', 'Monday Sales CRM', 'Spreadsheets'],
   questionsTitle: 'Migration questions',
   questions: [
-    { question: 'Will my contacts’ history come across?', answer: 'Contacts, companies, deals, tags, notes and custom fields import from CSV. E-mail history stays in your inbox and syncs once you connect it.' },
-    { question: 'What about duplicates?', answer: 'The import matches contacts by e-mail and phone, and lists likely duplicates so you can merge them with one click, keeping every field you choose.' },
+    {
+      question: 'Will my contacts’ history come across?',
+      answer: 'Contacts, companies, deals, tags, notes and custom fields import from CSV. E-mail history stays in your inbox and syncs once you connect it.',
+    },
+    {
+      question: 'What about duplicates?',
+      answer: 'The import matches contacts by e-mail and phone, and lists likely duplicates so you can merge them with one click, keeping every field you choose.',
+    },
     { question: 'Do I need to stop using my old tool during the move?', answer: 'No. Run both in parallel during your 14-day trial, then switch your forms and links over when you are ready.' },
     { question: 'Is the migration help really free?', answer: 'Yes. Every plan includes a guided migration with our onboarding team; there is no setup fee.' },
   ],

@@ -14,8 +14,14 @@ const en = {
   problemLabel: 'Problem:',
   solutionLabel: 'Solution:',
   problems: [
-    { problem: 'Leads wait hours for a reply and buy from whoever answers first.', solution: 'Every new lead reaches your team at once, and you can answer by text or website chat from the same screen.' },
-    { problem: 'Your team calls whoever is at the top of the list, not who is ready to buy.', solution: 'Each lead lands on your pipeline with its source and history, and a task for the right person, so the best ones are called first.' },
+    {
+      problem: 'Leads wait hours for a reply and buy from whoever answers first.',
+      solution: 'Every new lead reaches your team at once, and you can answer by text or website chat from the same screen.',
+    },
+    {
+      problem: 'Your team calls whoever is at the top of the list, not who is ready to buy.',
+      solution: 'Each lead lands on your pipeline with its source and history, and a task for the right person, so the best ones are called first.',
+    },
     { problem: 'Follow-ups live in people’s heads and slip when it gets busy.', solution: 'Automations send every follow-up on schedule and create a task when a person is needed.' },
     { problem: 'Eight tools, eight logins, and nobody sees the whole customer.', solution: 'Contacts, deals, campaigns, texts and bookings share one timeline.' },
   ],

@@ -10,8 +10,7 @@ export const POSTING_SCHEDULE = ['speed-to-lead', 'missed-call', 'agency-day', '
 const en = {
   eyebrow: 'Marketing tools',
   title: 'Short-video marketing scripts',
-  lead: (ratio: string, resolution: string) =>
-    `Five scripts ready to film: ${ratio} vertical, ${resolution}, 15–30 seconds each. Copy a script, follow its shot list, and post on the schedule below.`,
+  lead: (ratio: string, resolution: string) => `Five scripts ready to film: ${ratio} vertical, ${resolution}, 15–30 seconds each. Copy a script, follow its shot list, and post on the schedule below.`,
   sectionsLabel: 'Script tool sections',
   tabs: { scripts: 'Scripts', shots: 'Shot lists', guide: 'Filming guide', schedule: 'Schedule' },
   scheduleHeading: 'Posting schedule',

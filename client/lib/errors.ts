@@ -26,9 +26,7 @@ export const isForbidden = (error: unknown) => errorCodeOf(error) === 'FORBIDDEN
 export function issuesOf(error: unknown): FieldIssue[] {
   const issues = dataOf(error)?.issues;
   if (!Array.isArray(issues)) return [];
-  return issues.filter(
-    (i): i is FieldIssue => typeof i === 'object' && i !== null && typeof (i as FieldIssue).path === 'string' && typeof (i as FieldIssue).message === 'string',
-  );
+  return issues.filter((i): i is FieldIssue => typeof i === 'object' && i !== null && typeof (i as FieldIssue).path === 'string' && typeof (i as FieldIssue).message === 'string');
 }
 
 /** The error's own message when it has one worth showing, else the fallback. */

@@ -211,7 +211,17 @@ function ArabicLandingPage() {
             <label htmlFor="ar-demo-email" className="sr-only">
               البريد الإلكتروني للعمل
             </label>
-            <input id="ar-demo-email" type="email" required dir="ltr" autoComplete="email" placeholder="name@company.com" value={email} onChange={(e) => setEmail(e.target.value)} className={inputClasses} />
+            <input
+              id="ar-demo-email"
+              type="email"
+              required
+              dir="ltr"
+              autoComplete="email"
+              placeholder="name@company.com"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              className={inputClasses}
+            />
             <button type="submit" className={plainButtonClasses('default', 'lg', 'shrink-0')}>
               احجز العرض
             </button>

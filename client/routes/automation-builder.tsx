@@ -39,9 +39,7 @@ function AutomationBuilder() {
       <div className="mx-auto w-full max-w-7xl px-4 pt-12 sm:px-6 lg:px-8">
         <p className="text-sm font-semibold tracking-wide text-indigo-700 uppercase dark:text-indigo-300">{text.eyebrow}</p>
         <h1 className="mt-2 text-4xl font-bold tracking-tight text-gray-900 dark:text-white">{text.title}</h1>
-        <p className="mt-4 max-w-3xl text-lg text-gray-600 dark:text-gray-300">
-          {text.lead}
-        </p>
+        <p className="mt-4 max-w-3xl text-lg text-gray-600 dark:text-gray-300">{text.lead}</p>
       </div>
       <div className="mx-auto grid w-full max-w-7xl gap-6 px-4 py-10 sm:px-6 lg:grid-cols-[14rem_1fr_18rem] lg:px-8">
         <div role="tablist" aria-label={text.categoriesLabel} aria-orientation="vertical" className="flex gap-1 overflow-x-auto lg:flex-col">
@@ -117,9 +115,7 @@ function AutomationBuilder() {
             {text.templates.map((t) => (
               <li key={t.name} className="rounded-lg border border-gray-200 p-3 dark:border-gray-800">
                 <h3 className="text-sm font-semibold text-gray-900 dark:text-white">{t.name}</h3>
-                <p className="text-xs text-gray-600 dark:text-gray-300">
-                  {t.details}
-                </p>
+                <p className="text-xs text-gray-600 dark:text-gray-300">{t.details}</p>
               </li>
             ))}
           </ul>

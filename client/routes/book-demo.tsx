@@ -30,9 +30,7 @@ function BookDemoPage() {
         <div>
           <p className="text-sm font-medium text-indigo-700 dark:text-indigo-400">{text.eyebrow}</p>
           <h1 className="mt-2 text-4xl font-bold tracking-tight text-gray-900 sm:text-5xl dark:text-white">{text.title}</h1>
-          <p className="mt-4 text-lg text-gray-600 dark:text-gray-300">
-            {text.lead}
-          </p>
+          <p className="mt-4 text-lg text-gray-600 dark:text-gray-300">{text.lead}</p>
           <ul className="mt-8 grid gap-4">
             {(Object.keys(POINT_ICONS) as (keyof typeof POINT_ICONS)[]).map((key) => {
               const Icon = POINT_ICONS[key];

@@ -38,7 +38,12 @@ function CaseStudiesPage() {
         <ul className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 text-sm font-medium sm:px-6 lg:px-8">
           {PAGE_LINKS.map(([to, key]) => (
             <li key={to}>
-              <Link to={to} className="text-gray-700 hover:text-gray-900 dark:text-gray-300 dark:hover:text-white" activeOptions={{ exact: true }} activeProps={{ className: 'text-indigo-700 dark:text-indigo-300' }}>
+              <Link
+                to={to}
+                className="text-gray-700 hover:text-gray-900 dark:text-gray-300 dark:hover:text-white"
+                activeOptions={{ exact: true }}
+                activeProps={{ className: 'text-indigo-700 dark:text-indigo-300' }}
+              >
                 {text.pageLinks[key]}
               </Link>
             </li>
@@ -82,9 +87,7 @@ function CaseStudiesPage() {
                 </dl>
                 <figure className="mt-4 flex-1 border-s-4 border-indigo-200 ps-4 dark:border-indigo-800">
                   <blockquote className="text-gray-800 dark:text-gray-200">{t('marketing.quote', { text: c.testimonial.quote })}</blockquote>
-                  <figcaption className="mt-2 text-sm text-gray-600 dark:text-gray-300">
-                    {t('marketing.byline', { first: c.testimonial.name, second: c.testimonial.role })}
-                  </figcaption>
+                  <figcaption className="mt-2 text-sm text-gray-600 dark:text-gray-300">{t('marketing.byline', { first: c.testimonial.name, second: c.testimonial.role })}</figcaption>
                 </figure>
                 <ul aria-label={text.featuresUsed} className="mt-4 flex flex-wrap gap-2">
                   {c.features.map((f) => (

@@ -43,9 +43,7 @@ function DemoDashboard() {
       <div className="mx-auto w-full max-w-5xl px-4 py-12 sm:px-6 lg:px-8">
         <p className="text-sm font-semibold tracking-wide text-indigo-700 uppercase dark:text-indigo-300">{text.eyebrow}</p>
         <h1 className="mt-2 text-4xl font-bold tracking-tight text-gray-900 dark:text-white">{text.title}</h1>
-        <p className="mt-4 max-w-3xl text-lg text-gray-600 dark:text-gray-300">
-          {text.lead}
-        </p>
+        <p className="mt-4 max-w-3xl text-lg text-gray-600 dark:text-gray-300">{text.lead}</p>
         <div className="mt-8 flex flex-wrap gap-3">
           <Button size="lg" onClick={() => dispatch({ type: 'start' })} disabled={state.running}>
             {state.running ? <Loader2Icon className="size-4 animate-spin" aria-hidden /> : <PlayIcon className="size-4" aria-hidden />}

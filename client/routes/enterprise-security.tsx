@@ -55,11 +55,7 @@ function SecurityCenter() {
           <h1 className="text-4xl font-bold tracking-tight text-gray-900 dark:text-white">{text.title}</h1>
           <p className="max-w-3xl text-lg text-gray-600 dark:text-gray-300">{text.lead}</p>
         </div>
-        <Tabs
-          value={search.tab ?? 'overview'}
-          onValueChange={(next) => void navigate({ search: { tab: next as SecurityTab }, replace: true, resetScroll: false })}
-          className="mt-10"
-        >
+        <Tabs value={search.tab ?? 'overview'} onValueChange={(next) => void navigate({ search: { tab: next as SecurityTab }, replace: true, resetScroll: false })} className="mt-10">
           <TabsList aria-label={text.tabsLabel} className="flex-wrap">
             {SECURITY_TABS.map((t) => (
               <TabsTrigger key={t} value={t}>

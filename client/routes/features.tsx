@@ -17,8 +17,7 @@ import { useT } from '../i18n';
 export const Route = createFileRoute('/features')({
   staticData: {
     title: 'Features',
-    description:
-      'Switchboard features: a visual automation builder, AI lead scoring, e-mail, SMS and voice campaigns, pipeline, booking and reports. Set up in 2 hours.',
+    description: 'Switchboard features: a visual automation builder, AI lead scoring, e-mail, SMS and voice campaigns, pipeline, booking and reports. Set up in 2 hours.',
   },
   component: FeaturesPage,
 });

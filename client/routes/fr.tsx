@@ -40,7 +40,11 @@ const PLANS = FRENCH_PLANS.plans.map((plan) => ({ ...PLAN_COPY[plan.name]!, mont
 
 const CAPABILITIES: { icon: LucideIcon; title: string; text: string }[] = [
   { icon: BrainCircuitIcon, title: 'Score prédictif des prospects (prévu)', text: 'Prévu, pas encore disponible\u202f: chaque prospect noté selon ses chances de conclure.' },
-  { icon: NetworkIcon, title: 'Orchestration multicanale', text: `Le SMS et le chat du site dans un même parcours (${CLAIMS.channels} canaux intégrés), et un site en ${CLAIMS.languages} langues\u202f: français, anglais et arabe.` },
+  {
+    icon: NetworkIcon,
+    title: 'Orchestration multicanale',
+    text: `Le SMS et le chat du site dans un même parcours (${CLAIMS.channels} canaux intégrés), et un site en ${CLAIMS.languages} langues\u202f: français, anglais et arabe.`,
+  },
   { icon: ShieldCheckIcon, title: 'Sécurité et conformité', text: 'Rôles, journal d’audit complet, données cloisonnées par organisation : de quoi répondre au RGPD.' },
   { icon: ServerIcon, title: 'Vos données chez vous', text: 'Switchboard est open source : hébergez-le dans la région et sur l’infrastructure qu’exige votre politique.' },
   { icon: UsersIcon, title: 'Pilotage des équipes', text: 'Pipelines par équipe, objectifs, tâches et rapports consolidés pour la direction commerciale.' },
@@ -64,8 +68,8 @@ function FrenchEnterprisePage() {
         <p className="text-sm font-medium text-indigo-700 dark:text-indigo-300">Switchboard Entreprise</p>
         <h1 className="mt-3 text-4xl font-bold tracking-tight text-gray-900 sm:text-5xl dark:text-white">Le CRM qui fait grandir les entreprises exigeantes</h1>
         <p className="mx-auto mt-4 max-w-3xl text-lg text-gray-700 dark:text-gray-200">
-          Prospects, affaires, campagnes et automatisations réunis dans une seule plateforme, hébergée là où vous le décidez. Opérationnel en{' '}
-          {CLAIMS.setupHours} heures, garantie satisfait ou remboursé de 30 jours.
+          Prospects, affaires, campagnes et automatisations réunis dans une seule plateforme, hébergée là où vous le décidez. Opérationnel en {CLAIMS.setupHours} heures, garantie satisfait ou
+          remboursé de 30 jours.
         </p>
         <nav aria-label="Liens de la page" className="mt-8 flex flex-wrap justify-center gap-3">
           <Link to="/features" className={plainButtonClasses('default', 'lg')}>

@@ -17,8 +17,7 @@ function FrenchTutorial() {
       <div lang="fr" className="mx-auto w-full max-w-4xl px-4 py-12 sm:px-6 lg:px-8">
         <h1 className="text-4xl font-bold tracking-tight text-gray-900 dark:text-white">Tutoriel Switchboard</h1>
         <p className="mt-4 text-lg text-gray-600 dark:text-gray-300">
-          Trois guides pas à pas pour bien démarrer : créer votre espace, importer vos contacts et lancer votre première automatisation. Comptez une heure au
-          total.
+          Trois guides pas à pas pour bien démarrer : créer votre espace, importer vos contacts et lancer votre première automatisation. Comptez une heure au total.
         </p>
         <div className="mt-8">
           <TutorialList tutorials={FRENCH_TUTORIALS} minutesLabel={(m) => `${m} min`} />

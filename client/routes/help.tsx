@@ -76,14 +76,7 @@ function HelpCenter() {
               {text.searchLabel}
             </Label>
             <SearchIcon className="pointer-events-none absolute start-3 top-1/2 size-5 -translate-y-1/2 text-gray-500" aria-hidden />
-            <Input
-              id="help-search"
-              type="search"
-              placeholder={text.searchPlaceholder}
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              className="h-12 ps-10 text-base"
-            />
+            <Input id="help-search" type="search" placeholder={text.searchPlaceholder} value={search} onChange={(e) => setSearch(e.target.value)} className="h-12 ps-10 text-base" />
           </div>
           <Button variant="outline" className="mt-6" onClick={startChat}>
             <MessageCircleIcon className="size-4" aria-hidden />
@@ -105,13 +98,7 @@ function HelpCenter() {
       <Section id="videos" title={text.videosTitle}>
         <div role="group" aria-label={text.filterLabel} className="flex flex-wrap gap-2">
           {VIDEO_CATEGORIES.map((id) => (
-            <button
-              key={id}
-              type="button"
-              aria-pressed={category === id}
-              onClick={() => setCategory(id)}
-              className={buttonClasses({ variant: category === id ? 'default' : 'outline', size: 'sm' })}
-            >
+            <button key={id} type="button" aria-pressed={category === id} onClick={() => setCategory(id)} className={buttonClasses({ variant: category === id ? 'default' : 'outline', size: 'sm' })}>
               {text.categories[id]}
             </button>
           ))}

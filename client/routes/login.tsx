@@ -12,7 +12,6 @@ import { ZLoginSearch } from '../lib/search';
 import { trpc } from '../lib/trpc';
 import { authDispatchAtom, authStateAtom, LOGIN_FAILED } from '../state/auth';
 
-
 export const Route = createFileRoute('/login')({
   validateSearch: ZLoginSearch,
   staticData: { title: 'Sign in' },
@@ -77,28 +76,8 @@ function LoginPage() {
     >
       <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4" aria-label="Sign in">
         <FormAlert message={error} />
-        <TextField
-          label="E-mail"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          autoFocus
-          value={values.email}
-          onChange={set('email')}
-          error={fieldErrors.email}
-        />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={values.password}
-          onChange={set('password')}
-          error={fieldErrors.password}
-        />
+        <TextField label="E-mail" name="email" type="email" autoComplete="email" inputMode="email" required autoFocus value={values.email} onChange={set('email')} error={fieldErrors.email} />
+        <TextField label="Password" name="password" type="password" autoComplete="current-password" required value={values.password} onChange={set('password')} error={fieldErrors.password} />
         <Button type="submit" disabled={isLoading} className="mt-2 w-full">
           {isLoading ? 'Signing in...' : 'Sign in'}
         </Button>

@@ -64,28 +64,27 @@ function MultiChannel() {
             <h2 className="text-xl font-semibold text-gray-900 dark:text-white">{text.campaignsTitle}</h2>
             <p className="mt-1 text-sm text-gray-600 dark:text-gray-300">{text.campaignsNote}</p>
             <label className="mt-4 flex items-center gap-3 text-sm font-medium text-gray-900 dark:text-white">
-              <Switch
-                checked={live}
-                onCheckedChange={setLive}
-              />
+              <Switch checked={live} onCheckedChange={setLive} />
               {text.allCampaigns(live)}
             </label>
             <ul className="mt-4 grid gap-3">
-              {Object.entries(text.campaigns).map(([id, c]) => ({ id, ...c })).map((c) => (
-                <li key={c.id} className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900">
-                  <div>
-                    <h3 className="font-semibold text-gray-900 dark:text-white">{c.name}</h3>
-                    <p className="text-sm text-gray-600 dark:text-gray-300">
-                      {c.channels} · {c.audience}
-                    </p>
-                  </div>
-                  <label className="flex items-center gap-2 text-sm text-gray-800 dark:text-gray-200">
-                    <Switch checked={live && campaigns[c.id]} disabled={!live} onCheckedChange={(next) => setCampaigns((all) => ({ ...all, [c.id]: next }))} />
-                    <span>{live && campaigns[c.id] ? text.running : text.stopped}</span>
-                    <span className="sr-only">: {c.name}</span>
-                  </label>
-                </li>
-              ))}
+              {Object.entries(text.campaigns)
+                .map(([id, c]) => ({ id, ...c }))
+                .map((c) => (
+                  <li key={c.id} className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900">
+                    <div>
+                      <h3 className="font-semibold text-gray-900 dark:text-white">{c.name}</h3>
+                      <p className="text-sm text-gray-600 dark:text-gray-300">
+                        {c.channels} · {c.audience}
+                      </p>
+                    </div>
+                    <label className="flex items-center gap-2 text-sm text-gray-800 dark:text-gray-200">
+                      <Switch checked={live && campaigns[c.id]} disabled={!live} onCheckedChange={(next) => setCampaigns((all) => ({ ...all, [c.id]: next }))} />
+                      <span>{live && campaigns[c.id] ? text.running : text.stopped}</span>
+                      <span className="sr-only">: {c.name}</span>
+                    </label>
+                  </li>
+                ))}
             </ul>
           </TabsContent>
           <TabsContent value="languages">
@@ -103,9 +102,7 @@ function MultiChannel() {
           <TabsContent value="analytics">
             <h2 className="mb-4 text-xl font-semibold text-gray-900 dark:text-white">{text.analyticsTitle}</h2>
             <StatsBand label={text.analyticsLabel} stats={text.stats} />
-            <p className="mt-4 text-sm text-gray-700 dark:text-gray-300">
-              {text.analyticsNote}
-            </p>
+            <p className="mt-4 text-sm text-gray-700 dark:text-gray-300">{text.analyticsNote}</p>
           </TabsContent>
         </Tabs>
       </div>

@@ -19,8 +19,7 @@ import { formatNumber, formatPercent, formatUsd } from '../i18n/format';
 export const Route = createFileRoute('/partnerships')({
   staticData: {
     title: 'Partner Program',
-    description:
-      'Partner with Switchboard: a recurring commission and a member price, on terms agreed with each partner.',
+    description: 'Partner with Switchboard: a recurring commission and a member price, on terms agreed with each partner.',
   },
   component: PartnershipsPage,
 });

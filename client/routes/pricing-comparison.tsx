@@ -35,13 +35,9 @@ function PricingComparisonPage() {
                   <h3 className="font-semibold text-gray-900 dark:text-white">{page.tiers[tier.key]}</h3>
                   <dl className="grid grid-cols-2 gap-2 text-sm">
                     <dt className="text-gray-600 dark:text-gray-300">{page.ourPlan(plan.name)}</dt>
-                    <dd className="text-end font-semibold text-gray-900 dark:text-white">
-                      {page.monthly(formatUsd(language, plan.monthlyPrice))}
-                    </dd>
+                    <dd className="text-end font-semibold text-gray-900 dark:text-white">{page.monthly(formatUsd(language, plan.monthlyPrice))}</dd>
                     <dt className="text-gray-600 dark:text-gray-300">{page.competitor}</dt>
-                    <dd className="text-end text-gray-900 dark:text-white">
-                      {page.monthly(formatUsd(language, tier.competitorMonthly))}
-                    </dd>
+                    <dd className="text-end text-gray-900 dark:text-white">{page.monthly(formatUsd(language, tier.competitorMonthly))}</dd>
                     <dt className="text-gray-600 dark:text-gray-300">{page.youSaveEachYear}</dt>
                     <dd className="text-end font-semibold text-green-700 dark:text-green-400">{formatUsd(language, annualSavings(tier.competitorMonthly, plan.monthlyPrice))}</dd>
                   </dl>
@@ -61,7 +57,12 @@ function PricingComparisonPage() {
           <h2 id="matrix" className="text-2xl font-semibold text-gray-900 dark:text-white">
             {page.matrixTitle}
           </h2>
-          <div role="region" aria-labelledby="matrix" tabIndex={0} className="mt-6 overflow-x-auto rounded-xl border border-gray-200 focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:outline-none dark:border-gray-800">
+          <div
+            role="region"
+            aria-labelledby="matrix"
+            tabIndex={0}
+            className="mt-6 overflow-x-auto rounded-xl border border-gray-200 focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:outline-none dark:border-gray-800"
+          >
             <table className="w-full min-w-[32rem] text-start text-sm">
               <thead className="bg-gray-50 text-gray-900 dark:bg-gray-900 dark:text-white">
                 <tr>

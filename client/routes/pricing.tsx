@@ -47,7 +47,10 @@ function PricingPage() {
             const plan = PLANS[key];
             const copy = text.plans[key];
             return (
-              <li key={key} className={cn('relative flex flex-col gap-6 rounded-2xl border bg-white p-6 dark:bg-gray-900', plan.popular ? 'border-indigo-600 shadow-lg' : 'border-gray-200 dark:border-gray-800')}>
+              <li
+                key={key}
+                className={cn('relative flex flex-col gap-6 rounded-2xl border bg-white p-6 dark:bg-gray-900', plan.popular ? 'border-indigo-600 shadow-lg' : 'border-gray-200 dark:border-gray-800')}
+              >
                 {plan.popular ? <span className="absolute -top-3 start-6 rounded-full bg-indigo-600 px-3 py-1 text-xs font-semibold text-white">{page.mostPopular}</span> : null}
                 <div className="grid gap-2">
                   <h2 className="text-xl font-semibold text-gray-900 dark:text-white">{plan.name}</h2>

@@ -12,15 +12,7 @@ import { headlineStats, PRODUCT_TEXTS } from '../content/product';
 import { SALES_LANDING_TEXTS } from '../content/sales-landing';
 import { useT } from '../i18n';
 import { formatNumber } from '../i18n/format';
-import {
-  COUNTDOWN_START_MINUTES,
-  COUNTDOWN_TICK_MS,
-  countdownParts,
-  tickCountdown,
-  tickVisitors,
-  VISITORS_START,
-  VISITORS_TICK_MS,
-} from '../lib/marketing/sales-timers';
+import { COUNTDOWN_START_MINUTES, COUNTDOWN_TICK_MS, countdownParts, tickCountdown, tickVisitors, VISITORS_START, VISITORS_TICK_MS } from '../lib/marketing/sales-timers';
 
 export const Route = createFileRoute('/sales-landing')({
   staticData: {

@@ -11,7 +11,6 @@ import { safeRedirect } from '../lib/redirect';
 import { ZSignupSearch } from '../lib/search';
 import { trpc } from '../lib/trpc';
 
-
 export const Route = createFileRoute('/signup')({
   validateSearch: ZSignupSearch,
   staticData: { title: 'Start your free trial' },
@@ -52,11 +51,7 @@ function SignupPage() {
   return (
     <AuthLayout
       title="Start your free trial"
-      description={
-        search.industry
-          ? `Create your account and your organization's workspace, set up for ${INDUSTRIES[search.industry]}.`
-          : "Create your account and your organization's workspace."
-      }
+      description={search.industry ? `Create your account and your organization's workspace, set up for ${INDUSTRIES[search.industry]}.` : "Create your account and your organization's workspace."}
       footer={
         <>
           Already have an account?{' '}
@@ -69,17 +64,7 @@ function SignupPage() {
       <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4" aria-label="Sign up">
         <FormAlert message={formError} />
         <TextField label="Your name" name="name" autoComplete="name" required autoFocus value={values.name} onChange={set('name')} error={fieldErrors.name} />
-        <TextField
-          label="Work e-mail"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          value={values.email}
-          onChange={set('email')}
-          error={fieldErrors.email}
-        />
+        <TextField label="Work e-mail" name="email" type="email" autoComplete="email" inputMode="email" required value={values.email} onChange={set('email')} error={fieldErrors.email} />
         <TextField
           label="Password"
           name="password"

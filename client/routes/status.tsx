@@ -54,7 +54,11 @@ function StatusPage() {
           aria-live="polite"
           className={clsx(
             'mt-8 flex items-center gap-3 rounded-2xl border p-6',
-            !check ? 'border-gray-200 dark:border-gray-800' : up ? 'border-green-300 bg-green-50 dark:border-green-900 dark:bg-green-950' : 'border-red-300 bg-red-50 dark:border-red-900 dark:bg-red-950',
+            !check
+              ? 'border-gray-200 dark:border-gray-800'
+              : up
+                ? 'border-green-300 bg-green-50 dark:border-green-900 dark:bg-green-950'
+                : 'border-red-300 bg-red-50 dark:border-red-900 dark:bg-red-950',
           )}
         >
           <span aria-hidden className={clsx('size-3 rounded-full', !check ? 'bg-gray-400' : up ? 'bg-green-600' : 'bg-red-600')} />
@@ -68,9 +72,7 @@ function StatusPage() {
             </div>
             <div>
               <dt className="text-gray-600 dark:text-gray-300">{text.database}</dt>
-              <dd className="font-medium text-gray-900 dark:text-white">
-                {check.status ? text.databaseState(check.status.database === 'postgres' ? 'PostgreSQL' : text.embedded, up) : text.unknown}
-              </dd>
+              <dd className="font-medium text-gray-900 dark:text-white">{check.status ? text.databaseState(check.status.database === 'postgres' ? 'PostgreSQL' : text.embedded, up) : text.unknown}</dd>
             </div>
             <div>
               <dt className="text-gray-600 dark:text-gray-300">{text.version}</dt>

@@ -9,15 +9,7 @@ import { trackEvent } from '../lib/analytics';
 import { cn } from '../lib/cn';
 import { attemptKey, fetchBillingConfig, fetchProvisioning, postPayment, type BillingConfig, type Provisioning } from '../lib/payments';
 import { toast } from '../state/toast';
-import {
-  findPlan,
-  isBillingInterval,
-  PLANS,
-  PRICING_PLAN_KEYS,
-  SUBSCRIBE_PLAN_KEYS,
-  type BillingInterval,
-  type PlanKey,
-} from '../../server/billing/schema';
+import { findPlan, isBillingInterval, PLANS, PRICING_PLAN_KEYS, SUBSCRIBE_PLAN_KEYS, type BillingInterval, type PlanKey } from '../../server/billing/schema';
 import { PRICING_TEXTS } from '../content/pricing';
 import { SUBSCRIBE_TEXTS } from '../content/subscribe';
 import { useT } from '../i18n';
@@ -115,7 +107,13 @@ function SubscribePage() {
             const p = PLANS[key];
             const selected = key === planKey;
             return (
-              <li key={key} className={cn('relative flex flex-col gap-5 rounded-2xl border bg-white p-6 dark:bg-gray-900', selected ? 'border-indigo-600 ring-2 ring-indigo-600' : 'border-gray-200 dark:border-gray-800')}>
+              <li
+                key={key}
+                className={cn(
+                  'relative flex flex-col gap-5 rounded-2xl border bg-white p-6 dark:bg-gray-900',
+                  selected ? 'border-indigo-600 ring-2 ring-indigo-600' : 'border-gray-200 dark:border-gray-800',
+                )}
+              >
                 {p.popular ? <span className="absolute -top-3 start-6 rounded-full bg-indigo-600 px-3 py-1 text-xs font-semibold text-white">{page.mostPopular}</span> : null}
                 <h2 className="text-xl font-semibold text-gray-900 dark:text-white">{p.name}</h2>
                 <PlanPrice plan={p} billing={billing} />
@@ -178,7 +176,11 @@ function SubscribePage() {
             labelledBy="limits"
             firstColumn={page.limitColumn}
             plans={shown}
-            rows={(['contacts', 'members', 'funnels', 'websites'] as const).map((resource) => ({ key: resource, label: page.limits[resource], cell: (k: PlanKey) => planLimit(language, text.unlimited, k, resource) }))}
+            rows={(['contacts', 'members', 'funnels', 'websites'] as const).map((resource) => ({
+              key: resource,
+              label: page.limits[resource],
+              cell: (k: PlanKey) => planLimit(language, text.unlimited, k, resource),
+            }))}
           />
         </section>
 
@@ -252,7 +254,16 @@ function InfoStep({ plan, billing, config, onReady }: { plan: PlanKey; billing: 
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label={page.detailsLabel}>
       <TextField label={page.fullName} name="name" autoComplete="name" required value={values.name} error={errors.name} onChange={(e) => setValues((v) => ({ ...v, name: e.target.value }))} />
-      <TextField label={page.email} name="email" type="email" autoComplete="email" required value={values.email} error={errors.email} onChange={(e) => setValues((v) => ({ ...v, email: e.target.value }))} />
+      <TextField
+        label={page.email}
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        value={values.email}
+        error={errors.email}
+        onChange={(e) => setValues((v) => ({ ...v, email: e.target.value }))}
+      />
       <FormAlert message={failure} />
       <Button type="submit" disabled={submitting} className="w-full">
         {submitting ? page.processingShort : page.continue}
@@ -297,9 +308,7 @@ function Success({ provisioningToken }: { provisioningToken: string | null }) {
       ) : state?.status === 'ready' ? (
         state.setPasswordUrl ? (
           <div className="grid gap-2">
-            <p className="text-sm text-gray-700 dark:text-gray-300">
-              {page.ready(state.organizationName, state.email)}
-            </p>
+            <p className="text-sm text-gray-700 dark:text-gray-300">{page.ready(state.organizationName, state.email)}</p>
             <a href={state.setPasswordUrl} className={buttonClasses({ className: 'justify-self-start' })}>
               {page.setPassword}
             </a>

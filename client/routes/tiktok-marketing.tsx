@@ -24,9 +24,7 @@ function TiktokMarketing() {
       <section className="mx-auto w-full max-w-7xl px-4 pt-14 sm:px-6 lg:px-8">
         <p className="text-sm font-semibold tracking-wide text-indigo-700 uppercase dark:text-indigo-300">{text.eyebrow}</p>
         <h1 className="mt-2 text-4xl font-bold tracking-tight text-gray-900 dark:text-white">{text.title}</h1>
-        <p className="mt-4 max-w-3xl text-lg text-gray-600 dark:text-gray-300">
-          {text.lead(VIDEO_FORMAT.ratio, VIDEO_FORMAT.resolution)}
-        </p>
+        <p className="mt-4 max-w-3xl text-lg text-gray-600 dark:text-gray-300">{text.lead(VIDEO_FORMAT.ratio, VIDEO_FORMAT.resolution)}</p>
       </section>
       <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
         <Tabs defaultValue="scripts">
@@ -129,9 +127,7 @@ function ScriptCard({ script, text }: { script: Texts<VideoScript>; text: Texts<
   return (
     <article className="flex h-full flex-col rounded-xl border border-gray-200 bg-white p-6 dark:border-gray-800 dark:bg-gray-900">
       <h3 className="text-lg font-semibold text-gray-900 dark:text-white">{script.title}</h3>
-      <p className="text-sm text-gray-600 dark:text-gray-300">
-        {text.forTarget(script.duration, script.target)}
-      </p>
+      <p className="text-sm text-gray-600 dark:text-gray-300">{text.forTarget(script.duration, script.target)}</p>
       <p className="mt-4 font-semibold text-indigo-700 dark:text-indigo-300">{t('marketing.quote', { text: script.hook })}</p>
       <p className="mt-2 flex-1 text-gray-700 dark:text-gray-300">{script.content}</p>
       <p className="mt-3 text-sm text-gray-600 dark:text-gray-300">{script.tags.join(' ')}</p>

@@ -25,9 +25,7 @@ function VideoProduction() {
       <section className="mx-auto w-full max-w-5xl px-4 pt-14 sm:px-6 lg:px-8">
         <p className="text-sm font-semibold tracking-wide text-indigo-700 uppercase dark:text-indigo-300">{text.eyebrow}</p>
         <h1 className="mt-2 text-4xl font-bold tracking-tight text-gray-900 dark:text-white">{text.title}</h1>
-        <p className="mt-4 max-w-3xl text-lg text-gray-600 dark:text-gray-300">
-          {text.lead}
-        </p>
+        <p className="mt-4 max-w-3xl text-lg text-gray-600 dark:text-gray-300">{text.lead}</p>
         <a href="/demo-dashboard" target="_blank" rel="noopener" className={buttonClasses({ size: 'lg', className: 'mt-8' })}>
           <ExternalLinkIcon className="size-4" aria-hidden />
           {text.open}
@@ -42,9 +40,7 @@ function VideoProduction() {
           {text.list.map((r) => (
             <li key={r.title} className="rounded-xl border border-gray-200 bg-white p-5 dark:border-gray-800 dark:bg-gray-900">
               <h3 className="font-semibold text-gray-900 dark:text-white">{r.title}</h3>
-              <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
-                {r.detail}
-              </p>
+              <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">{r.detail}</p>
             </li>
           ))}
         </ul>

@@ -22,11 +22,7 @@ export type ToastOptions = {
 
 export type ToastItem = ToastOptions & { id: string; open: boolean };
 
-export type ToastAction =
-  | { type: 'add'; toast: ToastItem }
-  | { type: 'update'; toast: Partial<ToastItem> & { id: string } }
-  | { type: 'dismiss'; id?: string }
-  | { type: 'remove'; id?: string };
+export type ToastAction = { type: 'add'; toast: ToastItem } | { type: 'update'; toast: Partial<ToastItem> & { id: string } } | { type: 'dismiss'; id?: string } | { type: 'remove'; id?: string };
 
 /** Newest first, at most TOAST_LIMIT; dismiss closes (the UI animates out), remove forgets. No id means all. */
 export function toastReducer(state: readonly ToastItem[], action: ToastAction): ToastItem[] {

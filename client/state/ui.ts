@@ -42,12 +42,7 @@ function safeSessionStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem
 }
 
 /** The explicit choice, or null before the user picks one. Synced across tabs by jotai's storage listener. */
-const storedThemeAtom = atomWithStorage<Theme | null>(
-  THEME_STORAGE_KEY,
-  null,
-  createJSONStorage<Theme | null>(safeLocalStorage),
-  { getOnInit: true },
-);
+const storedThemeAtom = atomWithStorage<Theme | null>(THEME_STORAGE_KEY, null, createJSONStorage<Theme | null>(safeLocalStorage), { getOnInit: true });
 
 /** Follows the OS setting live while the user has made no choice. */
 const systemThemeAtom = atom<Theme>(systemPrefersDark() ? 'dark' : 'light');

@@ -28,9 +28,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('memberships')
     .addColumn('organization_id', 'uuid', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
     .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('role', 'text', (c) =>
-      c.notNull().check(sql`role in ('super_admin', 'admin', 'manager', 'sales_rep', 'viewer')`),
-    )
+    .addColumn('role', 'text', (c) => c.notNull().check(sql`role in ('super_admin', 'admin', 'manager', 'sales_rep', 'viewer')`))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addPrimaryKeyConstraint('memberships_pkey', ['organization_id', 'user_id'])
     .execute();
@@ -94,11 +92,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('user_agent', 'text')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema
-    .createIndex('audit_events_org_time_idx')
-    .on('audit_events')
-    .columns(['organization_id', 'created_at desc'])
-    .execute();
+  await db.schema.createIndex('audit_events_org_time_idx').on('audit_events').columns(['organization_id', 'created_at desc']).execute();
 
   await db.schema
     .createTable('login_attempts')

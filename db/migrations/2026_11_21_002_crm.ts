@@ -22,7 +22,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('company_name', 'text')
     .addColumn('job_title', 'text')
     .addColumn('lifecycle_stage', 'text', (c) =>
-      c.notNull().defaultTo('lead').check(sql`lifecycle_stage in ('subscriber', 'lead', 'mql', 'sql', 'customer', 'other')`),
+      c
+        .notNull()
+        .defaultTo('lead')
+        .check(sql`lifecycle_stage in ('subscriber', 'lead', 'mql', 'sql', 'customer', 'other')`),
     )
     .addColumn('source', 'text')
     .addColumn('tags', sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'`))
@@ -35,23 +38,42 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('latest_attribution', 'jsonb')
     .addColumn('custom_fields', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
     .addColumn('search_text', 'text', (c) =>
-      c.generatedAlwaysAs(
-        sql`lower(first_name || ' ' || last_name || ' ' || coalesce(email, '') || ' ' || coalesce(phone, '') || ' ' || coalesce(company_name, ''))`,
-      ).stored(),
+      c.generatedAlwaysAs(sql`lower(first_name || ' ' || last_name || ' ' || coalesce(email, '') || ' ' || coalesce(phone, '') || ' ' || coalesce(company_name, ''))`).stored(),
     )
     .addColumn('created_at', 'timestamptz', now)
     .addColumn('updated_at', 'timestamptz', now)
     .execute();
   // Keyset paging and the default sort: newest first.
   await db.schema.createIndex('contacts_org_created_idx').on('contacts').columns(['organization_id', 'created_at desc', 'id desc']).execute();
-  await db.schema.createIndex('contacts_org_email_idx').on('contacts').expression(sql`organization_id, lower(email) text_pattern_ops`).execute();
-  await db.schema.createIndex('contacts_org_phone_idx').on('contacts').expression(sql`organization_id, phone text_pattern_ops`).execute();
-  await db.schema.createIndex('contacts_org_first_name_idx').on('contacts').expression(sql`organization_id, lower(first_name) text_pattern_ops`).execute();
-  await db.schema.createIndex('contacts_org_last_name_idx').on('contacts').expression(sql`organization_id, lower(last_name) text_pattern_ops`).execute();
+  await db.schema
+    .createIndex('contacts_org_email_idx')
+    .on('contacts')
+    .expression(sql`organization_id, lower(email) text_pattern_ops`)
+    .execute();
+  await db.schema
+    .createIndex('contacts_org_phone_idx')
+    .on('contacts')
+    .expression(sql`organization_id, phone text_pattern_ops`)
+    .execute();
+  await db.schema
+    .createIndex('contacts_org_first_name_idx')
+    .on('contacts')
+    .expression(sql`organization_id, lower(first_name) text_pattern_ops`)
+    .execute();
+  await db.schema
+    .createIndex('contacts_org_last_name_idx')
+    .on('contacts')
+    .expression(sql`organization_id, lower(last_name) text_pattern_ops`)
+    .execute();
   await db.schema.createIndex('contacts_org_owner_idx').on('contacts').columns(['organization_id', 'owner_id']).execute();
   await db.schema.createIndex('contacts_org_stage_idx').on('contacts').columns(['organization_id', 'lifecycle_stage']).execute();
   await db.schema.createIndex('contacts_tags_idx').on('contacts').using('gin').column('tags').execute();
-  await db.schema.createIndex('contacts_search_trgm_idx').on('contacts').using('gin').expression(sql`search_text gin_trgm_ops`).execute();
+  await db.schema
+    .createIndex('contacts_search_trgm_idx')
+    .on('contacts')
+    .using('gin')
+    .expression(sql`search_text gin_trgm_ops`)
+    .execute();
 
   await db.schema
     .createTable('custom_field_definitions')
@@ -98,8 +120,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('pipeline_id', 'uuid', (c) => c.notNull().references('pipelines.id').onDelete('cascade'))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('position', 'integer', (c) => c.notNull())
-    .addColumn('probability', 'integer', (c) => c.notNull().defaultTo(0).check(sql`probability between 0 and 100`))
-    .addColumn('kind', 'text', (c) => c.notNull().defaultTo('open').check(sql`kind in ('open', 'won', 'lost')`))
+    .addColumn('probability', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`probability between 0 and 100`),
+    )
+    .addColumn('kind', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('open')
+        .check(sql`kind in ('open', 'won', 'lost')`),
+    )
     .addColumn('created_at', 'timestamptz', now)
     .execute();
   await db.schema.createIndex('pipeline_stages_pipeline_idx').on('pipeline_stages').columns(['pipeline_id', 'position']).execute();
@@ -111,7 +143,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('pipeline_id', 'uuid', (c) => c.notNull().references('pipelines.id').onDelete('cascade'))
     .addColumn('stage_id', 'uuid', (c) => c.notNull().references('pipeline_stages.id'))
     .addColumn('title', 'text', (c) => c.notNull())
-    .addColumn('value_minor', 'bigint', (c) => c.notNull().defaultTo(0).check(sql`value_minor >= 0`))
+    .addColumn('value_minor', 'bigint', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`value_minor >= 0`),
+    )
     .addColumn('currency', 'text', (c) => c.notNull().defaultTo('USD'))
     .addColumn('contact_id', 'uuid', (c) => c.references('contacts.id').onDelete('set null'))
     .addColumn('owner_id', 'uuid', userRef)
@@ -119,7 +156,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('probability', 'integer', (c) => c.check(sql`probability between 0 and 100`))
     .addColumn('is_recurring', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('monthly_value_minor', 'bigint', (c) => c.check(sql`monthly_value_minor >= 0`))
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('open').check(sql`status in ('open', 'won', 'lost')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('open')
+        .check(sql`status in ('open', 'won', 'lost')`),
+    )
     .addColumn('lost_reason', 'text')
     .addColumn('won_at', 'timestamptz')
     .addColumn('lost_at', 'timestamptz')
@@ -151,8 +193,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('description', 'text')
     .addColumn('due_at', 'timestamptz')
-    .addColumn('priority', 'text', (c) => c.notNull().defaultTo('medium').check(sql`priority in ('low', 'medium', 'high', 'urgent')`))
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('open').check(sql`status in ('open', 'done')`))
+    .addColumn('priority', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('medium')
+        .check(sql`priority in ('low', 'medium', 'high', 'urgent')`),
+    )
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('open')
+        .check(sql`status in ('open', 'done')`),
+    )
     .addColumn('assignee_id', 'uuid', userRef)
     .addColumn('contact_id', 'uuid', (c) => c.references('contacts.id').onDelete('set null'))
     .addColumn('deal_id', 'uuid', (c) => c.references('deals.id').onDelete('set null'))
@@ -179,7 +231,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('location', 'text')
     .addColumn('meeting_url', 'text')
     .addColumn('status', 'text', (c) =>
-      c.notNull().defaultTo('scheduled').check(sql`status in ('scheduled', 'completed', 'cancelled', 'no_show')`),
+      c
+        .notNull()
+        .defaultTo('scheduled')
+        .check(sql`status in ('scheduled', 'completed', 'cancelled', 'no_show')`),
     )
     .addColumn('notes', 'text')
     .addColumn('created_by', 'uuid', userRef)
@@ -217,7 +272,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('mapping', 'jsonb', (c) => c.notNull())
     .addColumn('dedupe_by', 'text', (c) => c.notNull().check(sql`dedupe_by in ('email', 'phone', 'none')`))
     .addColumn('on_duplicate', 'text', (c) => c.notNull().check(sql`on_duplicate in ('skip', 'update', 'create')`))
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('queued').check(sql`status in ('queued', 'running', 'completed', 'failed')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('queued')
+        .check(sql`status in ('queued', 'running', 'completed', 'failed')`),
+    )
     .addColumn('total_rows', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('processed_rows', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_count', 'integer', (c) => c.notNull().defaultTo(0))

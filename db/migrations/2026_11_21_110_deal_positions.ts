@@ -5,7 +5,10 @@ import { sql, type Kysely } from 'kysely';
 // A double so a deal dropped between two others takes the midpoint without renumbering the column.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on the schema as it was
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('deals').addColumn('position', 'double precision', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('deals')
+    .addColumn('position', 'double precision', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.createIndex('deals_org_stage_position_idx').on('deals').columns(['organization_id', 'stage_id', 'position']).execute();
   // Existing deals keep their current order: newest activity first, as the board showed them.
   await sql`

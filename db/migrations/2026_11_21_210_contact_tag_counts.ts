@@ -63,7 +63,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       return null;
     end $$
   `.execute(db);
-  await sql`create trigger contact_tag_counts_update after update on contacts referencing old table as old_rows new table as new_rows for each statement execute function contact_tag_counts_on_update()`.execute(db);
+  await sql`create trigger contact_tag_counts_update after update on contacts referencing old table as old_rows new table as new_rows for each statement execute function contact_tag_counts_on_update()`.execute(
+    db,
+  );
 
   await sql`
     insert into contact_tag_counts (organization_id, tag, contact_count)

@@ -32,9 +32,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('body', 'text', (c) => c.notNull())
     .addColumn('encoding', 'text', (c) => c.notNull().check(sql`encoding in ('GSM-7', 'UCS-2')`))
     .addColumn('segments', 'integer', (c) => c.notNull())
-    .addColumn('status', 'text', (c) =>
-      c.notNull().check(sql`status in ('accepted', 'queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed', 'refused', 'received')`),
-    )
+    .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('accepted', 'queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed', 'refused', 'received')`))
     .addColumn('provider_sid', 'text')
     .addColumn('error_code', 'text')
     .addColumn('error_message', 'text')
@@ -53,13 +51,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   // Webhooks are idempotent by MessageSid; a retried request with the same key stores one message.
   await db.schema.createIndex('sms_messages_sid_key').on('sms_messages').column('provider_sid').unique().where(sql.ref('provider_sid'), 'is not', null).execute();
-  await db.schema
-    .createIndex('sms_messages_idempotency_key')
-    .on('sms_messages')
-    .columns(['organization_id', 'idempotency_key'])
-    .unique()
-    .where(sql.ref('idempotency_key'), 'is not', null)
-    .execute();
+  await db.schema.createIndex('sms_messages_idempotency_key').on('sms_messages').columns(['organization_id', 'idempotency_key']).unique().where(sql.ref('idempotency_key'), 'is not', null).execute();
   await db.schema.createIndex('sms_messages_org_created_idx').on('sms_messages').columns(['organization_id', 'created_at desc']).execute();
   await db.schema.createIndex('sms_messages_contact_idx').on('sms_messages').columns(['organization_id', 'contact_id', 'created_at desc']).execute();
   await db.schema.createIndex('sms_messages_to_idx').on('sms_messages').columns(['to_number', 'created_at desc']).execute();

@@ -215,9 +215,7 @@ const BY_DAY = AGGREGATES.filter((a) => a.keys.some((k) => k.type === 'date'));
 
 async function createAggregate(db: Db, a: Aggregate): Promise<void> {
   const columns = [...a.keys.map((k) => `${k.name} ${k.type}${k.nullable ? '' : ' not null'}`), ...a.values.map((v) => `${v.name} ${v.type} not null`)];
-  await sql
-    .raw(`create table ${a.table} (${columns.join(', ')}, foreign key (organization_id) references organizations (id) on delete cascade)`)
-    .execute(db);
+  await sql.raw(`create table ${a.table} (${columns.join(', ')}, foreign key (organization_id) references organizations (id) on delete cascade)`).execute(db);
   const keyList = a.keys.map((k) => keyExpr(k)).join(', ');
   await sql.raw(`create unique index ${a.table}_key on ${a.table} (${keyList})`).execute(db);
 

@@ -7,12 +7,7 @@ import { sql, type Kysely } from 'kysely';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on the schema as it was
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('sms_messages_contact_idx').execute();
-  await db.schema
-    .createIndex('sms_messages_contact_idx')
-    .on('sms_messages')
-    .columns(['organization_id', 'contact_id', 'created_at desc'])
-    .where(sql.ref('contact_id'), 'is not', null)
-    .execute();
+  await db.schema.createIndex('sms_messages_contact_idx').on('sms_messages').columns(['organization_id', 'contact_id', 'created_at desc']).where(sql.ref('contact_id'), 'is not', null).execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up()

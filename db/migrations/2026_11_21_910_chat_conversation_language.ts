@@ -7,7 +7,12 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable('chat_conversations')
-    .addColumn('language', 'text', (col) => col.notNull().defaultTo('en').check(sql`language in ('en', 'fr', 'ar')`))
+    .addColumn('language', 'text', (col) =>
+      col
+        .notNull()
+        .defaultTo('en')
+        .check(sql`language in ('en', 'fr', 'ar')`),
+    )
     .execute();
 }
 

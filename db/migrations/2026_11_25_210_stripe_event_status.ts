@@ -8,7 +8,12 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable('stripe_events')
-    .addColumn('status', 'text', (col) => col.notNull().defaultTo('processed').check(sql`status in ('processed', 'ignored')`))
+    .addColumn('status', 'text', (col) =>
+      col
+        .notNull()
+        .defaultTo('processed')
+        .check(sql`status in ('processed', 'ignored')`),
+    )
     .addColumn('ignored_reason', 'text')
     .execute();
 }

@@ -56,7 +56,14 @@ async function benchOrganization(db: Db, contacts: number): Promise<{ organizati
   const name = `Bench CRM (${contacts.toLocaleString('en-US')} contacts)`;
   const existing = await db.selectFrom('organizations').select('id').where('name', '=', name).executeTakeFirst();
   if (existing) {
-    const count = Number((await scoped(db, existing.id).selectFrom('contacts').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+    const count = Number(
+      (
+        await scoped(db, existing.id)
+          .selectFrom('contacts')
+          .select(sql<number>`count(*)`.as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     const owner = await scoped(db, existing.id).selectFrom('memberships').select('user_id').where('role', '=', 'super_admin').executeTakeFirst();
     if (count >= contacts && owner) {
       progress(`reusing ${name} (${count.toLocaleString('en-US')} contacts)`);
@@ -67,7 +74,9 @@ async function benchOrganization(db: Db, contacts: number): Promise<{ organizati
   }
   progress(`seeding ${name} …`);
   const result = await seedScale(db, { contacts, organizationName: name, log: progress });
-  progress(`seeded in ${result.seconds.toFixed(1)} s: ${result.deals.toLocaleString('en-US')} deals, ${result.tasks.toLocaleString('en-US')} tasks, ${result.appointments.toLocaleString('en-US')} appointments`);
+  progress(
+    `seeded in ${result.seconds.toFixed(1)} s: ${result.deals.toLocaleString('en-US')} deals, ${result.tasks.toLocaleString('en-US')} tasks, ${result.appointments.toLocaleString('en-US')} appointments`,
+  );
   return { organizationId: result.organizationId, ownerId: result.ownerId };
 }
 

@@ -180,11 +180,7 @@ function printBreakdown(r: Map<string, Measured>): void {
       prev ? num(m.cpuMicrosPerRequest - prev.cpuMicrosPerRequest, 1) : '–',
     ];
   });
-  printTable(
-    'Where the trivial tRPC call spends its extra time (PGlite server; each step adds to the one above)',
-    ['step', 'req/s', 'µs/req', 'Δ µs/req', 'server CPU µs/req', 'Δ CPU µs'],
-    rows,
-  );
+  printTable('Where the trivial tRPC call spends its extra time (PGlite server; each step adds to the one above)', ['step', 'req/s', 'µs/req', 'Δ µs/req', 'server CPU µs/req', 'Δ CPU µs'], rows);
 }
 
 type AbortAnyFigures = {
@@ -279,11 +275,7 @@ export async function run(): Promise<void> {
       ['CPU time per call', `${num(any.cpuMicrosPerCall, 1)} µs`],
       [
         'heap still held after 100k calls and a full GC',
-        !any.gcExposed
-          ? 'n/a (no --expose-gc)'
-          : any.retainedBytesPer100k <= 64 * 1024
-            ? `none (Δ ${num(any.retainedBytesPer100k / 1024)} KiB)`
-            : `${num(any.retainedBytesPer100k / 1024)} KiB`,
+        !any.gcExposed ? 'n/a (no --expose-gc)' : any.retainedBytesPer100k <= 64 * 1024 ? `none (Δ ${num(any.retainedBytesPer100k / 1024)} KiB)` : `${num(any.retainedBytesPer100k / 1024)} KiB`,
       ],
     ],
   );

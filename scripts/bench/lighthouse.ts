@@ -21,7 +21,10 @@ const BUILD = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 /** Scores drop when other work shares the CPU: the figures are printed with the machine's load. */
-const load = () => `load average ${loadavg().map((n) => n.toFixed(1)).join(' / ')}`;
+const load = () =>
+  `load average ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' / ')}`;
 
 type Audit = { runs: Record<(typeof CATEGORIES)[number], number>[]; scriptBytes: number[] };
 

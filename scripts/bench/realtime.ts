@@ -245,7 +245,10 @@ async function runVariant(variant: Variant, settings: Settings): Promise<Outcome
       if (settled) break;
     }
 
-    const sorted = pool.latencies.slice(0, pool.deliveries).map((us) => us / 1000).sort();
+    const sorted = pool.latencies
+      .slice(0, pool.deliveries)
+      .map((us) => us / 1000)
+      .sort();
     const connectSorted = pool.connectMs.filter(Number.isFinite).sort();
     return {
       variant,
@@ -314,9 +317,7 @@ function report(o: Outcome, settings: Settings): void {
       ],
       [
         'end of the run',
-        o.allDelivered
-          ? `all delivered ${num(o.drainMs)} ms after the last publish`
-          : `cut off ${num(o.drainMs / 1000)} s after the last publish, ${num(tail)} not received (queued or lost)`,
+        o.allDelivered ? `all delivered ${num(o.drainMs)} ms after the last publish` : `cut off ${num(o.drainMs / 1000)} s after the last publish, ${num(tail)} not received (queued or lost)`,
         '–',
       ],
       ['duplicates / streams dropped', `${num(pool.duplicates)} / ${num(pool.dropped)}`, '–'],
@@ -324,9 +325,17 @@ function report(o: Outcome, settings: Settings): void {
       ['server CPU per delivery (subscriber process, publish → end)', `${num(o.serverCpuMicros / Math.max(1, pool.deliveries), 1)} µs`, '–'],
       ['server event-loop delay during fan-out p99 / max (other requests wait this long)', `${num(o.loopDelayP99Ms)} / ${num(o.loopDelayMaxMs)} ms`, '–'],
       ['load generator CPU per delivery (this process: SSE parsing)', `${num(o.benchCpuMicros / Math.max(1, pool.deliveries), 1)} µs`, '–'],
-      ['server memory per connection: (RSS connected − RSS before) ÷ subscribers', `${num(kbPerConnection, 1)} KB`, `< ${TARGET_KB_PER_CONNECTION} KB (${met(kbPerConnection < TARGET_KB_PER_CONNECTION)})`],
+      [
+        'server memory per connection: (RSS connected − RSS before) ÷ subscribers',
+        `${num(kbPerConnection, 1)} KB`,
+        `< ${TARGET_KB_PER_CONNECTION} KB (${met(kbPerConnection < TARGET_KB_PER_CONNECTION)})`,
+      ],
       ['  same, V8 heap used', `${num((o.connected.heapUsedBytes - o.before.heapUsedBytes) / n / 1024, 1)} KB`, '–'],
-      ['server RSS before / connected / peak during fan-out / after, closed', `${mb(o.before.rssBytes)} / ${mb(o.connected.rssBytes)} / ${mb(o.rssPeak)} / ${o.afterEvents ? mb(o.afterEvents.rssBytes) : 'n/a'} MB`, '–'],
+      [
+        'server RSS before / connected / peak during fan-out / after, closed',
+        `${mb(o.before.rssBytes)} / ${mb(o.connected.rssBytes)} / ${mb(o.rssPeak)} / ${o.afterEvents ? mb(o.afterEvents.rssBytes) : 'n/a'} MB`,
+        '–',
+      ],
       [
         'server heap before / connected / after the events, connections closed',
         `${mb(o.before.heapUsedBytes)} / ${mb(o.connected.heapUsedBytes)} / ${o.afterEvents ? mb(o.afterEvents.heapUsedBytes) : 'n/a'} MB${o.afterEvents?.subscribers ? ` (${num(o.afterEvents.subscribers)} streams not yet closed)` : ''}`,
@@ -388,7 +397,10 @@ export async function run(): Promise<void> {
     );
   }
 
-  const only = (process.env.BENCH_RT_VARIANTS ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+  const only = (process.env.BENCH_RT_VARIANTS ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
   for (const variant of variants) {
     if (only.length && !only.includes(variant.key)) continue;
     report(await runVariant(variant, settings), settings);

@@ -106,7 +106,12 @@ async function benchDatabase(label: string, database: DatabaseHandle, throughput
     const workers = await depsFor(database, double, { TWILIO_SENDER_MPS: '0' });
     const lifted = await drain(double, before, throughputCount);
     await workers.jobs.stop();
-    record([label, `queue throughput, limit lifted (${num(throughputCount)} messages)`, `${num(throughputCount / lifted.seconds, 0)} msg/s (${num(lifted.seconds, 1)} s)`, label === 'Postgres' ? '≥ 500 msg/s' : '—']);
+    record([
+      label,
+      `queue throughput, limit lifted (${num(throughputCount)} messages)`,
+      `${num(throughputCount / lifted.seconds, 0)} msg/s (${num(lifted.seconds, 1)} s)`,
+      label === 'Postgres' ? '≥ 500 msg/s' : '—',
+    ]);
 
     // 3. A 10 messages-per-second sender.
     const limitedEnqueuer = await depsFor(database, double, { JOBS_ENABLED: 'false', TWILIO_SENDER_MPS: '10' });

@@ -5,7 +5,17 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Written last, by the prerender step (scripts/lib/prerender.ts): a build that failed half-way is stale. */
 const BUILD_MARKER = path.join(ROOT, 'dist/client/pages.json');
-const SOURCES = ['client', 'vite.config.ts', 'scripts/lib/site-routes.ts', 'server/http/public-routes.ts', 'scripts/lib/prerender.ts', 'scripts/lib/chunk-groups.ts', 'scripts/lib/landing-chunks.ts', 'package-lock.json', 'server/trpc/router.ts'];
+const SOURCES = [
+  'client',
+  'vite.config.ts',
+  'scripts/lib/site-routes.ts',
+  'server/http/public-routes.ts',
+  'scripts/lib/prerender.ts',
+  'scripts/lib/chunk-groups.ts',
+  'scripts/lib/landing-chunks.ts',
+  'package-lock.json',
+  'server/trpc/router.ts',
+];
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;

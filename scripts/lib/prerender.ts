@@ -33,7 +33,13 @@ export function prerenderSite({ root, routes }: { root: string; routes: string }
           // One self-contained module, built in the same mode as the client it renders for.
           ssr: { noExternal: true },
           publicDir: false,
-          build: { ssr: 'site/prerender.tsx', outDir: serverDir, emptyOutDir: true, minify: false, rolldownOptions: { output: { entryFileNames: 'prerender.mjs', chunkFileNames: '[name]-[hash].mjs' } } },
+          build: {
+            ssr: 'site/prerender.tsx',
+            outDir: serverDir,
+            emptyOutDir: true,
+            minify: false,
+            rolldownOptions: { output: { entryFileNames: 'prerender.mjs', chunkFileNames: '[name]-[hash].mjs' } },
+          },
         });
         const renderer = (await import(pathToFileURL(path.join(serverDir, 'prerender.mjs')).href)) as PrerenderModule;
         writePages(outDir, renderer, await renderAll(routes, renderer, (message) => this.warn(message)));

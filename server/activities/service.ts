@@ -38,11 +38,7 @@ export async function recordActivities(db: Kysely<Database>, activities: Activit
 }
 
 /** A contact's or a deal's timeline, newest first, paged by id (keyset). */
-export async function listActivities(
-  ctx: { db: Db; organizationId: string },
-  target: { contactId: string } | { dealId: string },
-  options: { before?: number; limit?: number } = {},
-) {
+export async function listActivities(ctx: { db: Db; organizationId: string }, target: { contactId: string } | { dealId: string }, options: { before?: number; limit?: number } = {}) {
   let query = scoped(ctx.db, ctx.organizationId)
     .selectFrom('activities')
     .leftJoin('users', 'users.id', 'activities.actor_user_id')
@@ -50,7 +46,10 @@ export async function listActivities(
   query = 'contactId' in target ? query.where('activities.contact_id', '=', target.contactId) : query.where('activities.deal_id', '=', target.dealId);
   if (options.before) query = query.where('activities.id', '<', options.before);
   const limit = Math.min(options.limit ?? 50, 200);
-  const rows = await query.orderBy('activities.id', 'desc').limit(limit + 1).execute();
+  const rows = await query
+    .orderBy('activities.id', 'desc')
+    .limit(limit + 1)
+    .execute();
   return {
     items: rows.slice(0, limit).map((r) => ({
       id: Number(r.id),

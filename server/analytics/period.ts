@@ -72,11 +72,7 @@ export function localDate(now: Date, timezone: string): string {
  * Turns a preset or a custom range into dates and instants; the database converts local midnights
  * to instants so the time zone rules (DST included) are Postgres's own.
  */
-export async function resolvePeriod(
-  db: Db,
-  input: { period?: TPeriod; from?: string; to?: string },
-  options: { timezone: string; now: Date },
-): Promise<ResolvedPeriod> {
+export async function resolvePeriod(db: Db, input: { period?: TPeriod; from?: string; to?: string }, options: { timezone: string; now: Date }): Promise<ResolvedPeriod> {
   const { timezone, now } = options;
   let key: ResolvedPeriod['key'];
   let from: string;

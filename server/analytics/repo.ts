@@ -282,7 +282,11 @@ export async function stalledDeals(s: Scope, p: ResolvedPeriod) {
   const cutoff = new Date(now.getTime() - STALLED_DAYS * 86_400_000);
   // Whole days before the cutoff's from the daily sums; that day up to the cutoff from the open deals.
   const cutoffDay = sql<string>`(${cutoff}::timestamptz at time zone ${s.timezone})::date`;
-  const open = () => s.org.selectFrom('deals').where('deals.status', '=', 'open').$if(s.ownerId !== null, (q) => q.where('deals.owner_id', '=', s.ownerId!));
+  const open = () =>
+    s.org
+      .selectFrom('deals')
+      .where('deals.status', '=', 'open')
+      .$if(s.ownerId !== null, (q) => q.where('deals.owner_id', '=', s.ownerId!));
   const largest = (inCurrency: boolean) =>
     open()
       .innerJoin('pipeline_stages as st', 'st.id', 'deals.stage_id')

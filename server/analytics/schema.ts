@@ -31,7 +31,10 @@ export function daysInclusive(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 }
 
-export const ZDashboardInput = z.object({ period: ZPeriod.default(DEFAULT_PERIOD) }).strict().prefault({});
+export const ZDashboardInput = z
+  .object({ period: ZPeriod.default(DEFAULT_PERIOD) })
+  .strict()
+  .prefault({});
 export type TDashboardInput = z.input<typeof ZDashboardInput>;
 
 export const ZInsightsInput = ZDashboardInput;

@@ -7,17 +7,7 @@ import { ownerOnlyFilter } from '../organizations/members';
 import { bucketsBetween, describePeriod, resolvePeriod, type ResolvedPeriod } from './period';
 import { formatMoney } from './money';
 import * as repo from './repo';
-import {
-  REPORT_TITLES,
-  ZDashboardInput,
-  ZInsightsInput,
-  ZPipelineAnalysisInput,
-  ZReportInput,
-  ZTrendsInput,
-  ZReportRange,
-  type TPeriod,
-  type TReportKey,
-} from './schema';
+import { REPORT_TITLES, ZDashboardInput, ZInsightsInput, ZPipelineAnalysisInput, ZReportInput, ZTrendsInput, ZReportRange, type TPeriod, type TReportKey } from './schema';
 import { reportToCsv } from './csv';
 
 /**
@@ -62,11 +52,7 @@ async function timezoneOf(db: Db, organizationId: string): Promise<string> {
 /** The caller's view: organization, owner-only visibility, primary currency, time zone and the resolved period. */
 async function prepare(ctx: AnalyticsCtx, range: { period?: TPeriod; from?: string; to?: string }) {
   const now = ctx.now ?? new Date();
-  const [timezone, ownerId, currency] = await Promise.all([
-    timezoneOf(ctx.db, ctx.organizationId),
-    ownerOnlyFilter(ctx.db, ctx.auth),
-    primaryCurrency(ctx.db, ctx.organizationId),
-  ]);
+  const [timezone, ownerId, currency] = await Promise.all([timezoneOf(ctx.db, ctx.organizationId), ownerOnlyFilter(ctx.db, ctx.auth), primaryCurrency(ctx.db, ctx.organizationId)]);
   const period = await resolvePeriod(ctx.db, range, { timezone, now });
   return { s: repo.makeScope(ctx.db, ctx.organizationId, ownerId, currency, timezone), p: period };
 }
@@ -432,7 +418,10 @@ function actionFor(insight: Insight): Action {
     case 'overdue_concentration':
       return { ...base, title: `Clear or reassign ${m.assignee}'s ${m.overdue} overdue tasks` };
     case 'best_lead_source':
-      return { ...base, title: `Invest more in ${sourceLabel(String(m.source))}: ${formatMoney(Number(m.wonValueMinor), String(m.currency))} won from ${m.wonDeals} ${m.wonDeals === 1 ? 'deal' : 'deals'}` };
+      return {
+        ...base,
+        title: `Invest more in ${sourceLabel(String(m.source))}: ${formatMoney(Number(m.wonValueMinor), String(m.currency))} won from ${m.wonDeals} ${m.wonDeals === 1 ? 'deal' : 'deals'}`,
+      };
   }
 }
 
@@ -571,11 +560,7 @@ export async function getReport(ctx: AnalyticsCtx, rawInput: unknown): Promise<R
         rows,
         totals: { stage: 'Total', kind: null, deals: sumOf(rows, 'deals'), valueMinor: sumOf(rows, 'valueMinor'), weightedValueMinor: sumOf(rows, 'weightedValueMinor'), conversion: null },
         excludedCount: excluded,
-        notes: [
-          'Open stages count the deals in them now; won and lost stages count the deals won or lost in the period.',
-          `Conversion: ${CONVERSION_DEFINITION}`,
-          ...currencyNote(excluded),
-        ],
+        notes: ['Open stages count the deals in them now; won and lost stages count the deals won or lost in the period.', `Conversion: ${CONVERSION_DEFINITION}`, ...currencyNote(excluded)],
       };
     }
     case 'lead-sources': {

@@ -1,8 +1,7 @@
 import type { JsonSchema } from './procedures';
 import type { OpenApiDocument } from './openapi';
 
-const escape = (text: unknown) =>
-  String(text ?? '').replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+const escape = (text: unknown) => String(text ?? '').replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 function typeOf(schema: JsonSchema | undefined): string {
   if (!schema) return 'any';

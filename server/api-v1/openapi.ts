@@ -52,7 +52,14 @@ function resourcePaths(resource: V1Resource) {
       },
     },
     [`/api/v1/${name}/{id}`]: {
-      get: { tags: [tag], operationId: `get_${noun}`, summary: `Get a ${noun}`, description: permissionNote(procedures.get).trim(), parameters: [idParam], responses: { '200': answer(`The ${noun}`, procedures.get), ...COMMON_ERRORS, ...NOT_FOUND } },
+      get: {
+        tags: [tag],
+        operationId: `get_${noun}`,
+        summary: `Get a ${noun}`,
+        description: permissionNote(procedures.get).trim(),
+        parameters: [idParam],
+        responses: { '200': answer(`The ${noun}`, procedures.get), ...COMMON_ERRORS, ...NOT_FOUND },
+      },
       patch: {
         tags: [tag],
         operationId: `update_${noun}`,
@@ -62,7 +69,14 @@ function resourcePaths(resource: V1Resource) {
         requestBody: { required: true, content: { 'application/json': { schema: withoutId(inputJsonSchema(procedures.update)) } } },
         responses: { '200': answer(`The updated ${noun}`, procedures.update), ...COMMON_ERRORS, ...NOT_FOUND },
       },
-      delete: { tags: [tag], operationId: `delete_${noun}`, summary: `Delete a ${noun}`, description: permissionNote(procedures.delete).trim(), parameters: [idParam], responses: { '204': { description: 'Deleted' }, ...COMMON_ERRORS, ...NOT_FOUND } },
+      delete: {
+        tags: [tag],
+        operationId: `delete_${noun}`,
+        summary: `Delete a ${noun}`,
+        description: permissionNote(procedures.delete).trim(),
+        parameters: [idParam],
+        responses: { '204': { description: 'Deleted' }, ...COMMON_ERRORS, ...NOT_FOUND },
+      },
     },
   };
 }

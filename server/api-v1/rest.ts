@@ -83,7 +83,5 @@ export function apiV1Routes() {
 export function apiDocsRoutes() {
   let document: ReturnType<typeof openApiDocument> | undefined;
   const doc = (c: Context<AppEnv>) => (document ??= openApiDocument(c.var.deps.config.publicUrl, c.var.deps.config.version));
-  return new Hono<AppEnv>()
-    .get('/openapi.json', (c) => c.json(doc(c)))
-    .get('/docs', (c) => c.html(apiReferencePage(doc(c))));
+  return new Hono<AppEnv>().get('/openapi.json', (c) => c.json(doc(c))).get('/docs', (c) => c.html(apiReferencePage(doc(c))));
 }

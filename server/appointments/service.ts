@@ -73,7 +73,12 @@ function toAppointment(row: AppointmentRow) {
     notes: row.notes,
     assignee: row.assignee_id ? { id: row.assignee_id, name: row.assignee_name ?? '' } : null,
     contact: row.contact_id
-      ? { id: row.contact_id, name: contactName({ first_name: row.contact_first_name, last_name: row.contact_last_name, email: row.contact_email }), email: row.contact_email, phone: row.contact_phone }
+      ? {
+          id: row.contact_id,
+          name: contactName({ first_name: row.contact_first_name, last_name: row.contact_last_name, email: row.contact_email }),
+          email: row.contact_email,
+          phone: row.contact_phone,
+        }
       : null,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
@@ -109,7 +114,12 @@ async function withConflicts(ctx: DomainCtx, id: string) {
   const conflicts =
     appointment.status === 'cancelled'
       ? []
-      : await findConflicts(ctx.db, ctx.organizationId, { assigneeId: appointment.assignee?.id ?? null, startsAt: new Date(appointment.startsAt), endsAt: new Date(appointment.endsAt), excludeId: id });
+      : await findConflicts(ctx.db, ctx.organizationId, {
+          assigneeId: appointment.assignee?.id ?? null,
+          startsAt: new Date(appointment.startsAt),
+          endsAt: new Date(appointment.endsAt),
+          excludeId: id,
+        });
   return { appointment, conflicts };
 }
 
@@ -133,7 +143,11 @@ export async function listAppointments(ctx: DomainCtx, rawInput: unknown) {
   const input = parseInput(ZListAppointmentsInput, rawInput);
   // Everything overlapping the range, so an appointment crossing midnight shows on both days.
   const query = await filteredAppointments(ctx, input);
-  const rows = await query.orderBy('appointments.starts_at').orderBy('appointments.id').limit(MAX_LISTED + 1).execute();
+  const rows = await query
+    .orderBy('appointments.starts_at')
+    .orderBy('appointments.id')
+    .limit(MAX_LISTED + 1)
+    .execute();
   const items = rows.slice(0, MAX_LISTED).map(toAppointment);
   return { items, total: items.length, truncated: rows.length > MAX_LISTED, from: input.from, to: input.to };
 }
@@ -143,8 +157,16 @@ export async function searchAppointments(ctx: DomainCtx, rawInput: unknown) {
   const input = parseInput(ZSearchAppointmentsInput, rawInput);
   const query = await filteredAppointments(ctx, input);
   const [rows, count] = await Promise.all([
-    query.orderBy('appointments.starts_at', 'desc').orderBy('appointments.id', 'desc').limit(input.limit).offset((input.page - 1) * input.limit).execute(),
-    query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    query
+      .orderBy('appointments.starts_at', 'desc')
+      .orderBy('appointments.id', 'desc')
+      .limit(input.limit)
+      .offset((input.page - 1) * input.limit)
+      .execute(),
+    query
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { items: rows.map(toAppointment), total: Number(count.n), page: input.page, limit: input.limit };
 }
@@ -208,7 +230,22 @@ export async function createAppointment(ctx: DomainCtx, rawInput: unknown) {
 }
 
 /** Applies a partial change; timeline entries on the contact for a new time, a new status, a new contact. */
-async function changeAppointment(ctx: DomainCtx, id: string, input: Partial<{ title: string; contactId: string | null; assigneeId: string | null; startsAt: string; endsAt: string; timeZone: string; location: string | null; meetingUrl: string | null; status: AppointmentStatus; notes: string | null }>) {
+async function changeAppointment(
+  ctx: DomainCtx,
+  id: string,
+  input: Partial<{
+    title: string;
+    contactId: string | null;
+    assigneeId: string | null;
+    startsAt: string;
+    endsAt: string;
+    timeZone: string;
+    location: string | null;
+    meetingUrl: string | null;
+    status: AppointmentStatus;
+    notes: string | null;
+  }>,
+) {
   const ownerOnly = await ownerOnlyFilter(ctx.db, ctx.auth);
   if (input.assigneeId) await assertMember(ctx.db, ctx.organizationId, input.assigneeId, 'assigneeId');
   if (input.contactId) await requireContact(ctx.db, ctx.organizationId, input.contactId, ownerOnly);
@@ -250,7 +287,12 @@ async function changeAppointment(ctx: DomainCtx, id: string, input: Partial<{ ti
       entries.push({
         ...base,
         type: 'appointment_rescheduled',
-        payload: { appointmentId: id, title, from: { startsAt: current.starts_at.toISOString(), endsAt: current.ends_at.toISOString() }, to: { startsAt: startsAt.toISOString(), endsAt: endsAt.toISOString() } },
+        payload: {
+          appointmentId: id,
+          title,
+          from: { startsAt: current.starts_at.toISOString(), endsAt: current.ends_at.toISOString() },
+          to: { startsAt: startsAt.toISOString(), endsAt: endsAt.toISOString() },
+        },
       });
     }
     if (input.status !== undefined && input.status !== current.status) {
@@ -312,6 +354,11 @@ export async function appointmentIcs(ctx: DomainCtx, id: string, domain: string)
     created: row.created_at,
     lastModified: row.updated_at,
   });
-  const slug = a.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'appointment';
+  const slug =
+    a.title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60) || 'appointment';
   return { filename: `${slug}.ics`, body };
 }

@@ -3,5 +3,7 @@ import { permittedProcedure, router } from '../trpc/init';
 import { listAudit } from './service';
 
 export const auditRouter = router({
-  list: permittedProcedure('audit:read').input(ZListAuditInput).query(({ ctx, input }) => listAudit({ db: ctx.db, organizationId: ctx.organizationId }, input)),
+  list: permittedProcedure('audit:read')
+    .input(ZListAuditInput)
+    .query(({ ctx, input }) => listAudit({ db: ctx.db, organizationId: ctx.organizationId }, input)),
 });

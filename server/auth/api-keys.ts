@@ -28,7 +28,14 @@ export async function createApiKey(ctx: OrgContext, rawInput: unknown) {
       .insertInto('api_keys', { name: input.name, role: input.role, prefix, secret_hash: sha256(secret), created_by: creator.id })
       .returning(['id', 'created_at'])
       .executeTakeFirstOrThrow();
-    await recordAudit(trx, { organizationId: ctx.auth.organization.id, actor: actorOf(ctx.auth), action: 'apikey.created', target: { type: 'api_key', id: row.id }, details: { name: input.name, role: input.role }, meta: ctx.meta });
+    await recordAudit(trx, {
+      organizationId: ctx.auth.organization.id,
+      actor: actorOf(ctx.auth),
+      action: 'apikey.created',
+      target: { type: 'api_key', id: row.id },
+      details: { name: input.name, role: input.role },
+      meta: ctx.meta,
+    });
     return row;
   });
   return { id: key.id, name: input.name, role: input.role, prefix, secret, createdAt: key.created_at.toISOString() };
@@ -55,7 +62,12 @@ export async function listApiKeys(ctx: Pick<OrgContext, 'deps' | 'auth'>) {
 
 export async function revokeApiKey(ctx: OrgContext, rawInput: unknown): Promise<void> {
   const { id } = parseInput(ZRevokeApiKeyInput, rawInput);
-  const result = await scoped(ctx.deps.database.db, ctx.auth.organization.id).updateTable('api_keys').set({ revoked_at: new Date() }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+  const result = await scoped(ctx.deps.database.db, ctx.auth.organization.id)
+    .updateTable('api_keys')
+    .set({ revoked_at: new Date() })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) throw new DomainError('NOT_FOUND', 'API key not found');
   await recordAudit(ctx.deps.database.db, { organizationId: ctx.auth.organization.id, actor: actorOf(ctx.auth), action: 'apikey.revoked', target: { type: 'api_key', id }, meta: ctx.meta });
 }
@@ -97,7 +109,15 @@ export async function narrowKeysOfMember(trx: Db, change: MemberChange & { role:
   const org = scoped(trx, change.organizationId);
   const keys = await org.selectFrom('api_keys').select(['id', 'name', 'role']).where('created_by', '=', change.userId).where('revoked_at', 'is', null).where('role', 'in', above).forUpdate().execute();
   if (keys.length === 0) return;
-  await org.updateTable('api_keys').set({ role: change.role }).where('id', 'in', keys.map((k) => k.id)).execute();
+  await org
+    .updateTable('api_keys')
+    .set({ role: change.role })
+    .where(
+      'id',
+      'in',
+      keys.map((k) => k.id),
+    )
+    .execute();
   for (const key of keys) {
     await recordAudit(trx, {
       organizationId: change.organizationId,

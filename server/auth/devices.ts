@@ -19,13 +19,7 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export async function trustedDeviceOf(db: Db, userId: string, cookieHeader: string | null | undefined): Promise<string | null> {
   const token = cookieHeader ? parse(cookieHeader, DEVICE_COOKIE)[DEVICE_COOKIE] : undefined;
   if (!token || !TOKEN_PATTERN.test(token)) return null;
-  const row = await db
-    .selectFrom('trusted_devices')
-    .select('id')
-    .where('id', '=', sha256(token))
-    .where('user_id', '=', userId)
-    .where('expires_at', '>', new Date())
-    .executeTakeFirst();
+  const row = await db.selectFrom('trusted_devices').select('id').where('id', '=', sha256(token)).where('user_id', '=', userId).where('expires_at', '>', new Date()).executeTakeFirst();
   return row?.id ?? null;
 }
 

@@ -32,18 +32,7 @@ export const PERMISSIONS = [
 
 export type Permission = (typeof PERMISSIONS)[number];
 
-const VIEWER: Permission[] = [
-  'contacts:read',
-  'deals:read',
-  'tasks:read',
-  'appointments:read',
-  'sms:read',
-  'campaigns:read',
-  'automations:read',
-  'forms:read',
-  'reports:read',
-  'members:read',
-];
+const VIEWER: Permission[] = ['contacts:read', 'deals:read', 'tasks:read', 'appointments:read', 'sms:read', 'campaigns:read', 'automations:read', 'forms:read', 'reports:read', 'members:read'];
 // Sales Rep: works leads and contacts.
 const SALES_REP: Permission[] = [...VIEWER, 'contacts:write', 'deals:write', 'tasks:write', 'appointments:write', 'sms:send'];
 // Manager: also team and pipeline.

@@ -76,7 +76,16 @@ async function resolveApiKey(db: Db, secret: string): Promise<Auth | null> {
     .innerJoin('organizations', 'organizations.id', 'api_keys.organization_id')
     // A key acts for the member who made it: checked here, on every request, so it cannot drift.
     .innerJoin('memberships', (join) => join.onRef('memberships.organization_id', '=', 'api_keys.organization_id').onRef('memberships.user_id', '=', 'api_keys.created_by'))
-    .select(['api_keys.id', 'api_keys.name', 'api_keys.role', 'api_keys.created_by', 'api_keys.last_used_at', 'memberships.role as creator_role', 'organizations.id as organization_id', 'organizations.name as organization_name'])
+    .select([
+      'api_keys.id',
+      'api_keys.name',
+      'api_keys.role',
+      'api_keys.created_by',
+      'api_keys.last_used_at',
+      'memberships.role as creator_role',
+      'organizations.id as organization_id',
+      'organizations.name as organization_name',
+    ])
     .where('api_keys.secret_hash', '=', sha256(secret))
     .where('api_keys.revoked_at', 'is', null)
     .executeTakeFirst();

@@ -1,13 +1,5 @@
 import { publicProcedure, authedProcedure, router } from '../trpc/init';
-import {
-  ZChangePasswordInput,
-  ZLoginInput,
-  ZRevokeSessionInput,
-  ZSignupInput,
-  ZSwitchOrganizationInput,
-  ZUpdatePreferencesInput,
-  ZUpdateProfileInput,
-} from './schema';
+import { ZChangePasswordInput, ZLoginInput, ZRevokeSessionInput, ZSignupInput, ZSwitchOrganizationInput, ZUpdatePreferencesInput, ZUpdateProfileInput } from './schema';
 import * as auth from './service';
 
 export const authRouter = router({

@@ -19,17 +19,9 @@ export const ROLE_LABELS: Record<TRole, { label: string; description: string }> 
 export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 256;
 
-export const ZEmail = z
-  .string({ error: 'is required' })
-  .trim()
-  .toLowerCase()
-  .max(254, 'must be at most 254 characters')
-  .pipe(z.email('must be a valid e-mail address'));
+export const ZEmail = z.string({ error: 'is required' }).trim().toLowerCase().max(254, 'must be at most 254 characters').pipe(z.email('must be a valid e-mail address'));
 
-export const ZPassword = z
-  .string({ error: 'is required' })
-  .min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`)
-  .max(PASSWORD_MAX, `must be at most ${PASSWORD_MAX} characters`);
+export const ZPassword = z.string({ error: 'is required' }).min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`).max(PASSWORD_MAX, `must be at most ${PASSWORD_MAX} characters`);
 
 const ZPersonName = z.string({ error: 'is required' }).trim().min(1, 'is required').max(120, 'must be at most 120 characters');
 
@@ -50,15 +42,7 @@ export const ZLoginInput = z.object({
 });
 export type TLoginInput = z.input<typeof ZLoginInput>;
 
-export const NOTIFICATION_TYPES = [
-  'contact_created',
-  'deal_won',
-  'automation_completed',
-  'sms_received',
-  'lead_captured',
-  'member_joined',
-  'import_finished',
-] as const;
+export const NOTIFICATION_TYPES = ['contact_created', 'deal_won', 'automation_completed', 'sms_received', 'lead_captured', 'member_joined', 'import_finished'] as const;
 
 export const ZNotificationSettings = z
   .object(Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, z.boolean()])) as Record<(typeof NOTIFICATION_TYPES)[number], z.ZodBoolean>)
@@ -115,8 +99,14 @@ export const ZRevokeApiKeyInput = z.object({ id: z.uuid('must be an API key id')
 
 export const ZUpdateOrganizationInput = z.object({
   name: z.string().trim().min(1, 'is required').max(120, 'must be at most 120 characters').optional(),
-  country: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter ISO country code such as US').optional(),
-  timezone: z.string().refine((tz) => isTimeZone(tz), 'must be an IANA time zone such as Europe/Paris').optional(),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'must be a two-letter ISO country code such as US')
+    .optional(),
+  timezone: z
+    .string()
+    .refine((tz) => isTimeZone(tz), 'must be an IANA time zone such as Europe/Paris')
+    .optional(),
   salesRepsSeeOwnOnly: z.boolean().optional(),
 });
 export type TUpdateOrganizationInput = z.input<typeof ZUpdateOrganizationInput>;
@@ -148,4 +138,3 @@ export const ZListAuditInput = z.object({
   action: z.enum(AUDIT_ACTIONS).optional(),
 });
 export type TListAuditInput = z.input<typeof ZListAuditInput>;
-

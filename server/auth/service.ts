@@ -112,11 +112,7 @@ export async function signup(deps: Deps, rawInput: unknown, meta: RequestMeta): 
   const { userId, organizationId } = await db
     .transaction()
     .execute(async (trx) => {
-      const user = await trx
-        .insertInto('users')
-        .values({ email: input.email, name: input.name, password_hash: passwordHash, preferences: '{}' })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const user = await trx.insertInto('users').values({ email: input.email, name: input.name, password_hash: passwordHash, preferences: '{}' }).returning('id').executeTakeFirstOrThrow();
       const actor = { userId: user.id, apiKeyId: null, label: `${input.name} <${input.email}>` };
       const org = await createOrganization(trx, {
         name: input.organizationName,
@@ -144,13 +140,7 @@ export async function signup(deps: Deps, rawInput: unknown, meta: RequestMeta): 
 
 /** The organization a fresh session starts in: the one joined first. */
 async function defaultOrganization(db: Db, userId: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('memberships')
-    .select('organization_id')
-    .where('user_id', '=', userId)
-    .orderBy('created_at')
-    .limit(1)
-    .executeTakeFirst();
+  const row = await db.selectFrom('memberships').select('organization_id').where('user_id', '=', userId).orderBy('created_at').limit(1).executeTakeFirst();
   return row?.organization_id ?? null;
 }
 
@@ -204,7 +194,11 @@ export async function updatePreferences(deps: Deps, auth: UserAuth, rawInput: un
       ...input,
       ...(input.notifications || current.notifications ? { notifications: { ...current.notifications, ...input.notifications } } : {}),
     };
-    await trx.updateTable('users').set({ preferences: JSON.stringify(merged), updated_at: new Date() }).where('id', '=', auth.user.id).execute();
+    await trx
+      .updateTable('users')
+      .set({ preferences: JSON.stringify(merged), updated_at: new Date() })
+      .where('id', '=', auth.user.id)
+      .execute();
     await recordAudit(trx, {
       organizationId: auth.organization?.id ?? null,
       actor: actorOf(auth),

@@ -30,15 +30,7 @@ class KyselySessionAdapter implements Adapter {
     const row = await this.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select([
-        'sessions.user_id',
-        'sessions.expires_at',
-        'sessions.organization_id',
-        'sessions.ip',
-        'sessions.user_agent',
-        'users.email',
-        'users.name',
-      ])
+      .select(['sessions.user_id', 'sessions.expires_at', 'sessions.organization_id', 'sessions.ip', 'sessions.user_agent', 'users.email', 'users.name'])
       .where('sessions.id', '=', sha256(token))
       .executeTakeFirst();
     if (!row) return [null, null];

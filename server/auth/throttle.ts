@@ -74,11 +74,7 @@ export async function admitLoginAttempt(db: Db, attempt: LoginAttempt): Promise<
       const byEmail = await failures()
         .where('email', '=', attempt.email)
         .where('device_id', 'is', null)
-        .where(
-          'created_at',
-          '>',
-          sql<Date>`coalesce((select max(created_at) from login_attempts where email = ${attempt.email} and succeeded and device_id is null), '-infinity'::timestamptz)`,
-        )
+        .where('created_at', '>', sql<Date>`coalesce((select max(created_at) from login_attempts where email = ${attempt.email} and succeeded and device_id is null), '-infinity'::timestamptz)`)
         .executeTakeFirstOrThrow();
       const byIp = await failures().where('ip', '=', attempt.ip).where('device_id', 'is', null).executeTakeFirstOrThrow();
       const emailFailures = Number(byEmail.n);
@@ -93,11 +89,7 @@ export async function admitLoginAttempt(db: Db, attempt: LoginAttempt): Promise<
       if (Number(byIp.n) >= MAX_FAILURES_PER_IP) wait = Math.max(wait, secondsUntil(byIp.frees_in));
     }
     if (wait > 0) return { ok: false as const, retryAfter: secondsUntil(wait) };
-    const row = await trx
-      .insertInto('login_attempts')
-      .values({ email: attempt.email, ip: attempt.ip, succeeded: false, device_id: attempt.deviceId })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const row = await trx.insertInto('login_attempts').values({ email: attempt.email, ip: attempt.ip, succeeded: false, device_id: attempt.deviceId }).returning('id').executeTakeFirstOrThrow();
     return { ok: true as const, id: Number(row.id) };
   });
   if (!verdict.ok) throw tooManySignIns(verdict.retryAfter);

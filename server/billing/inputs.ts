@@ -22,16 +22,14 @@ export const ZCreatePaymentIntentInput = z.object({
 });
 export type TCreatePaymentIntentInput = z.input<typeof ZCreatePaymentIntentInput>;
 
-const ZPlanName = z
-  .string({ error: 'is required' })
-  .transform((name, ctx): Plan => {
-    const plan = findPlan(name);
-    if (!plan) {
-      ctx.addIssue({ code: 'custom', message: `is not a plan (one of ${PLAN_KEYS.join(', ')})` });
-      return z.NEVER;
-    }
-    return plan;
-  });
+const ZPlanName = z.string({ error: 'is required' }).transform((name, ctx): Plan => {
+  const plan = findPlan(name);
+  if (!plan) {
+    ctx.addIssue({ code: 'custom', message: `is not a plan (one of ${PLAN_KEYS.join(', ')})` });
+    return z.NEVER;
+  }
+  return plan;
+});
 
 /** POST /api/create-subscription (spec §7), with the billing interval the subscribe page chose. */
 export const ZCreateSubscriptionInput = z.object({

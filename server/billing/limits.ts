@@ -104,8 +104,14 @@ export async function assertWritable(db: Db, config: Pick<Config, 'stripe'>, org
 export async function usageOf(db: Db, organizationId: string): Promise<Record<LimitedResource, number>> {
   const org = scoped(db, organizationId);
   const [contacts, members, invites] = await Promise.all([
-    org.selectFrom('contacts').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    org.selectFrom('memberships').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    org
+      .selectFrom('contacts')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
+    org
+      .selectFrom('memberships')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
     // A pending invite holds a seat: otherwise a full team could invite past its limit.
     org
       .selectFrom('invites')

@@ -14,6 +14,4 @@ export const billingRest = new Hono<AppEnv>()
   // The token is a capability held by the subscribe page that bought (not a record id): it travels in the query.
   .get('/billing/provisioning', async (c) => c.json(await provisioningStatus(c.var.deps, { token: c.req.query('token') ?? '' })))
   .post('/create-payment-intent', async (c) => c.json(await createPaymentIntent(c.var.deps, await jsonBody(c), c.req.header('idempotency-key'))))
-  .post('/create-subscription', async (c) =>
-    c.json(await createSubscription(c.var.deps, await authOf(c), await jsonBody(c), c.req.header('idempotency-key'), c.var.meta)),
-  );
+  .post('/create-subscription', async (c) => c.json(await createSubscription(c.var.deps, await authOf(c), await jsonBody(c), c.req.header('idempotency-key'), c.var.meta)));

@@ -7,6 +7,8 @@ export const billingRouter = router({
   status: orgProcedure.query(({ ctx }) => billing.billingStatus({ deps: ctx.deps, organizationId: ctx.organizationId })),
   overview: permittedProcedure('billing:manage').query(({ ctx }) => billing.billingOverview({ deps: ctx.deps, organizationId: ctx.organizationId })),
   invoices: permittedProcedure('billing:manage').query(({ ctx }) => billing.listInvoices({ deps: ctx.deps, organizationId: ctx.organizationId })),
-  changePlan: permittedProcedure('billing:manage').input(ZChangePlanInput).mutation(({ ctx, input }) => billing.changePlan(ctx, input)),
+  changePlan: permittedProcedure('billing:manage')
+    .input(ZChangePlanInput)
+    .mutation(({ ctx, input }) => billing.changePlan(ctx, input)),
   portal: permittedProcedure('billing:manage').mutation(({ ctx }) => billing.openCustomerPortal(ctx)),
 });

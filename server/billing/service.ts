@@ -12,18 +12,7 @@ import { createOrganization } from '../organizations/create';
 import { INVITE_DAYS } from '../organizations/service';
 import { ZChangePlanInput, ZCreatePaymentIntentInput, ZCreateSubscriptionInput, ZProvisioningTokenInput } from './inputs';
 import { effectivePlan, loadBilling, paymentsConfigured, readOnlyReason, READ_ONLY_MESSAGES, trialRow, usageOf, type BillingRow } from './limits';
-import {
-  CHECKOUT_PRODUCT,
-  isDowngrade,
-  lookupKeyOf,
-  PAYMENTS_NOT_CONFIGURED,
-  planOfLookupKey,
-  PLANS,
-  RESOURCE_LABELS,
-  type BillingInterval,
-  type LimitedResource,
-  type PlanKey,
-} from './schema';
+import { CHECKOUT_PRODUCT, isDowngrade, lookupKeyOf, PAYMENTS_NOT_CONFIGURED, planOfLookupKey, PLANS, RESOURCE_LABELS, type BillingInterval, type LimitedResource, type PlanKey } from './schema';
 import { stripeGateway, type StripeEvent, type StripeGateway, type StripeSubscription } from './stripe';
 
 type Deps = Pick<AppDeps, 'database' | 'config' | 'logger'>;
@@ -48,7 +37,10 @@ export function publicBillingConfig(deps: Pick<Deps, 'config'>) {
 function statusOf(row: BillingRow, deps: Pick<Deps, 'config'>, now = new Date()) {
   const plan = effectivePlan(row, now);
   const reason = readOnlyReason(row, deps.config, now);
-  const downgrade = row.previous_plan_until && row.previous_plan_until > now && row.previous_plan ? { plan: row.plan as PlanKey, planName: PLANS[row.plan as PlanKey]?.name ?? row.plan, at: row.previous_plan_until.toISOString() } : null;
+  const downgrade =
+    row.previous_plan_until && row.previous_plan_until > now && row.previous_plan
+      ? { plan: row.plan as PlanKey, planName: PLANS[row.plan as PlanKey]?.name ?? row.plan, at: row.previous_plan_until.toISOString() }
+      : null;
   return {
     plan,
     planName: PLANS[plan].name,
@@ -211,7 +203,12 @@ export async function createSubscription(deps: Deps, auth: Auth | null, rawInput
       stripe_customer_id: customer.id,
       stripe_subscription_id: subscription.id,
     })
-    .onConflict((oc) => oc.column('stripe_subscription_id').doUpdateSet({ token_hash: sha256(token) }).where('billing_provisionings.provisioned_at', 'is', null))
+    .onConflict((oc) =>
+      oc
+        .column('stripe_subscription_id')
+        .doUpdateSet({ token_hash: sha256(token) })
+        .where('billing_provisionings.provisioned_at', 'is', null),
+    )
     .execute();
   return { clientSecret: subscription.clientSecret, subscriptionId: subscription.id, provisioningToken: token };
 }
@@ -431,34 +428,37 @@ export async function applyStripeEvent(deps: Deps, event: StripeEvent): Promise<
     return { received: true, ignored: UNKNOWN_SUBSCRIPTION_REASON };
   }
   const subscription = subscriptionId ? await stripeGateway(deps.config).retrieveSubscription(subscriptionId) : null;
-  return db.transaction().execute(async (trx) => {
-    let organizationId: string | null = null;
-    if (subscription) organizationId = (await organizationOfSubscription(trx, subscription)) ?? (await provisionOrganization(trx, deps, subscription));
-    const stored = await trx
-      .insertInto('stripe_events')
-      .values({ id: event.id, type: event.type, organization_id: organizationId, stripe_created_at: new Date(event.created * 1000) })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!stored) throw new DuplicateEvent();
-    if (subscription && organizationId) {
-      await applySubscription(trx, deps, organizationId, subscription, { actor: STRIPE_ACTOR, meta: WEBHOOK_META, cause: event.type });
-    } else if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {
-      const intent = event.data.object as { id: string; last_payment_error?: { message?: string } | null };
-      await trx
-        .updateTable('checkout_payments')
-        .set({ status: event.type === 'payment_intent.succeeded' ? 'succeeded' : 'failed', failure_message: intent.last_payment_error?.message ?? null, updated_at: new Date() })
-        .where('id', '=', intent.id)
-        // A success is final: a late failure of an earlier attempt does not undo it.
-        .where('status', '!=', 'succeeded')
-        .execute();
-    }
-    return { received: true as const };
-  }).catch((error: unknown) => {
-    // Two deliveries of one event at once: the second finds the first's id and changes nothing.
-    if (error instanceof DuplicateEvent) return { received: true as const, duplicate: true as const };
-    throw error;
-  });
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      let organizationId: string | null = null;
+      if (subscription) organizationId = (await organizationOfSubscription(trx, subscription)) ?? (await provisionOrganization(trx, deps, subscription));
+      const stored = await trx
+        .insertInto('stripe_events')
+        .values({ id: event.id, type: event.type, organization_id: organizationId, stripe_created_at: new Date(event.created * 1000) })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!stored) throw new DuplicateEvent();
+      if (subscription && organizationId) {
+        await applySubscription(trx, deps, organizationId, subscription, { actor: STRIPE_ACTOR, meta: WEBHOOK_META, cause: event.type });
+      } else if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {
+        const intent = event.data.object as { id: string; last_payment_error?: { message?: string } | null };
+        await trx
+          .updateTable('checkout_payments')
+          .set({ status: event.type === 'payment_intent.succeeded' ? 'succeeded' : 'failed', failure_message: intent.last_payment_error?.message ?? null, updated_at: new Date() })
+          .where('id', '=', intent.id)
+          // A success is final: a late failure of an earlier attempt does not undo it.
+          .where('status', '!=', 'succeeded')
+          .execute();
+      }
+      return { received: true as const };
+    })
+    .catch((error: unknown) => {
+      // Two deliveries of one event at once: the second finds the first's id and changes nothing.
+      if (error instanceof DuplicateEvent) return { received: true as const, duplicate: true as const };
+      throw error;
+    });
 }
 
 class DuplicateEvent extends Error {}

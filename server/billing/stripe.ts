@@ -12,10 +12,7 @@ export type StripeEvent = Stripe.Event;
  */
 export type StripeGateway = {
   createCustomer(input: { email: string; name: string; metadata: Record<string, string> }, idempotencyKey: string): Promise<{ id: string }>;
-  createSubscription(
-    input: { customerId: string; priceId: string; metadata: Record<string, string> },
-    idempotencyKey: string,
-  ): Promise<{ id: string; clientSecret: string | null }>;
+  createSubscription(input: { customerId: string; priceId: string; metadata: Record<string, string> }, idempotencyKey: string): Promise<{ id: string; clientSecret: string | null }>;
   retrieveSubscription(id: string): Promise<StripeSubscription>;
   /** Upgrades charge the difference now; downgrades change the price from the next invoice. */
   changeSubscriptionPrice(subscription: StripeSubscription, priceId: string, mode: 'now' | 'next_cycle', idempotencyKey: string): Promise<StripeSubscription>;
@@ -116,8 +113,7 @@ function createGateway(settings: Config['stripe']): StripeGateway {
       const prices = await call('find the plan prices', async () => (await stripe.prices.list({ lookup_keys: lookupKeys, active: true, limit: 100 })).data);
       return new Map(prices.filter((p) => p.lookup_key).map((p) => [p.lookup_key!, p]));
     },
-    findProductByMetadata: (key, value) =>
-      call('find the products', async () => (await stripe.products.search({ query: `metadata['${key}']:'${value}'`, limit: 1 })).data[0]),
+    findProductByMetadata: (key, value) => call('find the products', async () => (await stripe.products.search({ query: `metadata['${key}']:'${value}'`, limit: 1 })).data[0]),
     createProduct: (input, idempotencyKey) => call('create the product', () => stripe.products.create(input, { idempotencyKey })),
     createPrice: (input, idempotencyKey) =>
       call('create the price', () =>

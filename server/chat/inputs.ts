@@ -7,11 +7,7 @@ import { CHAT_MESSAGE_MAX_LENGTH, VISITOR_ID_PATTERN } from './schema';
  * public widget imports and which therefore stays zod-free; every limit comes from there.
  */
 
-const ZMessageText = z
-  .string({ error: 'is required' })
-  .trim()
-  .min(1, 'is required')
-  .max(CHAT_MESSAGE_MAX_LENGTH, `must be at most ${CHAT_MESSAGE_MAX_LENGTH} characters`);
+const ZMessageText = z.string({ error: 'is required' }).trim().min(1, 'is required').max(CHAT_MESSAGE_MAX_LENGTH, `must be at most ${CHAT_MESSAGE_MAX_LENGTH} characters`);
 
 export const ZVisitorId = z.string({ error: 'is required' }).regex(VISITOR_ID_PATTERN, 'must be the widget’s visitor id (32–128 letters, digits, - or _)');
 

@@ -10,11 +10,7 @@ type Db = Kysely<Database>;
 export const visitorHashOf = (visitorId: string): string => sha256(visitorId);
 
 export async function conversationOfVisitor(db: Db, organizationId: string, visitorId: string) {
-  return scoped(db, organizationId)
-    .selectFrom('chat_conversations')
-    .select(['id', 'contact_id', 'email'])
-    .where('visitor_hash', '=', visitorHashOf(visitorId))
-    .executeTakeFirst();
+  return scoped(db, organizationId).selectFrom('chat_conversations').select(['id', 'contact_id', 'email']).where('visitor_hash', '=', visitorHashOf(visitorId)).executeTakeFirst();
 }
 
 type MessageRow = { id: number; sender: ChatSender; body: string; created_at: Date; author_name: string | null };

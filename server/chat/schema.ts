@@ -81,12 +81,10 @@ export const BOT_REPLIES: Record<Language, BotReplies> = {
     demo: "I'd love to show you around! Book a personalised demo at /book-demo and our team will get back to you within 24 hours, or watch the live demo at /demo-dashboard right now.",
     onboarding:
       'Getting started is quick: onboarding takes about 15 minutes, and most teams are fully operational within 24-48 hours. We can import your data from 50+ platforms. Shall I walk you through the first steps?',
-    handoff:
-      "Thanks for your message! A member of our team will reply right here shortly — we typically reply in under 2 minutes. If you'd like a follow-up by e-mail, just type your e-mail address.",
+    handoff: "Thanks for your message! A member of our team will reply right here shortly — we typically reply in under 2 minutes. If you'd like a follow-up by e-mail, just type your e-mail address.",
   },
   fr: {
-    email: (email) =>
-      `Merci\u202f! Si nous vous manquons ici, nous vous recontacterons à l’adresse ${email}. Un membre de notre équipe vous répondra aussi directement dans ce chat.`,
+    email: (email) => `Merci\u202f! Si nous vous manquons ici, nous vous recontacterons à l’adresse ${email}. Un membre de notre équipe vous répondra aussi directement dans ce chat.`,
     billing:
       'Nos offres commencent à 97\u00a0$US par mois (Starter), 297\u00a0$US par mois (Unlimited) et 497\u00a0$US par mois (SaaS Pro). Chaque offre comprend un essai gratuit de 14\u00a0jours, sans carte bancaire, et une garantie «\u00a0satisfait ou remboursé\u00a0» de 30\u00a0jours. Nous acceptons toutes les principales cartes bancaires ainsi que les prélèvements ACH, et les offres Entreprise sont facturées à l’année. Voulez-vous de l’aide pour choisir votre offre\u202f?',
     compliance:
@@ -105,13 +103,10 @@ export const BOT_REPLIES: Record<Language, BotReplies> = {
       'تبدأ خططنا من 97 دولارًا شهريًا (Starter)، و297 دولارًا شهريًا (Unlimited)، و497 دولارًا شهريًا (SaaS Pro). وتشمل كل خطة فترة تجريبية مجانية مدتها 14 يومًا دون الحاجة إلى بطاقة ائتمان، وضمانًا لاسترداد أموالك خلال 30 يومًا. نقبل جميع بطاقات الدفع الرئيسية والتحويلات عبر ACH، ونصدر فواتير خطط المؤسسات سنويًا. هل تودّ المساعدة في اختيار خطة؟',
     compliance:
       'منصة Switchboard متوافقة مع قانون HIPAA، ونوقّع اتفاقية شريك أعمال (BAA) مع عملائنا في قطاع الرعاية الصحية. تُشفَّر البيانات أثناء نقلها وتخزينها، مع صلاحيات وصول حسب الأدوار وسجل تدقيق كامل. هل تودّ الاطلاع على وثائق الامتثال لدينا؟',
-    integrations:
-      'تتكامل منصة Switchboard مع أكثر من 200 خدمة، منها التقويمات والمدفوعات والبريد الإلكتروني وغيرها، وتوفّر واجهة REST API كاملة بمفاتيح تديرها من الإعدادات. ما الأداة التي تودّ ربطها؟',
+    integrations: 'تتكامل منصة Switchboard مع أكثر من 200 خدمة، منها التقويمات والمدفوعات والبريد الإلكتروني وغيرها، وتوفّر واجهة REST API كاملة بمفاتيح تديرها من الإعدادات. ما الأداة التي تودّ ربطها؟',
     demo: 'يسعدني أن أعرّفك على المنصة! احجز عرضًا توضيحيًا مخصصًا عبر \u2066/book-demo\u2069 وسيتواصل معك فريقنا خلال 24 ساعة، أو شاهد العرض التوضيحي المباشر الآن عبر \u2066/demo-dashboard\u2069.',
-    onboarding:
-      'البدء سريع: يستغرق الإعداد نحو 15 دقيقة، وتصبح معظم الفرق جاهزة للعمل بالكامل خلال 24 إلى 48 ساعة. ويمكننا استيراد بياناتك من أكثر من 50 منصة. هل تودّ أن أرشدك خلال الخطوات الأولى؟',
-    handoff:
-      'شكرًا على رسالتك! سيرد عليك أحد أعضاء فريقنا هنا قريبًا، إذ نرد عادةً في أقل من دقيقتين. وإذا كنت تفضّل المتابعة عبر البريد الإلكتروني، فما عليك إلا كتابة عنوان بريدك الإلكتروني.',
+    onboarding: 'البدء سريع: يستغرق الإعداد نحو 15 دقيقة، وتصبح معظم الفرق جاهزة للعمل بالكامل خلال 24 إلى 48 ساعة. ويمكننا استيراد بياناتك من أكثر من 50 منصة. هل تودّ أن أرشدك خلال الخطوات الأولى؟',
+    handoff: 'شكرًا على رسالتك! سيرد عليك أحد أعضاء فريقنا هنا قريبًا، إذ نرد عادةً في أقل من دقيقتين. وإذا كنت تفضّل المتابعة عبر البريد الإلكتروني، فما عليك إلا كتابة عنوان بريدك الإلكتروني.',
   },
 };
 

@@ -92,11 +92,7 @@ export async function sendVisitorMessage(ctx: VisitorCtx, rawInput: unknown): Pr
     const org = scoped(trx, ctx.organizationId);
     // A signed-in user's message says who wrote it; a visitor's leaves the conversation as it was.
     if (ctx.account) {
-      await org
-        .updateTable('chat_conversations')
-        .set({ user_id: ctx.account.userId, user_organization_id: ctx.account.organizationId })
-        .where('id', '=', conversation.id)
-        .execute();
+      await org.updateTable('chat_conversations').set({ user_id: ctx.account.userId, user_organization_id: ctx.account.organizationId }).where('id', '=', conversation.id).execute();
     }
     let contactId = conversation.contact_id;
     if (email && email !== conversation.email) {
@@ -144,8 +140,7 @@ async function* replies(deps: { db: Db; events: EventBus }, organizationId: stri
   let conversationId = (await conversationOfVisitor(deps.db, organizationId, visitorId))?.id;
   let pending = true;
   let wake: (() => void) | undefined;
-  const isReply = (event: RealtimeEvent) =>
-    event.type === 'chat_message' && event.payload.sender === 'member' && (!conversationId || event.payload.conversationId === conversationId);
+  const isReply = (event: RealtimeEvent) => event.type === 'chat_message' && event.payload.sender === 'member' && (!conversationId || event.payload.conversationId === conversationId);
   const unsubscribe = deps.events.subscribe(organizationId, (events) => {
     if (!events.some(isReply)) return;
     pending = true;
@@ -202,13 +197,7 @@ function selectConversations(db: Db, organizationId: string, ownerOnly: string |
       'contacts.first_name as contact_first_name',
       'contacts.last_name as contact_last_name',
       sql<boolean>`chat_conversations.last_visitor_message_at > coalesce(chat_conversations.team_read_at, '-infinity'::timestamptz)`.as('unread'),
-      eb
-        .selectFrom('chat_messages')
-        .select('chat_messages.body')
-        .whereRef('chat_messages.conversation_id', '=', 'chat_conversations.id')
-        .orderBy('chat_messages.id', 'desc')
-        .limit(1)
-        .as('last_body'),
+      eb.selectFrom('chat_messages').select('chat_messages.body').whereRef('chat_messages.conversation_id', '=', 'chat_conversations.id').orderBy('chat_messages.id', 'desc').limit(1).as('last_body'),
       eb
         .selectFrom('chat_messages')
         .select('chat_messages.sender')
@@ -277,7 +266,11 @@ export async function replyToConversation(ctx: DomainCtx, rawInput: unknown): Pr
     if (!conversation) throw conversationNotFound();
     const message = await insertMessage(trx, ctx.organizationId, { conversationId: conversation.id, sender: 'member', body: input.text, authorUserId: actorId(ctx) });
     // Answering is reading: the conversation is no longer unread.
-    await org.updateTable('chat_conversations').set({ last_message_at: sql`now()`, team_read_at: sql`now()` }).where('id', '=', conversation.id).execute();
+    await org
+      .updateTable('chat_conversations')
+      .set({ last_message_at: sql`now()`, team_read_at: sql`now()` })
+      .where('id', '=', conversation.id)
+      .execute();
     await publishEvent(trx, {
       organizationId: ctx.organizationId,
       type: 'chat_message',
@@ -290,7 +283,11 @@ export async function replyToConversation(ctx: DomainCtx, rawInput: unknown): Pr
 
 export async function markConversationRead(ctx: DomainCtx, rawInput: unknown): Promise<{ id: string }> {
   const { id } = parseInput(ZChatConversationIdInput, rawInput);
-  const result = await scoped(ctx.db, ctx.organizationId).updateTable('chat_conversations').set({ team_read_at: sql`now()` }).where('id', '=', id).executeTakeFirst();
+  const result = await scoped(ctx.db, ctx.organizationId)
+    .updateTable('chat_conversations')
+    .set({ team_read_at: sql`now()` })
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) throw conversationNotFound();
   return { id };
 }

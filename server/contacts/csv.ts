@@ -43,7 +43,8 @@ export function decodeCsvBytes(bytes: Uint8Array): { text: string; encoding: Csv
 }
 
 /** Windows-1252's characters for the bytes 0x80–0x9F (the five it leaves undefined stay C1 controls, as in browsers). */
-const CP1252_HIGH = '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+const CP1252_HIGH =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
 
 /**
  * Windows-1252 by table: Node's TextDecoder('windows-1252') reads 0x80–0x9F as Latin-1 controls

@@ -49,7 +49,10 @@ export async function createCustomField(ctx: CustomFieldsCtx, rawInput: unknown)
   const org = scoped(ctx.db, ctx.organizationId);
   const existing = await org.selectFrom('custom_field_definitions').select('id').where('key', '=', key).executeTakeFirst();
   if (existing) throw keyTaken();
-  const last = await org.selectFrom('custom_field_definitions').select((eb) => eb.fn.max('position').as('max')).executeTakeFirst();
+  const last = await org
+    .selectFrom('custom_field_definitions')
+    .select((eb) => eb.fn.max('position').as('max'))
+    .executeTakeFirst();
   try {
     const row = await org
       .insertInto('custom_field_definitions', { key, label: input.label, type: input.type, options: input.options, position: Number(last?.max ?? -1) + 1 })
@@ -75,7 +78,8 @@ export async function updateCustomField(ctx: CustomFieldsCtx, rawInput: unknown)
   const current = await findDefinition(ctx.db, ctx.organizationId, input.id);
   if (input.options !== undefined) {
     if (current.type !== 'select') throw new DomainError('VALIDATION', 'options: are only for select fields', { issues: [{ path: 'options', message: 'are only for select fields' }] });
-    if (input.options.length === 0) throw new DomainError('VALIDATION', 'options: must list at least one option for a select field', { issues: [{ path: 'options', message: 'must list at least one option for a select field' }] });
+    if (input.options.length === 0)
+      throw new DomainError('VALIDATION', 'options: must list at least one option for a select field', { issues: [{ path: 'options', message: 'must list at least one option for a select field' }] });
     const removed = current.options.filter((o) => !input.options!.includes(o));
     if (removed.length > 0) {
       const inUse = await scoped(ctx.db, ctx.organizationId)

@@ -216,7 +216,10 @@ const IMPORT_COLUMNS = [
 
 function importsOf(db: Db, organizationId: string) {
   // The CSV itself (up to 10 MB) is never read back here.
-  return scoped(db, organizationId).selectFrom('contact_imports').leftJoin('users', 'users.id', 'contact_imports.created_by').select([...IMPORT_COLUMNS, 'users.name as created_by_name']);
+  return scoped(db, organizationId)
+    .selectFrom('contact_imports')
+    .leftJoin('users', 'users.id', 'contact_imports.created_by')
+    .select([...IMPORT_COLUMNS, 'users.name as created_by_name']);
 }
 
 type ImportRow = Awaited<ReturnType<ReturnType<typeof importsOf>['executeTakeFirstOrThrow']>>;
@@ -248,7 +251,13 @@ export async function getImport(ctx: Pick<ImportsCtx, 'db' | 'organizationId'>, 
   const { id } = parseInput(ZGetImportInput, rawInput);
   const row = await importsOf(ctx.db, ctx.organizationId).where('contact_imports.id', '=', id).executeTakeFirst();
   if (!row) throw new DomainError('NOT_FOUND', 'Import not found');
-  const errors = await scoped(ctx.db, ctx.organizationId).selectFrom('contact_import_errors').select(['row_number', 'field', 'message']).where('import_id', '=', id).orderBy('row_number').limit(50).execute();
+  const errors = await scoped(ctx.db, ctx.organizationId)
+    .selectFrom('contact_import_errors')
+    .select(['row_number', 'field', 'message'])
+    .where('import_id', '=', id)
+    .orderBy('row_number')
+    .limit(50)
+    .execute();
   return { ...toImport(row), errorRows: errors.map((e) => ({ row: e.row_number, field: e.field, message: e.message })) };
 }
 
@@ -261,7 +270,10 @@ export async function listImports(ctx: Pick<ImportsCtx, 'db' | 'organizationId'>
       .limit(input.limit)
       .offset((input.page - 1) * input.limit)
       .execute(),
-    scoped(ctx.db, ctx.organizationId).selectFrom('contact_imports').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    scoped(ctx.db, ctx.organizationId)
+      .selectFrom('contact_imports')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { items: rows.map(toImport), total: Number(count.n), page: input.page, limit: input.limit };
 }
@@ -272,7 +284,12 @@ export async function importErrorsCsv(ctx: Pick<ImportsCtx, 'db' | 'organization
   const row = await scoped(ctx.db, ctx.organizationId).selectFrom('contact_imports').select(['filename', 'csv']).where('id', '=', id).executeTakeFirst();
   if (!row) throw new DomainError('NOT_FOUND', 'Import not found');
   const headers = parseCsv(row.csv).headers;
-  const errors = await scoped(ctx.db, ctx.organizationId).selectFrom('contact_import_errors').select(['row_number', 'field', 'message', 'raw']).where('import_id', '=', id).orderBy('row_number').execute();
+  const errors = await scoped(ctx.db, ctx.organizationId)
+    .selectFrom('contact_import_errors')
+    .select(['row_number', 'field', 'message', 'raw'])
+    .where('import_id', '=', id)
+    .orderBy('row_number')
+    .execute();
   const extra = [...new Set(errors.flatMap((e) => Object.keys(e.raw as Record<string, string>).filter((k) => !headers.includes(k))))];
   const columns = [...headers, ...extra];
   const lines = [csvLine(['Row', 'Field', 'Error', ...columns])];
@@ -335,7 +352,10 @@ function readRow(record: string[], columns: MappedColumn[], headerCount: number,
         fullName = value;
         break;
       case 'email': {
-        const emails = value.toLowerCase().split(/[\s,;]+/).filter(Boolean);
+        const emails = value
+          .toLowerCase()
+          .split(/[\s,;]+/)
+          .filter(Boolean);
         const bad = emails.find((e) => !z.email().safeParse(e).success || e.length > CONTACT_LIMITS.email);
         if (bad !== undefined) issues.push({ field: 'email', message: `"${bad}" is not a valid e-mail address` });
         else {
@@ -363,7 +383,10 @@ function readRow(record: string[], columns: MappedColumn[], headerCount: number,
         break;
       }
       case 'tags': {
-        const tags = value.split(/[,;]/).map((t) => t.trim().replace(/\s+/g, ' ')).filter(Boolean);
+        const tags = value
+          .split(/[,;]/)
+          .map((t) => t.trim().replace(/\s+/g, ' '))
+          .filter(Boolean);
         const long = tags.find((t) => t.length > CONTACT_LIMITS.tag);
         if (long) issues.push({ field: 'tags', message: `tag "${long.slice(0, 20)}…" must be at most ${CONTACT_LIMITS.tag} characters` });
         else input.tags = uniqueTags([...(input.tags ?? []), ...tags]);
@@ -487,7 +510,10 @@ export async function runImport(deps: Pick<AppDeps, 'database'>, job: ImportJobD
       if (current.status !== 'running') return { status: current.status, processed: current.processed_rows };
       const start = current.processed_rows;
       const records = parsed.rows.slice(start, start + chunkSize);
-      const counts = records.length > 0 ? await processChunk(trx, { organizationId, importId, env, columns, headers: parsed.headers, members, ...settings }, records, start) : { created: 0, updated: 0, skipped: 0, errors: 0 };
+      const counts =
+        records.length > 0
+          ? await processChunk(trx, { organizationId, importId, env, columns, headers: parsed.headers, members, ...settings }, records, start)
+          : { created: 0, updated: 0, skipped: 0, errors: 0 };
       const processed = start + records.length;
       const finished = processed >= parsed.rows.length;
       await options.beforeCommit?.(chunks);
@@ -504,7 +530,11 @@ export async function runImport(deps: Pick<AppDeps, 'database'>, job: ImportJobD
         .where('id', '=', importId)
         .execute();
       if (finished) {
-        const totals = await scoped(trx, organizationId).selectFrom('contact_imports').select(['created_count', 'updated_count', 'skipped_count', 'error_count', 'created_by', 'filename']).where('id', '=', importId).executeTakeFirstOrThrow();
+        const totals = await scoped(trx, organizationId)
+          .selectFrom('contact_imports')
+          .select(['created_count', 'updated_count', 'skipped_count', 'error_count', 'created_by', 'filename'])
+          .where('id', '=', importId)
+          .executeTakeFirstOrThrow();
         await publishEvent(trx, {
           organizationId,
           type: 'import_finished',
@@ -545,7 +575,14 @@ async function processChunk(trx: Db, c: ChunkContext, records: string[][], start
 
   // Existing contacts the good rows may be duplicates of (earlier chunks are committed and found here too).
   const keyOf = (s: ContactState) => (c.dedupeBy === 'email' ? s.email : c.dedupeBy === 'phone' ? s.phone : null);
-  const keys = [...new Set(read.filter((r) => r.issues.length === 0).map((r) => keyOf(r.fresh)).filter((k): k is string => Boolean(k)))];
+  const keys = [
+    ...new Set(
+      read
+        .filter((r) => r.issues.length === 0)
+        .map((r) => keyOf(r.fresh))
+        .filter((k): k is string => Boolean(k)),
+    ),
+  ];
   const existing = new Map<string, ContactRow>();
   if (keys.length > 0) {
     const rows = await scoped(trx, c.organizationId)
@@ -607,15 +644,26 @@ async function processChunk(trx: Db, c: ChunkContext, records: string[][], start
   }
 
   const created = [...entries.values()].filter((e) => e.isNew);
-  await insertContacts(trx, c.organizationId, created.map((e) => ({ id: e.id, state: e.state })), c.actor, (_id, i) => ({ via: 'import', importId: c.importId, row: created[i]!.rowNumber }));
+  await insertContacts(
+    trx,
+    c.organizationId,
+    created.map((e) => ({ id: e.id, state: e.state })),
+    c.actor,
+    (_id, i) => ({ via: 'import', importId: c.importId, row: created[i]!.rowNumber }),
+  );
   for (const e of entries.values()) {
     if (!e.isNew) await saveChanges(trx, c.organizationId, e.id, e.before, e.state, c.actor, { via: 'import', importId: c.importId });
   }
-  const notes: ActivityInput[] = [...entries.values()].flatMap((e) => e.notes.map((body) => ({ organizationId: c.organizationId, contactId: e.id, type: 'note', actorUserId: c.actor, payload: { body, via: 'import', importId: c.importId } })));
+  const notes: ActivityInput[] = [...entries.values()].flatMap((e) =>
+    e.notes.map((body) => ({ organizationId: c.organizationId, contactId: e.id, type: 'note', actorUserId: c.actor, payload: { body, via: 'import', importId: c.importId } })),
+  );
   await recordActivities(trx, notes);
   if (errors.length > 0) {
     await scoped(trx, c.organizationId)
-      .insertInto('contact_import_errors', errors.map((e) => ({ import_id: c.importId, ...e })))
+      .insertInto(
+        'contact_import_errors',
+        errors.map((e) => ({ import_id: c.importId, ...e })),
+      )
       .onConflict((oc) => oc.columns(['import_id', 'row_number']).doNothing())
       .execute();
   }

@@ -182,11 +182,7 @@ export function sortKeys(sort: TContactSort, dir: 'asc' | 'desc'): SortKey[] {
         id,
       ];
     case 'company':
-      return [
-        { expr: sql`(coalesce(contacts.company_name, '') = '')`, type: 'boolean', dir: 'asc' },
-        { expr: sql`lower(coalesce(contacts.company_name, ''))`, type: 'text', dir },
-        id,
-      ];
+      return [{ expr: sql`(coalesce(contacts.company_name, '') = '')`, type: 'boolean', dir: 'asc' }, { expr: sql`lower(coalesce(contacts.company_name, ''))`, type: 'text', dir }, id];
   }
 }
 

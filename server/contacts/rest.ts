@@ -14,7 +14,12 @@ function exportInput(query: Record<string, string>): Record<string, unknown> {
   for (const key of EXPORT_KEYS) {
     const value = query[key]?.trim();
     if (!value) continue;
-    input[key] = LISTS.has(key) ? value.split(',').map((v) => v.trim()).filter(Boolean) : value;
+    input[key] = LISTS.has(key)
+      ? value
+          .split(',')
+          .map((v) => v.trim())
+          .filter(Boolean)
+      : value;
   }
   return input;
 }

@@ -32,40 +32,91 @@ import {
 import * as contacts from './service';
 
 export const contactsRouter = router({
-  list: permittedProcedure('contacts:read').input(ZListContactsInput.optional()).output(ZContactPage).query(({ ctx, input }) => contacts.listContacts(ctx, input)),
-  tags: permittedProcedure('contacts:read').input(ZListContactTagsInput.optional()).query(({ ctx, input }) => contacts.listContactTags(ctx, input)),
-  get: permittedProcedure('contacts:read').input(ZGetContactInput).output(ZContactDetail).query(({ ctx, input }) => contacts.getContact(ctx, input)),
-  create: permittedProcedure('contacts:write').input(ZCreateContactInput).output(ZContactDetail).mutation(({ ctx, input }) => contacts.createContact(ctx, input)),
-  update: permittedProcedure('contacts:write').input(ZUpdateContactInput).output(ZContactDetail).mutation(({ ctx, input }) => contacts.updateContact(ctx, input)),
-  delete: permittedProcedure('contacts:delete').input(ZDeleteContactInput).output(ZDeletedRecord).mutation(({ ctx, input }) => contacts.deleteContact(ctx, input)),
+  list: permittedProcedure('contacts:read')
+    .input(ZListContactsInput.optional())
+    .output(ZContactPage)
+    .query(({ ctx, input }) => contacts.listContacts(ctx, input)),
+  tags: permittedProcedure('contacts:read')
+    .input(ZListContactTagsInput.optional())
+    .query(({ ctx, input }) => contacts.listContactTags(ctx, input)),
+  get: permittedProcedure('contacts:read')
+    .input(ZGetContactInput)
+    .output(ZContactDetail)
+    .query(({ ctx, input }) => contacts.getContact(ctx, input)),
+  create: permittedProcedure('contacts:write')
+    .input(ZCreateContactInput)
+    .output(ZContactDetail)
+    .mutation(({ ctx, input }) => contacts.createContact(ctx, input)),
+  update: permittedProcedure('contacts:write')
+    .input(ZUpdateContactInput)
+    .output(ZContactDetail)
+    .mutation(({ ctx, input }) => contacts.updateContact(ctx, input)),
+  delete: permittedProcedure('contacts:delete')
+    .input(ZDeleteContactInput)
+    .output(ZDeletedRecord)
+    .mutation(({ ctx, input }) => contacts.deleteContact(ctx, input)),
   /** Deleting in bulk also needs contacts:delete, checked by the service. */
-  bulk: permittedProcedure('contacts:write').input(ZBulkContactsInput).mutation(({ ctx, input }) => contacts.bulkUpdateContacts(ctx, input)),
-  timeline: permittedProcedure('contacts:read').input(ZContactTimelineInput).query(({ ctx, input }) => contacts.contactTimeline(ctx, input)),
-  addNote: permittedProcedure('contacts:write').input(ZAddNoteInput).mutation(({ ctx, input }) => contacts.addNote(ctx, input)),
-  duplicates: permittedProcedure('contacts:read').input(ZFindDuplicatesInput.optional()).query(({ ctx, input }) => contacts.findDuplicates(ctx, input)),
+  bulk: permittedProcedure('contacts:write')
+    .input(ZBulkContactsInput)
+    .mutation(({ ctx, input }) => contacts.bulkUpdateContacts(ctx, input)),
+  timeline: permittedProcedure('contacts:read')
+    .input(ZContactTimelineInput)
+    .query(({ ctx, input }) => contacts.contactTimeline(ctx, input)),
+  addNote: permittedProcedure('contacts:write')
+    .input(ZAddNoteInput)
+    .mutation(({ ctx, input }) => contacts.addNote(ctx, input)),
+  duplicates: permittedProcedure('contacts:read')
+    .input(ZFindDuplicatesInput.optional())
+    .query(({ ctx, input }) => contacts.findDuplicates(ctx, input)),
   /** The contacts an e-mail or phone typed in the contact form already belongs to (a warning, not a refusal). */
-  matches: permittedProcedure('contacts:read').input(ZContactMatchesInput).query(({ ctx, input }) => contacts.contactMatches(ctx, input)),
-  merge: permittedProcedure('contacts:write').input(ZMergeContactsInput).mutation(({ ctx, input }) => contacts.mergeContacts(ctx, input)),
+  matches: permittedProcedure('contacts:read')
+    .input(ZContactMatchesInput)
+    .query(({ ctx, input }) => contacts.contactMatches(ctx, input)),
+  merge: permittedProcedure('contacts:write')
+    .input(ZMergeContactsInput)
+    .mutation(({ ctx, input }) => contacts.mergeContacts(ctx, input)),
 });
 
 export const customFieldsRouter = router({
   list: permittedProcedure('contacts:read').query(({ ctx }) => listCustomFields(ctx)),
-  create: permittedProcedure('settings:manage').input(ZCreateCustomFieldInput).mutation(({ ctx, input }) => createCustomField(ctx, input)),
-  update: permittedProcedure('settings:manage').input(ZUpdateCustomFieldInput).mutation(({ ctx, input }) => updateCustomField(ctx, input)),
-  delete: permittedProcedure('settings:manage').input(ZDeleteCustomFieldInput).mutation(({ ctx, input }) => deleteCustomField(ctx, input)),
+  create: permittedProcedure('settings:manage')
+    .input(ZCreateCustomFieldInput)
+    .mutation(({ ctx, input }) => createCustomField(ctx, input)),
+  update: permittedProcedure('settings:manage')
+    .input(ZUpdateCustomFieldInput)
+    .mutation(({ ctx, input }) => updateCustomField(ctx, input)),
+  delete: permittedProcedure('settings:manage')
+    .input(ZDeleteCustomFieldInput)
+    .mutation(({ ctx, input }) => deleteCustomField(ctx, input)),
 });
 
 /** Personal views of the contacts list: anyone who can read contacts keeps their own. */
 export const savedViewsRouter = router({
   list: permittedProcedure('contacts:read').query(({ ctx }) => listSavedViews(ctx)),
-  create: permittedProcedure('contacts:read').input(ZCreateSavedViewInput).mutation(({ ctx, input }) => createSavedView(ctx, input)),
-  update: permittedProcedure('contacts:read').input(ZUpdateSavedViewInput).mutation(({ ctx, input }) => updateSavedView(ctx, input)),
-  delete: permittedProcedure('contacts:read').input(ZDeleteSavedViewInput).mutation(({ ctx, input }) => deleteSavedView(ctx, input)),
+  create: permittedProcedure('contacts:read')
+    .input(ZCreateSavedViewInput)
+    .mutation(({ ctx, input }) => createSavedView(ctx, input)),
+  update: permittedProcedure('contacts:read')
+    .input(ZUpdateSavedViewInput)
+    .mutation(({ ctx, input }) => updateSavedView(ctx, input)),
+  delete: permittedProcedure('contacts:read')
+    .input(ZDeleteSavedViewInput)
+    .mutation(({ ctx, input }) => deleteSavedView(ctx, input)),
 });
 
 export const importsRouter = router({
-  preview: permittedProcedure('data:import').meta({ fileText: ['csv'] }).input(ZPreviewImportInput).mutation(({ ctx, input }) => previewImport(ctx, input)),
-  start: permittedProcedure('data:import').meta({ fileText: ['csv'] }).input(ZStartImportInput).mutation(({ ctx, input }) => startImport({ ...ctx, jobs: ctx.deps.jobs }, input)),
-  get: permittedProcedure('data:import').input(ZGetImportInput).query(({ ctx, input }) => getImport(ctx, input)),
-  list: permittedProcedure('data:import').input(ZListImportsInput.optional()).query(({ ctx, input }) => listImports(ctx, input)),
+  preview: permittedProcedure('data:import')
+    .meta({ fileText: ['csv'] })
+    .input(ZPreviewImportInput)
+    .mutation(({ ctx, input }) => previewImport(ctx, input)),
+  start: permittedProcedure('data:import')
+    .meta({ fileText: ['csv'] })
+    .input(ZStartImportInput)
+    .mutation(({ ctx, input }) => startImport({ ...ctx, jobs: ctx.deps.jobs }, input)),
+  get: permittedProcedure('data:import')
+    .input(ZGetImportInput)
+    .query(({ ctx, input }) => getImport(ctx, input)),
+  list: permittedProcedure('data:import')
+    .input(ZListImportsInput.optional())
+    .query(({ ctx, input }) => listImports(ctx, input)),
 });

@@ -45,7 +45,8 @@ export async function getSavedView(ctx: SavedViewsCtx, id: string): Promise<Save
 async function assertNameFree(ctx: SavedViewsCtx, name: string, exceptId?: string) {
   let query = views(ctx.db, ctx).where('name', '=', name);
   if (exceptId) query = query.where('id', '<>', exceptId);
-  if (await query.executeTakeFirst()) throw new DomainError('CONFLICT', 'name: you already have a view with this name', { issues: [{ path: 'name', message: 'you already have a view with this name' }] });
+  if (await query.executeTakeFirst())
+    throw new DomainError('CONFLICT', 'name: you already have a view with this name', { issues: [{ path: 'name', message: 'you already have a view with this name' }] });
 }
 
 export async function createSavedView(ctx: SavedViewsCtx, rawInput: unknown) {

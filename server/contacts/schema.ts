@@ -79,10 +79,7 @@ export const ZPhoneText = text(CONTACT_LIMITS.phone);
 export const ZTag = text(CONTACT_LIMITS.tag)
   .min(1, 'must not be empty')
   .transform((v) => v.replace(/\s+/g, ' '));
-export const ZTags = z
-  .array(ZTag, { error: 'must be a list of tags' })
-  .max(CONTACT_LIMITS.tags, `must have at most ${CONTACT_LIMITS.tags} tags`)
-  .transform(uniqueTags);
+export const ZTags = z.array(ZTag, { error: 'must be a list of tags' }).max(CONTACT_LIMITS.tags, `must have at most ${CONTACT_LIMITS.tags} tags`).transform(uniqueTags);
 
 /** Tags are exact (case-sensitive) labels; repeats are dropped, the first kept. */
 export function uniqueTags(tags: string[]): string[] {
@@ -128,8 +125,13 @@ const contactFields = {
   lastName: text(CONTACT_LIMITS.name).optional(),
   email: ZOptionalEmail,
   otherEmails: z.array(ZEmail, { error: 'must be a list of e-mail addresses' }).max(CONTACT_LIMITS.otherEmails, `must have at most ${CONTACT_LIMITS.otherEmails} addresses`).optional(),
-  phone: ZPhoneText.transform((v) => (v === '' ? null : v)).nullable().optional(),
-  otherPhones: z.array(ZPhoneText.min(1, 'must not be empty'), { error: 'must be a list of phone numbers' }).max(CONTACT_LIMITS.otherPhones, `must have at most ${CONTACT_LIMITS.otherPhones} numbers`).optional(),
+  phone: ZPhoneText.transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional(),
+  otherPhones: z
+    .array(ZPhoneText.min(1, 'must not be empty'), { error: 'must be a list of phone numbers' })
+    .max(CONTACT_LIMITS.otherPhones, `must have at most ${CONTACT_LIMITS.otherPhones} numbers`)
+    .optional(),
   companyName: optionalText(CONTACT_LIMITS.companyName),
   jobTitle: optionalText(CONTACT_LIMITS.jobTitle),
   lifecycleStage: ZLifecycleStage.optional(),
@@ -149,15 +151,12 @@ const contactFields = {
   customFields: ZCustomFieldValues.optional(),
 };
 
-const hasIdentity = (v: { firstName?: string; lastName?: string; email?: string | null; phone?: string | null }) =>
-  Boolean(v.firstName || v.lastName || v.email || v.phone);
+const hasIdentity = (v: { firstName?: string; lastName?: string; email?: string | null; phone?: string | null }) => Boolean(v.firstName || v.lastName || v.email || v.phone);
 
 export const ZCreateContactInput = z.object(contactFields).strict().refine(hasIdentity, { message: IDENTITY_MESSAGE });
 export type TCreateContactInput = z.input<typeof ZCreateContactInput>;
 
-export const ZUpdateContactInput = z
-  .object({ id: z.uuid('must be a contact id'), ...contactFields })
-  .strict();
+export const ZUpdateContactInput = z.object({ id: z.uuid('must be a contact id'), ...contactFields }).strict();
 export type TUpdateContactInput = z.input<typeof ZUpdateContactInput>;
 
 /** An e-mail on its own (lead capture). */
@@ -211,7 +210,12 @@ export const CONTACTS_PAGE = { page: 1, limit: 20 } as const;
 
 export const ZListContactsInput = ZContactFilter.extend({
   page: z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(CONTACTS_PAGE.page),
-  limit: z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(CONTACT_LIMITS.pageSize, `must be at most ${CONTACT_LIMITS.pageSize}`).default(CONTACTS_PAGE.limit),
+  limit: z
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(CONTACT_LIMITS.pageSize, `must be at most ${CONTACT_LIMITS.pageSize}`)
+    .default(CONTACTS_PAGE.limit),
   sort: ZContactSort.default('created'),
   direction: ZDirection.optional(),
   /** nextCursor of the previous answer: continues after its last contact (keyset paging; page is then ignored). */
@@ -318,7 +322,11 @@ export type TBulkAction = z.infer<typeof ZBulkAction>;
 /** A bulk change on the selected contacts (ids) or on every contact matching a filter. */
 export const ZBulkContactsInput = z
   .object({
-    ids: z.array(z.uuid('must be contact ids'), { error: 'must be a list of contact ids' }).min(1, 'must select at least one contact').max(CONTACT_LIMITS.bulkIds, `must select at most ${CONTACT_LIMITS.bulkIds} contacts; use the filter for more`).optional(),
+    ids: z
+      .array(z.uuid('must be contact ids'), { error: 'must be a list of contact ids' })
+      .min(1, 'must select at least one contact')
+      .max(CONTACT_LIMITS.bulkIds, `must select at most ${CONTACT_LIMITS.bulkIds} contacts; use the filter for more`)
+      .optional(),
     filter: ZContactFilter.optional(),
     action: ZBulkAction,
   })
@@ -344,9 +352,7 @@ export const ZAddNoteInput = z
   .strict();
 export type TAddNoteInput = z.input<typeof ZAddNoteInput>;
 
-export const ZFindDuplicatesInput = z
-  .object({ limit: z.number().int().min(1, 'must be at least 1').max(200, 'must be at most 200').default(50) })
-  .strict();
+export const ZFindDuplicatesInput = z.object({ limit: z.number().int().min(1, 'must be at least 1').max(200, 'must be at most 200').default(50) }).strict();
 
 /**
  * The contacts an e-mail or phone being typed into the contact form already belongs to (the form

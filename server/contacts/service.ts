@@ -179,7 +179,14 @@ const FIELD_NAMES: Partial<Record<keyof ContactState, string>> = { dncSms: 'doNo
  * The timeline entries of a change: stage_changed, owner_changed, tags_changed, and field_changed
  * {field, from, to} for every other field (custom fields one by one, as customFields.<key>).
  */
-export function changeActivities(organizationId: string, contactId: string, before: ContactState, after: ContactState, actorUserId: string | null, extra: Record<string, unknown> = {}): ActivityInput[] {
+export function changeActivities(
+  organizationId: string,
+  contactId: string,
+  before: ContactState,
+  after: ContactState,
+  actorUserId: string | null,
+  extra: Record<string, unknown> = {},
+): ActivityInput[] {
   const base = { organizationId, contactId, actorUserId };
   const out: ActivityInput[] = [];
   for (const key of Object.keys(after) as (keyof ContactState)[]) {
@@ -205,7 +212,15 @@ export function changeActivities(organizationId: string, contactId: string, befo
 }
 
 /** Writes the differences between two states of one contact with their timeline entries; false when nothing changed. */
-export async function saveChanges(trx: Db, organizationId: string, contactId: string, before: ContactState, after: ContactState, actorUserId: string | null, extra: Record<string, unknown> = {}): Promise<boolean> {
+export async function saveChanges(
+  trx: Db,
+  organizationId: string,
+  contactId: string,
+  before: ContactState,
+  after: ContactState,
+  actorUserId: string | null,
+  extra: Record<string, unknown> = {},
+): Promise<boolean> {
   const changed = changedFields(before, after);
   if (Object.keys(changed).length === 0) return false;
   await scoped(trx, organizationId)
@@ -218,7 +233,13 @@ export async function saveChanges(trx: Db, organizationId: string, contactId: st
 }
 
 /** Inserts new contacts with their 'contact_created' entries. */
-export async function insertContacts(trx: Db, organizationId: string, contacts: { id?: string; state: ContactState; createdAt?: Date }[], actorUserId: string | null, created: (id: string, index: number) => Record<string, unknown>): Promise<string[]> {
+export async function insertContacts(
+  trx: Db,
+  organizationId: string,
+  contacts: { id?: string; state: ContactState; createdAt?: Date }[],
+  actorUserId: string | null,
+  created: (id: string, index: number) => Record<string, unknown>,
+): Promise<string[]> {
   if (contacts.length === 0) return [];
   // Every way a contact is created passes here: the plan's contact limit is checked once, for all.
   await assertWithinLimit(trx, organizationId, 'contacts', contacts.length);
@@ -407,7 +428,11 @@ export async function listContactTags(ctx: ContactsCtx, rawInput: unknown): Prom
   // the per-organization counts the contacts triggers maintain.
   const rows = ownerOnly
     ? await ctx.db
-        .selectFrom(contactsOf(ctx.db, ctx.organizationId, ownerOnly).select(sql<string>`unnest(contacts.tags)`.as('tag')).as('t'))
+        .selectFrom(
+          contactsOf(ctx.db, ctx.organizationId, ownerOnly)
+            .select(sql<string>`unnest(contacts.tags)`.as('tag'))
+            .as('t'),
+        )
         .select(['t.tag', (eb) => eb.fn.countAll<string>().as('n')])
         .$if(pattern !== null, (q) => q.where(sql<boolean>`lower(t.tag) like ${pattern}`))
         .groupBy('t.tag')
@@ -439,8 +464,14 @@ async function countContacts(ctx: ContactsCtx, filter: TContactFilter, ownerOnly
       : await org.selectFrom('organization_contact_counts').select('contacts as n').executeTakeFirst();
     return { n: row?.n ?? 0, atLeast: false };
   }
-  const matches = contactsOf(ctx.db, ctx.organizationId, ownerOnly).select(sql<number>`1`.as('one')).where(where).limit(CONTACT_LIMITS.countCap + 1);
-  const { n } = await ctx.db.selectFrom(matches.as('matches')).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const matches = contactsOf(ctx.db, ctx.organizationId, ownerOnly)
+    .select(sql<number>`1`.as('one'))
+    .where(where)
+    .limit(CONTACT_LIMITS.countCap + 1);
+  const { n } = await ctx.db
+    .selectFrom(matches.as('matches'))
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
   return { n: Math.min(Number(n), CONTACT_LIMITS.countCap), atLeast: Number(n) > CONTACT_LIMITS.countCap };
 }
 
@@ -550,7 +581,13 @@ async function deleteRows(trx: Db, ctx: ContactsCtx, rows: Pick<ContactRow, 'id'
     const deals = await org.selectFrom('deals').select(['id', 'contact_id']).where('contact_id', 'in', slice).execute();
     await recordActivities(
       trx,
-      deals.map((d) => ({ organizationId: ctx.organizationId, dealId: d.id, type: 'contact_deleted', actorUserId: actorIdOf(ctx), payload: { contactId: d.contact_id, name: names.get(d.contact_id!) } })),
+      deals.map((d) => ({
+        organizationId: ctx.organizationId,
+        dealId: d.id,
+        type: 'contact_deleted',
+        actorUserId: actorIdOf(ctx),
+        payload: { contactId: d.contact_id, name: names.get(d.contact_id!) },
+      })),
     );
     await org.deleteFrom('contacts').where('id', 'in', slice).execute();
   }
@@ -635,9 +672,16 @@ async function applyBulk(trx: Db, ctx: ContactsCtx, rows: ContactRow[], action: 
       await org
         .updateTable('contacts')
         .set({ tags: sql`array_append(contacts.tags, ${action.tag})`, updated_at: now })
-        .where('id', 'in', targets.map((r) => r.id))
+        .where(
+          'id',
+          'in',
+          targets.map((r) => r.id),
+        )
         .execute();
-      await recordActivities(trx, targets.map((r) => ({ ...base(r), type: 'tags_changed', payload: { added: [action.tag], removed: [], bulk: true } })));
+      await recordActivities(
+        trx,
+        targets.map((r) => ({ ...base(r), type: 'tags_changed', payload: { added: [action.tag], removed: [], bulk: true } })),
+      );
       return targets.length;
     }
     case 'removeTag': {
@@ -646,23 +690,52 @@ async function applyBulk(trx: Db, ctx: ContactsCtx, rows: ContactRow[], action: 
       await org
         .updateTable('contacts')
         .set({ tags: sql`array_remove(contacts.tags, ${action.tag})`, updated_at: now })
-        .where('id', 'in', targets.map((r) => r.id))
+        .where(
+          'id',
+          'in',
+          targets.map((r) => r.id),
+        )
         .execute();
-      await recordActivities(trx, targets.map((r) => ({ ...base(r), type: 'tags_changed', payload: { added: [], removed: [action.tag], bulk: true } })));
+      await recordActivities(
+        trx,
+        targets.map((r) => ({ ...base(r), type: 'tags_changed', payload: { added: [], removed: [action.tag], bulk: true } })),
+      );
       return targets.length;
     }
     case 'assignOwner': {
       const targets = rows.filter((r) => r.owner_id !== action.ownerId);
       if (targets.length === 0) return 0;
-      await org.updateTable('contacts').set({ owner_id: action.ownerId, updated_at: now }).where('id', 'in', targets.map((r) => r.id)).execute();
-      await recordActivities(trx, targets.map((r) => ({ ...base(r), type: 'owner_changed', payload: { from: r.owner_id, to: action.ownerId, bulk: true } })));
+      await org
+        .updateTable('contacts')
+        .set({ owner_id: action.ownerId, updated_at: now })
+        .where(
+          'id',
+          'in',
+          targets.map((r) => r.id),
+        )
+        .execute();
+      await recordActivities(
+        trx,
+        targets.map((r) => ({ ...base(r), type: 'owner_changed', payload: { from: r.owner_id, to: action.ownerId, bulk: true } })),
+      );
       return targets.length;
     }
     case 'changeStage': {
       const targets = rows.filter((r) => r.lifecycle_stage !== action.lifecycleStage);
       if (targets.length === 0) return 0;
-      await org.updateTable('contacts').set({ lifecycle_stage: action.lifecycleStage, updated_at: now }).where('id', 'in', targets.map((r) => r.id)).execute();
-      await recordActivities(trx, targets.map((r) => ({ ...base(r), type: 'stage_changed', payload: { from: r.lifecycle_stage, to: action.lifecycleStage, bulk: true } })));
+      await org
+        .updateTable('contacts')
+        .set({ lifecycle_stage: action.lifecycleStage, updated_at: now })
+        .where(
+          'id',
+          'in',
+          targets.map((r) => r.id),
+        )
+        .execute();
+      await recordActivities(
+        trx,
+        targets.map((r) => ({ ...base(r), type: 'stage_changed', payload: { from: r.lifecycle_stage, to: action.lifecycleStage, bulk: true } })),
+      );
       return targets.length;
     }
     case 'delete':
@@ -723,7 +796,9 @@ export async function findDuplicates(ctx: ContactsCtx, rawInput: unknown) {
   const names = contacts()
     .select([
       'contacts.id',
-      sql<string>`regexp_replace(lower(trim(contacts.first_name) || ' ' || trim(contacts.last_name)), '\\s+', ' ', 'g') || ' @ ' || regexp_replace(lower(trim(coalesce(contacts.company_name, ''))), '\\s+', ' ', 'g')`.as('v'),
+      sql<string>`regexp_replace(lower(trim(contacts.first_name) || ' ' || trim(contacts.last_name)), '\\s+', ' ', 'g') || ' @ ' || regexp_replace(lower(trim(coalesce(contacts.company_name, ''))), '\\s+', ' ', 'g')`.as(
+        'v',
+      ),
     ])
     .where(sql<boolean>`(trim(contacts.first_name) <> '' or trim(contacts.last_name) <> '')`);
   const found = [...(await grouped('email', emails as never)), ...(await grouped('phone', phones as never)), ...(await grouped('name', names as never))];
@@ -736,13 +811,20 @@ export async function findDuplicates(ctx: ContactsCtx, rawInput: unknown) {
     groups.set(key, group);
   }
   const all = [...groups.values()].slice(0, input.limit);
-  const rows = await loadWithOwner(ctx.db, ctx.organizationId, all.flatMap((g) => g.ids));
+  const rows = await loadWithOwner(
+    ctx.db,
+    ctx.organizationId,
+    all.flatMap((g) => g.ids),
+  );
   const byId = new Map(rows.map((r) => [r.id, toContact(r)]));
   return {
     groups: all.map((g) => ({
       reasons: g.reasons,
       // Oldest first: the usual one to keep.
-      contacts: g.ids.map((id) => byId.get(id)!).filter(Boolean).sort((a, b) => a.createdAt.localeCompare(b.createdAt)),
+      contacts: g.ids
+        .map((id) => byId.get(id)!)
+        .filter(Boolean)
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt)),
     })),
   };
 }
@@ -763,7 +845,15 @@ export async function contactMatches(ctx: ContactsCtx, rawInput: unknown) {
   const hasEmail = sql<boolean>`(lower(contacts.email) = ${email} or ${email} = any(select lower(e) from unnest(contacts.other_emails) as e))`;
   const hasPhone = sql<boolean>`(contacts.phone = ${e164} or ${e164} = any(contacts.other_phones))`;
   let query = contactsOf(ctx.db, ctx.organizationId, ownerOnly)
-    .select(['contacts.id', 'contacts.first_name', 'contacts.last_name', 'contacts.email', 'contacts.phone', emailOk ? hasEmail.as('same_email') : sql<boolean>`false`.as('same_email'), e164 ? hasPhone.as('same_phone') : sql<boolean>`false`.as('same_phone')])
+    .select([
+      'contacts.id',
+      'contacts.first_name',
+      'contacts.last_name',
+      'contacts.email',
+      'contacts.phone',
+      emailOk ? hasEmail.as('same_email') : sql<boolean>`false`.as('same_email'),
+      e164 ? hasPhone.as('same_phone') : sql<boolean>`false`.as('same_phone'),
+    ])
     .where((eb) => eb.or([...(emailOk ? [hasEmail] : []), ...(e164 ? [hasPhone] : [])]));
   if (input.excludeId) query = query.where('contacts.id', '!=', input.excludeId);
   const rows = await query.orderBy('contacts.created_at').orderBy('contacts.id').limit(5).execute();
@@ -969,7 +1059,8 @@ export async function contactsWithPhone(db: Db, organizationId: string, e164: st
  */
 export async function findOrCreateContactIdsByPhone(trx: Db, organizationId: string, numbers: string[], options: CaptureOptions = {}) {
   const invalid = numbers.find((n) => !E164.test(n));
-  if (invalid !== undefined) throw new DomainError('VALIDATION', 'phone: must be an E.164 number such as +15551234567', { issues: [{ path: 'phone', message: 'must be an E.164 number such as +15551234567' }] });
+  if (invalid !== undefined)
+    throw new DomainError('VALIDATION', 'phone: must be an E.164 number such as +15551234567', { issues: [{ path: 'phone', message: 'must be an E.164 number such as +15551234567' }] });
   const distinct = [...new Set(numbers)].sort();
   const ids = new Map<string, string>();
   const created = new Set<string>();
@@ -990,7 +1081,13 @@ export async function findOrCreateContactIdsByPhone(trx: Db, organizationId: str
   const missing = distinct.filter((n) => !ids.has(n));
   const actorUserId = options.actorUserId ?? null;
   const states = missing.map((phone): ContactState => ({ ...EMPTY_CONTACT, phone, source: 'sms' }));
-  const newIds = await insertContacts(trx, organizationId, states.map((state) => ({ state })), actorUserId, () => ({ via: options.via ?? 'sms' }));
+  const newIds = await insertContacts(
+    trx,
+    organizationId,
+    states.map((state) => ({ state })),
+    actorUserId,
+    () => ({ via: options.via ?? 'sms' }),
+  );
   for (const [index, phone] of missing.entries()) {
     ids.set(phone, newIds[index]!);
     created.add(phone);

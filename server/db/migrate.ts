@@ -42,10 +42,7 @@ export async function migrateToLatest(
   if (error) {
     const failed = results.find((r) => r.status === 'Error');
     const reason = error instanceof Error ? error.message : String(error);
-    throw new MigrationFailedError(
-      failed ? `Migration "${failed.migrationName}" failed: ${reason}` : `Migrations failed: ${reason}`,
-      { cause: error },
-    );
+    throw new MigrationFailedError(failed ? `Migration "${failed.migrationName}" failed: ${reason}` : `Migrations failed: ${reason}`, { cause: error });
   }
   return results;
 }

@@ -6,15 +6,7 @@ import { DomainError, parseInput } from '../errors';
 import { ownerOnlyFilter } from '../organizations/members';
 import { DEFAULT_STAGES, ensureDefaultPipeline } from './default-pipeline';
 import { actorId, invalid, requirePipeline, requireStage, stagesOf, type DomainCtx, type StageRow } from './repo';
-import {
-  ZCreatePipelineInput,
-  ZCreateStageInput,
-  ZDeletePipelineInput,
-  ZDeleteStageInput,
-  ZReorderStagesInput,
-  ZUpdatePipelineInput,
-  ZUpdateStageInput,
-} from './schema';
+import { ZCreatePipelineInput, ZCreateStageInput, ZDeletePipelineInput, ZDeleteStageInput, ZReorderStagesInput, ZUpdatePipelineInput, ZUpdateStageInput } from './schema';
 
 type Db = Kysely<Database>;
 
@@ -23,8 +15,7 @@ export const MAX_STAGES = 30;
 /** A stage's probability when none is given: certain for won, none for lost and open. */
 const defaultProbability = (kind: StageKind) => (kind === 'won' ? 100 : 0);
 
-const conflict = (message: string, field?: string, rule?: string) =>
-  new DomainError('CONFLICT', message, field ? { issues: [{ path: field, message: rule ?? message }] } : {});
+const conflict = (message: string, field?: string, rule?: string) => new DomainError('CONFLICT', message, field ? { issues: [{ path: field, message: rule ?? message }] } : {});
 
 async function findPipeline(db: Db, organizationId: string, id: string) {
   const pipeline = await scoped(db, organizationId).selectFrom('pipelines').select(['id', 'name', 'is_default', 'position']).where('id', '=', id).executeTakeFirst();
@@ -39,7 +30,10 @@ async function findStage(db: Db, organizationId: string, id: string): Promise<St
 }
 
 async function assertPipelineNameFree(db: Db, organizationId: string, name: string, exceptId?: string) {
-  let query = scoped(db, organizationId).selectFrom('pipelines').select('id').where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
+  let query = scoped(db, organizationId)
+    .selectFrom('pipelines')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
   if (exceptId) query = query.where('id', '!=', exceptId);
   if (await query.executeTakeFirst()) throw conflict('name: a pipeline with this name already exists', 'name', 'a pipeline with this name already exists');
 }
@@ -55,7 +49,10 @@ export async function listPipelines(ctx: DomainCtx) {
   await ensureDefaultPipeline(ctx.db, ctx.organizationId);
   const org = scoped(ctx.db, ctx.organizationId);
   const ownerOnly = await ownerOnlyFilter(ctx.db, ctx.auth);
-  let counts = org.selectFrom('deals').select(['stage_id', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('stage_id');
+  let counts = org
+    .selectFrom('deals')
+    .select(['stage_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('stage_id');
   if (ownerOnly) counts = counts.where('owner_id', '=', ownerOnly);
   const [pipelines, stages, dealCounts] = await Promise.all([
     org.selectFrom('pipelines').select(['id', 'name', 'is_default', 'position', 'created_at']).orderBy('position').orderBy('created_at').execute(),
@@ -65,7 +62,9 @@ export async function listPipelines(ctx: DomainCtx) {
   const countOf = new Map(dealCounts.map((c) => [c.stage_id, Number(c.n)]));
   return {
     items: pipelines.map((p) => {
-      const own = stages.filter((s) => s.pipeline_id === p.id).map((s) => ({ id: s.id, name: s.name, position: s.position, probability: s.probability, kind: s.kind, dealCount: countOf.get(s.id) ?? 0 }));
+      const own = stages
+        .filter((s) => s.pipeline_id === p.id)
+        .map((s) => ({ id: s.id, name: s.name, position: s.position, probability: s.probability, kind: s.kind, dealCount: countOf.get(s.id) ?? 0 }));
       return { id: p.id, name: p.name, isDefault: p.is_default, position: p.position, createdAt: p.created_at.toISOString(), dealCount: own.reduce((n, s) => n + s.dealCount, 0), stages: own };
     }),
   };
@@ -89,7 +88,10 @@ export async function createPipeline(ctx: DomainCtx, rawInput: unknown) {
   });
   const id = await ctx.db.transaction().execute(async (trx) => {
     const org = scoped(trx, ctx.organizationId);
-    const last = await org.selectFrom('pipelines').select([(eb) => eb.fn.max('position').as('max'), (eb) => eb.fn.countAll<number>().filterWhere('is_default', '=', true).as('defaults')]).executeTakeFirstOrThrow();
+    const last = await org
+      .selectFrom('pipelines')
+      .select([(eb) => eb.fn.max('position').as('max'), (eb) => eb.fn.countAll<number>().filterWhere('is_default', '=', true).as('defaults')])
+      .executeTakeFirstOrThrow();
     const isDefault = input.isDefault === true || Number(last.defaults) === 0;
     if (isDefault) await org.updateTable('pipelines').set({ is_default: false }).where('is_default', '=', true).execute();
     const pipeline = await org
@@ -190,7 +192,10 @@ export async function deletePipeline(ctx: DomainCtx, rawInput: unknown) {
   const input = parseInput(ZDeletePipelineInput, rawInput);
   const pipeline = await findPipeline(ctx.db, ctx.organizationId, input.id);
   const org = scoped(ctx.db, ctx.organizationId);
-  const total = await org.selectFrom('pipelines').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const total = await org
+    .selectFrom('pipelines')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   if (Number(total.n) <= 1) throw conflict('An organization keeps at least one pipeline; create another before deleting this one');
   const target = input.moveDealsToStageId ? await requireStage(ctx.db, ctx.organizationId, input.moveDealsToStageId, 'moveDealsToStageId') : null;
   if (target && target.pipeline_id === pipeline.id) throw invalid('moveDealsToStageId', 'must be a stage of another pipeline');
@@ -202,7 +207,11 @@ export async function deletePipeline(ctx: DomainCtx, rawInput: unknown) {
     .execute(async (trx) => {
       const deals = await dealsIn(trx, ctx.organizationId, { pipelineId: pipeline.id });
       if (deals.length > 0 && !target) {
-        throw conflict(`The pipeline still has ${deals.length} deal${deals.length === 1 ? '' : 's'}; choose a stage of another pipeline to move them to`, 'moveDealsToStageId', 'is required while the pipeline has deals');
+        throw conflict(
+          `The pipeline still has ${deals.length} deal${deals.length === 1 ? '' : 's'}; choose a stage of another pipeline to move them to`,
+          'moveDealsToStageId',
+          'is required while the pipeline has deals',
+        );
       }
       if (target) {
         const toPipeline = await requirePipeline(trx, ctx.organizationId, target.pipeline_id, 'moveDealsToStageId');
@@ -263,7 +272,12 @@ async function renumber(trx: Db, organizationId: string, stageIds: (string | nul
   if (places.length === 0) return;
   await scoped(trx, organizationId)
     .updateTable('pipeline_stages')
-    .set({ position: sql<number>`case ${sql.join(places.map((p) => sql`when id = ${p.id} then ${p.position}::integer`), sql` `)} end` })
+    .set({
+      position: sql<number>`case ${sql.join(
+        places.map((p) => sql`when id = ${p.id} then ${p.position}::integer`),
+        sql` `,
+      )} end`,
+    })
     .where(
       'id',
       'in',
@@ -280,7 +294,11 @@ export async function updateStage(ctx: DomainCtx, rawInput: unknown) {
     const org = scoped(trx, ctx.organizationId);
     if (input.kind !== undefined && input.kind !== stage.kind) {
       // Deals follow their stage's kind (won/lost dates, lost reasons): change it only on an empty stage.
-      const held = await org.selectFrom('deals').select((eb) => eb.fn.countAll<number>().as('n')).where('stage_id', '=', stage.id).executeTakeFirstOrThrow();
+      const held = await org
+        .selectFrom('deals')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('stage_id', '=', stage.id)
+        .executeTakeFirstOrThrow();
       if (Number(held.n) > 0) throw conflict(`kind: cannot change while the stage holds deals (${held.n}); move them first`, 'kind', 'cannot change while the stage holds deals; move them first');
     }
     await org
@@ -311,7 +329,11 @@ export async function deleteStage(ctx: DomainCtx, rawInput: unknown) {
       if (stages.length <= 1) throw conflict('A pipeline keeps at least one stage');
       const deals = await dealsIn(trx, ctx.organizationId, { stageId: stage.id });
       if (deals.length > 0 && !target) {
-        throw conflict(`The stage still has ${deals.length} deal${deals.length === 1 ? '' : 's'}; choose another stage of this pipeline to move them to`, 'moveDealsToStageId', 'is required while the stage has deals');
+        throw conflict(
+          `The stage still has ${deals.length} deal${deals.length === 1 ? '' : 's'}; choose another stage of this pipeline to move them to`,
+          'moveDealsToStageId',
+          'is required while the stage has deals',
+        );
       }
       if (target) await relocateDeals(trx, ctx, deals, target, `Stage "${stage.name}" was deleted`);
       await scoped(trx, ctx.organizationId).deleteFrom('pipeline_stages').where('id', '=', stage.id).execute();

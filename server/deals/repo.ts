@@ -57,11 +57,7 @@ export async function requirePipeline(db: Db, organizationId: string, pipelineId
 export type StageRow = { id: string; pipeline_id: string; name: string; position: number; probability: number; kind: StageKind };
 
 export async function requireStage(db: Db, organizationId: string, stageId: string, field = 'stageId'): Promise<StageRow> {
-  const stage = await scoped(db, organizationId)
-    .selectFrom('pipeline_stages')
-    .select(['id', 'pipeline_id', 'name', 'position', 'probability', 'kind'])
-    .where('id', '=', stageId)
-    .executeTakeFirst();
+  const stage = await scoped(db, organizationId).selectFrom('pipeline_stages').select(['id', 'pipeline_id', 'name', 'position', 'probability', 'kind']).where('id', '=', stageId).executeTakeFirst();
   if (!stage) throw unknownRecord(field, 'is not a known stage');
   return stage;
 }
@@ -135,7 +131,12 @@ export function toDeal(row: DealRow) {
     isRecurring: row.is_recurring,
     monthlyValue: row.monthly_value_minor === null ? null : { valueMinor: row.monthly_value_minor, currency: row.currency },
     contact: row.contact_id
-      ? { id: row.contact_id, name: contactName({ first_name: row.contact_first_name, last_name: row.contact_last_name, email: row.contact_email }), email: row.contact_email, companyName: row.contact_company }
+      ? {
+          id: row.contact_id,
+          name: contactName({ first_name: row.contact_first_name, last_name: row.contact_last_name, email: row.contact_email }),
+          email: row.contact_email,
+          companyName: row.contact_company,
+        }
       : null,
     owner: row.owner_id ? { id: row.owner_id, name: row.owner_name ?? '' } : null,
     expectedCloseDate: row.expected_close_date,

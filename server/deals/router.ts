@@ -23,22 +23,57 @@ import * as deals from './service';
 
 export const pipelinesRouter = router({
   list: permittedProcedure('deals:read').query(({ ctx }) => pipelines.listPipelines(ctx)),
-  create: permittedProcedure('pipelines:manage').input(ZCreatePipelineInput).mutation(({ ctx, input }) => pipelines.createPipeline(ctx, input)),
-  update: permittedProcedure('pipelines:manage').input(ZUpdatePipelineInput).mutation(({ ctx, input }) => pipelines.updatePipeline(ctx, input)),
-  delete: permittedProcedure('pipelines:manage').input(ZDeletePipelineInput).mutation(({ ctx, input }) => pipelines.deletePipeline(ctx, input)),
-  createStage: permittedProcedure('pipelines:manage').input(ZCreateStageInput).mutation(({ ctx, input }) => pipelines.createStage(ctx, input)),
-  updateStage: permittedProcedure('pipelines:manage').input(ZUpdateStageInput).mutation(({ ctx, input }) => pipelines.updateStage(ctx, input)),
-  deleteStage: permittedProcedure('pipelines:manage').input(ZDeleteStageInput).mutation(({ ctx, input }) => pipelines.deleteStage(ctx, input)),
-  reorderStages: permittedProcedure('pipelines:manage').input(ZReorderStagesInput).mutation(({ ctx, input }) => pipelines.reorderStages(ctx, input)),
+  create: permittedProcedure('pipelines:manage')
+    .input(ZCreatePipelineInput)
+    .mutation(({ ctx, input }) => pipelines.createPipeline(ctx, input)),
+  update: permittedProcedure('pipelines:manage')
+    .input(ZUpdatePipelineInput)
+    .mutation(({ ctx, input }) => pipelines.updatePipeline(ctx, input)),
+  delete: permittedProcedure('pipelines:manage')
+    .input(ZDeletePipelineInput)
+    .mutation(({ ctx, input }) => pipelines.deletePipeline(ctx, input)),
+  createStage: permittedProcedure('pipelines:manage')
+    .input(ZCreateStageInput)
+    .mutation(({ ctx, input }) => pipelines.createStage(ctx, input)),
+  updateStage: permittedProcedure('pipelines:manage')
+    .input(ZUpdateStageInput)
+    .mutation(({ ctx, input }) => pipelines.updateStage(ctx, input)),
+  deleteStage: permittedProcedure('pipelines:manage')
+    .input(ZDeleteStageInput)
+    .mutation(({ ctx, input }) => pipelines.deleteStage(ctx, input)),
+  reorderStages: permittedProcedure('pipelines:manage')
+    .input(ZReorderStagesInput)
+    .mutation(({ ctx, input }) => pipelines.reorderStages(ctx, input)),
 });
 
 export const dealsRouter = router({
-  board: permittedProcedure('deals:read').input(ZDealBoardInput).query(({ ctx, input }) => deals.dealBoard(ctx, input)),
-  list: permittedProcedure('deals:read').input(ZListDealsInput).output(ZDealPage).query(({ ctx, input }) => deals.listDeals(ctx, input)),
-  get: permittedProcedure('deals:read').input(ZDealIdInput).output(ZDealDetail).query(({ ctx, input }) => deals.getDeal(ctx, input)),
-  timeline: permittedProcedure('deals:read').input(ZDealTimelineInput).query(({ ctx, input }) => deals.dealTimeline(ctx, input)),
-  create: permittedProcedure('deals:write').input(ZCreateDealInput).output(ZDealDetail).mutation(({ ctx, input }) => deals.createDeal(ctx, input)),
-  update: permittedProcedure('deals:write').input(ZUpdateDealInput).output(ZDealDetail).mutation(({ ctx, input }) => deals.updateDeal(ctx, input)),
-  move: permittedProcedure('deals:write').input(ZMoveDealInput).mutation(({ ctx, input }) => deals.moveDeal(ctx, input)),
-  delete: permittedProcedure('deals:write').input(ZDealIdInput).output(ZDeletedRecord).mutation(({ ctx, input }) => deals.deleteDeal(ctx, input)),
+  board: permittedProcedure('deals:read')
+    .input(ZDealBoardInput)
+    .query(({ ctx, input }) => deals.dealBoard(ctx, input)),
+  list: permittedProcedure('deals:read')
+    .input(ZListDealsInput)
+    .output(ZDealPage)
+    .query(({ ctx, input }) => deals.listDeals(ctx, input)),
+  get: permittedProcedure('deals:read')
+    .input(ZDealIdInput)
+    .output(ZDealDetail)
+    .query(({ ctx, input }) => deals.getDeal(ctx, input)),
+  timeline: permittedProcedure('deals:read')
+    .input(ZDealTimelineInput)
+    .query(({ ctx, input }) => deals.dealTimeline(ctx, input)),
+  create: permittedProcedure('deals:write')
+    .input(ZCreateDealInput)
+    .output(ZDealDetail)
+    .mutation(({ ctx, input }) => deals.createDeal(ctx, input)),
+  update: permittedProcedure('deals:write')
+    .input(ZUpdateDealInput)
+    .output(ZDealDetail)
+    .mutation(({ ctx, input }) => deals.updateDeal(ctx, input)),
+  move: permittedProcedure('deals:write')
+    .input(ZMoveDealInput)
+    .mutation(({ ctx, input }) => deals.moveDeal(ctx, input)),
+  delete: permittedProcedure('deals:write')
+    .input(ZDealIdInput)
+    .output(ZDeletedRecord)
+    .mutation(({ ctx, input }) => deals.deleteDeal(ctx, input)),
 });

@@ -29,21 +29,13 @@ export function isCurrencyCode(code: string): boolean {
 const CURRENCY_RULE = 'must be a three-letter ISO 4217 currency code such as USD';
 export const ZCurrency = z.string({ error: CURRENCY_RULE }).trim().toUpperCase().refine(isCurrencyCode, CURRENCY_RULE);
 
-export const ZMinorUnits = z
-  .number({ error: 'must be a number' })
-  .int('must be a whole number of minor units (cents)')
-  .min(0, 'must be zero or more')
-  .max(MAX_MINOR, `must be at most ${MAX_MINOR}`);
+export const ZMinorUnits = z.number({ error: 'must be a number' }).int('must be a whole number of minor units (cents)').min(0, 'must be zero or more').max(MAX_MINOR, `must be at most ${MAX_MINOR}`);
 
 /** Money: integer minor units of an ISO 4217 currency (1234 USD = $12.34). */
 export const ZMoney = z.object({ valueMinor: ZMinorUnits, currency: ZCurrency });
 export type TMoney = z.infer<typeof ZMoney>;
 
-export const ZProbability = z
-  .number({ error: 'must be a number' })
-  .int('must be a whole number')
-  .min(0, 'must be between 0 and 100')
-  .max(100, 'must be between 0 and 100');
+export const ZProbability = z.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be between 0 and 100').max(100, 'must be between 0 and 100');
 
 export const ZCalendarDate = isoDate('must be a date in the form YYYY-MM-DD');
 

@@ -22,17 +22,7 @@ import {
   type DomainCtx,
   type StageRow,
 } from './repo';
-import {
-  RECURRING_NEEDS_MONTHLY,
-  ZCreateDealInput,
-  ZDealBoardInput,
-  ZDealIdInput,
-  ZDealTimelineInput,
-  ZListDealsInput,
-  ZMoveDealInput,
-  ZUpdateDealInput,
-  type TMoney,
-} from './schema';
+import { RECURRING_NEEDS_MONTHLY, ZCreateDealInput, ZDealBoardInput, ZDealIdInput, ZDealTimelineInput, ZListDealsInput, ZMoveDealInput, ZUpdateDealInput, type TMoney } from './schema';
 
 type Db = Kysely<Database>;
 
@@ -86,7 +76,10 @@ async function positionIn(trx: Db, organizationId: string, stageId: string, plac
     const first = await column().limit(1).executeTakeFirst();
     return first ? first.position - 1 : 0;
   }
-  const around = await column().offset(index - 1).limit(2).execute();
+  const around = await column()
+    .offset(index - 1)
+    .limit(2)
+    .execute();
   const [before, after] = around;
   if (!before) {
     const last = await column().clearOrderBy().orderBy('position', 'desc').limit(1).executeTakeFirst();
@@ -151,11 +144,21 @@ function stageColumns(deal: { status: StageKind; won_at: Date | null; lost_at: D
 }
 
 /** The timeline entries of entering a stage: deal_moved, plus deal_won / deal_lost when the outcome changes. */
-function moveActivities(ctx: DomainCtx, deal: { id: string; title: string; contact_id: string | null; status: StageKind; value_minor: number; currency: string }, from: { id: string; name: string } | null, to: StageRow, lostReason: string | null): ActivityInput[] {
+function moveActivities(
+  ctx: DomainCtx,
+  deal: { id: string; title: string; contact_id: string | null; status: StageKind; value_minor: number; currency: string },
+  from: { id: string; name: string } | null,
+  to: StageRow,
+  lostReason: string | null,
+): ActivityInput[] {
   const base = { organizationId: ctx.organizationId, dealId: deal.id, contactId: deal.contact_id, actorUserId: actorId(ctx) };
   const entries: ActivityInput[] = [];
   if (from) {
-    entries.push({ ...base, type: 'deal_moved', payload: { from: from.name, to: to.name, fromStageId: from.id, toStageId: to.id, ...(deal.status !== 'open' && to.kind === 'open' ? { reopened: true } : {}) } });
+    entries.push({
+      ...base,
+      type: 'deal_moved',
+      payload: { from: from.name, to: to.name, fromStageId: from.id, toStageId: to.id, ...(deal.status !== 'open' && to.kind === 'open' ? { reopened: true } : {}) },
+    });
   }
   if (to.kind === 'won' && deal.status !== 'won') entries.push({ ...base, type: 'deal_won', payload: { title: deal.title, valueMinor: deal.value_minor, currency: deal.currency, stage: to.name } });
   if (to.kind === 'lost' && deal.status !== 'lost') entries.push({ ...base, type: 'deal_lost', payload: { title: deal.title, reason: lostReason, stage: to.name } });
@@ -289,7 +292,13 @@ export async function createDeal(ctx: DomainCtx, rawInput: unknown) {
     ]);
     await publishEvent(trx, { organizationId, type: 'deal_created', payload: { dealId: deal.id, title: input.title, pipelineId: stage.pipeline_id, stageId: stage.id }, actorUserId: actorId(ctx) });
     if (stage.kind !== 'open') {
-      await announceStage(trx, ctx, { id: deal.id, title: input.title, value_minor: value.valueMinor, currency: value.currency, pipeline_id: stage.pipeline_id, owner_id: ownerId ?? null, status: 'open' }, null, stage);
+      await announceStage(
+        trx,
+        ctx,
+        { id: deal.id, title: input.title, value_minor: value.valueMinor, currency: value.currency, pipeline_id: stage.pipeline_id, owner_id: ownerId ?? null, status: 'open' },
+        null,
+        stage,
+      );
     }
     return deal.id;
   });
@@ -320,7 +329,12 @@ async function announceStage(
 ): Promise<void> {
   const organizationId = ctx.organizationId;
   const actorUserId = actorId(ctx);
-  await publishEvent(trx, { organizationId, type: 'deal_moved', payload: { dealId: deal.id, title: deal.title, pipelineId: deal.pipeline_id, fromStageId: from, toStageId: to.id, toStage: to.name, status: to.kind }, actorUserId });
+  await publishEvent(trx, {
+    organizationId,
+    type: 'deal_moved',
+    payload: { dealId: deal.id, title: deal.title, pipelineId: deal.pipeline_id, fromStageId: from, toStageId: to.id, toStage: to.name, status: to.kind },
+    actorUserId,
+  });
   if (to.kind !== deal.status && to.kind !== 'open') {
     await publishEvent(trx, {
       organizationId,
@@ -338,7 +352,11 @@ async function applyStageChange(trx: Db, ctx: DomainCtx, deal: LockedDeal, to: S
   const now = new Date();
   if (to.id === deal.stage_id) {
     if (place !== undefined) {
-      await org.updateTable('deals').set({ position: await positionIn(trx, ctx.organizationId, to.id, place, deal.id) }).where('id', '=', deal.id).execute();
+      await org
+        .updateTable('deals')
+        .set({ position: await positionIn(trx, ctx.organizationId, to.id, place, deal.id) })
+        .where('id', '=', deal.id)
+        .execute();
       await announceStage(trx, ctx, deal, deal.stage_id, to);
     }
     return;
@@ -458,7 +476,14 @@ export async function deleteDeal(ctx: DomainCtx, rawInput: unknown) {
     await publishEvent(trx, { organizationId: ctx.organizationId, type: 'deal_deleted', payload: { dealId: id, title: deal.title, pipelineId: deal.pipeline_id }, actorUserId: actorId(ctx) });
     if (deal.contact_id) {
       await recordActivities(trx, [
-        { organizationId: ctx.organizationId, contactId: deal.contact_id, dealId: null, type: 'deal_deleted', actorUserId: actorId(ctx), payload: { dealId: id, title: deal.title, valueMinor: deal.value_minor, currency: deal.currency, status: deal.status } },
+        {
+          organizationId: ctx.organizationId,
+          contactId: deal.contact_id,
+          dealId: null,
+          type: 'deal_deleted',
+          actorUserId: actorId(ctx),
+          payload: { dealId: id, title: deal.title, valueMinor: deal.value_minor, currency: deal.currency, status: deal.status },
+        },
       ]);
     }
   });
@@ -509,8 +534,7 @@ export async function dealBoard(ctx: DomainCtx, rawInput: unknown) {
   const filters = { ...input, pipelineId: pipeline.id };
   const [stages, currency] = await Promise.all([stagesOf(db, organizationId, pipeline.id), primaryCurrency(db, organizationId)]);
 
-  const order =
-    input.sort === 'updated' ? sql`deals.updated_at desc, deals.id` : sql`deals.position, deals.updated_at desc, deals.id`;
+  const order = input.sort === 'updated' ? sql`deals.updated_at desc, deals.id` : sql`deals.position, deals.updated_at desc, deals.id`;
   const ranked = filteredDeals(ctx, ownerOnly, filters)
     .select(sql<number>`row_number() over (partition by deals.stage_id order by ${order})`.as('rn'))
     .as('ranked');

@@ -159,14 +159,7 @@ export function createEventBus({ database, logger }: { database: DatabaseHandle;
       };
     },
     async since(organizationId, afterId, limit = 1000) {
-      const rows = await database.db
-        .selectFrom('events')
-        .selectAll()
-        .where('organization_id', '=', organizationId)
-        .where('id', '>', afterId)
-        .orderBy('id')
-        .limit(limit)
-        .execute();
+      const rows = await database.db.selectFrom('events').selectAll().where('organization_id', '=', organizationId).where('id', '>', afterId).orderBy('id').limit(limit).execute();
       return rows.map(toEvent);
     },
     subscriberCount() {

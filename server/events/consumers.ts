@@ -79,7 +79,6 @@ const GROUP_SIZE = 50;
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-
 /** The oldest transaction id still running: every event written by a transaction below it is final. */
 const horizon = sql<number>`pg_snapshot_xmin(pg_current_snapshot())::text::bigint`;
 
@@ -209,7 +208,11 @@ export function createEventConsumers(options: EventConsumersOptions): EventConsu
     await inLease(consumer, async (trx) => {
       await trx
         .insertInto('event_deliveries')
-        .values(failure ? { ...delivery, state: parked ? 'parked' : 'retrying', attempts: 1, next_attempt_at: parked ? null : retryAt(consumer, 1), last_error: errorText(failure.error) } : { ...delivery, state: 'waiting' })
+        .values(
+          failure
+            ? { ...delivery, state: parked ? 'parked' : 'retrying', attempts: 1, next_attempt_at: parked ? null : retryAt(consumer, 1), last_error: errorText(failure.error) }
+            : { ...delivery, state: 'waiting' },
+        )
         .execute();
       await moveCursor(consumer, at)(trx);
     });
@@ -230,10 +233,12 @@ export function createEventConsumers(options: EventConsumersOptions): EventConsu
     if (rows.length === 0) return false;
     guard();
     const blocked = new Set(
-      (await db.selectFrom('event_deliveries').select('organization_id').distinct().where('consumer', '=', consumer.name).where('state', 'in', ['retrying', 'waiting']).execute()).map((r) => r.organization_id),
+      (await db.selectFrom('event_deliveries').select('organization_id').distinct().where('consumer', '=', consumer.name).where('state', 'in', ['retrying', 'waiting']).execute()).map(
+        (r) => r.organization_id,
+      ),
     );
     const wanted = rows.filter((row) => consumer.types.has(row.type));
-    for (let start = 0; start < wanted.length; ) {
+    for (let start = 0; start < wanted.length;) {
       if (blocked.has(wanted[start]!.organization_id)) {
         // Behind an earlier event of its organization that is being retried: it waits its turn.
         await holdBack(consumer, wanted[start++]!);
@@ -279,7 +284,11 @@ export function createEventConsumers(options: EventConsumersOptions): EventConsu
       while (current) {
         progressed = true;
         guard();
-        const row = (await db.selectFrom('events').select(['id', 'txid', 'organization_id', 'type', 'payload', 'actor_user_id', 'created_at']).where('id', '=', current.event_id).executeTakeFirst()) as EventRow | undefined;
+        const row = (await db
+          .selectFrom('events')
+          .select(['id', 'txid', 'organization_id', 'type', 'payload', 'actor_user_id', 'created_at'])
+          .where('id', '=', current.event_id)
+          .executeTakeFirst()) as EventRow | undefined;
         const key = current.event_id;
         const done = (trx: Kysely<Database>) => trx.deleteFrom('event_deliveries').where('consumer', '=', consumer.name).where('event_id', '=', key).execute();
         if (!row) {

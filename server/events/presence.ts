@@ -32,7 +32,11 @@ export function createPresence({ db, logger }: { db: Db; logger: Logger }) {
   }
 
   async function sweep(): Promise<void> {
-    const stale = await db.deleteFrom('presence').where('last_seen_at', '<=', new Date(Date.now() - PRESENCE_STALE_MS)).returning(['organization_id', 'user_id']).execute();
+    const stale = await db
+      .deleteFrom('presence')
+      .where('last_seen_at', '<=', new Date(Date.now() - PRESENCE_STALE_MS))
+      .returning(['organization_id', 'user_id'])
+      .execute();
     const seen = new Set<string>();
     for (const row of stale) {
       const key = `${row.organization_id}:${row.user_id}`;
@@ -44,11 +48,19 @@ export function createPresence({ db, logger }: { db: Db; logger: Logger }) {
         }
       });
     }
-    await db.deleteFrom('events').where('created_at', '<', sql<Date>`now() - make_interval(days => ${EVENT_RETENTION_DAYS})`).execute();
+    await db
+      .deleteFrom('events')
+      .where('created_at', '<', sql<Date>`now() - make_interval(days => ${EVENT_RETENTION_DAYS})`)
+      .execute();
   }
 
   async function beat(): Promise<void> {
-    if (local.size > 0) await db.updateTable('presence').set({ last_seen_at: new Date() }).where('connection_id', 'in', [...local]).execute();
+    if (local.size > 0)
+      await db
+        .updateTable('presence')
+        .set({ last_seen_at: new Date() })
+        .where('connection_id', 'in', [...local])
+        .execute();
     await sweep();
   }
 
@@ -62,7 +74,12 @@ export function createPresence({ db, logger }: { db: Db; logger: Logger }) {
       timer = undefined;
       const ids = [...local];
       local.clear();
-      if (ids.length) await db.deleteFrom('presence').where('connection_id', 'in', ids).execute().catch(() => {});
+      if (ids.length)
+        await db
+          .deleteFrom('presence')
+          .where('connection_id', 'in', ids)
+          .execute()
+          .catch(() => {});
     },
     /** Opens a connection's presence; returns the function that closes it. */
     async join(organizationId: string, userId: string): Promise<() => Promise<void>> {

@@ -34,7 +34,11 @@ export async function publishEvents(trx: Kysely<Database>, events: EventInput[])
   for (let start = 0; start < events.length; start += 1000) {
     const inserted = await trx
       .insertInto('events')
-      .values(events.slice(start, start + 1000).map((event, i) => ({ organization_id: event.organizationId, type: event.type, payload: JSON.stringify(payloads[start + i]), actor_user_id: event.actorUserId })))
+      .values(
+        events
+          .slice(start, start + 1000)
+          .map((event, i) => ({ organization_id: event.organizationId, type: event.type, payload: JSON.stringify(payloads[start + i]), actor_user_id: event.actorUserId })),
+      )
       .returning('id')
       .execute();
     // The rows take their ids from the sequence in the order of the VALUES list.
@@ -49,7 +53,12 @@ export async function publishEvents(trx: Kysely<Database>, events: EventInput[])
     if (!membersOf.has(event.organizationId)) {
       membersOf.set(
         event.organizationId,
-        trx.selectFrom('memberships').innerJoin('users', 'users.id', 'memberships.user_id').select(['users.id', 'users.preferences', 'memberships.role']).where('memberships.organization_id', '=', event.organizationId).execute(),
+        trx
+          .selectFrom('memberships')
+          .innerJoin('users', 'users.id', 'memberships.user_id')
+          .select(['users.id', 'users.preferences', 'memberships.role'])
+          .where('memberships.organization_id', '=', event.organizationId)
+          .execute(),
       );
     }
     let ownOnly = false;
@@ -69,9 +78,14 @@ export async function publishEvents(trx: Kysely<Database>, events: EventInput[])
       const settings = (m.preferences as { notifications?: Record<string, boolean> }).notifications;
       return settings?.[draft.preference] !== false;
     });
-    for (const m of recipients) notifications.push({ organization_id: event.organizationId, user_id: m.id, event_id: ids[i]!, type: draft.type, title: draft.title, message: draft.message, link: draft.link });
+    for (const m of recipients)
+      notifications.push({ organization_id: event.organizationId, user_id: m.id, event_id: ids[i]!, type: draft.type, title: draft.title, message: draft.message, link: draft.link });
   }
-  for (let start = 0; start < notifications.length; start += 1000) await trx.insertInto('notifications').values(notifications.slice(start, start + 1000)).execute();
+  for (let start = 0; start < notifications.length; start += 1000)
+    await trx
+      .insertInto('notifications')
+      .values(notifications.slice(start, start + 1000))
+      .execute();
   const messages = events.map((event, i) => `${ids[i]!}:${event.organizationId}`);
   await sql`select pg_notify(${EVENTS_CHANNEL}, m) from unnest(${messages}::text[]) as m`.execute(trx);
   return ids;

@@ -1,6 +1,4 @@
 import { z } from 'zod';
 
-export const ZWatchHealthInput = z
-  .object({ intervalMs: z.number().int().min(1000, 'intervalMs must be at least 1000').max(60_000).default(5000) })
-  .default({ intervalMs: 5000 });
+export const ZWatchHealthInput = z.object({ intervalMs: z.number().int().min(1000, 'intervalMs must be at least 1000').max(60_000).default(5000) }).default({ intervalMs: 5000 });
 export type TWatchHealthInput = z.input<typeof ZWatchHealthInput>;

@@ -1,8 +1,6 @@
 import type { DatabaseHandle, DatabaseKind } from '../db';
 
-export type HealthStatus =
-  | { ok: true; database: DatabaseKind; version: string }
-  | { ok: false; database: DatabaseKind; version: string; reason: string };
+export type HealthStatus = { ok: true; database: DatabaseKind; version: string } | { ok: false; database: DatabaseKind; version: string; reason: string };
 
 export async function checkHealth(deps: { database: DatabaseHandle; version: string }): Promise<HealthStatus> {
   const { database, version } = deps;

@@ -76,9 +76,7 @@ export const bodyTooLargeMessage = (limit: number) => `The request body is large
 function tooLarge(c: Context, limit: number) {
   const message = bodyTooLargeMessage(limit);
   // On /trpc the same answer also carries tRPC's error envelope, so its client shows the message (every call of a batch gets it).
-  const trpc = c.req.path.startsWith(`${TRPC_ENDPOINT}/`)
-    ? { error: { message, code: TRPC_ERROR_CODES_BY_KEY.PAYLOAD_TOO_LARGE, data: { code: 'PAYLOAD_TOO_LARGE', httpStatus: 413 } } }
-    : {};
+  const trpc = c.req.path.startsWith(`${TRPC_ENDPOINT}/`) ? { error: { message, code: TRPC_ERROR_CODES_BY_KEY.PAYLOAD_TOO_LARGE, data: { code: 'PAYLOAD_TOO_LARGE', httpStatus: 413 } } } : {};
   // The rest of the body is not wanted: the connection closes after the answer instead of draining it.
   return c.json({ message, ...trpc }, 413, { Connection: 'close' });
 }

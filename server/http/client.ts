@@ -88,9 +88,7 @@ export function loadClientBuild(dir: string): ClientBuild | undefined {
   }
   const manifest = readRouteManifest(dir);
   const appOnly = manifest.app.filter((p) => !manifest.site.includes(p));
-  const prerendered = existsSync(path.join(dir, PRERENDERED_PAGES))
-    ? (JSON.parse(readFileSync(path.join(dir, PRERENDERED_PAGES), 'utf8')) as PrerenderedPages)
-    : undefined;
+  const prerendered = existsSync(path.join(dir, PRERENDERED_PAGES)) ? (JSON.parse(readFileSync(path.join(dir, PRERENDERED_PAGES), 'utf8')) as PrerenderedPages) : undefined;
   const page = (file: string) => readAsset(path.join(dir, file), 'no-cache');
   return {
     assets,
@@ -130,9 +128,7 @@ function looseness(pattern: string): number {
 /** "/invite/$token" → /^\/invite\/[^/]+\/?$/ ; a lone "$" segment is a splat. */
 export function routePatternToRegExp(pattern: string): RegExp {
   const segments = pattern.split('/').filter(Boolean);
-  const body = segments
-    .map((s) => (s === '$' ? '.*' : s.startsWith('$') ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-    .join('\\/');
+  const body = segments.map((s) => (s === '$' ? '.*' : s.startsWith('$') ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('\\/');
   return new RegExp(`^\\/${body}\\/?$`);
 }
 
@@ -180,9 +176,7 @@ export function analyticsInlineScript(measurementId: string): string {
 
 /** The Google Analytics tag (gtag.js), placed before </head> of both entries when configured. */
 export function withAnalyticsTag(html: Asset, measurementId: string): Asset {
-  const tag =
-    `<script async src="https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(measurementId)}"></script>` +
-    `<script>${analyticsInlineScript(measurementId)}</script>`;
+  const tag = `<script async src="https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(measurementId)}"></script>` + `<script>${analyticsInlineScript(measurementId)}</script>`;
   const body = Buffer.from(html.body.toString('utf8').replace('</head>', `${tag}</head>`));
   return { ...html, body, gzip: html.gzip ? gzipSync(body, { level: 9 }) : undefined };
 }

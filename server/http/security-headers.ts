@@ -74,11 +74,7 @@ export function policyInputs(config: Pick<Config, 'stripe' | 'gaMeasurementId'>,
 
 /** The Content-Security-Policy of HTML pages. */
 export function htmlPolicy({ scriptHashes, styleHashes, stripe, googleAnalytics }: PolicyInputs): string {
-  const sources = (own: string[], key: 'script' | 'connect' | 'img' | 'frame') => [
-    ...own,
-    ...(stripe ? STRIPE_SOURCES[key] : []),
-    ...(googleAnalytics && key !== 'frame' ? GA_SOURCES[key] : []),
-  ];
+  const sources = (own: string[], key: 'script' | 'connect' | 'img' | 'frame') => [...own, ...(stripe ? STRIPE_SOURCES[key] : []), ...(googleAnalytics && key !== 'frame' ? GA_SOURCES[key] : [])];
   const frame = sources([], 'frame');
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
@@ -152,7 +148,9 @@ type ReportFields = Record<string, unknown>;
 /** The violation fields of either format: report-uri's {"csp-report": {...}} or the Reporting API's [{type, body}]. */
 function violations(payload: unknown): ReportFields[] | undefined {
   if (Array.isArray(payload)) {
-    const bodies = payload.filter((r): r is { type: string; body: ReportFields } => typeof r === 'object' && r !== null && (r as { type?: unknown }).type === 'csp-violation' && typeof (r as { body?: unknown }).body === 'object');
+    const bodies = payload.filter(
+      (r): r is { type: string; body: ReportFields } => typeof r === 'object' && r !== null && (r as { type?: unknown }).type === 'csp-violation' && typeof (r as { body?: unknown }).body === 'object',
+    );
     return bodies.map((r) => r.body);
   }
   if (typeof payload === 'object' && payload !== null && typeof (payload as { 'csp-report'?: unknown })['csp-report'] === 'object') {

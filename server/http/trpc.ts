@@ -16,8 +16,7 @@ export function mountTrpc(app: Hono<AppEnv>, appRouter: AnyTRPCRouter): void {
       endpoint: TRPC_ENDPOINT,
       req: c.req.raw,
       router: appRouter,
-      createContext: ({ resHeaders }) =>
-        createTrpcContext({ deps: c.var.deps, req: c.req.raw, requestId: c.var.requestId, meta: c.var.meta, resHeaders }),
+      createContext: ({ resHeaders }) => createTrpcContext({ deps: c.var.deps, req: c.req.raw, requestId: c.var.requestId, meta: c.var.meta, resHeaders }),
       onError({ error, path }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') {
           c.var.deps.logger.error({ err: error.cause ?? error, reqId: c.var.requestId, procedure: path }, 'unexpected error');

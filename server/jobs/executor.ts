@@ -60,9 +60,7 @@ function toParameter(value: unknown): unknown {
 }
 
 function arrayLiteral(items: unknown[]): string {
-  const quoted = items.map((item) =>
-    item === null || item === undefined ? 'NULL' : `"${String(item).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`,
-  );
+  const quoted = items.map((item) => (item === null || item === undefined ? 'NULL' : `"${String(item).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`));
   return `{${quoted.join(',')}}`;
 }
 

@@ -374,9 +374,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
           entry.detached = true;
           entry.controller.abort(new Error('job queue stopped'));
           logger.warn({ queue: worker.registration.name, jobId: id }, 'job still running at shutdown; it will be retried');
-          await boss.fail(worker.registration.name, id, errorOutput(new Error('the job queue stopped while the job ran'))).catch((err: unknown) =>
-            logger.error({ err, jobId: id }, 'could not fail a job at shutdown; it will be retried after it expires'),
-          );
+          await boss
+            .fail(worker.registration.name, id, errorOutput(new Error('the job queue stopped while the job ran')))
+            .catch((err: unknown) => logger.error({ err, jobId: id }, 'could not fail a job at shutdown; it will be retried after it expires'));
         }
       }
       // Let a maintenance run already under way finish before the caller closes the database.

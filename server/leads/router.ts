@@ -8,8 +8,12 @@ export const leadsRouter = router({
     await leads.submitLead(ctx.deps, input, ctx.meta);
     return { success: true as const };
   }),
-  forms: permittedProcedure('forms:read').input(ZListFormsInput.optional()).query(({ ctx, input }) => leads.listForms(ctx, input)),
-  submissions: permittedProcedure('forms:read').input(ZListSubmissionsInput).query(({ ctx, input }) => leads.listSubmissions(ctx, input)),
+  forms: permittedProcedure('forms:read')
+    .input(ZListFormsInput.optional())
+    .query(({ ctx, input }) => leads.listForms(ctx, input)),
+  submissions: permittedProcedure('forms:read')
+    .input(ZListSubmissionsInput)
+    .query(({ ctx, input }) => leads.listSubmissions(ctx, input)),
   integrationLog: permittedProcedure('forms:read')
     .input(ZIntegrationLogInput.optional())
     .query(({ ctx, input }) => leads.integrationLog({ ...ctx, config: ctx.deps.config }, input)),

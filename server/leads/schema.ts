@@ -62,25 +62,28 @@ export const ZFormId = z
  * tags, leadMagnet} and the landing/demo forms' {email, formId, firstName, tags} — plus the page,
  * referrer and UTM fields the forms add for attribution, and the honeypot. Unknown keys are ignored.
  */
-export const ZSubmitLeadInput = z.object({
-  email: ZLeadEmail,
-  formId: ZFormId,
-  name: optionalText(LEAD_LIMITS.name),
-  firstName: optionalText(LEAD_LIMITS.name),
-  company: optionalText(LEAD_LIMITS.company),
-  industry: optionalText(LEAD_LIMITS.industry),
-  phone: optionalText(LEAD_LIMITS.phone),
-  tags: ZLeadTags,
-  leadMagnet: optionalText(LEAD_LIMITS.leadMagnet),
-  page: optionalText(LEAD_LIMITS.url),
-  referrer: optionalText(LEAD_LIMITS.url),
-  utmSource: optionalText(LEAD_LIMITS.utm),
-  utmMedium: optionalText(LEAD_LIMITS.utm),
-  utmCampaign: optionalText(LEAD_LIMITS.utm),
-  utmTerm: optionalText(LEAD_LIMITS.utm),
-  utmContent: optionalText(LEAD_LIMITS.utm),
-  [LEAD_HONEYPOT_FIELD]: z.unknown().optional(),
-}, { error: 'The submission must be an object of the form’s fields' });
+export const ZSubmitLeadInput = z.object(
+  {
+    email: ZLeadEmail,
+    formId: ZFormId,
+    name: optionalText(LEAD_LIMITS.name),
+    firstName: optionalText(LEAD_LIMITS.name),
+    company: optionalText(LEAD_LIMITS.company),
+    industry: optionalText(LEAD_LIMITS.industry),
+    phone: optionalText(LEAD_LIMITS.phone),
+    tags: ZLeadTags,
+    leadMagnet: optionalText(LEAD_LIMITS.leadMagnet),
+    page: optionalText(LEAD_LIMITS.url),
+    referrer: optionalText(LEAD_LIMITS.url),
+    utmSource: optionalText(LEAD_LIMITS.utm),
+    utmMedium: optionalText(LEAD_LIMITS.utm),
+    utmCampaign: optionalText(LEAD_LIMITS.utm),
+    utmTerm: optionalText(LEAD_LIMITS.utm),
+    utmContent: optionalText(LEAD_LIMITS.utm),
+    [LEAD_HONEYPOT_FIELD]: z.unknown().optional(),
+  },
+  { error: 'The submission must be an object of the form’s fields' },
+);
 export type TSubmitLeadInput = z.input<typeof ZSubmitLeadInput>;
 export type TSubmitLead = z.output<typeof ZSubmitLeadInput>;
 

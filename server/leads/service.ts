@@ -11,22 +11,10 @@ import type { RequestMeta } from '../http/meta';
 import { siteOwnerOrganization } from '../organizations/site-owner';
 import { kitConfigured } from './kit';
 import { KIT_FORWARD_JOB, type KitForwardJobData } from './jobs';
-import {
-  LEAD_DUPLICATE_SECONDS,
-  LEAD_HONEYPOT_FIELD,
-  LEAD_RATE_LIMIT,
-  ZIntegrationLogInput,
-  ZListFormsInput,
-  ZListSubmissionsInput,
-  ZSubmitLeadInput,
-  type TSubmitLead,
-} from './schema';
+import { LEAD_DUPLICATE_SECONDS, LEAD_HONEYPOT_FIELD, LEAD_RATE_LIMIT, ZIntegrationLogInput, ZListFormsInput, ZListSubmissionsInput, ZSubmitLeadInput, type TSubmitLead } from './schema';
 
 /** What a public submission was answered with; the doors answer 200 {success:true} for every one. */
-export type SubmitOutcome =
-  | { status: 'captured'; submissionId: string; contactId: string; contactCreated: boolean }
-  | { status: 'duplicate'; submissionId: string }
-  | { status: 'dropped' };
+export type SubmitOutcome = { status: 'captured'; submissionId: string; contactId: string; contactCreated: boolean } | { status: 'duplicate'; submissionId: string } | { status: 'dropped' };
 
 /** New contacts from the site's forms carry this source. */
 export const LEAD_SOURCE = 'web form';
@@ -169,10 +157,7 @@ export async function listForms(ctx: LeadsCtx, rawInput: unknown) {
   const { days } = parseInput(ZListFormsInput, rawInput ?? {});
   const since = sql<Date>`now() - make_interval(days => ${days})`;
   const base = () =>
-    scoped(ctx.db, ctx.organizationId)
-      .selectFrom('form_submissions')
-      .leftJoin('contacts', 'contacts.id', 'form_submissions.contact_id')
-      .where('form_submissions.created_at', '>', since);
+    scoped(ctx.db, ctx.organizationId).selectFrom('form_submissions').leftJoin('contacts', 'contacts.id', 'form_submissions.contact_id').where('form_submissions.created_at', '>', since);
   const [forms, weeks] = await Promise.all([
     base()
       .select((eb) => [
@@ -246,7 +231,11 @@ export async function listSubmissions(ctx: LeadsCtx, rawInput: unknown) {
       .limit(input.limit)
       .offset((input.page - 1) * input.limit)
       .execute(),
-    org.selectFrom('form_submissions').select((eb) => eb.fn.countAll<number>().as('n')).where('form_id', '=', input.formId).executeTakeFirstOrThrow(),
+    org
+      .selectFrom('form_submissions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('form_id', '=', input.formId)
+      .executeTakeFirstOrThrow(),
   ]);
   return {
     formId: input.formId,

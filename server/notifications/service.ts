@@ -14,7 +14,12 @@ export async function listNotifications(ctx: Ctx, rawInput: unknown) {
   if (input.unreadOnly) query = query.where('read_at', 'is', null);
   const [rows, unread] = await Promise.all([
     query.select(['id', 'type', 'title', 'message', 'link', 'read_at', 'created_at', 'event_id']).orderBy('created_at', 'desc').orderBy('id').limit(input.limit).execute(),
-    mine(ctx).selectFrom('notifications').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', ctx.userId).where('read_at', 'is', null).executeTakeFirstOrThrow(),
+    mine(ctx)
+      .selectFrom('notifications')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', ctx.userId)
+      .where('read_at', 'is', null)
+      .executeTakeFirstOrThrow(),
   ]);
   return {
     items: rows.map((r) => ({

@@ -90,35 +90,243 @@ export function prng(seed: number) {
 type Rng = ReturnType<typeof prng>;
 
 const FIRST_NAMES = [
-  'Emma', 'Liam', 'Olivia', 'Noah', 'Ava', 'Elijah', 'Sophia', 'Lucas', 'Isabella', 'Mason', 'Mia', 'Ethan', 'Amelia', 'Logan', 'Harper', 'Aiden',
-  'Evelyn', 'Jackson', 'Abigail', 'Sebastian', 'Emily', 'Mateo', 'Ella', 'Jack', 'Elizabeth', 'Owen', 'Camila', 'Samuel', 'Luna', 'Henry', 'Sofia',
-  'Wyatt', 'Avery', 'Leo', 'Mila', 'Julian', 'Aria', 'Levi', 'Scarlett', 'Isaac', 'Penelope', 'Gabriel', 'Layla', 'Anthony', 'Chloe', 'Dylan', 'Victoria',
-  'Grace', 'Nora', 'Priya', 'Arjun', 'Wei', 'Mei', 'Hiroshi', 'Yuki', 'Fatima', 'Omar', 'Amara', 'Kwame', 'Ingrid', 'Lars', 'Chiara', 'Marco', 'Elena',
-  'Diego', 'Lucia', 'Rafael', 'Hannah', 'Caleb', 'Zoe', 'Nathan', 'Riley', 'Aaron', 'Stella', 'Thomas', 'Claire', 'Daniel', 'Ruby', 'Adrian', 'Naomi',
+  'Emma',
+  'Liam',
+  'Olivia',
+  'Noah',
+  'Ava',
+  'Elijah',
+  'Sophia',
+  'Lucas',
+  'Isabella',
+  'Mason',
+  'Mia',
+  'Ethan',
+  'Amelia',
+  'Logan',
+  'Harper',
+  'Aiden',
+  'Evelyn',
+  'Jackson',
+  'Abigail',
+  'Sebastian',
+  'Emily',
+  'Mateo',
+  'Ella',
+  'Jack',
+  'Elizabeth',
+  'Owen',
+  'Camila',
+  'Samuel',
+  'Luna',
+  'Henry',
+  'Sofia',
+  'Wyatt',
+  'Avery',
+  'Leo',
+  'Mila',
+  'Julian',
+  'Aria',
+  'Levi',
+  'Scarlett',
+  'Isaac',
+  'Penelope',
+  'Gabriel',
+  'Layla',
+  'Anthony',
+  'Chloe',
+  'Dylan',
+  'Victoria',
+  'Grace',
+  'Nora',
+  'Priya',
+  'Arjun',
+  'Wei',
+  'Mei',
+  'Hiroshi',
+  'Yuki',
+  'Fatima',
+  'Omar',
+  'Amara',
+  'Kwame',
+  'Ingrid',
+  'Lars',
+  'Chiara',
+  'Marco',
+  'Elena',
+  'Diego',
+  'Lucia',
+  'Rafael',
+  'Hannah',
+  'Caleb',
+  'Zoe',
+  'Nathan',
+  'Riley',
+  'Aaron',
+  'Stella',
+  'Thomas',
+  'Claire',
+  'Daniel',
+  'Ruby',
+  'Adrian',
+  'Naomi',
 ] as const;
 const LAST_NAMES = [
-  'Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez', 'Hernandez', 'Lopez', 'Gonzalez', 'Wilson',
-  'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Lee', 'Perez', 'Thompson', 'White', 'Harris', 'Sanchez', 'Clark', 'Ramirez', 'Lewis',
-  'Robinson', 'Walker', 'Young', 'Allen', 'King', 'Wright', 'Scott', 'Torres', 'Nguyen', 'Hill', 'Flores', 'Green', 'Adams', 'Nelson', 'Baker', 'Hall',
-  'Rivera', 'Campbell', 'Mitchell', 'Carter', 'Roberts', 'Chen', 'Wang', 'Kumar', 'Singh', 'Patel', 'Tanaka', 'Kowalski', 'Novak', 'Larsen', 'Rossi',
-  'Moreau', 'Schmidt', 'Okafor', 'Mensah', 'Cohen', 'Murphy', 'Sullivan', 'Bennett', 'Hughes', 'Foster', 'Bryant', 'Russell', 'Griffin', 'Hayes',
+  'Smith',
+  'Johnson',
+  'Williams',
+  'Brown',
+  'Jones',
+  'Garcia',
+  'Miller',
+  'Davis',
+  'Rodriguez',
+  'Martinez',
+  'Hernandez',
+  'Lopez',
+  'Gonzalez',
+  'Wilson',
+  'Anderson',
+  'Thomas',
+  'Taylor',
+  'Moore',
+  'Jackson',
+  'Martin',
+  'Lee',
+  'Perez',
+  'Thompson',
+  'White',
+  'Harris',
+  'Sanchez',
+  'Clark',
+  'Ramirez',
+  'Lewis',
+  'Robinson',
+  'Walker',
+  'Young',
+  'Allen',
+  'King',
+  'Wright',
+  'Scott',
+  'Torres',
+  'Nguyen',
+  'Hill',
+  'Flores',
+  'Green',
+  'Adams',
+  'Nelson',
+  'Baker',
+  'Hall',
+  'Rivera',
+  'Campbell',
+  'Mitchell',
+  'Carter',
+  'Roberts',
+  'Chen',
+  'Wang',
+  'Kumar',
+  'Singh',
+  'Patel',
+  'Tanaka',
+  'Kowalski',
+  'Novak',
+  'Larsen',
+  'Rossi',
+  'Moreau',
+  'Schmidt',
+  'Okafor',
+  'Mensah',
+  'Cohen',
+  'Murphy',
+  'Sullivan',
+  'Bennett',
+  'Hughes',
+  'Foster',
+  'Bryant',
+  'Russell',
+  'Griffin',
+  'Hayes',
 ] as const;
 const COMPANIES = [
-  'Acme Analytics', 'Brightline Dental', 'Cedar & Pine Interiors', 'Northwind Logistics', 'Bluebird Bakery', 'Summit Physical Therapy', 'Harborview Realty',
-  'Greenleaf Landscaping', 'Pioneer Fitness', 'Lumen Med Spa', 'Atlas Accounting', 'Copperfield Law Group', 'Riverbend Veterinary', 'Evergreen Solar',
-  'Blue Harbor Marketing', 'Silverline Consulting', 'Keystone Builders', 'Oakridge Coaching', 'Maple Street Pediatrics', 'Vantage Insurance',
-  'Crescent Coffee Roasters', 'Ironclad Security', 'Starlight Events', 'Nimbus Software', 'Terra Nova Travel', 'Peak Performance Chiropractic',
-  'Golden Gate Orthodontics', 'Willow Creek Wellness', 'Redwood Property Management', 'Horizon Home Health', 'Brookside Auto Repair', 'Sunrise Yoga Studio',
-  'Quantum Web Studio', 'Lighthouse Financial Planning', 'Cobalt Creative Agency', 'Meridian Dermatology', 'Granite Peak Outfitters', 'Juniper HR Partners',
-  'Fairway Golf Academy', 'Bayside Family Dentistry', 'Clearwater Plumbing', 'Orchard Hill Preschool', 'Highland IT Services', 'Magnolia Bridal',
-  'Polaris Engineering', 'Saffron Kitchen', 'Beacon Learning Center', 'Elm Street Optometry', 'Trailhead Bikes', 'Velvet Hair Lounge',
-  'Cornerstone Chiropractic', 'Paragon Staffing', 'Driftwood Coastal Rentals', 'Aspen Business Coaching', 'Falcon Freight', 'Verdant Organics',
-  'Mosaic Architecture', 'Tidewater Marine Supply', 'Lakeside Medical Group', 'Prairie Wind Energy',
+  'Acme Analytics',
+  'Brightline Dental',
+  'Cedar & Pine Interiors',
+  'Northwind Logistics',
+  'Bluebird Bakery',
+  'Summit Physical Therapy',
+  'Harborview Realty',
+  'Greenleaf Landscaping',
+  'Pioneer Fitness',
+  'Lumen Med Spa',
+  'Atlas Accounting',
+  'Copperfield Law Group',
+  'Riverbend Veterinary',
+  'Evergreen Solar',
+  'Blue Harbor Marketing',
+  'Silverline Consulting',
+  'Keystone Builders',
+  'Oakridge Coaching',
+  'Maple Street Pediatrics',
+  'Vantage Insurance',
+  'Crescent Coffee Roasters',
+  'Ironclad Security',
+  'Starlight Events',
+  'Nimbus Software',
+  'Terra Nova Travel',
+  'Peak Performance Chiropractic',
+  'Golden Gate Orthodontics',
+  'Willow Creek Wellness',
+  'Redwood Property Management',
+  'Horizon Home Health',
+  'Brookside Auto Repair',
+  'Sunrise Yoga Studio',
+  'Quantum Web Studio',
+  'Lighthouse Financial Planning',
+  'Cobalt Creative Agency',
+  'Meridian Dermatology',
+  'Granite Peak Outfitters',
+  'Juniper HR Partners',
+  'Fairway Golf Academy',
+  'Bayside Family Dentistry',
+  'Clearwater Plumbing',
+  'Orchard Hill Preschool',
+  'Highland IT Services',
+  'Magnolia Bridal',
+  'Polaris Engineering',
+  'Saffron Kitchen',
+  'Beacon Learning Center',
+  'Elm Street Optometry',
+  'Trailhead Bikes',
+  'Velvet Hair Lounge',
+  'Cornerstone Chiropractic',
+  'Paragon Staffing',
+  'Driftwood Coastal Rentals',
+  'Aspen Business Coaching',
+  'Falcon Freight',
+  'Verdant Organics',
+  'Mosaic Architecture',
+  'Tidewater Marine Supply',
+  'Lakeside Medical Group',
+  'Prairie Wind Energy',
 ] as const;
 const FREE_MAIL = ['gmail.com', 'outlook.com', 'yahoo.com', 'icloud.com', 'proton.me'] as const;
 const JOB_TITLES = [
-  'Owner', 'Founder', 'CEO', 'Operations Manager', 'Office Manager', 'Marketing Director', 'Head of Sales', 'Practice Manager', 'CFO', 'General Manager',
-  'Marketing Coordinator', 'VP Sales', 'Clinic Director', 'Account Manager', 'Purchasing Manager', null,
+  'Owner',
+  'Founder',
+  'CEO',
+  'Operations Manager',
+  'Office Manager',
+  'Marketing Director',
+  'Head of Sales',
+  'Practice Manager',
+  'CFO',
+  'General Manager',
+  'Marketing Coordinator',
+  'VP Sales',
+  'Clinic Director',
+  'Account Manager',
+  'Purchasing Manager',
+  null,
 ] as const;
 const TAGS = ['vip', 'newsletter', 'webinar', 'trial', 'enterprise', 'smb', 'partner', 'follow-up', 'hot', 'cold', 'event-2026', 'referral-program'] as const;
 /** Real area codes; with 555-01xx (reserved for fiction) every number is valid and belongs to nobody. */
@@ -136,8 +344,16 @@ const NOTES = [
   'Currently using spreadsheets; main pain is follow-up reminders.',
 ] as const;
 
-const slug = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '');
-const domainOf = (company: string) => `${company.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '')}.example`;
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '');
+const domainOf = (company: string) =>
+  `${company
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, '')}.example`;
 
 /** Inserts rows a few hundred at a time (well below the bind-parameter limit of one statement). */
 async function bulk<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
@@ -152,10 +368,21 @@ async function ensureMembers(db: Db, organizationId: string): Promise<Record<Rol
     .values(DEMO_MEMBERS.map((m) => ({ email: m.email, name: m.name, password_hash: passwordHash, preferences: '{}' })))
     .onConflict((oc) => oc.column('email').doNothing())
     .execute();
-  const users = await db.selectFrom('users').select(['id', 'email']).where('email', 'in', DEMO_MEMBERS.map((m) => m.email)).execute();
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where(
+      'email',
+      'in',
+      DEMO_MEMBERS.map((m) => m.email),
+    )
+    .execute();
   const idOf = (email: string) => users.find((u) => u.email === email)!.id;
   await scoped(db, organizationId)
-    .insertInto('memberships', DEMO_MEMBERS.map((m) => ({ user_id: idOf(m.email), role: m.role })))
+    .insertInto(
+      'memberships',
+      DEMO_MEMBERS.map((m) => ({ user_id: idOf(m.email), role: m.role })),
+    )
     .onConflict((oc) => oc.columns(['organization_id', 'user_id']).doNothing())
     .execute();
   return {
@@ -238,10 +465,30 @@ export async function seedDemoData(db: Db, organizationId: string, options: Demo
       ['customer', 10],
       ['other', 5],
     ]);
-    const tags = [...new Set(Array.from({ length: rng.weighted([[0, 30], [1, 40], [2, 22], [3, 8]] as const) }, () => rng.pick(TAGS)))];
+    const tags = [
+      ...new Set(
+        Array.from(
+          {
+            length: rng.weighted([
+              [0, 30],
+              [1, 40],
+              [2, 22],
+              [3, 8],
+            ] as const),
+          },
+          () => rng.pick(TAGS),
+        ),
+      ),
+    ];
     const paid = source === 'Google Ads' || source === 'Facebook' || source === 'LinkedIn';
     const attribution = paid
-      ? { source: source === 'Google Ads' ? 'google' : source.toLowerCase(), medium: 'cpc', campaign: rng.pick(['spring-promo', 'brand-search', 'retargeting', 'free-trial']), landingPage: '/pricing', at: createdAt.toISOString() }
+      ? {
+          source: source === 'Google Ads' ? 'google' : source.toLowerCase(),
+          medium: 'cpc',
+          campaign: rng.pick(['spring-promo', 'brand-search', 'retargeting', 'free-trial']),
+          landingPage: '/pricing',
+          at: createdAt.toISOString(),
+        }
       : source === 'Web form'
         ? { source: 'website', medium: 'organic', landingPage: rng.pick(['/', '/features', '/pricing', '/contact']), at: createdAt.toISOString() }
         : null;
@@ -335,7 +582,11 @@ export async function seedDemoData(db: Db, organizationId: string, options: Demo
     const big = contact.company_name ? rng.chance(0.2) : false;
     const value = Math.round((big ? rng.int(25_000, 120_000) : rng.int(1_500, 24_000)) / 50) * 50 * 100;
     const recurring = rng.chance(0.38);
-    const currency = rng.weighted([['USD', 95], ['EUR', 3], ['GBP', 2]] as const);
+    const currency = rng.weighted([
+      ['USD', 95],
+      ['EUR', 3],
+      ['GBP', 2],
+    ] as const);
     const title = `${company} — ${rng.pick(PRODUCTS)}`;
     const closeDate = status === 'open' ? new Date(now.getTime() + rng.int(5, 75) * DAY) : (wonAt ?? lostAt)!;
     deals.push({
@@ -407,7 +658,12 @@ export async function seedDemoData(db: Db, organizationId: string, options: Demo
     const completed = completedAt && completedAt.getTime() > o.created.getTime() ? completedAt : done ? new Date(o.created.getTime() + HOUR) : null;
     const id = randomUUID();
     const title = `${rng.pick(TASK_TITLES)}: ${contactById.get(o.contactId)!.first_name} ${contactById.get(o.contactId)!.last_name}`;
-    const priority = rng.weighted<TaskPriority>([['low', 20], ['medium', 50], ['high', 24], ['urgent', 6]]);
+    const priority = rng.weighted<TaskPriority>([
+      ['low', 20],
+      ['medium', 50],
+      ['high', 24],
+      ['urgent', 6],
+    ]);
     tasks.push({
       id,
       title,
@@ -422,7 +678,14 @@ export async function seedDemoData(db: Db, organizationId: string, options: Demo
       created_at: o.created,
       updated_at: completed ?? o.created,
     });
-    activity({ contactId: o.contactId, dealId: o.dealId, type: 'task_created', actor: o.assignee, at: o.created, payload: { taskId: id, title, dueAt: o.due.toISOString(), priority, assigneeId: o.assignee } });
+    activity({
+      contactId: o.contactId,
+      dealId: o.dealId,
+      type: 'task_created',
+      actor: o.assignee,
+      at: o.created,
+      payload: { taskId: id, title, dueAt: o.due.toISOString(), priority, assigneeId: o.assignee },
+    });
     if (completed) activity({ contactId: o.contactId, dealId: o.dealId, type: 'task_completed', actor: o.assignee, at: completed, payload: { taskId: id, title } });
   };
   for (const d of deals) {
@@ -430,10 +693,15 @@ export async function seedDemoData(db: Db, organizationId: string, options: Demo
     for (let k = 0; k < n; k++) {
       const created = new Date(Math.min(now.getTime() - HOUR, d.created_at.getTime() + rng.int(0, 20) * DAY + rng.int(1, 8) * HOUR));
       const due =
-        d.status === 'open'
-          ? new Date(now.getTime() + rng.int(-10, 14) * DAY + rng.int(-6, 6) * HOUR)
-          : new Date(Math.min(created.getTime() + rng.int(1, 10) * DAY, d.stage_changed_at.getTime()));
-      addTask({ contactId: d.contact_id!, dealId: d.id, assignee: d.owner_id!, due: due.getTime() > created.getTime() ? due : new Date(created.getTime() + DAY), created, closed: d.status !== 'open' });
+        d.status === 'open' ? new Date(now.getTime() + rng.int(-10, 14) * DAY + rng.int(-6, 6) * HOUR) : new Date(Math.min(created.getTime() + rng.int(1, 10) * DAY, d.stage_changed_at.getTime()));
+      addTask({
+        contactId: d.contact_id!,
+        dealId: d.id,
+        assignee: d.owner_id!,
+        due: due.getTime() > created.getTime() ? due : new Date(created.getTime() + DAY),
+        created,
+        closed: d.status !== 'open',
+      });
     }
   }
   for (const c of contacts.filter((c) => c.created_at.getTime() > now.getTime() - 120 * DAY)) {
@@ -457,11 +725,25 @@ export async function seedDemoData(db: Db, organizationId: string, options: Demo
     const endsAt = new Date(startsAt.getTime() + rng.pick([30, 45, 60]) * 60_000);
     const past = endsAt.getTime() < now.getTime();
     const status: AppointmentStatus = past
-      ? rng.weighted<AppointmentStatus>([['completed', 74], ['no_show', 12], ['cancelled', 10], ['scheduled', 4]])
-      : rng.weighted<AppointmentStatus>([['scheduled', 93], ['cancelled', 7]]);
+      ? rng.weighted<AppointmentStatus>([
+          ['completed', 74],
+          ['no_show', 12],
+          ['cancelled', 10],
+          ['scheduled', 4],
+        ])
+      : rng.weighted<AppointmentStatus>([
+          ['scheduled', 93],
+          ['cancelled', 7],
+        ]);
     const createdAt = new Date(Math.min(now.getTime() - HOUR, startsAt.getTime() - rng.int(2, 14) * DAY));
     const id = randomUUID();
-    const title = rng.pick([`Discovery call with ${contact.first_name} ${contact.last_name}`, `Demo for ${contact.company_name ?? contact.last_name}`, 'Proposal review', 'Quarterly check-in', 'Onboarding session']);
+    const title = rng.pick([
+      `Discovery call with ${contact.first_name} ${contact.last_name}`,
+      `Demo for ${contact.company_name ?? contact.last_name}`,
+      'Proposal review',
+      'Quarterly check-in',
+      'Onboarding session',
+    ]);
     appointments.push({
       id,
       title,

@@ -32,8 +32,7 @@ export async function seedDemoWorkspace(db: Db): Promise<{ email: string; passwo
       if (membership) return { email: DEMO_EMAIL, password, organizationId: membership.organization_id, created: false };
     }
     const userId =
-      existing?.id ??
-      (await trx.insertInto('users').values({ email: DEMO_EMAIL, name: 'Demo Owner', password_hash: passwordHash, preferences: '{}' }).returning('id').executeTakeFirstOrThrow()).id;
+      existing?.id ?? (await trx.insertInto('users').values({ email: DEMO_EMAIL, name: 'Demo Owner', password_hash: passwordHash, preferences: '{}' }).returning('id').executeTakeFirstOrThrow()).id;
     const org = await createOrganization(trx, {
       name: DEMO_ORGANIZATION,
       origin: 'demo',

@@ -15,16 +15,26 @@ import * as organizations from './service';
 
 export const organizationsRouter = router({
   current: orgProcedure.query(({ ctx }) => organizations.getOrganization({ deps: ctx.deps, organizationId: ctx.organizationId })),
-  update: permittedProcedure('settings:manage').input(ZUpdateOrganizationInput).mutation(({ ctx, input }) => organizations.updateOrganization(ctx, input)),
+  update: permittedProcedure('settings:manage')
+    .input(ZUpdateOrganizationInput)
+    .mutation(({ ctx, input }) => organizations.updateOrganization(ctx, input)),
   roles: permittedProcedure('members:read').query(({ ctx }) => organizations.roleSummary({ deps: ctx.deps, organizationId: ctx.organizationId })),
 });
 
 export const membersRouter = router({
   list: permittedProcedure('members:read').query(({ ctx }) => organizations.listMembers({ deps: ctx.deps, organizationId: ctx.organizationId })),
-  invite: permittedProcedure('members:manage').input(ZInviteMemberInput).mutation(({ ctx, input }) => organizations.inviteMember(ctx, input)),
-  revokeInvite: permittedProcedure('members:manage').input(ZRevokeInviteInput).mutation(({ ctx, input }) => organizations.revokeInvite(ctx, input)),
-  changeRole: permittedProcedure('members:manage').input(ZChangeRoleInput).mutation(({ ctx, input }) => organizations.changeRole(ctx, input)),
-  remove: permittedProcedure('members:manage').input(ZRemoveMemberInput).mutation(({ ctx, input }) => organizations.removeMember(ctx, input)),
+  invite: permittedProcedure('members:manage')
+    .input(ZInviteMemberInput)
+    .mutation(({ ctx, input }) => organizations.inviteMember(ctx, input)),
+  revokeInvite: permittedProcedure('members:manage')
+    .input(ZRevokeInviteInput)
+    .mutation(({ ctx, input }) => organizations.revokeInvite(ctx, input)),
+  changeRole: permittedProcedure('members:manage')
+    .input(ZChangeRoleInput)
+    .mutation(({ ctx, input }) => organizations.changeRole(ctx, input)),
+  remove: permittedProcedure('members:manage')
+    .input(ZRemoveMemberInput)
+    .mutation(({ ctx, input }) => organizations.removeMember(ctx, input)),
 });
 
 export const invitesRouter = router({
@@ -38,6 +48,10 @@ export const invitesRouter = router({
 
 export const apiKeysRouter = router({
   list: permittedProcedure('apikeys:manage').query(({ ctx }) => listApiKeys(ctx)),
-  create: permittedProcedure('apikeys:manage').input(ZCreateApiKeyInput).mutation(({ ctx, input }) => createApiKey(ctx, input)),
-  revoke: permittedProcedure('apikeys:manage').input(ZRevokeApiKeyInput).mutation(({ ctx, input }) => revokeApiKey(ctx, input)),
+  create: permittedProcedure('apikeys:manage')
+    .input(ZCreateApiKeyInput)
+    .mutation(({ ctx, input }) => createApiKey(ctx, input)),
+  revoke: permittedProcedure('apikeys:manage')
+    .input(ZRevokeApiKeyInput)
+    .mutation(({ ctx, input }) => revokeApiKey(ctx, input)),
 });

@@ -3,16 +3,7 @@ import { narrowKeysOfMember, revokeKeysOfMember } from '../auth/api-keys';
 import { ROLE_ORDER, roleRank } from '../auth/permissions';
 import { hashPassword } from '../auth/password';
 import { actorOf, type Auth, type OrgAuth } from '../auth/resolve';
-import {
-  ROLE_LABELS,
-  ZAcceptInviteInput,
-  ZChangeRoleInput,
-  ZInviteMemberInput,
-  ZInviteTokenInput,
-  ZRemoveMemberInput,
-  ZRevokeInviteInput,
-  ZUpdateOrganizationInput,
-} from '../auth/schema';
+import { ROLE_LABELS, ZAcceptInviteInput, ZChangeRoleInput, ZInviteMemberInput, ZInviteTokenInput, ZRemoveMemberInput, ZRevokeInviteInput, ZUpdateOrganizationInput } from '../auth/schema';
 import { authPayload } from '../auth/service';
 import { assertWithinLimit } from '../billing/limits';
 import { sessionManager } from '../auth/session';
@@ -115,12 +106,7 @@ export async function inviteMember(ctx: OrgContext, rawInput: unknown) {
   assertMayGrant(ctx.auth, input.role);
   const db = ctx.deps.database.db;
   const org = orgOf(ctx);
-  const existing = await org
-    .selectFrom('memberships')
-    .innerJoin('users', 'users.id', 'memberships.user_id')
-    .select('users.id')
-    .where('users.email', '=', input.email)
-    .executeTakeFirst();
+  const existing = await org.selectFrom('memberships').innerJoin('users', 'users.id', 'memberships.user_id').select('users.id').where('users.email', '=', input.email).executeTakeFirst();
   if (existing) {
     throw new DomainError('CONFLICT', 'email: is already a member of this organization', { issues: [{ path: 'email', message: 'is already a member of this organization' }] });
   }
@@ -128,14 +114,27 @@ export async function inviteMember(ctx: OrgContext, rawInput: unknown) {
   const expiresAt = new Date(Date.now() + INVITE_DAYS * 24 * 3600 * 1000);
   const invite = await db.transaction().execute(async (trx) => {
     // A new invite to the same address replaces any pending one.
-    await scoped(trx, ctx.auth.organization.id).updateTable('invites').set({ revoked_at: new Date() }).where('email', '=', input.email).where('accepted_at', 'is', null).where('revoked_at', 'is', null).execute();
+    await scoped(trx, ctx.auth.organization.id)
+      .updateTable('invites')
+      .set({ revoked_at: new Date() })
+      .where('email', '=', input.email)
+      .where('accepted_at', 'is', null)
+      .where('revoked_at', 'is', null)
+      .execute();
     // Members and pending invites count against the plan's team size.
     await assertWithinLimit(trx, ctx.auth.organization.id, 'members');
     const row = await scoped(trx, ctx.auth.organization.id)
       .insertInto('invites', { email: input.email, role: input.role, token_hash: sha256(token), invited_by: ctx.auth.user?.id ?? null, expires_at: expiresAt })
       .returning(['id'])
       .executeTakeFirstOrThrow();
-    await recordAudit(trx, { organizationId: ctx.auth.organization.id, actor: actorOf(ctx.auth), action: 'member.invited', target: { type: 'invite', id: row.id }, details: { email: input.email, role: input.role }, meta: ctx.meta });
+    await recordAudit(trx, {
+      organizationId: ctx.auth.organization.id,
+      actor: actorOf(ctx.auth),
+      action: 'member.invited',
+      target: { type: 'invite', id: row.id },
+      details: { email: input.email, role: input.role },
+      meta: ctx.meta,
+    });
     return row;
   });
   return { id: invite.id, email: input.email, role: input.role, expiresAt: expiresAt.toISOString(), url: `${ctx.deps.config.publicUrl}/invite/${token}` };
@@ -167,7 +166,14 @@ export async function describeInvite(deps: Deps, rawInput: unknown) {
   const db = deps.database.db;
   const invite = await findUsableInvite(db, token);
   const account = await db.selectFrom('users').select('id').where('email', '=', invite.email).executeTakeFirst();
-  return { organizationName: invite.organization_name, email: invite.email, role: invite.role, roleLabel: ROLE_LABELS[invite.role].label, accountExists: Boolean(account), expiresAt: invite.expires_at.toISOString() };
+  return {
+    organizationName: invite.organization_name,
+    email: invite.email,
+    role: invite.role,
+    roleLabel: ROLE_LABELS[invite.role].label,
+    accountExists: Boolean(account),
+    expiresAt: invite.expires_at.toISOString(),
+  };
 }
 
 /**
@@ -184,10 +190,7 @@ export async function acceptInvite(deps: Deps, auth: Auth | null, rawInput: unkn
   }
   if (existing && !auth?.user) throw new DomainError('UNAUTHENTICATED', `Sign in as ${invite.email} to accept this invite`);
   if (!existing && (!input.name || !input.password)) {
-    const issues = [
-      ...(!input.name ? [{ path: 'name', message: 'is required' }] : []),
-      ...(!input.password ? [{ path: 'password', message: 'is required' }] : []),
-    ];
+    const issues = [...(!input.name ? [{ path: 'name', message: 'is required' }] : []), ...(!input.password ? [{ path: 'password', message: 'is required' }] : [])];
     throw new DomainError('VALIDATION', `${issues[0]!.path}: is required`, { issues });
   }
   const passwordHash = existing ? undefined : await hashPassword(input.password!);
@@ -196,8 +199,7 @@ export async function acceptInvite(deps: Deps, auth: Auth | null, rawInput: unkn
     const claimed = await trx.updateTable('invites').set({ accepted_at: new Date() }).where('id', '=', invite.id).where('accepted_at', 'is', null).executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 0) throw new DomainError('CONFLICT', 'This invite link has already been used');
     const id =
-      existing?.id ??
-      (await trx.insertInto('users').values({ email: invite.email, name: input.name!, password_hash: passwordHash!, preferences: '{}' }).returning('id').executeTakeFirstOrThrow()).id;
+      existing?.id ?? (await trx.insertInto('users').values({ email: invite.email, name: input.name!, password_hash: passwordHash!, preferences: '{}' }).returning('id').executeTakeFirstOrThrow()).id;
     await trx
       .insertInto('memberships')
       .values({ organization_id: invite.organization_id, user_id: id, role: invite.role })
@@ -234,7 +236,11 @@ async function targetMembership(ctx: OrgContext, userId: string) {
 }
 
 async function assertKeepsSuperAdmin(trx: Db, organizationId: string): Promise<void> {
-  const row = await scoped(trx, organizationId).selectFrom('memberships').select((eb) => eb.fn.countAll<string>().as('n')).where('role', '=', 'super_admin').executeTakeFirstOrThrow();
+  const row = await scoped(trx, organizationId)
+    .selectFrom('memberships')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('role', '=', 'super_admin')
+    .executeTakeFirstOrThrow();
   if (Number(row.n) === 0) throw new DomainError('CONFLICT', 'An organization must keep at least one Super Admin');
 }
 
@@ -245,7 +251,14 @@ export async function changeRole(ctx: OrgContext, rawInput: unknown) {
   await ctx.deps.database.db.transaction().execute(async (trx) => {
     await scoped(trx, ctx.auth.organization.id).updateTable('memberships').set({ role: input.role }).where('user_id', '=', input.userId).execute();
     await assertKeepsSuperAdmin(trx, ctx.auth.organization.id);
-    await recordAudit(trx, { organizationId: ctx.auth.organization.id, actor: actorOf(ctx.auth), action: 'member.role_changed', target: { type: 'user', id: input.userId }, details: { from: member.role, to: input.role }, meta: ctx.meta });
+    await recordAudit(trx, {
+      organizationId: ctx.auth.organization.id,
+      actor: actorOf(ctx.auth),
+      action: 'member.role_changed',
+      target: { type: 'user', id: input.userId },
+      details: { from: member.role, to: input.role },
+      meta: ctx.meta,
+    });
     // Their API keys never carry more than their role now does.
     await narrowKeysOfMember(trx, { organizationId: ctx.auth.organization.id, userId: input.userId, role: input.role, actor: actorOf(ctx.auth), meta: ctx.meta });
   });
@@ -260,7 +273,14 @@ export async function removeMember(ctx: OrgContext, rawInput: unknown): Promise<
     await assertKeepsSuperAdmin(trx, ctx.auth.organization.id);
     // Their sessions leave this organization with them.
     await trx.updateTable('sessions').set({ organization_id: null }).where('user_id', '=', input.userId).where('organization_id', '=', ctx.auth.organization.id).execute();
-    await recordAudit(trx, { organizationId: ctx.auth.organization.id, actor: actorOf(ctx.auth), action: 'member.removed', target: { type: 'user', id: input.userId }, details: { role: member.role }, meta: ctx.meta });
+    await recordAudit(trx, {
+      organizationId: ctx.auth.organization.id,
+      actor: actorOf(ctx.auth),
+      action: 'member.removed',
+      target: { type: 'user', id: input.userId },
+      details: { role: member.role },
+      meta: ctx.meta,
+    });
     // And so do the API keys they made.
     await revokeKeysOfMember(trx, { organizationId: ctx.auth.organization.id, userId: input.userId, actor: actorOf(ctx.auth), meta: ctx.meta });
     await publishEvent(trx, { organizationId: ctx.auth.organization.id, type: 'member_left', payload: { userId: input.userId }, actorUserId: ctx.auth.user?.id ?? null });

@@ -39,7 +39,13 @@ const FIELDS = {
   /** Industry key from the landing page the organization signed up from; null when none. */
   industry: field<string | null>(ZSignupInput.shape.industry.unwrap().nullable(), null),
   /** Primary currency for single-figure sums; null: the currency most deals use (deals/repo.ts primaryCurrency). */
-  currency: field<string | null>(z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter ISO currency code such as USD').nullable(), null),
+  currency: field<string | null>(
+    z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'must be a three-letter ISO currency code such as USD')
+      .nullable(),
+    null,
+  ),
   /** SMS settings of Settings → SMS. */
   sms: SMS_FIELDS,
   /** Whether the default SMS templates were seeded once (deleting them does not bring them back). */
@@ -168,6 +174,10 @@ export async function updateSettings(
   const stored = asRecord(row.settings) ?? {};
   const next: Record<string, unknown> = { ...stored, ...changes };
   if (changes.sms) next.sms = { ...before.sms, ...changes.sms };
-  await trx.updateTable('organizations').set({ settings: JSON.stringify(next), updated_at: new Date() }).where('id', '=', organizationId).execute();
+  await trx
+    .updateTable('organizations')
+    .set({ settings: JSON.stringify(next), updated_at: new Date() })
+    .where('id', '=', organizationId)
+    .execute();
   return { before, after: parseSettings(next, organizationId) };
 }

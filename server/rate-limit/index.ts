@@ -98,6 +98,14 @@ export function waitText(retryAfter: number): string {
 export async function pruneExpiredHits(db: Db): Promise<void> {
   await db
     .deleteFrom('rate_limit_hits')
-    .where('id', 'in', (eb) => eb.selectFrom('rate_limit_hits').select('id').where('expires_at', '<=', sql<Date>`now()`).limit(1000).forUpdate().skipLocked())
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('rate_limit_hits')
+        .select('id')
+        .where('expires_at', '<=', sql<Date>`now()`)
+        .limit(1000)
+        .forUpdate()
+        .skipLocked(),
+    )
     .execute();
 }

@@ -34,12 +34,7 @@ export type OrganizationStream = { close(): Promise<void> };
  * allow. Live events arriving during the replay wait in a queue. Resolves once the subscriber is
  * live; `close` stops the stream and leaves presence.
  */
-export async function openOrganizationStream(
-  deps: StreamDeps,
-  auth: OrgAuth,
-  lastEventId: number | null,
-  deliver: (events: readonly RealtimeEvent[]) => void,
-): Promise<OrganizationStream> {
+export async function openOrganizationStream(deps: StreamDeps, auth: OrgAuth, lastEventId: number | null, deliver: (events: readonly RealtimeEvent[]) => void): Promise<OrganizationStream> {
   const organizationId = auth.organization.id;
   const allowed = (e: RealtimeEvent) => mayReceive(auth.permissions, e.type);
   // Only a replayed event can come again live (the bus hands each NOTIFY over once): remember the
@@ -68,7 +63,7 @@ export async function openOrganizationStream(
   };
   try {
     leave = auth.user ? await deps.presence.join(organizationId, auth.user.id) : undefined;
-    for (let after = lastEventId; after !== null && !closed; ) {
+    for (let after = lastEventId; after !== null && !closed;) {
       const page = await deps.events.since(organizationId, after, REPLAY_PAGE);
       after = page.length === REPLAY_PAGE ? page.at(-1)!.id : null;
       const missed = page.filter(allowed);
@@ -96,12 +91,7 @@ export async function openOrganizationStream(
  * The same stream as an async iterable (the tRPC procedure's form). Events the consumer has not
  * pulled yet wait in a queue; with a backlog, one is handed over per turn of the event loop.
  */
-export async function* organizationEvents(
-  deps: StreamDeps,
-  auth: OrgAuth,
-  lastEventId: number | null,
-  signal: AbortSignal | undefined,
-): AsyncGenerator<RealtimeEvent> {
+export async function* organizationEvents(deps: StreamDeps, auth: OrgAuth, lastEventId: number | null, signal: AbortSignal | undefined): AsyncGenerator<RealtimeEvent> {
   const queue: RealtimeEvent[] = [];
   let wake: (() => void) | undefined;
   // One abort listener for the stream's life (not one per wait: an AbortSignal's listeners are a

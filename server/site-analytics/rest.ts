@@ -11,28 +11,25 @@ const BATCHES_PER_ADDRESS: RateLimit = { bucket: 'analytics.ip', max: SITE_ANALY
 
 /** POST /api/analytics/events: the site's batches (fetch or sendBeacon), for the site owner organization; their size limit is in http/body-limit.ts. */
 export function createSiteAnalyticsRest() {
-  return new Hono<AppEnv>().post(
-    '/events',
-    async (c) => {
-      const { deps, meta } = c.var;
-      await assertSlots(deps.database.db, [{ limit: BATCHES_PER_ADDRESS, key: meta.ip }], () => 'Too many analytics batches from this address; try again later');
-      let body: unknown;
-      try {
-        body = JSON.parse(await c.req.text());
-      } catch {
-        throw new DomainError('VALIDATION', 'The body must be a JSON analytics batch');
-      }
-      const owner = await siteOwnerOrganization(deps.database.db, deps.config).catch((error: unknown) => {
-        // A server nobody has signed up to yet has no site owner: visits are not kept, and that is no error.
-        if (!deps.config.leadsOrganizationId && error instanceof DomainError && error.code === 'UNAVAILABLE') return null;
-        throw error;
-      });
-      if (!owner) {
-        parseInput(ZRecordSiteEventsInput, body);
-        return c.json({ stored: 0 }, 202);
-      }
-      const result = await recordSiteEvents({ db: deps.database.db, organizationId: owner.id }, body);
-      return c.json(result, 202);
-    },
-  );
+  return new Hono<AppEnv>().post('/events', async (c) => {
+    const { deps, meta } = c.var;
+    await assertSlots(deps.database.db, [{ limit: BATCHES_PER_ADDRESS, key: meta.ip }], () => 'Too many analytics batches from this address; try again later');
+    let body: unknown;
+    try {
+      body = JSON.parse(await c.req.text());
+    } catch {
+      throw new DomainError('VALIDATION', 'The body must be a JSON analytics batch');
+    }
+    const owner = await siteOwnerOrganization(deps.database.db, deps.config).catch((error: unknown) => {
+      // A server nobody has signed up to yet has no site owner: visits are not kept, and that is no error.
+      if (!deps.config.leadsOrganizationId && error instanceof DomainError && error.code === 'UNAVAILABLE') return null;
+      throw error;
+    });
+    if (!owner) {
+      parseInput(ZRecordSiteEventsInput, body);
+      return c.json({ stored: 0 }, 202);
+    }
+    const result = await recordSiteEvents({ db: deps.database.db, organizationId: owner.id }, body);
+    return c.json(result, 202);
+  });
 }

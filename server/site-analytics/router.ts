@@ -3,5 +3,7 @@ import { ZWebsiteReportInput } from './schema';
 import { getWebsiteReport } from './service';
 
 export const siteAnalyticsRouter = router({
-  website: permittedProcedure('reports:read').input(ZWebsiteReportInput).query(({ ctx, input }) => getWebsiteReport(ctx, input)),
+  website: permittedProcedure('reports:read')
+    .input(ZWebsiteReportInput)
+    .query(({ ctx, input }) => getWebsiteReport(ctx, input)),
 });

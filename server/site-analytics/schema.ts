@@ -30,13 +30,13 @@ export const ZRecordSiteEventsInput = z
   .object({
     visitorId: z.string().min(1, 'is required').max(64, 'must be at most 64 characters'),
     referrer: z.string().max(1024, 'must be at most 1024 characters').optional(),
-    events: z
-      .array(ZSiteAnalyticsEvent)
-      .min(1, 'must hold at least one event')
-      .max(SITE_ANALYTICS_LIMITS.maxEventsPerBatch, `must hold at most ${SITE_ANALYTICS_LIMITS.maxEventsPerBatch} events`),
+    events: z.array(ZSiteAnalyticsEvent).min(1, 'must hold at least one event').max(SITE_ANALYTICS_LIMITS.maxEventsPerBatch, `must hold at most ${SITE_ANALYTICS_LIMITS.maxEventsPerBatch} events`),
   })
   .strict();
 export type TRecordSiteEventsInput = z.input<typeof ZRecordSiteEventsInput>;
 
-export const ZWebsiteReportInput = z.object({ period: ZPeriod.default(DEFAULT_PERIOD) }).strict().prefault({});
+export const ZWebsiteReportInput = z
+  .object({ period: ZPeriod.default(DEFAULT_PERIOD) })
+  .strict()
+  .prefault({});
 export type TWebsiteReportInput = z.input<typeof ZWebsiteReportInput>;

@@ -197,7 +197,11 @@ async function deliverOne(run: Run, message: SmsMessageRow): Promise<SmsStatus |
   const { deps, provider, organizationId, guard } = run;
   const db = deps.database.db;
   if (message.status === 'sending') {
-    const found = await withProvider(run, () => reconcile(provider, message, run.lastAttempt), () => reconcileOutOfTime(message, run.lastAttempt));
+    const found = await withProvider(
+      run,
+      () => reconcile(provider, message, run.lastAttempt),
+      () => reconcileOutOfTime(message, run.lastAttempt),
+    );
     guard();
     if (found) {
       const row = await db.transaction().execute(async (trx) => {
@@ -374,7 +378,11 @@ function writers(deps: AppDeps) {
     const db = deps.database.db;
     found = {
       claim: new Coalescer(async (organizationId, requests) => {
-        const outcomes = await claimMessages(db, organizationId, requests.map((r) => r.messageId));
+        const outcomes = await claimMessages(
+          db,
+          organizationId,
+          requests.map((r) => r.messageId),
+        );
         return requests.map((r) => outcomes.get(r.messageId) ?? null);
       }),
       sent: new Coalescer(async (organizationId, reports) => {
@@ -397,7 +405,11 @@ function writers(deps: AppDeps) {
 }
 
 const rankOf = (column: string) =>
-  sql.raw(`(case ${column} ${Object.entries(STATUS_RANK).map(([status, rank]) => `when '${status}' then ${rank}`).join(' ')} end)`);
+  sql.raw(
+    `(case ${column} ${Object.entries(STATUS_RANK)
+      .map(([status, rank]) => `when '${status}' then ${rank}`)
+      .join(' ')} end)`,
+  );
 
 /** advanceStatus for the provider's answers to many sends: each message moves forward only. */
 async function recordSent(db: Db, organizationId: string, reports: SentReport[]): Promise<Map<string, SmsMessageRow>> {
@@ -419,9 +431,9 @@ async function recordSent(db: Db, organizationId: string, reports: SentReport[])
 async function claimMessages(db: Db, organizationId: string, messageIds: string[]): Promise<Map<string, ClaimOutcome>> {
   return db.transaction().execute(async (trx) => {
     const outcomes = new Map<string, ClaimOutcome>();
-    const rows = (
-      await scoped(trx, organizationId).selectFrom('sms_messages').selectAll().where('id', 'in', messageIds).orderBy('id').forUpdate().execute()
-    ).filter((row) => row.status === 'accepted' || row.status === 'queued' || row.status === 'sending');
+    const rows = (await scoped(trx, organizationId).selectFrom('sms_messages').selectAll().where('id', 'in', messageIds).orderBy('id').forUpdate().execute()).filter(
+      (row) => row.status === 'accepted' || row.status === 'queued' || row.status === 'sending',
+    );
     if (rows.length === 0) return outcomes;
     const optedOut = await optedOutNumbers(trx, organizationId, [...new Set(rows.map((r) => r.to_number))]);
     const refused = rows.filter((r) => optedOut.has(r.to_number));

@@ -26,9 +26,7 @@ export const PHONE_HINT = 'Include the country code, for example +1 for US numbe
 // ——— Encoding and segments ———
 
 // GSM 03.38 default alphabet, and its extension table (each extension character takes two septets).
-const GSM7_BASIC = new Set(
-  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞ\u001bÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà',
-);
+const GSM7_BASIC = new Set('@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞ\u001bÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà');
 const GSM7_EXTENDED = new Set('\f^{}\\[~]|€');
 
 export type SmsEncoding = 'GSM-7' | 'UCS-2';
@@ -89,11 +87,7 @@ export function recipientLines(text: string): string[] {
 // ——— Inputs ———
 
 const phone = z.string({ error: 'is required' }).trim().min(1, 'is required').max(40, 'must be at most 40 characters');
-export const ZSmsBody = z
-  .string({ error: 'is required' })
-  .trim()
-  .min(1, 'must not be empty')
-  .max(SMS_MAX_LENGTH, `must be at most ${SMS_MAX_LENGTH} characters`);
+export const ZSmsBody = z.string({ error: 'is required' }).trim().min(1, 'must not be empty').max(SMS_MAX_LENGTH, `must be at most ${SMS_MAX_LENGTH} characters`);
 const idempotencyKey = z.string().trim().min(1).max(200, 'must be at most 200 characters').optional();
 /** The contact a one-to-one message is for (sent from its page or conversation): the message is filed under it. */
 const contactId = z.uuid({ error: 'must be a contact id' }).optional();
@@ -155,7 +149,11 @@ export const ZSmsStatisticsInput = z.strictObject({ days: z.number().int().min(1
 
 const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time such as 21:00');
 export const ZUpdateSmsSettingsInput = z.strictObject({
-  quietHours: z.strictObject({ start: clock, end: clock }).refine((q) => q.start !== q.end, 'start and end must differ').nullable().optional(),
+  quietHours: z
+    .strictObject({ start: clock, end: clock })
+    .refine((q) => q.start !== q.end, 'start and end must differ')
+    .nullable()
+    .optional(),
   helpText: z.string().trim().min(1, 'must not be empty').max(SMS_MAX_LENGTH, `must be at most ${SMS_MAX_LENGTH} characters`).optional(),
 });
 export type TUpdateSmsSettingsInput = z.infer<typeof ZUpdateSmsSettingsInput>;

@@ -210,11 +210,7 @@ async function acceptOne(ctx: SmsCtx, to: string, options: Acceptance): Promise<
   if (outcome.status === 'refused') throw new DomainError('FORBIDDEN', OPTED_OUT_MESSAGE);
   if (outcome.messageId) return { messageId: outcome.messageId, status: outcome.status };
   // Stored before under the same idempotency key: the first request's message.
-  const existing = await scoped(ctx.db, ctx.organizationId)
-    .selectFrom('sms_messages')
-    .select(['id', 'status'])
-    .where('idempotency_key', '=', options.idempotencyKey!)
-    .executeTakeFirstOrThrow();
+  const existing = await scoped(ctx.db, ctx.organizationId).selectFrom('sms_messages').select(['id', 'status']).where('idempotency_key', '=', options.idempotencyKey!).executeTakeFirstOrThrow();
   return { messageId: existing.id, status: existing.status };
 }
 
@@ -233,7 +229,8 @@ export async function bulkSendSms(ctx: SmsCtx, rawInput: unknown) {
   const input = parseInput(ZBulkSendSmsInput, rawInput);
   // Spec §5: one number per entry, trimmed, empty ones dropped (a pasted block may hold several lines).
   const recipients = input.recipients.flatMap(recipientLines);
-  if (recipients.length === 0) throw new DomainError('VALIDATION', 'recipients: must contain at least one phone number', { issues: [{ path: 'recipients', message: 'must contain at least one phone number' }] });
+  if (recipients.length === 0)
+    throw new DomainError('VALIDATION', 'recipients: must contain at least one phone number', { issues: [{ path: 'recipients', message: 'must contain at least one phone number' }] });
   // Every entry counts, repeated ones too (each gets a line in the answer).
   if (recipients.length > BULK_MAX_RECIPIENTS) {
     throw new DomainError('VALIDATION', `recipients: ${BULK_TOO_MANY_RECIPIENTS}`, { issues: [{ path: 'recipients', message: BULK_TOO_MANY_RECIPIENTS }] });
@@ -320,7 +317,10 @@ export async function getTemplate(ctx: SmsCtx, rawInput: unknown) {
 const duplicateName = () => new DomainError('CONFLICT', 'name: a template with this name already exists', { issues: [{ path: 'name', message: 'a template with this name already exists' }] });
 
 async function assertNameFree(db: Db, organizationId: string, name: string, exceptId?: string) {
-  let query = scoped(db, organizationId).selectFrom('sms_templates').select('id').where(sql<boolean>`lower(name) = lower(${name})`);
+  let query = scoped(db, organizationId)
+    .selectFrom('sms_templates')
+    .select('id')
+    .where(sql<boolean>`lower(name) = lower(${name})`);
   if (exceptId) query = query.where('id', '!=', exceptId);
   if (await query.executeTakeFirst()) throw duplicateName();
 }
@@ -422,11 +422,7 @@ export async function listConversations(ctx: SmsCtx) {
 
 export async function conversation(ctx: SmsCtx, rawInput: unknown) {
   const input = parseInput(ZSmsConversationInput, rawInput);
-  const contact = await scoped(ctx.db, ctx.organizationId)
-    .selectFrom('contacts')
-    .select(['id', 'first_name', 'last_name', 'phone', 'dnc_sms'])
-    .where('id', '=', input.contactId)
-    .executeTakeFirst();
+  const contact = await scoped(ctx.db, ctx.organizationId).selectFrom('contacts').select(['id', 'first_name', 'last_name', 'phone', 'dnc_sms']).where('id', '=', input.contactId).executeTakeFirst();
   if (!contact) throw new DomainError('NOT_FOUND', 'Contact not found');
   let query = scoped(ctx.db, ctx.organizationId).selectFrom('sms_messages').selectAll().where('contact_id', '=', contact.id);
   if (input.before) query = query.where('created_at', '<', new Date(input.before));

@@ -102,7 +102,10 @@ export class TwilioProvider implements SmsProvider {
   readonly sender: string;
   private readonly client: twilio.Twilio;
 
-  constructor(private readonly settings: Config['twilio'] & { accountSid: string; authToken: string }, timeoutMs: number) {
+  constructor(
+    private readonly settings: Config['twilio'] & { accountSid: string; authToken: string },
+    timeoutMs: number,
+  ) {
     this.sender = settings.messagingServiceSid ?? settings.fromNumber!;
     this.client = twilio(settings.accountSid, settings.authToken, { httpClient: new BaseUrlRequestClient(settings.apiBaseUrl, timeoutMs) });
   }

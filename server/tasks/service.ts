@@ -145,8 +145,15 @@ export async function listTasks(ctx: DomainCtx, rawInput: unknown) {
       .orderBy('tasks.created_at', 'desc');
   }
   const [rows, count] = await Promise.all([
-    ordered.orderBy('tasks.id').limit(input.limit).offset((input.page - 1) * input.limit).execute(),
-    base.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ordered
+      .orderBy('tasks.id')
+      .limit(input.limit)
+      .offset((input.page - 1) * input.limit)
+      .execute(),
+    base
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return {
     items: rows.map((r) => toTask(r, clock.now)),
@@ -164,7 +171,9 @@ export async function taskCounts(ctx: DomainCtx) {
   const clock = await clockOf(ctx);
   const count = (view: TTaskView, status?: 'open' | 'done' | 'any') => {
     const filter = viewFilter(view, clock, status);
-    return expressionBuilder<Database, 'tasks'>().fn.countAll<number>().filterWhere(() => filter);
+    return expressionBuilder<Database, 'tasks'>()
+      .fn.countAll<number>()
+      .filterWhere(() => filter);
   };
   const row = await scoped(ctx.db, ctx.organizationId)
     .selectFrom('tasks')
@@ -283,9 +292,20 @@ async function setTaskStatus(ctx: DomainCtx, rawInput: unknown, status: 'open' |
       .execute();
     const target = await timelineTarget(trx, ctx.organizationId, task);
     if (target.contactId || target.dealId) {
-      await recordActivity(trx, { organizationId: ctx.organizationId, ...target, type: status === 'done' ? 'task_completed' : 'task_reopened', actorUserId: actorId(ctx), payload: { taskId: id, title: task.title } });
+      await recordActivity(trx, {
+        organizationId: ctx.organizationId,
+        ...target,
+        type: status === 'done' ? 'task_completed' : 'task_reopened',
+        actorUserId: actorId(ctx),
+        payload: { taskId: id, title: task.title },
+      });
     }
-    await publishEvent(trx, { organizationId: ctx.organizationId, type: status === 'done' ? 'task_completed' : 'task_reopened', payload: { taskId: id, title: task.title }, actorUserId: actorId(ctx) });
+    await publishEvent(trx, {
+      organizationId: ctx.organizationId,
+      type: status === 'done' ? 'task_completed' : 'task_reopened',
+      payload: { taskId: id, title: task.title },
+      actorUserId: actorId(ctx),
+    });
   });
   return taskView(ctx, id);
 }

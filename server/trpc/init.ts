@@ -19,15 +19,18 @@ export const SSE_OPTIONS = {
   client: { reconnectAfterInactivityMs: 20_000 },
 } as const;
 
-const t = initTRPC.context<TrpcContext>().meta<ProcedureMeta>().create({
-  errorFormatter({ shape, error }) {
-    const issues: FieldIssue[] | undefined = error.cause instanceof DomainError ? error.cause.issues : undefined;
-    const details: Record<string, unknown> | undefined = error.cause instanceof DomainError ? error.cause.details : undefined;
-    const message = error.code === 'INTERNAL_SERVER_ERROR' ? 'Internal error' : shape.message;
-    return { ...shape, message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, issues, details } };
-  },
-  sse: SSE_OPTIONS,
-});
+const t = initTRPC
+  .context<TrpcContext>()
+  .meta<ProcedureMeta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const issues: FieldIssue[] | undefined = error.cause instanceof DomainError ? error.cause.issues : undefined;
+      const details: Record<string, unknown> | undefined = error.cause instanceof DomainError ? error.cause.details : undefined;
+      const message = error.code === 'INTERNAL_SERVER_ERROR' ? 'Internal error' : shape.message;
+      return { ...shape, message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, issues, details } };
+    },
+    sse: SSE_OPTIONS,
+  });
 
 /**
  * Maps a DomainError thrown by a service or a guard — and an input that failed its schema, as the

@@ -139,7 +139,16 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       return { status: 200, body: sub };
     }
     if (method === 'POST' && resource === 'payment_intents') {
-      const intent = { id: id('pi'), object: 'payment_intent', amount: Number(body.amount), currency: body.currency, status: 'requires_payment_method', client_secret: `${id('pi')}_secret_${id('s')}`, metadata: body.metadata ?? {}, description: body.description };
+      const intent = {
+        id: id('pi'),
+        object: 'payment_intent',
+        amount: Number(body.amount),
+        currency: body.currency,
+        status: 'requires_payment_method',
+        client_secret: `${id('pi')}_secret_${id('s')}`,
+        metadata: body.metadata ?? {},
+        description: body.description,
+      };
       paymentIntents.set(intent.id, intent);
       return { status: 200, body: intent };
     }
@@ -151,7 +160,16 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     if (resource === 'prices' && method === 'POST') {
       if ([...prices.values()].some((p) => p.lookup_key === body.lookup_key)) return stripeError(400, `A price (\`${String(body.lookup_key)}\`) already uses that lookup key.`);
       const recurring = body.recurring as { interval: string };
-      const price = { id: id('price'), object: 'price', active: true, product: body.product, unit_amount: Number(body.unit_amount), currency: body.currency, recurring: { interval: recurring.interval }, lookup_key: body.lookup_key };
+      const price = {
+        id: id('price'),
+        object: 'price',
+        active: true,
+        product: body.product,
+        unit_amount: Number(body.unit_amount),
+        currency: body.currency,
+        recurring: { interval: recurring.interval },
+        lookup_key: body.lookup_key,
+      };
       prices.set(price.id, price);
       return { status: 200, body: price };
     }

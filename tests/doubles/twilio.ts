@@ -133,20 +133,45 @@ export async function startTwilioDouble(): Promise<TwilioDouble> {
               return message ? json(201, messageJson(message)) : json(500, { code: 20500, message: 'late', status: 500 });
             }
             case 'error':
-              return json(outcome.status ?? 400, { code: outcome.code, message: ERROR_TEXT[outcome.code], more_info: `https://www.twilio.com/docs/errors/${outcome.code}`, status: outcome.status ?? 400 });
+              return json(outcome.status ?? 400, {
+                code: outcome.code,
+                message: ERROR_TEXT[outcome.code],
+                more_info: `https://www.twilio.com/docs/errors/${outcome.code}`,
+                status: outcome.status ?? 400,
+              });
           }
         }
         if (req.method === 'GET' && url.pathname === `${base}/Messages.json`) {
           const to = url.searchParams.get('To');
           const found = messages.filter((m) => !to || m.to === to).reverse();
-          return json(200, { messages: found.map(messageJson), end: Math.max(found.length - 1, 0), first_page_uri: url.pathname, next_page_uri: null, page: 0, page_size: 50, previous_page_uri: null, start: 0, uri: url.pathname });
+          return json(200, {
+            messages: found.map(messageJson),
+            end: Math.max(found.length - 1, 0),
+            first_page_uri: url.pathname,
+            next_page_uri: null,
+            page: 0,
+            page_size: 50,
+            previous_page_uri: null,
+            start: 0,
+            uri: url.pathname,
+          });
         }
         if (req.method === 'GET' && url.pathname === `${base}.json`) {
           return json(200, { sid: TEST_ACCOUNT_SID, friendly_name: 'Switchboard test account', status: 'active', type: 'Full', date_created: new Date().toUTCString() });
         }
         if (req.method === 'GET' && url.pathname === `${base}/IncomingPhoneNumbers.json`) {
           const number = { sid: `PN${'0'.repeat(32)}`, phone_number: TEST_FROM, friendly_name: '(500) 555-0006', capabilities: { sms: true } };
-          return json(200, { incoming_phone_numbers: [number], end: 0, first_page_uri: url.pathname, next_page_uri: null, page: 0, page_size: 100, previous_page_uri: null, start: 0, uri: url.pathname });
+          return json(200, {
+            incoming_phone_numbers: [number],
+            end: 0,
+            first_page_uri: url.pathname,
+            next_page_uri: null,
+            page: 0,
+            page_size: 100,
+            previous_page_uri: null,
+            start: 0,
+            uri: url.pathname,
+          });
         }
         json(404, { code: 20404, message: 'The requested resource was not found', status: 404 });
       })();

@@ -21,16 +21,20 @@ describe('accessibility of every public page (axe-core: no serious or critical v
     ['desktop 1280 px', DESKTOP],
     ['phone 375 px', PHONE],
   ] as const) {
-    it(`at ${label}`, async () => {
-      const page = await e2e.open({ ...device, allowErrors });
-      const found: string[] = [];
-      for (const route of ROUTES) {
-        await page.goto(route);
-        await page.getByRole('heading', { level: 1 }).first().waitFor();
-        await page.waitForLoadState('networkidle');
-        for (const v of await seriousViolations(page)) found.push(`${route}: ${v}`);
-      }
-      expect(found).toEqual([]);
-    }, EVERY_PAGE_TIMEOUT_MS);
+    it(
+      `at ${label}`,
+      async () => {
+        const page = await e2e.open({ ...device, allowErrors });
+        const found: string[] = [];
+        for (const route of ROUTES) {
+          await page.goto(route);
+          await page.getByRole('heading', { level: 1 }).first().waitFor();
+          await page.waitForLoadState('networkidle');
+          for (const v of await seriousViolations(page)) found.push(`${route}: ${v}`);
+        }
+        expect(found).toEqual([]);
+      },
+      EVERY_PAGE_TIMEOUT_MS,
+    );
   }
 });

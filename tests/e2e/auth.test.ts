@@ -146,12 +146,18 @@ describe('sign-up, sign-in and the application guard', () => {
     expect(slowdownSeconds(MAX_FAILURES_PER_EMAIL - 2)).toBe(32);
     await page.goto('/login');
     await signIn(page, account.email, account.password);
-    await page.getByRole('alert').getByText(/^Too many sign-in attempts\. Try again in \d+ seconds\.$/).waitFor();
+    await page
+      .getByRole('alert')
+      .getByText(/^Too many sign-in attempts\. Try again in \d+ seconds\.$/)
+      .waitFor();
     // Two more, and the account is locked for unknown clients whatever the wait.
     for (let i = MAX_FAILURES_PER_EMAIL - 2; i < MAX_FAILURES_PER_EMAIL; i++) await fail(i);
     await elapse(slowdownSeconds(MAX_FAILURES_PER_EMAIL));
     await signIn(page, account.email, account.password);
-    await page.getByRole('alert').getByText(/^Too many sign-in attempts\. Try again in \d+ minutes\.$/).waitFor();
+    await page
+      .getByRole('alert')
+      .getByText(/^Too many sign-in attempts\. Try again in \d+ minutes\.$/)
+      .waitFor();
 
     // Another account, and a return path to another site: it lands in the app instead.
     const other = await signUpViaApi(await e2e.open(), newAccount());

@@ -21,7 +21,12 @@ describe('pricing and subscribing (the e2e server has no Stripe keys)', () => {
     const planNames = PRICING_PLAN_KEYS.map((k) => PLANS[k].name);
     const compare = page.getByRole('region', { name: 'Compare plans' }).getByRole('table');
     expect(await compare.getByRole('columnheader').allInnerTexts()).toEqual(['Feature', ...planNames]);
-    expect(await compare.getByRole('row', { name: /^Price per month/ }).getByRole('cell').allInnerTexts()).toEqual(PRICING_PLAN_KEYS.map((k) => `$${PLANS[k].monthlyPrice.toLocaleString('en-US')}`));
+    expect(
+      await compare
+        .getByRole('row', { name: /^Price per month/ })
+        .getByRole('cell')
+        .allInnerTexts(),
+    ).toEqual(PRICING_PLAN_KEYS.map((k) => `$${PLANS[k].monthlyPrice.toLocaleString('en-US')}`));
 
     await page.getByRole('link', { name: 'Get Started with Enterprise' }).click();
     await page.getByRole('heading', { level: 1, name: 'Subscribe to Switchboard' }).waitFor();
@@ -32,7 +37,12 @@ describe('pricing and subscribing (the e2e server has no Stripe keys)', () => {
     expect(await page.getByTestId('price-enterprise').textContent()).toBe('$39,970');
     const limits = page.getByRole('region', { name: 'What each plan includes' }).getByRole('table');
     expect(await limits.getByRole('columnheader').allInnerTexts()).toEqual(['Limit', ...planNames]);
-    expect(await limits.getByRole('row', { name: /^Contacts/ }).getByRole('cell').count()).toBe(planNames.length);
+    expect(
+      await limits
+        .getByRole('row', { name: /^Contacts/ })
+        .getByRole('cell')
+        .count(),
+    ).toBe(planNames.length);
   });
 
   it('falls back to Unlimited, monthly for a plan or period it does not know, and remembers the plan chosen', async () => {

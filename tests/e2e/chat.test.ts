@@ -256,7 +256,10 @@ describe('support chat widget', () => {
 
     const member = await openAsOwner();
     await member.goto('/conversations');
-    await member.getByRole('link', { name: /Grace Customer/ }).first().click();
+    await member
+      .getByRole('link', { name: /Grace Customer/ })
+      .first()
+      .click();
     const thread = member.getByRole('region', { name: 'Grace Customer' });
     await thread.getByText(question).waitFor();
     const account = thread.getByTestId('chat-account');

@@ -131,7 +131,12 @@ describe('contacts in the browser', () => {
     await page.getByRole('heading', { level: 1, name: 'Import contacts' }).waitFor();
     await region(page, 'Past imports').getByText('No imports yet.', { exact: false }).waitFor();
 
-    const csv = ['First Name,Last Name,E-mail address,Phone,Tags', 'Ada,Lovelace,ada@engines.example,+44 20 7946 0958,math', 'Bad,Row,not-an-email,,', 'Charles,Babbage,charles@engines.example,,math;engines'].join('\n');
+    const csv = [
+      'First Name,Last Name,E-mail address,Phone,Tags',
+      'Ada,Lovelace,ada@engines.example,+44 20 7946 0958,math',
+      'Bad,Row,not-an-email,,',
+      'Charles,Babbage,charles@engines.example,,math;engines',
+    ].join('\n');
     await page.locator('input[type="file"]').setInputFiles({ name: 'engines.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
 
     const wizard = region(page, 'New import');
@@ -156,7 +161,12 @@ describe('contacts in the browser', () => {
     const bar = progress.getByRole('progressbar', { name: 'Rows processed' });
     expect(await bar.getAttribute('aria-valuenow')).toBe('3');
     expect(await bar.getAttribute('aria-valuemax')).toBe('3');
-    const count = (label: string) => progress.locator('dl > div').filter({ has: page.getByText(label, { exact: true }) }).locator('dd').textContent();
+    const count = (label: string) =>
+      progress
+        .locator('dl > div')
+        .filter({ has: page.getByText(label, { exact: true }) })
+        .locator('dd')
+        .textContent();
     expect(await count('Created')).toBe('2');
     expect(await count('Updated')).toBe('0');
     expect(await count('Errors')).toBe('1');
@@ -194,7 +204,11 @@ describe('contacts in the browser', () => {
     await table(page).getByRole('checkbox', { name: 'Select Dorothy Vaughan' }).check();
     const bulk = region(page, 'Bulk actions');
     await bulk.getByText('2 contacts selected').waitFor();
-    expect(await table(page).getByRole('checkbox', { name: 'Select all contacts on this page' }).evaluate((el: HTMLInputElement) => el.indeterminate)).toBe(true);
+    expect(
+      await table(page)
+        .getByRole('checkbox', { name: 'Select all contacts on this page' })
+        .evaluate((el: HTMLInputElement) => el.indeterminate),
+    ).toBe(true);
 
     await bulk.getByRole('button', { name: 'Add tag' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add a tag' });
@@ -204,9 +218,17 @@ describe('contacts in the browser', () => {
     await bulk.waitFor({ state: 'detached' });
 
     for (const name of ['Mary Jackson', 'Dorothy Vaughan']) {
-      await table(page).getByRole('row', { name: new RegExp(name) }).getByText('hidden-figures').waitFor();
+      await table(page)
+        .getByRole('row', { name: new RegExp(name) })
+        .getByText('hidden-figures')
+        .waitFor();
     }
-    expect(await table(page).getByRole('row', { name: /Annie Easley/ }).getByText('hidden-figures').count()).toBe(0);
+    expect(
+      await table(page)
+        .getByRole('row', { name: /Annie Easley/ })
+        .getByText('hidden-figures')
+        .count(),
+    ).toBe(0);
 
     // The tag filter finds exactly those two.
     await page.goto('/contacts?tag=hidden-figures');
@@ -324,7 +346,11 @@ describe('contacts in the browser', () => {
     for (const name of ['Add contact', 'Import', 'Export']) expect(await viewer.getByRole('button', { name }).count(), name).toBe(0);
     expect(await viewer.getByRole('link', { name: 'Import' }).count()).toBe(0);
     expect(await table(viewer).getByRole('checkbox').count()).toBe(0);
-    expect(await table(viewer).getByRole('button', { name: /^Actions for/ }).count()).toBe(0);
+    expect(
+      await table(viewer)
+        .getByRole('button', { name: /^Actions for/ })
+        .count(),
+    ).toBe(0);
 
     await viewer.goto(`/contacts/${contact.id}`);
     await viewer.getByRole('heading', { level: 1, name: 'Vera Visible' }).waitFor();

@@ -49,36 +49,44 @@ const settled = (page: Page) => page.getByRole('heading', { level: 1 }).first().
 const NOT_FOUND = /Failed to load resource: the server responded with a status of 404/;
 
 describe('Content-Security-Policy enforced on every route', () => {
-  it('every public page loads, hydrates and runs its code without a violation', async () => {
-    const page = await e2e.open({ allowErrors: [NOT_FOUND, SIGNED_OUT_PROBE] });
-    const violations = await watchViolations(page);
-    for (const route of PUBLIC_ROUTES) {
-      const response = await page.goto(route);
-      expect(response?.headers()['content-security-policy'], route).toMatch(/script-src 'self' 'sha256-/);
-      await settled(page);
-    }
-    await page.goto('/api/docs');
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    expect(violations).toEqual([]);
-  }, EVERY_PAGE_TIMEOUT_MS);
+  it(
+    'every public page loads, hydrates and runs its code without a violation',
+    async () => {
+      const page = await e2e.open({ allowErrors: [NOT_FOUND, SIGNED_OUT_PROBE] });
+      const violations = await watchViolations(page);
+      for (const route of PUBLIC_ROUTES) {
+        const response = await page.goto(route);
+        expect(response?.headers()['content-security-policy'], route).toMatch(/script-src 'self' 'sha256-/);
+        await settled(page);
+      }
+      await page.goto('/api/docs');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(violations).toEqual([]);
+    },
+    EVERY_PAGE_TIMEOUT_MS,
+  );
 
-  it('every application screen, signed in, runs without a violation', async () => {
-    const { page } = await openSignedIn(e2e, { allowErrors: [NOT_FOUND] });
-    const violations = await watchViolations(page);
-    const contact = await trpcMutation(page, e2e, 'contacts.create', { firstName: 'Ada', lastName: 'Policy' });
-    expect(contact.status(), await contact.text()).toBe(200);
-    const deal = await trpcMutation(page, e2e, 'deals.create', { title: 'Policy deal' });
-    expect(deal.status(), await deal.text()).toBe(200);
-    const id = (response: unknown) => (response as { result: { data: { id: string } } }).result.data.id;
-    const params: Record<string, string> = { contactId: id(await contact.json()), dealId: id(await deal.json()) };
-    const routes = APP_ROUTES.filter((p) => p !== '/invite/$token' && p !== '/login' && p !== '/signup').map((p) => p.replace(/\$(\w+)/g, (_, name: string) => params[name]!));
-    expect(routes.some((p) => p.includes('$'))).toBe(false);
-    for (const route of routes) {
-      await page.goto(route);
-      await settled(page);
-    }
-    expect(violations).toEqual([]);
-  }, EVERY_PAGE_TIMEOUT_MS);
+  it(
+    'every application screen, signed in, runs without a violation',
+    async () => {
+      const { page } = await openSignedIn(e2e, { allowErrors: [NOT_FOUND] });
+      const violations = await watchViolations(page);
+      const contact = await trpcMutation(page, e2e, 'contacts.create', { firstName: 'Ada', lastName: 'Policy' });
+      expect(contact.status(), await contact.text()).toBe(200);
+      const deal = await trpcMutation(page, e2e, 'deals.create', { title: 'Policy deal' });
+      expect(deal.status(), await deal.text()).toBe(200);
+      const id = (response: unknown) => (response as { result: { data: { id: string } } }).result.data.id;
+      const params: Record<string, string> = { contactId: id(await contact.json()), dealId: id(await deal.json()) };
+      const routes = APP_ROUTES.filter((p) => p !== '/invite/$token' && p !== '/login' && p !== '/signup').map((p) => p.replace(/\$(\w+)/g, (_, name: string) => params[name]!));
+      expect(routes.some((p) => p.includes('$'))).toBe(false);
+      for (const route of routes) {
+        await page.goto(route);
+        await settled(page);
+      }
+      expect(violations).toEqual([]);
+    },
+    EVERY_PAGE_TIMEOUT_MS,
+  );
 
   it('notices a violation: an injected inline script is refused and reported to the watcher', async () => {
     const page = await e2e.open({ allowErrors: [/Executing inline script violates the following Content Security Policy/] });

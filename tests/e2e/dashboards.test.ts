@@ -36,7 +36,8 @@ async function seed(page: Page, app: E2E) {
   const pipelines = await query<Pipelines>(page, 'pipelines.list');
   const stages = Object.fromEntries(pipelines.items.find((p) => p.isDefault)!.stages.map((s) => [s.name, s.id]));
 
-  const contact = (firstName: string, source: string) => mutate<{ id: string }>(page, app, 'contacts.create', { firstName, lastName: 'Tester', email: `${firstName.toLowerCase()}-${Date.now()}@example.test`, source });
+  const contact = (firstName: string, source: string) =>
+    mutate<{ id: string }>(page, app, 'contacts.create', { firstName, lastName: 'Tester', email: `${firstName.toLowerCase()}-${Date.now()}@example.test`, source });
   const ada = await contact('Ada', 'google ads');
   const bob = await contact('Bob', 'google ads');
   const cy = await contact('Cy', 'referral');
@@ -85,7 +86,11 @@ describe('dashboards and reports', () => {
 
     // The definition is a tooltip on the info button (keyboard focus opens it).
     await kpi(page, 'Customer Acquisition Cost').getByRole('button', { name: 'How Customer Acquisition Cost is calculated' }).focus();
-    await page.getByRole('tooltip').getByText(/Marketing spend recorded for the days of the period/).first().waitFor();
+    await page
+      .getByRole('tooltip')
+      .getByText(/Marketing spend recorded for the days of the period/)
+      .first()
+      .waitFor();
 
     const pipeline = page.getByRole('region', { name: 'Sales Pipeline Analysis' });
     const won = pipeline.getByRole('row').filter({ hasText: 'Closed Won' });

@@ -55,8 +55,14 @@ describe('the prerendered public pages (production build)', () => {
   it("loads a translated page's French and Arabic texts only for those languages", () => {
     for (const routeFile of ['features.tsx', 'pricing.tsx', 'help.tsx', 'dental.tsx']) {
       const sources = chunkSources(BUILD, pageChunks(BUILD, routeFile));
-      expect(sources.some((s) => s.startsWith('client/content/')), routeFile).toBe(true);
-      expect(sources.filter((s) => OTHER_LANGUAGES.some((f) => f.test(s))), routeFile).toEqual([]);
+      expect(
+        sources.some((s) => s.startsWith('client/content/')),
+        routeFile,
+      ).toBe(true);
+      expect(
+        sources.filter((s) => OTHER_LANGUAGES.some((f) => f.test(s))),
+        routeFile,
+      ).toEqual([]);
     }
   });
 });

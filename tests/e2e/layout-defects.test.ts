@@ -14,18 +14,29 @@ async function ok(response: { status(): number; text(): Promise<string> }): Prom
 const pageWidth = (page: Page) => page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, viewport: window.innerWidth }));
 
 describe('pipeline board at 1440 × 900', () => {
-  it('shows all six default stages, stays within the screen\'s height, and each column scrolls its own deals', async () => {
+  it("shows all six default stages, stays within the screen's height, and each column scrolls its own deals", async () => {
     const { page } = await openSignedIn(e2e, { viewport: { width: 1440, height: 900 } });
     // Enough deals in the first stage to be far taller than the screen.
     for (let i = 1; i <= 30; i += 1) await ok(await trpcMutation(page, e2e, 'deals.create', { title: `Deal ${i}`, value: { valueMinor: 100_000 * i, currency: 'USD' } }));
     await page.goto('/pipeline');
-    await page.getByRole('list', { name: 'Deals in Qualified Leads' }).getByRole('button', { name: /^Deal 30,/ }).waitFor();
+    await page
+      .getByRole('list', { name: 'Deals in Qualified Leads' })
+      .getByRole('button', { name: /^Deal 30,/ })
+      .waitFor();
 
     const layout = await page.evaluate(() => {
       const columns = [...document.querySelectorAll<HTMLElement>('[aria-label="Stages"] [role="listitem"]')].map((column) => {
         const box = column.getBoundingClientRect();
         const deals = column.querySelector<HTMLElement>('ul[aria-label^="Deals in"]')!;
-        return { left: box.left, right: box.right, width: box.width, height: box.height, dealsScroll: deals.scrollHeight, dealsClient: deals.clientHeight, overflowY: getComputedStyle(deals).overflowY };
+        return {
+          left: box.left,
+          right: box.right,
+          width: box.width,
+          height: box.height,
+          dealsScroll: deals.scrollHeight,
+          dealsClient: deals.clientHeight,
+          overflowY: getComputedStyle(deals).overflowY,
+        };
       });
       return { columns, pageHeight: document.documentElement.scrollHeight, pageWidth: document.documentElement.scrollWidth, viewport: { width: window.innerWidth, height: window.innerHeight } };
     });
@@ -74,7 +85,7 @@ describe('pipeline board at 1440 × 900', () => {
 });
 
 describe('organization settings on a phone', () => {
-  it('fits 375 px: no sideways scrolling, and every member\'s role and Remove are on screen', async () => {
+  it("fits 375 px: no sideways scrolling, and every member's role and Remove are on screen", async () => {
     const { page } = await openSignedIn(e2e, PHONE, newAccount({ name: 'Owner Ada' }));
     // Two members who joined through invites, with long names and addresses.
     const names = ['Bartholomew Featherstonehaugh', 'Maximiliana Worthington-Smythe'];
@@ -187,10 +198,13 @@ describe('contacts list, 300 contacts', () => {
     await page.getByRole('button', { name: 'Load 100 more' }).click();
     await status.getByText('Showing 1–200 of 300 contacts').waitFor();
     await expect
-      .poll(async () => {
-        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-        return status.textContent();
-      }, { timeout: 20_000 })
+      .poll(
+        async () => {
+          await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+          return status.textContent();
+        },
+        { timeout: 20_000 },
+      )
       .toBe('Showing 1–300 of 300 contacts');
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     const lastRow = table.getByRole('row').filter({ has: page.getByRole('link', { name: 'Person300 Sample', exact: true }) });
@@ -212,7 +226,9 @@ describe('contacts list, 300 contacts', () => {
     // Keyboard: from the top, Tab walks down the rows, past the ones first rendered, without leaving the table.
     await page.evaluate(() => window.scrollTo(0, 0));
     await table.getByRole('checkbox', { name: 'Select Person001 Sample' }).focus();
-    const renderedAtTop = await page.evaluate(() => Math.max(...[...document.querySelectorAll('table[aria-label="Contacts"] tbody tr[data-contact-row]')].map((tr) => Number(tr.getAttribute('aria-rowindex')))));
+    const renderedAtTop = await page.evaluate(() =>
+      Math.max(...[...document.querySelectorAll('table[aria-label="Contacts"] tbody tr[data-contact-row]')].map((tr) => Number(tr.getAttribute('aria-rowindex')))),
+    );
     for (let i = 0; i < 120; i += 1) await page.keyboard.press('Tab');
     const focused = await page.evaluate(() => {
       const row = document.activeElement?.closest('tr[data-contact-row]');

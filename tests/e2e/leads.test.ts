@@ -64,7 +64,12 @@ describe('lead capture in the browser', () => {
     await owner.getByRole('heading', { level: 1, name: 'Forms' }).waitFor();
     const forms = table(owner, 'Forms');
     await forms.getByRole('row', { name: /hero-trial/ }).waitFor();
-    expect(await forms.getByRole('row', { name: /book-demo/ }).getByRole('cell', { name: '1', exact: true }).count()).toBeGreaterThan(0);
+    expect(
+      await forms
+        .getByRole('row', { name: /book-demo/ })
+        .getByRole('cell', { name: '1', exact: true })
+        .count(),
+    ).toBeGreaterThan(0);
     await forms.getByRole('link', { name: 'hero-trial' }).click();
     await table(owner, 'Submissions of hero-trial').getByRole('link', { name: heroEmail }).click();
     await owner.getByRole('heading', { level: 1, name: heroEmail }).waitFor();
@@ -72,7 +77,10 @@ describe('lead capture in the browser', () => {
 
     // Settings → Integrations: this organization receives the leads; Kit is not configured, nothing was forwarded.
     await owner.goto('/settings/integrations');
-    await owner.getByRole('region', { name: 'Public site leads' }).getByText(/receives them \(the first organization created on this server\)/).waitFor();
+    await owner
+      .getByRole('region', { name: 'Public site leads' })
+      .getByText(/receives them \(the first organization created on this server\)/)
+      .waitFor();
     expect(await owner.getByRole('region', { name: 'Kit (ConvertKit)' }).getByText('Not configured').isVisible()).toBe(true);
     expect(await owner.getByRole('region', { name: 'Deliveries' }).getByText('Nothing has been forwarded yet.').isVisible()).toBe(true);
   });

@@ -24,9 +24,7 @@ describe('mobile menu (375 × 667, touch)', () => {
 
     await openMenu(page);
     const nav = drawer(page).getByRole('navigation', { name: 'Mobile' });
-    const entries = await nav.getByRole('link').evaluateAll((els) =>
-      els.map((el) => [el.textContent?.trim(), el.getAttribute('href'), el.getAttribute('aria-current')]),
-    );
+    const entries = await nav.getByRole('link').evaluateAll((els) => els.map((el) => [el.textContent?.trim(), el.getAttribute('href'), el.getAttribute('aria-current')]));
     expect(entries.map(([label, href]) => [label, href])).toEqual(MOBILE_MENU);
     expect(entries.filter(([, , current]) => current === 'page').map(([label]) => label)).toEqual(['Contacts']);
     // It slides in from the left edge.

@@ -47,7 +47,9 @@ describe('pipeline board', () => {
     await dialog.waitFor({ state: 'detached' });
 
     const acme = card(page, 'Acme annual plan');
-    await dealsIn(page, 'Qualified Leads').getByRole('button', { name: /^Acme annual plan,/ }).waitFor();
+    await dealsIn(page, 'Qualified Leads')
+      .getByRole('button', { name: /^Acme annual plan,/ })
+      .waitFor();
     expect(await stage(page, 'Qualified Leads').getByText('$12,000').first().isVisible()).toBe(true);
 
     // The dashboard before: no deal won, no recurring revenue.
@@ -67,11 +69,16 @@ describe('pipeline board', () => {
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
     for (const next of ['Discovery', 'Proposal', 'Negotiation', 'Closed Won']) {
       await page.keyboard.press('ArrowRight');
-      await page.getByRole('alert').filter({ hasText: `Acme annual plan: ${next}, position 1 of 1.` }).waitFor();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: `Acme annual plan: ${next}, position 1 of 1.` })
+        .waitFor();
     }
     await page.keyboard.press('Space');
     await toastOn(page).getByText('Deal won').waitFor();
-    await dealsIn(page, 'Closed Won').getByRole('button', { name: /^Acme annual plan,/ }).waitFor();
+    await dealsIn(page, 'Closed Won')
+      .getByRole('button', { name: /^Acme annual plan,/ })
+      .waitFor();
     expect(await dealsIn(page, 'Qualified Leads').getByRole('button').count()).toBe(0);
     // Focus follows the card to its new column.
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/^Acme annual plan,/);
@@ -104,7 +111,9 @@ describe('pipeline board', () => {
     const globex = card(page, 'Globex pilot');
     await globex.waitFor();
     // Other currencies are noted, never added in.
-    await stage(page, 'Qualified Leads').getByText(/Also €2,500 \(1\)/).waitFor();
+    await stage(page, 'Qualified Leads')
+      .getByText(/Also €2,500 \(1\)/)
+      .waitFor();
 
     // Each column scrolls its own deals (the board is the screen's height): bring the card into view first.
     await globex.scrollIntoViewIfNeeded();
@@ -124,10 +133,14 @@ describe('pipeline board', () => {
     await dialog.getByRole('button', { name: 'Mark as lost' }).click();
     await dialog.waitFor({ state: 'detached' });
     await toastOn(page).getByText('Deal marked as lost').waitFor();
-    await dealsIn(page, 'Closed Lost').getByRole('button', { name: /^Globex pilot,/ }).waitFor();
+    await dealsIn(page, 'Closed Lost')
+      .getByRole('button', { name: /^Globex pilot,/ })
+      .waitFor();
 
     // The deal page tells the story: stage history and timeline with the reason.
-    await dealsIn(page, 'Closed Lost').getByRole('button', { name: /^Globex pilot,/ }).click();
+    await dealsIn(page, 'Closed Lost')
+      .getByRole('button', { name: /^Globex pilot,/ })
+      .click();
     await page.getByRole('heading', { level: 1, name: 'Globex pilot' }).waitFor();
     const history = page.getByRole('heading', { level: 2, name: 'Stage history' }).locator('xpath=ancestor::*[@data-slot="card"][1]');
     await history.getByText('Qualified Leads → Closed Lost').waitFor();

@@ -69,22 +69,26 @@ const EVERY_PAGE_TIMEOUT_MS = 240_000;
 const metaDescription = (page: Page) => page.locator('meta[name="description"]').getAttribute('content');
 
 describe('public marketing pages', () => {
-  it('every route renders its heading, its own title and meta description, without console errors', async () => {
-    const page = await e2e.open();
-    const descriptions = new Set<string>();
-    for (const { path, h1, title } of PAGES) {
-      const response = await page.goto(path);
-      expect(response?.status(), path).toBe(200);
-      await page.getByRole('heading', { level: 1, name: h1, exact: true }).waitFor();
-      expect(await page.getByRole('heading', { level: 1 }).count(), `${path} has one h1`).toBe(1);
-      await expect.poll(() => page.title(), { message: path }).toBe(docTitle(title));
-      const description = await metaDescription(page);
-      expect(description, path).toBeTruthy();
-      descriptions.add(description!);
-    }
-    // /tutorials and /tutorial-system are the same page.
-    expect(descriptions.size).toBe(PAGES.length - 1);
-  }, EVERY_PAGE_TIMEOUT_MS);
+  it(
+    'every route renders its heading, its own title and meta description, without console errors',
+    async () => {
+      const page = await e2e.open();
+      const descriptions = new Set<string>();
+      for (const { path, h1, title } of PAGES) {
+        const response = await page.goto(path);
+        expect(response?.status(), path).toBe(200);
+        await page.getByRole('heading', { level: 1, name: h1, exact: true }).waitFor();
+        expect(await page.getByRole('heading', { level: 1 }).count(), `${path} has one h1`).toBe(1);
+        await expect.poll(() => page.title(), { message: path }).toBe(docTitle(title));
+        const description = await metaDescription(page);
+        expect(description, path).toBeTruthy();
+        descriptions.add(description!);
+      }
+      // /tutorials and /tutorial-system are the same page.
+      expect(descriptions.size).toBe(PAGES.length - 1);
+    },
+    EVERY_PAGE_TIMEOUT_MS,
+  );
 
   it('lays out the Arabic tutorial right to left and the French one in French', async () => {
     const page = await e2e.open();
@@ -97,15 +101,19 @@ describe('public marketing pages', () => {
     expect(await page.locator('[lang="fr"]').last().getByRole('heading', { level: 1 }).textContent()).toBe('Tutoriel Switchboard');
   });
 
-  it('fits a 375 px phone without sideways scrolling', async () => {
-    const page = await e2e.open({ viewport: { width: 375, height: 667 }, hasTouch: true, isMobile: true });
-    for (const { path, h1 } of PAGES) {
-      await page.goto(path);
-      await page.getByRole('heading', { level: 1, name: h1, exact: true }).waitFor();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow, path).toBeLessThanOrEqual(0);
-    }
-  }, EVERY_PAGE_TIMEOUT_MS);
+  it(
+    'fits a 375 px phone without sideways scrolling',
+    async () => {
+      const page = await e2e.open({ viewport: { width: 375, height: 667 }, hasTouch: true, isMobile: true });
+      for (const { path, h1 } of PAGES) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1, name: h1, exact: true }).waitFor();
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, path).toBeLessThanOrEqual(0);
+      }
+    },
+    EVERY_PAGE_TIMEOUT_MS,
+  );
 });
 
 describe('sales landing timers (spec §4)', () => {

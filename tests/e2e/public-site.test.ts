@@ -5,8 +5,7 @@ import { useE2E } from './helpers/app';
 
 const e2e = useE2E();
 
-const html = (page: Page) =>
-  page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
+const html = (page: Page) => page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
 
 describe('languages', () => {
   it('renders /ar right-to-left in Arabic, chrome included', async () => {

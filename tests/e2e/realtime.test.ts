@@ -76,14 +76,20 @@ describe('realtime in the browser', () => {
     await page.getByRole('tooltip').getByText(owner.account.email).first().waitFor();
     await page.keyboard.press('Escape');
     // Not yourself.
-    expect(await header(page).getByRole('img', { name: `${colleague.account.name} is online` }).count()).toBe(0);
+    expect(
+      await header(page)
+        .getByRole('img', { name: `${colleague.account.name} is online` })
+        .count(),
+    ).toBe(0);
 
     // The owner adds a contact through the API; the colleague's screen follows without a reload.
     await createContact(owner, 'Grace', 'Hopper');
     await header(page).getByRole('button', { name: 'Notifications, 1 unread' }).waitFor();
     expect(await header(page).getByTestId('unread-badge').textContent()).toBe('1');
     await toastOn(page).getByText('Grace Hopper has been added to your contacts').waitFor();
-    await contactsTable(page).getByRole('row', { name: /Grace Hopper/ }).waitFor();
+    await contactsTable(page)
+      .getByRole('row', { name: /Grace Hopper/ })
+      .waitFor();
 
     await openPanel(page);
     const grace = panel(page).getByRole('listitem', { name: 'New Contact' });
@@ -133,7 +139,7 @@ describe('realtime in the browser', () => {
 
   it("moves a colleague's deal on the open pipeline board and completes their task on the open task list, without a reload", async () => {
     const { owner, colleague } = await teamOfTwo();
-    const call = async <T,>(path: string, input: unknown): Promise<T> => {
+    const call = async <T>(path: string, input: unknown): Promise<T> => {
       const response = await trpcMutation(owner.page, e2e, path, input);
       expect(response.status(), await response.text()).toBe(200);
       return ((await response.json()) as { result: { data: T } }).result.data;
@@ -146,14 +152,22 @@ describe('realtime in the browser', () => {
     const page = colleague.page;
     const dealsIn = (name: string) => page.getByRole('list', { name: `Deals in ${name}` });
     await page.goto('/pipeline');
-    await dealsIn('Qualified Leads').getByRole('button', { name: /^Live board deal,/ }).waitFor();
+    await dealsIn('Qualified Leads')
+      .getByRole('button', { name: /^Live board deal,/ })
+      .waitFor();
     await openPanel(page);
     await status(page).getByText('Connected', { exact: true }).waitFor();
     await closePanel(page);
     await markDocument(page);
     await call('deals.move', { dealId: deal.id, stageId: discovery.id });
-    await dealsIn('Discovery').getByRole('button', { name: /^Live board deal,/ }).waitFor();
-    expect(await dealsIn('Qualified Leads').getByRole('button', { name: /^Live board deal,/ }).count()).toBe(0);
+    await dealsIn('Discovery')
+      .getByRole('button', { name: /^Live board deal,/ })
+      .waitFor();
+    expect(
+      await dealsIn('Qualified Leads')
+        .getByRole('button', { name: /^Live board deal,/ })
+        .count(),
+    ).toBe(0);
 
     await page.getByRole('link', { name: 'Tasks', exact: true }).first().click();
     await page.waitForURL('**/tasks**');
@@ -184,7 +198,9 @@ describe('realtime in the browser', () => {
     await page.context().setOffline(false);
     await status(page).getByText('Connected', { exact: true }).waitFor();
     // The server replays what was missed from the last event id.
-    await contactsTable(page).getByRole('row', { name: /Missed While-Offline/ }).waitFor();
+    await contactsTable(page)
+      .getByRole('row', { name: /Missed While-Offline/ })
+      .waitFor();
     await header(page).getByRole('button', { name: 'Notifications, 1 unread' }).waitFor();
     await panel(page).getByText('Missed While-Offline has been added to your contacts').waitFor();
 
@@ -203,7 +219,9 @@ describe('realtime in the browser', () => {
     await createContact(owner, 'During', 'Outage');
     await page.unroute('**/trpc/realtime.events**');
     await status(page).getByText('Connected', { exact: true }).waitFor({ timeout: 15_000 });
-    await contactsTable(page).getByRole('row', { name: /During Outage/ }).waitFor();
+    await contactsTable(page)
+      .getByRole('row', { name: /During Outage/ })
+      .waitFor();
     await header(page).getByRole('button', { name: 'Notifications, 2 unread' }).waitFor();
     expect(await sameDocument(page)).toBe(true);
   });

@@ -78,7 +78,9 @@ describe('roles in the browser', () => {
 
     // The owner now sees the Viewer with a role to change, and no pending invite.
     await owner.reload();
-    await region(owner, 'Members').getByRole('combobox', { name: `Role of ${viewer.name}` }).waitFor();
+    await region(owner, 'Members')
+      .getByRole('combobox', { name: `Role of ${viewer.name}` })
+      .waitFor();
     expect(await owner.getByRole('region', { name: 'Pending invites' }).getByText('No pending invites.').isVisible()).toBe(true);
   });
 

@@ -93,7 +93,12 @@ describe('Enterprise Security Center', () => {
     await log.waitFor();
     const actions = await log.locator('tbody tr td:nth-child(2) code').allTextContents();
     expect(actions).toEqual(expect.arrayContaining(['auth.login', 'auth.signup', 'member.invited', 'member.joined']));
-    expect(await log.getByRole('cell', { name: new RegExp(`${account.name} <${account.email.replace(/[.]/g, '\\.')}>`) }).first().isVisible()).toBe(true);
+    expect(
+      await log
+        .getByRole('cell', { name: new RegExp(`${account.name} <${account.email.replace(/[.]/g, '\\.')}>`) })
+        .first()
+        .isVisible(),
+    ).toBe(true);
 
     await page.getByLabel('Action').selectOption('auth.login');
     await expect.poll(async () => [...new Set(await log.locator('tbody tr td:nth-child(2) code').allTextContents())]).toEqual(['auth.login']);

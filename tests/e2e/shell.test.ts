@@ -11,9 +11,7 @@ const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 async function entriesOf(page: Page) {
   const links = sidebarNav(page).getByRole('link');
-  return links.evaluateAll((els) =>
-    els.map((el) => ({ name: el.textContent?.trim(), href: el.getAttribute('href'), current: el.getAttribute('aria-current') })),
-  );
+  return links.evaluateAll((els) => els.map((el) => ({ name: el.textContent?.trim(), href: el.getAttribute('href'), current: el.getAttribute('aria-current') })));
 }
 
 describe('application shell (desktop)', () => {
@@ -93,7 +91,11 @@ describe('application shell (desktop)', () => {
   });
 
   it("shows the signed-in user's initials, name and e-mail in the footer, whose settings button opens Settings", async () => {
-    const { page, account } = await openSignedIn(e2e, {}, { name: 'Grace Brewster Hopper', email: `grace-${Date.now()}@example.test`, password: 'correct horse battery staple', organizationName: 'Navy' });
+    const { page, account } = await openSignedIn(
+      e2e,
+      {},
+      { name: 'Grace Brewster Hopper', email: `grace-${Date.now()}@example.test`, password: 'correct horse battery staple', organizationName: 'Navy' },
+    );
     await page.goto('/app');
     const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
     await sidebar.getByText(account.name, { exact: true }).waitFor();

@@ -88,19 +88,23 @@ describe('page bodies in the visitor’s language (issue #9)', () => {
     expect(await page.getByTestId('price-professional').textContent()).toBe('$1,497');
   });
 
-  it('fits every public page in French and Arabic on a 375 px phone, without serious accessibility violations', async () => {
-    const found: string[] = [];
-    for (const language of ['fr', 'ar'] as const) {
-      const page = await visitorIn(language, PHONE);
-      for (const route of ROUTES) {
-        await page.goto(route);
-        await page.getByRole('heading', { level: 1 }).first().waitFor();
-        await page.waitForLoadState('networkidle');
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        if (overflow > 0) found.push(`${language} ${route}: ${overflow} px wider than the phone`);
-        for (const v of await seriousViolations(page)) found.push(`${language} ${route}: ${v}`);
+  it(
+    'fits every public page in French and Arabic on a 375 px phone, without serious accessibility violations',
+    async () => {
+      const found: string[] = [];
+      for (const language of ['fr', 'ar'] as const) {
+        const page = await visitorIn(language, PHONE);
+        for (const route of ROUTES) {
+          await page.goto(route);
+          await page.getByRole('heading', { level: 1 }).first().waitFor();
+          await page.waitForLoadState('networkidle');
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          if (overflow > 0) found.push(`${language} ${route}: ${overflow} px wider than the phone`);
+          for (const v of await seriousViolations(page)) found.push(`${language} ${route}: ${v}`);
+        }
       }
-    }
-    expect(found).toEqual([]);
-  }, EVERY_PAGE_TIMEOUT_MS);
+      expect(found).toEqual([]);
+    },
+    EVERY_PAGE_TIMEOUT_MS,
+  );
 });

@@ -9,7 +9,12 @@ const e2e = useE2E();
  * Refusals the server answers on purpose show up in the browser's console as failed resources; so
  * does the analytics beacon (spec §7 events) while this branch has no /api/analytics/events route.
  */
-const REFUSED_SENDS = [/\/api\/analytics\/events/, /status of 40[03] .*\/trpc\/sms\.(send|sendTemplate|bulkSend)/, /net::ERR_FAILED.*\/trpc\/sms\.sendTemplate|\/trpc\/sms\.sendTemplate.*net::ERR_FAILED/, /Failed to load resource: net::ERR_FAILED/];
+const REFUSED_SENDS = [
+  /\/api\/analytics\/events/,
+  /status of 40[03] .*\/trpc\/sms\.(send|sendTemplate|bulkSend)/,
+  /net::ERR_FAILED.*\/trpc\/sms\.sendTemplate|\/trpc\/sms\.sendTemplate.*net::ERR_FAILED/,
+  /Failed to load resource: net::ERR_FAILED/,
+];
 
 const panel = (page: Page) => page.getByRole('tabpanel');
 const expectToast = async (page: Page, title: string, description: string) => {
@@ -75,16 +80,20 @@ describe('SMS (sandbox provider)', () => {
     await expectToast(page, 'Template SMS Failed', 'variables.time: is required by the template');
 
     await tab.getByLabel('time', { exact: true }).fill('10:00');
-    expect(await tab.getByLabel('Message').inputValue()).toBe(
-      'Hi Ada, this is a reminder of your appointment with Bright Smiles on Friday at 10:00. Reply to this message if you need to reschedule.',
-    );
+    expect(await tab.getByLabel('Message').inputValue()).toBe('Hi Ada, this is a reminder of your appointment with Bright Smiles on Friday at 10:00. Reply to this message if you need to reschedule.');
     await tab.getByRole('button', { name: 'Send Template SMS' }).click();
     await expectToast(page, 'Template SMS Sent', 'Template message delivered successfully');
     expect(await tab.getByLabel('firstName', { exact: true }).inputValue()).toBe('');
     expect(await tab.getByLabel('Phone number').inputValue()).toBe('+14155552673');
 
     await page.route('**/trpc/sms.sendTemplate**', (route) => route.abort());
-    for (const [name, value] of [['firstName', 'Ada'], ['business', 'B'], ['date', 'Mon'], ['time', '9:00']]) await tab.getByLabel(name!, { exact: true }).fill(value!);
+    for (const [name, value] of [
+      ['firstName', 'Ada'],
+      ['business', 'B'],
+      ['date', 'Mon'],
+      ['time', '9:00'],
+    ])
+      await tab.getByLabel(name!, { exact: true }).fill(value!);
     await tab.getByRole('button', { name: 'Send Template SMS' }).click();
     await expectToast(page, 'Template SMS Failed', 'Could not reach the server. Check your connection and try again.');
   });

@@ -41,7 +41,11 @@ export async function addMember(deps: AppDeps, organizationId: string, role: Rol
   const db = deps.database.db;
   passwordHash ??= hashPassword(PASSWORD);
   const email = uniqueEmail(label);
-  const user = await db.insertInto('users').values({ email, name: `Test ${label}`, password_hash: await passwordHash, preferences: '{}' }).returning('id').executeTakeFirstOrThrow();
+  const user = await db
+    .insertInto('users')
+    .values({ email, name: `Test ${label}`, password_hash: await passwordHash, preferences: '{}' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await db.insertInto('memberships').values({ organization_id: organizationId, user_id: user.id, role }).execute();
   const { setCookie } = await sessionManager(db, deps.config).create(user.id, { organizationId, ...META });
   return { userId: user.id, organizationId, email, cookie: cookieFrom(setCookie), role };
@@ -57,7 +61,10 @@ export async function createKey(deps: AppDeps, organizationId: string, role: Rol
     createdBy ??
     (await db.selectFrom('memberships').select('user_id').where('organization_id', '=', organizationId).where('role', '=', 'super_admin').orderBy('created_at').executeTakeFirstOrThrow()).user_id;
   const secret = `${API_KEY_PREFIX}${randomToken(32)}`;
-  await db.insertInto('api_keys').values({ organization_id: organizationId, name: `key ${role}`, role, prefix: secret.slice(0, 10), secret_hash: sha256(secret), created_by: creator }).execute();
+  await db
+    .insertInto('api_keys')
+    .values({ organization_id: organizationId, name: `key ${role}`, role, prefix: secret.slice(0, 10), secret_hash: sha256(secret), created_by: creator })
+    .execute();
   return secret;
 }
 

@@ -14,7 +14,7 @@ export function expectConsoleError(pattern: RegExp): void {
 beforeEach(() => {
   unexpected = [];
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-    const text = args.map((a) => (a instanceof Error ? a.stack ?? a.message : String(a))).join(' ');
+    const text = args.map((a) => (a instanceof Error ? (a.stack ?? a.message) : String(a))).join(' ');
     if (!expected.some((p) => p.test(text))) unexpected.push(text);
   });
 });

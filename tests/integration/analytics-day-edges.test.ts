@@ -28,18 +28,37 @@ describe('stage conversion over a period', () => {
       status: 'open' as const,
       stage: history.at(-1)![0] as 'Discovery',
       stageChanged: history.at(-1)![1],
-      history: history as [('Qualified Leads' | 'Discovery'), string][],
+      history: history as ['Qualified Leads' | 'Discovery', string][],
     });
     await insertDeals(db, owner.organizationId, stages, {}, [
       // Entered in May, reached Discovery only in June (after the period).
-      deal('a', [['Qualified Leads', '2026-05-10'], ['Discovery', '2026-06-05']]),
-      deal('b', [['Qualified Leads', '2026-05-10'], ['Discovery', '2026-05-20']]),
+      deal('a', [
+        ['Qualified Leads', '2026-05-10'],
+        ['Discovery', '2026-06-05'],
+      ]),
+      deal('b', [
+        ['Qualified Leads', '2026-05-10'],
+        ['Discovery', '2026-05-20'],
+      ]),
       // Went back to Qualified Leads in May, having reached Discovery in April.
-      deal('c', [['Qualified Leads', '2026-04-20'], ['Discovery', '2026-04-25'], ['Qualified Leads', '2026-05-05'], ['Discovery', '2026-05-06']]),
+      deal('c', [
+        ['Qualified Leads', '2026-04-20'],
+        ['Discovery', '2026-04-25'],
+        ['Qualified Leads', '2026-05-05'],
+        ['Discovery', '2026-05-06'],
+      ]),
       // Entered Qualified Leads twice in May.
-      deal('d', [['Qualified Leads', '2026-05-02'], ['Discovery', '2026-05-04'], ['Qualified Leads', '2026-05-08'], ['Discovery', '2026-06-10']]),
+      deal('d', [
+        ['Qualified Leads', '2026-05-02'],
+        ['Discovery', '2026-05-04'],
+        ['Qualified Leads', '2026-05-08'],
+        ['Discovery', '2026-06-10'],
+      ]),
       // Entered in April (the previous period), reached Discovery in May.
-      deal('e', [['Qualified Leads', '2026-04-28'], ['Discovery', '2026-05-02']]),
+      deal('e', [
+        ['Qualified Leads', '2026-04-28'],
+        ['Discovery', '2026-05-02'],
+      ]),
     ]);
     // 30 days to 31 May (2–31 May): Qualified Leads entered by a, b, c, d; of those b, c, d reached
     // Discovery before 1 June. Discovery entered by b, c, d, e; none reached Proposal. The 30 days
@@ -113,8 +132,16 @@ describe('today up to now', () => {
     const open = (key: string, changed: string) => ({ key, created: '2026-05-01', value: 1000, status: 'open' as const, stage: 'Proposal' as const, stageChanged: changed, history: [] });
     await insertDeals(db, owner.organizationId, stages, {}, [open('long ago', '2026-05-20'), open('cutoff morning', '2026-06-01'), open('cutoff evening', '2026-06-01')]);
     // The cutoff is 14 days before now: 1 June 12:00. Morning of that day: stalled; evening: not.
-    await scoped(db, owner.organizationId).updateTable('deals').set({ stage_changed_at: new Date('2026-06-01T08:00:00Z') }).where('title', '=', 'cutoff morning').execute();
-    await scoped(db, owner.organizationId).updateTable('deals').set({ stage_changed_at: new Date('2026-06-01T16:00:00Z') }).where('title', '=', 'cutoff evening').execute();
+    await scoped(db, owner.organizationId)
+      .updateTable('deals')
+      .set({ stage_changed_at: new Date('2026-06-01T08:00:00Z') })
+      .where('title', '=', 'cutoff morning')
+      .execute();
+    await scoped(db, owner.organizationId)
+      .updateTable('deals')
+      .set({ stage_changed_at: new Date('2026-06-01T16:00:00Z') })
+      .where('title', '=', 'cutoff evening')
+      .execute();
     const insights = await getInsights(ctx, { period: '30d' });
     expect(insights.insights.find((i) => i.kind === 'stalled_deals')?.metrics).toMatchObject({ stalledDeals: 2, openDeals: 3, stalledValueMinor: 2000 });
   });

@@ -99,18 +99,42 @@ describe('reports', () => {
     const { deps } = await buildTestApp();
     const owner = await createAccount(deps, 'tz');
     const db = deps.database.db;
-    await db.updateTable('organizations').set({ settings: JSON.stringify({ timezone: 'America/New_York' }) }).where('id', '=', owner.organizationId).execute();
+    await db
+      .updateTable('organizations')
+      .set({ settings: JSON.stringify({ timezone: 'America/New_York' }) })
+      .where('id', '=', owner.organizationId)
+      .execute();
     const stages = await defaultStages(db, owner.organizationId);
     const contacts = await insertContacts(db, owner.organizationId, [{ key: 'z', created: '2026-05-01' }]);
     const won = (key: string, wonAt: string) => ({
-      key, contact: 'z', created: '2026-05-01', value: 1000, status: 'won' as const, stage: 'Closed Won' as const, stageChanged: wonAt, wonAt, history: [] as [('Closed Won'), string][],
+      key,
+      contact: 'z',
+      created: '2026-05-01',
+      value: 1000,
+      status: 'won' as const,
+      stage: 'Closed Won' as const,
+      stageChanged: wonAt,
+      wonAt,
+      history: [] as ['Closed Won', string][],
     });
     // at() takes 12:00 UTC by default; these instants are set apart below.
     const ids = await insertDeals(db, owner.organizationId, stages, contacts, [won('early', '2026-06-09'), won('late-evening', '2026-06-10'), won('last', '2026-06-15')]);
     const org = scoped(db, owner.organizationId);
-    await org.updateTable('deals').set({ won_at: new Date('2026-06-09T03:00:00Z') }).where('id', '=', ids.early!).execute(); // 06-08 23:00 in New York
-    await org.updateTable('deals').set({ won_at: new Date('2026-06-10T02:00:00Z') }).where('id', '=', ids['late-evening']!).execute(); // 06-09 22:00
-    await org.updateTable('deals').set({ won_at: new Date('2026-06-15T03:30:00Z') }).where('id', '=', ids.last!).execute(); // 06-14 23:30
+    await org
+      .updateTable('deals')
+      .set({ won_at: new Date('2026-06-09T03:00:00Z') })
+      .where('id', '=', ids.early!)
+      .execute(); // 06-08 23:00 in New York
+    await org
+      .updateTable('deals')
+      .set({ won_at: new Date('2026-06-10T02:00:00Z') })
+      .where('id', '=', ids['late-evening']!)
+      .execute(); // 06-09 22:00
+    await org
+      .updateTable('deals')
+      .set({ won_at: new Date('2026-06-15T03:30:00Z') })
+      .where('id', '=', ids.last!)
+      .execute(); // 06-14 23:30
     const ctx = ctxFor(db, owner.organizationId, owner.userId);
     const report = await getReport(ctx, { report: 'deals-won', period: '7d' });
     expect(report.period).toMatchObject({ from: '2026-06-09', to: '2026-06-15', timezone: 'America/New_York' });
@@ -129,7 +153,9 @@ describe('period validation', () => {
     await expect(api.analytics.report({ report: 'deals-won', from: '2026-06-10', to: '2026-06-01' })).rejects.toMatchObject({ message: 'to: must be on or after from' });
     await expect(api.analytics.report({ report: 'deals-won', from: '2024-01-01', to: '2026-01-05' })).rejects.toMatchObject({ message: 'to: must be at most two years (731 days) after from' });
     await expect(api.analytics.report({ report: 'deals-won', from: '2026-01-01' })).rejects.toMatchObject({ message: 'to: is required when from is given' });
-    await expect(api.analytics.report({ report: 'deals-won', period: '7d', from: '2026-01-01', to: '2026-01-02' })).rejects.toMatchObject({ message: 'period: must not be given together with from/to' });
+    await expect(api.analytics.report({ report: 'deals-won', period: '7d', from: '2026-01-01', to: '2026-01-02' })).rejects.toMatchObject({
+      message: 'period: must not be given together with from/to',
+    });
     await expect(api.analytics.report({ report: 'deals-won', from: '2026-02-30', to: '2026-03-02' })).rejects.toMatchObject({ message: 'from: must be a real calendar date' });
     await expect(api.analytics.report({ report: 'forecast' as never, period: '7d' })).rejects.toMatchObject({ message: expect.stringMatching(/^report: must be one of deals-won/) });
     // Exactly two years is accepted.
@@ -226,7 +252,9 @@ describe('marketing spend', () => {
     await expect(api.spend.create({ channel: 'x', amountMinor: 10.5, spentOn: '2026-06-01' })).rejects.toMatchObject({ message: 'amountMinor: must be a whole number of minor units (cents)' });
     await expect(api.spend.create({ channel: 'x', amountMinor: 0, spentOn: '2026-06-01' })).rejects.toMatchObject({ message: 'amountMinor: must be greater than zero' });
     await expect(api.spend.create({ channel: 'x', amountMinor: 1, spentOn: '06/01/2026' })).rejects.toMatchObject({ message: 'spentOn: must be a date in the form YYYY-MM-DD' });
-    await expect(api.spend.create({ channel: 'x', amountMinor: 1, currency: 'DOLLARS', spentOn: '2026-06-01' })).rejects.toMatchObject({ message: 'currency: must be a three-letter ISO 4217 currency code such as USD' });
+    await expect(api.spend.create({ channel: 'x', amountMinor: 1, currency: 'DOLLARS', spentOn: '2026-06-01' })).rejects.toMatchObject({
+      message: 'currency: must be a three-letter ISO 4217 currency code such as USD',
+    });
   });
 
   it("cannot delete another organization's entry", async () => {
@@ -238,4 +266,3 @@ describe('marketing spend', () => {
     expect((await caller(browser(a.cookie)).spend.list({})).total).toBe(1);
   });
 });
-

@@ -80,7 +80,11 @@ describe('dashboard KPIs', () => {
 
   it('limits a Sales Rep to their own records when the organization says so', async () => {
     const { db, owner, rep } = await mainOrg();
-    await db.updateTable('organizations').set({ settings: JSON.stringify({ salesRepsSeeOwnOnly: true }) }).where('id', '=', owner.organizationId).execute();
+    await db
+      .updateTable('organizations')
+      .set({ settings: JSON.stringify({ salesRepsSeeOwnOnly: true }) })
+      .where('id', '=', owner.organizationId)
+      .execute();
     const result = await getDashboard(ctxFor(db, owner.organizationId, rep.userId, 'sales_rep'), { period: '30d' });
     expect(result.ownRecordsOnly).toBe(true);
     expect(kpi(result.kpis, 'avgDealSize')).toMatchObject({ value: 300000, previous: null });
@@ -160,7 +164,7 @@ describe('AI Revenue Intelligence insights', () => {
       status: 'open' as const,
       stage: next ? ('Negotiation' as const) : ('Proposal' as const),
       stageChanged: next ?? enter,
-      history: [['Proposal', enter], ...(next ? [['Negotiation', next]] : [])] as [('Proposal' | 'Negotiation'), string][],
+      history: [['Proposal', enter], ...(next ? [['Negotiation', next]] : [])] as ['Proposal' | 'Negotiation', string][],
     });
     await insertDeals(db, owner.organizationId, stages, {}, [
       ...[1, 2, 3, 4, 5].map((i) => spec(`p${i}`, '2026-04-20', '2026-04-25')),
@@ -196,7 +200,10 @@ describe('AI Revenue Intelligence insights', () => {
     const owner = await createAccount(deps, 'few-overdue');
     const db = deps.database.db;
     await scoped(db, owner.organizationId)
-      .insertInto('tasks', [1, 2, 3].map((i) => ({ title: `late ${i}`, assignee_id: owner.userId, due_at: at('2026-06-10') })))
+      .insertInto(
+        'tasks',
+        [1, 2, 3].map((i) => ({ title: `late ${i}`, assignee_id: owner.userId, due_at: at('2026-06-10') })),
+      )
       .execute();
     const result = await getInsights(ctxFor(db, owner.organizationId, owner.userId), { period: '30d' });
     // 3 overdue in all: below the 5 needed for the share rule and the 10 of the count rule.
@@ -257,7 +264,16 @@ describe('contacts with deals in several currencies', () => {
     const stages = await defaultStages(db, owner.organizationId);
     const contacts = await insertContacts(db, owner.organizationId, [{ key: 'e1', created: '2026-05-20' }]);
     const won = (key: string, value: number, currency: string) => ({
-      key, contact: 'e1', created: '2026-06-01', value, currency, status: 'won' as const, stage: 'Closed Won' as const, stageChanged: '2026-06-05', wonAt: '2026-06-05', history: [['Closed Won', '2026-06-05']] as [('Closed Won'), string][],
+      key,
+      contact: 'e1',
+      created: '2026-06-01',
+      value,
+      currency,
+      status: 'won' as const,
+      stage: 'Closed Won' as const,
+      stageChanged: '2026-06-05',
+      wonAt: '2026-06-05',
+      history: [['Closed Won', '2026-06-05']] as ['Closed Won', string][],
     });
     await insertDeals(db, owner.organizationId, stages, contacts, [won('x1', 1000, 'EUR'), won('x2', 3000, 'EUR'), won('x3', 500000, 'USD')]);
     const result = await getDashboard(ctxFor(db, owner.organizationId, owner.userId), { period: '30d' });

@@ -8,7 +8,13 @@ async function setup() {
   const owner = await createAccount(deps, 'calendar');
   const api = caller(browser(owner.cookie));
   const newContact = async (first: string) =>
-    (await deps.database.db.insertInto('contacts').values({ organization_id: owner.organizationId, first_name: first, last_name: 'Curie', email: `${first.toLowerCase()}@example.test`, phone: '+33612345678' }).returning('id').executeTakeFirstOrThrow()).id;
+    (
+      await deps.database.db
+        .insertInto('contacts')
+        .values({ organization_id: owner.organizationId, first_name: first, last_name: 'Curie', email: `${first.toLowerCase()}@example.test`, phone: '+33612345678' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   const timeline = async (contactId: string) => (await listActivities({ db: deps.database.db, organizationId: owner.organizationId }, { contactId })).items;
   return { app, deps, caller, owner, api, newContact, timeline };
 }
@@ -92,7 +98,9 @@ describe('appointments', () => {
     const base = { title: 'Meeting', ...slot(6, '10:00', '11:00') };
     await expect(api.appointments.create({ ...base, endsAt: '2030-03-06T09:00:00Z' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'endsAt: must be after the start' });
     await expect(api.appointments.create({ ...base, endsAt: base.startsAt })).rejects.toMatchObject({ message: 'endsAt: must be after the start' });
-    await expect(api.appointments.create({ ...base, meetingUrl: 'javascript:alert(1)' })).rejects.toMatchObject({ message: 'meetingUrl: must be a valid http(s) URL such as https://meet.example.com/abc' });
+    await expect(api.appointments.create({ ...base, meetingUrl: 'javascript:alert(1)' })).rejects.toMatchObject({
+      message: 'meetingUrl: must be a valid http(s) URL such as https://meet.example.com/abc',
+    });
     await expect(api.appointments.create({ ...base, meetingUrl: 'not a url' })).rejects.toMatchObject({ message: 'meetingUrl: must be a valid http(s) URL such as https://meet.example.com/abc' });
     await expect(api.appointments.create({ ...base, timeZone: 'Mars/Olympus' })).rejects.toMatchObject({ message: 'timeZone: must be an IANA time zone such as Europe/Paris' });
     await expect(api.appointments.create({ ...base, startsAt: '2030-03-06 10:00' })).rejects.toMatchObject({ message: 'startsAt: must be a date and time such as 2026-05-01T09:00:00Z' });
@@ -101,7 +109,9 @@ describe('appointments', () => {
     await expect(api.appointments.create({ ...base, status: 'maybe' as never })).rejects.toMatchObject({ message: 'status: must be scheduled, completed, cancelled or no_show' });
 
     const { appointment } = await api.appointments.create(base);
-    await expect(api.appointments.reschedule({ id: appointment.id, startsAt: '2030-03-06T12:00:00Z', endsAt: '2030-03-06T11:00:00Z' })).rejects.toMatchObject({ message: 'endsAt: must be after the start' });
+    await expect(api.appointments.reschedule({ id: appointment.id, startsAt: '2030-03-06T12:00:00Z', endsAt: '2030-03-06T11:00:00Z' })).rejects.toMatchObject({
+      message: 'endsAt: must be after the start',
+    });
     // Only the end, before the stored start: the merged times are checked too.
     await expect(api.appointments.update({ id: appointment.id, endsAt: '2030-03-06T09:00:00Z' })).rejects.toMatchObject({ message: 'endsAt: must be after the start' });
     expect((await api.appointments.get({ id: appointment.id })).endsAt).toBe('2030-03-06T11:00:00.000Z');
@@ -189,9 +199,7 @@ describe('.ics download', () => {
     expect(props).toContain('STATUS:CONFIRMED');
     expect(props.find((p) => p.startsWith('DTSTAMP:'))).toMatch(/^DTSTAMP:\d{8}T\d{6}Z$/);
     const description = props.find((p) => p.startsWith('DESCRIPTION:'))!;
-    expect(description).toBe(
-      `DESCRIPTION:${notes.trim().replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\n/g, '\\n')}\\n\\nJoin: https://meet.example.com/room?id=1\\,2\\n\\nWith: Ada Curie`,
-    );
+    expect(description).toBe(`DESCRIPTION:${notes.trim().replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\n/g, '\\n')}\\n\\nJoin: https://meet.example.com/room?id=1\\,2\\n\\nWith: Ada Curie`);
 
     await api.appointments.setStatus({ id: appointment.id, status: 'cancelled' });
     const cancelled = unfold(await (await app.request(`/api/appointments/${appointment.id}/ics`, { headers: browser(owner.cookie) })).text());

@@ -26,7 +26,18 @@ describe('audit log', () => {
       return addMember(deps, owner.organizationId, 'super_admin', 'auditor');
     }
     const actions = log.items.map((i) => i.action);
-    for (const action of ['auth.signup', 'auth.login_failed', 'auth.login', 'member.invited', 'member.role_changed', 'member.removed', 'apikey.created', 'apikey.revoked', 'auth.preferences_changed', 'auth.logout']) {
+    for (const action of [
+      'auth.signup',
+      'auth.login_failed',
+      'auth.login',
+      'member.invited',
+      'member.role_changed',
+      'member.removed',
+      'apikey.created',
+      'apikey.revoked',
+      'auth.preferences_changed',
+      'auth.logout',
+    ]) {
       expect(actions, action).toContain(action);
     }
     const failed = log.items.find((i) => i.action === 'auth.login_failed')!;

@@ -32,10 +32,7 @@ describe('POST /api/auth/signup', () => {
 
   it('remembers the industry an industry landing page passed (spec public-site §2.10)', async () => {
     const { app, deps } = await buildTestApp();
-    const res = await app.request(
-      '/api/auth/signup',
-      json({ name: 'Grace Hopper', email: uniqueEmail(), password: PASSWORD, organizationName: 'Bright Smiles Dental', industry: 'dental_practice' }),
-    );
+    const res = await app.request('/api/auth/signup', json({ name: 'Grace Hopper', email: uniqueEmail(), password: PASSWORD, organizationName: 'Bright Smiles Dental', industry: 'dental_practice' }));
     expect(res.status).toBe(201);
     const { organization } = await res.json();
     const row = await deps.database.db.selectFrom('organizations').select('settings').where('id', '=', organization.id).executeTakeFirstOrThrow();

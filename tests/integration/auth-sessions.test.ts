@@ -16,7 +16,11 @@ describe('sessions', () => {
     const fresh = await app.request('/api/auth/user', { headers: { cookie: account.cookie } });
     expect(fresh.headers.get('set-cookie')).toBeNull();
 
-    await db.updateTable('sessions').set({ expires_at: new Date(Date.now() + 10 * DAY) }).where('id', '=', tokenHash(account.cookie)).execute();
+    await db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() + 10 * DAY) })
+      .where('id', '=', tokenHash(account.cookie))
+      .execute();
     const slid = await app.request('/api/auth/user', { headers: { cookie: account.cookie } });
     expect(slid.status).toBe(200);
     expect(slid.headers.get('set-cookie')).toContain(`Max-Age=${SESSION_DAYS * 24 * 3600}`);
@@ -27,7 +31,11 @@ describe('sessions', () => {
   it('end when expired: the request is unauthenticated and the cookie is cleared', async () => {
     const { app, deps } = await buildTestApp();
     const account = await createAccount(deps);
-    await deps.database.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', tokenHash(account.cookie)).execute();
+    await deps.database.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', tokenHash(account.cookie))
+      .execute();
     const res = await app.request('/api/auth/user', { headers: { cookie: account.cookie } });
     expect(res.status).toBe(401);
     expect(res.headers.get('set-cookie')).toContain('Max-Age=0');
@@ -70,7 +78,11 @@ describe('sessions', () => {
     await caller(browser(account.cookie)).auth.changePassword({ currentPassword: PASSWORD, newPassword: 'a brand new secret' });
     expect((await app.request('/api/auth/user', { headers: { cookie: other } })).status).toBe(401);
     expect((await app.request('/api/auth/user', { headers: { cookie: account.cookie } })).status).toBe(200);
-    const relogin = await app.request('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: account.email, password: 'a brand new secret' }) });
+    const relogin = await app.request('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: account.email, password: 'a brand new secret' }),
+    });
     expect(relogin.status).toBe(200);
   });
 

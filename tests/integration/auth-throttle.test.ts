@@ -101,7 +101,11 @@ describe('login throttling', () => {
     expect((await refused.json()).message).toBe(`Too many sign-in attempts. Try again in ${Math.ceil(left / 60)} minutes.`);
 
     // Once the window has passed, the right password works again.
-    await db.updateTable('login_attempts').set({ created_at: new Date(Date.now() - 16 * 60 * 1000) }).where('email', '=', account.email).execute();
+    await db
+      .updateTable('login_attempts')
+      .set({ created_at: new Date(Date.now() - 16 * 60 * 1000) })
+      .where('email', '=', account.email)
+      .execute();
     expect((await attempt(PASSWORD)).status).toBe(200);
   });
 
@@ -149,9 +153,7 @@ describe('login throttling under simultaneous attempts', () => {
   it(`checks only the ${FREE_FAILURES_PER_EMAIL} free passwords of 40 simultaneous wrong ones for one e-mail`, async () => {
     const { app, deps } = await buildTestApp({ env: { TRUST_PROXY: 'true' } });
     const account = await createAccount(deps);
-    const responses = await Promise.all(
-      Array.from({ length: 40 }, () => app.request('/api/auth/login', json({ email: account.email, password: 'wrong password' }, { 'x-forwarded-for': freshIp() }))),
-    );
+    const responses = await Promise.all(Array.from({ length: 40 }, () => app.request('/api/auth/login', json({ email: account.email, password: 'wrong password' }, { 'x-forwarded-for': freshIp() }))));
     const codes = responses.map((r) => r.status);
     // A 401 is a password checked; a 429 is refused before any check.
     expect(codes.filter((c) => c === 401)).toHaveLength(FREE_FAILURES_PER_EMAIL);
@@ -172,12 +174,18 @@ describe('login throttling under simultaneous attempts', () => {
     for (let failures = FREE_FAILURES_PER_EMAIL; failures < MAX_FAILURES_PER_EMAIL; failures++) {
       // During the slow-down: all refused, the right password included.
       const early = await burst(PASSWORD);
-      expect(early.codes.every((c) => c === 429), `after ${failures} failures: ${early.codes.join()}`).toBe(true);
+      expect(
+        early.codes.every((c) => c === 429),
+        `after ${failures} failures: ${early.codes.join()}`,
+      ).toBe(true);
       expect([...early.waits]).toEqual([slowdownSeconds(failures)]);
       // Once over: exactly one is admitted; the others see it and owe the next, longer wait.
       await elapse(db, account.email, slowdownSeconds(failures));
       const over = await burst('wrong password');
-      expect(over.codes.filter((c) => c === 401), `after ${failures} failures: ${over.codes.join()}`).toHaveLength(1);
+      expect(
+        over.codes.filter((c) => c === 401),
+        `after ${failures} failures: ${over.codes.join()}`,
+      ).toHaveLength(1);
       expect(over.codes.filter((c) => c === 429)).toHaveLength(over.codes.length - 1);
       if (failures + 1 < MAX_FAILURES_PER_EMAIL) expect([...over.waits]).toEqual([slowdownSeconds(failures + 1)]);
     }
@@ -239,8 +247,7 @@ describe('device cookies: no lock-out on demand', () => {
   it("does not slow the owner's browser down for others' failures, nor for its own", async () => {
     const { app, deps } = await buildTestApp({ env: { TRUST_PROXY: 'true' } });
     const account = await createAccount(deps);
-    const login = (password: string, headers: Record<string, string> = {}) =>
-      app.request('/api/auth/login', json({ email: account.email, password }, { 'x-forwarded-for': freshIp(), ...headers }));
+    const login = (password: string, headers: Record<string, string> = {}) => app.request('/api/auth/login', json({ email: account.email, password }, { 'x-forwarded-for': freshIp(), ...headers }));
     const device = deviceCookieOf(await login(PASSWORD))!;
     // A guesser uses the free failures and one more: unknown clients now owe a wait.
     await failFromUnknownClients(deps.database.db, account.email, FREE_FAILURES_PER_EMAIL + 1, login);
@@ -261,8 +268,7 @@ describe('device cookies: no lock-out on demand', () => {
   it(`counts a trusted device's own failures against it alone: ${MAX_FAILURES_PER_DEVICE}, then it is refused too`, async () => {
     const { app, deps } = await buildTestApp({ env: { TRUST_PROXY: 'true' } });
     const account = await createAccount(deps);
-    const login = (password: string, headers: Record<string, string> = {}) =>
-      app.request('/api/auth/login', json({ email: account.email, password }, { 'x-forwarded-for': freshIp(), ...headers }));
+    const login = (password: string, headers: Record<string, string> = {}) => app.request('/api/auth/login', json({ email: account.email, password }, { 'x-forwarded-for': freshIp(), ...headers }));
     const device = deviceCookieOf(await login(PASSWORD))!;
     for (let i = 0; i < MAX_FAILURES_PER_DEVICE; i++) expect((await login('wrong password', { cookie: device })).status).toBe(401);
     const refused = await login(PASSWORD, { cookie: device });
@@ -290,13 +296,18 @@ describe('device cookies: no lock-out on demand', () => {
     const account = await createAccount(deps);
     const first = callerWithHeaders({}, { ip: freshIp(), userAgent: 'vitest' });
     await first.api.auth.login({ email: account.email, password: PASSWORD });
-    const device = first.resHeaders.getSetCookie().find((c) => c.startsWith(`${DEVICE_COOKIE}=`))!.split(';')[0]!;
+    const device = first.resHeaders
+      .getSetCookie()
+      .find((c) => c.startsWith(`${DEVICE_COOKIE}=`))!
+      .split(';')[0]!;
     for (let i = 0; i < MAX_FAILURES_PER_EMAIL; i++) {
       await elapse(deps.database.db, account.email, slowdownSeconds(i));
       await expect(callerWithHeaders({}, { ip: freshIp(), userAgent: 'vitest' }).api.auth.login({ email: account.email, password: 'wrong password' })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     }
     await expect(callerWithHeaders({}, { ip: freshIp(), userAgent: 'vitest' }).api.auth.login({ email: account.email, password: PASSWORD })).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
-    await expect(callerWithHeaders({ cookie: device }, { ip: freshIp(), userAgent: 'vitest' }).api.auth.login({ email: account.email, password: PASSWORD })).resolves.toMatchObject({ user: { email: account.email } });
+    await expect(callerWithHeaders({ cookie: device }, { ip: freshIp(), userAgent: 'vitest' }).api.auth.login({ email: account.email, password: PASSWORD })).resolves.toMatchObject({
+      user: { email: account.email },
+    });
   });
 });
 

@@ -44,7 +44,15 @@ function deliver(app: App, event: unknown, secret = WEBHOOK_SECRET) {
 }
 
 const billingRow = (deps: AppDeps, organizationId: string) => deps.database.db.selectFrom('organization_billing').selectAll().where('organization_id', '=', organizationId).executeTakeFirstOrThrow();
-const eventCount = async (deps: AppDeps) => Number((await deps.database.db.selectFrom('stripe_events').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+const eventCount = async (deps: AppDeps) =>
+  Number(
+    (
+      await deps.database.db
+        .selectFrom('stripe_events')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 /** A signed-in owner whose organization subscribed to a plan and paid its first invoice. */
 async function subscribedOrganization(app: App, deps: AppDeps, plan: PlanKey, billing: 'monthly' | 'yearly' = 'monthly') {
@@ -104,7 +112,10 @@ describe('POST /api/create-payment-intent', () => {
     await app.request('/api/create-payment-intent', json({ amount: 99, metadata: {} }));
     const intent = [...stripe.paymentIntents.values()].at(-1)!;
     expect((await deliver(app, eventOf('payment_intent.payment_failed', { ...intent, last_payment_error: { message: 'Your card was declined.' } }))).status).toBe(200);
-    expect(await deps.database.db.selectFrom('checkout_payments').select(['status', 'failure_message']).where('id', '=', String(intent.id)).executeTakeFirstOrThrow()).toEqual({ status: 'failed', failure_message: 'Your card was declined.' });
+    expect(await deps.database.db.selectFrom('checkout_payments').select(['status', 'failure_message']).where('id', '=', String(intent.id)).executeTakeFirstOrThrow()).toEqual({
+      status: 'failed',
+      failure_message: 'Your card was declined.',
+    });
     await deliver(app, eventOf('payment_intent.succeeded', intent));
     expect(await deps.database.db.selectFrom('checkout_payments').select('status').where('id', '=', String(intent.id)).executeTakeFirstOrThrow()).toEqual({ status: 'succeeded' });
   });
@@ -113,7 +124,10 @@ describe('POST /api/create-payment-intent', () => {
 describe('POST /api/create-subscription', () => {
   it('subscribes to the plan chosen, monthly or yearly, incomplete until paid', async () => {
     const { app } = await setup();
-    const res = await app.request('/api/create-subscription', json({ planName: 'Starter', customerEmail: uniqueEmail('buyer'), customerName: 'Buyer', metadata: { product: 'Switchboard', plan: 'Starter' }, billing: 'yearly' }));
+    const res = await app.request(
+      '/api/create-subscription',
+      json({ planName: 'Starter', customerEmail: uniqueEmail('buyer'), customerName: 'Buyer', metadata: { product: 'Switchboard', plan: 'Starter' }, billing: 'yearly' }),
+    );
     expect(res.status).toBe(200);
     const body = (await res.json()) as { clientSecret: string; subscriptionId: string; provisioningToken: string };
     expect(body.clientSecret).toMatch(/_secret_/);
@@ -267,7 +281,11 @@ describe('trial and read-only organizations', () => {
     const owner = await createAccount(deps, 'expired');
     const api = caller(browser(owner.cookie));
     const contact = await api.contacts.create({ firstName: 'Kept' });
-    await deps.database.db.updateTable('organization_billing').set({ trial_ends_at: new Date(Date.now() - 1000) }).where('organization_id', '=', owner.organizationId).execute();
+    await deps.database.db
+      .updateTable('organization_billing')
+      .set({ trial_ends_at: new Date(Date.now() - 1000) })
+      .where('organization_id', '=', owner.organizationId)
+      .execute();
 
     const message = 'Your free trial has ended, so this organization is read-only. Subscribe to keep working — nothing has been deleted.';
     await expect(api.contacts.create({ firstName: 'Refused' })).rejects.toMatchObject({ code: 'PAYMENT_REQUIRED', message });
@@ -301,7 +319,11 @@ describe('trial and read-only organizations', () => {
   it('enforces nothing on a server without Stripe keys', async () => {
     const { deps, caller } = await buildTestApp();
     const owner = await createAccount(deps, 'self-hosted');
-    await deps.database.db.updateTable('organization_billing').set({ trial_ends_at: new Date(Date.now() - 1000) }).where('organization_id', '=', owner.organizationId).execute();
+    await deps.database.db
+      .updateTable('organization_billing')
+      .set({ trial_ends_at: new Date(Date.now() - 1000) })
+      .where('organization_id', '=', owner.organizationId)
+      .execute();
     expect(await caller(browser(owner.cookie)).contacts.create({ firstName: 'Allowed' })).toMatchObject({ firstName: 'Allowed' });
   });
 });
@@ -319,7 +341,10 @@ describe('plan limits', () => {
     const rest = await app.request('/api/v1/contacts', json({ firstName: 'Number 1001' }, { authorization: `Bearer ${key}` }));
     expect(rest.status).toBe(402);
     expect(await rest.json()).toEqual({ message });
-    await expect(api.imports.start({ filename: 'more.csv', csv: 'First name\nAda\n', mapping: { 'First name': 'firstName' }, dedupeBy: 'none', onDuplicate: 'create' })).rejects.toMatchObject({ code: 'PAYMENT_REQUIRED', message });
+    await expect(api.imports.start({ filename: 'more.csv', csv: 'First name\nAda\n', mapping: { 'First name': 'firstName' }, dedupeBy: 'none', onDuplicate: 'create' })).rejects.toMatchObject({
+      code: 'PAYMENT_REQUIRED',
+      message,
+    });
   });
 
   it('stops an import that would pass the limit with the plan’s message, without retrying', async () => {

@@ -131,16 +131,19 @@ describe('request body limits', () => {
       const outcome = await new Promise<{ status: number; body: string; sent: number }>((resolve, reject) => {
         let sent = 0;
         let stopped = false;
-        const req = httpRequest({ host: '127.0.0.1', port, path: '/api/convertkit/subscribe', method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => {
-          stopped = true;
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (d: string) => (text += d));
-          res.on('end', () => {
-            resolve({ status: res.statusCode ?? 0, body: text, sent });
-            req.destroy();
-          });
-        });
+        const req = httpRequest(
+          { host: '127.0.0.1', port, path: '/api/convertkit/subscribe', method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } },
+          (res) => {
+            stopped = true;
+            let text = '';
+            res.setEncoding('utf8');
+            res.on('data', (d: string) => (text += d));
+            res.on('end', () => {
+              resolve({ status: res.statusCode ?? 0, body: text, sent });
+              req.destroy();
+            });
+          },
+        );
         req.on('error', (error) => (stopped ? undefined : reject(error)));
         const chunk = Buffer.alloc(CHUNK, 0x20);
         // Up to 100 MB, written as fast as the server takes it, until the answer arrives.

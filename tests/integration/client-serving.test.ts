@@ -17,7 +17,10 @@ function fakeBuild({ prerendered = false } = {}) {
   writeFileSync(path.join(dir, 'favicon.svg'), '<svg/>');
   writeFileSync(
     path.join(dir, 'routes.json'),
-    JSON.stringify({ app: ['/', '/contacts', '/contacts/$contactId', '/contacts/import', '/invite/$token', '/pipeline/deals/$dealId', '/pricing', '/subscribe'], site: ['/', '/pricing', '/subscribe'] }),
+    JSON.stringify({
+      app: ['/', '/contacts', '/contacts/$contactId', '/contacts/import', '/invite/$token', '/pipeline/deals/$dealId', '/pricing', '/subscribe'],
+      site: ['/', '/pricing', '/subscribe'],
+    }),
   );
   if (prerendered) {
     // As the build's prerender step writes them (scripts/lib/prerender.ts); /subscribe is left to the browser.
@@ -145,7 +148,7 @@ describe('serving the built client', () => {
     for (const p of ['/', '/pricing', '/subscribe', '/contacts', '/nowhere']) {
       const html = await (await tagged.app.request(p)).text();
       expect(html, p).toContain('https://www.googletagmanager.com/gtag/js?id=G-TEST1234');
-      expect(html, p).toContain("gtag('config',\"G-TEST1234\")");
+      expect(html, p).toContain('gtag(\'config\',"G-TEST1234")');
     }
   });
 

@@ -55,9 +55,15 @@ describe('bulk changes', () => {
     const other = await contactsWorld();
     const foreign = await other.api.contacts.create({ firstName: 'Foreign' });
     const { a, b, c } = await three(world);
-    await expect(as(manager).contacts.bulk({ ids: [a.id], action: { type: 'delete' } })).rejects.toMatchObject({ code: 'FORBIDDEN', message: 'Your role does not allow this action (contacts:delete is required)' });
+    await expect(as(manager).contacts.bulk({ ids: [a.id], action: { type: 'delete' } })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'Your role does not allow this action (contacts:delete is required)',
+    });
     expect(await as(manager).contacts.bulk({ ids: [a.id], action: { type: 'addTag', tag: 'ok' } })).toEqual({ matched: 1, changed: 1 });
-    await expect(api.contacts.bulk({ ids: [a.id, foreign.id], action: { type: 'addTag', tag: 'leak' } })).rejects.toMatchObject({ code: 'NOT_FOUND', message: '1 of the 2 selected contacts were not found' });
+    await expect(api.contacts.bulk({ ids: [a.id, foreign.id], action: { type: 'addTag', tag: 'leak' } })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: '1 of the 2 selected contacts were not found',
+    });
     await expect(api.contacts.bulk({ ids: [a.id, foreign.id], action: { type: 'delete' } })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect((await other.api.contacts.get({ id: foreign.id })).tags).toEqual([]);
     expect((await api.contacts.get({ id: a.id })).tags).toEqual(['keep', 'ok']);
@@ -65,7 +71,12 @@ describe('bulk changes', () => {
     expect((await api.contacts.list()).items.map((i) => i.id)).toEqual([a.id]);
     await expect(api.contacts.get({ id: b.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(api.contacts.get({ id: c.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    const audit = await deps.database.db.selectFrom('audit_events').select('details').where('organization_id', '=', owner.organizationId).where('action', '=', 'contacts.deleted').executeTakeFirstOrThrow();
+    const audit = await deps.database.db
+      .selectFrom('audit_events')
+      .select('details')
+      .where('organization_id', '=', owner.organizationId)
+      .where('action', '=', 'contacts.deleted')
+      .executeTakeFirstOrThrow();
     expect(audit.details).toEqual({ count: 2, names: expect.arrayContaining(['B', 'C']) });
   });
 
@@ -73,7 +84,9 @@ describe('bulk changes', () => {
     const { api } = await contactsWorld();
     await expect(api.contacts.bulk({ action: { type: 'addTag', tag: 'x' } })).rejects.toMatchObject({ message: 'ids: choose the contacts: either ids or filter, not both' });
     await expect(api.contacts.bulk({ ids: [], action: { type: 'addTag', tag: 'x' } })).rejects.toMatchObject({ message: 'ids: must select at least one contact' });
-    await expect(api.contacts.bulk({ filter: {}, action: { type: 'explode' } as never })).rejects.toMatchObject({ message: 'action.type: must be one of addTag, removeTag, assignOwner, changeStage, delete' });
+    await expect(api.contacts.bulk({ filter: {}, action: { type: 'explode' } as never })).rejects.toMatchObject({
+      message: 'action.type: must be one of addTag, removeTag, assignOwner, changeStage, delete',
+    });
     await expect(api.contacts.bulk({ filter: {}, action: { type: 'addTag', tag: ' ' } })).rejects.toMatchObject({ message: 'action.tag: must not be empty' });
   });
 });
@@ -130,18 +143,34 @@ describe('duplicates and merge', () => {
       customFields: { plan: 'pro', seats: 12 },
     });
     // The merged contact was first seen earlier, and touched later.
-    await db.updateTable('contacts').set({ created_at: new Date('2025-01-01T00:00:00Z'), first_attribution: JSON.stringify({ source: 'earliest', at: '2025-01-01T00:00:00.000Z' }), latest_attribution: JSON.stringify({ source: 'newest', at: '2099-01-01T00:00:00.000Z' }) }).where('id', '=', other.id).execute();
+    await db
+      .updateTable('contacts')
+      .set({
+        created_at: new Date('2025-01-01T00:00:00Z'),
+        first_attribution: JSON.stringify({ source: 'earliest', at: '2025-01-01T00:00:00.000Z' }),
+        latest_attribution: JSON.stringify({ source: 'newest', at: '2099-01-01T00:00:00.000Z' }),
+      })
+      .where('id', '=', other.id)
+      .execute();
     await api.contacts.addNote({ contactId: other.id, body: 'note on the duplicate' });
     const pipeline = await db.insertInto('pipelines').values({ organization_id: owner.organizationId, name: 'P' }).returning('id').executeTakeFirstOrThrow();
     const stage = await db.insertInto('pipeline_stages').values({ organization_id: owner.organizationId, pipeline_id: pipeline.id, name: 'S', position: 0 }).returning('id').executeTakeFirstOrThrow();
-    const deal = await db.insertInto('deals').values({ organization_id: owner.organizationId, pipeline_id: pipeline.id, stage_id: stage.id, title: 'D', contact_id: other.id }).returning('id').executeTakeFirstOrThrow();
+    const deal = await db
+      .insertInto('deals')
+      .values({ organization_id: owner.organizationId, pipeline_id: pipeline.id, stage_id: stage.id, title: 'D', contact_id: other.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const task = await db.insertInto('tasks').values({ organization_id: owner.organizationId, title: 'T', contact_id: other.id }).returning('id').executeTakeFirstOrThrow();
     const appointment = await db
       .insertInto('appointments')
       .values({ organization_id: owner.organizationId, title: 'A', contact_id: other.id, starts_at: new Date('2030-01-01T10:00:00Z'), ends_at: new Date('2030-01-01T11:00:00Z') })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const dealActivity = await db.insertInto('activities').values({ organization_id: owner.organizationId, contact_id: other.id, deal_id: deal.id, type: 'deal_created', actor_user_id: null, payload: '{}' }).returning('id').executeTakeFirstOrThrow();
+    const dealActivity = await db
+      .insertInto('activities')
+      .values({ organization_id: owner.organizationId, contact_id: other.id, deal_id: deal.id, type: 'deal_created', actor_user_id: null, payload: '{}' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
 
     const merged = await api.contacts.merge({ keepId: keep.id, mergeId: other.id, fields: { firstName: 'merge', email: 'merge', leadScore: 'merge', ownerId: 'keep', 'customFields.plan': 'merge' } });
     expect(merged).toMatchObject({
@@ -171,7 +200,11 @@ describe('duplicates and merge', () => {
     expect((await db.selectFrom('activities').select('contact_id').where('id', '=', dealActivity.id).executeTakeFirstOrThrow()).contact_id).toBe(keep.id);
     const timeline = await timelineOf(deps, owner.organizationId, keep.id);
     expect(timeline.map((e) => e.type)).toEqual(['contact_created', 'contact_created', 'note', 'deal_created', 'merged']);
-    expect(timeline.at(-1)!.payload).toMatchObject({ mergedId: other.id, mergedName: 'Kimberly Lee', taken: expect.arrayContaining(['firstName', 'email', 'leadScore', 'companyName', 'jobTitle', 'customFields.plan', 'customFields.seats']) });
+    expect(timeline.at(-1)!.payload).toMatchObject({
+      mergedId: other.id,
+      mergedName: 'Kimberly Lee',
+      taken: expect.arrayContaining(['firstName', 'email', 'leadScore', 'companyName', 'jobTitle', 'customFields.plan', 'customFields.seats']),
+    });
     expect(timeline.at(-1)!.payload.changes).toContainEqual({ type: 'field_changed', field: 'firstName', from: 'Kim', to: 'Kimberly' });
   });
 
@@ -183,7 +216,9 @@ describe('duplicates and merge', () => {
     await expect(api.contacts.merge({ keepId: c.id, mergeId: c.id })).rejects.toMatchObject({ message: 'mergeId: must be a different contact from keepId' });
     await expect(api.contacts.merge({ keepId: c.id, mergeId: foreign.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(api.contacts.merge({ keepId: foreign.id, mergeId: c.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(api.contacts.merge({ keepId: c.id, mergeId: foreign.id, fields: { password: 'keep' } as never })).rejects.toMatchObject({ message: expect.stringMatching(/^fields\.password: is not a field to choose; use one of firstName/) });
+    await expect(api.contacts.merge({ keepId: c.id, mergeId: foreign.id, fields: { password: 'keep' } as never })).rejects.toMatchObject({
+      message: expect.stringMatching(/^fields\.password: is not a field to choose; use one of firstName/),
+    });
     expect((await other.api.contacts.get({ id: foreign.id })).firstName).toBe('Foreign');
   });
 });

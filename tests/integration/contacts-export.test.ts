@@ -40,11 +40,35 @@ describe('contacts export (GET /api/contacts/export.csv)', () => {
     expect(bytes.toString('utf8')).toContain('\r\n');
     const [header, ...data] = rows;
     expect(header).toEqual([
-      'First Name', 'Last Name', 'Email', 'Other Emails', 'Phone', 'Other Phones', 'Company', 'Job Title', 'Lifecycle Stage', 'Source', 'Tags', 'Owner', 'Lead Score',
-      'Do Not Text', 'Do Not Email', 'Do Not Call',
-      'First Source', 'First Medium', 'First Campaign', 'First Referrer', 'First Landing Page',
-      'Latest Source', 'Latest Medium', 'Latest Campaign', 'Latest Referrer', 'Latest Landing Page',
-      'Created At', 'Updated At', 'Remarks',
+      'First Name',
+      'Last Name',
+      'Email',
+      'Other Emails',
+      'Phone',
+      'Other Phones',
+      'Company',
+      'Job Title',
+      'Lifecycle Stage',
+      'Source',
+      'Tags',
+      'Owner',
+      'Lead Score',
+      'Do Not Text',
+      'Do Not Email',
+      'Do Not Call',
+      'First Source',
+      'First Medium',
+      'First Campaign',
+      'First Referrer',
+      'First Landing Page',
+      'Latest Source',
+      'Latest Medium',
+      'Latest Campaign',
+      'Latest Referrer',
+      'Latest Landing Page',
+      'Created At',
+      'Updated At',
+      'Remarks',
     ]);
     expect(data.map((r) => r[0])).toEqual(['Plain', "'=cmd|calc"]);
     const risky = data[1]!;
@@ -64,7 +88,12 @@ describe('contacts export (GET /api/contacts/export.csv)', () => {
     expect(Date.parse(cell('Created At')!)).not.toBeNaN();
     // Quoting as RFC 4180 says.
     expect(bytes.toString('utf8')).toContain('"O""Neil"');
-    const audit = await deps.database.db.selectFrom('audit_events').select(['action', 'details']).where('organization_id', '=', owner.organizationId).where('action', '=', 'contacts.exported').executeTakeFirstOrThrow();
+    const audit = await deps.database.db
+      .selectFrom('audit_events')
+      .select(['action', 'details'])
+      .where('organization_id', '=', owner.organizationId)
+      .where('action', '=', 'contacts.exported')
+      .executeTakeFirstOrThrow();
     expect(audit.details).toMatchObject({ count: 2, filters: { tag: 'vip' } });
   });
 
@@ -118,8 +147,17 @@ describe('contacts export (GET /api/contacts/export.csv)', () => {
     const world = await contactsWorld();
     const { deps, owner } = world;
     const sameTime = new Date('2026-03-01T00:00:00Z');
-    const values = Array.from({ length: 2150 }, (_, i) => ({ organization_id: owner.organizationId, first_name: `Bulk${i}`, email: `bulk${i}@example.com`, created_at: i % 3 === 0 ? sameTime : new Date(sameTime.getTime() + i) }));
-    for (let i = 0; i < values.length; i += 500) await deps.database.db.insertInto('contacts').values(values.slice(i, i + 500)).execute();
+    const values = Array.from({ length: 2150 }, (_, i) => ({
+      organization_id: owner.organizationId,
+      first_name: `Bulk${i}`,
+      email: `bulk${i}@example.com`,
+      created_at: i % 3 === 0 ? sameTime : new Date(sameTime.getTime() + i),
+    }));
+    for (let i = 0; i < values.length; i += 500)
+      await deps.database.db
+        .insertInto('contacts')
+        .values(values.slice(i, i + 500))
+        .execute();
     const { rows, res } = await download(world, '?columns=email');
     expect(res.headers.get('x-total-count')).toBe('2150');
     const emails = rows.slice(1).map((r) => r[0]);

@@ -25,7 +25,10 @@ describe('import preview', () => {
   it('reads the header, the first rows and suggests a mapping from header synonyms and custom fields', async () => {
     const { api } = await importWorld();
     await api.customFields.create({ label: 'Plan', type: 'select', options: ['Basic', 'Pro'] });
-    const lines = ['First Name;E-mail;Mobile;Organization;Tags;Plan;Favourite colour', ...Array.from({ length: 12 }, (_, i) => `P${i};p${i}@example.com;+1415555${String(2600 + i)};Acme;"a; b";Pro;red`)];
+    const lines = [
+      'First Name;E-mail;Mobile;Organization;Tags;Plan;Favourite colour',
+      ...Array.from({ length: 12 }, (_, i) => `P${i};p${i}@example.com;+1415555${String(2600 + i)};Acme;"a; b";Pro;red`),
+    ];
     lines[1] = 'Ada;ada@example.com;"+1 415\n555 2671";"Acme; Inc";vip;Pro;"say ""hi"""';
     const preview = await api.imports.preview({ csv: `\uFEFF${lines.join('\r\n')}\r\n` });
     expect(preview).toMatchObject({
@@ -69,10 +72,16 @@ describe('import preview', () => {
     await expect(api.imports.preview({ csv: ',,\nA,B,C\n' })).rejects.toMatchObject({ message: 'csv: the first row must be a header row naming the columns' });
     await expect(api.imports.preview({ csv: `Name\n${'x'.repeat(10 * 1024 * 1024)}\n` })).rejects.toMatchObject({ message: 'csv: must be at most 10 MB' });
     const csv = 'Name,Email,Work Email,Company\nAda,ada@example.com,ada@work.example,Acme\n';
-    await expect(api.imports.start({ csv, mapping: { Nope: 'email' } })).rejects.toMatchObject({ message: 'mapping: column "Nope" is not in the file (its columns are "Name", "Email", "Work Email", "Company")' });
-    await expect(api.imports.start({ csv, mapping: { Company: 'companyName' }, dedupeBy: 'none' })).rejects.toMatchObject({ message: 'mapping: map at least one column to a name, an e-mail or a phone' });
+    await expect(api.imports.start({ csv, mapping: { Nope: 'email' } })).rejects.toMatchObject({
+      message: 'mapping: column "Nope" is not in the file (its columns are "Name", "Email", "Work Email", "Company")',
+    });
+    await expect(api.imports.start({ csv, mapping: { Company: 'companyName' }, dedupeBy: 'none' })).rejects.toMatchObject({
+      message: 'mapping: map at least one column to a name, an e-mail or a phone',
+    });
     await expect(api.imports.start({ csv, mapping: { Email: 'email', 'Work Email': 'email' } })).rejects.toMatchObject({ message: 'mapping: "Email" and "Work Email" both map to email; choose one' });
-    await expect(api.imports.start({ csv, mapping: { Name: 'fullName', Company: 'custom.nope' }, dedupeBy: 'none' })).rejects.toMatchObject({ message: 'mapping.Company: custom.nope is not a custom field of this organization' });
+    await expect(api.imports.start({ csv, mapping: { Name: 'fullName', Company: 'custom.nope' }, dedupeBy: 'none' })).rejects.toMatchObject({
+      message: 'mapping.Company: custom.nope is not a custom field of this organization',
+    });
     await expect(api.imports.start({ csv, mapping: { Name: 'fullName' }, dedupeBy: 'phone' })).rejects.toMatchObject({ message: 'dedupeBy: needs a column mapped to phone, or choose none' });
     await expect(api.imports.start({ csv, mapping: { Name: 'shoeSize' } })).rejects.toMatchObject({ message: 'mapping.Name: must be a contact field, custom.<key> or empty to skip the column' });
     await expect(api.imports.start({ csv, mapping: { Name: 'fullName' }, onDuplicate: 'merge' as never })).rejects.toMatchObject({ message: 'onDuplicate: must be skip, update or create' });
@@ -107,7 +116,19 @@ describe('import job', () => {
     const started = await api.imports.start({
       csv,
       filename: 'people.csv',
-      mapping: { Name: 'fullName', Email: 'email', Phone: 'phone', Company: 'companyName', Stage: 'lifecycleStage', Tags: 'tags', Owner: 'owner', Seats: 'custom.seats', Score: 'leadScore', 'Do not call': 'dncCalls', Notes: 'note' },
+      mapping: {
+        Name: 'fullName',
+        Email: 'email',
+        Phone: 'phone',
+        Company: 'companyName',
+        Stage: 'lifecycleStage',
+        Tags: 'tags',
+        Owner: 'owner',
+        Seats: 'custom.seats',
+        Score: 'leadScore',
+        'Do not call': 'dncCalls',
+        Notes: 'note',
+      },
       dedupeBy: 'email',
       onDuplicate: 'skip',
     });
@@ -222,7 +243,12 @@ describe('import job', () => {
   it('dedupes by phone, read in the organization’s country', async () => {
     const world = await importWorld();
     const existing = await world.api.contacts.create({ firstName: 'Phoned', phone: '+14155552671' });
-    const started = await world.api.imports.start({ csv: 'Mobile,Job Title\n(415) 555-2671,CEO\n12,CTO\n', mapping: { Mobile: 'phone', 'Job Title': 'jobTitle' }, dedupeBy: 'phone', onDuplicate: 'update' });
+    const started = await world.api.imports.start({
+      csv: 'Mobile,Job Title\n(415) 555-2671,CEO\n12,CTO\n',
+      mapping: { Mobile: 'phone', 'Job Title': 'jobTitle' },
+      dedupeBy: 'phone',
+      onDuplicate: 'update',
+    });
     await run(world, started.id);
     expect(await world.api.imports.get({ id: started.id })).toMatchObject({ created: 0, updated: 1, errors: 1 });
     expect((await world.api.contacts.get({ id: existing.id })).jobTitle).toBe('CEO');
@@ -290,7 +316,15 @@ describe('import through the job queue', () => {
     // An import whose stored mapping names a custom field that no longer exists: failed with the reason, not retried.
     const broken = await deps.database.db
       .insertInto('contact_imports')
-      .values({ organization_id: owner.organizationId, filename: 'broken.csv', csv: 'Name,Plan\nA,B\n', mapping: JSON.stringify({ Name: 'fullName', Plan: 'custom.gone' }), dedupe_by: 'none', on_duplicate: 'skip', total_rows: 1 })
+      .values({
+        organization_id: owner.organizationId,
+        filename: 'broken.csv',
+        csv: 'Name,Plan\nA,B\n',
+        mapping: JSON.stringify({ Name: 'fullName', Plan: 'custom.gone' }),
+        dedupe_by: 'none',
+        on_duplicate: 'skip',
+        total_rows: 1,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await deps.jobs.send(IMPORT_JOB, { importId: broken.id, organizationId: owner.organizationId });

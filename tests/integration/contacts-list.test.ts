@@ -6,14 +6,49 @@ type World = Awaited<ReturnType<typeof contactsWorld>>;
 
 /** Sets created_at (and updated_at) of a contact directly. */
 async function backdate(world: World, id: string, createdAt: string, updatedAt = createdAt) {
-  await world.deps.database.db.updateTable('contacts').set({ created_at: new Date(createdAt), updated_at: new Date(updatedAt) }).where('id', '=', id).execute();
+  await world.deps.database.db
+    .updateTable('contacts')
+    .set({ created_at: new Date(createdAt), updated_at: new Date(updatedAt) })
+    .where('id', '=', id)
+    .execute();
 }
 
 async function seedPeople(world: World) {
   const { api } = world;
-  const ada = await api.contacts.create({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@analytical.example', phone: '+1 415 555 2671', companyName: 'Analytical Engines', tags: ['vip', 'math'], lifecycleStage: 'customer', source: 'Referral', leadScore: 90 });
-  const alan = await api.contacts.create({ firstName: 'Alan', lastName: 'Turing', email: 'alan@bletchley.example', phone: '+44 20 7946 0958', companyName: 'Bletchley Park', tags: ['math'], lifecycleStage: 'sql', source: 'referral', leadScore: 70, doNotContact: { sms: true } });
-  const grace = await api.contacts.create({ firstName: 'Grace', lastName: 'Hopper', email: 'grace@navy.example', companyName: 'US Navy', tags: ['navy'], lifecycleStage: 'lead', source: 'Website', leadScore: 50, doNotContact: { email: true, calls: true } });
+  const ada = await api.contacts.create({
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@analytical.example',
+    phone: '+1 415 555 2671',
+    companyName: 'Analytical Engines',
+    tags: ['vip', 'math'],
+    lifecycleStage: 'customer',
+    source: 'Referral',
+    leadScore: 90,
+  });
+  const alan = await api.contacts.create({
+    firstName: 'Alan',
+    lastName: 'Turing',
+    email: 'alan@bletchley.example',
+    phone: '+44 20 7946 0958',
+    companyName: 'Bletchley Park',
+    tags: ['math'],
+    lifecycleStage: 'sql',
+    source: 'referral',
+    leadScore: 70,
+    doNotContact: { sms: true },
+  });
+  const grace = await api.contacts.create({
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    email: 'grace@navy.example',
+    companyName: 'US Navy',
+    tags: ['navy'],
+    lifecycleStage: 'lead',
+    source: 'Website',
+    leadScore: 50,
+    doNotContact: { email: true, calls: true },
+  });
   const anon = await api.contacts.create({ email: 'zz-anon@mail.example', leadScore: 10, ownerId: null });
   await backdate(world, ada.id, '2026-01-01T10:00:00Z', '2026-03-01T00:00:00Z');
   await backdate(world, alan.id, '2026-01-02T10:00:00Z', '2026-01-05T00:00:00Z');
@@ -104,7 +139,9 @@ describe('contacts list', () => {
   it('totals: exact without a filter or with only a tag; otherwise counted up to 500, then "at least"', async () => {
     const world = await contactsWorld();
     const insert = (n: number, tag: string) =>
-      sql`insert into contacts (organization_id, first_name, tags) select ${world.owner.organizationId}, 'Bulk ' || i, array[${tag}] from generate_series(1, ${n}) as i`.execute(world.deps.database.db);
+      sql`insert into contacts (organization_id, first_name, tags) select ${world.owner.organizationId}, 'Bulk ' || i, array[${tag}] from generate_series(1, ${n}) as i`.execute(
+        world.deps.database.db,
+      );
     await insert(500, 'first');
     expect(await world.api.contacts.list({ limit: 1, q: 'bulk' })).toMatchObject({ total: 500, totalIsLowerBound: false });
     await insert(700, 'second');
@@ -113,7 +150,11 @@ describe('contacts list', () => {
     expect(await world.api.contacts.list({ limit: 1, q: 'bulk' })).toMatchObject({ total: 500, totalIsLowerBound: true });
     expect(await world.api.contacts.list({ limit: 1, q: 'bulk', tag: 'first' })).toMatchObject({ total: 500, totalIsLowerBound: false });
     await sql`delete from contacts where organization_id = ${world.owner.organizationId} and first_name like 'Bulk 1%'`.execute(world.deps.database.db);
-    const left = await world.deps.database.db.selectFrom('contacts').select((eb) => eb.fn.countAll<string>().as('n')).where('organization_id', '=', world.owner.organizationId).executeTakeFirstOrThrow();
+    const left = await world.deps.database.db
+      .selectFrom('contacts')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('organization_id', '=', world.owner.organizationId)
+      .executeTakeFirstOrThrow();
     expect(await world.api.contacts.list({ limit: 1 })).toMatchObject({ total: Number(left.n), totalIsLowerBound: false });
   });
 
@@ -188,7 +229,12 @@ describe('saved views', () => {
   it('each member keeps their own: create, list, update, delete', async () => {
     const { api, deps, owner, as } = await contactsWorld();
     const viewer = await member(deps, owner.organizationId, 'viewer');
-    const view = await api.savedViews.create({ name: 'Hot leads', filters: { lifecycleStage: 'sql', tag: 'vip' }, columns: ['name', 'email', 'custom.budget'], sort: { field: 'leadScore', direction: 'desc' } });
+    const view = await api.savedViews.create({
+      name: 'Hot leads',
+      filters: { lifecycleStage: 'sql', tag: 'vip' },
+      columns: ['name', 'email', 'custom.budget'],
+      sort: { field: 'leadScore', direction: 'desc' },
+    });
     expect(view).toMatchObject({ name: 'Hot leads', filters: { lifecycleStage: 'sql', tag: 'vip' }, columns: ['name', 'email', 'custom.budget'], sort: { field: 'leadScore', direction: 'desc' } });
     expect(await api.savedViews.list()).toEqual([view]);
     // Viewers save their own views too, and see nobody else's.
@@ -197,7 +243,9 @@ describe('saved views', () => {
     await expect(as(viewer).savedViews.update({ id: view.id, name: 'Mine now' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(as(viewer).savedViews.delete({ id: view.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(api.savedViews.create({ name: 'Hot leads' })).rejects.toMatchObject({ code: 'CONFLICT', message: 'name: you already have a view with this name' });
-    await expect(api.savedViews.create({ name: 'Bad', filters: { lifecycleStage: 'warm' as never } })).rejects.toMatchObject({ message: 'filters.lifecycleStage: must be one of subscriber, lead, mql, sql, customer, other' });
+    await expect(api.savedViews.create({ name: 'Bad', filters: { lifecycleStage: 'warm' as never } })).rejects.toMatchObject({
+      message: 'filters.lifecycleStage: must be one of subscriber, lead, mql, sql, customer, other',
+    });
     await expect(api.savedViews.create({ name: 'Bad', columns: ['password'] as never })).rejects.toMatchObject({ message: 'columns.0: must be a contact column or custom.<key>' });
     await expect(api.savedViews.create({ name: '' })).rejects.toMatchObject({ message: 'name: is required' });
     const updated = await api.savedViews.update({ id: view.id, name: 'Customers', filters: { lifecycleStage: 'customer' }, sort: null });

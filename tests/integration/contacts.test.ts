@@ -8,7 +8,11 @@ async function relatedRecords(deps: Awaited<ReturnType<typeof contactsWorld>>['d
   const db = deps.database.db;
   const pipeline = await db.insertInto('pipelines').values({ organization_id: organizationId, name: 'Sales' }).returning('id').executeTakeFirstOrThrow();
   const stage = await db.insertInto('pipeline_stages').values({ organization_id: organizationId, pipeline_id: pipeline.id, name: 'New', position: 0 }).returning('id').executeTakeFirstOrThrow();
-  const deal = await db.insertInto('deals').values({ organization_id: organizationId, pipeline_id: pipeline.id, stage_id: stage.id, title: 'Deal', contact_id: contactId }).returning('id').executeTakeFirstOrThrow();
+  const deal = await db
+    .insertInto('deals')
+    .values({ organization_id: organizationId, pipeline_id: pipeline.id, stage_id: stage.id, title: 'Deal', contact_id: contactId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await db.insertInto('deals').values({ organization_id: organizationId, pipeline_id: pipeline.id, stage_id: stage.id, title: 'Won deal', contact_id: contactId, status: 'won' }).execute();
   const task = await db.insertInto('tasks').values({ organization_id: organizationId, title: 'Call back', contact_id: contactId }).returning('id').executeTakeFirstOrThrow();
   await db.insertInto('tasks').values({ organization_id: organizationId, title: 'Done', contact_id: contactId, status: 'done' }).execute();
@@ -115,11 +119,15 @@ describe('contacts: field errors', () => {
     await expect(api.contacts.create({ companyName: 'Nobody Inc' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'A contact needs a name, an e-mail or a phone' });
     await expect(api.contacts.create({ firstName: '   ', email: '' })).rejects.toMatchObject({ message: 'A contact needs a name, an e-mail or a phone' });
     await expect(api.contacts.create({ firstName: 'X', ownerId: stranger.owner.userId })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'ownerId: is not a member of this organization' });
-    await expect(api.contacts.create({ firstName: 'X', lifecycleStage: 'hot' as never })).rejects.toMatchObject({ message: 'lifecycleStage: must be one of subscriber, lead, mql, sql, customer, other' });
+    await expect(api.contacts.create({ firstName: 'X', lifecycleStage: 'hot' as never })).rejects.toMatchObject({
+      message: 'lifecycleStage: must be one of subscriber, lead, mql, sql, customer, other',
+    });
     await expect(api.contacts.create({ firstName: 'X', leadScore: 1.5 })).rejects.toMatchObject({ message: 'leadScore: must be a whole number' });
     await expect(api.contacts.create({ firstName: 'X', tags: [''] })).rejects.toMatchObject({ message: 'tags.0: must not be empty' });
     await expect(api.contacts.create({ firstName: 'X', first_name: 'Y' } as never)).rejects.toMatchObject({ message: 'first_name: is not a known field' });
-    await expect(api.contacts.create({ firstName: 'X', otherPhones: ['+1 415 555 2671', 'nope'] })).rejects.toMatchObject({ message: expect.stringMatching(/^otherPhones\.1: must be a valid phone number/) });
+    await expect(api.contacts.create({ firstName: 'X', otherPhones: ['+1 415 555 2671', 'nope'] })).rejects.toMatchObject({
+      message: expect.stringMatching(/^otherPhones\.1: must be a valid phone number/),
+    });
     // All problems at once, for a form.
     const error = (await api.contacts.create({ firstName: 'X', phone: '12', customFields: { nope: 'x' } }).then(
       () => null,
@@ -299,7 +307,11 @@ describe('contacts: custom fields', () => {
 
     // Options in use cannot be removed; labels and order can change.
     await expect(api.customFields.update({ id: plan.id, options: ['Basic'] })).rejects.toMatchObject({ code: 'CONFLICT', message: 'options: "Pro" is still set on 1 contact; change those first' });
-    expect(await api.customFields.update({ id: plan.id, label: 'Plan tier', options: ['Basic', 'Pro', 'Team'], position: 9 })).toMatchObject({ label: 'Plan tier', options: ['Basic', 'Pro', 'Team'], position: 9 });
+    expect(await api.customFields.update({ id: plan.id, label: 'Plan tier', options: ['Basic', 'Pro', 'Team'], position: 9 })).toMatchObject({
+      label: 'Plan tier',
+      options: ['Basic', 'Pro', 'Team'],
+      position: 9,
+    });
     await expect(api.customFields.update({ id: since.id, options: ['x'] })).rejects.toMatchObject({ message: 'options: are only for select fields' });
 
     expect(await api.customFields.delete({ id: budget.id })).toEqual({ id: budget.id, clearedContacts: 1 });
@@ -313,15 +325,25 @@ describe('contacts: helpers for lead capture and SMS', () => {
   it('upsertContactByEmail creates with first = latest attribution, then only unions tags and moves the latest', async () => {
     const { api, deps, owner } = await contactsWorld();
     const db = deps.database.db;
-    const first = await db.transaction().execute((trx) =>
-      upsertContactByEmail(trx, owner.organizationId, { email: 'Lead@Example.com', firstName: 'Lea', phone: '415 555 2671', tags: ['webinar'] }, { source: 'facebook', campaign: 'launch' }),
-    );
+    const first = await db
+      .transaction()
+      .execute((trx) =>
+        upsertContactByEmail(trx, owner.organizationId, { email: 'Lead@Example.com', firstName: 'Lea', phone: '415 555 2671', tags: ['webinar'] }, { source: 'facebook', campaign: 'launch' }),
+      );
     expect(first.created).toBe(true);
-    expect(first.contact).toMatchObject({ email: 'lead@example.com', firstName: 'Lea', phone: '+14155552671', tags: ['webinar'], source: 'facebook', ownerId: null, firstAttribution: { source: 'facebook', campaign: 'launch' } });
+    expect(first.contact).toMatchObject({
+      email: 'lead@example.com',
+      firstName: 'Lea',
+      phone: '+14155552671',
+      tags: ['webinar'],
+      source: 'facebook',
+      ownerId: null,
+      firstAttribution: { source: 'facebook', campaign: 'launch' },
+    });
     expect(first.contact.latestAttribution).toEqual(first.contact.firstAttribution);
-    const again = await db.transaction().execute((trx) =>
-      upsertContactByEmail(trx, owner.organizationId, { email: 'lead@example.com', firstName: 'Other Name', tags: ['ebook', 'webinar'] }, { source: 'google' }),
-    );
+    const again = await db
+      .transaction()
+      .execute((trx) => upsertContactByEmail(trx, owner.organizationId, { email: 'lead@example.com', firstName: 'Other Name', tags: ['ebook', 'webinar'] }, { source: 'google' }));
     expect(again.created).toBe(false);
     expect(again.contact).toMatchObject({ id: first.contact.id, firstName: 'Lea', tags: ['webinar', 'ebook'], firstAttribution: { source: 'facebook' }, latestAttribution: { source: 'google' } });
     const types = (await timelineOf(deps, owner.organizationId, first.contact.id)).map((e) => [e.type, e.payload.via]);

@@ -42,7 +42,11 @@ describe('CSRF: cookie-authenticated writes must come from PUBLIC_URL', () => {
 
   it('refuses a cookie-less write that declares a foreign origin (login CSRF)', async () => {
     const { app } = await buildTestApp();
-    const res = await app.request('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json', origin: 'https://evil.example' }, body: JSON.stringify({ email: 'a@b.co', password: 'whatever12' }) });
+    const res = await app.request('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+      body: JSON.stringify({ email: 'a@b.co', password: 'whatever12' }),
+    });
     expect(res.status).toBe(403);
   });
 });

@@ -136,7 +136,10 @@ describe('dashboard aggregates stay exact', () => {
     const demo = added.stages.find((s) => s.name === 'Demo')!.id;
     await w.exact();
     await api.deals.move({ dealId: deals[2]!.id, stageId: demo });
-    await api.pipelines.reorderStages({ pipelineId: pipeline.id, stageIds: [w.stage('Discovery'), w.stage('Qualified Leads'), ...added.stages.map((s) => s.id).filter((id) => id !== w.stage('Discovery') && id !== w.stage('Qualified Leads'))] });
+    await api.pipelines.reorderStages({
+      pipelineId: pipeline.id,
+      stageIds: [w.stage('Discovery'), w.stage('Qualified Leads'), ...added.stages.map((s) => s.id).filter((id) => id !== w.stage('Discovery') && id !== w.stage('Qualified Leads'))],
+    });
     await w.exact();
     await api.pipelines.deleteStage({ id: w.stage('Discovery'), moveDealsToStageId: demo });
     await w.exact();
@@ -178,7 +181,11 @@ describe('dashboard aggregates stay exact', () => {
     const { api, db, owner } = w;
     // 23:30 UTC on 1 March is already 2 March in Tokyo.
     const late = new Date('2026-03-01T23:30:00Z');
-    await db.updateTable('contacts').set({ created_at: late }).where('id', '=', (await api.contacts.create({ firstName: 'Night owl' })).id).execute();
+    await db
+      .updateTable('contacts')
+      .set({ created_at: late })
+      .where('id', '=', (await api.contacts.create({ firstName: 'Night owl' })).id)
+      .execute();
     const deal = await api.deals.create({ title: 'Late win' });
     await api.deals.move({ dealId: deal.id, stageId: w.stage('Closed Won') });
     await api.tasks.create({ title: 'Late task', dueAt: late.toISOString() });

@@ -109,11 +109,16 @@ describe('deals', () => {
     const otherApi = caller(browser(other.cookie));
     const second = await api.pipelines.create({ name: 'Partners' });
 
-    await expect(api.deals.create({ title: 'X', pipelineId: pipeline.id, stageId: second.stages[0]!.id })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'stageId: does not belong to this pipeline' });
+    await expect(api.deals.create({ title: 'X', pipelineId: pipeline.id, stageId: second.stages[0]!.id })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'stageId: does not belong to this pipeline',
+    });
     await expect(api.deals.create({ title: 'X', stageId: pipeline.stage('Closed Lost').id })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'lostReason: is required when a deal is lost' });
     await expect(api.deals.create({ title: 'X', contactId: await contact(deps, other) })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'contactId: is not a known contact' });
     await expect(api.deals.create({ title: 'X', ownerId: other.userId })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'ownerId: is not a member of this organization' });
-    await expect(api.deals.create({ title: 'X', value: { valueMinor: 100, currency: 'XYZ' } })).rejects.toMatchObject({ message: 'value.currency: must be a three-letter ISO 4217 currency code such as USD' });
+    await expect(api.deals.create({ title: 'X', value: { valueMinor: 100, currency: 'XYZ' } })).rejects.toMatchObject({
+      message: 'value.currency: must be a three-letter ISO 4217 currency code such as USD',
+    });
     await expect(api.deals.create({ title: 'X', value: { valueMinor: 10.5, currency: 'USD' } })).rejects.toMatchObject({ message: 'value.valueMinor: must be a whole number of minor units (cents)' });
     await expect(api.deals.create({ title: 'X', value: { valueMinor: -1, currency: 'USD' } })).rejects.toMatchObject({ message: 'value.valueMinor: must be zero or more' });
     await expect(api.deals.create({ title: ' ' })).rejects.toMatchObject({ message: 'title: is required' });
@@ -209,7 +214,16 @@ describe('deals', () => {
       monthlyValueMinor: 300,
       expectedCloseDate: '2030-01-15',
     });
-    expect(updated).toMatchObject({ title: 'Expansion 2030', value: { valueMinor: 2500, currency: 'USD' }, owner: { id: rep.userId, name: 'Test rep' }, probability: 60, probabilityOverride: 60, weightedValueMinor: 1500, isRecurring: true, monthlyValue: { valueMinor: 300, currency: 'USD' } });
+    expect(updated).toMatchObject({
+      title: 'Expansion 2030',
+      value: { valueMinor: 2500, currency: 'USD' },
+      owner: { id: rep.userId, name: 'Test rep' },
+      probability: 60,
+      probabilityOverride: 60,
+      weightedValueMinor: 1500,
+      isRecurring: true,
+      monthlyValue: { valueMinor: 300, currency: 'USD' },
+    });
     const changes = (await api.deals.timeline({ dealId: deal.id })).items.filter((a) => a.type === 'field_changed').map((a) => a.payload);
     expect(changes).toEqual(
       expect.arrayContaining([
@@ -271,7 +285,11 @@ describe('deals', () => {
     const discovery = pipeline.stage('Discovery').id;
     const proposal = pipeline.stage('Proposal').id;
     const titles = async () => (await api.deals.board({ pipelineId: pipeline.id })).stages.find((s) => s.id === discovery)!.deals.map((d) => d.title);
-    const [a, , c] = [await api.deals.create({ title: 'A', stageId: discovery }), await api.deals.create({ title: 'hidden', stageId: discovery }), await api.deals.create({ title: 'C', stageId: discovery })];
+    const [a, , c] = [
+      await api.deals.create({ title: 'A', stageId: discovery }),
+      await api.deals.create({ title: 'hidden', stageId: discovery }),
+      await api.deals.create({ title: 'C', stageId: discovery }),
+    ];
     expect(await titles()).toEqual(['C', 'hidden', 'A']);
     // A board filtered to C and A shows them adjacent; dropping X between them lands right after C.
     const x = await api.deals.create({ title: 'X', stageId: proposal });
@@ -311,7 +329,15 @@ describe('board figures', () => {
     const ctx = await setup('board');
     const { api, deps, owner } = ctx;
     const manager = await addMember(deps, owner.organizationId, 'manager', 'mgr');
-    const p = await api.pipelines.create({ name: 'Fixed', stages: [{ name: 'Lead', probability: 10 }, { name: 'Demo', probability: 40 }, { name: 'Won', kind: 'won' }, { name: 'Lost', kind: 'lost' }] });
+    const p = await api.pipelines.create({
+      name: 'Fixed',
+      stages: [
+        { name: 'Lead', probability: 10 },
+        { name: 'Demo', probability: 40 },
+        { name: 'Won', kind: 'won' },
+        { name: 'Lost', kind: 'lost' },
+      ],
+    });
     const [lead, demo, won, lost] = p.stages.map((s) => s.id) as [string, string, string, string];
     const usd = (valueMinor: number) => ({ valueMinor, currency: 'USD' });
     const d1 = await api.deals.create({ title: 'd1 alpha', pipelineId: p.id, value: usd(1000), expectedCloseDate: '2030-01-05' });
@@ -465,7 +491,10 @@ describe('pipelines and stages', () => {
     ]);
     const first = await api.pipelines.createStage({ pipelineId: pipeline.id, name: 'Inbound', position: 0 });
     expect(first.stages[0]).toMatchObject({ name: 'Inbound', probability: 0, kind: 'open' });
-    await expect(api.pipelines.createStage({ pipelineId: pipeline.id, name: 'demo' })).rejects.toMatchObject({ code: 'CONFLICT', message: 'name: a stage with this name already exists in this pipeline' });
+    await expect(api.pipelines.createStage({ pipelineId: pipeline.id, name: 'demo' })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: 'name: a stage with this name already exists in this pipeline',
+    });
 
     const demo = withDemo.stages.find((s) => s.name === 'Demo')!;
     const edited = await api.pipelines.updateStage({ id: demo.id, name: 'Live demo', probability: 65 });
@@ -488,7 +517,9 @@ describe('pipelines and stages', () => {
       code: 'CONFLICT',
       message: 'The stage still has 1 deal; choose another stage of this pipeline to move them to',
     });
-    await expect(api.pipelines.deleteStage({ id: pipeline.stage('Proposal').id, moveDealsToStageId: pipeline.stage('Closed Won').id })).rejects.toMatchObject({ message: 'moveDealsToStageId: must be a stage of the same kind (open)' });
+    await expect(api.pipelines.deleteStage({ id: pipeline.stage('Proposal').id, moveDealsToStageId: pipeline.stage('Closed Won').id })).rejects.toMatchObject({
+      message: 'moveDealsToStageId: must be a stage of the same kind (open)',
+    });
     const after = await api.pipelines.deleteStage({ id: pipeline.stage('Proposal').id, moveDealsToStageId: pipeline.stage('Negotiation').id });
     expect(after.stages.map((s) => [s.name, s.position])).toEqual([
       ['Qualified Leads', 0],
@@ -513,11 +544,15 @@ describe('pipelines and stages', () => {
     const open = await api.deals.create({ title: 'Open one', stageId: pipeline.stage('Discovery').id });
     const won = await api.deals.create({ title: 'Won one', stageId: pipeline.stage('Closed Won').id });
     await expect(api.pipelines.delete({ id: pipeline.id })).rejects.toMatchObject({ code: 'CONFLICT', message: 'The pipeline still has 2 deals; choose a stage of another pipeline to move them to' });
-    await expect(api.pipelines.delete({ id: pipeline.id, moveDealsToStageId: pipeline.stage('Discovery').id })).rejects.toMatchObject({ message: 'moveDealsToStageId: must be a stage of another pipeline' });
+    await expect(api.pipelines.delete({ id: pipeline.id, moveDealsToStageId: pipeline.stage('Discovery').id })).rejects.toMatchObject({
+      message: 'moveDealsToStageId: must be a stage of another pipeline',
+    });
     await expect(api.pipelines.delete({ id: pipeline.id, moveDealsToStageId: target.stages[1]!.id })).rejects.toMatchObject({ message: 'moveDealsToStageId: must be an open stage' });
 
     const lost = await api.deals.create({ title: 'Lost one', stageId: pipeline.stage('Closed Lost').id, lostReason: 'Silence' });
-    await expect(api.pipelines.delete({ id: pipeline.id, moveDealsToStageId: target.stages[0]!.id })).rejects.toMatchObject({ message: 'moveDealsToStageId: its pipeline has no lost stage for the 1 lost deal' });
+    await expect(api.pipelines.delete({ id: pipeline.id, moveDealsToStageId: target.stages[0]!.id })).rejects.toMatchObject({
+      message: 'moveDealsToStageId: its pipeline has no lost stage for the 1 lost deal',
+    });
     await api.deals.delete({ id: lost.id });
 
     expect(await api.pipelines.delete({ id: pipeline.id, moveDealsToStageId: target.stages[0]!.id })).toEqual({ id: pipeline.id });

@@ -19,7 +19,13 @@ beforeAll(async () => {
   // A database of its own: consumers read every organization's events.
   database = await createTestDatabase();
   await sql`create table consumer_log (seq bigserial primary key, consumer text not null, event_id bigint not null, organization_id uuid not null, attempt int not null)`.execute(database.db);
-  organizations = (await database.db.insertInto('organizations').values([1, 2, 3].map((n) => ({ name: `Consumer org ${n}`, settings: '{}' }))).returning('id').execute()).map((r) => r.id);
+  organizations = (
+    await database.db
+      .insertInto('organizations')
+      .values([1, 2, 3].map((n) => ({ name: `Consumer org ${n}`, settings: '{}' })))
+      .returning('id')
+      .execute()
+  ).map((r) => r.id);
 });
 afterAll(() => database.close());
 
@@ -92,23 +98,27 @@ describe('a durable event consumer', () => {
     expectOncePerEventInOrder(await logOf('crash-test'), published);
   }, 180_000);
 
-  it.runIf(testDatabaseKind === 'postgres')('resumes after kill -9 of the worker process: every event once, in order', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/integration/event-consumer-worker.ts', postgresUrlOf(database)], { stdio: ['ignore', 'pipe', 'inherit'] });
-    onTestFinished(() => void child.kill('SIGKILL'));
-    await once(child.stdout!, 'data');
-    const published = await publish(5_000, 'contact_updated');
-    await until(async () => (await logOf('killed')).length, 1_000);
-    child.kill('SIGKILL');
-    await once(child, 'exit');
+  it.runIf(testDatabaseKind === 'postgres')(
+    'resumes after kill -9 of the worker process: every event once, in order',
+    async () => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'tests/integration/event-consumer-worker.ts', postgresUrlOf(database)], { stdio: ['ignore', 'pipe', 'inherit'] });
+      onTestFinished(() => void child.kill('SIGKILL'));
+      await once(child.stdout!, 'data');
+      const published = await publish(5_000, 'contact_updated');
+      await until(async () => (await logOf('killed')).length, 1_000);
+      child.kill('SIGKILL');
+      await once(child, 'exit');
 
-    const resumed = consumersOn(database);
-    resumed.onEvent('killed', 'contact_updated', recordTo('killed'));
-    await resumed.start();
-    await until(async () => (await logOf('killed')).length, published.length);
-    await delay(100);
-    const log = await logOf('killed');
-    expectOncePerEventInOrder(log, published);
-  }, 120_000);
+      const resumed = consumersOn(database);
+      resumed.onEvent('killed', 'contact_updated', recordTo('killed'));
+      await resumed.start();
+      await until(async () => (await logOf('killed')).length, published.length);
+      await delay(100);
+      const log = await logOf('killed');
+      expectOncePerEventInOrder(log, published);
+    },
+    120_000,
+  );
 
   it('is run by one process at a time: two processes share the consumers without doubles', async () => {
     // On Postgres the second process has connections of its own; PGlite has one connection per database.

@@ -140,10 +140,14 @@ describe('job queue', () => {
     let startedInA = 0;
     let releaseA = () => {};
     const hang = new Promise<void>((resolve) => (releaseA = resolve));
-    a.register(name, async () => {
-      startedInA++;
-      await hang;
-    }, options);
+    a.register(
+      name,
+      async () => {
+        startedInA++;
+        await hang;
+      },
+      options,
+    );
     await a.start();
     const id = (await a.send(name, { contact: 42 }))!;
     await waitFor(() => startedInA === 1);
@@ -153,9 +157,13 @@ describe('job queue', () => {
     // Process B starts on the same database; its maintenance expires the job into a retry.
     const b = queue({ maintenanceIntervalSeconds: 1 });
     const completedInB: unknown[] = [];
-    b.register<{ contact: number }>(name, ({ data, retryCount }) => {
-      completedInB.push({ data, retryCount });
-    }, options);
+    b.register<{ contact: number }>(
+      name,
+      ({ data, retryCount }) => {
+        completedInB.push({ data, retryCount });
+      },
+      options,
+    );
     await b.start();
     await waitFor(async () => (await stateOf(b, name, id)) === 'completed');
     releaseA(); // A's late end is ignored: a dead process records nothing

@@ -65,7 +65,10 @@ describe('POST /api/convertkit/subscribe', () => {
     expect(timeline[1]!.payload).toMatchObject({ form: 'enterprise-contact', submissionId: submission!.id, fields: { Name: 'Ada Lovelace', Industry: 'Technology', 'Lead magnet': 'executive-demo' } });
 
     expect(await eventsOf(world, 'lead_captured', contact!.id)).toEqual([
-      { type: 'lead_captured', payload: { contactId: contact!.id, name: 'Ada Lovelace', formId: 'enterprise-contact', submissionId: submission!.id, created: true, tags: ['enterprise', 'executive-demo'] } },
+      {
+        type: 'lead_captured',
+        payload: { contactId: contact!.id, name: 'Ada Lovelace', formId: 'enterprise-contact', submissionId: submission!.id, created: true, tags: ['enterprise', 'executive-demo'] },
+      },
     ]);
     const notifications = await world.api.notifications.list({});
     expect(notifications.items.map((n) => [n.title, n.message])).toContainEqual(['New Contact', 'Ada Lovelace has been added to your contacts']);
@@ -122,12 +125,30 @@ describe('POST /api/convertkit/subscribe', () => {
   it('keeps an existing contact’s data: only new tags and the latest attribution are added', async () => {
     const world = await leadsWorld();
     const email = leadEmail('grace');
-    const existing = await world.api.contacts.create({ firstName: 'Grace', lastName: 'Hopper', email, companyName: 'US Navy', phone: '+14155550100', lifecycleStage: 'customer', source: 'referral', tags: ['vip'] });
+    const existing = await world.api.contacts.create({
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email,
+      companyName: 'US Navy',
+      phone: '+14155550100',
+      lifecycleStage: 'customer',
+      source: 'referral',
+      tags: ['vip'],
+    });
     const res = await world.post(leadFormPayload(email, { name: 'Someone Else', company: 'Other Co', phone: '+1 212 555 0199', tags: ['newsletter', 'vip'] }));
     expect(res.status).toBe(200);
     const contacts = await contactsByEmail(world, email);
     expect(contacts).toHaveLength(1);
-    expect(contacts[0]).toMatchObject({ id: existing.id, first_name: 'Grace', last_name: 'Hopper', company_name: 'US Navy', phone: '+14155550100', lifecycle_stage: 'customer', source: 'referral', tags: ['vip', 'newsletter'] });
+    expect(contacts[0]).toMatchObject({
+      id: existing.id,
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      company_name: 'US Navy',
+      phone: '+14155550100',
+      lifecycle_stage: 'customer',
+      source: 'referral',
+      tags: ['vip', 'newsletter'],
+    });
     expect(await submissionsOf(world, email)).toMatchObject([{ contact_id: existing.id, contact_created: false }]);
     // Not new: no second 'New Contact' (the one is from its creation by hand), but the lead is announced.
     expect(await eventsOf(world, 'contact_created', existing.id)).toHaveLength(1);

@@ -51,7 +51,11 @@ describe('members and invites', () => {
     const owner = await createAccount(deps);
     const api = caller(browser(owner.cookie));
     const expired = await api.members.invite({ email: 'late@example.test', role: 'viewer' });
-    await deps.database.db.updateTable('invites').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', expired.id).execute();
+    await deps.database.db
+      .updateTable('invites')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', expired.id)
+      .execute();
     await expect(caller().invites.describe({ token: tokenOf(expired.url) })).rejects.toMatchObject({ message: 'This invite link has expired; ask for a new one' });
 
     const revoked = await api.members.invite({ email: 'gone@example.test', role: 'viewer' });

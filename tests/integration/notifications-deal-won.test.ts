@@ -15,8 +15,7 @@ async function team() {
   const as = (cookie: string) => caller(browser(cookie));
   const pipeline = (await as(owner.cookie).pipelines.list()).items[0]!;
   const won = pipeline.stages.find((s: { kind: string }) => s.kind === 'won')!;
-  const wonTitles = async (cookie: string) =>
-    (await as(cookie).notifications.list()).items.filter((n) => n.title === 'Deal Won!').map((n) => [n.type, n.message, n.link, n.read]);
+  const wonTitles = async (cookie: string) => (await as(cookie).notifications.list()).items.filter((n) => n.title === 'Deal Won!').map((n) => [n.type, n.message, n.link, n.read]);
   return { deps, caller, owner, manager, rep, viewer, as, won, wonTitles };
 }
 

@@ -59,16 +59,24 @@ describe('the OpenAPI document describes every answer', () => {
     onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     writeFileSync(path.join(dir, 'api.ts'), astToString(await openapiTS(document)));
     writeFileSync(path.join(dir, 'client.ts'), CLIENT);
-    const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '--noEmit', '--strict', '--skipLibCheck', '--target', 'es2022', '--module', 'esnext', '--moduleResolution', 'bundler', path.join(dir, 'client.ts')], { encoding: 'utf8' });
+    const tsc = spawnSync(
+      process.execPath,
+      [require.resolve('typescript/bin/tsc'), '--noEmit', '--strict', '--skipLibCheck', '--target', 'es2022', '--module', 'esnext', '--moduleResolution', 'bundler', path.join(dir, 'client.ts')],
+      { encoding: 'utf8' },
+    );
     expect(tsc.stdout + tsc.stderr).toBe('');
     expect(tsc.status).toBe(0);
 
     const client = (await import(path.join(dir, 'client.ts'))) as Record<'contactLine' | 'pageLine' | 'dealLine' | 'taskLine' | 'appointmentLine', (answer: unknown) => string>;
     const post = async (resource: string, body: unknown) => (await app.request(`/api/v1/${resource}`, { method: 'POST', headers: auth, body: JSON.stringify(body) })).json();
     const contact = await post('contacts', { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@engine.example', tags: ['math'] });
-    expect(client.contactLine(await (await app.request(`/api/v1/contacts/${contact.id}`, { headers: auth })).json())).toMatch(/^[0-9a-f-]{36} Ada Lovelace ada@engine\.example lead math nobody \d{4}-/);
+    expect(client.contactLine(await (await app.request(`/api/v1/contacts/${contact.id}`, { headers: auth })).json())).toMatch(
+      /^[0-9a-f-]{36} Ada Lovelace ada@engine\.example lead math nobody \d{4}-/,
+    );
     expect(client.pageLine(await (await app.request('/api/v1/contacts?q=lovelace', { headers: auth })).json())).toBe('ada@engine.example of 1');
-    expect(client.dealLine(await post('deals', { title: 'Analytical engine', value: { valueMinor: 125000, currency: 'GBP' }, contactId: contact.id }))).toMatch(/ Analytical engine in \S.* \(open\) 125000 GBP since 1 move\(s\)$/);
+    expect(client.dealLine(await post('deals', { title: 'Analytical engine', value: { valueMinor: 125000, currency: 'GBP' }, contactId: contact.id }))).toMatch(
+      / Analytical engine in \S.* \(open\) 125000 GBP since 1 move\(s\)$/,
+    );
     const task = await post('tasks', { title: 'Write the notes', priority: 'high' });
     expect(client.taskLine(await (await app.request(`/api/v1/tasks/${task.id}`, { headers: auth })).json())).toMatch(/^Write the notes high open no due date/);
     expect(client.appointmentLine(await post('appointments', { title: 'Demo', startsAt: '2026-12-01T10:00:00Z', endsAt: '2026-12-01T11:00:00Z', timeZone: 'Europe/London' }))).toBe(

@@ -32,7 +32,12 @@ async function shapeOf(deps: AppDeps, organizationId: string) {
   const pipelines = await db.selectFrom('pipelines').select(['id', 'name', 'is_default', 'position']).where('organization_id', '=', organizationId).orderBy('position').execute();
   const stages = await db.selectFrom('pipeline_stages').select(['pipeline_id', 'name', 'position', 'probability', 'kind']).where('organization_id', '=', organizationId).orderBy('position').execute();
   const billing = await db.selectFrom('organization_billing').select(['trial_ends_at']).where('organization_id', '=', organizationId).executeTakeFirstOrThrow();
-  const created = await db.selectFrom('audit_events').select(['action', 'target_type', 'target_id', 'details']).where('organization_id', '=', organizationId).where('action', '=', 'organization.created').execute();
+  const created = await db
+    .selectFrom('audit_events')
+    .select(['action', 'target_type', 'target_id', 'details'])
+    .where('organization_id', '=', organizationId)
+    .where('action', '=', 'organization.created')
+    .execute();
   return {
     pipelines: pipelines.map((p) => ({ name: p.name, isDefault: p.is_default, stages: stages.filter((s) => s.pipeline_id === p.id).map(({ pipeline_id: _, ...s }) => s) })),
     trialDays: Math.round(((billing.trial_ends_at?.getTime() ?? 0) - org.created_at.getTime()) / DAY_MS),
@@ -54,12 +59,25 @@ describe('createOrganization: one way to make an organization', () => {
       const signedUp = (await createAccount(deps)).organizationId;
       const demo = (await seedDemoWorkspace(db)).organizationId;
 
-      const created = (await (await app.request('/api/create-subscription', json({ planName: 'Starter', customerEmail: uniqueEmail('buyer'), customerName: 'Bo Buyer', billing: 'monthly' }))).json()) as {
+      const created = (await (
+        await app.request('/api/create-subscription', json({ planName: 'Starter', customerEmail: uniqueEmail('buyer'), customerName: 'Bo Buyer', billing: 'monthly' }))
+      ).json()) as {
         subscriptionId: string;
       };
-      const event = { id: `evt_${randomUUID().replace(/-/g, '')}`, object: 'event', created: Math.floor(Date.now() / 1000), type: 'invoice.paid', livemode: false, data: { object: stripe.paySubscription(created.subscriptionId) } };
+      const event = {
+        id: `evt_${randomUUID().replace(/-/g, '')}`,
+        object: 'event',
+        created: Math.floor(Date.now() / 1000),
+        type: 'invoice.paid',
+        livemode: false,
+        data: { object: stripe.paySubscription(created.subscriptionId) },
+      };
       const payload = JSON.stringify(event);
-      const delivered = await app.request('/api/stripe/webhook', { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) }, body: payload });
+      const delivered = await app.request('/api/stripe/webhook', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+        body: payload,
+      });
       expect(delivered.status).toBe(200);
       const checkout = (await db.selectFrom('billing_provisionings').select('organization_id').where('stripe_subscription_id', '=', created.subscriptionId).executeTakeFirstOrThrow()).organization_id!;
       expect(checkout).toBeTruthy();
@@ -69,7 +87,11 @@ describe('createOrganization: one way to make an organization', () => {
       expect(a.pipelines[0]!.stages.length).toBeGreaterThan(2);
       expect(b.pipelines).toEqual(a.pipelines);
       expect(c.pipelines).toEqual(a.pipelines);
-      for (const [shape, origin, id] of [[a, 'signup', signedUp], [b, 'demo', demo], [c, 'checkout', checkout]] as const) {
+      for (const [shape, origin, id] of [
+        [a, 'signup', signedUp],
+        [b, 'demo', demo],
+        [c, 'checkout', checkout],
+      ] as const) {
         expect(shape.trialDays).toBe(TRIAL_DAYS);
         expect(shape.created).toEqual([{ action: 'organization.created', target: `organization:${id}`, origin }]);
         expect(shape.settings).toEqual(a.settings);

@@ -14,7 +14,11 @@ function captureInvalid() {
 afterEach(() => onInvalidStoredSettings((organizationId, invalid) => console.warn(JSON.stringify({ organizationId, invalid }))));
 
 const storeRaw = (deps: AppDeps, organizationId: string, settings: unknown) =>
-  deps.database.db.updateTable('organizations').set({ settings: JSON.stringify(settings) }).where('id', '=', organizationId).execute();
+  deps.database.db
+    .updateTable('organizations')
+    .set({ settings: JSON.stringify(settings) })
+    .where('id', '=', organizationId)
+    .execute();
 const storedOf = async (deps: AppDeps, organizationId: string) =>
   (await deps.database.db.selectFrom('organizations').select('settings').where('id', '=', organizationId).executeTakeFirstOrThrow()).settings as Record<string, unknown>;
 
@@ -35,7 +39,15 @@ describe('organization settings module', () => {
   it('reads an invalid stored value as its default and logs it, keeping the valid ones', () => {
     const logged = captureInvalid();
     const settings = parseSettings(
-      { country: 'usa', timezone: 'Mars/Olympus', salesRepsSeeOwnOnly: 'yes', currency: 'EUR', industry: 'space-mining', sms: { quietHours: { start: '25:00', end: '07:00' }, helpText: 'Call us' }, future: 1 },
+      {
+        country: 'usa',
+        timezone: 'Mars/Olympus',
+        salesRepsSeeOwnOnly: 'yes',
+        currency: 'EUR',
+        industry: 'space-mining',
+        sms: { quietHours: { start: '25:00', end: '07:00' }, helpText: 'Call us' },
+        future: 1,
+      },
       'org-1',
     );
     expect(settings).toMatchObject({ country: 'US', timezone: 'UTC', salesRepsSeeOwnOnly: false, currency: 'EUR', industry: null, sms: { quietHours: null, helpText: 'Call us' } });

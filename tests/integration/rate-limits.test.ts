@@ -23,7 +23,12 @@ describe('the rate-limit kernel', () => {
     const db = (await getTestDatabase()).db;
     const limit: RateLimit = { bucket: `test.${randomBytes(4).toString('hex')}`, max: 7, windowSeconds: 60 };
     const verdicts = await Promise.all(Array.from({ length: 25 }, () => takeSlots(db, [{ limit, key: 'a' }])));
-    expect(count(verdicts.map((v) => v.ok), true)).toBe(7);
+    expect(
+      count(
+        verdicts.map((v) => v.ok),
+        true,
+      ),
+    ).toBe(7);
     const refused = verdicts.find((v) => !v.ok);
     expect(refused).toMatchObject({ ok: false });
     expect(refused!.ok === false && refused!.retryAfter).toBeGreaterThan(0);
@@ -37,9 +42,22 @@ describe('the rate-limit kernel', () => {
     const tag = randomBytes(4).toString('hex');
     const narrow: RateLimit = { bucket: `test.narrow.${tag}`, max: 1, windowSeconds: 60 };
     const wide: RateLimit = { bucket: `test.wide.${tag}`, max: 3, windowSeconds: 60 };
-    expect(await takeSlots(db, [{ limit: narrow, key: 'x' }, { limit: wide, key: 'k' }])).toEqual({ ok: true });
+    expect(
+      await takeSlots(db, [
+        { limit: narrow, key: 'x' },
+        { limit: wide, key: 'k' },
+      ]),
+    ).toEqual({ ok: true });
     // narrow is full: the request is refused and takes no place in wide either.
-    for (let i = 0; i < 3; i++) expect((await takeSlots(db, [{ limit: narrow, key: 'x' }, { limit: wide, key: 'k' }])).ok).toBe(false);
+    for (let i = 0; i < 3; i++)
+      expect(
+        (
+          await takeSlots(db, [
+            { limit: narrow, key: 'x' },
+            { limit: wide, key: 'k' },
+          ])
+        ).ok,
+      ).toBe(false);
     expect(await takeSlots(db, [{ limit: wide, key: 'k' }])).toEqual({ ok: true });
     expect(await takeSlots(db, [{ limit: wide, key: 'k' }])).toEqual({ ok: true });
     expect((await takeSlots(db, [{ limit: wide, key: 'k' }])).ok).toBe(false);
@@ -50,7 +68,11 @@ describe('the rate-limit kernel', () => {
     const limit: RateLimit = { bucket: `test.window.${randomBytes(4).toString('hex')}`, max: 2, windowSeconds: 60 };
     for (let i = 0; i < 2; i++) expect((await takeSlots(db, [{ limit, key: 'k' }])).ok).toBe(true);
     expect((await takeSlots(db, [{ limit, key: 'k' }])).ok).toBe(false);
-    await db.updateTable('rate_limit_hits').set({ expires_at: new Date(Date.now() - 1000) }).where('bucket', '=', limit.bucket).execute();
+    await db
+      .updateTable('rate_limit_hits')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('bucket', '=', limit.bucket)
+      .execute();
     expect((await takeSlots(db, [{ limit, key: 'k' }])).ok).toBe(true);
     // Hits that no longer count are pruned; the live one stays.
     await pruneExpiredHits(db);
@@ -65,12 +87,7 @@ describe('public limits under simultaneous requests', () => {
     const codes = statuses(responses);
     expect(count(codes, 200)).toBe(LEAD_RATE_LIMIT.max);
     expect(count(codes, 429)).toBe(30 - LEAD_RATE_LIMIT.max);
-    const submissions = await world.deps.database.db
-      .selectFrom('form_submissions')
-      .select('id')
-      .where('organization_id', '=', world.owner.organizationId)
-      .where('email', 'like', 'burst-%')
-      .execute();
+    const submissions = await world.deps.database.db.selectFrom('form_submissions').select('id').where('organization_id', '=', world.owner.organizationId).where('email', 'like', 'burst-%').execute();
     expect(submissions).toHaveLength(LEAD_RATE_LIMIT.max);
   });
 
@@ -80,20 +97,23 @@ describe('public limits under simultaneous requests', () => {
     const ctx = { db: deps.database.db, organizationId: owner.organizationId, ip: randomIp() };
     const visitorId = randomBytes(32).toString('base64url');
     const outcomes = await Promise.allSettled(Array.from({ length: 25 }, (_, i) => sendVisitorMessage(ctx, { visitorId, text: `Hello ${i}` })));
-    expect(count(outcomes.map((o) => o.status), 'fulfilled')).toBe(CHAT_RATE_LIMIT.perVisitor);
+    expect(
+      count(
+        outcomes.map((o) => o.status),
+        'fulfilled',
+      ),
+    ).toBe(CHAT_RATE_LIMIT.perVisitor);
     for (const o of outcomes) if (o.status === 'rejected') expect(o.reason).toMatchObject({ code: 'TOO_MANY_REQUESTS', retryAfter: expect.any(Number) });
 
     // The address has room for perIp - perVisitor more, from any number of visitors at once.
-    const office = await Promise.allSettled(
-      Array.from({ length: 40 }, (_, i) => sendVisitorMessage(ctx, { visitorId: randomBytes(32).toString('base64url'), text: `From the office ${i}` })),
-    );
-    expect(count(office.map((o) => o.status), 'fulfilled')).toBe(CHAT_RATE_LIMIT.perIp - CHAT_RATE_LIMIT.perVisitor);
-    const stored = await deps.database.db
-      .selectFrom('chat_messages')
-      .select('id')
-      .where('organization_id', '=', owner.organizationId)
-      .where('sender', '=', 'visitor')
-      .execute();
+    const office = await Promise.allSettled(Array.from({ length: 40 }, (_, i) => sendVisitorMessage(ctx, { visitorId: randomBytes(32).toString('base64url'), text: `From the office ${i}` })));
+    expect(
+      count(
+        office.map((o) => o.status),
+        'fulfilled',
+      ),
+    ).toBe(CHAT_RATE_LIMIT.perIp - CHAT_RATE_LIMIT.perVisitor);
+    const stored = await deps.database.db.selectFrom('chat_messages').select('id').where('organization_id', '=', owner.organizationId).where('sender', '=', 'visitor').execute();
     expect(stored).toHaveLength(CHAT_RATE_LIMIT.perIp);
   }, 60_000);
 

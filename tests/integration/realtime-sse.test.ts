@@ -32,8 +32,7 @@ async function readUntil(body: ReadableStream<Uint8Array>, done: (text: string) 
 }
 
 /** The data events of an SSE text as [id, event]. */
-const dataEvents = (text: string) =>
-  [...text.matchAll(/^data: (\{.*\})\nid: (\d+)$/gm)].map(([, json, id]) => [Number(id), JSON.parse(json!) as RealtimeEvent] as const);
+const dataEvents = (text: string) => [...text.matchAll(/^data: (\{.*\})\nid: (\d+)$/gm)].map(([, json, id]) => [Number(id), JSON.parse(json!) as RealtimeEvent] as const);
 
 describe('the realtime.events stream route', () => {
   let server: RunningServer;
@@ -71,7 +70,11 @@ describe('the realtime.events stream route', () => {
 
   it('replays after Last-Event-ID, in order, before going live', async () => {
     await api.contacts.create({ firstName: 'Before' });
-    const mark = await server.deps.database.db.selectFrom('events').select((eb) => eb.fn.max('id').as('id')).where('organization_id', '=', owner.organizationId).executeTakeFirstOrThrow();
+    const mark = await server.deps.database.db
+      .selectFrom('events')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .where('organization_id', '=', owner.organizationId)
+      .executeTakeFirstOrThrow();
     await api.contacts.create({ firstName: 'Missed', lastName: 'One' });
     await api.contacts.create({ firstName: 'Missed', lastName: 'Two' });
     const res = await open(owner, { 'last-event-id': String(mark.id) });
@@ -82,7 +85,10 @@ describe('the realtime.events stream route', () => {
   });
 
   it('replays more than one page of missed events: every one, once, in order', async () => {
-    const mark = await server.deps.database.db.selectFrom('events').select((eb) => eb.fn.max('id').as('id')).executeTakeFirstOrThrow();
+    const mark = await server.deps.database.db
+      .selectFrom('events')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirstOrThrow();
     const ids = await server.deps.database.db.transaction().execute((trx) =>
       publishEvents(
         trx,
@@ -108,7 +114,10 @@ describe('the realtime.events stream route', () => {
     const ownerText = await ownerStream.until((t) => t.includes('Batch Mate'));
     const repText = await repStream.until((t) => t.includes('Batch Mate'));
     await Promise.all([ownerStream.close(), repStream.close()]);
-    const types = (text: string) => dataEvents(text).filter(([, e]) => e.type === 'import_finished' || e.payload.name === 'Batch Mate').map(([, e]) => e.type);
+    const types = (text: string) =>
+      dataEvents(text)
+        .filter(([, e]) => e.type === 'import_finished' || e.payload.name === 'Batch Mate')
+        .map(([, e]) => e.type);
     expect(types(ownerText)).toEqual(['import_finished', 'contact_created']);
     expect(types(repText)).toEqual(['contact_created']);
   });

@@ -101,7 +101,7 @@ describe('realtime.events', () => {
     expect(new Set(replayed.map((e) => e.id)).size).toBe(replayed.length);
   });
 
-  it("filters by permission: a Sales Rep never receives import_finished (data:import)", async () => {
+  it('filters by permission: a Sales Rep never receives import_finished (data:import)', async () => {
     const a = await createAccount(server.deps, 'rt-perm');
     const rep = await addMember(server.deps, a.organizationId, 'sales_rep');
     const seen = collect(server, rep, undefined, contactCreated('after import'));
@@ -129,7 +129,10 @@ describe('realtime.events', () => {
   it('sweeps a dead process’s stale presence and announces user_left', async () => {
     const a = await createAccount(server.deps, 'rt-stale');
     const db = server.deps.database.db;
-    await db.insertInto('presence').values({ connection_id: `dead-${a.userId}`, organization_id: a.organizationId, user_id: a.userId, last_seen_at: new Date(Date.now() - 60_000) }).execute();
+    await db
+      .insertInto('presence')
+      .values({ connection_id: `dead-${a.userId}`, organization_id: a.organizationId, user_id: a.userId, last_seen_at: new Date(Date.now() - 60_000) })
+      .execute();
     await server.deps.presence.sweep();
     const left = await db.selectFrom('events').select('type').where('organization_id', '=', a.organizationId).where('type', '=', 'user_left').execute();
     expect(left).toHaveLength(1);

@@ -10,14 +10,26 @@ const PUBLIC = new Set(['health.get', 'health.watch', 'auth.signup', 'auth.login
 /** Procedures about the signed-in user themself, not an organization's data. */
 const SELF = new Set(['auth.logout', 'auth.me', 'auth.updatePreferences', 'auth.updateProfile', 'auth.changePassword', 'auth.sessions', 'auth.revokeSession', 'auth.switchOrganization']);
 /** Organization procedures open to every member. */
-const ANY_MEMBER = new Set(['organizations.current', 'billing.status', 'realtime.events', 'realtime.presence', 'notifications.list', 'notifications.markRead', 'notifications.markAllRead', 'notifications.remove']);
+const ANY_MEMBER = new Set([
+  'organizations.current',
+  'billing.status',
+  'realtime.events',
+  'realtime.presence',
+  'notifications.list',
+  'notifications.markRead',
+  'notifications.markAllRead',
+  'notifications.remove',
+]);
 
 const procedures = listProcedures();
 
 describe('every procedure is classified', () => {
   it('is public, about the user themself, open to any member, or gated by a permission', () => {
     const unclassified = procedures.filter((p) => !p.permission && !PUBLIC.has(p.path) && !SELF.has(p.path) && !ANY_MEMBER.has(p.path));
-    expect(unclassified.map((p) => p.path), 'add a permission with permittedProcedure(), or list it here deliberately').toEqual([]);
+    expect(
+      unclassified.map((p) => p.path),
+      'add a permission with permittedProcedure(), or list it here deliberately',
+    ).toEqual([]);
   });
 
   it('refuses every non-public procedure to an anonymous caller', async () => {

@@ -60,7 +60,10 @@ function expectPagePolicy(res: Response, what: string) {
   expectCommonHeaders(res, what);
   const csp = directives(res.headers.get('content-security-policy'));
   expect(csp['script-src']![0], what).toBe("'self'");
-  expect(csp['script-src']!.slice(1).every((s) => s.startsWith("'sha256-")), what).toBe(true);
+  expect(
+    csp['script-src']!.slice(1).every((s) => s.startsWith("'sha256-")),
+    what,
+  ).toBe(true);
   expect(csp['object-src'], what).toEqual(["'none'"]);
   expect(csp['base-uri'], what).toEqual(["'self'"]);
   expect(csp['form-action'], what).toEqual(["'self'"]);
@@ -179,7 +182,14 @@ describe('POST /api/csp-report', () => {
     const warn = vi.spyOn(deps.logger, 'warn');
     const legacy = await app.request(CSP_REPORT_PATH, { method: 'POST', headers: { 'content-type': 'application/csp-report' }, body: JSON.stringify({ 'csp-report': violation }) });
     expect(legacy.status).toBe(204);
-    const batch = [{ type: 'csp-violation', url: `${TEST_ORIGIN}/app`, body: { documentURL: `${TEST_ORIGIN}/app`, effectiveDirective: 'connect-src', blockedURL: 'https://evil.example/x', disposition: 'enforce' } }, { type: 'deprecation', body: {} }];
+    const batch = [
+      {
+        type: 'csp-violation',
+        url: `${TEST_ORIGIN}/app`,
+        body: { documentURL: `${TEST_ORIGIN}/app`, effectiveDirective: 'connect-src', blockedURL: 'https://evil.example/x', disposition: 'enforce' },
+      },
+      { type: 'deprecation', body: {} },
+    ];
     const modern = await app.request(CSP_REPORT_PATH, { method: 'POST', headers: { 'content-type': 'application/reports+json' }, body: JSON.stringify(batch) });
     expect(modern.status).toBe(204);
     expect(warn.mock.calls.map(([fields]) => fields as Record<string, unknown>)).toEqual([

@@ -41,9 +41,7 @@ describe('demo data generator', () => {
   });
 
   it('keeps every deal consistent with its pipeline, stage and history', async () => {
-    const wrongPipeline = await count(
-      org().selectFrom('deals').innerJoin('pipeline_stages as st', 'st.id', 'deals.stage_id').whereRef('st.pipeline_id', '!=', 'deals.pipeline_id'),
-    );
+    const wrongPipeline = await count(org().selectFrom('deals').innerJoin('pipeline_stages as st', 'st.id', 'deals.stage_id').whereRef('st.pipeline_id', '!=', 'deals.pipeline_id'));
     expect(wrongPipeline).toBe(0);
     const wrongStatus = await count(org().selectFrom('deals').innerJoin('pipeline_stages as st', 'st.id', 'deals.stage_id').whereRef('st.kind', '!=', 'deals.status'));
     expect(wrongStatus).toBe(0);
@@ -119,10 +117,18 @@ describe('demo data generator', () => {
     expect(future.every((a) => a.status === 'scheduled' || a.status === 'cancelled')).toBe(true);
     expect(appointments.every((a) => a.ends_at > a.starts_at)).toBe(true);
 
-    const months = await org().selectFrom('marketing_spend').select(sql<string>`to_char(spent_on, 'YYYY-MM')`.as('month')).distinct().execute();
+    const months = await org()
+      .selectFrom('marketing_spend')
+      .select(sql<string>`to_char(spent_on, 'YYYY-MM')`.as('month'))
+      .distinct()
+      .execute();
     expect(months.length).toBeGreaterThanOrEqual(12);
 
-    const types = await org().selectFrom('activities').select(['type', sql<number>`count(*)`.as('n')]).groupBy('type').execute();
+    const types = await org()
+      .selectFrom('activities')
+      .select(['type', sql<number>`count(*)`.as('n')])
+      .groupBy('type')
+      .execute();
     const byType = Object.fromEntries(types.map((t) => [t.type, Number(t.n)]));
     expect(byType.contact_created).toBe(2000);
     expect(byType.deal_created).toBe(300);
@@ -140,7 +146,13 @@ describe('demo data generator', () => {
     await deps.database.db.transaction().execute((trx) => seedDemoData(trx, other.organizationId, { ownerId: other.userId, now: NOW }));
     const project = async (organizationId: string) => ({
       contacts: await scoped(db, organizationId).selectFrom('contacts').select(['first_name', 'last_name', 'email', 'phone', 'source', 'lifecycle_stage', 'created_at']).orderBy('email').execute(),
-      deals: await scoped(db, organizationId).selectFrom('deals').select(['title', 'value_minor', 'status', 'won_at', 'created_at']).orderBy('created_at').orderBy('title').orderBy('value_minor').execute(),
+      deals: await scoped(db, organizationId)
+        .selectFrom('deals')
+        .select(['title', 'value_minor', 'status', 'won_at', 'created_at'])
+        .orderBy('created_at')
+        .orderBy('title')
+        .orderBy('value_minor')
+        .execute(),
       spend: await scoped(db, organizationId).selectFrom('marketing_spend').select(['channel', 'amount_minor', 'spent_on']).orderBy('spent_on').orderBy('channel').execute(),
     });
     expect(await project(other.organizationId)).toEqual(await project(account.organizationId));
@@ -162,13 +174,31 @@ describe('demo workspace seeding', () => {
     try {
       const login = await seedDemoWorkspace(database.db);
       const org = scoped(database.db, login.organizationId);
-      expect(Number((await org.selectFrom('contacts').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n)).toBe(2000);
+      expect(
+        Number(
+          (
+            await org
+              .selectFrom('contacts')
+              .select(sql<number>`count(*)`.as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
+      ).toBe(2000);
       const users = await database.db.selectFrom('users').select('email').execute();
       expect(users.map((u) => u.email).sort()).toEqual([DEMO_EMAIL, ...DEMO_MEMBERS.map((m) => m.email)].sort());
       // Run again: no second copy of the data.
       const again = await seedDemoWorkspace(database.db);
       expect(again.created).toBe(false);
-      expect(Number((await org.selectFrom('deals').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n)).toBe(300);
+      expect(
+        Number(
+          (
+            await org
+              .selectFrom('deals')
+              .select(sql<number>`count(*)`.as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
+      ).toBe(300);
     } finally {
       await database.close();
     }

@@ -14,20 +14,41 @@ describe('scale seed', () => {
     const result = await seedScale(db, { contacts: 3000, deals: 400, batchSize: 1000 });
     const org = scoped(db, result.organizationId);
     const count = async (table: 'contacts' | 'deals' | 'tasks' | 'appointments' | 'marketing_spend') =>
-      Number((await org.selectFrom(table).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await org
+            .selectFrom(table)
+            .select(sql<number>`count(*)`.as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     expect(await count('contacts')).toBe(3000);
     expect(await count('deals')).toBe(400);
     expect(await count('tasks')).toBe(600);
     expect(await count('appointments')).toBe(200);
     expect(await count('marketing_spend')).toBe(104 * 3);
 
-    const emails = await org.selectFrom('contacts').select(sql<number>`count(distinct email)`.as('n')).executeTakeFirstOrThrow();
+    const emails = await org
+      .selectFrom('contacts')
+      .select(sql<number>`count(distinct email)`.as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(emails.n)).toBe(3000);
 
     const deals = await org
       .selectFrom('deals')
       .innerJoin('pipeline_stages as st', 'st.id', 'deals.stage_id')
-      .select(['deals.id', 'deals.status', 'deals.won_at', 'deals.lost_at', 'deals.created_at', 'deals.stage_changed_at', 'deals.stage_id', 'deals.pipeline_id', 'st.pipeline_id as stage_pipeline', 'st.kind'])
+      .select([
+        'deals.id',
+        'deals.status',
+        'deals.won_at',
+        'deals.lost_at',
+        'deals.created_at',
+        'deals.stage_changed_at',
+        'deals.stage_id',
+        'deals.pipeline_id',
+        'st.pipeline_id as stage_pipeline',
+        'st.kind',
+      ])
       .execute();
     const history = await org.selectFrom('deal_stage_history').select(['deal_id', 'from_stage_id', 'to_stage_id', 'changed_at']).orderBy('changed_at').orderBy('id').execute();
     const byDeal = new Map<string, typeof history>();
@@ -56,9 +77,16 @@ describe('scale seed', () => {
     const owner = await createAccount(deps, 'scale-existing');
     await seedScale(db, { contacts: 500, deals: 20, organizationId: owner.organizationId });
     await seedScale(db, { contacts: 500, deals: 20, organizationId: owner.organizationId });
-    const rows = await scoped(db, owner.organizationId).selectFrom('contacts').select(['owner_id', sql<number>`count(*)`.as('n')]).groupBy('owner_id').execute();
+    const rows = await scoped(db, owner.organizationId)
+      .selectFrom('contacts')
+      .select(['owner_id', sql<number>`count(*)`.as('n')])
+      .groupBy('owner_id')
+      .execute();
     expect(rows).toEqual([{ owner_id: owner.userId, n: 1000 }]);
-    const distinct = await scoped(db, owner.organizationId).selectFrom('contacts').select(sql<number>`count(distinct email)`.as('n')).executeTakeFirstOrThrow();
+    const distinct = await scoped(db, owner.organizationId)
+      .selectFrom('contacts')
+      .select(sql<number>`count(distinct email)`.as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(distinct.n)).toBe(1000);
   });
 });

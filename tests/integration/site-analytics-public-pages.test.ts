@@ -14,8 +14,7 @@ async function setup() {
   const owner = await createAccount(first.deps, 'site-pages');
   const built = await buildTestApp({ env: { LEADS_ORGANIZATION_ID: owner.organizationId, TRUST_PROXY: 'true' } });
   const ip = `198.51.100.${++ipSequence % 250}`;
-  const post = (body: unknown) =>
-    built.app.request('/api/analytics/events', { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify(body) });
+  const post = (body: unknown) => built.app.request('/api/analytics/events', { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify(body) });
   return { ...built, owner, post, api: built.caller(browser(owner.cookie)) };
 }
 

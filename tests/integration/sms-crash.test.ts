@@ -56,9 +56,13 @@ describe('a sandbox worker process killed (SIGKILL) mid-batch', () => {
     await database.close();
 
     // The worker process, killed once it has sent a good part of the batch but not all of it.
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'sms-worker-process.ts'), testDatabaseKind, location, bulk.batchId!, JSON.stringify(jobs), JSON.stringify(env)], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(import.meta.dirname, 'sms-worker-process.ts'), testDatabaseKind, location, bulk.batchId!, JSON.stringify(jobs), JSON.stringify(env)],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     onTestFinished(() => {
       child.kill('SIGKILL');
@@ -107,7 +111,12 @@ describe('a sandbox worker process killed (SIGKILL) mid-batch', () => {
       // Done means every message is in an end state: nothing is left 'sent' for a report that never comes.
       if (progress.done) expect(progress).toMatchObject({ queued: 0, sent: 0, delivered: total });
     }
-    const statuses = await database.db.selectFrom('sms_messages').select(['status', (eb) => eb.fn.countAll<number>().as('count')]).where('batch_id', '=', bulk.batchId!).groupBy('status').execute();
+    const statuses = await database.db
+      .selectFrom('sms_messages')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('batch_id', '=', bulk.batchId!)
+      .groupBy('status')
+      .execute();
     expect(Object.fromEntries(statuses.map((r) => [r.status, Number(r.count)]))).toEqual({ delivered: total });
     expect(progress).toMatchObject({ total, queued: 0, sent: 0, delivered: total, failed: 0, done: true });
     // A fresh database, two processes and the expiry of the dead worker's jobs take longer than most tests.

@@ -21,7 +21,12 @@ const deps = { ...buildDeps({ config, database, logger }), jobs: createJobQueue(
 registerSmsJobs(deps, JSON.parse(jobOptions));
 await deps.jobs.start();
 for (;;) {
-  const rows = await database.db.selectFrom('sms_messages').select(['status', (eb) => eb.fn.countAll<number>().as('count')]).where('batch_id', '=', batchId).groupBy('status').execute();
+  const rows = await database.db
+    .selectFrom('sms_messages')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('batch_id', '=', batchId)
+    .groupBy('status')
+    .execute();
   process.stdout.write(`${JSON.stringify(Object.fromEntries(rows.map((r) => [r.status, Number(r.count)])))}\n`);
   await delay(50);
 }

@@ -66,8 +66,7 @@ describe('task views', () => {
     for (const spec of specs) created.push(await api.tasks.create(spec));
     await api.tasks.complete({ id: created[6]!.id });
 
-    const titles = async (view: 'mine' | 'today' | 'overdue' | 'upcoming' | 'all', extra: Record<string, unknown> = {}) =>
-      (await api.tasks.list({ view, ...extra })).items.map((t) => t.title);
+    const titles = async (view: 'mine' | 'today' | 'overdue' | 'upcoming' | 'all', extra: Record<string, unknown> = {}) => (await api.tasks.list({ view, ...extra })).items.map((t) => t.title);
     expect(await titles('mine')).toEqual(['yesterday', 'earlier today', 'later today', 'tomorrow', 'someday']);
     expect(await titles('today')).toEqual(['earlier today', 'later today', 'colleague today']);
     expect(await titles('overdue')).toEqual(['yesterday', 'earlier today']);
@@ -160,7 +159,12 @@ describe('tasks', () => {
     // A task without links writes no timeline entry.
     const lonely = await api.tasks.create({ title: 'Tidy up' });
     await api.tasks.complete({ id: lonely.id });
-    const count = await deps.database.db.selectFrom('activities').select((eb) => eb.fn.countAll<number>().as('n')).where('organization_id', '=', owner.organizationId).where('type', 'like', 'task_%').executeTakeFirstOrThrow();
+    const count = await deps.database.db
+      .selectFrom('activities')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('organization_id', '=', owner.organizationId)
+      .where('type', 'like', 'task_%')
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(3);
   });
 
@@ -169,7 +173,14 @@ describe('tasks', () => {
     const rep = await addMember(deps, owner.organizationId, 'sales_rep', 'rep');
     const task = await api.tasks.create({ title: 'Draft' });
     const updated = await api.tasks.update({ id: task.id, title: 'Final', priority: 'urgent', assigneeId: rep.userId, contactId, dueAt: '2031-01-01T00:00:00Z', description: null });
-    expect(updated).toMatchObject({ title: 'Final', priority: 'urgent', assignee: { id: rep.userId }, contact: { id: contactId, name: 'Grace Hopper' }, dueAt: '2031-01-01T00:00:00.000Z', description: null });
+    expect(updated).toMatchObject({
+      title: 'Final',
+      priority: 'urgent',
+      assignee: { id: rep.userId },
+      contact: { id: contactId, name: 'Grace Hopper' },
+      dueAt: '2031-01-01T00:00:00.000Z',
+      description: null,
+    });
     expect((await api.tasks.update({ id: task.id, dueAt: null, assigneeId: null })).assignee).toBeNull();
     expect(await api.tasks.delete({ id: task.id })).toEqual({ id: task.id });
     await expect(api.tasks.delete({ id: task.id })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Task not found' });

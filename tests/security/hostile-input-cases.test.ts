@@ -79,7 +79,10 @@ describe('hostile strings are 400s naming the field', () => {
     const w = await world();
     let deep: unknown = 'x';
     for (let i = 0; i < 100; i++) deep = { a: deep };
-    await expect(w.api.contacts.create({ firstName: 'Ada', customFields: deep as Record<string, never> })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/: is nested too deeply$/) });
+    await expect(w.api.contacts.create({ firstName: 'Ada', customFields: deep as Record<string, never> })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/: is nested too deeply$/),
+    });
   });
 });
 
@@ -156,12 +159,18 @@ describe('numbers and dates beyond what the columns hold', () => {
     await expect(w.api.deals.list({ closeFrom: '0000-01-01' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: `closeFrom: ${rule}` });
     await expect(w.api.appointments.list({ from: '0000-01-01T00:00:00Z', to: '0000-01-02T00:00:00Z' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: `from: ${rule}` });
     // A year of six digits is not a date-time the doors read at all.
-    await expect(w.api.tasks.create({ title: 'Far', dueAt: '+275760-09-13T00:00:00Z' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'dueAt: must be a date and time such as 2026-05-01T09:00:00Z' });
+    await expect(w.api.tasks.create({ title: 'Far', dueAt: '+275760-09-13T00:00:00Z' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'dueAt: must be a date and time such as 2026-05-01T09:00:00Z',
+    });
   });
 
   it('a position beyond int4', async () => {
     const w = await world();
     const [pipeline] = (await w.api.pipelines.list()).items;
-    await expect(w.api.pipelines.createStage({ pipelineId: pipeline!.id, name: 'Far', position: 9_999_999_999 })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'position: must be at most 2147483647' });
+    await expect(w.api.pipelines.createStage({ pipelineId: pipeline!.id, name: 'Far', position: 9_999_999_999 })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'position: must be at most 2147483647',
+    });
   });
 });

@@ -72,7 +72,18 @@ const hostileLeaf: fc.Arbitrary<unknown> = fc.oneof(
 
 // ——— Shapes from the zod schemas ———
 
-type Def = { type: string; shape?: Record<string, ZodType>; element?: ZodType; innerType?: ZodType; in?: ZodType; out?: ZodType; options?: ZodType[]; valueType?: ZodType; left?: ZodType; right?: ZodType };
+type Def = {
+  type: string;
+  shape?: Record<string, ZodType>;
+  element?: ZodType;
+  innerType?: ZodType;
+  in?: ZodType;
+  out?: ZodType;
+  options?: ZodType[];
+  valueType?: ZodType;
+  left?: ZodType;
+  right?: ZodType;
+};
 const defOf = (schema: ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
 /** Values shaped after a schema: declared keys and nesting, each leaf either hostile or (rarely) left out. */
@@ -149,7 +160,39 @@ const procedures = Object.entries(appRouter._def.procedures as unknown as Record
 const REST_KEYS = [
   ...new Set([
     ...procedures.flatMap((p) => (p.schema && defOf(p.schema).type === 'object' ? Object.keys(defOf(p.schema).shape ?? {}) : [])),
-    ...['email', 'name', 'password', 'organizationName', 'text', 'visitorId', 'page', 'language', 'after', 'to', 'message', 'recipients', 'templateId', 'variables', 'amount', 'metadata', 'plan', 'interval', 'token', 'formId', 'tags', 'company', 'events', 'q', 'cursor', 'format', 'view', 'from', 'to', 'lastEventId', 'input'],
+    ...[
+      'email',
+      'name',
+      'password',
+      'organizationName',
+      'text',
+      'visitorId',
+      'page',
+      'language',
+      'after',
+      'to',
+      'message',
+      'recipients',
+      'templateId',
+      'variables',
+      'amount',
+      'metadata',
+      'plan',
+      'interval',
+      'token',
+      'formId',
+      'tags',
+      'company',
+      'events',
+      'q',
+      'cursor',
+      'format',
+      'view',
+      'from',
+      'to',
+      'lastEventId',
+      'input',
+    ],
   ]),
 ];
 const restObject = fc.dictionary(fc.constantFrom(...REST_KEYS), hostileLeaf, { minKeys: 1, maxKeys: 6 });

@@ -12,7 +12,7 @@ describe('the end-after-start rule names the field that is wrong', () => {
     expect(pathsOf(ZCreateAppointmentInput.safeParse({ title: 'Call', startsAt: '2030-05-08T10:00:00Z', endsAt: '2030-05-08T09:30:00Z' }))).toEqual(['endsAt']);
   });
 
-  it('in the form, the end on the start\'s day at an earlier time: the end time', () => {
+  it("in the form, the end on the start's day at an earlier time: the end time", () => {
     const result = ZAppointmentFormInput.safeParse({ ...fields, startsAt: '2030-05-08T10:00:00Z', endsAt: '2030-05-08T09:30:00Z', startDate: '2030-05-08', endDate: '2030-05-08' });
     expect(pathsOf(result)).toEqual(['endTime']);
   });

@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../client/i18n/languages';
-import {
-  BOT_REPLIES,
-  botReplyFor,
-  CHAT_QUICK_REPLIES,
-  CHAT_WELCOME,
-  emailIn,
-  isVisitorId,
-  replyDelayMs,
-  topicOf,
-  type ChatMessageView,
-} from '../../server/chat/schema';
+import { BOT_REPLIES, botReplyFor, CHAT_QUICK_REPLIES, CHAT_WELCOME, emailIn, isVisitorId, replyDelayMs, topicOf, type ChatMessageView } from '../../server/chat/schema';
 import { chatReducer, closedEventParams, initialChatState, isTyping, messageToSend, showQuickReplies, withWelcome, type ChatAction, type ChatState } from '../../client/components/chat-widget/state';
 import { typographyFaults } from '../helpers/typography';
 
@@ -42,7 +32,10 @@ describe('botReplyFor (spec public-site §9)', () => {
     const topics = ['onboarding', 'billing', null, 'demo', 'compliance', 'integrations'] as const;
     for (const language of LANGUAGES) {
       expect(CHAT_QUICK_REPLIES[language].map(topicOf), language).toEqual(topics);
-      expect(CHAT_QUICK_REPLIES[language].map((text) => botReplyFor(text, language)), language).toEqual(topics.map((topic) => BOT_REPLIES[language][topic ?? 'handoff']));
+      expect(
+        CHAT_QUICK_REPLIES[language].map((text) => botReplyFor(text, language)),
+        language,
+      ).toEqual(topics.map((topic) => BOT_REPLIES[language][topic ?? 'handoff']));
     }
   });
 
@@ -82,7 +75,7 @@ describe('botReplyFor (spec public-site §9)', () => {
     expect(botReplyFor('الفواتير', 'en')).toBe(en.billing);
   });
 
-  it('acknowledges an e-mail address left in the message, in the visitor\'s language', () => {
+  it("acknowledges an e-mail address left in the message, in the visitor's language", () => {
     expect(emailIn('write to Ada.Lovelace+crm@Example.co.uk please')).toBe('ada.lovelace+crm@example.co.uk');
     expect(emailIn('no address here @ all')).toBeNull();
     expect(botReplyFor('my billing e-mail is ada@example.com', 'en')).toBe(en.email('ada@example.com'));
@@ -114,12 +107,15 @@ describe('chat texts in English, French and Arabic', () => {
       expect(texts.quickReplies, language).toHaveLength(english.quickReplies.length);
       const all = [texts.welcome, ...texts.quickReplies, ...Object.values(texts.replies)];
       const englishTexts = new Set([english.welcome, ...english.quickReplies, ...Object.values(english.replies)]);
-      expect(all.filter((text) => text.trim() === '' || englishTexts.has(text)), language).toEqual([]);
+      expect(
+        all.filter((text) => text.trim() === '' || englishTexts.has(text)),
+        language,
+      ).toEqual([]);
       expect(texts.replies.email, language).toContain('ada@example.com');
     }
   });
 
-  it("keeps the links, figures and product names of the English replies", () => {
+  it('keeps the links, figures and product names of the English replies', () => {
     for (const language of ['fr', 'ar'] as const) {
       const replies = BOT_REPLIES[language];
       expect(replies.demo, language).toMatch(/\/book-demo[\s\S]*\/demo-dashboard/);
@@ -131,12 +127,21 @@ describe('chat texts in English, French and Arabic', () => {
   it("follows each language's typography", () => {
     for (const language of ['fr', 'ar'] as const) {
       const { welcome, quickReplies, replies } = textsOf(language);
-      expect([welcome, ...quickReplies, ...Object.values(replies)].flatMap((text) => typographyFaults(language, text)), language).toEqual([]);
+      expect(
+        [welcome, ...quickReplies, ...Object.values(replies)].flatMap((text) => typographyFaults(language, text)),
+        language,
+      ).toEqual([]);
     }
   });
 });
 
-const message = (id: number, sender: ChatMessageView['sender'], body: string): ChatMessageView => ({ id, sender, body, authorName: sender === 'visitor' ? null : 'Agent', createdAt: '2026-11-21T10:00:00.000Z' });
+const message = (id: number, sender: ChatMessageView['sender'], body: string): ChatMessageView => ({
+  id,
+  sender,
+  body,
+  authorName: sender === 'visitor' ? null : 'Agent',
+  createdAt: '2026-11-21T10:00:00.000Z',
+});
 const run = (actions: ChatAction[], from: ChatState = initialChatState) => actions.reduce(chatReducer, from);
 
 describe('chat widget state (spec public-site §4)', () => {
@@ -202,12 +207,21 @@ describe('chat widget state (spec public-site §4)', () => {
 
   it("adds the team's live replies once, even when the history already holds them", () => {
     const loaded = run([{ type: 'loaded', messages: [message(1, 'bot', 'Welcome'), message(2, 'visitor', 'Hi'), message(4, 'member', 'Hello!')] }]);
-    const again = run([{ type: 'received', message: message(4, 'member', 'Hello!') }, { type: 'received', message: message(5, 'member', 'Anything else?') }], loaded);
+    const again = run(
+      [
+        { type: 'received', message: message(4, 'member', 'Hello!') },
+        { type: 'received', message: message(5, 'member', 'Anything else?') },
+      ],
+      loaded,
+    );
     expect(again.messages.map((m) => m.id)).toEqual([1, 2, 4, 5]);
   });
 
   it('reports the message count and the seconds the panel was open when it closes', () => {
-    const state = run([{ type: 'open', at: 10_000 }, { type: 'sending', message: message(-1, 'visitor', 'Hi') }]);
+    const state = run([
+      { type: 'open', at: 10_000 },
+      { type: 'sending', message: message(-1, 'visitor', 'Hi') },
+    ]);
     expect(closedEventParams(state, 75_400)).toEqual({ message_count: 2, session_duration: 65 });
   });
 

@@ -6,8 +6,7 @@ import { DEFAULT_AFTER_SIGN_IN, safeRedirect } from '../../client/lib/redirect';
 import { grantableRoles, mayManage } from '../../client/lib/roles';
 
 /** The shape of a tRPC client error as the server formats it (server/trpc/init.ts). */
-const trpcError = (message: string, code: string, issues?: { path: string; message: string }[]) =>
-  Object.assign(new Error(message), { data: { code, httpStatus: 400, issues } });
+const trpcError = (message: string, code: string, issues?: { path: string; message: string }[]) => Object.assign(new Error(message), { data: { code, httpStatus: 400, issues } });
 
 describe('safeRedirect: return paths stay on this site', () => {
   it('keeps a path with its search and hash', () => {

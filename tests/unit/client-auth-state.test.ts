@@ -1,14 +1,6 @@
 import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
-import {
-  authDispatchAtom,
-  authReducer,
-  authStateAtom,
-  FETCH_USER_FAILED,
-  initialAuthState,
-  LOGIN_FAILED,
-  type AuthState,
-} from '../../client/state/auth';
+import { authDispatchAtom, authReducer, authStateAtom, FETCH_USER_FAILED, initialAuthState, LOGIN_FAILED, type AuthState } from '../../client/state/auth';
 
 const failed: AuthState = { isLoading: false, error: 'Invalid email or password' };
 const loading: AuthState = { isLoading: true, error: null };
@@ -28,9 +20,7 @@ describe('auth slice transitions (spec app-core §4.1)', () => {
 
   it("login failure: the error's message, or 'Login failed'", () => {
     expect(authReducer(loading, { type: 'loginFailure', message: 'Invalid email or password' })).toEqual(failed);
-    expect(authReducer(loading, { type: 'loginFailure', message: 'Too many sign-in attempts. Try again in 15 minutes.' }).error).toBe(
-      'Too many sign-in attempts. Try again in 15 minutes.',
-    );
+    expect(authReducer(loading, { type: 'loginFailure', message: 'Too many sign-in attempts. Try again in 15 minutes.' }).error).toBe('Too many sign-in attempts. Try again in 15 minutes.');
     expect(authReducer(loading, { type: 'loginFailure' })).toEqual({ isLoading: false, error: LOGIN_FAILED });
     expect(authReducer(loading, { type: 'loginFailure', message: '   ' }).error).toBe('Login failed');
     expect(authReducer(loading, { type: 'loginFailure', message: null }).error).toBe('Login failed');

@@ -18,7 +18,9 @@ describe('contacts search parameters', () => {
   it('asks for page 1 of 20 newest first by default (spec §9), a valid list input', () => {
     const input = listInputOf(ZContactsSearch.parse({}), 'UTC');
     expect(input).toEqual({ page: CONTACTS_PAGE.page, limit: CONTACTS_PAGE.limit, sort: 'created' });
-    expect(ZListContactsInput.safeParse(listInputOf(ZContactsSearch.parse({ q: 'x', tag: 'vip', createdFrom: '2026-03-01', createdTo: '2026-03-31', doNotContact: 'any' }), 'Europe/Paris')).success).toBe(true);
+    expect(
+      ZListContactsInput.safeParse(listInputOf(ZContactsSearch.parse({ q: 'x', tag: 'vip', createdFrom: '2026-03-01', createdTo: '2026-03-31', doNotContact: 'any' }), 'Europe/Paris')).success,
+    ).toBe(true);
   });
 
   it("reads created days in the user's time zone, the last day included (DST-aware)", () => {

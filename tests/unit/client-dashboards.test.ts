@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PERIOD, MAX_RANGE_DAYS, PERIODS } from '../../server/analytics/schema';
 import { addDays, formatCalendarDate, startOfDayIn, todayIn, todayRangeIn } from '../../client/lib/calendar';
-import {
-  DEFAULT_PERIOD_KEY,
-  MAX_CUSTOM_DAYS,
-  PERIOD_KEYS,
-  rangeQuery,
-  reportRangeOf,
-  ZDashboardSearch,
-  ZReportsSearch,
-} from '../../client/routes/_app/-components/analytics/search';
+import { DEFAULT_PERIOD_KEY, MAX_CUSTOM_DAYS, PERIOD_KEYS, rangeQuery, reportRangeOf, ZDashboardSearch, ZReportsSearch } from '../../client/routes/_app/-components/analytics/search';
 import { screenLink } from '../../client/routes/_app/-components/analytics/server-link';
 import { trendTone } from '../../client/routes/_app/-components/analytics/trend';
 import { formatPoints, formatSignedPercent, periodPhrase } from '../../client/routes/_app/-components/analytics/format';

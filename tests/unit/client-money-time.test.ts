@@ -80,7 +80,12 @@ describe('calendar layout', () => {
   it('puts overlapping appointments side by side and clips those crossing midnight', () => {
     const day = layoutDay(
       '2026-05-04',
-      [appt('a', '2026-05-04T09:00:00Z', '2026-05-04T10:00:00Z'), appt('b', '2026-05-04T09:30:00Z', '2026-05-04T10:30:00Z'), appt('c', '2026-05-04T11:00:00Z', '2026-05-04T11:30:00Z'), appt('d', '2026-05-04T23:00:00Z', '2026-05-05T01:00:00Z')],
+      [
+        appt('a', '2026-05-04T09:00:00Z', '2026-05-04T10:00:00Z'),
+        appt('b', '2026-05-04T09:30:00Z', '2026-05-04T10:30:00Z'),
+        appt('c', '2026-05-04T11:00:00Z', '2026-05-04T11:30:00Z'),
+        appt('d', '2026-05-04T23:00:00Z', '2026-05-05T01:00:00Z'),
+      ],
       'UTC',
     );
     const byId = Object.fromEntries(day.map((s) => [s.item.id, s]));

@@ -53,7 +53,7 @@ describe('which queries an event makes stale', () => {
     expect([...ACTOR_NOTIFYING_EVENTS].sort()).toEqual(server.sort());
   });
 
-  it("the notifying types are exactly those the server writes notifications for", () => {
+  it('the notifying types are exactly those the server writes notifications for', () => {
     const sample = { name: 'x', title: 't', contactId: 'c', dealId: 'd', automationId: 'a', from: 'f', body: 'b' };
     const server = (Object.keys(EVENT_PERMISSIONS) as EventType[]).filter((t) => notificationFor(t, sample) !== null);
     expect([...NOTIFYING_EVENTS].sort()).toEqual(server.sort());

@@ -1,17 +1,6 @@
 import { getDefaultStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  dismissToast,
-  TOAST_DURATION_MS,
-  TOAST_HOTKEY,
-  TOAST_LIMIT,
-  TOAST_REMOVE_DELAY_MS,
-  TOAST_SWIPE_THRESHOLD,
-  toast,
-  type ToastItem,
-  toastReducer,
-  toastsAtom,
-} from '../../client/state/toast';
+import { dismissToast, TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, TOAST_SWIPE_THRESHOLD, toast, type ToastItem, toastReducer, toastsAtom } from '../../client/state/toast';
 
 const item = (id: string, extra: Partial<ToastItem> = {}): ToastItem => ({ id, open: true, title: `t${id}`, ...extra });
 

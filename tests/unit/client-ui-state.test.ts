@@ -1,14 +1,6 @@
 import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
-import {
-  activeViewAtom,
-  layoutAtom,
-  notificationsAtom,
-  sidebarOpenAtom,
-  themeAtom,
-  toggleSidebarAtom,
-  toggleThemeAtom,
-} from '../../client/state/ui';
+import { activeViewAtom, layoutAtom, notificationsAtom, sidebarOpenAtom, themeAtom, toggleSidebarAtom, toggleThemeAtom } from '../../client/state/ui';
 
 describe('ui slice', () => {
   it('starts with the spec initial values (§4.3)', () => {

@@ -3,12 +3,7 @@ import { splitStatements } from '../../server/jobs/executor';
 
 describe('splitStatements (pg-boss scripts on PGlite)', () => {
   it('splits on top-level semicolons and drops empty statements', () => {
-    expect(splitStatements('BEGIN;\n SET LOCAL lock_timeout = 30000 ;\nSELECT 1;\nCOMMIT;\n')).toEqual([
-      'BEGIN',
-      'SET LOCAL lock_timeout = 30000',
-      'SELECT 1',
-      'COMMIT',
-    ]);
+    expect(splitStatements('BEGIN;\n SET LOCAL lock_timeout = 30000 ;\nSELECT 1;\nCOMMIT;\n')).toEqual(['BEGIN', 'SET LOCAL lock_timeout = 30000', 'SELECT 1', 'COMMIT']);
   });
 
   it('keeps dollar-quoted function bodies, quoted text and comments whole', () => {

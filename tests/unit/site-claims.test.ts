@@ -27,8 +27,7 @@ import ar from '../../client/i18n/ar.json';
  */
 
 type Texts = { en: unknown; load: Record<'fr' | 'ar', () => Promise<{ default: unknown }>> };
-const isTexts = (value: unknown): value is Texts =>
-  typeof value === 'object' && value !== null && 'en' in value && 'load' in value && typeof (value as Texts).load?.fr === 'function';
+const isTexts = (value: unknown): value is Texts => typeof value === 'object' && value !== null && 'en' in value && 'load' in value && typeof (value as Texts).load?.fr === 'function';
 
 const modules = import.meta.glob<Record<string, unknown>>('../../client/content/*.ts', { eager: true });
 const pageTexts = Object.entries(modules).flatMap(([file, exports]) =>
@@ -38,7 +37,11 @@ const pageTexts = Object.entries(modules).flatMap(([file, exports]) =>
 );
 
 /** The public routes and marketing components that hold their own copy (not in a text tree): their string literals and JSX text. */
-const routeSources = import.meta.glob<string>(['../../client/routes/*.tsx', '../../client/routes/-landing/*.tsx', '../../client/components/marketing/*.tsx'], { eager: true, query: '?raw', import: 'default' });
+const routeSources = import.meta.glob<string>(['../../client/routes/*.tsx', '../../client/routes/-landing/*.tsx', '../../client/components/marketing/*.tsx'], {
+  eager: true,
+  query: '?raw',
+  import: 'default',
+});
 
 /** Every text of a tree (text functions called with sample arguments that are not claims). */
 function strings(node: unknown, path: string): { where: string; text: string }[] {
@@ -100,9 +103,39 @@ const NUMBER_WORDS = /\b(?:hundreds|thousands|millions|dozens|half of all|des ce
 
 /** Counts of the product's reach in words ("ten languages", "dix langues", "عشر لغات"): read as their number. */
 const WORD_VALUES: Record<string, number> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, fifteen: 15, twenty: 20, fifty: 50, hundred: 100,
-  deux: 2, trois: 3, quatre: 4, cinq: 5, dix: 10, quinze: 15, vingt: 20, cinquante: 50, cent: 100,
-  اثنتان: 2, ثلاث: 3, ثلاثة: 3, أربع: 4, خمس: 5, عشر: 10, عشرة: 10, عشرون: 20, خمسون: 50, مئة: 100,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  fifteen: 15,
+  twenty: 20,
+  fifty: 50,
+  hundred: 100,
+  deux: 2,
+  trois: 3,
+  quatre: 4,
+  cinq: 5,
+  dix: 10,
+  quinze: 15,
+  vingt: 20,
+  cinquante: 50,
+  cent: 100,
+  اثنتان: 2,
+  ثلاث: 3,
+  ثلاثة: 3,
+  أربع: 4,
+  خمس: 5,
+  عشر: 10,
+  عشرة: 10,
+  عشرون: 20,
+  خمسون: 50,
+  مئة: 100,
 };
 const WORD_COUNT = new RegExp(String.raw`(?<![\p{L}])(${Object.keys(WORD_VALUES).join('|')})\s(?:[\p{L}-]+\s)?${REACH}`, 'giu');
 
@@ -163,7 +196,9 @@ describe('the public site’s claims', () => {
   it('finds the claims it checks (the scan reads the texts)', async () => {
     const texts = await allTexts();
     expect(texts.length).toBeGreaterThan(1000);
-    expect(claimsIn("Live in 2 hours, 736+ companies, plus de 40 langues, 15 قناة, { figure: '+10K', label: 'شركة تعتمد على المنصة' }").map((c) => c.value)).toEqual(expect.arrayContaining([736, 10_000, 40, 15, 2]));
+    expect(claimsIn("Live in 2 hours, 736+ companies, plus de 40 langues, 15 قناة, { figure: '+10K', label: 'شركة تعتمد على المنصة' }").map((c) => c.value)).toEqual(
+      expect.arrayContaining([736, 10_000, 40, 15, 2]),
+    );
   });
 
   it('reads every percentage, N+ and +N figure, multiplier and count in words, in the three languages', () => {
@@ -177,7 +212,18 @@ describe('the public site’s claims', () => {
   });
 
   it('lets prices, dates, times, step numbers, versions, screen sizes and phone numbers be', () => {
-    const allowed = ['$97 / month, 1 497 €', 'Save 17% with yearly billing', 'On 25 November 2026 at 14:30', '13–15s', 'About 15 minutes', 'Step 3 of 5', 'OpenAPI 3.1', '1080×1920', '+44 20 7946 0958', `${CLAIMS.integrations} built-in integrations: ${INTEGRATIONS.join(', ')}`];
+    const allowed = [
+      '$97 / month, 1 497 €',
+      'Save 17% with yearly billing',
+      'On 25 November 2026 at 14:30',
+      '13–15s',
+      'About 15 minutes',
+      'Step 3 of 5',
+      'OpenAPI 3.1',
+      '1080×1920',
+      '+44 20 7946 0958',
+      `${CLAIMS.integrations} built-in integrations: ${INTEGRATIONS.join(', ')}`,
+    ];
     expect(allowed.flatMap((text) => claimsIn(text, 'pricing.ts en'))).toEqual([]);
     // A discount that is not the catalogue's, or a catalogue discount outside a price, is a claim.
     expect(claimsIn('Member pricing up to 40% off')).toHaveLength(1);

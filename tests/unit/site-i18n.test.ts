@@ -9,8 +9,7 @@ import fr from '../../client/i18n/fr.json';
 import ar from '../../client/i18n/ar.json';
 import { isMobileDevice } from '../../client/lib/mobile-visitor';
 
-const keys = (catalog: object, prefix = ''): string[] =>
-  Object.entries(catalog).flatMap(([k, v]) => (typeof v === 'object' && v !== null ? keys(v as object, `${prefix}${k}.`) : [`${prefix}${k}`]));
+const keys = (catalog: object, prefix = ''): string[] => Object.entries(catalog).flatMap(([k, v]) => (typeof v === 'object' && v !== null ? keys(v as object, `${prefix}${k}.`) : [`${prefix}${k}`]));
 
 describe('languages of the public site', () => {
   it('maps each page to its equivalent in another language, and keeps a page without one', () => {

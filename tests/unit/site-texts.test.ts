@@ -14,8 +14,7 @@ import { ARABIC_RULES, FRENCH_RULES } from '../helpers/typography';
  */
 
 type Texts = { en: unknown; load: Record<'fr' | 'ar', () => Promise<{ default: unknown }>> };
-const isTexts = (value: unknown): value is Texts =>
-  typeof value === 'object' && value !== null && 'en' in value && 'load' in value && typeof (value as Texts).load?.fr === 'function';
+const isTexts = (value: unknown): value is Texts => typeof value === 'object' && value !== null && 'en' in value && 'load' in value && typeof (value as Texts).load?.fr === 'function';
 
 const modules = import.meta.glob<Record<string, unknown>>('../../client/content/*.ts', { eager: true });
 const allTexts = Object.entries(modules).flatMap(([file, exports]) =>

@@ -12,7 +12,10 @@ let memoryVisitorId: string | undefined;
 /** 32 random bytes, base64url: the visitor's secret key to their conversation. */
 function newVisitorId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 /** The visitor id kept in local storage (in memory when storage is unavailable, e.g. blocked cookies). */

@@ -25,11 +25,7 @@ function refusalText(error: unknown, language: Language, t: Translate): string {
  * shows the automated reply 1.5–2.5 s after the send however quickly the server answered. A refused
  * message is taken back (`restore` the draft).
  */
-function sendMessage(
-  send: { visitorId: string; text: string; messageType: 'text' | 'quick_reply'; language: Language; t: Translate },
-  dispatch: Dispatch<ChatAction>,
-  restore: () => void,
-): void {
+function sendMessage(send: { visitorId: string; text: string; messageType: 'text' | 'quick_reply'; language: Language; t: Translate }, dispatch: Dispatch<ChatAction>, restore: () => void): void {
   const { visitorId, text, language } = send;
   const localId = -++lastLocalId;
   dispatch({ type: 'sending', message: { id: localId, sender: 'visitor', body: text, authorName: null, createdAt: new Date().toISOString() } });
@@ -253,10 +249,7 @@ function MessageBubble({ message, botName }: { message: ChatMessageView; botName
           {name}
           {message.id > 0 ? <time dateTime={message.createdAt}> · {formatTime(language, new Date(message.createdAt), { hour: 'numeric', minute: '2-digit' })}</time> : null}
         </p>
-        <p
-          dir={bot ? undefined : 'auto'}
-          className="rounded-2xl rounded-es-sm bg-white px-3 py-2 text-sm break-words whitespace-pre-wrap text-gray-900 shadow-sm dark:bg-gray-800 dark:text-gray-100"
-        >
+        <p dir={bot ? undefined : 'auto'} className="rounded-2xl rounded-es-sm bg-white px-3 py-2 text-sm break-words whitespace-pre-wrap text-gray-900 shadow-sm dark:bg-gray-800 dark:text-gray-100">
           {message.body}
         </p>
       </div>

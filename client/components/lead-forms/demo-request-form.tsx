@@ -69,7 +69,18 @@ export function DemoRequestForm({ formId = 'demo-request', tags = [], className 
       <Honeypot value={honeypot} onChange={setHoneypot} />
       <div className="flex flex-1 flex-col gap-1.5">
         <Label htmlFor={`${id}-email`}>{text.businessEmail}</Label>
-        <Input id={`${id}-email`} name="email" type="email" autoComplete="email" required disabled={busy} placeholder="you@company.com" value={email} onChange={(e) => setEmail(e.target.value)} className="h-11" />
+        <Input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          disabled={busy}
+          placeholder="you@company.com"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          className="h-11"
+        />
       </div>
       <Button type="submit" size="lg" disabled={busy}>
         {busy ? text.processing : text.requestDemo}

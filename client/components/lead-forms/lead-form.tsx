@@ -27,7 +27,10 @@ const INDUSTRIES: Record<string, keyof FormText['industries']> = {
   Government: 'government',
   Other: 'other',
 };
-const LEAD_MAGNETS = { 'crm-strategy-guide': 'crmStrategyGuide', 'roi-calculator': 'roiCalculator', 'executive-demo': 'executiveDemo' } as const satisfies Record<string, keyof FormText['leadMagnets']>;
+const LEAD_MAGNETS = { 'crm-strategy-guide': 'crmStrategyGuide', 'roi-calculator': 'roiCalculator', 'executive-demo': 'executiveDemo' } as const satisfies Record<
+  string,
+  keyof FormText['leadMagnets']
+>;
 export type LeadMagnet = keyof typeof LEAD_MAGNETS;
 
 type Field = 'name' | 'email' | 'company' | 'phone' | 'industry' | 'interest';
@@ -45,7 +48,6 @@ const VARIANTS: Record<LeadFormVariant, { fields: Field[]; required: Field[]; in
 
 const LABELS = { name: 'fullName', email: 'email', company: 'company', phone: 'phone', industry: 'industry', interest: 'interest' } as const satisfies Record<Field, keyof FormText>;
 const BUSINESS_EMAIL: LeadFormVariant[] = ['enterprise', 'demo', 'footer'];
-
 
 /**
  * The conversion a successful lead counts as (spec §7, §9): the enterprise and demo variants and
@@ -123,7 +125,8 @@ export function LeadForm({ variant = 'default', formId, tags = [], leadMagnet, s
   }
 
   const required = (field: Field) => spec.required.includes(field);
-  const label = (field: Field) => `${text[field === 'email' && BUSINESS_EMAIL.includes(variant) ? 'businessEmail' : field === 'company' && variant === 'demo' ? 'companyName' : LABELS[field]]}${required(field) && !spec.inline ? ' *' : ''}`;
+  const label = (field: Field) =>
+    `${text[field === 'email' && BUSINESS_EMAIL.includes(variant) ? 'businessEmail' : field === 'company' && variant === 'demo' ? 'companyName' : LABELS[field]]}${required(field) && !spec.inline ? ' *' : ''}`;
   const busy = state === 'submitting';
 
   const field = (f: Field) => {

@@ -11,10 +11,7 @@ export function CtaBand({ title, text, actions, note }: { title: string; text: s
           {title}
         </h2>
         <p className="mt-3 max-w-2xl text-lg text-indigo-50">{text}</p>
-        <Actions
-          actions={actions.map((a, i) => ({ ...a, variant: a.variant ?? (i === 0 ? 'secondary' : 'outline') }))}
-          className="mt-8 flex flex-wrap justify-center gap-3"
-        />
+        <Actions actions={actions.map((a, i) => ({ ...a, variant: a.variant ?? (i === 0 ? 'secondary' : 'outline') }))} className="mt-8 flex flex-wrap justify-center gap-3" />
         {note ? <p className="mt-4 text-sm text-indigo-50">{note}</p> : null}
       </div>
     </section>

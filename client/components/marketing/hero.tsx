@@ -27,10 +27,7 @@ export function Hero({
   const centered = align === 'center';
   return (
     <section className="relative overflow-hidden border-b border-gray-100 dark:border-gray-900">
-      <div
-        aria-hidden
-        className="pointer-events-none absolute inset-x-0 -top-40 -z-10 h-96 bg-gradient-to-b from-indigo-100/70 to-transparent dark:from-indigo-900/30"
-      />
+      <div aria-hidden className="pointer-events-none absolute inset-x-0 -top-40 -z-10 h-96 bg-gradient-to-b from-indigo-100/70 to-transparent dark:from-indigo-900/30" />
       <div className={cn('mx-auto flex max-w-5xl flex-col px-4 pt-16 pb-14 sm:px-6 sm:pt-20 lg:px-8', centered ? 'items-center text-center' : 'items-start')}>
         {badge ? <div className="mb-4">{badge}</div> : null}
         {eyebrow ? <p className="text-sm font-semibold tracking-wide text-indigo-700 uppercase dark:text-indigo-300">{eyebrow}</p> : null}

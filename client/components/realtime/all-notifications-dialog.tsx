@@ -28,9 +28,7 @@ export function AllNotificationsDialog({ open, onOpenChange }: { open: boolean; 
       <DialogContent className="max-w-xl gap-3 p-0 sm:p-0">
         <DialogHeader className="px-4 pt-5 sm:px-6">
           <DialogTitle>All notifications</DialogTitle>
-          <DialogDescription>
-            {data ? (data.unread === 0 ? 'You are all caught up.' : `${data.unread} unread`) : 'Your most recent notifications.'}
-          </DialogDescription>
+          <DialogDescription>{data ? (data.unread === 0 ? 'You are all caught up.' : `${data.unread} unread`) : 'Your most recent notifications.'}</DialogDescription>
         </DialogHeader>
         <div className="flex flex-wrap items-center justify-between gap-3 border-b border-gray-200 px-4 pb-3 sm:px-6 dark:border-gray-800">
           <div className="flex items-center gap-2">
@@ -45,7 +43,14 @@ export function AllNotificationsDialog({ open, onOpenChange }: { open: boolean; 
           ) : null}
         </div>
         <div aria-live="polite" aria-busy={isPending} className="min-h-40">
-          <NotificationListState isPending={isPending} isError={isError} onRetry={() => void refetch()} isEmpty={items.length === 0} emptyTitle={unreadOnly ? 'No unread notifications' : 'No notifications yet'} className="py-10">
+          <NotificationListState
+            isPending={isPending}
+            isError={isError}
+            onRetry={() => void refetch()}
+            isEmpty={items.length === 0}
+            emptyTitle={unreadOnly ? 'No unread notifications' : 'No notifications yet'}
+            className="py-10"
+          >
             <ul aria-label="All notifications" className="divide-y divide-gray-100 pb-2 dark:divide-gray-800">
               {items.map((n) => (
                 <NotificationRow key={n.id} notification={n} now={now} timeZone={timeZone} actions={actions} onNavigate={() => onOpenChange(false)} />
@@ -53,9 +58,7 @@ export function AllNotificationsDialog({ open, onOpenChange }: { open: boolean; 
             </ul>
           </NotificationListState>
         </div>
-        {items.length >= NOTIFICATION_ALL_LIMIT ? (
-          <p className="px-4 pb-4 text-xs text-gray-500 sm:px-6 dark:text-gray-400">Showing the {NOTIFICATION_ALL_LIMIT} most recent.</p>
-        ) : null}
+        {items.length >= NOTIFICATION_ALL_LIMIT ? <p className="px-4 pb-4 text-xs text-gray-500 sm:px-6 dark:text-gray-400">Showing the {NOTIFICATION_ALL_LIMIT} most recent.</p> : null}
       </DialogContent>
     </Dialog>
   );

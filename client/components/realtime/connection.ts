@@ -58,11 +58,7 @@ const realTimers: Timers = {
   now: () => Date.now(),
 };
 
-export function openRealtimeConnection(
-  subscribe: Subscribe,
-  callbacks: ConnectionCallbacks,
-  options: { timers?: Timers; random?: () => number; suspendedRetryMs?: number } = {},
-): RealtimeConnection {
+export function openRealtimeConnection(subscribe: Subscribe, callbacks: ConnectionCallbacks, options: { timers?: Timers; random?: () => number; suspendedRetryMs?: number } = {}): RealtimeConnection {
   const timers = options.timers ?? realTimers;
   let closed = false;
   let everConnected = false;

@@ -55,9 +55,7 @@ export function NotificationBell() {
                   {badge}
                 </span>
               ) : null}
-              {status === 'disconnected' ? (
-                <span className="absolute right-1 bottom-1 size-2 rounded-full bg-amber-500 ring-2 ring-white dark:ring-gray-900" aria-hidden />
-              ) : null}
+              {status === 'disconnected' ? <span className="absolute right-1 bottom-1 size-2 rounded-full bg-amber-500 ring-2 ring-white dark:ring-gray-900" aria-hidden /> : null}
             </Button>
           </PopoverTrigger>
         </Tooltip>

@@ -37,11 +37,7 @@ export function NotificationRow({
   const Icon = kind.icon;
   const link = internalPath(n.link);
   return (
-    <li
-      aria-labelledby={titleId}
-      data-read={n.read}
-      className={cn('relative flex gap-3 px-4 py-2.5', !n.read && 'bg-indigo-50/60 dark:bg-indigo-950/30')}
-    >
+    <li aria-labelledby={titleId} data-read={n.read} className={cn('relative flex gap-3 px-4 py-2.5', !n.read && 'bg-indigo-50/60 dark:bg-indigo-950/30')}>
       <span className={cn('mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full', kind.className)}>
         <Icon className="size-4" aria-hidden />
         <span className="sr-only">{kind.label}</span>

@@ -13,11 +13,7 @@ export type NotificationKind = NotificationItem['type'];
  * The notifications to announce after events arrived: raised by one of those events, still unread,
  * not announced before. Newest first, as the list is.
  */
-export function notificationsToAnnounce<T extends Pick<NotificationItem, 'id' | 'read' | 'eventId'>>(
-  items: readonly T[],
-  eventIds: ReadonlySet<number>,
-  announced: ReadonlySet<string>,
-): T[] {
+export function notificationsToAnnounce<T extends Pick<NotificationItem, 'id' | 'read' | 'eventId'>>(items: readonly T[], eventIds: ReadonlySet<number>, announced: ReadonlySet<string>): T[] {
   return items.filter((n) => !n.read && n.eventId !== null && eventIds.has(Number(n.eventId)) && !announced.has(n.id));
 }
 

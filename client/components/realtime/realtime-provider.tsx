@@ -126,35 +126,32 @@ function useRealtimeStream(): void {
         });
     };
 
-    const connection: RealtimeConnection = openRealtimeConnection(
-      (input, handlers) => trpcClient.realtime.events.subscribe(input, handlers),
-      {
-        onStatus: (status) => dispatch({ type: 'setStatus', status }),
-        onEvent: (event) => {
-          dispatch({ type: 'eventReceived', event });
-          if (event.type === 'user_joined' || event.type === 'user_left') {
-            presenceSince?.push(event);
-            // Someone whose name is not known yet: ask who is online again.
-            const who = event.payload.userId;
-            if (event.type === 'user_joined' && typeof who === 'string' && who !== userId && !knownNames().has(who)) void syncPresence();
-          }
-          if (mayNotify(event, userId)) notifyingEvents.add(event.id);
-          const stale = liveQueriesFor(event, userId);
-          if (stale.length > 0) markStale(stale);
-        },
-        onConnected: ({ resumed, replayed }) => {
-          void syncPresence();
-          if (!resumed) return;
-          // Back after a break: missed events are replayed; notifications are read again regardless.
-          markStale(['notifications.list']);
-          // Nothing to resume from: whatever is on screen may be out of date.
-          if (!replayed) void queryClient.invalidateQueries();
-        },
-        onFailure: (failures) => {
-          if (failures >= 2) checkSession();
-        },
+    const connection: RealtimeConnection = openRealtimeConnection((input, handlers) => trpcClient.realtime.events.subscribe(input, handlers), {
+      onStatus: (status) => dispatch({ type: 'setStatus', status }),
+      onEvent: (event) => {
+        dispatch({ type: 'eventReceived', event });
+        if (event.type === 'user_joined' || event.type === 'user_left') {
+          presenceSince?.push(event);
+          // Someone whose name is not known yet: ask who is online again.
+          const who = event.payload.userId;
+          if (event.type === 'user_joined' && typeof who === 'string' && who !== userId && !knownNames().has(who)) void syncPresence();
+        }
+        if (mayNotify(event, userId)) notifyingEvents.add(event.id);
+        const stale = liveQueriesFor(event, userId);
+        if (stale.length > 0) markStale(stale);
       },
-    );
+      onConnected: ({ resumed, replayed }) => {
+        void syncPresence();
+        if (!resumed) return;
+        // Back after a break: missed events are replayed; notifications are read again regardless.
+        markStale(['notifications.list']);
+        // Nothing to resume from: whatever is on screen may be out of date.
+        if (!replayed) void queryClient.invalidateQueries();
+      },
+      onFailure: (failures) => {
+        if (failures >= 2) checkSession();
+      },
+    });
 
     const online = () => connection.retryNow();
     const offline = () => connection.suspend();

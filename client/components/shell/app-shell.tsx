@@ -9,10 +9,7 @@ export const MAIN_CONTENT_ID = 'main-content';
 export function AppShell({ user, children }: { user?: ShellUser; children: ReactNode }) {
   return (
     <div className="flex min-h-dvh">
-      <a
-        href={`#${MAIN_CONTENT_ID}`}
-        className="sr-only z-50 rounded-md bg-indigo-600 px-3 py-2 text-sm font-medium text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
+      <a href={`#${MAIN_CONTENT_ID}`} className="sr-only z-50 rounded-md bg-indigo-600 px-3 py-2 text-sm font-medium text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
         Skip to content
       </a>
       <Sidebar user={user} />

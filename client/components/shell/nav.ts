@@ -2,20 +2,7 @@ import type { FileRoutesByTo } from '../../routeTree.gen';
 
 /** Keys of the navigation icons (see nav-icons.ts); kept apart so this list stays plain data. */
 export type NavIcon =
-  | 'dashboard'
-  | 'contacts'
-  | 'tasks'
-  | 'pipeline'
-  | 'funnels'
-  | 'campaigns'
-  | 'sms'
-  | 'conversations'
-  | 'appointments'
-  | 'automation'
-  | 'websites'
-  | 'reports'
-  | 'tutorials'
-  | 'pricing';
+  'dashboard' | 'contacts' | 'tasks' | 'pipeline' | 'funnels' | 'campaigns' | 'sms' | 'conversations' | 'appointments' | 'automation' | 'websites' | 'reports' | 'tutorials' | 'pricing';
 
 export type NavEntry = { label: string; to: keyof FileRoutesByTo; icon: NavIcon };
 

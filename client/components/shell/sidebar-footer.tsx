@@ -32,22 +32,13 @@ export function SidebarFooter({ user, collapsed = false }: { user?: ShellUser; c
     </Link>
   );
   return (
-    <div
-      className={cn(
-        'flex items-center gap-3 border-t border-gray-200 p-3 dark:border-gray-800',
-        collapsed && 'flex-col gap-2 px-2',
-      )}
-    >
+    <div className={cn('flex items-center gap-3 border-t border-gray-200 p-3 dark:border-gray-800', collapsed && 'flex-col gap-2 px-2')}>
       {user ? (
         <UserMenu side={collapsed ? 'right' : 'top'}>
           <button
             type="button"
             aria-label="Account menu"
-            className={cn(
-              'flex min-w-0 flex-1 items-center gap-3 rounded-md p-1 -m-1 text-left hover:bg-gray-100 dark:hover:bg-gray-800',
-              collapsed && 'flex-none',
-              focusRing,
-            )}
+            className={cn('flex min-w-0 flex-1 items-center gap-3 rounded-md p-1 -m-1 text-left hover:bg-gray-100 dark:hover:bg-gray-800', collapsed && 'flex-none', focusRing)}
           >
             <Avatar user={user} />
             {collapsed ? null : (

@@ -14,8 +14,7 @@ export const buttonBase = [
 export const variants = {
   default: 'bg-indigo-600 text-white shadow-sm hover:bg-indigo-500 dark:bg-indigo-500 dark:hover:bg-indigo-400',
   secondary: 'bg-gray-100 text-gray-900 hover:bg-gray-200 dark:bg-gray-800 dark:text-gray-100 dark:hover:bg-gray-700',
-  outline:
-    'border border-gray-300 bg-white text-gray-900 shadow-sm hover:bg-gray-50 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800',
+  outline: 'border border-gray-300 bg-white text-gray-900 shadow-sm hover:bg-gray-50 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800',
   ghost: 'text-gray-700 hover:bg-gray-100 hover:text-gray-900 dark:text-gray-300 dark:hover:bg-gray-800 dark:hover:text-white',
   destructive: 'bg-red-600 text-white shadow-sm hover:bg-red-500 dark:bg-red-600 dark:hover:bg-red-500',
 } as const;
@@ -26,7 +25,6 @@ export const sizes = {
   lg: 'h-11 gap-2 rounded-lg px-6 text-base',
   icon: 'size-9 rounded-md',
 } as const;
-
 
 /** A button's classes with no overrides: base, variant and size. */
 export function plainButtonClasses(variant: keyof typeof variants = 'default', size: keyof typeof sizes = 'md', extra = ''): string {

@@ -20,12 +20,5 @@ export type ButtonProps = ComponentProps<'button'> & {
 
 export function Button({ variant, size, asChild = false, className, type, ...props }: ButtonProps) {
   const Component = asChild ? Slot.Root : 'button';
-  return (
-    <Component
-      data-slot="button"
-      className={buttonClasses({ variant, size, className })}
-      type={asChild ? type : (type ?? 'button')}
-      {...props}
-    />
-  );
+  return <Component data-slot="button" className={buttonClasses({ variant, size, className })} type={asChild ? type : (type ?? 'button')} {...props} />;
 }

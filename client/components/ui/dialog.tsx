@@ -13,10 +13,7 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
   return (
     <DialogPrimitive.Overlay
       data-slot="dialog-overlay"
-      className={cn(
-        'fixed inset-0 z-50 bg-gray-950/50 backdrop-blur-[2px] data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in',
-        className,
-      )}
+      className={cn('fixed inset-0 z-50 bg-gray-950/50 backdrop-blur-[2px] data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in', className)}
       {...props}
     />
   );
@@ -38,12 +35,7 @@ export function DialogCloseButton({ label = 'Close', className }: { label?: stri
   );
 }
 
-export function DialogContent({
-  className,
-  children,
-  closeLabel = 'Close',
-  ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel?: string }) {
+export function DialogContent({ className, children, closeLabel = 'Close', ...props }: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel?: string }) {
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -77,7 +69,5 @@ export function DialogTitle({ className, ...props }: ComponentProps<typeof Dialo
 }
 
 export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
-  return (
-    <DialogPrimitive.Description data-slot="dialog-description" className={cn('text-sm text-gray-600 dark:text-gray-400', className)} {...props} />
-  );
+  return <DialogPrimitive.Description data-slot="dialog-description" className={cn('text-sm text-gray-600 dark:text-gray-400', className)} {...props} />;
 }

@@ -8,12 +8,7 @@ export const Drawer = DialogPrimitive.Root;
 export const DrawerTrigger = DialogPrimitive.Trigger;
 export const DrawerClose = DialogPrimitive.Close;
 
-export function DrawerContent({
-  className,
-  children,
-  closeLabel = 'Close',
-  ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel?: string }) {
+export function DrawerContent({ className, children, closeLabel = 'Close', ...props }: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel?: string }) {
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />
@@ -43,7 +38,5 @@ export function DrawerTitle({ className, ...props }: ComponentProps<typeof Dialo
 }
 
 export function DrawerDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
-  return (
-    <DialogPrimitive.Description data-slot="drawer-description" className={cn('text-sm text-gray-600 dark:text-gray-400', className)} {...props} />
-  );
+  return <DialogPrimitive.Description data-slot="drawer-description" className={cn('text-sm text-gray-600 dark:text-gray-400', className)} {...props} />;
 }

@@ -11,16 +11,7 @@ export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provid
 
 /** F8 moves focus to the toasts (spec §9). */
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
-  return (
-    <ToastPrimitive.Viewport
-      hotkey={TOAST_HOTKEY}
-      className={cn(
-        'fixed right-0 bottom-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 outline-none sm:max-w-sm',
-        className,
-      )}
-      {...props}
-    />
-  );
+  return <ToastPrimitive.Viewport hotkey={TOAST_HOTKEY} className={cn('fixed right-0 bottom-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 outline-none sm:max-w-sm', className)} {...props} />;
 }
 
 const variants: Record<ToastVariant, string> = {
@@ -57,11 +48,7 @@ export function ToastDescription({ className, ...props }: ComponentProps<typeof 
 export function ToastAction({ className, ...props }: ComponentProps<typeof ToastPrimitive.Action>) {
   return (
     <ToastPrimitive.Action
-      className={cn(
-        'inline-flex h-8 shrink-0 items-center rounded-md border border-current/20 px-3 text-sm font-medium hover:bg-black/5 dark:hover:bg-white/10',
-        focusRing,
-        className,
-      )}
+      className={cn('inline-flex h-8 shrink-0 items-center rounded-md border border-current/20 px-3 text-sm font-medium hover:bg-black/5 dark:hover:bg-white/10', focusRing, className)}
       {...props}
     />
   );
@@ -69,11 +56,7 @@ export function ToastAction({ className, ...props }: ComponentProps<typeof Toast
 
 export function ToastClose({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) {
   return (
-    <ToastPrimitive.Close
-      aria-label="Close"
-      className={cn('absolute top-2 right-2 rounded-md p-1 opacity-70 transition-opacity hover:opacity-100', focusRing, className)}
-      {...props}
-    >
+    <ToastPrimitive.Close aria-label="Close" className={cn('absolute top-2 right-2 rounded-md p-1 opacity-70 transition-opacity hover:opacity-100', focusRing, className)} {...props}>
       <XIcon className="size-4" aria-hidden />
     </ToastPrimitive.Close>
   );

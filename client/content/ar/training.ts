@@ -15,8 +15,7 @@ export default {
   locked: 'مقفلة',
   moduleHeading: (number: number, title: string) => `الوحدة ${number}: ${title}`,
   loading: 'جارٍ تحميل تقدّمك…',
-  progress: (done: number, total: number, signedIn: boolean) =>
-    `أُنجز ${done} من ${total} دروس · ${signedIn ? 'محفوظ في حسابك' : 'محفوظ في هذا المتصفح (سجّل الدخول للاحتفاظ به على كل أجهزتك)'}`,
+  progress: (done: number, total: number, signedIn: boolean) => `أُنجز ${done} من ${total} دروس · ${signedIn ? 'محفوظ في حسابك' : 'محفوظ في هذا المتصفح (سجّل الدخول للاحتفاظ به على كل أجهزتك)'}`,
   lessons: 'الدروس',
   minutes: (minutes: number) => plural(minutes, MINUTES),
   exercises: 'تمارين تطبيقية',

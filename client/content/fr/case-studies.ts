@@ -46,7 +46,11 @@ export default {
       industry: 'Technologies · agence marketing',
       challenge: 'Vingt clients, chacun dans un outil différent ; intégrer un nouveau client demandait deux semaines de configuration.',
       solution: 'Un espace en marque blanche par client, créé à partir d’un modèle unique, des automatisations partagées et des rapports hebdomadaires aux couleurs de l’agence.',
-      testimonial: { quote: 'On copie le modèle d’espace, on importe la liste, c’est fait. Nos clients croient que nous avons recruté tout un service.', name: 'Marcus Chen', role: 'Directeur général' },
+      testimonial: {
+        quote: 'On copie le modèle d’espace, on importe la liste, c’est fait. Nos clients croient que nous avons recruté tout un service.',
+        name: 'Marcus Chen',
+        role: 'Directeur général',
+      },
       implementation: 'Premier espace client en 2 heures ; les vingt clients migrés en un mois.',
       features: ['Marque blanche', 'Espaces clients', 'Automatisations réutilisables', 'Rapports programmés'],
     },

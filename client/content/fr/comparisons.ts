@@ -10,7 +10,10 @@ export default {
       { label: 'Temps de mise en place', cells: ['2 heures', '2 à 6 semaines avec l’accompagnement', '1 à 2 semaines'] },
       { label: 'Facilité d’utilisation', cells: ['Un écran par tâche, sans consultant', 'Puissant, mais de nombreux « hubs » à maîtriser', 'Accessible pour l’e-mailing, moins pour la vente'] },
       { label: 'Automatisation par IA', cells: ['Prévu, pas encore disponible', 'Sur les offres supérieures', 'Envoi prédictif sur les offres supérieures'] },
-      { label: 'Coût pour une équipe de 10 personnes', cells: ['À partir de 97 $US par mois, utilisateurs illimités avec Unlimited', 'Tarif par utilisateur, qui grimpe vite avec le nombre de contacts', 'Tarif selon le nombre de contacts'] },
+      {
+        label: 'Coût pour une équipe de 10 personnes',
+        cells: ['À partir de 97 $US par mois, utilisateurs illimités avec Unlimited', 'Tarif par utilisateur, qui grimpe vite avec le nombre de contacts', 'Tarif selon le nombre de contacts'],
+      },
       { label: 'Efficacité de l’automatisation des prospects', cells: ['Les prospects des formulaires et du chat arrivent aussitôt dans le pipeline', 'Référence', 'Référence'] },
     ],
   },
@@ -21,7 +24,8 @@ export default {
     tableTitle: 'Fonctionnalité par fonctionnalité',
     whyMove: (name: string) => `Pourquoi les équipes quittent ${name}`,
     switchingTitle: 'Changer d’outil prend une journée',
-    freeMigration: 'Chaque offre comprend une migration accompagnée gratuite : nous importons vos données avec vous, nous les vérifions et nous reconstruisons vos automatisations les plus importantes.',
+    freeMigration:
+      'Chaque offre comprend une migration accompagnée gratuite : nous importons vos données avec vous, nous les vérifions et nous reconstruisons vos automatisations les plus importantes.',
     ctaTitle: (name: string) => `Essayez Switchboard en parallèle de ${name}`,
     ctaText: 'Utilisez les deux pendant deux semaines et gardez celui que votre équipe préfère. Sans carte bancaire.',
     bookDemo: 'Réserver une démo',

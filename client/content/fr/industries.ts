@@ -30,9 +30,18 @@ export default {
         booking: { title: 'Rendez-vous en ligne', text: 'Les patients choisissent un créneau libre dans votre vrai planning, à toute heure, et reçoivent une confirmation par SMS.' },
         recall: { title: 'Rappels et relances', text: 'Rappels de contrôle à six mois, rappels et confirmations de rendez-vous par SMS et e-mail : moins d’absences, sans appels supplémentaires.' },
         reviews: { title: 'Demandes d’avis', text: 'Après chaque visite, un SMS aimable invite les patients satisfaits à laisser un avis Google tant que l’expérience est fraîche.' },
-        treatment: { title: 'Suivi des plans de traitement', text: 'Les soins non planifiés déclenchent une série de rappels bienveillants jusqu’à ce que le patient réserve ou vous explique pourquoi.' },
-        hipaa: { title: 'Messagerie conforme HIPAA', text: 'Les échanges avec les patients restent dans une boîte de réception sécurisée avec journal d’audit, couverte par un accord de sous-traitance (BAA) signé.' },
-        reports: { title: 'Rapports du cabinet', text: 'Nouveaux patients par provenance, taux de retour en contrôle, créneaux annulés reprogrammés et chiffre d’affaires réservé, à partir de vos propres données.' },
+        treatment: {
+          title: 'Suivi des plans de traitement',
+          text: 'Les soins non planifiés déclenchent une série de rappels bienveillants jusqu’à ce que le patient réserve ou vous explique pourquoi.',
+        },
+        hipaa: {
+          title: 'Messagerie conforme HIPAA',
+          text: 'Les échanges avec les patients restent dans une boîte de réception sécurisée avec journal d’audit, couverte par un accord de sous-traitance (BAA) signé.',
+        },
+        reports: {
+          title: 'Rapports du cabinet',
+          text: 'Nouveaux patients par provenance, taux de retour en contrôle, créneaux annulés reprogrammés et chiffre d’affaires réservé, à partir de vos propres données.',
+        },
       },
       testimonials: [
         {
@@ -61,8 +70,7 @@ export default {
       title: 'CRM pour centres de médecine esthétique',
       badge: 'Conforme HIPAA · BAA signé inclus',
       heroTitle: 'Plus de consultations réservées, des clients qui reviennent au bon rythme',
-      heroLead:
-        'De la première demande sur Instagram à la prochaine retouche de Botox, Switchboard relance chaque client au bon moment : vos praticiens gardent un agenda plein.',
+      heroLead: 'De la première demande sur Instagram à la prochaine retouche de Botox, Switchboard relance chaque client au bon moment : vos praticiens gardent un agenda plein.',
       demo: 'Réserver une démo',
       stats: [
         { value: String(CLAIMS.integrations), label: `intégrations incluses : ${INTEGRATIONS.join(', ')}` },
@@ -72,9 +80,15 @@ export default {
       ],
       featuresTitle: 'Tout ce qui se passe entre la première demande et la dixième visite',
       features: {
-        enquiries: { title: 'Réponse immédiate aux demandes', text: 'Les demandes venues d’un formulaire, d’Instagram ou par SMS obtiennent une réponse en quelques secondes, avec un lien pour réserver une consultation.' },
+        enquiries: {
+          title: 'Réponse immédiate aux demandes',
+          text: 'Les demandes venues d’un formulaire, d’Instagram ou par SMS obtiennent une réponse en quelques secondes, avec un lien pour réserver une consultation.',
+        },
         booking: { title: 'Réservation des consultations', text: 'Vos clients réservent consultations et soins en ligne ; les acomptes et les rappels sont gérés pour vous.' },
-        intervals: { title: 'Rappels selon l’intervalle des soins', text: 'Injections tous les 3 à 4 mois, séances laser toutes les quelques semaines : chaque client reçoit un message quand la séance suivante approche.' },
+        intervals: {
+          title: 'Rappels selon l’intervalle des soins',
+          text: 'Injections tous les 3 à 4 mois, séances laser toutes les quelques semaines : chaque client reçoit un message quand la séance suivante approche.',
+        },
         memberships: { title: 'Abonnements et forfaits', text: 'Suivez les abonnements mensuels et les forfaits prépayés, et rappelez aux clients les séances qui leur restent.' },
         care: { title: 'Soins avant et après', text: 'Consignes de préparation avant la visite et prise de nouvelles le lendemain, envoyées automatiquement.' },
         reviews: { title: 'Avis et parrainages', text: 'Demandez un avis à vos clients ravis et récompensez les amis qu’ils vous recommandent.' },
@@ -83,10 +97,26 @@ export default {
         title: 'Des parcours pour chaque catégorie de soins',
         intro: 'Chaque catégorie est livrée avec des rappels et des relances prêts à l’emploi, à adapter à votre carte de soins.',
         items: [
-          { title: 'Injections', text: 'Botox, produits de comblement et autres neurotoxines.', points: ['Rappel de retouche à 3 ou 4 mois', 'Point sur les résultats à deux semaines', 'Rappels des tarifs abonnés'] },
-          { title: 'Laser', text: 'Épilation, resurfaçage et lumière pulsée (IPL).', points: ['Planification des séances aux bons intervalles', 'Précautions avant exposition au soleil', 'Suivi après test cutané'] },
-          { title: 'Soins de la peau', text: 'Soins du visage, peelings et produits de qualité médicale.', points: ['Abonnement mensuel aux soins du visage', 'Rappels de réapprovisionnement en produits', 'Conseils de routine selon la saison'] },
-          { title: 'Corps', text: 'Remodelage du corps et raffermissement de la peau.', points: ['Relance de la consultation jusqu’au forfait', 'Rappels de photos de suivi', 'Incitations aux séances d’entretien'] },
+          {
+            title: 'Injections',
+            text: 'Botox, produits de comblement et autres neurotoxines.',
+            points: ['Rappel de retouche à 3 ou 4 mois', 'Point sur les résultats à deux semaines', 'Rappels des tarifs abonnés'],
+          },
+          {
+            title: 'Laser',
+            text: 'Épilation, resurfaçage et lumière pulsée (IPL).',
+            points: ['Planification des séances aux bons intervalles', 'Précautions avant exposition au soleil', 'Suivi après test cutané'],
+          },
+          {
+            title: 'Soins de la peau',
+            text: 'Soins du visage, peelings et produits de qualité médicale.',
+            points: ['Abonnement mensuel aux soins du visage', 'Rappels de réapprovisionnement en produits', 'Conseils de routine selon la saison'],
+          },
+          {
+            title: 'Corps',
+            text: 'Remodelage du corps et raffermissement de la peau.',
+            points: ['Relance de la consultation jusqu’au forfait', 'Rappels de photos de suivi', 'Incitations aux séances d’entretien'],
+          },
         ],
       },
       testimonials: [
@@ -97,7 +127,12 @@ export default {
           company: 'Glow Aesthetics Med Spa',
         },
         { quote: 'Les rappels de retouche ont suffi à rentabiliser l’abonnement dès le premier mois.', name: 'Dre Amanda Reyes', role: 'Directrice médicale', company: 'Renew Skin Clinic' },
-        { quote: 'Les abonnements ont enfin un vrai outil. Les clientes savent ce qu’il leur reste, et nous aussi.', name: 'Tina Brooks', role: 'Responsable du centre', company: 'Serenity Medical Spa' },
+        {
+          quote: 'Les abonnements ont enfin un vrai outil. Les clientes savent ce qu’il leur reste, et nous aussi.',
+          name: 'Tina Brooks',
+          role: 'Responsable du centre',
+          company: 'Serenity Medical Spa',
+        },
       ],
       closingTitle: 'Gardez vos cabines de soins bien remplies',
       closingText: 'Commencez par votre liste de clients et votre carte de soins ; les rappels suivent.',
@@ -127,7 +162,11 @@ export default {
         title: 'Conçu pour tous les types d’agences',
         intro: 'Quoi que vous vendiez, Switchboard est le système qui le fait tourner.',
         items: [
-          { title: 'Digitale', text: 'Référencement payant, réseaux sociaux et SEO.', points: ['Attribution des prospects par campagne', 'Pages d’atterrissage et tunnels de vente', 'Relance immédiate des prospects issus des publicités'] },
+          {
+            title: 'Digitale',
+            text: 'Référencement payant, réseaux sociaux et SEO.',
+            points: ['Attribution des prospects par campagne', 'Pages d’atterrissage et tunnels de vente', 'Relance immédiate des prospects issus des publicités'],
+          },
           { title: 'Créative', text: 'Studios de marque, de contenu et de design.', points: ['Pipelines de projets', 'Validations client par e-mail', 'Renouvellement des contrats de prestation'] },
           { title: 'Relations presse', text: 'Communication et relations médias.', points: ['Listes de contacts médias', 'Séquences de pitch', 'Suivi des retombées'] },
           { title: 'Growth', text: 'Croissance et opérations de revenus.', points: ['Expérimentations multicanales', 'Analyse des tunnels', 'Séquences testées en A/B'] },
@@ -160,7 +199,8 @@ export default {
       title: 'CRM pour coachs',
       badge: 'Dossiers clients sécurisés · prêt pour le RGPD',
       heroTitle: 'Passez votre temps à coacher, pas à relancer',
-      heroLead: 'Des appels découverte réservés depuis votre site, des relances qui s’écrivent toutes seules et des programmes qui gardent vos clients sur la bonne voie. La plupart des coachs sont opérationnels en moins d’une heure.',
+      heroLead:
+        'Des appels découverte réservés depuis votre site, des relances qui s’écrivent toutes seules et des programmes qui gardent vos clients sur la bonne voie. La plupart des coachs sont opérationnels en moins d’une heure.',
       demo: 'Réserver une démo',
       stats: [
         { value: String(CLAIMS.integrations), label: `intégrations incluses : ${INTEGRATIONS.join(', ')}` },
@@ -170,7 +210,10 @@ export default {
       ],
       featuresTitle: 'Une activité qui tourne toute seule entre deux séances',
       features: {
-        discovery: { title: 'Réservation d’appels découverte', text: 'Vos prospects réservent un appel gratuit depuis votre site ou votre profil social ; des rappels s’assurent qu’ils s’y présentent.' },
+        discovery: {
+          title: 'Réservation d’appels découverte',
+          text: 'Vos prospects réservent un appel gratuit depuis votre site ou votre profil social ; des rappels s’assurent qu’ils s’y présentent.',
+        },
         nurture: { title: 'Séquences de maturation', text: 'Les nouveaux abonnés reçoivent une série de bienvenue qui partage vos meilleures idées et les invite à échanger.' },
         programmes: { title: 'Programmes et forfaits', text: 'Vendez des programmes de 6 et 12 semaines, suivez les séances consommées et les renouvellements à venir.' },
         notes: { title: 'Notes de séance et exercices', text: 'Notes, objectifs et exercices vivent sur la fiche de chaque client, avec un rappel avant la séance suivante.' },
@@ -182,7 +225,11 @@ export default {
         intro: 'Partez de modèles écrits pour votre spécialité.',
         items: [
           { title: 'Business', text: 'Fondateurs, dirigeants et équipes.', points: ['Tunnel d’appel stratégique', 'Rappels de bilan trimestriel', 'Gestion de groupes de mastermind'] },
-          { title: 'Vie personnelle', text: 'Développement personnel et transitions de vie.', points: ['Tunnel d’inscription avec guide gratuit', 'SMS de suivi hebdomadaire', 'Célébration des étapes franchies'] },
+          {
+            title: 'Vie personnelle',
+            text: 'Développement personnel et transitions de vie.',
+            points: ['Tunnel d’inscription avec guide gratuit', 'SMS de suivi hebdomadaire', 'Célébration des étapes franchies'],
+          },
           { title: 'Carrière', text: 'Recherche d’emploi et reconversion.', points: ['Réservation de relecture de CV', 'Séquences de préparation aux entretiens', 'Suivi des offres d’emploi'] },
           { title: 'Bien-être', text: 'Santé, forme et nutrition.', points: ['Rappels de suivi des habitudes', 'Renouvellement des programmes', 'Défis collectifs'] },
         ],

@@ -10,11 +10,27 @@ export default {
   apiReference: 'Référence de l’API',
   categoriesTitle: 'Intégrations incluses',
   categories: {
-    payments: { title: 'Facturation', text: 'Votre abonnement Switchboard est facturé via Stripe, avec son portail client pour les cartes et les factures.', points: ['Stripe Checkout', 'Portail client Stripe'] },
-    sms: { title: 'SMS', text: 'SMS bidirectionnels depuis votre numéro Twilio, avec statut de remise et désinscriptions ; un bac à sable tant que vous n’avez pas ajouté vos identifiants.', points: ['Twilio', 'Statut de remise', 'Désinscription par STOP'] },
-    forms: { title: 'Formulaires de prospects', text: 'Les prospects de vos formulaires deviennent des contacts et peuvent être transmis à votre compte Kit.', points: ['Kit (ConvertKit)', 'Formulaires du site'] },
+    payments: {
+      title: 'Facturation',
+      text: 'Votre abonnement Switchboard est facturé via Stripe, avec son portail client pour les cartes et les factures.',
+      points: ['Stripe Checkout', 'Portail client Stripe'],
+    },
+    sms: {
+      title: 'SMS',
+      text: 'SMS bidirectionnels depuis votre numéro Twilio, avec statut de remise et désinscriptions ; un bac à sable tant que vous n’avez pas ajouté vos identifiants.',
+      points: ['Twilio', 'Statut de remise', 'Désinscription par STOP'],
+    },
+    forms: {
+      title: 'Formulaires de prospects',
+      text: 'Les prospects de vos formulaires deviennent des contacts et peuvent être transmis à votre compte Kit.',
+      points: ['Kit (ConvertKit)', 'Formulaires du site'],
+    },
     analytics: { title: 'Mesure d’audience', text: 'Le site public peut envoyer pages vues et inscriptions à votre propriété Google Analytics.', points: ['Google Analytics'] },
-    api: { title: 'Vos propres systèmes', text: 'Une API REST documentée, avec des clés d’API par rôle et une référence OpenAPI.', points: ['API REST sur /api/v1', 'Référence OpenAPI 3.1', 'Import CSV des contacts'] },
+    api: {
+      title: 'Vos propres systèmes',
+      text: 'Une API REST documentée, avec des clés d’API par rôle et une référence OpenAPI.',
+      points: ['API REST sur /api/v1', 'Référence OpenAPI 3.1', 'Import CSV des contacts'],
+    },
     planned: { title: 'Prévu', text: 'Agendas, envoi d’e-mails et connecteurs sans code sont prévus, pas encore disponibles.', points: ['Agendas', 'E-mail', 'Connecteurs sans code'] },
   },
   missingTitle: 'Il vous manque quelque chose ?',

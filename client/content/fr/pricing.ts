@@ -39,7 +39,14 @@ export default {
     },
     enterprise_plus: {
       description: 'Aucune limite, et nos ingénieurs développent ce dont vous avez besoin.',
-      features: ['Contacts illimités', 'Membres d’équipe illimités', '10 heures de développement sur mesure par mois', 'Tout ce que comprend Enterprise', 'Support d’urgence 24 h/24, 7 j/7', 'Facturation annuelle'],
+      features: [
+        'Contacts illimités',
+        'Membres d’équipe illimités',
+        '10 heures de développement sur mesure par mois',
+        'Tout ce que comprend Enterprise',
+        'Support d’urgence 24 h/24, 7 j/7',
+        'Facturation annuelle',
+      ],
       limitations: [],
       buttonText: contactSales,
     },
@@ -77,7 +84,10 @@ export default {
     faqTitle: 'Questions fréquentes',
     faq: [
       { question: 'Puis-je essayer avant de payer ?', answer: `Oui. Chaque nouvel espace de travail démarre avec un essai gratuit de ${TRIAL_DAYS} jours de l’offre Unlimited, sans carte bancaire.` },
-      { question: 'Puis-je changer d’offre plus tard ?', answer: 'Oui. Le passage à une offre supérieure s’applique immédiatement ; le passage à une offre inférieure prend effet au début de votre prochain cycle de facturation.' },
+      {
+        question: 'Puis-je changer d’offre plus tard ?',
+        answer: 'Oui. Le passage à une offre supérieure s’applique immédiatement ; le passage à une offre inférieure prend effet au début de votre prochain cycle de facturation.',
+      },
       { question: 'Que se passe-t-il à la fin de l’essai ?', answer: 'Votre espace de travail passe en lecture seule jusqu’à votre abonnement. Rien n’est supprimé.' },
       { question: 'Comment payer ?', answer: 'Par carte, via notre prestataire de paiement ; les grands comptes peuvent demander une facturation annuelle.' },
       { question: 'Y a-t-il une garantie satisfait ou remboursé ?', answer: 'Oui, 30 jours, et sans frais d’installation.' },

@@ -28,7 +28,10 @@ export default {
       title: 'Scoring des prospects (prévu)',
       text: 'Prévu, pas encore disponible : chaque prospect noté selon son comportement et son profil, pour que votre équipe appelle d’abord ceux qui ont le plus de chances d’acheter.',
     },
-    campaigns: { title: 'Campagnes multicanales (prévu)', text: 'Prévu, pas encore disponible. E-mail, SMS et voix depuis un seul endroit, avec tout l’historique des échanges de chaque contact sur une même chronologie.' },
+    campaigns: {
+      title: 'Campagnes multicanales (prévu)',
+      text: 'Prévu, pas encore disponible. E-mail, SMS et voix depuis un seul endroit, avec tout l’historique des échanges de chaque contact sur une même chronologie.',
+    },
     pipeline: { title: 'Pipeline et affaires', text: 'Toutes vos affaires par étape sur un tableau, les affaires au point mort signalées et les prévisions mises à jour à chaque mouvement.' },
     appointments: { title: 'Rendez-vous', text: 'Réservation en ligne sur votre vrai agenda, rappels qui réduisent les absences, et rendez-vous rattachés à l’affaire concernée.' },
     reports: { title: 'Rapports et analyses', text: 'D’où viennent vos prospects, quelles campagnes rapportent, où les affaires bloquent : des tableaux de bord construits sur vos propres données.' },

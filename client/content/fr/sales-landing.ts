@@ -5,8 +5,7 @@ import { plural } from './plural';
 export default {
   countdownLabel: 'L’offre de lancement se termine dans',
   countdownLead: 'Le tarif de lancement prend fin dans',
-  countdown: (days: number, hours: number, minutes: number) =>
-    `${plural(days, '# jour', '# jours')} ${plural(hours, '# heure', '# heures')} ${plural(minutes, '# minute', '# minutes')}`,
+  countdown: (days: number, hours: number, minutes: number) => `${plural(days, '# jour', '# jours')} ${plural(hours, '# heure', '# heures')} ${plural(minutes, '# minute', '# minutes')}`,
   eyebrow: 'Offre de lancement',
   title: 'Ne perdez plus de prospects à cause de relances trop lentes',
   lead: 'Les acheteurs choisissent souvent l’entreprise qui répond la première. Switchboard place chaque prospect de vos formulaires et du chat de votre site dans votre pipeline dès son arrivée : vous pouvez être le premier.',
@@ -16,9 +15,18 @@ export default {
   problemLabel: 'Problème :',
   solutionLabel: 'Solution :',
   problems: [
-    { problem: 'Les prospects attendent une réponse pendant des heures et achètent chez celui qui répond le premier.', solution: 'Chaque nouveau prospect parvient aussitôt à votre équipe, qui peut répondre par SMS ou par le chat du site depuis le même écran.' },
-    { problem: 'Votre équipe appelle le premier nom de la liste, pas celui qui est prêt à acheter.', solution: 'Chaque prospect arrive dans votre pipeline avec sa source et son historique, et une tâche pour la bonne personne : les meilleurs sont appelés en premier.' },
-    { problem: 'Les relances reposent sur la mémoire de chacun et passent à la trappe dès que l’activité s’emballe.', solution: 'Les automatisations envoient chaque relance à l’heure prévue et créent une tâche quand une intervention humaine est nécessaire.' },
+    {
+      problem: 'Les prospects attendent une réponse pendant des heures et achètent chez celui qui répond le premier.',
+      solution: 'Chaque nouveau prospect parvient aussitôt à votre équipe, qui peut répondre par SMS ou par le chat du site depuis le même écran.',
+    },
+    {
+      problem: 'Votre équipe appelle le premier nom de la liste, pas celui qui est prêt à acheter.',
+      solution: 'Chaque prospect arrive dans votre pipeline avec sa source et son historique, et une tâche pour la bonne personne : les meilleurs sont appelés en premier.',
+    },
+    {
+      problem: 'Les relances reposent sur la mémoire de chacun et passent à la trappe dès que l’activité s’emballe.',
+      solution: 'Les automatisations envoient chaque relance à l’heure prévue et créent une tâche quand une intervention humaine est nécessaire.',
+    },
     { problem: 'Huit outils, huit identifiants, et personne n’a de vue d’ensemble sur le client.', solution: 'Contacts, affaires, campagnes, SMS et rendez-vous partagent une même chronologie.' },
   ],
   resultsTitle: 'Ce que vous avez dès aujourd’hui',
@@ -28,7 +36,11 @@ export default {
   visitors: 'chefs d’entreprise ont consulté cette offre',
   visitorsNote: 'Le tarif de lancement est limité : les places reviennent aux premiers qui démarrent leur essai.',
   includedTitle: 'Inclus dans l’offre de lancement',
-  included: ['Migration accompagnée et gratuite depuis votre outil actuel', 'Des modèles de SMS et des formulaires de prospects prêts à l’emploi', 'Un appel de prise en main individuel dès votre première semaine'],
+  included: [
+    'Migration accompagnée et gratuite depuis votre outil actuel',
+    'Des modèles de SMS et des formulaires de prospects prêts à l’emploi',
+    'Un appel de prise en main individuel dès votre première semaine',
+  ],
   demoTitle: 'Voyez-le à l’œuvre sur vos propres prospects',
   demoPanelTitle: 'Réservez une démo de 30 minutes',
   demoPanelText: 'Nous vous montrons votre première automatisation en action sur un vrai prospect et répondons à toutes vos questions. Réponse sous 24 heures.',

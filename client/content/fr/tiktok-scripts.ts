@@ -103,7 +103,10 @@ export default {
     { title: 'Format', text: 'Tournez à la verticale, en 9:16, en 1080x1920. Chaque vidéo dure entre 15 et 30 secondes.' },
     { title: 'Une accroche dans les 3 premières secondes', text: 'Dites l’accroche face caméra, avec les mots à l’écran : la plupart des spectateurs décident dès les premières secondes.' },
     { title: 'Lumière et son', text: 'Placez-vous face à une fenêtre ou à un anneau lumineux ; utilisez un micro-cravate. Un bon son compte plus qu’une image nette.' },
-    { title: 'Captures d’écran', text: 'Filmez le produit en 1080×1920 sur un téléphone, ou recadrez au centre un enregistrement d’ordinateur. Utilisez un compte de démonstration, jamais de vraies données clients.' },
+    {
+      title: 'Captures d’écran',
+      text: 'Filmez le produit en 1080×1920 sur un téléphone, ou recadrez au centre un enregistrement d’ordinateur. Utilisez un compte de démonstration, jamais de vraies données clients.',
+    },
     { title: 'Sous-titres', text: 'Sous-titrez chaque vidéo : beaucoup de gens regardent sans le son.' },
     { title: 'Un seul appel à l’action', text: 'Terminez par une étape claire : « Démarrez votre essai gratuit, lien en bio. »' },
   ],

@@ -30,9 +30,7 @@ export function demoReducer(state: DemoState, event: DemoEvent): DemoState {
       return state.running ? { ...state, step: Math.min(state.step + 1, DEMO_STEPS.length - 1) } : state;
     case 'progress':
       // A new review lands on about one tick in three.
-      return state.running
-        ? { ...state, progress: Math.min(DEMO_PROGRESS_CAP, state.progress + 1), reviews: state.reviews + (event.random < 1 / 3 ? 1 : 0) }
-        : state;
+      return state.running ? { ...state, progress: Math.min(DEMO_PROGRESS_CAP, state.progress + 1), reviews: state.reviews + (event.random < 1 / 3 ? 1 : 0) } : state;
     case 'finish':
       return { ...state, running: false };
     case 'reset':

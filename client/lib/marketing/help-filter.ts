@@ -5,9 +5,7 @@ export type HelpVideo = { id: number; title: string; description: string; catego
 /** A video is listed when the category is 'all' or its own, and the search text is empty or appears (any case) in its title or description. */
 export function filterVideos<V extends HelpVideo>(videos: readonly V[], category: string, search: string): V[] {
   const query = search.trim().toLowerCase();
-  return videos.filter(
-    (v) => (category === 'all' || v.category === category) && (query === '' || v.title.toLowerCase().includes(query) || v.description.toLowerCase().includes(query)),
-  );
+  return videos.filter((v) => (category === 'all' || v.category === category) && (query === '' || v.title.toLowerCase().includes(query) || v.description.toLowerCase().includes(query)));
 }
 
 /** Search analytics are sent only for text longer than 2 characters. */

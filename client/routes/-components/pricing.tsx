@@ -83,7 +83,12 @@ export function PlanTable({
   rows: readonly { key: string; label: string; cell: (plan: PlanKey) => ReactNode }[];
 }) {
   return (
-    <div role="region" aria-labelledby={labelledBy} tabIndex={0} className="mt-6 overflow-x-auto rounded-xl border border-gray-200 focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:outline-none dark:border-gray-800">
+    <div
+      role="region"
+      aria-labelledby={labelledBy}
+      tabIndex={0}
+      className="mt-6 overflow-x-auto rounded-xl border border-gray-200 focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:outline-none dark:border-gray-800"
+    >
       <table className="w-full min-w-[36rem] text-start text-sm">
         <thead className="bg-gray-50 text-gray-900 dark:bg-gray-900 dark:text-white">
           <tr>

@@ -133,18 +133,11 @@ export function DesktopLanding() {
               Open source · Self-hostable · Setup in 2 hours
             </p>
             <h1 className="mt-6 text-5xl font-bold tracking-tight text-gray-900 sm:text-6xl dark:text-white">Switchboard</h1>
-            <p className="mt-4 max-w-xl text-xl text-gray-700 dark:text-gray-200">
-              The CRM that answers every lead, follows up on every deal and shows you where your revenue comes from.
-            </p>
+            <p className="mt-4 max-w-xl text-xl text-gray-700 dark:text-gray-200">The CRM that answers every lead, follows up on every deal and shows you where your revenue comes from.</p>
             <p className="mt-3 max-w-xl text-gray-600 dark:text-gray-300">
               Contacts, pipeline, campaigns, SMS, appointments and automations in one place — for small businesses, agencies and practices.
             </p>
-            <TrialForm
-              source="landing_hero"
-              welcomeMs={WELCOME_NOTE_MS}
-              welcomeText="Check your email for the link to set up your workspace."
-              className="mt-8 w-full max-w-lg"
-            />
+            <TrialForm source="landing_hero" welcomeMs={WELCOME_NOTE_MS} welcomeText="Check your email for the link to set up your workspace." className="mt-8 w-full max-w-lg" />
             <p className="mt-3 text-sm text-gray-600 dark:text-gray-300">14-day free trial · No credit card · 30-day money-back guarantee</p>
           </div>
           <aside aria-labelledby="hero-sales-heading" className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm dark:border-gray-800 dark:bg-gray-900">
@@ -152,8 +145,7 @@ export function DesktopLanding() {
               Talk to someone who has set up a hundred CRMs
             </h2>
             <p className="mt-2 text-sm text-gray-600 dark:text-gray-300">
-              Tell us how you sell today. We reply within 2 business hours with a setup plan for your team, whether you run a practice, an agency or a
-              sales floor.
+              Tell us how you sell today. We reply within 2 business hours with a setup plan for your team, whether you run a practice, an agency or a sales floor.
             </p>
             <ul className="mt-4 flex flex-col gap-2 text-sm text-gray-700 dark:text-gray-300">
               {['A pipeline shaped like your sales process', 'Your contacts imported and de-duplicated', 'Your first three automations switched on'].map((item) => (
@@ -243,9 +235,7 @@ export function DesktopLanding() {
             <h2 id="action-heading" className="text-3xl font-bold tracking-tight">
               See It in Action
             </h2>
-            <p className="mt-2 max-w-xl text-indigo-100">
-              Watch a new lead arrive, get scored, receive a text and land on a rep’s task list — a full automation run in fifteen seconds.
-            </p>
+            <p className="mt-2 max-w-xl text-indigo-100">Watch a new lead arrive, get scored, receive a text and land on a rep’s task list — a full automation run in fifteen seconds.</p>
           </div>
           <Link to="/demo-dashboard" className={plainButtonClasses('secondary', 'lg')}>
             Open the live demo
@@ -260,10 +250,7 @@ export function DesktopLanding() {
             <h2 id="templates-heading" className={sectionHeading}>
               Templates, and automations to come
             </h2>
-            <p className={sectionLead}>
-              SMS templates work today. The automations and campaigns below are planned, not built yet: they show what the automation builder
-              will start from.
-            </p>
+            <p className={sectionLead}>SMS templates work today. The automations and campaigns below are planned, not built yet: they show what the automation builder will start from.</p>
             <BotIcon className="mt-8 size-10 text-indigo-600 dark:text-indigo-400" aria-hidden />
           </div>
           <ul className="grid gap-3 sm:grid-cols-2">

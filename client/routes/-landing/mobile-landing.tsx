@@ -21,14 +21,17 @@ export function MobileLanding() {
         </div>
         <TrialForm source="mobile_landing" welcomeMs={MOBILE_REDIRECT_MS} onWelcomed={openApp} welcomeText="Opening your workspace…" />
         <ul className="flex flex-col gap-3 text-gray-700 dark:text-gray-200">
-          {['Contacts, pipeline and tasks in your pocket', 'Two-way SMS with templates and quiet hours', 'Website chat and lead forms on the same timeline', `Setup in ${CLAIMS.setupHours} hours, open source and self-hostable`].map(
-            (item) => (
-              <li key={item} className="flex items-start gap-2">
-                <CheckIcon className="mt-1 size-4 shrink-0 text-indigo-600 dark:text-indigo-400" aria-hidden />
-                {item}
-              </li>
-            ),
-          )}
+          {[
+            'Contacts, pipeline and tasks in your pocket',
+            'Two-way SMS with templates and quiet hours',
+            'Website chat and lead forms on the same timeline',
+            `Setup in ${CLAIMS.setupHours} hours, open source and self-hostable`,
+          ].map((item) => (
+            <li key={item} className="flex items-start gap-2">
+              <CheckIcon className="mt-1 size-4 shrink-0 text-indigo-600 dark:text-indigo-400" aria-hidden />
+              {item}
+            </li>
+          ))}
         </ul>
       </section>
     </PublicLayout>

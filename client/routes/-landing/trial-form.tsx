@@ -54,16 +54,7 @@ export function TrialForm({ source, welcomeMs, onWelcomed, welcomeText, classNam
       <label htmlFor={id} className="sr-only">
         Work email
       </label>
-      <input
-        id={id}
-        type="email"
-        required
-        autoComplete="email"
-        placeholder="you@company.com"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        className={inputClasses}
-      />
+      <input id={id} type="email" required autoComplete="email" placeholder="you@company.com" value={email} onChange={(e) => setEmail(e.target.value)} className={inputClasses} />
       <button type="submit" className={plainButtonClasses('default', 'lg', 'shrink-0')}>
         Start Free Trial
       </button>

@@ -80,9 +80,7 @@ function CommandCenter() {
       actions={canReports ? <PeriodSelector value={period} onChange={(next) => void navigate({ search: (prev) => ({ ...prev, period: next }) })} /> : null}
     >
       {me && !canReports ? <NoAccess>Your role does not allow reading reports (reports:read is required), so revenue figures are not shown.</NoAccess> : null}
-      {canReports ? (
-        <PeriodSummary info={dashboard.data?.period} busy={busy} label={PERIOD_LABELS[period].long.toLowerCase()} timeZone={timeZone} onRefresh={refresh} refreshing={refreshing} />
-      ) : null}
+      {canReports ? <PeriodSummary info={dashboard.data?.period} busy={busy} label={PERIOD_LABELS[period].long.toLowerCase()} timeZone={timeZone} onRefresh={refresh} refreshing={refreshing} /> : null}
       {error ? <FormAlert message={errorMessageOf(error, 'Could not load the figures. Try again.')} /> : null}
       {dashboard.data?.ownRecordsOnly ? (
         <p className="flex items-center gap-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/50 dark:text-amber-200">
@@ -92,9 +90,7 @@ function CommandCenter() {
       ) : null}
       {dashboard.data ? <KpiCards dashboard={dashboard.data} busy={dashboard.isPlaceholderData} /> : null}
       <div className="grid gap-6 lg:grid-cols-3">
-        {canTasks || canAppointments ? (
-          <TodayPanel date={today.date} counts={counts.data} appointments={appointments.data} timeZone={timeZone} className="lg:col-span-1" />
-        ) : null}
+        {canTasks || canAppointments ? <TodayPanel date={today.date} counts={counts.data} appointments={appointments.data} timeZone={timeZone} className="lg:col-span-1" /> : null}
         {pipeline.data ? (
           <div className={canTasks || canAppointments ? 'min-w-0 lg:col-span-2' : 'min-w-0 lg:col-span-3'}>
             <PipelinePanel analysis={pipeline.data} busy={pipeline.isPlaceholderData} />

@@ -131,14 +131,18 @@ function AppointmentsPage() {
           </div>
         </div>
         <CalendarFilters search={search} onSearch={onSearch} />
-        <LiveRegion message={list.data ? `${title}: ${list.data.items.length === 0 ? 'no appointments' : `${list.data.items.length} ${list.data.items.length === 1 ? 'appointment' : 'appointments'}`}.` : ''} />
+        <LiveRegion
+          message={list.data ? `${title}: ${list.data.items.length === 0 ? 'no appointments' : `${list.data.items.length} ${list.data.items.length === 1 ? 'appointment' : 'appointments'}`}.` : ''}
+        />
         {list.error ? (
           <FormAlert message={errorMessageOf(list.error, 'Could not load the calendar')} />
         ) : !list.data ? (
           <Spinner className="mx-auto my-12" />
         ) : (
           <>
-            {list.data.truncated ? <p className="text-sm text-amber-700 dark:text-amber-400">Only the first {list.data.total} appointments of this range are shown. Narrow it with the filters or a shorter view.</p> : null}
+            {list.data.truncated ? (
+              <p className="text-sm text-amber-700 dark:text-amber-400">Only the first {list.data.total} appointments of this range are shown. Narrow it with the filters or a shorter view.</p>
+            ) : null}
             {view === 'month' ? (
               <MonthGrid days={days} month={date.slice(0, 7)} items={items} timeZone={timeZone} today={today} onOpen={(a) => setSelected(a.id)} onDay={(d) => onSearch({ view: 'day', date: d })} />
             ) : (

@@ -86,10 +86,7 @@ function ContactsScreen({ userId, timeZone }: { userId: string; timeZone: string
   const org = trpc.organizations.current.useQuery(undefined, { enabled: canWrite });
 
   const [storedColumns, setStoredColumns] = useAtom(contactColumnsAtom(userId));
-  const columns = useMemo(
-    () => effectiveColumns(storedColumns).filter((c) => !c.startsWith('custom.') || customFields.some((f) => `custom.${f.key}` === c)),
-    [storedColumns, customFields],
-  );
+  const columns = useMemo(() => effectiveColumns(storedColumns).filter((c) => !c.startsWith('custom.') || customFields.some((f) => `custom.${f.key}` === c)), [storedColumns, customFields]);
 
   const filter = urlFilterOf(search);
   const serverFilter = serverFilterOf(filter, timeZone);
@@ -349,9 +346,7 @@ function ContactsScreen({ userId, timeZone }: { userId: string; timeZone: string
               onPage={(p) => setSearch({ page: p === 1 ? undefined : p })}
               onLimit={(l) => setSearch({ limit: l === 20 ? undefined : (l as ContactsSearch['limit']), page: undefined })}
             />
-            {nextCursor ? (
-              <LoadMore onLoad={loadMore} loading={loadingMore} auto={more.key === listKey && more.auto} count={Math.min(limit, total - (from - 1) - rows.length)} />
-            ) : null}
+            {nextCursor ? <LoadMore onLoad={loadMore} loading={loadingMore} auto={more.key === listKey && more.auto} count={Math.min(limit, total - (from - 1) - rows.length)} /> : null}
           </div>
         ) : null}
       </div>

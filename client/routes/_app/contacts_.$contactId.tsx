@@ -306,7 +306,15 @@ function Details({ contact, customFields, timeZone }: { contact: ContactDetail; 
         const value = contact.customFields[f.key];
         return (
           <Row key={f.key} label={f.label}>
-            <OrDash>{value === undefined || value === null || value === '' ? null : f.type === 'date' && typeof value === 'string' ? formatCalendarDate(value) : typeof value === 'number' ? new Intl.NumberFormat().format(value) : String(value)}</OrDash>
+            <OrDash>
+              {value === undefined || value === null || value === ''
+                ? null
+                : f.type === 'date' && typeof value === 'string'
+                  ? formatCalendarDate(value)
+                  : typeof value === 'number'
+                    ? new Intl.NumberFormat().format(value)
+                    : String(value)}
+            </OrDash>
           </Row>
         );
       })}
@@ -335,7 +343,9 @@ function Attribution({ contact, timeZone }: { contact: ContactDetail; timeZone: 
       </CardHeader>
       <CardContent className="@container">
         {none ? (
-          <p className="text-sm text-gray-600 dark:text-gray-400">No marketing touch recorded. Forms and tracked links record where a contact came from (source, medium, campaign, referrer, landing page).</p>
+          <p className="text-sm text-gray-600 dark:text-gray-400">
+            No marketing touch recorded. Forms and tracked links record where a contact came from (source, medium, campaign, referrer, landing page).
+          </p>
         ) : (
           <div className="grid gap-4 @md:grid-cols-2">
             {touches.map(([label, touch]) => (
@@ -478,7 +488,11 @@ function RelatedList({ items, empty, error }: { items: { id: string; title: stri
       {items.map((i) => (
         <li key={i.id} className="px-3 py-2">
           {i.dealId ? (
-            <Link to="/pipeline/deals/$dealId" params={{ dealId: i.dealId }} className={cn('block truncate rounded text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300', focusRing)}>
+            <Link
+              to="/pipeline/deals/$dealId"
+              params={{ dealId: i.dealId }}
+              className={cn('block truncate rounded text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300', focusRing)}
+            >
               {i.title}
             </Link>
           ) : (
@@ -606,15 +620,17 @@ function DeleteDialog({ contact, open, onOpenChange }: { contact: ContactDetail;
   const utils = trpc.useUtils();
   const navigate = useNavigate();
   const remove = trpc.contacts.delete.useMutation();
-  const links = [contact.counts.deals && plural(contact.counts.deals, 'deal'), contact.counts.tasks && plural(contact.counts.tasks, 'task'), contact.counts.appointments && plural(contact.counts.appointments, 'appointment')].filter(Boolean);
+  const links = [
+    contact.counts.deals && plural(contact.counts.deals, 'deal'),
+    contact.counts.tasks && plural(contact.counts.tasks, 'task'),
+    contact.counts.appointments && plural(contact.counts.appointments, 'appointment'),
+  ].filter(Boolean);
   return (
     <Dialog open={open} onOpenChange={(next) => !remove.isPending && onOpenChange(next)}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Delete {contact.name}?</DialogTitle>
-          <DialogDescription>
-            The contact and its timeline are deleted. {links.length > 0 ? `Its ${links.join(', ')} stay, without a contact.` : ''} This cannot be undone.
-          </DialogDescription>
+          <DialogDescription>The contact and its timeline are deleted. {links.length > 0 ? `Its ${links.join(', ')} stay, without a contact.` : ''} This cannot be undone.</DialogDescription>
         </DialogHeader>
         <DialogFooter>
           <DialogClose asChild>

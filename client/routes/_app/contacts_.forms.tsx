@@ -43,10 +43,7 @@ export const Route = createFileRoute('/_app/contacts_/forms')({
   validateSearch: ZFormsSearch,
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
-    await Promise.all([
-      context.trpc.leads.forms.ensureData(formsInput(deps.days)),
-      deps.form ? context.trpc.leads.submissions.ensureData(submissionsInput(deps.form, deps.page)) : null,
-    ]);
+    await Promise.all([context.trpc.leads.forms.ensureData(formsInput(deps.days)), deps.form ? context.trpc.leads.submissions.ensureData(submissionsInput(deps.form, deps.page)) : null]);
   },
   component: FormsPage,
 });

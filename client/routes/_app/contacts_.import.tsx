@@ -111,7 +111,10 @@ function ImportProgress({ id, timeZone, onAnother }: { id: string; timeZone: str
           </CardTitle>
           <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">
             Started {formatDateTime(job.createdAt, timeZone)}
-            {job.createdBy?.name ? ` by ${job.createdBy.name}` : ''} · duplicates {job.dedupeBy === 'none' ? 'not looked for' : `by ${job.dedupeBy === 'email' ? 'e-mail' : 'phone'}, ${job.onDuplicate === 'skip' ? 'skipped' : job.onDuplicate === 'update' ? 'updated' : 'created anyway'}`}
+            {job.createdBy?.name ? ` by ${job.createdBy.name}` : ''} · duplicates{' '}
+            {job.dedupeBy === 'none'
+              ? 'not looked for'
+              : `by ${job.dedupeBy === 'email' ? 'e-mail' : 'phone'}, ${job.onDuplicate === 'skip' ? 'skipped' : job.onDuplicate === 'update' ? 'updated' : 'created anyway'}`}
           </p>
         </div>
         <ImportStatusBadge status={job.status} />
@@ -178,7 +181,11 @@ function ImportProgress({ id, timeZone, onAnother }: { id: string; timeZone: str
                 ))}
               </TBody>
             </Table>
-            {job.errors > job.errorRows.length ? <p className="text-xs text-gray-500 dark:text-gray-400">The first {job.errorRows.length} are shown; the report has all {job.errors}.</p> : null}
+            {job.errors > job.errorRows.length ? (
+              <p className="text-xs text-gray-500 dark:text-gray-400">
+                The first {job.errorRows.length} are shown; the report has all {job.errors}.
+              </p>
+            ) : null}
           </div>
         ) : null}
         {!running(job) ? (
@@ -245,7 +252,12 @@ function PastImports({ page, active, timeZone, onPage }: { page: number | undefi
                   <Td className="text-right tabular-nums">{i.skipped}</Td>
                   <Td className="text-right tabular-nums">
                     {i.errors > 0 ? (
-                      <a href={`/api/contacts/imports/${i.id}/errors.csv`} download className={cn('rounded text-red-700 hover:underline dark:text-red-400', focusRing)} aria-label={`Download the ${i.errors} errors of ${i.filename}`}>
+                      <a
+                        href={`/api/contacts/imports/${i.id}/errors.csv`}
+                        download
+                        className={cn('rounded text-red-700 hover:underline dark:text-red-400', focusRing)}
+                        aria-label={`Download the ${i.errors} errors of ${i.filename}`}
+                      >
                         {i.errors}
                       </a>
                     ) : (
@@ -262,7 +274,9 @@ function PastImports({ page, active, timeZone, onPage }: { page: number | undefi
             </TBody>
           </Table>
         ) : null}
-        {data && data.total > PAST_LIMIT ? <Pagination page={data.page} pages={Math.ceil(data.total / PAST_LIMIT)} limit={PAST_LIMIT} sizes={[PAST_LIMIT]} onPage={onPage} onLimit={() => undefined} /> : null}
+        {data && data.total > PAST_LIMIT ? (
+          <Pagination page={data.page} pages={Math.ceil(data.total / PAST_LIMIT)} limit={PAST_LIMIT} sizes={[PAST_LIMIT]} onPage={onPage} onLimit={() => undefined} />
+        ) : null}
       </CardContent>
     </Card>
   );

@@ -83,9 +83,7 @@ function ConversationRow({ conversation, selected }: { conversation: ChatConvers
     >
       <span className="flex items-center gap-2">
         {conversation.unread ? <span className="size-2 shrink-0 rounded-full bg-indigo-600" aria-hidden /> : null}
-        <span className={cn('min-w-0 flex-1 truncate text-sm text-gray-900 dark:text-white', conversation.unread ? 'font-semibold' : 'font-medium')}>
-          {visitorLabel(conversation)}
-        </span>
+        <span className={cn('min-w-0 flex-1 truncate text-sm text-gray-900 dark:text-white', conversation.unread ? 'font-semibold' : 'font-medium')}>{visitorLabel(conversation)}</span>
         {conversation.unread ? <span className="sr-only">Unread</span> : null}
         {conversation.language !== DEFAULT_LANGUAGE ? <Badge>{LANGUAGE_NAMES_IN_ENGLISH[conversation.language]}</Badge> : null}
         <time dateTime={conversation.lastMessageAt} className="shrink-0 text-xs text-gray-600 dark:text-gray-400">
@@ -170,7 +168,11 @@ function ThreadMessage({ message, language, timeZone }: { message: ChatMessageVi
         lang={message.sender === 'member' ? undefined : language}
         className={cn(
           'max-w-[80%] rounded-2xl px-3 py-2 text-sm break-words whitespace-pre-wrap',
-          fromVisitor ? 'bg-gray-100 text-gray-900 dark:bg-gray-800 dark:text-gray-100' : message.sender === 'bot' ? 'bg-indigo-50 text-indigo-950 dark:bg-indigo-950 dark:text-indigo-100' : 'bg-indigo-600 text-white',
+          fromVisitor
+            ? 'bg-gray-100 text-gray-900 dark:bg-gray-800 dark:text-gray-100'
+            : message.sender === 'bot'
+              ? 'bg-indigo-50 text-indigo-950 dark:bg-indigo-950 dark:text-indigo-100'
+              : 'bg-indigo-600 text-white',
         )}
       >
         {message.body}

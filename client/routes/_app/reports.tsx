@@ -128,7 +128,14 @@ function ReportsPage() {
             {REPORT_KEYS.map((key) => {
               const query = queries[key];
               return (
-                <ReportCard key={key} reportKey={key} range={range} report={query.data} busy={query.isPlaceholderData} error={query.error ? errorMessageOf(query.error, 'Could not load this report') : null} />
+                <ReportCard
+                  key={key}
+                  reportKey={key}
+                  range={range}
+                  report={query.data}
+                  busy={query.isPlaceholderData}
+                  error={query.error ? errorMessageOf(query.error, 'Could not load this report') : null}
+                />
               );
             })}
           </div>
@@ -167,7 +174,8 @@ function ReportCard({ reportKey, range, report, busy, error }: { reportKey: Repo
         <FormAlert message={error} />
       ) : !report ? null : empty.isEmpty(report) ? (
         <PanelEmpty icon={empty.icon} title={empty.title}>
-          The chart fills in as your team adds records; the CSV export still lists every {report.period.bucket === 'day' || reportKey === 'pipeline' || reportKey === 'lead-sources' ? 'row' : report.period.bucket} with zeros.
+          The chart fills in as your team adds records; the CSV export still lists every{' '}
+          {report.period.bucket === 'day' || reportKey === 'pipeline' || reportKey === 'lead-sources' ? 'row' : report.period.bucket} with zeros.
         </PanelEmpty>
       ) : (
         <div className="flex flex-col gap-3">

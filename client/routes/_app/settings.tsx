@@ -24,11 +24,11 @@ function SettingsLayout() {
   const canManageBilling = useCan('billing:manage');
   const sections = [
     { to: '/settings/profile', label: 'Profile & preferences' },
-    ...(me?.organization ? [{ to: '/settings/organization', label: 'Organization & members' }] as const : []),
-    ...(canManageKeys ? [{ to: '/settings/api-keys', label: 'API keys' }] as const : []),
-    ...(canReadForms ? [{ to: '/settings/integrations', label: 'Integrations' }] as const : []),
-    ...(canManageBilling ? [{ to: '/settings/billing', label: 'Billing' }] as const : []),
-    ...(me?.organization ? [{ to: '/settings/security', label: 'Security & audit log' }] as const : []),
+    ...(me?.organization ? ([{ to: '/settings/organization', label: 'Organization & members' }] as const) : []),
+    ...(canManageKeys ? ([{ to: '/settings/api-keys', label: 'API keys' }] as const) : []),
+    ...(canReadForms ? ([{ to: '/settings/integrations', label: 'Integrations' }] as const) : []),
+    ...(canManageBilling ? ([{ to: '/settings/billing', label: 'Billing' }] as const) : []),
+    ...(me?.organization ? ([{ to: '/settings/security', label: 'Security & audit log' }] as const) : []),
     { to: '/settings/sessions', label: 'Sessions' },
   ] as const;
   return (

@@ -65,8 +65,7 @@ export const Route = createFileRoute('/_app/tasks')({
   validateSearch: ZTasksSearch,
   staticData: { title: 'Tasks' },
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) =>
-    Promise.all([context.trpc.tasks.counts.ensureData(), context.trpc.tasks.list.ensureData(listInput(deps)), context.trpc.members.list.ensureData()]),
+  loader: ({ context, deps }) => Promise.all([context.trpc.tasks.counts.ensureData(), context.trpc.tasks.list.ensureData(listInput(deps)), context.trpc.members.list.ensureData()]),
   component: TasksPage,
 });
 
@@ -105,7 +104,15 @@ function TasksPage() {
         </TabsList>
         <TaskFilters search={search} view={view} onSearch={onSearch} />
         <TabsContent value={view}>
-          <TaskList search={search} view={view} timeZone={timeZone} canWrite={canWrite} counts={counts.data} onEdit={(task) => setDialog({ task })} onPage={(page) => onSearch({ page: page > 1 ? page : undefined })} />
+          <TaskList
+            search={search}
+            view={view}
+            timeZone={timeZone}
+            canWrite={canWrite}
+            counts={counts.data}
+            onEdit={(task) => setDialog({ task })}
+            onPage={(page) => onSearch({ page: page > 1 ? page : undefined })}
+          />
         </TabsContent>
       </Tabs>
       <TaskDialog open={dialog !== null} onOpenChange={(open) => (open ? undefined : setDialog(null))} task={dialog?.task} />

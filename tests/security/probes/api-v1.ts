@@ -10,7 +10,5 @@ const CREATE: Record<string, (api: Caller) => Promise<string>> = {
 };
 
 export const restProbes: Record<string, RestProbe> = Object.fromEntries(
-  V1_RESOURCES.flatMap((resource) =>
-    ['GET', 'PATCH', 'DELETE'].map((method) => [`${method} /api/v1/${resource.name}/:id`, (_deps, _a, api) => CREATE[resource.name]!(api)] as const),
-  ),
+  V1_RESOURCES.flatMap((resource) => ['GET', 'PATCH', 'DELETE'].map((method) => [`${method} /api/v1/${resource.name}/:id`, (_deps, _a, api) => CREATE[resource.name]!(api)] as const)),
 );

@@ -8,7 +8,16 @@ const contact = async (api: Caller, firstName = 'Probe') => (await api.contacts.
 async function importOf(deps: AppDeps, a: Account): Promise<string> {
   const row = await deps.database.db
     .insertInto('contact_imports')
-    .values({ organization_id: a.organizationId, created_by: a.userId, filename: 'probe.csv', csv: 'Name\nProbe\n', mapping: JSON.stringify({ Name: 'fullName' }), dedupe_by: 'none', on_duplicate: 'skip', total_rows: 1 })
+    .values({
+      organization_id: a.organizationId,
+      created_by: a.userId,
+      filename: 'probe.csv',
+      csv: 'Name\nProbe\n',
+      mapping: JSON.stringify({ Name: 'fullName' }),
+      dedupe_by: 'none',
+      on_duplicate: 'skip',
+      total_rows: 1,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await deps.database.db

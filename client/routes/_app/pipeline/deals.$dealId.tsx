@@ -339,7 +339,15 @@ function Timeline({ deal, timeZone }: { deal: DealDetail; timeZone: string }) {
       <CardContent>
         <ol className="flex flex-col gap-4" aria-label="Timeline entries">
           {pages.map((before, i) => (
-            <TimelinePage key={before ?? 'first'} dealId={deal.id} before={before} currency={deal.value.currency} timeZone={timeZone} last={i === pages.length - 1} onMore={(next) => setPages((p) => [...p, next])} />
+            <TimelinePage
+              key={before ?? 'first'}
+              dealId={deal.id}
+              before={before}
+              currency={deal.value.currency}
+              timeZone={timeZone}
+              last={i === pages.length - 1}
+              onMore={(next) => setPages((p) => [...p, next])}
+            />
           ))}
         </ol>
       </CardContent>
@@ -347,10 +355,34 @@ function Timeline({ deal, timeZone }: { deal: DealDetail; timeZone: string }) {
   );
 }
 
-function TimelinePage({ dealId, before, currency, timeZone, last, onMore }: { dealId: string; before: number | undefined; currency: string; timeZone: string; last: boolean; onMore: (before: number) => void }) {
+function TimelinePage({
+  dealId,
+  before,
+  currency,
+  timeZone,
+  last,
+  onMore,
+}: {
+  dealId: string;
+  before: number | undefined;
+  currency: string;
+  timeZone: string;
+  last: boolean;
+  onMore: (before: number) => void;
+}) {
   const page = trpc.deals.timeline.useQuery({ dealId, before, limit: TIMELINE_PAGE });
-  if (page.error) return <li><FormAlert message={errorMessageOf(page.error, 'Could not load the timeline')} /></li>;
-  if (!page.data) return <li><Spinner className="mx-auto" label="Loading more entries" /></li>;
+  if (page.error)
+    return (
+      <li>
+        <FormAlert message={errorMessageOf(page.error, 'Could not load the timeline')} />
+      </li>
+    );
+  if (!page.data)
+    return (
+      <li>
+        <Spinner className="mx-auto" label="Loading more entries" />
+      </li>
+    );
   return (
     <>
       {page.data.items.map((entry) => {

@@ -141,7 +141,19 @@ function ViewToggle({ view, onChange }: { view: PipelineView; onChange: (view: P
   );
 }
 
-function BoardView({ search, pipeline, timeZone, canWrite, onCreate }: { search: PipelineSearch; pipeline: Pipeline | undefined; timeZone: string; canWrite: boolean; onCreate: (stageId: string) => void }) {
+function BoardView({
+  search,
+  pipeline,
+  timeZone,
+  canWrite,
+  onCreate,
+}: {
+  search: PipelineSearch;
+  pipeline: Pipeline | undefined;
+  timeZone: string;
+  canWrite: boolean;
+  onCreate: (stageId: string) => void;
+}) {
   const input = boardInput(search, pipeline?.id);
   const board = trpc.deals.board.useQuery(input);
   if (board.error) return <FormAlert message={errorMessageOf(board.error, 'Could not load the board')} />;

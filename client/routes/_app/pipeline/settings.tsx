@@ -230,15 +230,7 @@ function StagesSection({ pipeline }: { pipeline: Pipeline }) {
       </p>
       <ol className="-mx-6 divide-y divide-gray-100 border-y border-gray-100 dark:divide-gray-800 dark:border-gray-800" aria-label="Stages">
         {pipeline.stages.map((stage, i) => (
-          <StageRow
-            key={stage.id}
-            stage={stage}
-            pipeline={pipeline}
-            first={i === 0}
-            last={i === pipeline.stages.length - 1}
-            busy={reorder.isPending}
-            onMove={(by) => void moveStage(i, by)}
-          />
+          <StageRow key={stage.id} stage={stage} pipeline={pipeline} first={i === 0} last={i === pipeline.stages.length - 1} busy={reorder.isPending} onMove={(by) => void moveStage(i, by)} />
         ))}
       </ol>
       <NewStageForm pipeline={pipeline} />

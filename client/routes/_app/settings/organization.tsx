@@ -342,7 +342,9 @@ function InviteSection({ myRole }: { myRole: TRole | undefined }) {
             <RoleOptions roles={roles} />
           </SelectField>
         </div>
-        <p className="text-xs text-gray-500 dark:text-gray-400">{ROLE_LABELS[values.role].label}: {ROLE_LABELS[values.role].description}.</p>
+        <p className="text-xs text-gray-500 dark:text-gray-400">
+          {ROLE_LABELS[values.role].label}: {ROLE_LABELS[values.role].description}.
+        </p>
         <div>
           <Button type="submit" disabled={invite.isPending}>
             <MailPlusIcon className="size-4" aria-hidden />

@@ -1,14 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useSetAtom } from 'jotai';
 import { type FormEvent, useId, useMemo, useState } from 'react';
-import {
-  NOTIFICATION_TYPES,
-  PASSWORD_MIN,
-  type TPreferences,
-  ZChangePasswordInput,
-  ZUpdatePreferencesInput,
-  ZUpdateProfileInput,
-} from '../../../lib/schema';
+import { NOTIFICATION_TYPES, PASSWORD_MIN, type TPreferences, ZChangePasswordInput, ZUpdatePreferencesInput, ZUpdateProfileInput } from '../../../lib/schema';
 import { FormAlert, SelectField, TextField } from '../../../components/form';
 import { SectionLoading, SettingsSection } from '../../../components/settings-section';
 import { Button } from '../../../components/ui/button';
@@ -132,7 +125,11 @@ function PreferencesSection({ me }: { me: Me }) {
       setThemeChoice(saved.theme);
       toast({ title: 'Preferences saved' });
     } catch (failure) {
-      const { fieldErrors, message } = serverFormErrors(failure, ['theme', 'language', 'timezone', 'toasts', ...NOTIFICATION_TYPES.map((t) => `notifications.${t}`)], 'Could not save your preferences');
+      const { fieldErrors, message } = serverFormErrors(
+        failure,
+        ['theme', 'language', 'timezone', 'toasts', ...NOTIFICATION_TYPES.map((t) => `notifications.${t}`)],
+        'Could not save your preferences',
+      );
       setErrors(fieldErrors);
       setFormError(message);
     } finally {
@@ -152,14 +149,7 @@ function PreferencesSection({ me }: { me: Me }) {
                 key={t.value}
                 className="flex cursor-pointer items-center gap-2 rounded-md border border-gray-300 px-3 py-2 text-sm has-[:checked]:border-indigo-500 has-[:checked]:bg-indigo-50 dark:border-gray-700 dark:has-[:checked]:border-indigo-400 dark:has-[:checked]:bg-indigo-500/15"
               >
-                <input
-                  type="radio"
-                  name={themeName}
-                  value={t.value}
-                  checked={values.theme === t.value}
-                  onChange={() => setValues((v) => ({ ...v, theme: t.value }))}
-                  className="accent-indigo-600"
-                />
+                <input type="radio" name={themeName} value={t.value} checked={values.theme === t.value} onChange={() => setValues((v) => ({ ...v, theme: t.value }))} className="accent-indigo-600" />
                 {t.label}
               </label>
             ))}
@@ -180,13 +170,7 @@ function PreferencesSection({ me }: { me: Me }) {
               </option>
             ))}
           </SelectField>
-          <SelectField
-            label="Time zone"
-            name="timezone"
-            value={values.timezone}
-            onChange={(e) => setValues((v) => ({ ...v, timezone: e.target.value }))}
-            error={errors.timezone}
-          >
+          <SelectField label="Time zone" name="timezone" value={values.timezone} onChange={(e) => setValues((v) => ({ ...v, timezone: e.target.value }))} error={errors.timezone}>
             {zones.map((z) => (
               <option key={z} value={z}>
                 {z.replaceAll('_', ' ')}

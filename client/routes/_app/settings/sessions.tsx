@@ -36,9 +36,7 @@ function SessionsPage() {
               <div className="min-w-0 flex-1 text-sm">
                 <p className="font-medium text-gray-900 dark:text-white" title={s.userAgent ?? undefined}>
                   {describeUserAgent(s.userAgent)}
-                  {s.current ? (
-                    <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800 dark:bg-green-900/50 dark:text-green-300">This device</span>
-                  ) : null}
+                  {s.current ? <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800 dark:bg-green-900/50 dark:text-green-300">This device</span> : null}
                 </p>
                 <p className="text-gray-500 dark:text-gray-400">
                   IP {s.ip ?? 'unknown'} · Signed in {formatDateTime(s.createdAt, timeZone)} · Expires {formatDateTime(s.expiresAt, timeZone)}

@@ -42,4 +42,3 @@ export function previousPhrase(period: Pick<PeriodInfo, 'key' | 'days'>): string
   if (period.key === '1y') return 'the previous 12 months';
   return `the previous ${period.days} ${period.days === 1 ? 'day' : 'days'}`;
 }
-

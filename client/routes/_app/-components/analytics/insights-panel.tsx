@@ -182,15 +182,10 @@ function InsightCard({ insight, currency }: { insight: Insight; currency: string
 export function InsightsPanel({ data, busy = false, limit }: { data: Insights; busy?: boolean; /** Show only the first few (the command center). */ limit?: number }) {
   const shown = limit === undefined ? data.insights : data.insights.slice(0, limit);
   return (
-    <Panel
-      title="AI Revenue Intelligence"
-      description={`Rules applied to your records for ${periodPhrase(data.period)}; each finding links to the records behind it.`}
-      busy={busy}
-    >
+    <Panel title="AI Revenue Intelligence" description={`Rules applied to your records for ${periodPhrase(data.period)}; each finding links to the records behind it.`} busy={busy}>
       {data.insights.length === 0 ? (
         <PanelEmpty icon={SparklesIcon} title="Nothing needs your attention">
-          No stalled deals, conversion drops, overdue tasks piling up on one person, or winning lead source in {periodPhrase(data.period)}. Findings appear here as your
-          team works deals and tasks.
+          No stalled deals, conversion drops, overdue tasks piling up on one person, or winning lead source in {periodPhrase(data.period)}. Findings appear here as your team works deals and tasks.
         </PanelEmpty>
       ) : (
         <div className="flex flex-col gap-3">

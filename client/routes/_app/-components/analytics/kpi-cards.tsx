@@ -26,22 +26,13 @@ export function KpiCards({ dashboard, busy = false }: { dashboard: Dashboard; bu
 function KpiCard({ kpi, period }: { kpi: Kpi; period: Dashboard['period'] }) {
   const titleId = useId();
   const previousText = previousPhrase(period);
-  const comparison =
-    kpi.value === null
-      ? null
-      : kpi.previous === null
-        ? `Nothing to compare with in ${previousText}`
-        : `vs ${formatKpiValue(kpi, kpi.previous)} in ${previousText}`;
+  const comparison = kpi.value === null ? null : kpi.previous === null ? `Nothing to compare with in ${previousText}` : `vs ${formatKpiValue(kpi, kpi.previous)} in ${previousText}`;
   const excludedNote =
     kpi.excludedCount > 0
       ? `${kpi.excludedCount} ${kpi.key === 'cac' ? (kpi.excludedCount === 1 ? 'spend entry' : 'spend entries') : kpi.excludedCount === 1 ? 'deal' : 'deals'} in other currencies than ${kpi.currency} left out (never converted).`
       : null;
   return (
-    <article
-      aria-labelledby={titleId}
-      data-kpi={kpi.key}
-      className="flex min-w-0 flex-col gap-2 rounded-xl border border-gray-200 bg-white p-5 shadow-sm dark:border-gray-800 dark:bg-gray-900"
-    >
+    <article aria-labelledby={titleId} data-kpi={kpi.key} className="flex min-w-0 flex-col gap-2 rounded-xl border border-gray-200 bg-white p-5 shadow-sm dark:border-gray-800 dark:bg-gray-900">
       <div className="flex items-start justify-between gap-2">
         <h3 id={titleId} className="text-sm font-medium text-gray-600 dark:text-gray-400">
           {kpi.title}
@@ -69,9 +60,7 @@ function KpiCard({ kpi, period }: { kpi: Kpi; period: Dashboard['period'] }) {
       {kpi.value === null && kpi.hint ? <p className="text-sm text-gray-600 dark:text-gray-400">{kpi.hint}</p> : null}
       {kpi.value !== null ? (
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-gray-600 dark:text-gray-400">
-          {kpi.previous !== null ? (
-            <TrendIndicator trend={kpi.trend} better={kpi.better} change={kpi.changePercent === null ? null : formatSignedPercent(kpi.changePercent)} />
-          ) : null}
+          {kpi.previous !== null ? <TrendIndicator trend={kpi.trend} better={kpi.better} change={kpi.changePercent === null ? null : formatSignedPercent(kpi.changePercent)} /> : null}
           {comparison ? <span>{comparison}</span> : null}
         </div>
       ) : null}

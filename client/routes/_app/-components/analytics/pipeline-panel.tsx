@@ -153,11 +153,7 @@ function StageRow({ stage, currency, maxValue, previousText }: { stage: StageAna
 function Conversion({ stage, previousText }: { stage: StageAnalysis; previousText: string }) {
   if (stage.kind !== 'open') return <span className="text-xs text-gray-500 dark:text-gray-400">Closed stage</span>;
   if (stage.conversion === null) {
-    return (
-      <span className="text-xs text-gray-500 dark:text-gray-400">
-        {stage.advanced === null ? 'Last open stage: deals close from here' : 'No deal entered this stage in the period'}
-      </span>
-    );
+    return <span className="text-xs text-gray-500 dark:text-gray-400">{stage.advanced === null ? 'Last open stage: deals close from here' : 'No deal entered this stage in the period'}</span>;
   }
   return (
     <div className="flex min-w-44 flex-col gap-1">
@@ -179,13 +175,8 @@ function Conversion({ stage, previousText }: { stage: StageAnalysis; previousTex
         <span>
           {stage.advanced} of {stage.reached} moved on
         </span>
-        {stage.conversionChange !== null ? (
-          <TrendIndicator trend={stage.trend} better="higher" change={formatPoints(stage.conversionChange)} />
-        ) : (
-          <span>nothing to compare in {previousText}</span>
-        )}
+        {stage.conversionChange !== null ? <TrendIndicator trend={stage.trend} better="higher" change={formatPoints(stage.conversionChange)} /> : <span>nothing to compare in {previousText}</span>}
       </div>
     </div>
   );
 }
-

@@ -68,7 +68,10 @@ export function TodayPanel({
                 <li key={tile.view}>
                   <ServerLink
                     link={{ to: '/tasks', search: { view: tile.view } }}
-                    className={cn('flex flex-col rounded-lg border border-gray-200 px-3 py-2 hover:border-indigo-300 hover:bg-indigo-50/50 dark:border-gray-800 dark:hover:border-indigo-700 dark:hover:bg-indigo-950/30', focusRing)}
+                    className={cn(
+                      'flex flex-col rounded-lg border border-gray-200 px-3 py-2 hover:border-indigo-300 hover:bg-indigo-50/50 dark:border-gray-800 dark:hover:border-indigo-700 dark:hover:bg-indigo-950/30',
+                      focusRing,
+                    )}
                   >
                     <span className={cn('text-xl font-semibold tabular-nums', tile.tone)}>{formatCount(tile.value)}</span>
                     <span className="text-xs text-gray-600 dark:text-gray-400">{tile.label}</span>
@@ -82,7 +85,10 @@ export function TodayPanel({
           <section aria-label="Appointments today">
             <div className="mb-2 flex items-center justify-between gap-2">
               <h3 className="text-xs font-semibold tracking-wide text-gray-500 uppercase dark:text-gray-400">Appointments</h3>
-              <Link to="/appointments" className="rounded text-xs font-medium text-indigo-600 hover:underline focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none dark:text-indigo-400">
+              <Link
+                to="/appointments"
+                className="rounded text-xs font-medium text-indigo-600 hover:underline focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none dark:text-indigo-400"
+              >
                 Open calendar
               </Link>
             </div>
@@ -112,7 +118,10 @@ export function TodayPanel({
                           target="_blank"
                           rel="noreferrer noopener"
                           aria-label={`Join ${a.title}`}
-                          className={cn('inline-flex size-7 items-center justify-center rounded-md text-gray-500 hover:bg-gray-100 hover:text-gray-900 dark:hover:bg-gray-800 dark:hover:text-white', focusRing)}
+                          className={cn(
+                            'inline-flex size-7 items-center justify-center rounded-md text-gray-500 hover:bg-gray-100 hover:text-gray-900 dark:hover:bg-gray-800 dark:hover:text-white',
+                            focusRing,
+                          )}
                         >
                           <VideoIcon className="size-4" aria-hidden />
                         </a>

@@ -22,7 +22,17 @@ const TONE_WORDS = { good: 'an improvement', bad: 'a decline', neutral: null } a
  * The direction of a figure against the previous period: an icon, the change in words and numbers
  * ("Up +12.5%"), coloured by whether that is good news — never colour alone.
  */
-export function TrendIndicator({ trend, better, change, className }: { trend: Trend; better: Better; /** "+12.5%" or "+5 pts"; null when it cannot be computed. */ change: string | null; className?: string }) {
+export function TrendIndicator({
+  trend,
+  better,
+  change,
+  className,
+}: {
+  trend: Trend;
+  better: Better;
+  /** "+12.5%" or "+5 pts"; null when it cannot be computed. */ change: string | null;
+  className?: string;
+}) {
   const tone = trendTone(trend, better);
   const Icon = trend === 'up' ? TrendingUpIcon : trend === 'down' ? TrendingDownIcon : MinusIcon;
   const word = trend === 'up' ? 'Up' : trend === 'down' ? 'Down' : 'No change';

@@ -75,7 +75,9 @@ function TrendRow({ item, previousText }: { item: TrendItem; previousText: strin
       <p className="text-xs text-gray-600 dark:text-gray-400">
         {item.denominator === 0 ? words.none : `${formatCount(item.numerator)} of ${formatCount(item.denominator)} ${words.of}`}
         {' · '}
-        {item.previous === null ? `nothing to compare in ${previousText}` : `${formatPercentValue(item.previous)} in ${previousText} (${formatCount(item.previousNumerator)} of ${formatCount(item.previousDenominator)})`}
+        {item.previous === null
+          ? `nothing to compare in ${previousText}`
+          : `${formatPercentValue(item.previous)} in ${previousText} (${formatCount(item.previousNumerator)} of ${formatCount(item.previousDenominator)})`}
       </p>
     </li>
   );

@@ -95,7 +95,21 @@ export function AppointmentDetails({
   );
 }
 
-function Details({ appointment, timeZone, canWrite, onClose, onEdit, onReschedule }: { appointment: Appointment; timeZone: string; canWrite: boolean; onClose: () => void; onEdit: (a: Appointment) => void; onReschedule: () => void }) {
+function Details({
+  appointment,
+  timeZone,
+  canWrite,
+  onClose,
+  onEdit,
+  onReschedule,
+}: {
+  appointment: Appointment;
+  timeZone: string;
+  canWrite: boolean;
+  onClose: () => void;
+  onEdit: (a: Appointment) => void;
+  onReschedule: () => void;
+}) {
   const utils = trpc.useUtils();
   const setStatus = trpc.appointments.setStatus.useMutation();
   const remove = trpc.appointments.delete.useMutation();
@@ -146,7 +160,8 @@ function Details({ appointment, timeZone, canWrite, onClose, onEdit, onReschedul
           <span className="sr-only">When</span>
         </dt>
         <dd>
-          {formatDateTimeRangeIn(appointment.startsAt, appointment.endsAt, timeZone)} <span className="text-gray-500 dark:text-gray-400">({zoneAbbreviation(new Date(appointment.startsAt), timeZone)})</span>
+          {formatDateTimeRangeIn(appointment.startsAt, appointment.endsAt, timeZone)}{' '}
+          <span className="text-gray-500 dark:text-gray-400">({zoneAbbreviation(new Date(appointment.startsAt), timeZone)})</span>
           {otherZone ? (
             <span className="block text-xs text-gray-500 dark:text-gray-400">
               Planned in {appointment.timeZone.replaceAll('_', ' ')}: {formatDateTimeRangeIn(appointment.startsAt, appointment.endsAt, appointment.timeZone)}
@@ -267,10 +282,11 @@ function RescheduleForm({ appointment, timeZone, listInput, onDone }: { appointm
     return { startsAt: startsAt.toISOString(), endsAt: endsAt.toISOString() };
   })();
   const checked = useDebounced(slot && appointment.assignee && Date.parse(slot.endsAt) > Date.parse(slot.startsAt) ? slot : null, 300);
-  const conflicts = trpc.appointments.checkConflicts.useQuery(
-    checked ? { ...checked, assigneeId: appointment.assignee?.id, excludeId: appointment.id } : { startsAt: '', endsAt: '' },
-    { enabled: checked !== null && appointment.status !== 'cancelled', placeholderData: keepPreviousData, staleTime: 0 },
-  );
+  const conflicts = trpc.appointments.checkConflicts.useQuery(checked ? { ...checked, assigneeId: appointment.assignee?.id, excludeId: appointment.id } : { startsAt: '', endsAt: '' }, {
+    enabled: checked !== null && appointment.status !== 'cancelled',
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -287,7 +303,9 @@ function RescheduleForm({ appointment, timeZone, listInput, onDone }: { appointm
     <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4">
       <DialogHeader>
         <DialogTitle>Reschedule “{appointment.title}”</DialogTitle>
-        <DialogDescription>Currently {formatDateTimeRangeIn(appointment.startsAt, appointment.endsAt, timeZone)}. Times in {timeZone.replaceAll('_', ' ')}.</DialogDescription>
+        <DialogDescription>
+          Currently {formatDateTimeRangeIn(appointment.startsAt, appointment.endsAt, timeZone)}. Times in {timeZone.replaceAll('_', ' ')}.
+        </DialogDescription>
       </DialogHeader>
       <FormAlert message={formError} />
       <TextField label="Date" type="date" required value={values.date} onChange={(e) => setValues((v) => ({ ...v, date: e.target.value }))} error={errors.startsAt} />

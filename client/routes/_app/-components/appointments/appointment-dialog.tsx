@@ -123,7 +123,10 @@ function AppointmentForm({ appointment, slot, onDone }: { appointment?: Appointm
   }
 
   const slotNow = instants(values);
-  const checked = useDebounced(slotNow && Date.parse(slotNow.endsAt) > Date.parse(slotNow.startsAt) && values.assigneeId && values.status !== 'cancelled' ? { ...slotNow, assigneeId: values.assigneeId } : null, 300);
+  const checked = useDebounced(
+    slotNow && Date.parse(slotNow.endsAt) > Date.parse(slotNow.startsAt) && values.assigneeId && values.status !== 'cancelled' ? { ...slotNow, assigneeId: values.assigneeId } : null,
+    300,
+  );
   const conflicts = trpc.appointments.checkConflicts.useQuery(checked ? { ...checked, excludeId: appointment?.id } : { startsAt: '', endsAt: '' }, {
     enabled: checked !== null,
     placeholderData: keepPreviousData,
@@ -183,7 +186,15 @@ function AppointmentForm({ appointment, slot, onDone }: { appointment?: Appointm
       <TextField label="Title" name="title" required autoFocus value={values.title} onChange={(e) => set('title', e.target.value)} error={errors.title} placeholder="e.g. Discovery call" />
       <div className="grid gap-4 sm:grid-cols-2">
         <ContactPicker value={values.contact} onChange={(c) => set('contact', c)} error={errors.contactId} />
-        <MemberSelect label="Assignee" name="assigneeId" value={values.assigneeId} onChange={(id) => set('assigneeId', id)} none="Unassigned" current={appointment?.assignee ?? null} error={errors.assigneeId} />
+        <MemberSelect
+          label="Assignee"
+          name="assigneeId"
+          value={values.assigneeId}
+          onChange={(id) => set('assigneeId', id)}
+          none="Unassigned"
+          current={appointment?.assignee ?? null}
+          error={errors.assigneeId}
+        />
       </div>
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="sr-only">When</legend>
@@ -202,7 +213,16 @@ function AppointmentForm({ appointment, slot, onDone }: { appointment?: Appointm
       {conflicts.data && checked ? <ConflictWarning conflicts={conflicts.data.conflicts} timeZone={myZone} /> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="Location" name="location" value={values.location} onChange={(e) => set('location', e.target.value)} error={errors.location} placeholder="Office, address or phone" />
-        <TextField label="Meeting link" name="meetingUrl" type="url" inputMode="url" value={values.meetingUrl} onChange={(e) => set('meetingUrl', e.target.value)} error={errors.meetingUrl} placeholder="https://meet.example.com/abc" />
+        <TextField
+          label="Meeting link"
+          name="meetingUrl"
+          type="url"
+          inputMode="url"
+          value={values.meetingUrl}
+          onChange={(e) => set('meetingUrl', e.target.value)}
+          error={errors.meetingUrl}
+          placeholder="https://meet.example.com/abc"
+        />
       </div>
       <SelectField label="Status" name="status" value={values.status} onChange={(e) => set('status', e.target.value as AppointmentStatus)} error={errors.status}>
         {APPOINTMENT_STATUSES.map((s) => (

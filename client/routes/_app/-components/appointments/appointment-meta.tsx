@@ -20,7 +20,10 @@ export const STATUS_BLOCKS: Record<AppointmentStatus, string> = {
 export function ConflictWarning({ conflicts, timeZone, saved = false }: { conflicts: readonly Conflict[]; timeZone: string; saved?: boolean }) {
   if (conflicts.length === 0) return null;
   return (
-    <div role="status" className="flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950/60 dark:text-amber-200">
+    <div
+      role="status"
+      className="flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950/60 dark:text-amber-200"
+    >
       <AlertTriangleIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
       <div>
         <p className="font-medium">

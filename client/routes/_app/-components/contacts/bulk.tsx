@@ -71,7 +71,13 @@ export function BulkBar({
       ) : null}
       <div className="flex flex-wrap items-center gap-1 sm:ml-auto">
         {actions.map((a) => (
-          <Button key={a.kind} variant={a.kind === 'delete' ? 'ghost' : 'outline'} size="sm" onClick={() => setKind(a.kind)} className={a.kind === 'delete' ? 'text-red-700 hover:text-red-800 dark:text-red-400' : undefined}>
+          <Button
+            key={a.kind}
+            variant={a.kind === 'delete' ? 'ghost' : 'outline'}
+            size="sm"
+            onClick={() => setKind(a.kind)}
+            className={a.kind === 'delete' ? 'text-red-700 hover:text-red-800 dark:text-red-400' : undefined}
+          >
             <a.icon className="size-4" aria-hidden />
             {a.label}
           </Button>
@@ -165,7 +171,16 @@ function BulkForm({
       <FormAlert message={message} />
       {kind === 'addTag' || kind === 'removeTag' ? (
         <>
-          <TextField label="Tag" value={tag} onChange={(e) => setTag(e.target.value)} error={error} maxLength={CONTACT_LIMITS.tag} list={kind === 'removeTag' ? 'bulk-tag-options' : undefined} autoFocus required />
+          <TextField
+            label="Tag"
+            value={tag}
+            onChange={(e) => setTag(e.target.value)}
+            error={error}
+            maxLength={CONTACT_LIMITS.tag}
+            list={kind === 'removeTag' ? 'bulk-tag-options' : undefined}
+            autoFocus
+            required
+          />
           {kind === 'removeTag' && selectedTags.length > 0 ? (
             <datalist id="bulk-tag-options">
               {selectedTags.map((t) => (

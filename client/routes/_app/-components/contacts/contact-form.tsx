@@ -8,14 +8,7 @@ import { Input, Label, Switch } from '../../../../components/ui/input';
 import { TagsInput } from '../../../../components/ui/tags-input';
 import { showError } from '../../../../lib/auth';
 import { cn } from '../../../../lib/cn';
-import {
-  CONTACT_LIMITS,
-  LIFECYCLE_LABELS,
-  LIFECYCLE_STAGES,
-  type TLifecycleStage,
-  ZCreateContactInput,
-  ZUpdateContactInput,
-} from '../../../../../server/contacts/schema';
+import { CONTACT_LIMITS, LIFECYCLE_LABELS, LIFECYCLE_STAGES, type TLifecycleStage, ZCreateContactInput, ZUpdateContactInput } from '../../../../../server/contacts/schema';
 import { type FieldErrors, fieldMessage, serverFormErrors, validateForm } from '../../../../lib/forms';
 import { trpc } from '../../../../lib/trpc';
 import { toast } from '../../../../state/toast';
@@ -172,8 +165,24 @@ export function ContactEditor({
       <FormAlert message={formError} />
       <Fieldset legend="Person">
         <div className="grid gap-4 @md:grid-cols-2">
-          <TextField label="First name" name="firstName" autoComplete="off" maxLength={CONTACT_LIMITS.name} value={values.firstName} onChange={(e) => set('firstName', e.target.value)} error={errors.firstName} />
-          <TextField label="Last name" name="lastName" autoComplete="off" maxLength={CONTACT_LIMITS.name} value={values.lastName} onChange={(e) => set('lastName', e.target.value)} error={errors.lastName} />
+          <TextField
+            label="First name"
+            name="firstName"
+            autoComplete="off"
+            maxLength={CONTACT_LIMITS.name}
+            value={values.firstName}
+            onChange={(e) => set('firstName', e.target.value)}
+            error={errors.firstName}
+          />
+          <TextField
+            label="Last name"
+            name="lastName"
+            autoComplete="off"
+            maxLength={CONTACT_LIMITS.name}
+            value={values.lastName}
+            onChange={(e) => set('lastName', e.target.value)}
+            error={errors.lastName}
+          />
         </div>
         <TextField label="E-mail" name="email" type="email" inputMode="email" autoComplete="off" value={values.email} onChange={(e) => set('email', e.target.value)} error={errors.email} />
         <ListField
@@ -186,18 +195,59 @@ export function ContactEditor({
           path="otherEmails"
           onChange={(next) => set('otherEmails', next)}
         />
-        <TextField label="Phone" name="phone" type="tel" inputMode="tel" autoComplete="off" value={values.phone} onChange={(e) => set('phone', e.target.value)} error={errors.phone} hint={phoneHint(country)} />
-        <ListField label="Other phones" itemLabel="Other phone" type="tel" values={values.otherPhones} max={CONTACT_LIMITS.otherPhones} errors={errors} path="otherPhones" onChange={(next) => set('otherPhones', next)} />
+        <TextField
+          label="Phone"
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          value={values.phone}
+          onChange={(e) => set('phone', e.target.value)}
+          error={errors.phone}
+          hint={phoneHint(country)}
+        />
+        <ListField
+          label="Other phones"
+          itemLabel="Other phone"
+          type="tel"
+          values={values.otherPhones}
+          max={CONTACT_LIMITS.otherPhones}
+          errors={errors}
+          path="otherPhones"
+          onChange={(next) => set('otherPhones', next)}
+        />
         <DuplicateWarning email={values.email} phone={values.phone} excludeId={contact?.id} />
         <div className="grid gap-4 @md:grid-cols-2">
-          <TextField label="Company" name="companyName" autoComplete="off" maxLength={CONTACT_LIMITS.companyName} value={values.companyName} onChange={(e) => set('companyName', e.target.value)} error={errors.companyName} />
-          <TextField label="Job title" name="jobTitle" autoComplete="off" maxLength={CONTACT_LIMITS.jobTitle} value={values.jobTitle} onChange={(e) => set('jobTitle', e.target.value)} error={errors.jobTitle} />
+          <TextField
+            label="Company"
+            name="companyName"
+            autoComplete="off"
+            maxLength={CONTACT_LIMITS.companyName}
+            value={values.companyName}
+            onChange={(e) => set('companyName', e.target.value)}
+            error={errors.companyName}
+          />
+          <TextField
+            label="Job title"
+            name="jobTitle"
+            autoComplete="off"
+            maxLength={CONTACT_LIMITS.jobTitle}
+            value={values.jobTitle}
+            onChange={(e) => set('jobTitle', e.target.value)}
+            error={errors.jobTitle}
+          />
         </div>
       </Fieldset>
 
       <Fieldset legend="Sales">
         <div className="grid gap-4 @md:grid-cols-2">
-          <SelectField label="Lifecycle stage" name="lifecycleStage" value={values.lifecycleStage} onChange={(e) => set('lifecycleStage', e.target.value as TLifecycleStage)} error={errors.lifecycleStage}>
+          <SelectField
+            label="Lifecycle stage"
+            name="lifecycleStage"
+            value={values.lifecycleStage}
+            onChange={(e) => set('lifecycleStage', e.target.value as TLifecycleStage)}
+            error={errors.lifecycleStage}
+          >
             {LIFECYCLE_STAGES.map((s) => (
               <option key={s} value={s}>
                 {LIFECYCLE_LABELS[s]}
@@ -212,7 +262,16 @@ export function ContactEditor({
               </option>
             ))}
           </SelectField>
-          <TextField label="Source" name="source" autoComplete="off" maxLength={CONTACT_LIMITS.source} placeholder="e.g. Referral, Webinar" value={values.source} onChange={(e) => set('source', e.target.value)} error={errors.source} />
+          <TextField
+            label="Source"
+            name="source"
+            autoComplete="off"
+            maxLength={CONTACT_LIMITS.source}
+            placeholder="e.g. Referral, Webinar"
+            value={values.source}
+            onChange={(e) => set('source', e.target.value)}
+            error={errors.source}
+          />
           <TextField
             label="Lead score"
             name="leadScore"
@@ -249,11 +308,7 @@ export function ContactEditor({
         <div className="grid gap-3 @lg:grid-cols-3">
           {(['email', 'sms', 'calls'] as const).map((channel) => (
             <div key={channel} className="flex items-center gap-3">
-              <Switch
-                id={`${id}-dnc-${channel}`}
-                checked={values.doNotContact[channel]}
-                onCheckedChange={(checked) => set('doNotContact', { ...values.doNotContact, [channel]: checked })}
-              />
+              <Switch id={`${id}-dnc-${channel}`} checked={values.doNotContact[channel]} onCheckedChange={(checked) => set('doNotContact', { ...values.doNotContact, [channel]: checked })} />
               <Label htmlFor={`${id}-dnc-${channel}`} className="font-normal">
                 {DNC_LABELS[channel]}
               </Label>
@@ -310,15 +365,15 @@ const MATCHED_FIELD = { email: 'this e-mail', phone: 'this phone' } as const;
 function DuplicateWarning({ email, phone, excludeId }: { email: string; phone: string; excludeId: string | undefined }) {
   const typed = useSettled({ email: email.trim(), phone: phone.trim() });
   const enabled = typed.email.length > 0 || typed.phone.length > 0;
-  const matches = trpc.contacts.matches.useQuery(
-    { ...(typed.email ? { email: typed.email } : {}), ...(typed.phone ? { phone: typed.phone } : {}), ...(excludeId ? { excludeId } : {}) },
-    { enabled },
-  );
+  const matches = trpc.contacts.matches.useQuery({ ...(typed.email ? { email: typed.email } : {}), ...(typed.phone ? { phone: typed.phone } : {}), ...(excludeId ? { excludeId } : {}) }, { enabled });
   const found = enabled ? (matches.data?.matches ?? []) : [];
   return (
     <div role="status" aria-live="polite">
       {found.length > 0 ? (
-        <div className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100" data-testid="duplicate-warning">
+        <div
+          className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+          data-testid="duplicate-warning"
+        >
           <p className="flex items-start gap-2 font-medium">
             <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
             Possible duplicate

@@ -107,7 +107,15 @@ function OptionsInput({ value, onChange, error }: { value: string[]; onChange: (
   return (
     <div className="flex flex-col gap-1.5">
       <Label htmlFor={id}>Options</Label>
-      <TagsInput id={id} value={value} onChange={onChange} maxLength={CONTACT_LIMITS.customFieldOption} placeholder="Type an option and press Enter" aria-invalid={error ? true : undefined} aria-describedby={`${id}-hint`} />
+      <TagsInput
+        id={id}
+        value={value}
+        onChange={onChange}
+        maxLength={CONTACT_LIMITS.customFieldOption}
+        placeholder="Type an option and press Enter"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-hint`}
+      />
       <p id={`${id}-hint`} className="text-xs text-gray-500 dark:text-gray-400">
         The choices offered, in this order.
       </p>
@@ -147,7 +155,14 @@ function AddField() {
       <p className="text-sm font-semibold text-gray-900 dark:text-white">Add a field</p>
       <FormAlert message={message} />
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField label="Label" value={values.label} maxLength={CONTACT_LIMITS.customFieldLabel} onChange={(e) => setValues((v) => ({ ...v, label: e.target.value }))} error={errors.label} placeholder="e.g. Birthday" />
+        <TextField
+          label="Label"
+          value={values.label}
+          maxLength={CONTACT_LIMITS.customFieldLabel}
+          onChange={(e) => setValues((v) => ({ ...v, label: e.target.value }))}
+          error={errors.label}
+          placeholder="e.g. Birthday"
+        />
         <SelectField label="Type" value={values.type} onChange={(e) => setValues((v) => ({ ...v, type: e.target.value as FieldType }))} error={errors.type}>
           {CUSTOM_FIELD_TYPES.map((t) => (
             <option key={t} value={t}>
@@ -238,7 +253,10 @@ function DeleteField({ field, onDone }: { field: CustomField; onDone: () => void
             try {
               const result = await remove.mutateAsync({ id: field.id });
               await Promise.all([utils.customFields.list.invalidate(), utils.contacts.list.invalidate(), utils.contacts.get.invalidate(), utils.contacts.timeline.invalidate()]);
-              toast({ title: 'Custom field deleted', description: result.clearedContacts > 0 ? `Its value was removed from ${plural(result.clearedContacts, 'contact')}.` : 'No contact had a value for it.' });
+              toast({
+                title: 'Custom field deleted',
+                description: result.clearedContacts > 0 ? `Its value was removed from ${plural(result.clearedContacts, 'contact')}.` : 'No contact had a value for it.',
+              });
             } catch (error) {
               showError(error, 'Could not delete the field');
             } finally {

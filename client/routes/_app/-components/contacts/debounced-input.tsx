@@ -5,12 +5,7 @@ import { Input } from '../../../../components/ui/input';
  * A text box whose value is committed (to the URL) a moment after typing stops, on Enter and on
  * blur; it follows the committed value when that changes elsewhere (back button, a cleared filter).
  */
-export function DebouncedInput({
-  value,
-  onCommit,
-  delay = 350,
-  ...props
-}: Omit<ComponentProps<'input'>, 'value' | 'onChange'> & { value: string; onCommit: (value: string) => void; delay?: number }) {
+export function DebouncedInput({ value, onCommit, delay = 350, ...props }: Omit<ComponentProps<'input'>, 'value' | 'onChange'> & { value: string; onCommit: (value: string) => void; delay?: number }) {
   const [draft, setDraft] = useState(value);
   const [seen, setSeen] = useState(value);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

@@ -18,4 +18,3 @@ export function mappingProblems(mapping: Record<string, string>): { byColumn: Re
   const overall = IDENTITY.some((t) => targets.has(t)) ? null : 'Map at least one column to a name, an e-mail or a phone.';
   return { byColumn, overall };
 }
-

@@ -222,7 +222,9 @@ function MapStep({
           <span className="font-medium text-gray-900 dark:text-white">{loaded.name}</span> · {plural(preview.totalRows, 'row')} · {plural(preview.headers.length, 'column')} · separated by{' '}
           {preview.delimiter === '\t' ? 'tabs' : `“${preview.delimiter}”`}
         </p>
-        <p className="text-sm text-gray-600 dark:text-gray-400">{mapped} of {preview.headers.length} columns will be imported</p>
+        <p className="text-sm text-gray-600 dark:text-gray-400">
+          {mapped} of {preview.headers.length} columns will be imported
+        </p>
       </div>
       <Table aria-label="Column mapping" className="min-w-[36rem]">
         <THead>
@@ -316,7 +318,21 @@ const ON_DUPLICATE: { value: OnDuplicate; label: string; description: string }[]
   { value: 'create', label: 'Create another contact', description: 'Keeps both; you can merge them later from Duplicates.' },
 ];
 
-function Choice<T extends string>({ name, legend, options, value, onChange, disabledValues = [] }: { name: string; legend: string; options: { value: T; label: string; description: string }[]; value: T; onChange: (v: T) => void; disabledValues?: T[] }) {
+function Choice<T extends string>({
+  name,
+  legend,
+  options,
+  value,
+  onChange,
+  disabledValues = [],
+}: {
+  name: string;
+  legend: string;
+  options: { value: T; label: string; description: string }[];
+  value: T;
+  onChange: (v: T) => void;
+  disabledValues?: T[];
+}) {
   const id = useId();
   return (
     <fieldset className="grid gap-2">
@@ -417,7 +433,8 @@ function OptionsStep({
         </p>
       ) : null}
       <div className="rounded-lg bg-gray-50 p-3 text-sm text-gray-700 dark:bg-gray-800/60 dark:text-gray-300">
-        {plural(loaded.preview.totalRows, 'row')} from <strong>{loaded.name}</strong> will be read in the background; rows with problems are listed in an error report you can download. You can leave this page meanwhile.
+        {plural(loaded.preview.totalRows, 'row')} from <strong>{loaded.name}</strong> will be read in the background; rows with problems are listed in an error report you can download. You can leave
+        this page meanwhile.
       </div>
       <FormAlert message={message} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">

@@ -179,7 +179,8 @@ function MergeForm({ pair, customFields, timeZone, onMerged }: { pair: [Contact,
                 Also kept
               </th>
               <td colSpan={2} className="py-2 pr-3 text-gray-700 dark:text-gray-300">
-                Tags of both ({[...new Set([...a.tags, ...b.tags])].join(', ') || 'none'}); every e-mail address and phone number; do-not-contact if either asked for it; the earliest first touch and the latest touch.
+                Tags of both ({[...new Set([...a.tags, ...b.tags])].join(', ') || 'none'}); every e-mail address and phone number; do-not-contact if either asked for it; the earliest first touch and
+                the latest touch.
               </td>
             </tr>
           </tbody>

@@ -26,18 +26,18 @@ export function Pagination({
   return (
     <nav aria-label="Pagination" className="flex flex-wrap items-center gap-x-4 gap-y-2">
       {sizes.length > 1 ? (
-      <div className="flex items-center gap-2">
-        <Label htmlFor={`${id}-size`} className="font-normal text-gray-600 dark:text-gray-400">
-          Rows per page
-        </Label>
-        <Select id={`${id}-size`} value={limit} onChange={(e) => onLimit(Number(e.target.value))} className="w-20">
-          {sizes.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </Select>
-      </div>
+        <div className="flex items-center gap-2">
+          <Label htmlFor={`${id}-size`} className="font-normal text-gray-600 dark:text-gray-400">
+            Rows per page
+          </Label>
+          <Select id={`${id}-size`} value={limit} onChange={(e) => onLimit(Number(e.target.value))} className="w-20">
+            {sizes.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </Select>
+        </div>
       ) : null}
       <div className="flex items-center gap-1">
         <Button variant="outline" size="icon" aria-label="First page" disabled={page <= 1} onClick={() => onPage(1)}>

@@ -270,15 +270,13 @@ export function ContactsTable({
                 <div className="flex items-center gap-2">
                   <Avatar name={c.name} className="hidden sm:inline-flex" />
                   <div className="min-w-0">
-                    <Link
-                      to="/contacts/$contactId"
-                      params={{ contactId: c.id }}
-                      className={cn('block truncate rounded font-medium text-indigo-700 hover:underline dark:text-indigo-300', focusRing)}
-                    >
+                    <Link to="/contacts/$contactId" params={{ contactId: c.id }} className={cn('block truncate rounded font-medium text-indigo-700 hover:underline dark:text-indigo-300', focusRing)}>
                       {c.name}
                     </Link>
                     {c.jobTitle || (c.companyName && !columns.includes('companyName')) ? (
-                      <span className="block truncate text-xs text-gray-500 dark:text-gray-400">{[c.jobTitle, columns.includes('companyName') ? null : c.companyName].filter(Boolean).join(' · ')}</span>
+                      <span className="block truncate text-xs text-gray-500 dark:text-gray-400">
+                        {[c.jobTitle, columns.includes('companyName') ? null : c.companyName].filter(Boolean).join(' · ')}
+                      </span>
                     ) : null}
                   </div>
                 </div>

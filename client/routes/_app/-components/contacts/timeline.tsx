@@ -112,7 +112,16 @@ function render(entry: TimelineEntry, ctx: TimelineContext): Rendered {
     case 'contact_created': {
       const via = str(p, 'via');
       const row = num(p, 'row');
-      return { icon: UserPlusIcon, tone: TONES.green, title: <>Contact created {via ? (VIA[via] ?? `via ${via}`) : ''}{via === 'import' && row ? ` (row ${row})` : ''}</> };
+      return {
+        icon: UserPlusIcon,
+        tone: TONES.green,
+        title: (
+          <>
+            Contact created {via ? (VIA[via] ?? `via ${via}`) : ''}
+            {via === 'import' && row ? ` (row ${row})` : ''}
+          </>
+        ),
+      };
     }
     case 'field_changed': {
       const field = str(p, 'field') ?? '';
@@ -137,18 +146,38 @@ function render(entry: TimelineEntry, ctx: TimelineContext): Rendered {
       return {
         icon: WorkflowIcon,
         tone: TONES.indigo,
-        title: <>Lifecycle stage changed{bulk}{viaImport}</>,
+        title: (
+          <>
+            Lifecycle stage changed{bulk}
+            {viaImport}
+          </>
+        ),
         body: <FromTo from={isStage(p.from) ? STAGE_SHORT[p.from] : 'none'} to={isStage(p.to) ? <StageBadge stage={p.to} /> : String(p.to)} />,
       };
     case 'owner_changed':
-      return { icon: UserRoundCogIcon, tone: TONES.blue, title: <>Owner changed{bulk}{viaImport}</>, body: <FromTo from={memberName(p.from, ctx)} to={memberName(p.to, ctx)} /> };
+      return {
+        icon: UserRoundCogIcon,
+        tone: TONES.blue,
+        title: (
+          <>
+            Owner changed{bulk}
+            {viaImport}
+          </>
+        ),
+        body: <FromTo from={memberName(p.from, ctx)} to={memberName(p.to, ctx)} />,
+      };
     case 'tags_changed': {
       const added = Array.isArray(p.added) ? (p.added as string[]) : [];
       const removed = Array.isArray(p.removed) ? (p.removed as string[]) : [];
       return {
         icon: TagIcon,
         tone: TONES.indigo,
-        title: <>Tags changed{bulk}{viaImport}</>,
+        title: (
+          <>
+            Tags changed{bulk}
+            {viaImport}
+          </>
+        ),
         body: (
           <span className="flex flex-wrap items-center gap-1.5">
             {added.map((t) => (
@@ -178,11 +207,21 @@ function render(entry: TimelineEntry, ctx: TimelineContext): Rendered {
         icon: GitMergeIcon,
         tone: TONES.indigo,
         title: <>Merged with {str(p, 'mergedName') ?? 'another contact'}</>,
-        body: taken.length > 0 ? <>Took {taken.map((f) => fieldLabel(f, ctx.customFields)).join(', ')} from the merged contact; its timeline, deals, tasks and appointments moved here.</> : <>Its timeline, deals, tasks and appointments moved here.</>,
+        body:
+          taken.length > 0 ? (
+            <>Took {taken.map((f) => fieldLabel(f, ctx.customFields)).join(', ')} from the merged contact; its timeline, deals, tasks and appointments moved here.</>
+          ) : (
+            <>Its timeline, deals, tasks and appointments moved here.</>
+          ),
       };
     }
     case 'deal_created':
-      return { icon: BriefcaseIcon, tone: TONES.blue, title: <>Deal created: {title ?? 'untitled'}</>, body: [money(p), str(p, 'stage') ? `in ${str(p, 'stage')}` : null].filter(Boolean).join(' · ') || undefined };
+      return {
+        icon: BriefcaseIcon,
+        tone: TONES.blue,
+        title: <>Deal created: {title ?? 'untitled'}</>,
+        body: [money(p), str(p, 'stage') ? `in ${str(p, 'stage')}` : null].filter(Boolean).join(' · ') || undefined,
+      };
     case 'deal_moved':
       return {
         icon: BriefcaseIcon,
@@ -227,7 +266,15 @@ function render(entry: TimelineEntry, ctx: TimelineContext): Rendered {
     }
     case 'appointment_status_changed': {
       const to = str(p, 'to') ?? '';
-      return { icon: to === 'cancelled' ? CalendarXIcon : CalendarIcon, tone: to === 'completed' ? TONES.green : to === 'cancelled' ? TONES.red : TONES.blue, title: <>Appointment {APPOINTMENT_STATUS[to] ?? to.replace(/_/g, ' ')}: {title ?? 'untitled'}</> };
+      return {
+        icon: to === 'cancelled' ? CalendarXIcon : CalendarIcon,
+        tone: to === 'completed' ? TONES.green : to === 'cancelled' ? TONES.red : TONES.blue,
+        title: (
+          <>
+            Appointment {APPOINTMENT_STATUS[to] ?? to.replace(/_/g, ' ')}: {title ?? 'untitled'}
+          </>
+        ),
+      };
     }
     case 'appointment_deleted':
       return { icon: CalendarXIcon, tone: TONES.gray, title: <>Appointment deleted: {title ?? 'untitled'}</> };
@@ -241,7 +288,12 @@ function render(entry: TimelineEntry, ctx: TimelineContext): Rendered {
       return {
         icon: MessageSquareIcon,
         tone: TONES.indigo,
-        title: <>SMS sent{str(p, 'to') ? ` to ${str(p, 'to')}` : ''}{str(p, 'status') ? ` · ${str(p, 'status')}` : ''}</>,
+        title: (
+          <>
+            SMS sent{str(p, 'to') ? ` to ${str(p, 'to')}` : ''}
+            {str(p, 'status') ? ` · ${str(p, 'status')}` : ''}
+          </>
+        ),
         body: <Quote text={str(p, 'body')} />,
       };
     case 'form_submitted':
@@ -250,7 +302,7 @@ function render(entry: TimelineEntry, ctx: TimelineContext): Rendered {
       return {
         icon: FileInputIcon,
         tone: TONES.green,
-        title: <>Form submitted{str(p, 'formName') ?? str(p, 'form') ? `: ${str(p, 'formName') ?? str(p, 'form')}` : ''}</>,
+        title: <>Form submitted{(str(p, 'formName') ?? str(p, 'form')) ? `: ${str(p, 'formName') ?? str(p, 'form')}` : ''}</>,
         body:
           fields.length > 0 ? (
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">

@@ -1,15 +1,7 @@
 import { Columns3Icon, DownloadIcon, RotateCcwIcon, XIcon } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../../../components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuCheckboxItem,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '../../../../components/ui/dropdown-menu';
+import { DropdownMenu, DropdownMenuCheckboxItem, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '../../../../components/ui/dropdown-menu';
 import { focusRing } from '../../../../components/ui/focus';
 import { Input, Label, Select } from '../../../../components/ui/input';
 import { formatCalendarDate } from '../../../../lib/calendar';
@@ -126,7 +118,17 @@ export function FilterChips({ filter, setFilter, members, onClear }: { filter: U
 }
 
 /** Which columns the table shows; the choice is remembered in this browser for this user. */
-export function ColumnsMenu({ columns, customFields, onChange, onReset }: { columns: readonly string[]; customFields: readonly CustomField[]; onChange: (next: string[]) => void; onReset: () => void }) {
+export function ColumnsMenu({
+  columns,
+  customFields,
+  onChange,
+  onReset,
+}: {
+  columns: readonly string[];
+  customFields: readonly CustomField[];
+  onChange: (next: string[]) => void;
+  onReset: () => void;
+}) {
   const all = [...CONTACT_COLUMNS.filter((c) => c !== 'name'), ...customFields.map((f) => `custom.${f.key}`)];
   return (
     <DropdownMenu>

@@ -149,7 +149,9 @@ function NameDialog({ open, view, state, onClose, onCreated }: { open: boolean; 
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{view ? 'Rename view' : 'Save as a new view'}</DialogTitle>
-          <DialogDescription>{view ? `Only the name of “${view.name}” changes.` : 'Keeps the current filters, sort and columns under a name. Views are yours; others do not see them.'}</DialogDescription>
+          <DialogDescription>
+            {view ? `Only the name of “${view.name}” changes.` : 'Keeps the current filters, sort and columns under a name. Views are yours; others do not see them.'}
+          </DialogDescription>
         </DialogHeader>
         {open ? <NameForm key={view?.id ?? 'new'} view={view} state={state} onClose={onClose} onCreated={onCreated} /> : null}
       </DialogContent>

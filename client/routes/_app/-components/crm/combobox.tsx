@@ -157,7 +157,10 @@ export function EntityCombobox({
           <button
             type="button"
             aria-label={`Clear ${label.toLowerCase()}`}
-            className={cn('absolute inset-y-0 right-1 my-auto inline-flex size-7 items-center justify-center rounded text-gray-500 hover:bg-gray-100 hover:text-gray-900 dark:text-gray-400 dark:hover:bg-gray-800 dark:hover:text-white', focusRing)}
+            className={cn(
+              'absolute inset-y-0 right-1 my-auto inline-flex size-7 items-center justify-center rounded text-gray-500 hover:bg-gray-100 hover:text-gray-900 dark:text-gray-400 dark:hover:bg-gray-800 dark:hover:text-white',
+              focusRing,
+            )}
             onClick={() => {
               pick(null);
               input.current?.focus();

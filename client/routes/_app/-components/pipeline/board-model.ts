@@ -35,7 +35,10 @@ export function keyboardTarget(columns: readonly Column[], dealId: string, curre
 
 /** The deal shown just above `target` once `dealId` is dropped there (null: it lands at the top). */
 export function afterDealOf(board: DealBoard, dealId: string, target: Target): string | null {
-  const rest = others(columnsOf(board).find((c) => c.id === target.stageId), dealId);
+  const rest = others(
+    columnsOf(board).find((c) => c.id === target.stageId),
+    dealId,
+  );
   return rest[Math.min(target.index, rest.length) - 1] ?? null;
 }
 

@@ -304,7 +304,13 @@ function StagesScroller({ children }: { children: ReactNode }) {
     el.scrollBy({ left: direction * Math.max(200, el.clientWidth * 0.8), behavior: reduced ? 'auto' : 'smooth' });
   };
   const button = (side: 'left' | 'right') => (
-    <div className={cn('pointer-events-none absolute inset-y-0 z-10 hidden w-12 items-center sm:flex', side === 'left' ? 'left-0 justify-start bg-gradient-to-r' : 'right-0 justify-end bg-gradient-to-l', 'from-gray-50 to-transparent dark:from-gray-950')}>
+    <div
+      className={cn(
+        'pointer-events-none absolute inset-y-0 z-10 hidden w-12 items-center sm:flex',
+        side === 'left' ? 'left-0 justify-start bg-gradient-to-r' : 'right-0 justify-end bg-gradient-to-l',
+        'from-gray-50 to-transparent dark:from-gray-950',
+      )}
+    >
       <Button
         variant="outline"
         size="icon"
@@ -376,7 +382,10 @@ function StageColumn({
   const targeted = drag?.target.stageId === stage.id && drag.from.stageId !== stage.id;
   return (
     <div role="listitem" className="flex w-[17rem] shrink-0 snap-start flex-col sm:w-auto sm:max-w-sm sm:min-w-44 sm:flex-1 sm:basis-0">
-      <section aria-labelledby={headingId} className={cn('flex max-h-[70dvh] min-h-0 flex-1 flex-col rounded-xl border md:max-h-none', stageTone(stage.kind), (isOver || targeted) && 'ring-2 ring-indigo-400 dark:ring-indigo-500')}>
+      <section
+        aria-labelledby={headingId}
+        className={cn('flex max-h-[70dvh] min-h-0 flex-1 flex-col rounded-xl border md:max-h-none', stageTone(stage.kind), (isOver || targeted) && 'ring-2 ring-indigo-400 dark:ring-indigo-500')}
+      >
         <header className="flex flex-col gap-1 border-b border-inherit px-3 pt-3 pb-2">
           <div className="flex items-center justify-between gap-2">
             <h3 id={headingId} className="flex min-w-0 items-center gap-1.5 text-sm font-semibold break-words text-gray-900 dark:text-white">
@@ -405,9 +414,7 @@ function StageColumn({
             ) : null}
           </p>
           {others.length > 0 ? (
-            <p className="text-xs text-gray-500 dark:text-gray-400">
-              Also {others.map((t) => `${formatMoney(t.valueMinor, t.currency)} (${t.count})`).join(', ')} — not converted
-            </p>
+            <p className="text-xs text-gray-500 dark:text-gray-400">Also {others.map((t) => `${formatMoney(t.valueMinor, t.currency)} (${t.count})`).join(', ')} — not converted</p>
           ) : null}
           {stage.conversion && next ? (
             <Tooltip content={`${stage.conversion.advanced} of the ${stage.conversion.reached} deals that reached ${stage.name} went on to ${next.name}.`}>

@@ -16,7 +16,21 @@ import { ContactPicker, contactOption, MemberSelect } from '../crm/pickers';
 import type { ComboOption } from '../crm/combobox';
 import type { Deal, DealDetail, Pipeline } from '../crm/types';
 
-const FIELDS = ['title', 'value', 'value.valueMinor', 'value.currency', 'pipelineId', 'stageId', 'contactId', 'ownerId', 'expectedCloseDate', 'probability', 'isRecurring', 'monthlyValueMinor', 'lostReason'] as const;
+const FIELDS = [
+  'title',
+  'value',
+  'value.valueMinor',
+  'value.currency',
+  'pipelineId',
+  'stageId',
+  'contactId',
+  'ownerId',
+  'expectedCloseDate',
+  'probability',
+  'isRecurring',
+  'monthlyValueMinor',
+  'lostReason',
+] as const;
 
 type Values = {
   title: string;
@@ -250,7 +264,14 @@ function DealForm({
         <MemberSelect label="Owner" name="ownerId" value={values.ownerId} onChange={(id) => set('ownerId', id)} none="No owner" current={deal?.owner ?? null} error={errors.ownerId} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Expected close date" name="expectedCloseDate" type="date" value={values.expectedCloseDate} onChange={(e) => set('expectedCloseDate', e.target.value)} error={errors.expectedCloseDate} />
+        <TextField
+          label="Expected close date"
+          name="expectedCloseDate"
+          type="date"
+          value={values.expectedCloseDate}
+          onChange={(e) => set('expectedCloseDate', e.target.value)}
+          error={errors.expectedCloseDate}
+        />
         <TextField
           label="Probability (%)"
           name="probability"
@@ -263,11 +284,7 @@ function DealForm({
           value={values.probability}
           onChange={(e) => set('probability', e.target.value)}
           error={errors.probability}
-          hint={
-            probabilityShown !== undefined && valueMinor
-              ? `Weighted value ${formatMoney(Math.round((valueMinor * probabilityShown) / 100), values.currency)}`
-              : 'Leave empty to follow the stage.'
-          }
+          hint={probabilityShown !== undefined && valueMinor ? `Weighted value ${formatMoney(Math.round((valueMinor * probabilityShown) / 100), values.currency)}` : 'Leave empty to follow the stage.'}
         />
       </div>
       <div className="grid gap-4 rounded-lg border border-gray-200 p-4 dark:border-gray-800">

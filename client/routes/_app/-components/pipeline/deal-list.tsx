@@ -27,17 +27,7 @@ const SORTABLE: Partial<Record<'title' | DealListColumn, SortField>> = {
 export const statusTone = (status: Deal['status']) => (status === 'won' ? 'green' : status === 'lost' ? 'red' : 'gray');
 
 /** The deals as a table: sortable columns, paging, optional columns remembered per browser. */
-export function DealList({
-  data,
-  search,
-  timeZone,
-  onSearch,
-}: {
-  data: RouterOutputs['deals']['list'];
-  search: PipelineSearch;
-  timeZone: string;
-  onSearch: (patch: Partial<PipelineSearch>) => void;
-}) {
+export function DealList({ data, search, timeZone, onSearch }: { data: RouterOutputs['deals']['list']; search: PipelineSearch; timeZone: string; onSearch: (patch: Partial<PipelineSearch>) => void }) {
   const [columns, setColumns] = useAtom(dealListColumnsAtom);
   const shown = DEAL_LIST_COLUMNS.filter((c) => columns.includes(c));
   const sortBy = search.sortBy ?? 'updatedAt';

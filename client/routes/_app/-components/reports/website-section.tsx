@@ -47,8 +47,12 @@ export function WebsiteSection({ range }: { range: ReportRange }) {
               <THead>
                 <Tr>
                   <Th scope="col">Page</Th>
-                  <Th scope="col" className="text-end">Views</Th>
-                  <Th scope="col" className="text-end">Visitors</Th>
+                  <Th scope="col" className="text-end">
+                    Views
+                  </Th>
+                  <Th scope="col" className="text-end">
+                    Visitors
+                  </Th>
                 </Tr>
               </THead>
               <TBody>
@@ -65,8 +69,12 @@ export function WebsiteSection({ range }: { range: ReportRange }) {
               <THead>
                 <Tr>
                   <Th scope="col">Event</Th>
-                  <Th scope="col" className="text-end">Count</Th>
-                  <Th scope="col" className="text-end">Value</Th>
+                  <Th scope="col" className="text-end">
+                    Count
+                  </Th>
+                  <Th scope="col" className="text-end">
+                    Value
+                  </Th>
                 </Tr>
               </THead>
               <TBody>
@@ -84,10 +92,18 @@ export function WebsiteSection({ range }: { range: ReportRange }) {
             <THead>
               <Tr>
                 <Th scope="col">Day</Th>
-                <Th scope="col" className="text-end">Visitors</Th>
-                <Th scope="col" className="text-end">Page views</Th>
-                <Th scope="col" className="text-end">Conversions</Th>
-                <Th scope="col" className="text-end">Value</Th>
+                <Th scope="col" className="text-end">
+                  Visitors
+                </Th>
+                <Th scope="col" className="text-end">
+                  Page views
+                </Th>
+                <Th scope="col" className="text-end">
+                  Conversions
+                </Th>
+                <Th scope="col" className="text-end">
+                  Value
+                </Th>
               </Tr>
             </THead>
             <TBody>

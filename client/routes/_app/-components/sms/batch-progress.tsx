@@ -13,13 +13,16 @@ const RECEIPT_WAIT_MS = 120_000;
 
 /** The live state of a bulk batch, polled each second until it left the queue and its receipts are in (or stopped coming). */
 export function BatchProgress({ batchId, rejected }: { batchId: string; rejected: { to: string; status: string; error?: string }[] }) {
-  const batch = trpc.sms.batch.useQuery({ batchId }, {
-    refetchInterval: (query) => {
-      const d = query.state.data;
-      const settled = d?.done && (d.sent === 0 || Date.now() - new Date(d.createdAt).getTime() > RECEIPT_WAIT_MS);
-      return settled ? false : 1000;
+  const batch = trpc.sms.batch.useQuery(
+    { batchId },
+    {
+      refetchInterval: (query) => {
+        const d = query.state.data;
+        const settled = d?.done && (d.sent === 0 || Date.now() - new Date(d.createdAt).getTime() > RECEIPT_WAIT_MS);
+        return settled ? false : 1000;
+      },
     },
-  });
+  );
   const data = batch.data;
   const total = data ? Math.max(data.accepted, 1) : 1;
   return (
@@ -30,7 +33,11 @@ export function BatchProgress({ batchId, rejected }: { batchId: string; rejected
       <CardContent className="flex flex-col gap-3">
         {data ? (
           <>
-            <div className="flex h-3 w-full overflow-hidden rounded-full bg-gray-100 dark:bg-gray-800" role="img" aria-label={`${data.delivered} delivered, ${data.sent} sent, ${data.queued} queued, ${data.failed} failed of ${data.accepted}`}>
+            <div
+              className="flex h-3 w-full overflow-hidden rounded-full bg-gray-100 dark:bg-gray-800"
+              role="img"
+              aria-label={`${data.delivered} delivered, ${data.sent} sent, ${data.queued} queued, ${data.failed} failed of ${data.accepted}`}
+            >
               {PARTS.map((part) => (
                 <div key={part.key} className={part.className} style={{ width: `${(data[part.key] / total) * 100}%` }} />
               ))}

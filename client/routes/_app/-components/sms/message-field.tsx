@@ -4,7 +4,19 @@ import { Textarea } from '../../../../components/ui/textarea';
 import { SMS_MAX_LENGTH, smsEncoding } from '../../../../lib/sms-schema';
 
 /** The message box with its live counter: characters of 1600, encoding and segments (spec §2.10, §5). */
-export function MessageField({ value, onChange, label = 'Message', disabled, readOnly }: { value: string; onChange?: (value: string) => void; label?: string; disabled?: boolean; readOnly?: boolean }) {
+export function MessageField({
+  value,
+  onChange,
+  label = 'Message',
+  disabled,
+  readOnly,
+}: {
+  value: string;
+  onChange?: (value: string) => void;
+  label?: string;
+  disabled?: boolean;
+  readOnly?: boolean;
+}) {
   const id = useId();
   const info = smsEncoding(value);
   const segments = `${info.segments} segment${info.segments === 1 ? '' : 's'}`;

@@ -121,7 +121,16 @@ function TaskForm({ task, defaults, onDone }: { task?: Task; defaults?: TaskDefa
         <DialogDescription>Due times are in your time zone ({timeZone.replaceAll('_', ' ')}).</DialogDescription>
       </DialogHeader>
       <FormAlert message={formError} />
-      <TextField label="Title" name="title" required autoFocus value={values.title} onChange={(e) => set('title', e.target.value)} error={errors.title} placeholder="e.g. Call back about the proposal" />
+      <TextField
+        label="Title"
+        name="title"
+        required
+        autoFocus
+        value={values.title}
+        onChange={(e) => set('title', e.target.value)}
+        error={errors.title}
+        placeholder="e.g. Call back about the proposal"
+      />
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={descriptionId}>Description</Label>
         <Textarea
@@ -150,7 +159,15 @@ function TaskForm({ task, defaults, onDone }: { task?: Task; defaults?: TaskDefa
           ))}
         </SelectField>
       </div>
-      <MemberSelect label="Assignee" name="assigneeId" value={values.assigneeId} onChange={(id) => set('assigneeId', id)} none="Unassigned" current={task?.assignee ?? null} error={errors.assigneeId} />
+      <MemberSelect
+        label="Assignee"
+        name="assigneeId"
+        value={values.assigneeId}
+        onChange={(id) => set('assigneeId', id)}
+        none="Unassigned"
+        current={task?.assignee ?? null}
+        error={errors.assigneeId}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <ContactPicker value={values.contact} onChange={(c) => set('contact', c)} error={errors.contactId} />
         <DealPicker value={values.deal} onChange={(d) => set('deal', d)} error={errors.dealId} />

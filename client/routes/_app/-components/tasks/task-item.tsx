@@ -85,14 +85,22 @@ export function TaskItem({ task, timeZone, canWrite, onEdit, showDeal = true }: 
             {task.assignee?.name ?? 'Unassigned'}
           </span>
           {task.contact ? (
-            <Link to="/contacts/$contactId" params={{ contactId: task.contact.id }} className={cn('inline-flex items-center gap-1 rounded text-indigo-700 hover:underline dark:text-indigo-300', focusRing)}>
+            <Link
+              to="/contacts/$contactId"
+              params={{ contactId: task.contact.id }}
+              className={cn('inline-flex items-center gap-1 rounded text-indigo-700 hover:underline dark:text-indigo-300', focusRing)}
+            >
               <UserRoundIcon className="size-3.5" aria-hidden />
               <span className="sr-only">Contact:</span>
               {task.contact.name}
             </Link>
           ) : null}
           {showDeal && task.deal ? (
-            <Link to="/pipeline/deals/$dealId" params={{ dealId: task.deal.id }} className={cn('inline-flex items-center gap-1 rounded text-indigo-700 hover:underline dark:text-indigo-300', focusRing)}>
+            <Link
+              to="/pipeline/deals/$dealId"
+              params={{ dealId: task.deal.id }}
+              className={cn('inline-flex items-center gap-1 rounded text-indigo-700 hover:underline dark:text-indigo-300', focusRing)}
+            >
               <BriefcaseIcon className="size-3.5" aria-hidden />
               <span className="sr-only">Deal:</span>
               {task.deal.title}
