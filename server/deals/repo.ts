@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { OrgAuth } from '../auth/resolve';
 import type { Database, StageKind } from '../db/schema';
 import { scoped } from '../db/scoped';
-import { DomainError } from '../errors';
+import { unknownRecord } from '../errors';
 import { readSettings } from '../organizations/settings';
 
 type Db = Kysely<Database>;
@@ -12,14 +12,8 @@ export type DomainCtx = { db: Db; organizationId: string; auth: OrgAuth };
 
 export const actorId = (ctx: DomainCtx): string | null => ctx.auth.user?.id ?? null;
 
-/** A missing (or other organization's) record named by an input field: NOT_FOUND naming the field. */
-export function unknownRecord(field: string, rule: string): DomainError {
-  return new DomainError('NOT_FOUND', `${field}: ${rule}`, { issues: [{ path: field, message: rule }] });
-}
-
-export function invalid(field: string, rule: string): DomainError {
-  return new DomainError('VALIDATION', `${field}: ${rule}`, { issues: [{ path: field, message: rule }] });
-}
+// Until every service takes them from the kernel (issue #15).
+export { fieldError as invalid, unknownRecord } from '../errors';
 
 export function contactName(row: { first_name: string | null; last_name: string | null; email?: string | null }): string {
   const name = `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim();

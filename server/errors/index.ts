@@ -69,6 +69,11 @@ export function fieldError(path: string, message: string): DomainError {
   return new DomainError('VALIDATION', path ? `${path}: ${message}` : message, { issues: [{ path, message }] });
 }
 
+/** A missing (or other organization's) record named by an input field: NOT_FOUND naming the field. */
+export function unknownRecord(field: string, rule: string): DomainError {
+  return new DomainError('NOT_FOUND', `${field}: ${rule}`, { issues: [{ path: field, message: rule }] });
+}
+
 /**
  * The input guard (server/input/guard.ts) as a VALIDATION error: refuses a NUL character, a lone
  * surrogate or a hostile depth anywhere in the value, naming the field.
