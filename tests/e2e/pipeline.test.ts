@@ -115,11 +115,11 @@ describe('pipeline board', () => {
       .getByText(/Also €2,500 \(1\)/)
       .waitFor();
 
-    // Each column scrolls its own deals (the board is the screen's height): bring the card into view first.
-    await globex.scrollIntoViewIfNeeded();
+    // Each column scrolls its own deals (the board is the screen's height): hover() brings the card into
+    // view and waits until it, not whatever covers it, receives the pointer.
+    await globex.hover();
     const from = (await globex.boundingBox())!;
     const to = (await dealsIn(page, 'Closed Lost').boundingBox())!;
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
     await page.mouse.down();
     await page.mouse.move(from.x + from.width / 2 + 20, from.y + from.height / 2 + 5, { steps: 4 });
     await page.mouse.move(to.x + to.width / 2, to.y + 30, { steps: 12 });
