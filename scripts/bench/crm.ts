@@ -11,7 +11,11 @@
 import { sql } from 'kysely';
 import { permissionsFor } from '../../server/auth/permissions';
 import type { OrgAuth } from '../../server/auth/resolve';
-import { getDashboard, getInsights, getPipelineAnalysis, getReport, getTrends } from '../../server/analytics/service';
+import { getDashboard } from '../../server/analytics/dashboard';
+import { getInsights } from '../../server/analytics/insights';
+import { getPipelineAnalysis } from '../../server/analytics/pipeline';
+import { getReport } from '../../server/analytics/reports';
+import { getTrends } from '../../server/analytics/trends';
 import { listAppointments } from '../../server/appointments/service';
 import { listContacts } from '../../server/contacts/service';
 import { openDatabase, type DatabaseHandle, type Db } from '../../server/db';

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { DomainError, parseInput } from '../errors';
+import { DomainError } from '../errors';
+import { readBody } from '../http/body';
 import type { AppEnv } from '../http/env';
 import { siteOwnerOrganization } from '../organizations/site-owner';
 import { assertSlots, type RateLimit } from '../rate-limit';
@@ -9,27 +10,23 @@ import { recordSiteEvents } from './service';
 /** Batches from one client address per minute, counted by the rate-limit kernel (shared by every process, race-free). */
 const BATCHES_PER_ADDRESS: RateLimit = { bucket: 'analytics.ip', max: SITE_ANALYTICS_LIMITS.batchesPerMinutePerIp, windowSeconds: 60 };
 
+/** readBody's answer to a body that is not JSON; this door words it for the analytics script. */
+const isNotJson = (error: unknown) => error instanceof DomainError && error.issues?.length === 1 && error.issues[0]!.path === 'body' && error.issues[0]!.message === 'must be a JSON object';
+
 /** POST /api/analytics/events: the site's batches (fetch or sendBeacon), for the site owner organization; their size limit is in http/body-limit.ts. */
 export function createSiteAnalyticsRest() {
   return new Hono<AppEnv>().post('/events', async (c) => {
     const { deps, meta } = c.var;
     await assertSlots(deps.database.db, [{ limit: BATCHES_PER_ADDRESS, key: meta.ip }], () => 'Too many analytics batches from this address; try again later');
-    let body: unknown;
-    try {
-      body = JSON.parse(await c.req.text());
-    } catch {
-      throw new DomainError('VALIDATION', 'The body must be a JSON analytics batch');
-    }
+    const batch = await readBody(c, ZRecordSiteEventsInput).catch((error: unknown) => {
+      throw isNotJson(error) ? new DomainError('VALIDATION', 'The body must be a JSON analytics batch') : error;
+    });
     const owner = await siteOwnerOrganization(deps.database.db, deps.config).catch((error: unknown) => {
       // A server nobody has signed up to yet has no site owner: visits are not kept, and that is no error.
       if (!deps.config.leadsOrganizationId && error instanceof DomainError && error.code === 'UNAVAILABLE') return null;
       throw error;
     });
-    if (!owner) {
-      parseInput(ZRecordSiteEventsInput, body);
-      return c.json({ stored: 0 }, 202);
-    }
-    const result = await recordSiteEvents({ db: deps.database.db, organizationId: owner.id }, body);
-    return c.json(result, 202);
+    if (!owner) return c.json({ stored: 0 }, 202);
+    return c.json(await recordSiteEvents({ db: deps.database.db, organizationId: owner.id }, batch), 202);
   });
 }
