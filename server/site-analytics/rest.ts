@@ -10,17 +10,12 @@ import { recordSiteEvents } from './service';
 /** Batches from one client address per minute, counted by the rate-limit kernel (shared by every process, race-free). */
 const BATCHES_PER_ADDRESS: RateLimit = { bucket: 'analytics.ip', max: SITE_ANALYTICS_LIMITS.batchesPerMinutePerIp, windowSeconds: 60 };
 
-/** readBody's answer to a body that is not JSON; this door words it for the analytics script. */
-const isNotJson = (error: unknown) => error instanceof DomainError && error.issues?.length === 1 && error.issues[0]!.path === 'body' && error.issues[0]!.message === 'must be a JSON object';
-
 /** POST /api/analytics/events: the site's batches (fetch or sendBeacon), for the site owner organization; their size limit is in http/body-limit.ts. */
 export function createSiteAnalyticsRest() {
   return new Hono<AppEnv>().post('/events', async (c) => {
     const { deps, meta } = c.var;
     await assertSlots(deps.database.db, [{ limit: BATCHES_PER_ADDRESS, key: meta.ip }], () => 'Too many analytics batches from this address; try again later');
-    const batch = await readBody(c, ZRecordSiteEventsInput).catch((error: unknown) => {
-      throw isNotJson(error) ? new DomainError('VALIDATION', 'The body must be a JSON analytics batch') : error;
-    });
+    const batch = await readBody(c, ZRecordSiteEventsInput, { notJson: 'The body must be a JSON analytics batch' });
     const owner = await siteOwnerOrganization(deps.database.db, deps.config).catch((error: unknown) => {
       // A server nobody has signed up to yet has no site owner: visits are not kept, and that is no error.
       if (!deps.config.leadsOrganizationId && error instanceof DomainError && error.code === 'UNAVAILABLE') return null;
