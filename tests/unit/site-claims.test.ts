@@ -13,8 +13,8 @@ import ar from '../../client/i18n/ar.json';
  * must be figures of the claims module, so a translation cannot change a number and no page can
  * claim one the product cannot show. Scanned: every page's text tree in English, French and Arabic
  * (client/content), the chrome catalogs (client/i18n/*.json), and the texts written in the public
- * routes (client/routes/*.tsx and -landing: titles, descriptions, the language landings, the English
- * landing) and the marketing components.
+ * routes (client/routes/(site)/*.tsx and its -landing, and the account pages at the top level: titles,
+ * descriptions, the language landings, the English landing) and the marketing components.
  *
  * The rule, in every language (Latin or Arabic-Indic digits, number words too):
  * - a percentage ("58%", "94 %", "99,9 %", "٣٨٥٪") is a claim; so is an "N+" or "+N" figure ("500+",
@@ -39,11 +39,15 @@ const pageTexts = Object.entries(modules).flatMap(([file, exports]) =>
 );
 
 /** The public routes and marketing components that hold their own copy (not in a text tree): their string literals and JSX text. */
-const routeSources = import.meta.glob<string>(['../../client/routes/*.tsx', '../../client/routes/-landing/*.tsx', '../../client/components/marketing/*.tsx'], {
-  eager: true,
-  query: '?raw',
-  import: 'default',
-});
+// The (site) group's parentheses are escaped: a glob would read them as a pattern group.
+const routeSources = import.meta.glob<string>(
+  ['../../client/routes/*.tsx', '../../client/routes/\\(site\\)/*.tsx', '../../client/routes/\\(site\\)/-landing/*.tsx', '../../client/components/marketing/*.tsx'],
+  {
+    eager: true,
+    query: '?raw',
+    import: 'default',
+  },
+);
 
 /** Every text of a tree (text functions called with sample arguments that are not claims). */
 function strings(node: unknown, path: string): { where: string; text: string }[] {
