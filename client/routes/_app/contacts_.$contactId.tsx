@@ -76,6 +76,7 @@ function ContactScreen({ contact, userId, timeZone }: { contact: ContactDetail; 
   const members = membersQuery.data?.members ?? [];
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [deleted, setDeleted] = useState(false);
   const detailsRef = useRef<HTMLDivElement>(null);
 
   function startEditing() {
@@ -127,11 +128,11 @@ function ContactScreen({ contact, userId, timeZone }: { contact: ContactDetail; 
             </CardContent>
           </Card>
           <AttributionCard contact={contact} timeZone={timeZone} />
-          <RelatedCard contact={contact} timeZone={timeZone} />
+          <RelatedCard contact={contact} timeZone={timeZone} deleted={deleted} />
         </div>
         <TimelineCard contactId={contact.id} canWrite={canWrite} ctx={{ members, customFields, timeZone, now: new Date() }} />
       </div>
-      <DeleteContactDialog contact={contact} open={deleting} onOpenChange={setDeleting} />
+      <DeleteContactDialog contact={contact} open={deleting} onOpenChange={setDeleting} onDeleted={() => setDeleted(true)} />
     </div>
   );
 }

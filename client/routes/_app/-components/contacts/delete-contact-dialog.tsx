@@ -8,7 +8,18 @@ import { plural } from './labels';
 import type { ContactDetail } from './types';
 
 /** Deletes the contact after saying what stays (its deals, tasks and appointments, without a contact). */
-export function DeleteContactDialog({ contact, open, onOpenChange }: { contact: ContactDetail; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function DeleteContactDialog({
+  contact,
+  open,
+  onOpenChange,
+  onDeleted,
+}: {
+  contact: ContactDetail;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Called as soon as the server deleted it, before the page leaves. */
+  onDeleted: () => void;
+}) {
   const utils = trpc.useUtils();
   const navigate = useNavigate();
   const remove = trpc.contacts.delete.useMutation();
@@ -36,6 +47,7 @@ export function DeleteContactDialog({ contact, open, onOpenChange }: { contact: 
             onClick={async () => {
               try {
                 await remove.mutateAsync({ id: contact.id });
+                onDeleted();
                 toast({ title: 'Contact deleted', description: `${contact.name} was deleted.` });
                 await navigate({ to: '/contacts' });
                 utils.contacts.get.setData({ id: contact.id }, undefined);

@@ -14,14 +14,18 @@ import type { ContactDetail } from './types';
 
 const relatedLink = cn('rounded text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300', focusRing);
 
-/** Deals, tasks and appointments of the contact: counts, the latest few, and where to see them all. */
-export function RelatedCard({ contact, timeZone }: { contact: ContactDetail; timeZone: string }) {
+/**
+ * Deals, tasks and appointments of the contact: counts, the latest few, and where to see them all.
+ * `deleted`: the contact is gone and its page is leaving; the lists keep what they show and are not
+ * fetched again (the realtime refresh would ask for a contact that no longer exists).
+ */
+export function RelatedCard({ contact, timeZone, deleted = false }: { contact: ContactDetail; timeZone: string; deleted?: boolean }) {
   const canDeals = useCan('deals:read');
   const canTasks = useCan('tasks:read');
   const canAppointments = useCan('appointments:read');
-  const deals = trpc.deals.list.useQuery(relatedDealsInput(contact.id), { enabled: canDeals });
-  const tasks = trpc.tasks.list.useQuery(relatedTasksInput(contact.id), { enabled: canTasks });
-  const appointments = trpc.appointments.search.useQuery(relatedAppointmentsInput(contact.id), { enabled: canAppointments });
+  const deals = trpc.deals.list.useQuery(relatedDealsInput(contact.id), { enabled: canDeals && !deleted });
+  const tasks = trpc.tasks.list.useQuery(relatedTasksInput(contact.id), { enabled: canTasks && !deleted });
+  const appointments = trpc.appointments.search.useQuery(relatedAppointmentsInput(contact.id), { enabled: canAppointments && !deleted });
   const c = contact.counts;
   if (!canDeals && !canTasks && !canAppointments) return null;
   return (
