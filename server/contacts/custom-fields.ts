@@ -22,7 +22,7 @@ export async function loadDefinitions(db: Db, organizationId: string): Promise<C
   return rows.map((r) => ({ id: r.id, key: r.key, label: r.label, type: r.type, options: r.options, position: r.position, createdAt: r.created_at.toISOString() }));
 }
 
-export function listCustomFields(ctx: { db: Db; organizationId: string }) {
+export function listCustomFields(ctx: OrgContext) {
   return loadDefinitions(ctx.db, ctx.organizationId);
 }
 

@@ -239,7 +239,7 @@ function toImport(r: ImportRow) {
 }
 
 /** Progress of one import, with its first row errors. */
-export async function getImport(ctx: Pick<OrgContext, 'db' | 'organizationId'>, { id }: z.output<typeof ZGetImportInput>) {
+export async function getImport(ctx: OrgContext, { id }: z.output<typeof ZGetImportInput>) {
   const row = await importsOf(ctx.db, ctx.organizationId).where('contact_imports.id', '=', id).executeTakeFirst();
   if (!row) throw new DomainError('NOT_FOUND', 'Import not found');
   const errors = await scoped(ctx.db, ctx.organizationId)
@@ -252,7 +252,7 @@ export async function getImport(ctx: Pick<OrgContext, 'db' | 'organizationId'>, 
   return { ...toImport(row), errorRows: errors.map((e) => ({ row: e.row_number, field: e.field, message: e.message })) };
 }
 
-export async function listImports(ctx: Pick<OrgContext, 'db' | 'organizationId'>, input: z.output<typeof ZListImportsInput>) {
+export async function listImports(ctx: OrgContext, input: z.output<typeof ZListImportsInput>) {
   const [rows, count] = await Promise.all([
     importsOf(ctx.db, ctx.organizationId)
       .orderBy('contact_imports.created_at', 'desc')
@@ -269,7 +269,7 @@ export async function listImports(ctx: Pick<OrgContext, 'db' | 'organizationId'>
 }
 
 /** The row errors of an import as CSV: row number, field, message, then the row's original values. */
-export async function importErrorsCsv(ctx: Pick<OrgContext, 'db' | 'organizationId'>, { id }: z.output<typeof ZGetImportInput>): Promise<{ filename: string; body: string }> {
+export async function importErrorsCsv(ctx: OrgContext, { id }: z.output<typeof ZGetImportInput>): Promise<{ filename: string; body: string }> {
   const row = await scoped(ctx.db, ctx.organizationId).selectFrom('contact_imports').select(['filename', 'csv']).where('id', '=', id).executeTakeFirst();
   if (!row) throw new DomainError('NOT_FOUND', 'Import not found');
   const headers = parseCsv(row.csv).headers;

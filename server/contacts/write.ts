@@ -12,7 +12,7 @@ import { displayName, loadContact, type ContactRow } from './repo';
 import type { ZAddNoteInput, ZCreateContactInput, ZDeleteContactInput, ZUpdateContactInput } from './schema';
 import { announceContact, applyInput, displayNameOf, EMPTY_CONTACT, hasIdentity, identityError, insertContacts, issuesError, saveChanges, stateOf, writeEnv } from './state';
 
-// ——— Create, update, delete ———
+// ——— Create, update, delete, and notes ———
 
 export async function createContact(ctx: OrgContext, input: z.output<typeof ZCreateContactInput>) {
   // Omitted, the owner is whoever creates the contact; null leaves it unassigned.
