@@ -4,7 +4,7 @@ import { upsertContactByEmail } from '../contacts/service';
 import { ZEmailOnly } from '../contacts/schema';
 import type { Database } from '../db/schema';
 import { scoped } from '../db/scoped';
-import { actorId, type DomainCtx } from '../deals/repo';
+import { actorIdOf as actorId, type OrgContext as DomainCtx } from '../kernel/context';
 import { DomainError, parseInput } from '../errors';
 import type { EventBus } from '../events/bus';
 import type { RealtimeEvent } from '../events/types';
