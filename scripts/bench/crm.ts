@@ -9,8 +9,8 @@
  * BENCH_CRM_ITERATIONS (default 30), BENCH_CRM_DATABASE (default sb_bench_crm).
  */
 import { sql } from 'kysely';
-import { permissionsFor } from '../../server/auth/permissions';
-import type { OrgAuth } from '../../server/auth/resolve';
+import { permissionsFor } from '../../server/kernel/access';
+import type { OrgAuth } from '../../server/kernel/caller';
 import { getDashboard, getInsights, getPipelineAnalysis, getReport, getTrends } from '../../server/analytics/service';
 import { listAppointments } from '../../server/appointments/service';
 import { listContacts } from '../../server/contacts/service';

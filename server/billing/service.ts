@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { recordAudit, type Actor } from '../audit/service';
-import { actorOf, type Auth, type OrgAuth } from '../auth/resolve';
+import { recordAudit } from '../audit/service';
+import type { Actor } from '../kernel/caller';
+import { actorOf, type Auth, type OrgAuth } from '../kernel/caller';
 import { randomToken, sha256 } from '../auth/tokens';
 import type { Db } from '../db';
 import type { BillingStatus } from '../db/schema';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { recordActivities } from '../activities/service';
-import type { OrgAuth } from '../auth/resolve';
+import type { OrgAuth } from '../kernel/caller';
 import type { Db } from '../db';
 import { scoped } from '../db/scoped';
 import { DomainError, parseInput, type FieldIssue } from '../errors';

@@ -1,5 +1,5 @@
 import { recordAudit } from '../audit/service';
-import { actorOf } from '../auth/resolve';
+import { actorOf } from '../kernel/caller';
 import { parseInput } from '../errors';
 import { ownerOnlyFilter } from '../organizations/members';
 import { loadDefinitions, type CustomFieldDefinition } from './custom-fields';

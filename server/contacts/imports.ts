@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { recordActivities, type ActivityInput } from '../activities/service';
 import { assertWithinLimit } from '../billing/limits';
 import { publishEvent } from '../events/publish';
-import type { OrgAuth } from '../auth/resolve';
+import type { OrgAuth } from '../kernel/caller';
 import type { Db } from '../db';
 import { scoped } from '../db/scoped';
 import type { AppDeps } from '../deps';

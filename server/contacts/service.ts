@@ -4,7 +4,8 @@ import { listActivities, recordActivities, recordActivity, type ActivityInput } 
 import { publishEvent, publishEvents, type EventInput } from '../events/publish';
 import { recordAudit } from '../audit/service';
 import { assertWithinLimit } from '../billing/limits';
-import { actorOf, assertPermission, type OrgAuth } from '../auth/resolve';
+import { actorOf, type OrgAuth } from '../kernel/caller';
+import { assertPermission } from '../kernel/access';
 import type { Db } from '../db';
 import type { Attribution, LifecycleStage } from '../db/schema';
 import { scoped } from '../db/scoped';

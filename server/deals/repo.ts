@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { OrgAuth } from '../auth/resolve';
+import type { OrgAuth } from '../kernel/caller';
 import type { Database, StageKind } from '../db/schema';
 import { scoped } from '../db/scoped';
 import { unknownRecord } from '../errors';
