@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import { API_DOCS_STYLE } from './api-v1/docs';
 import { apiDocsRoutes, apiV1Routes } from './api-v1/rest';
 import { resolveAuth } from './auth/resolve';
-import { assertWritable } from './billing/limits';
+import { assertWritable } from './plans/limits';
 import type { AppDeps } from './deps';
 import { DOMAINS } from './domains';
 import { PRESENCE_EVENTS, type EventRule, type EventType } from './events/types';

@@ -12,7 +12,7 @@ import { buildDeps, type AppDeps } from './deps';
 import { loadClientBuild } from './http/client';
 import { registerJobHandlers } from './assembly';
 import { createLogger, type Logger } from './logging';
-import { demoLoginBanner, seedDemoWorkspace } from './organizations/demo';
+import { demoLoginBanner, seedDemoWorkspace } from './demo/demo';
 
 export const CLIENT_DIST = fileURLToPath(new URL('../dist/client', import.meta.url));
 

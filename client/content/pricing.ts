@@ -1,9 +1,9 @@
 import { pageTexts } from '../i18n';
-import { COMPARISON_MATRIX, PLAN_KEYS, PLANS, TRIAL_DAYS, YEARLY_BADGE, type PlanKey } from '../../server/billing/schema';
+import { COMPARISON_MATRIX, PLAN_KEYS, PLANS, TRIAL_DAYS, YEARLY_BADGE, type PlanKey } from '../../server/plans/schema';
 
 /**
  * The pricing, pricing comparison and subscribe pages. Prices, plan names and limits come from the
- * billing catalogue (server/billing/schema.ts), as do the English plan texts; each language gives
+ * billing catalogue (server/plans/schema.ts), as do the English plan texts; each language gives
  * its own texts for the same plans.
  */
 

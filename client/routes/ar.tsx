@@ -6,7 +6,7 @@ import { PublicLayout } from '../components/public-layout';
 import { plainButtonClasses } from '../components/ui/button-classes';
 import { trackEvent } from '../lib/analytics';
 import { inputClasses } from './-landing/trial-form';
-import { ARABIC_PLANS } from '../../server/billing/schema';
+import { ARABIC_PLANS } from '../../server/plans/schema';
 import { CLAIMS, INTEGRATIONS } from '../content/claims';
 
 export const Route = createFileRoute('/ar')({

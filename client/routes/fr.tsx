@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { BillingToggle, type Billing } from '../components/billing-toggle';
 import { PublicLayout } from '../components/public-layout';
 import { plainButtonClasses } from '../components/ui/button-classes';
-import { FRENCH_PLANS } from '../../server/billing/schema';
+import { FRENCH_PLANS } from '../../server/plans/schema';
 import { CLAIMS } from '../content/claims';
 
 export const Route = createFileRoute('/fr')({

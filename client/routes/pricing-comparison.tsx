@@ -6,7 +6,7 @@ import { Input, Label, Select } from '../components/ui/input';
 import { PRICING_TEXTS } from '../content/pricing';
 import { useT } from '../i18n';
 import { formatUsd } from '../i18n/format';
-import { annualSavings, COMPETITOR_TIERS, PLANS } from '../../server/billing/schema';
+import { annualSavings, COMPETITOR_TIERS, PLANS } from '../../server/plans/schema';
 
 export const Route = createFileRoute('/pricing-comparison')({
   staticData: { title: 'Pricing comparison' },

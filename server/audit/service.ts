@@ -1,7 +1,7 @@
 import type { Db } from '../db';
 import { scoped } from '../db/scoped';
-import type { TListAuditInput } from '../auth/schema';
-import { ZListAuditInput } from '../auth/schema';
+import type { TListAuditInput } from './schema';
+import { ZListAuditInput } from './schema';
 import type { RequestMeta } from '../http/meta';
 import type { Actor } from '../kernel/caller';
 

@@ -1,6 +1,6 @@
 import { defineDomain } from '../kernel/domain';
 import type { PermissionRule } from '../kernel/permissions';
-import { startTrial } from './limits';
+import { startTrial } from '../plans/limits';
 import { billingRest } from './rest';
 import { billingRouter } from './router';
 import { stripeWebhook } from './webhook';

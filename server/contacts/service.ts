@@ -3,7 +3,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import { listActivities, recordActivities, recordActivity, type ActivityInput } from '../activities/service';
 import { publishEvent, publishEvents, type EventInput } from '../events/publish';
 import { recordAudit } from '../audit/service';
-import { assertWithinLimit } from '../billing/limits';
+import { assertWithinLimit } from '../plans/limits';
 import { actorOf, type OrgAuth } from '../kernel/caller';
 import { assertPermission } from '../kernel/access';
 import type { Db } from '../db';

@@ -12,7 +12,7 @@ import {
   PRICING_PLAN_KEYS,
   SUBSCRIBE_PLAN_KEYS,
   yearlySaving,
-} from '../../server/billing/schema';
+} from '../../server/plans/schema';
 
 describe('the plan catalogue (spec public-site §9)', () => {
   it('has the subscribe plans with their prices, original prices, limits and buttons', () => {

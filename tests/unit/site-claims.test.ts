@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CLAIMED_FIGURES, CLAIMS, INTEGRATIONS } from '../../client/content/claims';
-import { ARABIC_PLANS, FRENCH_PLANS, PLANS } from '../../server/billing/schema';
+import { ARABIC_PLANS, FRENCH_PLANS, PLANS } from '../../server/plans/schema';
 import en from '../../client/i18n/en.json';
 import fr from '../../client/i18n/fr.json';
 import ar from '../../client/i18n/ar.json';
