@@ -37,7 +37,10 @@ function merged<T>(kind: string, entries: (Partial<Record<string, T>> | undefine
   return all;
 }
 
-const routers = merged('router key', DOMAINS.map((d: Domain) => d.router));
+const routers = merged(
+  'router key',
+  DOMAINS.map((d: Domain) => d.router),
+);
 
 export const appRouter = router(routers as AppRouters);
 export type AppRouter = typeof appRouter;
@@ -47,7 +50,10 @@ const readOnlyExempt = DOMAINS.flatMap((d: Domain) => (d.readOnlyExempt ? Object
 const organizationCreated = DOMAINS.flatMap((d: Domain) => (d.onOrganizationCreated ? [d.onOrganizationCreated] : []));
 
 installRegistry({
-  permissions: merged<PermissionRule>('permission', DOMAINS.map((d: Domain) => d.permissions)) as Record<Permission, PermissionRule>,
+  permissions: merged<PermissionRule>(
+    'permission',
+    DOMAINS.map((d: Domain) => d.permissions),
+  ) as Record<Permission, PermissionRule>,
   events: merged<EventRule>('event type', [PRESENCE_EVENTS, ...DOMAINS.map((d: Domain) => d.events)]) as Record<EventType, EventRule>,
   resolveCaller: resolveAuth,
   assertWritable: (deps, organizationId) => assertWritable(deps.database.db, deps.config, organizationId),
@@ -59,7 +65,10 @@ installRegistry({
 });
 
 /** The application screens of one record, from every domain. */
-export const RECORD_PAGES: RecordPages = merged('record page', DOMAINS.map((d: Domain) => d.recordPages));
+export const RECORD_PAGES: RecordPages = merged(
+  'record page',
+  DOMAINS.map((d: Domain) => d.recordPages),
+);
 
 /** Inline styles of the pages the server renders itself, for the Content-Security-Policy. */
 export const SERVER_STYLES = [API_DOCS_STYLE];

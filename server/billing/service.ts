@@ -13,7 +13,18 @@ import { createOrganization } from '../organizations/create';
 import { INVITE_DAYS } from '../organizations/service';
 import { ZChangePlanInput, ZCreatePaymentIntentInput, ZCreateSubscriptionInput, ZProvisioningTokenInput } from './inputs';
 import { effectivePlan, loadBilling, paymentsConfigured, readOnlyReason, READ_ONLY_MESSAGES, trialRow, usageOf, type BillingRow } from '../plans/limits';
-import { CHECKOUT_PRODUCT, isDowngrade, lookupKeyOf, PAYMENTS_NOT_CONFIGURED, planOfLookupKey, PLANS, RESOURCE_LABELS, type BillingInterval, type LimitedResource, type PlanKey } from '../plans/schema';
+import {
+  CHECKOUT_PRODUCT,
+  isDowngrade,
+  lookupKeyOf,
+  PAYMENTS_NOT_CONFIGURED,
+  planOfLookupKey,
+  PLANS,
+  RESOURCE_LABELS,
+  type BillingInterval,
+  type LimitedResource,
+  type PlanKey,
+} from '../plans/schema';
 import { stripeGateway, type StripeEvent, type StripeGateway, type StripeSubscription } from './stripe';
 
 type Deps = Pick<AppDeps, 'database' | 'config' | 'logger'>;

@@ -19,10 +19,12 @@ export function createTrpcContext(args: { deps: AppDeps; req: Request; requestId
   return {
     ...args,
     getAuth() {
-      auth ??= registry().resolveCaller(args.deps, args.req.headers).then(({ auth: resolved, setCookie }) => {
-        if (setCookie) args.resHeaders.append('Set-Cookie', setCookie);
-        return resolved;
-      });
+      auth ??= registry()
+        .resolveCaller(args.deps, args.req.headers)
+        .then(({ auth: resolved, setCookie }) => {
+          if (setCookie) args.resHeaders.append('Set-Cookie', setCookie);
+          return resolved;
+        });
       return auth;
     },
   };

@@ -43,7 +43,7 @@ describe('every procedure is classified', () => {
 describe('role matrix: each role × each permission-gated procedure', () => {
   const ROLE_PERMISSIONS = rolePermissions();
 
-  it('grants exactly the spec\'s permissions to each role (app-core §6), from the domains\' minimum roles', () => {
+  it("grants exactly the spec's permissions to each role (app-core §6), from the domains' minimum roles", () => {
     const viewer = ['contacts:read', 'deals:read', 'tasks:read', 'appointments:read', 'sms:read', 'campaigns:read', 'automations:read', 'forms:read', 'reports:read', 'members:read'];
     const salesRep = [...viewer, 'contacts:write', 'deals:write', 'tasks:write', 'appointments:write', 'sms:send'];
     const manager = [...salesRep, 'pipelines:manage', 'campaigns:write', 'automations:write', 'data:export'];

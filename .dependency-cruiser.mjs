@@ -1,5 +1,5 @@
 // The import rules of the app (issue #15; docs/decisions/023-kernel-assembly-and-domain-registry.md), run by `npm run lint`.
-const { readdirSync } = require('node:fs');
+import { readdirSync } from 'node:fs';
 
 /**
  * The kernel: what every domain builds on, and which knows no domain. A folder of server/ that is not
@@ -32,7 +32,7 @@ const domainFolders = readdirSync('server', { withFileTypes: true })
   .map((entry) => entry.name);
 
 /** @type {import('dependency-cruiser').IConfiguration} */
-module.exports = {
+export default {
   forbidden: [
     {
       name: 'no-circular-server',
