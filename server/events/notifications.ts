@@ -1,8 +1,6 @@
 import { registry } from '../kernel/registry';
 import type { EventType, NotificationDraft } from './types';
 
-export type { NotificationDraft };
-
 /** '$12,500' or '€1,234.50': the deal's value in its own currency. */
 export function formatMoney(valueMinor: number, currency: string): string {
   const amount = valueMinor / 100;
