@@ -9,6 +9,8 @@
  * BENCH_CRM_ITERATIONS (default 30), BENCH_CRM_DATABASE (default sb_bench_crm).
  */
 import { sql } from 'kysely';
+// The assembly installs the domains' permissions (permissionsFor) and the rules services read.
+import '../../server/assembly';
 import { permissionsFor } from '../../server/kernel/access';
 import type { OrgAuth } from '../../server/kernel/caller';
 import { getDashboard, getInsights, getPipelineAnalysis, getReport, getTrends } from '../../server/analytics/service';
