@@ -37,24 +37,27 @@ function merged<T>(kind: string, entries: (Partial<Record<string, T>> | undefine
   return all;
 }
 
-const routers = merged(
-  'router key',
-  DOMAINS.map((d: Domain) => d.router),
-);
+/** The list, seen through what every description may hold. */
+const domains: readonly Domain[] = DOMAINS;
 
-export const appRouter = router(routers as AppRouters);
+export const appRouter = router(
+  merged(
+    'router key',
+    domains.map((d) => d.router),
+  ) as AppRouters,
+);
 export type AppRouter = typeof appRouter;
 
 /** Router keys whose mutations a read-only organization may still make. */
-const readOnlyExempt = DOMAINS.flatMap((d: Domain) => (d.readOnlyExempt ? Object.keys(d.router ?? {}) : []));
-const organizationCreated = DOMAINS.flatMap((d: Domain) => (d.onOrganizationCreated ? [d.onOrganizationCreated] : []));
+const readOnlyExempt = domains.flatMap((d) => (d.readOnlyExempt ? Object.keys(d.router ?? {}) : []));
+const organizationCreated = domains.flatMap((d) => (d.onOrganizationCreated ? [d.onOrganizationCreated] : []));
 
 installRegistry({
   permissions: merged<PermissionRule>(
     'permission',
-    DOMAINS.map((d: Domain) => d.permissions),
+    domains.map((d) => d.permissions),
   ) as Record<Permission, PermissionRule>,
-  events: merged<EventRule>('event type', [PRESENCE_EVENTS, ...DOMAINS.map((d: Domain) => d.events)]) as Record<EventType, EventRule>,
+  events: merged<EventRule>('event type', [PRESENCE_EVENTS, ...domains.map((d) => d.events)]) as Record<EventType, EventRule>,
   resolveCaller: resolveAuth,
   assertWritable: (deps, organizationId) => assertWritable(deps.database.db, deps.config, organizationId),
   isReadOnlyExempt: (procedurePath) => readOnlyExempt.some((key) => procedurePath.startsWith(`${key}.`)),
@@ -67,7 +70,7 @@ installRegistry({
 /** The application screens of one record, from every domain. */
 export const RECORD_PAGES: RecordPages = merged(
   'record page',
-  DOMAINS.map((d: Domain) => d.recordPages),
+  domains.map((d) => d.recordPages),
 );
 
 /** Inline styles of the pages the server renders itself, for the Content-Security-Policy. */
@@ -75,12 +78,12 @@ export const SERVER_STYLES = [API_DOCS_STYLE];
 
 /** Mounts on /api every domain's REST doors, in the order of the list, then /api/v1 and its reference over the app router. */
 export function mountRestDoors(api: Hono<AppEnv>): void {
-  for (const domain of DOMAINS as readonly Domain[]) for (const door of domain.rest ?? []) api.route(door.path, door.routes());
+  for (const domain of domains) for (const door of domain.rest ?? []) api.route(door.path, door.routes());
   api.route('/v1', apiV1Routes(appRouter));
   api.route('/', apiDocsRoutes(appRouter));
 }
 
 /** Where every domain registers its background jobs on the one queue; startServer calls this before the queue starts. */
 export function registerJobHandlers(deps: AppDeps): void {
-  for (const domain of DOMAINS as readonly Domain[]) domain.jobs?.(deps);
+  for (const domain of domains) domain.jobs?.(deps);
 }
