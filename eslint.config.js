@@ -20,20 +20,6 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // The client may import the server's types, never its code: only schema.ts modules and the zone
-      // arithmetic (server/time/zoned.ts, plain functions over @date-fns/tz) are shared at runtime.
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: 'server/(?!.*/schema(\\.ts)?$|time/zoned(\\.ts)?$)',
-              allowTypeImports: true,
-              message: 'Import server code with `import type`; only schema.ts modules and server/time/zoned.ts are shared at runtime.',
-            },
-          ],
-        },
-      ],
     },
   },
   // French typography puts no-break spaces before : ; ! ? and inside « », in template literals too.

@@ -2,7 +2,7 @@
 import { ConfigError, loadConfig } from '../server/config';
 import { openDatabase } from '../server/db';
 import { migrateToLatest } from '../server/db/migrate';
-import { demoLoginBanner, seedDemoWorkspace } from '../server/organizations/demo';
+import { demoLoginBanner, seedDemoWorkspace } from '../server/demo/demo';
 import { databaseOptions } from '../server/server';
 
 try {

@@ -1,19 +1,8 @@
 import { Hono } from 'hono';
 import type { AnyTRPCRouter } from '@trpc/server';
+import { appRouter, mountRestDoors, RECORD_PAGES, SERVER_STYLES } from './assembly';
 import type { AppDeps } from './deps';
-import { reportsRest } from './analytics/rest';
-import { appointmentsRest } from './appointments/rest';
-import { apiDocsRoutes, apiV1Routes } from './api-v1/rest';
-import { authRest } from './auth/rest';
-import { billingRest } from './billing/rest';
-import { stripeWebhook } from './billing/webhook';
-import { chatRest } from './chat/rest';
-import { contactsRest } from './contacts/rest';
-import { healthRest } from './health/rest';
-import { leadsRest } from './leads/rest';
-import { createSiteAnalyticsRest } from './site-analytics/rest';
-import { organizationRest } from './organizations/rest';
-import { trainingRest } from './training/rest';
+import { bodyLimitFor } from './body-limits';
 import { serveClient, type ClientBuild } from './http/client';
 import { csrf } from './http/csrf';
 import { bodyLimits } from './http/body-limit';
@@ -24,8 +13,6 @@ import { requestLog } from './http/request-log';
 import { cspReportRoutes, securityHeaders } from './http/security-headers';
 import { mountTrpc } from './http/trpc';
 import { realtimeEventsRoute, REALTIME_EVENTS_PATH } from './realtime/sse';
-import { smsRest } from './sms/rest';
-import { appRouter } from './trpc/router';
 
 export type CreateAppOptions = {
   /** The built client to serve (production); without it only /api and /trpc answer. */
@@ -37,30 +24,16 @@ export type CreateAppOptions = {
 /** Builds the whole HTTP app from its dependencies; no I/O happens here. */
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const app = new Hono<AppEnv>();
-  app.use(securityHeaders(deps.config, options.client));
+  app.use(securityHeaders(deps.config, options.client, SERVER_STYLES));
   app.use(requestLog(deps));
   app.route('/', cspReportRoutes()); // before the CSRF check: browsers send reports with cookies and no Origin; it only logs
   app.use(csrf);
-  app.use(bodyLimits());
+  app.use(bodyLimits(bodyLimitFor));
   app.onError(onError);
 
   const api = new Hono<AppEnv>();
   api.use(safeQuery);
-  api.route('/', healthRest);
-  api.route('/auth', authRest);
-  api.route('/contacts', contactsRest);
-  api.route('/appointments', appointmentsRest);
-  api.route('/v1', organizationRest);
-  api.route('/v1', apiV1Routes());
-  api.route('/', apiDocsRoutes());
-  api.route('/reports', reportsRest);
-  api.route('/training', trainingRest);
-  api.route('/', leadsRest);
-  api.route('/', billingRest);
-  api.route('/', stripeWebhook);
-  api.route('/chat', chatRest);
-  api.route('/sms', smsRest);
-  api.route('/analytics', createSiteAnalyticsRest());
+  mountRestDoors(api);
   api.all('*', (c) => c.json({ message: `No API route ${c.req.method} ${c.req.path}` }, 404));
   app.route('/api', api);
 
@@ -68,7 +41,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   if (!options.router) app.get(REALTIME_EVENTS_PATH, safeQuery, realtimeEventsRoute);
   mountTrpc(app, options.router ?? appRouter);
 
-  if (options.client) serveClient(app, options.client, { gaMeasurementId: deps.config.gaMeasurementId });
+  if (options.client) serveClient(app, options.client, { gaMeasurementId: deps.config.gaMeasurementId, recordPages: RECORD_PAGES });
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   return app;
 }

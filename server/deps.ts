@@ -11,7 +11,7 @@ export type AppDeps = {
   config: Config;
   database: DatabaseHandle;
   logger: Logger;
-  /** The durable background-job queue; domains register handlers in server/jobs/handlers.ts. */
+  /** The durable background-job queue; domains register handlers through their description (server/<domain>/domain.ts). */
   jobs: JobQueue;
   /** Domain events fanned out to this process's realtime subscribers (server/events). */
   events: EventBus;

@@ -10,9 +10,9 @@ import { openDatabase, type DatabaseHandle } from './db';
 import { migrateToLatest } from './db/migrate';
 import { buildDeps, type AppDeps } from './deps';
 import { loadClientBuild } from './http/client';
-import { registerJobHandlers } from './jobs/handlers';
+import { registerJobHandlers } from './assembly';
 import { createLogger, type Logger } from './logging';
-import { demoLoginBanner, seedDemoWorkspace } from './organizations/demo';
+import { demoLoginBanner, seedDemoWorkspace } from './demo/demo';
 
 export const CLIENT_DIST = fileURLToPath(new URL('../dist/client', import.meta.url));
 

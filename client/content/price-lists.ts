@@ -1,10 +1,10 @@
-import type { PlanKey } from '../../server/billing/schema';
+import type { PlanKey } from '../../server/plans/schema';
 
 /**
  * Prices the public pages show that nothing bills: the leading competitor's, for the pricing
  * comparison (spec public-site §2.14, §9), and the French and Arabic landings' price lists (spec §9).
  * What Switchboard bills — plan keys, prices, limits — stays in the billing catalogue
- * (server/billing/schema.ts).
+ * (server/plans/schema.ts).
  */
 
 /** The competitor's monthly price by team size, against our plan for it: its prices are the struck-through ones, giving spec §9's savings of 360, 1,200, 2,400. */

@@ -1,9 +1,9 @@
 import { pageTexts } from '../i18n';
-import { PLANS, TRIAL_DAYS, type PlanKey } from '../../server/billing/schema';
+import { PLANS, TRIAL_DAYS, type PlanKey } from '../../server/plans/schema';
 
 /**
  * The pricing, pricing comparison and subscribe pages. Prices, plan names and limits come from the
- * billing catalogue (server/billing/schema.ts), as does the English plan description (also the
+ * billing catalogue (server/plans/schema.ts), as does the English plan description (also the
  * Stripe product's); each language gives its own texts for the same plans.
  */
 
@@ -48,7 +48,7 @@ const planTexts: Record<PlanKey, PlanText> = {
   },
 };
 
-/** Yearly is ten months of the monthly price (server/billing/schema.ts): two of twelve months saved. */
+/** Yearly is ten months of the monthly price (server/plans/schema.ts): two of twelve months saved. */
 const YEARLY_BADGE = 'Save 17%';
 
 const en = {

@@ -1,5 +1,5 @@
 import { pageTexts } from '../i18n';
-import { CHECKOUT_PRODUCT } from '../../server/billing/schema';
+import { CHECKOUT_PRODUCT } from '../../server/plans/schema';
 
 /** The subscribe and checkout pages (spec public-site §2.15, §2.16). The toasts are spec §8's, in English. */
 const en = {

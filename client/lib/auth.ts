@@ -1,6 +1,6 @@
 import { getDefaultStore } from 'jotai';
 import { RESET } from 'jotai/utils';
-import type { Permission } from '../../server/auth/permissions';
+import type { Permission } from '../../server/kernel/permissions';
 import type { TUpdatePreferencesInput } from './schema';
 import type { AuthPayload } from '../../server/auth/service';
 import { authDispatchAtom, FETCH_USER_FAILED } from '../state/auth';

@@ -2,7 +2,7 @@
  * What the public payment pages (/subscribe, /checkout) ask the server, over plain fetch: no tRPC
  * and no zod, so the pages stay light. The server's REST paths are spec public-site §7's.
  */
-import { PAYMENTS_NOT_CONFIGURED } from '../../server/billing/schema';
+import { PAYMENTS_NOT_CONFIGURED } from '../../server/plans/schema';
 
 export type BillingConfig = { configured: true; publishableKey: string } | { configured: false; message: string };
 

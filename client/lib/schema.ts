@@ -1,2 +1,3 @@
 /** The server's shared zod schemas and constants: every form validates with the rules the server applies. */
 export * from '../../server/auth/schema';
+export * from '../../server/audit/schema';

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
-import type { AppRouter } from '../../server/trpc/router';
+import type { AppRouter } from '../../server/assembly';
 
 /** Query defaults of spec app-core §9: no retry, no refetch on focus or interval, data never stale. */
 export const queryClient = new QueryClient({

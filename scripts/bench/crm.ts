@@ -9,8 +9,10 @@
  * BENCH_CRM_ITERATIONS (default 30), BENCH_CRM_DATABASE (default sb_bench_crm).
  */
 import { sql } from 'kysely';
-import { permissionsFor } from '../../server/auth/permissions';
-import type { OrgAuth } from '../../server/auth/resolve';
+// The assembly installs the domains' permissions (permissionsFor) and the rules services read.
+import '../../server/assembly';
+import { permissionsFor } from '../../server/kernel/access';
+import type { OrgAuth } from '../../server/kernel/caller';
 import { getDashboard } from '../../server/analytics/dashboard';
 import { getInsights } from '../../server/analytics/insights';
 import { getPipelineAnalysis } from '../../server/analytics/pipeline';

@@ -14,7 +14,7 @@ const SOURCES = [
   'scripts/lib/chunk-groups.ts',
   'scripts/lib/landing-chunks.ts',
   'package-lock.json',
-  'server/trpc/router.ts',
+  'server/assembly.ts',
 ];
 
 function newestMtime(target: string): number {

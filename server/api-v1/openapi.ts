@@ -1,4 +1,4 @@
-import { inputJsonSchema, outputJsonSchema, procedureMeta, type JsonSchema } from './procedures';
+import type { JsonSchema, ProcedureCatalog } from './procedures';
 import { V1_RESOURCES, type V1Resource } from './resources';
 
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
@@ -15,12 +15,13 @@ function withoutId(schema: JsonSchema): JsonSchema {
   return { ...schema, properties, required: (schema.required ?? []).filter((k) => k !== 'id') };
 }
 
-function permissionNote(path: string): string {
-  const { permission } = procedureMeta(path);
+function permissionNote(catalog: ProcedureCatalog, path: string): string {
+  const { permission } = catalog.procedureMeta(path);
   return permission ? ` Requires the \`${permission}\` permission.` : '';
 }
 
-function resourcePaths(resource: V1Resource) {
+function resourcePaths(catalog: ProcedureCatalog, resource: V1Resource) {
+  const { inputJsonSchema, outputJsonSchema } = catalog;
   const { name, noun, procedures } = resource;
   const tag = name;
   const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' }, description: `The ${noun}'s id` };
@@ -32,7 +33,7 @@ function resourcePaths(resource: V1Resource) {
         tags: [tag],
         operationId: `list_${name}`,
         summary: `List ${name}`,
-        description: `Answers a page of ${name} (\`items\`, \`total\`, …).${permissionNote(procedures.list)}`,
+        description: `Answers a page of ${name} (\`items\`, \`total\`, …).${permissionNote(catalog, procedures.list)}`,
         parameters: Object.entries(listSchema.properties ?? {}).map(([key, schema]) => ({
           name: key,
           in: 'query',
@@ -46,7 +47,7 @@ function resourcePaths(resource: V1Resource) {
         tags: [tag],
         operationId: `create_${noun}`,
         summary: `Create a ${noun}`,
-        description: `Answers the created ${noun} with status 201.${permissionNote(procedures.create)}`,
+        description: `Answers the created ${noun} with status 201.${permissionNote(catalog, procedures.create)}`,
         requestBody: { required: true, content: { 'application/json': { schema: inputJsonSchema(procedures.create) } } },
         responses: { '201': answer(`The created ${noun}`, procedures.create), ...COMMON_ERRORS },
       },
@@ -56,7 +57,7 @@ function resourcePaths(resource: V1Resource) {
         tags: [tag],
         operationId: `get_${noun}`,
         summary: `Get a ${noun}`,
-        description: permissionNote(procedures.get).trim(),
+        description: permissionNote(catalog, procedures.get).trim(),
         parameters: [idParam],
         responses: { '200': answer(`The ${noun}`, procedures.get), ...COMMON_ERRORS, ...NOT_FOUND },
       },
@@ -64,7 +65,7 @@ function resourcePaths(resource: V1Resource) {
         tags: [tag],
         operationId: `update_${noun}`,
         summary: `Update a ${noun}`,
-        description: `Send only the fields to change.${permissionNote(procedures.update)}`,
+        description: `Send only the fields to change.${permissionNote(catalog, procedures.update)}`,
         parameters: [idParam],
         requestBody: { required: true, content: { 'application/json': { schema: withoutId(inputJsonSchema(procedures.update)) } } },
         responses: { '200': answer(`The updated ${noun}`, procedures.update), ...COMMON_ERRORS, ...NOT_FOUND },
@@ -73,7 +74,7 @@ function resourcePaths(resource: V1Resource) {
         tags: [tag],
         operationId: `delete_${noun}`,
         summary: `Delete a ${noun}`,
-        description: permissionNote(procedures.delete).trim(),
+        description: permissionNote(catalog, procedures.delete).trim(),
         parameters: [idParam],
         responses: { '204': { description: 'Deleted' }, ...COMMON_ERRORS, ...NOT_FOUND },
       },
@@ -82,7 +83,7 @@ function resourcePaths(resource: V1Resource) {
 }
 
 /** OpenAPI 3.1 for /api/v1, generated from the procedures' own input and output schemas. */
-export function openApiDocument(publicUrl: string, version: string) {
+export function openApiDocument(catalog: ProcedureCatalog, publicUrl: string, version: string) {
   return {
     openapi: '3.1.0',
     info: {
@@ -94,7 +95,7 @@ export function openApiDocument(publicUrl: string, version: string) {
     servers: [{ url: publicUrl }],
     security: [{ apiKey: [] }, { session: [] }],
     tags: V1_RESOURCES.map((r) => ({ name: r.name, description: r.description })),
-    paths: Object.assign({}, ...V1_RESOURCES.map(resourcePaths)),
+    paths: Object.assign({}, ...V1_RESOURCES.map((resource) => resourcePaths(catalog, resource))),
     components: {
       securitySchemes: {
         apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: sb_…' },

@@ -1,47 +1,53 @@
-import type { AnyTRPCProcedure } from '@trpc/server';
+import type { AnyTRPCProcedure, AnyTRPCRouter } from '@trpc/server';
 import { z } from 'zod';
-import { appRouter } from '../trpc/router';
 
 type JsonSchema = { type?: string | string[]; properties?: Record<string, JsonSchema>; required?: string[]; items?: JsonSchema; anyOf?: JsonSchema[]; [key: string]: unknown };
 
-const procedures = appRouter._def.procedures as unknown as Record<string, AnyTRPCProcedure>;
+/** What /api/v1 reads of the app router's procedures (handed in by the assembly): their schemas and permissions. */
+export function procedureCatalog(router: AnyTRPCRouter) {
+  const procedures = router._def.procedures as unknown as Record<string, AnyTRPCProcedure>;
 
-/** The zod input schema of a procedure (optional and prefault wrappers removed). */
-export function procedureInput(path: string): z.ZodType | undefined {
-  const procedure = procedures[path];
-  if (!procedure) throw new Error(`/api/v1 names a procedure that does not exist: ${path}`);
-  let schema = (procedure._def as unknown as { inputs: z.ZodType[] }).inputs[0];
-  while (schema instanceof z.ZodOptional || schema instanceof z.ZodPrefault) schema = schema.unwrap() as z.ZodType;
-  return schema;
+  /** The zod input schema of a procedure (optional and prefault wrappers removed). */
+  function procedureInput(path: string): z.ZodType | undefined {
+    const procedure = procedures[path];
+    if (!procedure) throw new Error(`/api/v1 names a procedure that does not exist: ${path}`);
+    let schema = (procedure._def as unknown as { inputs: z.ZodType[] }).inputs[0];
+    while (schema instanceof z.ZodOptional || schema instanceof z.ZodPrefault) schema = schema.unwrap() as z.ZodType;
+    return schema;
+  }
+
+  function procedureMeta(path: string): { permission?: string } {
+    return ((procedures[path]?._def as unknown as { meta?: { permission?: string } }).meta ?? {}) as { permission?: string };
+  }
+
+  /** The JSON Schema (2020-12) of what a client sends: the schema's input side. */
+  function inputJsonSchema(path: string): JsonSchema {
+    const schema = procedureInput(path);
+    if (!schema) return { type: 'object', properties: {} };
+    const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+    delete json.$schema;
+    return json;
+  }
+
+  /** The zod output schema a procedure declares with .output(). */
+  function procedureOutput(path: string): z.ZodType | undefined {
+    const procedure = procedures[path];
+    if (!procedure) throw new Error(`/api/v1 names a procedure that does not exist: ${path}`);
+    return (procedure._def as unknown as { output?: z.ZodType }).output;
+  }
+
+  /** The JSON Schema (2020-12) of what a procedure answers; a procedure /api/v1 serves must declare it. */
+  function outputJsonSchema(path: string): JsonSchema {
+    const schema = procedureOutput(path);
+    if (!schema) throw new Error(`${path} is served by /api/v1 but declares no .output() schema`);
+    const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-2020-12' }) as JsonSchema;
+    delete json.$schema;
+    return json;
+  }
+
+  return { procedureInput, procedureMeta, inputJsonSchema, procedureOutput, outputJsonSchema };
 }
 
-export function procedureMeta(path: string): { permission?: string } {
-  return ((procedures[path]?._def as unknown as { meta?: { permission?: string } }).meta ?? {}) as { permission?: string };
-}
-
-/** The JSON Schema (2020-12) of what a client sends: the schema's input side. */
-export function inputJsonSchema(path: string): JsonSchema {
-  const schema = procedureInput(path);
-  if (!schema) return { type: 'object', properties: {} };
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
-  delete json.$schema;
-  return json;
-}
-
-/** The zod output schema a procedure declares with .output(). */
-export function procedureOutput(path: string): z.ZodType | undefined {
-  const procedure = procedures[path];
-  if (!procedure) throw new Error(`/api/v1 names a procedure that does not exist: ${path}`);
-  return (procedure._def as unknown as { output?: z.ZodType }).output;
-}
-
-/** The JSON Schema (2020-12) of what a procedure answers; a procedure /api/v1 serves must declare it. */
-export function outputJsonSchema(path: string): JsonSchema {
-  const schema = procedureOutput(path);
-  if (!schema) throw new Error(`${path} is served by /api/v1 but declares no .output() schema`);
-  const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-2020-12' }) as JsonSchema;
-  delete json.$schema;
-  return json;
-}
+export type ProcedureCatalog = ReturnType<typeof procedureCatalog>;
 
 export type { JsonSchema };

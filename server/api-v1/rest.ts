@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { TRPCError, type AnyTRPCRouter } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -7,21 +7,21 @@ import { DomainError, errorBody, fieldError } from '../errors';
 import { readBody } from '../http/body';
 import type { AppEnv } from '../http/env';
 import { onError } from '../http/errors';
-import { createTrpcContext } from '../trpc/context';
+import { createTrpcContext, type TrpcContext } from '../trpc/context';
 import { createCallerFactory } from '../trpc/init';
-import { appRouter } from '../trpc/router';
-import { inputJsonSchema, type JsonSchema } from './procedures';
+import { procedureCatalog, type JsonSchema, type ProcedureCatalog } from './procedures';
 import { V1_RESOURCES, type V1Resource } from './resources';
 import { openApiDocument } from './openapi';
 import { apiReferencePage } from './docs';
 
-const createCaller = createCallerFactory(appRouter);
+/** A caller of the app router for one request's context. */
+type CreateCaller = (ctx: TrpcContext) => unknown;
 
 /** A body as JSON, unparsed: the procedure's own input schema parses it once, after its permission check, as on /trpc. */
 const ZJsonBody = z.unknown();
 
 /** Runs a procedure for this request: same context, auth (cookie or API key) and guards as /trpc. */
-async function invoke(c: Context<AppEnv>, path: string, input: unknown): Promise<unknown> {
+async function invokeWith(createCaller: CreateCaller, c: Context<AppEnv>, path: string, input: unknown): Promise<unknown> {
   const resHeaders = new Headers();
   const caller = createCaller(createTrpcContext({ deps: c.var.deps, req: c.req.raw, requestId: c.var.requestId, meta: c.var.meta, resHeaders }));
   const fn = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (input: unknown) => Promise<unknown>;
@@ -50,9 +50,10 @@ export function queryToInput(query: Record<string, string[]>, schema: JsonSchema
   return input;
 }
 
-function resourceRoutes(resource: V1Resource) {
+function resourceRoutes(catalog: ProcedureCatalog, createCaller: CreateCaller, resource: V1Resource) {
   const { procedures } = resource;
-  const listSchema = inputJsonSchema(procedures.list);
+  const listSchema = catalog.inputJsonSchema(procedures.list);
+  const invoke = (c: Context<AppEnv>, path: string, input: unknown) => invokeWith(createCaller, c, path, input);
   return new Hono<AppEnv>()
     .get('/', async (c) => c.json(await invoke(c, procedures.list, queryToInput(c.req.queries(), listSchema))))
     .post('/', async (c) => c.json(await invoke(c, procedures.create, await readBody(c, ZJsonBody)), 201))
@@ -68,8 +69,10 @@ function resourceRoutes(resource: V1Resource) {
     });
 }
 
-/** /api/v1: the resources, their OpenAPI 3.1 document and a readable reference. */
-export function apiV1Routes() {
+/** /api/v1 over the app router (handed in by the assembly): the resources, served by its procedures. */
+export function apiV1Routes(router: AnyTRPCRouter) {
+  const catalog = procedureCatalog(router);
+  const createCaller = createCallerFactory(router);
   const v1 = new Hono<AppEnv>();
   // The procedures' errors keep their meaning: status from the one error table, the same body as every door.
   v1.onError((err, c) => {
@@ -80,12 +83,14 @@ export function apiV1Routes() {
     }
     return onError(err instanceof TRPCError && err.cause instanceof Error ? err.cause : err, c);
   });
-  for (const resource of V1_RESOURCES) v1.route(`/${resource.name}`, resourceRoutes(resource));
+  for (const resource of V1_RESOURCES) v1.route(`/${resource.name}`, resourceRoutes(catalog, createCaller, resource));
   return v1;
 }
 
-export function apiDocsRoutes() {
+/** The OpenAPI 3.1 document of /api/v1 and a readable reference. */
+export function apiDocsRoutes(router: AnyTRPCRouter) {
+  const catalog = procedureCatalog(router);
   let document: ReturnType<typeof openApiDocument> | undefined;
-  const doc = (c: Context<AppEnv>) => (document ??= openApiDocument(c.var.deps.config.publicUrl, c.var.deps.config.version));
+  const doc = (c: Context<AppEnv>) => (document ??= openApiDocument(catalog, c.var.deps.config.publicUrl, c.var.deps.config.version));
   return new Hono<AppEnv>().get('/openapi.json', (c) => c.json(doc(c))).get('/docs', (c) => c.html(apiReferencePage(doc(c))));
 }

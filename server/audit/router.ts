@@ -1,4 +1,4 @@
-import { ZListAuditInput } from '../auth/schema';
+import { ZListAuditInput } from './schema';
 import { permittedProcedure, router } from '../trpc/init';
 import { listAudit } from './service';
 

@@ -1,11 +1,11 @@
 import type { Db } from '../db';
 import { scoped } from '../db/scoped';
-import type { TListAuditInput } from '../auth/schema';
-import { ZListAuditInput } from '../auth/schema';
+import type { TListAuditInput } from './schema';
+import { ZListAuditInput } from './schema';
 import type { RequestMeta } from '../http/meta';
+import type { Actor } from '../kernel/caller';
 
 /** Who did something: a signed-in user, an API key, or nobody known (a failed sign-in). */
-export type Actor = { userId: string | null; apiKeyId: string | null; label: string };
 
 export type AuditEntry = {
   organizationId: string | null;

@@ -1,12 +1,14 @@
-import { recordAudit, type Actor } from '../audit/service';
+import { recordAudit } from '../audit/service';
+import type { Actor } from '../kernel/caller';
 import type { Db } from '../db';
 import type { RoleKey } from '../db/schema';
 import { scoped } from '../db/scoped';
 import { DomainError, parseInput } from '../errors';
 import type { RequestMeta } from '../http/meta';
 import type { OrgContext } from '../organizations/service';
-import { ROLE_ORDER, roleRank } from './permissions';
-import { API_KEY_PREFIX, actorOf } from './resolve';
+import { ROLE_ORDER, roleRank } from '../kernel/permissions';
+import { API_KEY_PREFIX } from './resolve';
+import { actorOf } from '../kernel/caller';
 import { ROLE_LABELS, ZCreateApiKeyInput, ZRevokeApiKeyInput } from './schema';
 import { randomToken, sha256 } from './tokens';
 

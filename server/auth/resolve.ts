@@ -1,36 +1,18 @@
 import type { Db } from '../db';
-import type { RoleKey } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { DomainError } from '../errors';
-import type { Actor } from '../audit/service';
-import { apiKeyAccess, isSessionOnly, permissionsFor, sessionOnlyMessage, type Permission } from './permissions';
+import { bearerToken, type Auth, type ResolvedAuth } from '../kernel/caller';
+import { permissionsFor } from '../kernel/access';
+import { apiKeyAccess } from './permissions';
 import { sessionManager } from './session';
 import { sha256 } from './tokens';
 
 export const API_KEY_PREFIX = 'sb_';
 
-/** Who is calling, resolved once per request from the session cookie or an API key. */
-export type Auth = {
-  via: 'session' | 'apiKey';
-  user: { id: string; email: string; name: string } | null;
-  /** The stored session id (hash of the token) and the token itself, for logout. */
-  session: { id: string; token: string } | null;
-  /** The key, and the member it acts for (its creator, still a member: otherwise the key is refused). */
-  apiKey: { id: string; name: string; createdBy: string } | null;
-  organization: { id: string; name: string; role: RoleKey } | null;
-  permissions: Permission[];
-};
-
-export type ResolvedAuth = { auth: Auth | null; setCookie: string | undefined };
-
 const ACTIVE_WRITE_INTERVAL_MS = 5 * 60 * 1000;
 
-export function bearerToken(authorization: string | undefined | null): string | null {
-  const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
-  return match?.[1] ?? null;
-}
-
-export async function resolveAuth(deps: AppDeps, headers: Headers): Promise<ResolvedAuth> {
+/** Who is calling (server/kernel/caller.ts), from the session cookie or an API key; the assembly hands it to the kernel's guards. */
+export async function resolveAuth(deps: Pick<AppDeps, 'database' | 'config'>, headers: Headers): Promise<ResolvedAuth> {
   const db = deps.database.db;
   const bearer = bearerToken(headers.get('authorization'));
   if (bearer) {
@@ -115,33 +97,4 @@ async function touchLastActive(db: Db, userId: string): Promise<void> {
     .where((eb) => eb.or([eb('last_active_at', 'is', null), eb('last_active_at', '<', threshold)]))
     .execute()
     .catch(() => {});
-}
-
-export function actorOf(auth: Auth): Actor {
-  if (auth.user) return { userId: auth.user.id, apiKeyId: null, label: `${auth.user.name} <${auth.user.email}>` };
-  return { userId: null, apiKeyId: auth.apiKey!.id, label: `API key "${auth.apiKey!.name}"` };
-}
-
-/** The one permission check every door uses. */
-export function assertPermission(auth: Auth, permission: Permission): void {
-  if (auth.via === 'apiKey' && isSessionOnly(permission)) throw new DomainError('FORBIDDEN', sessionOnlyMessage(permission));
-  if (!auth.permissions.includes(permission)) {
-    throw new DomainError('FORBIDDEN', `Your role does not allow this action (${permission} is required)`);
-  }
-}
-
-export type OrgAuth = Auth & { organization: NonNullable<Auth['organization']> };
-export type UserAuth = Auth & { user: NonNullable<Auth['user']>; session: NonNullable<Auth['session']> };
-
-export function requireUserAuth(auth: Auth | null): UserAuth {
-  if (!auth) throw new DomainError('UNAUTHENTICATED', 'Not authenticated');
-  if (!auth.user || !auth.session) throw new DomainError('FORBIDDEN', 'This action needs a signed-in user, not an API key');
-  return auth as UserAuth;
-}
-
-export function requireOrgAuth(auth: Auth | null, permission?: Permission): OrgAuth {
-  if (!auth) throw new DomainError('UNAUTHENTICATED', 'Not authenticated');
-  if (!auth.organization) throw new DomainError('FORBIDDEN', 'Choose an organization first');
-  if (permission) assertPermission(auth, permission);
-  return auth as OrgAuth;
 }

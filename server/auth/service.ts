@@ -1,4 +1,5 @@
-import { recordAudit, type Actor } from '../audit/service';
+import { recordAudit } from '../audit/service';
+import type { Actor } from '../kernel/caller';
 import type { Db } from '../db';
 import type { RoleKey } from '../db/schema';
 import type { AppDeps } from '../deps';
@@ -6,8 +7,10 @@ import { DomainError, parseInput } from '../errors';
 import type { RequestMeta } from '../http/meta';
 import { createOrganization } from '../organizations/create';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
-import { permissionsFor, type Permission } from './permissions';
-import { actorOf, loadMembership, type Auth, type UserAuth } from './resolve';
+import { permissionsFor } from '../kernel/access';
+import type { Permission } from '../kernel/permissions';
+import { actorOf, type Auth, type UserAuth } from '../kernel/caller';
+import { loadMembership } from './resolve';
 import {
   ZChangePasswordInput,
   ZLoginInput,

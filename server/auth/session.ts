@@ -1,6 +1,7 @@
 import { Lucia, TimeSpan, type Adapter, type DatabaseSession, type DatabaseUser } from 'lucia';
 import type { Config } from '../config';
 import type { Db } from '../db';
+import { SESSION_COOKIE } from '../kernel/caller';
 import { randomToken, sha256 } from './tokens';
 
 /**
@@ -8,7 +9,6 @@ import { randomToken, sha256 } from './tokens';
  * replaced. The cookie carries a 256-bit CSPRNG token; the database keeps only its SHA-256.
  */
 
-export const SESSION_COOKIE = 'sb_session';
 export const SESSION_DAYS = 30;
 
 type SessionAttributes = { organizationId: string | null; ip: string | null; userAgent: string | null };

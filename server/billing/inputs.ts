@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZEmail } from '../auth/schema';
-import { BILLING_INTERVALS, PLAN_KEYS, findPlan, type Plan } from './schema';
+import { BILLING_INTERVALS, PLAN_KEYS, findPlan, type Plan } from '../plans/schema';
 
 /**
  * Zod input schemas of the billing doors (REST and tRPC). They live apart from schema.ts, which is

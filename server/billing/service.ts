@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { recordAudit, type Actor } from '../audit/service';
-import { actorOf, type Auth, type OrgAuth } from '../auth/resolve';
+import { recordAudit } from '../audit/service';
+import type { Actor } from '../kernel/caller';
+import { actorOf, type Auth, type OrgAuth } from '../kernel/caller';
 import { randomToken, sha256 } from '../auth/tokens';
 import type { Db } from '../db';
 import type { BillingStatus } from '../db/schema';
@@ -11,8 +12,19 @@ import type { RequestMeta } from '../http/meta';
 import { createOrganization } from '../organizations/create';
 import { INVITE_DAYS } from '../organizations/service';
 import { ZChangePlanInput, ZCreatePaymentIntentInput, ZCreateSubscriptionInput, ZProvisioningTokenInput } from './inputs';
-import { effectivePlan, loadBilling, paymentsConfigured, readOnlyReason, READ_ONLY_MESSAGES, trialRow, usageOf, type BillingRow } from './limits';
-import { CHECKOUT_PRODUCT, isDowngrade, lookupKeyOf, PAYMENTS_NOT_CONFIGURED, planOfLookupKey, PLANS, RESOURCE_LABELS, type BillingInterval, type LimitedResource, type PlanKey } from './schema';
+import { effectivePlan, loadBilling, paymentsConfigured, readOnlyReason, READ_ONLY_MESSAGES, trialRow, usageOf, type BillingRow } from '../plans/limits';
+import {
+  CHECKOUT_PRODUCT,
+  isDowngrade,
+  lookupKeyOf,
+  PAYMENTS_NOT_CONFIGURED,
+  planOfLookupKey,
+  PLANS,
+  RESOURCE_LABELS,
+  type BillingInterval,
+  type LimitedResource,
+  type PlanKey,
+} from '../plans/schema';
 import { stripeGateway, type StripeEvent, type StripeGateway, type StripeSubscription } from './stripe';
 
 type Deps = Pick<AppDeps, 'database' | 'config' | 'logger'>;

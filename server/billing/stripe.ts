@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import type { Config } from '../config';
 import { DomainError } from '../errors';
-import { PAYMENTS_NOT_CONFIGURED } from './schema';
+import { PAYMENTS_NOT_CONFIGURED } from '../plans/schema';
 
 export type StripeSubscription = Stripe.Subscription;
 export type StripeEvent = Stripe.Event;

@@ -1,4 +1,4 @@
-import { BILLING_INTERVALS, lookupKeyOf, PLANS, PLAN_KEYS, priceOf } from './schema';
+import { BILLING_INTERVALS, lookupKeyOf, PLANS, PLAN_KEYS, priceOf } from '../plans/schema';
 import type { StripeGateway } from './stripe';
 
 export type SyncReport = { createdProducts: string[]; createdPrices: string[]; existingPrices: string[] };

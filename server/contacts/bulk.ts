@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { recordActivities } from '../activities/service';
-import { assertPermission } from '../auth/resolve';
+import { assertPermission } from '../kernel/access';
 import type { Db } from '../db';
 import { scoped } from '../db/scoped';
 import { DomainError } from '../errors';

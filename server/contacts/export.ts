@@ -1,6 +1,6 @@
 import { recordAudit } from '../audit/service';
 import type { z } from 'zod';
-import { actorOf } from '../auth/resolve';
+import { actorOf } from '../kernel/caller';
 import type { OrgContext } from '../kernel/context';
 import { ownerOnlyFilter } from '../organizations/members';
 import { loadDefinitions, type CustomFieldDefinition } from './custom-fields';

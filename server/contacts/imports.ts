@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { recordActivities, type ActivityInput } from '../activities/service';
-import { assertWithinLimit } from '../billing/limits';
+import { assertWithinLimit } from '../plans/limits';
 import { publishEvent } from '../events/publish';
 import type { Db } from '../db';
 import { scoped } from '../db/scoped';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { recordActivities, type ActivityInput } from '../activities/service';
-import { assertWithinLimit } from '../billing/limits';
+import { assertWithinLimit } from '../plans/limits';
 import type { Db } from '../db';
 import type { Attribution, LifecycleStage } from '../db/schema';
 import { scoped } from '../db/scoped';

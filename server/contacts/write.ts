@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { recordActivities } from '../activities/service';
 import { recordAudit } from '../audit/service';
-import { actorOf } from '../auth/resolve';
+import { actorOf } from '../kernel/caller';
 import type { Db } from '../db';
 import { scoped } from '../db/scoped';
 import { publishEvent } from '../events/publish';

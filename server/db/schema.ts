@@ -577,7 +577,7 @@ export type BillingStatus = 'trialing' | 'active' | 'past_due' | 'canceled' | 'u
 /** One row per organization: its plan and what Stripe says of its subscription (migration 400). */
 export interface OrganizationBillingTable {
   organization_id: string;
-  /** A plan key of server/billing/schema.ts. */
+  /** A plan key of server/plans/schema.ts. */
   plan: string;
   billing_interval: 'monthly' | 'yearly' | null;
   status: BillingStatus;

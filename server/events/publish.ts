@@ -1,9 +1,9 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
-import { ROLE_PERMISSIONS } from '../auth/permissions';
-import type { Database, NotificationsTable } from '../db/schema';
-import { readSettings } from '../organizations/settings';
+import type { Database, NotificationsTable, RoleKey } from '../db/schema';
+import { mayReceive, rolePermissions } from '../kernel/access';
+import { registry } from '../kernel/registry';
 import { notificationFor } from './notifications';
-import { mayReceive, type EventType } from './types';
+import type { EventType } from './types';
 
 export const EVENTS_CHANNEL = 'switchboard_events';
 
@@ -44,7 +44,7 @@ export async function publishEvents(trx: Kysely<Database>, events: EventInput[])
     // The rows take their ids from the sequence in the order of the VALUES list.
     ids.push(...inserted.map((row) => Number(row.id)).sort((a, b) => a - b));
   }
-  const membersOf = new Map<string, Promise<{ id: string; preferences: unknown; role: keyof typeof ROLE_PERMISSIONS }[]>>();
+  const membersOf = new Map<string, Promise<{ id: string; preferences: unknown; role: RoleKey }[]>>();
   const repsSeeOwnOnly = new Map<string, Promise<boolean>>();
   const notifications: Insertable<NotificationsTable>[] = [];
   for (const [i, event] of events.entries()) {
@@ -64,16 +64,13 @@ export async function publishEvents(trx: Kysely<Database>, events: EventInput[])
     let ownOnly = false;
     if (draft.ownerId !== undefined) {
       if (!repsSeeOwnOnly.has(event.organizationId)) {
-        repsSeeOwnOnly.set(
-          event.organizationId,
-          readSettings(trx, event.organizationId).then((settings) => settings.salesRepsSeeOwnOnly),
-        );
+        repsSeeOwnOnly.set(event.organizationId, registry().repsSeeOwnOnly(trx, event.organizationId));
       }
       ownOnly = await repsSeeOwnOnly.get(event.organizationId)!;
     }
     const recipients = (await membersOf.get(event.organizationId)!).filter((m) => {
       if (m.id === event.actorUserId && !draft.notifyActor) return false; // nobody is told what they just did (but a won deal)
-      if (!mayReceive(ROLE_PERMISSIONS[m.role], event.type)) return false;
+      if (!mayReceive(rolePermissions()[m.role], event.type)) return false;
       if (ownOnly && m.role === 'sales_rep' && draft.ownerId !== m.id) return false; // a record they cannot see
       const settings = (m.preferences as { notifications?: Record<string, boolean> }).notifications;
       return settings?.[draft.preference] !== false;

@@ -1,35 +1,48 @@
-import type { Permission } from '../auth/permissions';
+import type { NotificationType } from '../db/schema';
+import type { Permission } from '../kernel/permissions';
 
-/** Every domain event type, with the permission a member needs to receive it (null: every member). */
-export const EVENT_PERMISSIONS = {
-  contact_created: 'contacts:read',
-  contact_updated: 'contacts:read',
-  contact_deleted: 'contacts:read',
-  deal_created: 'deals:read',
-  deal_moved: 'deals:read',
-  deal_won: 'deals:read',
-  deal_lost: 'deals:read',
-  deal_updated: 'deals:read',
-  deal_deleted: 'deals:read',
-  task_created: 'tasks:read',
-  task_completed: 'tasks:read',
-  task_reopened: 'tasks:read',
-  task_updated: 'tasks:read',
-  task_deleted: 'tasks:read',
-  appointment_changed: 'appointments:read',
-  automation_completed: 'automations:read',
-  sms_received: 'sms:read',
-  sms_status: 'sms:read',
-  lead_captured: 'contacts:read',
-  chat_message: 'contacts:read',
-  import_finished: 'data:import',
-  member_joined: 'members:read',
-  member_left: 'members:read',
-  user_joined: null,
-  user_left: null,
-} as const satisfies Record<string, Permission | null>;
+/**
+ * Every domain event type. The kernel's own (presence) are here; each domain adds its own by
+ * augmenting this interface in its description (server/<domain>/domain.ts).
+ */
+export interface EventRegistry {
+  user_joined: true;
+  user_left: true;
+}
 
-export type EventType = keyof typeof EVENT_PERMISSIONS;
+export type EventType = keyof EventRegistry & string;
+
+/** A notification an event raises: the spec's texts exactly (app-core §4.2). */
+export type NotificationDraft = {
+  /** The key of the user's notification settings that turns it off. */
+  preference: string;
+  type: NotificationType;
+  title: string;
+  message: string;
+  link: string | null;
+  /**
+   * The member who caused the event gets it too. Nobody is told what they just did, except a won
+   * deal: the one who marked it won sees it celebrated, and their inbox keeps it like everyone's.
+   */
+  notifyActor?: true;
+  /**
+   * The record's owner, for a notification about a record that Sales Reps see only when they own it
+   * (the organization setting "Sales Reps see only contacts and deals they own"): other reps are not told.
+   */
+  ownerId?: string | null;
+};
+
+/** What a domain says of each of its event types: who may receive it (null: every member) and the notification it raises, if any. */
+export type EventRule = {
+  permission: Permission | null;
+  notification?: (payload: Record<string, unknown>) => NotificationDraft;
+};
+
+/** The kernel's own event types: who is online (server/events/presence.ts). */
+export const PRESENCE_EVENTS = {
+  user_joined: { permission: null },
+  user_left: { permission: null },
+} as const satisfies Record<'user_joined' | 'user_left', EventRule>;
 
 /** What a subscriber receives: small, the same object for every subscriber of the organization. */
 export type RealtimeEvent = {
@@ -40,8 +53,3 @@ export type RealtimeEvent = {
   actorUserId: string | null;
   createdAt: string;
 };
-
-export function mayReceive(permissions: readonly string[], type: EventType): boolean {
-  const needed = EVENT_PERMISSIONS[type];
-  return needed === null || permissions.includes(needed);
-}

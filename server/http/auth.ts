@@ -1,14 +1,15 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import type { Permission } from '../auth/permissions';
-import { requireOrgAuth, requireUserAuth, resolveAuth, type Auth, type OrgAuth, type UserAuth } from '../auth/resolve';
-import { assertWritable } from '../billing/limits';
+import type { Permission } from '../kernel/permissions';
+import { requireOrgAuth, requireUserAuth } from '../kernel/access';
+import { registry } from '../kernel/registry';
+import type { Auth, OrgAuth, UserAuth } from '../kernel/caller';
 import type { AppEnv } from './env';
 
 /** Resolves the caller (cookie or API key) once per request; refreshes a sliding session cookie. */
 export async function authOf(c: Context<AppEnv>): Promise<Auth | null> {
   if (c.var.auth === undefined) {
-    const { auth, setCookie } = await resolveAuth(c.var.deps, c.req.raw.headers);
+    const { auth, setCookie } = await registry().resolveCaller(c.var.deps, c.req.raw.headers);
     if (setCookie) c.header('Set-Cookie', setCookie, { append: true });
     c.set('auth', auth);
   }
@@ -24,7 +25,7 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function requireOrg(permission?: Permission) {
   return createMiddleware<WithOrg>(async (c, next) => {
     const auth = requireOrgAuth(await authOf(c as unknown as Context<AppEnv>), permission);
-    if (!READS.has(c.req.method)) await assertWritable(c.var.deps.database.db, c.var.deps.config, auth.organization.id);
+    if (!READS.has(c.req.method)) await registry().assertWritable(c.var.deps, auth.organization.id);
     c.set('auth', auth);
     await next();
   });

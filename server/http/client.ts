@@ -3,7 +3,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Hono } from 'hono';
 import type { AppEnv } from './env';
-import { recordPageStatus } from './record-pages';
+import { recordPageStatus, type MatchedRoute, type RecordPages } from './record-pages';
 
 /**
  * Written by the Vite build (see vite.config.ts): the client's route patterns, e.g. "/invite/$token":
@@ -48,8 +48,6 @@ type PrerenderedPage = { html: Asset; mobileHtml: Asset | undefined };
 /** An application route of the manifest ("/contacts/$contactId") and the paths it matches. */
 export type ClientRoute = { pattern: string; regexp: RegExp };
 /** The application route a path matched, with the values of its params ({ contactId: "…" }). */
-export type MatchedRoute = { pattern: string; params: Record<string, string> };
-
 export type ClientBuild = {
   assets: Map<string, Asset>;
   index: Asset;
@@ -182,14 +180,14 @@ export function withAnalyticsTag(html: Asset, measurementId: string): Asset {
 }
 
 /** Serves the built client: assets by path, otherwise the entry's HTML chosen by pageFor. */
-export function serveClient(app: Hono<AppEnv>, loaded: ClientBuild, options: { gaMeasurementId?: string | undefined } = {}): void {
+export function serveClient(app: Hono<AppEnv>, loaded: ClientBuild, options: { gaMeasurementId?: string | undefined; recordPages?: RecordPages } = {}): void {
   const id = options.gaMeasurementId;
   const build = id ? tagged(loaded, id) : loaded;
   app.on(['GET', 'HEAD'], '*', async (c) => {
     const asset = build.assets.get(c.req.path);
     const page = asset ? undefined : pageFor(build, c.req.path, c.req.header('user-agent'));
     const chosen = asset ?? page!.html;
-    const status = page?.route ? await recordPageStatus(c, page.route) : (page?.status ?? 200);
+    const status = page?.route ? await recordPageStatus(c, page.route, options.recordPages ?? {}) : (page?.status ?? 200);
     const useGzip = chosen.gzip && /\bgzip\b/.test(c.req.header('accept-encoding') ?? '');
     const headers: Record<string, string> = {
       'Content-Type': chosen.type,

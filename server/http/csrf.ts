@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
-import { bearerToken } from '../auth/resolve';
-import { SESSION_COOKIE } from '../auth/session';
+import { bearerToken } from '../kernel/caller';
+import { SESSION_COOKIE } from '../kernel/caller';
 import type { AppEnv } from './env';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

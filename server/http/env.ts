@@ -1,4 +1,4 @@
-import type { Auth } from '../auth/resolve';
+import type { Auth } from '../kernel/caller';
 import type { AppDeps } from '../deps';
 import type { RequestMeta } from './meta';
 

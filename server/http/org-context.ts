@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { OrgAuth } from '../auth/resolve';
+import type { OrgAuth } from '../kernel/caller';
 import type { OrgContext } from '../kernel/context';
 import type { AppEnv } from './env';
 

@@ -1,38 +1,34 @@
 import type { Context } from 'hono';
-import type { Permission } from '../auth/permissions';
-import type { OrgAuth } from '../auth/resolve';
-import { contactVisible } from '../contacts/service';
-import { ZContactIdInput } from '../contacts/schema';
-import type { Db } from '../db';
-import { dealVisible } from '../deals/service';
-import { ZDealIdInput } from '../deals/schema';
 import { DomainError } from '../errors';
+import type { OrgContext } from '../kernel/context';
+import type { Permission } from '../kernel/permissions';
+import type { OrgAuth } from '../kernel/caller';
 import { authOf } from './auth';
-import type { MatchedRoute } from './client';
 import type { AppEnv } from './env';
 
+/** A client route a page request matched, with its parameters ("/contacts/$contactId", { contactId }). */
+export type MatchedRoute = { pattern: string; params: Record<string, string> };
+
 /**
- * The application's screens of one record, by route pattern. A path naming no such record answers
- * 404 (still with the application shell, which shows the record's own Not Found): at once when the
- * id is not well formed by the domain's rule, and, when the request carries a session, when the
- * record is not in its organization or not visible to its user.
+ * An application screen of one record, declared by its domain (server/<domain>/domain.ts). A path
+ * naming no such record answers 404 (still with the application shell, which shows the record's own
+ * Not Found): at once when the id is not well formed by the domain's rule, and, when the request
+ * carries a session, when the record is not in its organization or not visible to its user.
  */
-type RecordPage = {
+export type RecordPage = {
   param: string;
   wellFormed: (id: string) => boolean;
   /** Without it the screen shows its own refusal; the page does not tell whether the record exists. */
   permission: Permission;
-  visible: (ctx: { db: Db; organizationId: string; auth: OrgAuth }, id: string) => Promise<boolean>;
+  visible: (ctx: Pick<OrgContext, 'db' | 'organizationId' | 'auth'>, id: string) => Promise<boolean>;
 };
 
-const RECORD_PAGES: Record<string, RecordPage> = {
-  '/contacts/$contactId': { param: 'contactId', wellFormed: (id) => ZContactIdInput.safeParse({ id }).success, permission: 'contacts:read', visible: contactVisible },
-  '/pipeline/deals/$dealId': { param: 'dealId', wellFormed: (id) => ZDealIdInput.safeParse({ id }).success, permission: 'deals:read', visible: dealVisible },
-};
+/** The record screens, by route pattern. */
+export type RecordPages = Readonly<Record<string, RecordPage>>;
 
 /** The status of an application route's page: 404 when it names a record that is not there for the caller. */
-export async function recordPageStatus(c: Context<AppEnv>, route: MatchedRoute): Promise<200 | 404> {
-  const page = RECORD_PAGES[route.pattern];
+export async function recordPageStatus(c: Context<AppEnv>, route: MatchedRoute, pages: RecordPages): Promise<200 | 404> {
+  const page = pages[route.pattern];
   const id = page ? route.params[page.param] : undefined;
   if (!page || id === undefined) return 200;
   if (!page.wellFormed(id)) return 404;

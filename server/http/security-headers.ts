@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
-import { API_DOCS_STYLE } from '../api-v1/docs';
 import type { Config } from '../config';
 import { analyticsInlineScript, type ClientBuild } from './client';
 import type { AppEnv } from './env';
@@ -52,11 +51,14 @@ export function inlineHashes(html: string): { scripts: string[]; styles: string[
   return { scripts, styles };
 }
 
-/** What the policy must allow for what this server serves: the built HTML, the GA snippet, the API reference's stylesheet. */
-export function policyInputs(config: Pick<Config, 'stripe' | 'gaMeasurementId'>, client?: ClientBuild): PolicyInputs {
+/**
+ * What the policy must allow for what this server serves: the built HTML, the GA snippet, and the
+ * inline stylesheets of the pages the server renders itself (the API reference's, handed in by the assembly).
+ */
+export function policyInputs(config: Pick<Config, 'stripe' | 'gaMeasurementId'>, client?: ClientBuild, serverStyles: readonly string[] = []): PolicyInputs {
   const documents = client ? [client.index, client.site, ...[...client.pages.values()].flatMap((p) => (p.mobileHtml ? [p.html, p.mobileHtml] : [p.html]))] : [];
   const scripts = new Set<string>();
-  const styles = new Set<string>([sha256Source(API_DOCS_STYLE)]);
+  const styles = new Set<string>(serverStyles.map(sha256Source));
   for (const document of documents) {
     const found = inlineHashes(document.body.toString('utf8'));
     found.scripts.forEach((h) => scripts.add(h));
@@ -119,9 +121,9 @@ export function commonHeaders(config: Pick<Config, 'publicUrl' | 'stripe'>): Rec
 }
 
 /** Sets the security headers on every response of the app: pages, API, downloads, assets, 404s and errors. */
-export function securityHeaders(config: Config, client?: ClientBuild) {
+export function securityHeaders(config: Config, client?: ClientBuild, serverStyles: readonly string[] = []) {
   const common = Object.entries(commonHeaders(config));
-  const html = htmlPolicy(policyInputs(config, client));
+  const html = htmlPolicy(policyInputs(config, client, serverStyles));
   return createMiddleware<AppEnv>(async (c, next) => {
     await next();
     const isHtml = /^text\/html\b/i.test(c.res.headers.get('content-type') ?? '');

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
-// The caller's shape belongs to the kernel; it still lives with sign-in until the kernel takes it over (issue #15).
-import type { OrgAuth, UserAuth } from '../auth/resolve';
+import type { OrgAuth, UserAuth } from './caller';
 import type { Database } from '../db/schema';
 import type { AppDeps } from '../deps';
 import type { RequestMeta } from '../http/meta';

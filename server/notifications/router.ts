@@ -1,4 +1,4 @@
-import { requireUserAuth } from '../auth/resolve';
+import { requireUserAuth } from '../kernel/access';
 import { orgProcedure, router } from '../trpc/init';
 import { ZListNotificationsInput, ZNotificationIdInput } from './schema';
 import * as notifications from './service';

@@ -1,8 +1,8 @@
-import { recordAudit, type Actor } from '../audit/service';
-import { startTrial } from '../billing/limits';
+import { recordAudit } from '../audit/service';
+import type { Actor } from '../kernel/caller';
 import type { Db } from '../db';
-import { createDefaultPipeline } from '../deals/default-pipeline';
 import type { RequestMeta } from '../http/meta';
+import { registry } from '../kernel/registry';
 import { updateSettings, type SettingsPatch } from './settings';
 
 /** How an organization came to be: the sign-up form, the demo workspace, or a visitor's paid checkout. */
@@ -32,8 +32,8 @@ export async function createOrganization(trx: Db, input: NewOrganization): Promi
   const org = await trx.insertInto('organizations').values({ name: input.name, settings: '{}' }).returning('id').executeTakeFirstOrThrow();
   if (input.settings && Object.keys(input.settings).length > 0) await updateSettings(trx, org.id, input.settings);
   if (input.ownerUserId) await trx.insertInto('memberships').values({ organization_id: org.id, user_id: input.ownerUserId, role: 'super_admin' }).execute();
-  await createDefaultPipeline(trx, org.id);
-  await startTrial(trx, org.id, input.now);
+  // The domains' part: the default pipeline (deals) and the trial (billing), declared in their domain.ts.
+  await registry().onOrganizationCreated(trx, org.id, input.now);
   await recordAudit(trx, {
     organizationId: org.id,
     actor: input.actor,

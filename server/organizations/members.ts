@@ -1,4 +1,4 @@
-import type { OrgAuth } from '../auth/resolve';
+import type { OrgAuth } from '../kernel/caller';
 import type { Db } from '../db';
 import { scoped } from '../db/scoped';
 import { DomainError } from '../errors';

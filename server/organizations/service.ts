@@ -1,11 +1,11 @@
 import { recordAudit } from '../audit/service';
 import { narrowKeysOfMember, revokeKeysOfMember } from '../auth/api-keys';
-import { ROLE_ORDER, roleRank } from '../auth/permissions';
+import { ROLE_ORDER, roleRank } from '../kernel/permissions';
 import { hashPassword } from '../auth/password';
-import { actorOf, type Auth, type OrgAuth } from '../auth/resolve';
+import { actorOf, type Auth, type OrgAuth } from '../kernel/caller';
 import { ROLE_LABELS, ZAcceptInviteInput, ZChangeRoleInput, ZInviteMemberInput, ZInviteTokenInput, ZRemoveMemberInput, ZRevokeInviteInput, ZUpdateOrganizationInput } from '../auth/schema';
 import { authPayload } from '../auth/service';
-import { assertWithinLimit } from '../billing/limits';
+import { assertWithinLimit } from '../plans/limits';
 import { sessionManager } from '../auth/session';
 import { randomToken, sha256 } from '../auth/tokens';
 import type { Db } from '../db';

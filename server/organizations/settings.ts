@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Db } from '../db';
 import { DomainError } from '../errors';
 import { ZSignupInput, ZUpdateOrganizationInput } from '../auth/schema';
-import { ZUpdateSmsSettingsInput } from '../sms/schema';
+import { ZUpdateSmsSettingsInput } from './sms-settings';
 
 /**
  * An organization's settings (organizations.settings, JSON): every key, its rule and its default,

@@ -1,7 +1,8 @@
-import type { OrgAuth } from '../auth/resolve';
+import type { OrgAuth } from '../kernel/caller';
 import type { EventBus } from '../events/bus';
 import type { Presence } from '../events/presence';
-import { mayReceive, type RealtimeEvent } from '../events/types';
+import type { RealtimeEvent } from '../events/types';
+import { mayReceive } from '../kernel/access';
 
 type StreamDeps = { events: EventBus; presence: Presence };
 

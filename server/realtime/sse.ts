@@ -1,7 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { Context, Next } from 'hono';
-import { requireOrgAuth, type OrgAuth } from '../auth/resolve';
+import { requireOrgAuth } from '../kernel/access';
+import type { OrgAuth } from '../kernel/caller';
 import type { RealtimeEvent } from '../events/types';
 import type { AppEnv } from '../http/env';
 import { createTrpcContext } from '../trpc/context';

@@ -10,7 +10,7 @@ import { recordSiteEvents } from './service';
 /** Batches from one client address per minute, counted by the rate-limit kernel (shared by every process, race-free). */
 const BATCHES_PER_ADDRESS: RateLimit = { bucket: 'analytics.ip', max: SITE_ANALYTICS_LIMITS.batchesPerMinutePerIp, windowSeconds: 60 };
 
-/** POST /api/analytics/events: the site's batches (fetch or sendBeacon), for the site owner organization; their size limit is in http/body-limit.ts. */
+/** POST /api/analytics/events: the site's batches (fetch or sendBeacon), for the site owner organization; their size limit is in server/body-limits.ts. */
 export function createSiteAnalyticsRest() {
   return new Hono<AppEnv>().post('/events', async (c) => {
     const { deps, meta } = c.var;

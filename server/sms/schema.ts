@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import { isoDateTime } from '../input/schema';
+import { SMS_MAX_LENGTH } from '../phone/sms';
 
 /**
  * The SMS domain's rules, shared by the server doors and the client's compose boxes (this module is
  * pure: zod and plain functions only).
  */
 
-/** Spec app-core §5 and §9. */
-export const SMS_MAX_LENGTH = 1600;
+export { SMS_MAX_LENGTH };
+// The Settings → SMS form belongs to the organization's settings (organizations/settings.ts reads it).
+export { ZUpdateSmsSettingsInput, type TUpdateSmsSettingsInput } from '../organizations/sms-settings';
+
 /**
  * Larger audiences go through campaigns. Counted as entries (each line of each entry), before
  * duplicates are removed: the answer has one result per entry, so this also bounds its size.
@@ -147,14 +150,4 @@ export const ZListSmsMessagesInput = z.strictObject({
 });
 export const ZSmsStatisticsInput = z.strictObject({ days: z.number().int().min(1, 'must be at least 1').max(365, 'must be at most 365').default(30) });
 
-const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time such as 21:00');
-export const ZUpdateSmsSettingsInput = z.strictObject({
-  quietHours: z
-    .strictObject({ start: clock, end: clock })
-    .refine((q) => q.start !== q.end, 'start and end must differ')
-    .nullable()
-    .optional(),
-  helpText: z.string().trim().min(1, 'must not be empty').max(SMS_MAX_LENGTH, `must be at most ${SMS_MAX_LENGTH} characters`).optional(),
-});
-export type TUpdateSmsSettingsInput = z.infer<typeof ZUpdateSmsSettingsInput>;
 export type TSmsSettings = { quietHours: { start: string; end: string } | null; helpText: string };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { OrgAuth } from '../auth/resolve';
+import type { OrgAuth } from '../kernel/caller';
 import type { Db } from '../db';
 import type { SmsPurpose, SmsStatus } from '../db/schema';
 import { scoped } from '../db/scoped';

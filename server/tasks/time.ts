@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { OrgAuth } from '../auth/resolve';
+import type { OrgAuth } from '../kernel/caller';
 import { ZPreferences } from '../auth/schema';
 import type { Database } from '../db/schema';
 import { readSettings } from '../organizations/settings';

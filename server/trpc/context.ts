@@ -1,5 +1,6 @@
-import { resolveAuth, type Auth } from '../auth/resolve';
 import type { AppDeps } from '../deps';
+import type { Auth } from '../kernel/caller';
+import { registry } from '../kernel/registry';
 import type { RequestMeta } from '../http/meta';
 
 export type TrpcContext = {
@@ -18,10 +19,12 @@ export function createTrpcContext(args: { deps: AppDeps; req: Request; requestId
   return {
     ...args,
     getAuth() {
-      auth ??= resolveAuth(args.deps, args.req.headers).then(({ auth: resolved, setCookie }) => {
-        if (setCookie) args.resHeaders.append('Set-Cookie', setCookie);
-        return resolved;
-      });
+      auth ??= registry()
+        .resolveCaller(args.deps, args.req.headers)
+        .then(({ auth: resolved, setCookie }) => {
+          if (setCookie) args.resHeaders.append('Set-Cookie', setCookie);
+          return resolved;
+        });
       return auth;
     },
   };

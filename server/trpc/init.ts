@@ -1,8 +1,8 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
-import type { Permission } from '../auth/permissions';
-import { assertPermission, requireOrgAuth, requireUserAuth } from '../auth/resolve';
-import { assertWritable, isReadOnlyExempt } from '../billing/limits';
+import type { Permission } from '../kernel/permissions';
+import { assertPermission, requireOrgAuth, requireUserAuth } from '../kernel/access';
+import { registry } from '../kernel/registry';
 import { assertSafeInput, DomainError, ERROR_TABLE, validationError, type FieldIssue } from '../errors';
 import type { TrpcContext } from './context';
 
@@ -75,7 +75,7 @@ export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
  */
 export const orgProcedure = publicProcedure.use(async ({ ctx, next, type, path }) => {
   const auth = requireOrgAuth(await ctx.getAuth());
-  if (type === 'mutation' && !isReadOnlyExempt(path)) await assertWritable(ctx.deps.database.db, ctx.deps.config, auth.organization.id);
+  if (type === 'mutation' && !registry().isReadOnlyExempt(path)) await registry().assertWritable(ctx.deps, auth.organization.id);
   return next({ ctx: { auth, organizationId: auth.organization.id, db: ctx.deps.database.db } });
 });
 

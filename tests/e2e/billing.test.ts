@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openSignedIn } from './helpers/accounts';
 import { useE2E } from './helpers/app';
-import { PLANS, PRICING_PLAN_KEYS } from '../../server/billing/schema';
+import { PLANS, PRICING_PLAN_KEYS } from '../../server/plans/schema';
 
 const e2e = useE2E();
 const NOT_CONFIGURED = 'Payments are not configured on this server';

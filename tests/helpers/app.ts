@@ -5,7 +5,7 @@ import { buildDeps, type AppDeps } from '../../server/deps';
 import { createLogger } from '../../server/logging';
 import { createTrpcContext } from '../../server/trpc/context';
 import { createCallerFactory } from '../../server/trpc/init';
-import { appRouter } from '../../server/trpc/router';
+import { appRouter } from '../../server/assembly';
 import { getTestDatabase } from './db';
 
 export const TEST_ORIGIN = 'http://localhost:3000';

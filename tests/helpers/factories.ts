@@ -1,4 +1,4 @@
-import { permissionsFor } from '../../server/auth/permissions';
+import { permissionsFor } from '../../server/kernel/access';
 import { API_KEY_PREFIX } from '../../server/auth/resolve';
 import { signup } from '../../server/auth/service';
 import { sessionManager } from '../../server/auth/session';

@@ -1,7 +1,7 @@
 import type { AnyTRPCProcedure } from '@trpc/server';
 import type { ZodType } from 'zod';
 import type { ProcedureMeta } from '../../server/trpc/init';
-import { appRouter } from '../../server/trpc/router';
+import { appRouter } from '../../server/assembly';
 
 export type ProcedureInfo = {
   path: string;

@@ -4,8 +4,8 @@
  *
  * 30d period: 2026-05-17 … 2026-06-15 (UTC); previous period: 2026-04-17 … 2026-05-16.
  */
-import { permissionsFor } from '../../server/auth/permissions';
-import type { OrgAuth } from '../../server/auth/resolve';
+import { permissionsFor } from '../../server/kernel/access';
+import type { OrgAuth } from '../../server/kernel/caller';
 import type { Db } from '../../server/db';
 import type { RoleKey } from '../../server/db/schema';
 import { scoped } from '../../server/db/scoped';

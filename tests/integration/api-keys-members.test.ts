@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { up as followMakers } from '../../db/migrations/2026_11_25_200_api_keys_follow_makers';
-import { apiKeyAccess, permissionsFor, SESSION_ONLY_PERMISSIONS } from '../../server/auth/permissions';
+import { apiKeyAccess } from '../../server/auth/permissions';
+import { permissionsFor } from '../../server/kernel/access';
 import { buildTestApp } from '../helpers/app';
 import { addMember, browser, createAccount, createKey } from '../helpers/factories';
 
@@ -166,7 +167,7 @@ describe('API keys cannot manage members or API keys', () => {
 
     const who = await (await app.request('/api/v1/organization', { headers })).json();
     expect(who.role).toBe('super_admin');
-    for (const permission of SESSION_ONLY_PERMISSIONS) expect(who.permissions).not.toContain(permission);
+    for (const permission of ['members:manage', 'apikeys:manage']) expect(who.permissions).not.toContain(permission);
     // Reading members is not managing them.
     expect((await app.request('/api/v1/members', { headers })).status).toBe(200);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lookupKeyOf, PLANS } from '../../server/billing/schema';
+import { lookupKeyOf, PLANS } from '../../server/plans/schema';
 import { stripeGateway } from '../../server/billing/stripe';
 import { syncCatalogue } from '../../server/billing/sync';
 import { startStripeDouble, type StripeDouble } from '../doubles/stripe';

@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { registerContactJobs } from '../../server/contacts/jobs';
-import { lookupKeyOf, PAYMENTS_NOT_CONFIGURED, PLANS, PLAN_KEYS, type PlanKey } from '../../server/billing/schema';
+import { lookupKeyOf, PAYMENTS_NOT_CONFIGURED, PLANS, PLAN_KEYS, type PlanKey } from '../../server/plans/schema';
 import type { AppDeps } from '../../server/deps';
 import { startStripeDouble, type StripeDouble } from '../doubles/stripe';
 import { buildTestApp, TEST_ORIGIN } from '../helpers/app';

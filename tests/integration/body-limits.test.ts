@@ -3,8 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createTRPCClient, httpBatchLink, httpLink } from '@trpc/client';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BODY_LIMITS, bodyLimitFor, bodyTooLargeMessage } from '../../server/http/body-limit';
-import type { AppRouter } from '../../server/trpc/router';
+import { BODY_LIMITS, bodyLimitFor } from '../../server/body-limits';
+import { bodyTooLargeMessage } from '../../server/http/body-limit';
+import type { AppRouter } from '../../server/assembly';
 import { buildTestApp, TEST_ORIGIN } from '../helpers/app';
 import { getTestDatabase } from '../helpers/db';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listActivities } from '../../server/activities/service';
 import type { AppDeps } from '../../server/deps';
-import { seedDemoWorkspace } from '../../server/organizations/demo';
+import { seedDemoWorkspace } from '../../server/demo/demo';
 import { buildTestApp } from '../helpers/app';
 import { createTestDatabase } from '../helpers/db';
 import { addMember, browser, createAccount, type Account } from '../helpers/factories';

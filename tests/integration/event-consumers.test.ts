@@ -3,6 +3,8 @@ import { once } from 'node:events';
 import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+// The assembly installs the domains' event types and notification texts that publishing reads.
+import '../../server/assembly';
 import { openDatabase, type DatabaseHandle } from '../../server/db';
 import { createEventConsumers, type EventConsumers, type EventConsumersOptions, type EventHandler } from '../../server/events/consumers';
 import { publishEvents } from '../../server/events/publish';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lookupKeyOf, PLANS, PLAN_KEYS, TRIAL_DAYS } from '../../server/billing/schema';
+import { lookupKeyOf, PLANS, PLAN_KEYS, TRIAL_DAYS } from '../../server/plans/schema';
 import type { AppDeps } from '../../server/deps';
-import { seedDemoWorkspace } from '../../server/organizations/demo';
+import { seedDemoWorkspace } from '../../server/demo/demo';
 import { readSettings } from '../../server/organizations/settings';
 import { startStripeDouble, type StripeDouble } from '../doubles/stripe';
 import { buildTestApp } from '../helpers/app';

@@ -7,7 +7,7 @@ import { publishEvent } from '../../server/events/publish';
 import type { RealtimeEvent } from '../../server/events/types';
 import { createLogger } from '../../server/logging';
 import { startServer, type RunningServer } from '../../server/server';
-import type { AppRouter } from '../../server/trpc/router';
+import type { AppRouter } from '../../server/assembly';
 import { testConfig, TEST_ORIGIN } from '../helpers/app';
 import { getTestDatabase, postgresUrlOf, testDatabaseKind } from '../helpers/db';
 import { addMember, browser, createAccount, type Account } from '../helpers/factories';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROLE_PERMISSIONS } from '../../server/auth/permissions';
+import { rolePermissions } from '../../server/kernel/access';
 import { ROLES } from '../../server/auth/schema';
 import { buildTestApp } from '../helpers/app';
 import { addMember, browser, createAccount } from '../helpers/factories';
@@ -41,6 +41,22 @@ describe('every procedure is classified', () => {
 });
 
 describe('role matrix: each role × each permission-gated procedure', () => {
+  const ROLE_PERMISSIONS = rolePermissions();
+
+  it("grants exactly the spec's permissions to each role (app-core §6), from the domains' minimum roles", () => {
+    const viewer = ['contacts:read', 'deals:read', 'tasks:read', 'appointments:read', 'sms:read', 'campaigns:read', 'automations:read', 'forms:read', 'reports:read', 'members:read'];
+    const salesRep = [...viewer, 'contacts:write', 'deals:write', 'tasks:write', 'appointments:write', 'sms:send'];
+    const manager = [...salesRep, 'pipelines:manage', 'campaigns:write', 'automations:write', 'data:export'];
+    const admin = [...manager, 'contacts:delete', 'members:manage', 'data:import', 'settings:manage', 'apikeys:manage'];
+    const superAdmin = [...admin, 'billing:manage', 'audit:read'];
+    const sorted = (list: readonly string[]) => [...list].sort();
+    expect(sorted(ROLE_PERMISSIONS.viewer)).toEqual(sorted(viewer));
+    expect(sorted(ROLE_PERMISSIONS.sales_rep)).toEqual(sorted(salesRep));
+    expect(sorted(ROLE_PERMISSIONS.manager)).toEqual(sorted(manager));
+    expect(sorted(ROLE_PERMISSIONS.admin)).toEqual(sorted(admin));
+    expect(sorted(ROLE_PERMISSIONS.super_admin)).toEqual(sorted(superAdmin));
+  });
+
   it.each(ROLES)('%s is allowed exactly what its permissions say', async (role) => {
     const { deps, caller } = await buildTestApp();
     const owner = await createAccount(deps);

@@ -6,6 +6,8 @@
  * argv: <pglite|postgres> <dataDir|url> <batchId> <JSON SmsJobOptions> <JSON environment>
  */
 import { setTimeout as delay } from 'node:timers/promises';
+// The assembly installs the domains' event types and notification texts that publishing reads.
+import '../../server/assembly';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db';
 import { buildDeps } from '../../server/deps';

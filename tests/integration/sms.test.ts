@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BODY_LIMITS, bodyTooLargeMessage } from '../../server/http/body-limit';
+import { BODY_LIMITS } from '../../server/body-limits';
+import { bodyTooLargeMessage } from '../../server/http/body-limit';
 import { BULK_MAX_RECIPIENTS, BULK_TOO_MANY_RECIPIENTS, OPTED_OUT_MESSAGE } from '../../server/sms/schema';
 import { TEST_FROM, signWebhook } from '../doubles/twilio';
 import { TEST_ORIGIN } from '../helpers/app';

@@ -2,7 +2,7 @@ import { createTRPCClient, httpSubscriptionLink } from '@trpc/client';
 import { EventSource } from 'eventsource';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/server';
-import type { AppRouter } from '../../server/trpc/router';
+import type { AppRouter } from '../../server/assembly';
 import { testConfig } from '../helpers/app';
 import { getTestDatabase } from '../helpers/db';
 

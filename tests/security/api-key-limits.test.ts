@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { isSessionOnly, SESSION_ONLY_PERMISSIONS } from '../../server/auth/permissions';
+import { isSessionOnly } from '../../server/kernel/access';
 import { buildTestApp } from '../helpers/app';
 import { createAccount, createKey } from '../helpers/factories';
 import { callByPath, listProcedures } from '../helpers/procedures';
 
+/** The permissions only a signed-in member uses (declared `sessionOnly` by server/organizations/domain.ts). */
+const SESSION_ONLY_PERMISSIONS = ['members:manage', 'apikeys:manage'];
+
 /**
- * An API key never manages members or API keys (server/auth/permissions.ts SESSION_ONLY_PERMISSIONS):
+ * An API key never manages members or API keys (the session-only permissions):
  * every procedure requiring one of those permissions — today's and any added later — refuses even a
  * Super Admin key with FORBIDDEN, before reading its input.
  */

@@ -25,6 +25,11 @@ describe('tenant isolation', () => {
     expect(withIds.map((p) => p.path).filter((path) => !PROBES[path])).toEqual([]);
   });
 
+  it('has no probe left for a procedure the app router no longer has', () => {
+    const paths = new Set(listProcedures().map((p) => p.path));
+    expect(Object.keys(PROBES).filter((path) => !paths.has(path))).toEqual([]);
+  });
+
   it.each(withIds.map((p) => p.path))("%s answers NOT_FOUND for another organization's record", async (path) => {
     const { deps, caller } = await buildTestApp();
     const a = await createAccount(deps, 'tenant-a');

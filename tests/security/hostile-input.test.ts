@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { sessionManager } from '../../server/auth/session';
-import { appRouter } from '../../server/trpc/router';
+import { appRouter } from '../../server/assembly';
 import { buildTestApp } from '../helpers/app';
 import { browser, cookieFrom, createAccount, type Account } from '../helpers/factories';
 

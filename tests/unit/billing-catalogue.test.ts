@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { annualSavings, COMPETITOR_TIERS } from '../../client/content/price-lists';
 import { PRICING_TEXTS } from '../../client/content/pricing';
-import { findPlan, isDowngrade, limitMessage, lookupKeyOf, planOfLookupKey, PLANS, PLAN_KEYS, PRICING_PLAN_KEYS, SUBSCRIBE_PLAN_KEYS, yearlySaving } from '../../server/billing/schema';
+import { findPlan, isDowngrade, limitMessage, lookupKeyOf, planOfLookupKey, PLANS, PLAN_KEYS, PRICING_PLAN_KEYS, SUBSCRIBE_PLAN_KEYS, yearlySaving } from '../../server/plans/schema';
 
 describe('the plan catalogue (spec public-site §9)', () => {
   it("has the subscribe plans with their prices, original prices, limits and buttons (the buttons in the public site's texts)", () => {

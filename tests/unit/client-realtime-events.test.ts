@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { EventType, RealtimeEvent } from '../../server/events/types';
-import { EVENT_PERMISSIONS } from '../../server/events/types';
+// The assembly installs the domains' event types and notification texts (server/<domain>/domain.ts).
+import '../../server/assembly';
+import { registry } from '../../server/kernel/registry';
 import { notificationFor } from '../../server/events/notifications';
 import { ACTOR_NOTIFYING_EVENTS, describeEvent, internalPath, isActivity, liveQueriesFor, mayNotify, NOTIFYING_EVENTS } from '../../client/components/realtime/events';
 import { bellLabel, markedRead, notificationsToAnnounce, unreadBadge, withoutNotification, type NotificationList } from '../../client/components/realtime/notifications';
@@ -49,13 +51,13 @@ describe('which queries an event makes stale', () => {
 
   it('the events that notify their actor are exactly those the server notifies the actor of', () => {
     const sample = { name: 'x', title: 't', contactId: 'c', dealId: 'd', automationId: 'a', from: 'f', body: 'b' };
-    const server = (Object.keys(EVENT_PERMISSIONS) as EventType[]).filter((t) => notificationFor(t, sample)?.notifyActor);
+    const server = (Object.keys(registry().events) as EventType[]).filter((t) => notificationFor(t, sample)?.notifyActor);
     expect([...ACTOR_NOTIFYING_EVENTS].sort()).toEqual(server.sort());
   });
 
   it('the notifying types are exactly those the server writes notifications for', () => {
     const sample = { name: 'x', title: 't', contactId: 'c', dealId: 'd', automationId: 'a', from: 'f', body: 'b' };
-    const server = (Object.keys(EVENT_PERMISSIONS) as EventType[]).filter((t) => notificationFor(t, sample) !== null);
+    const server = (Object.keys(registry().events) as EventType[]).filter((t) => notificationFor(t, sample) !== null);
     expect([...NOTIFYING_EVENTS].sort()).toEqual(server.sort());
     expect(mayNotify(ev('deal_won', {}, 'a'), 'b')).toBe(true);
     expect(mayNotify(ev('deal_won', {}, 'b'), 'b')).toBe(false);

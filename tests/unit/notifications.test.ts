@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+// The assembly installs the domains' notification texts (server/<domain>/domain.ts).
+import '../../server/assembly';
 import { formatMoney, notificationFor } from '../../server/events/notifications';
 
 describe('notification texts (spec app-core §4.2)', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CLAIMED_FIGURES, CLAIMS, INTEGRATIONS } from '../../client/content/claims';
 import { PRICING_TEXTS } from '../../client/content/pricing';
 import { ARABIC_PLANS, FRENCH_PLANS } from '../../client/content/price-lists';
-import { PLANS } from '../../server/billing/schema';
+import { PLANS } from '../../server/plans/schema';
 import en from '../../client/i18n/en.json';
 import fr from '../../client/i18n/fr.json';
 import ar from '../../client/i18n/ar.json';

@@ -43,14 +43,14 @@ export const LIVE_QUERIES = {
 export type LiveQuery = keyof typeof LIVE_QUERIES;
 
 /**
- * The event types that raise a notification (server/events/notifications.ts). The server never
+ * The event types that raise a notification (their domain's `notification`, server/<domain>/domain.ts). The server never
  * notifies the member who acted, and a member's preferences may turn a type off: the list is
  * fetched again and only what it then holds is shown.
  */
 export const NOTIFYING_EVENTS: readonly EventType[] = ['contact_created', 'deal_won', 'automation_completed', 'sms_received', 'import_finished', 'member_joined'];
 
 /**
- * The notifying events whose actor is notified too (server/events/notifications.ts `notifyActor`): a
+ * The notifying events whose actor is notified too (the notification's `notifyActor`, deals/domain.ts): a
  * won deal lands in the inbox of the member who marked it won. Their screen already said so, so it
  * refreshes their inbox without a second toast.
  */

@@ -1,5 +1,5 @@
 import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../server/trpc/router';
+import type { AppRouter } from '../../../server/assembly';
 
 /** The bell's panel shows the five newest; "View all" lists up to this many. */
 export const NOTIFICATION_PANEL_INPUT = { limit: 5 };

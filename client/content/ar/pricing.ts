@@ -1,6 +1,6 @@
 import type { Texts } from '../../i18n';
 import type { PricingTexts } from '../pricing';
-import { TRIAL_DAYS } from '../../../server/billing/schema';
+import { TRIAL_DAYS } from '../../../server/plans/schema';
 
 const trialButton = `ابدأ التجربة المجانية لمدة ${TRIAL_DAYS} يومًا`;
 const contactSales = 'تواصل مع فريق المبيعات';

@@ -1,6 +1,6 @@
 import type { Texts } from '../../i18n';
 import type { PricingTexts } from '../pricing';
-import { TRIAL_DAYS } from '../../../server/billing/schema';
+import { TRIAL_DAYS } from '../../../server/plans/schema';
 
 const trialButton = `Démarrer l’essai gratuit de ${TRIAL_DAYS} jours`;
 const contactSales = 'Contacter l’équipe commerciale';

@@ -6,7 +6,7 @@ import type { PaymentOutcome } from '../../components/payments/stripe-payment';
 import { PublicLayout } from '../../components/public-layout';
 import { attemptKey, fetchBillingConfig, postPayment } from '../../lib/payments';
 import { toast } from '../../state/toast';
-import { CHECKOUT_PRODUCT } from '../../../server/billing/schema';
+import { CHECKOUT_PRODUCT } from '../../../server/plans/schema';
 import { SUBSCRIBE_TEXTS } from '../../content/subscribe';
 import { useT } from '../../i18n';
 import { formatUsd } from '../../i18n/format';

@@ -7,7 +7,7 @@ import { PRICING_TEXTS } from '../../content/pricing';
 import { useT } from '../../i18n';
 import { formatUsd } from '../../i18n/format';
 import { annualSavings, COMPETITOR_TIERS } from '../../content/price-lists';
-import { PLANS } from '../../../server/billing/schema';
+import { PLANS } from '../../../server/plans/schema';
 
 export const Route = createFileRoute('/(site)/pricing-comparison')({
   staticData: { title: 'Pricing comparison' },

@@ -7,7 +7,7 @@ import { useT, type Texts } from '../../i18n';
 import { formatNumber, formatUsd } from '../../i18n/format';
 import type { Language } from '../../i18n/languages';
 import { cn } from '../../lib/cn';
-import { PLANS, PRICING_PLAN_KEYS, yearlySaving, type BillingInterval, type PlanKey } from '../../../server/billing/schema';
+import { PLANS, PRICING_PLAN_KEYS, yearlySaving, type BillingInterval, type PlanKey } from '../../../server/plans/schema';
 import { BillingToggle, FeatureList, planLimit, PlanPrice, PlanTable } from './-components/pricing';
 
 export const Route = createFileRoute('/(site)/pricing')({

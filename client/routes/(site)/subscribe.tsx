@@ -9,7 +9,7 @@ import { trackEvent } from '../../lib/analytics';
 import { cn } from '../../lib/cn';
 import { attemptKey, fetchBillingConfig, fetchProvisioning, postPayment, type BillingConfig, type Provisioning } from '../../lib/payments';
 import { toast } from '../../state/toast';
-import { findPlan, isBillingInterval, PLANS, PRICING_PLAN_KEYS, SUBSCRIBE_PLAN_KEYS, type BillingInterval, type PlanKey } from '../../../server/billing/schema';
+import { findPlan, isBillingInterval, PLANS, PRICING_PLAN_KEYS, SUBSCRIBE_PLAN_KEYS, type BillingInterval, type PlanKey } from '../../../server/plans/schema';
 import { PRICING_TEXTS } from '../../content/pricing';
 import { SUBSCRIBE_TEXTS } from '../../content/subscribe';
 import { useT } from '../../i18n';

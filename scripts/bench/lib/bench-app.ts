@@ -3,7 +3,7 @@ import { createApp } from '../../../server/app';
 import type { Db } from '../../../server/db';
 import type { AppDeps } from '../../../server/deps';
 import { mergeRouters, publicProcedure, router } from '../../../server/trpc/init';
-import { appRouter } from '../../../server/trpc/router';
+import { appRouter } from '../../../server/assembly';
 
 /** What the trivial pair returns: a small constant object. */
 export const TRIVIAL = { ok: true, service: 'switchboard', answer: 42 } as const;

@@ -5,7 +5,7 @@ import { PRICING_TEXTS } from '../../../content/pricing';
 import { useT } from '../../../i18n';
 import { formatNumber, formatUsd } from '../../../i18n/format';
 import type { Language } from '../../../i18n/languages';
-import { PLANS, priceOf, type BillingInterval, type LimitedResource, type Plan, type PlanKey } from '../../../../server/billing/schema';
+import { PLANS, priceOf, type BillingInterval, type LimitedResource, type Plan, type PlanKey } from '../../../../server/plans/schema';
 
 /** Pieces shared by the public pricing, comparison and subscribe pages (zod- and tRPC-free), in the site's language. */
 

@@ -10,7 +10,7 @@ import { formatDate } from '../../../lib/format';
 import { formatMoney } from '../../../lib/money';
 import { trpc } from '../../../lib/trpc';
 import { toast } from '../../../state/toast';
-import { BILLING_INTERVALS, PAYMENTS_NOT_CONFIGURED, PLAN_KEYS, PLANS, priceOf, type BillingInterval, type PlanKey } from '../../../../server/billing/schema';
+import { BILLING_INTERVALS, PAYMENTS_NOT_CONFIGURED, PLAN_KEYS, PLANS, priceOf, type BillingInterval, type PlanKey } from '../../../../server/plans/schema';
 
 export const Route = createFileRoute('/_app/settings/billing')({
   staticData: { title: 'Billing' },

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { CalendarDaysIcon, CalendarIcon, VideoIcon } from 'lucide-react';
 import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../../../server/trpc/router';
+import type { AppRouter } from '../../../../../server/assembly';
 import { Badge } from '../../../../components/ui/badge';
 import { focusRing } from '../../../../components/ui/focus';
 import { formatCalendarDate } from '../../../../lib/calendar';

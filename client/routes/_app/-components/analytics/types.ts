@@ -1,5 +1,5 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../../../server/trpc/router';
+import type { AppRouter } from '../../../../../server/assembly';
 
 /** What the analytics procedures answer (server/analytics/), as the screens read it. */
 type Out = inferRouterOutputs<AppRouter>;

@@ -1,5 +1,5 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../../../server/trpc/router';
+import type { AppRouter } from '../../../../../server/assembly';
 
 type Out = inferRouterOutputs<AppRouter>;
 type In = inferRouterInputs<AppRouter>;

@@ -1,5 +1,5 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../../../server/trpc/router';
+import type { AppRouter } from '../../../../../server/assembly';
 
 /** What the deals, tasks and appointments procedures answer, as the screens read it. */
 export type RouterOutputs = inferRouterOutputs<AppRouter>;

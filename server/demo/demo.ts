@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../auth/password';
 import type { Db } from '../db';
 import type { RequestMeta } from '../http/meta';
-import { createOrganization } from './create';
+import { createOrganization } from '../organizations/create';
 import { seedDemoData } from './demo-data';
 
 export const DEMO_EMAIL = 'demo@switchboard.local';

@@ -85,14 +85,10 @@ export const READ_ONLY_MESSAGES: Record<ReadOnlyReason, string> = {
   subscription_lapsed: 'Your subscription has lapsed, so this organization is read-only. Subscribe to keep working — nothing has been deleted.',
 };
 
-/** Mutations a read-only organization may still make: the ones that let it pay again. */
-export function isReadOnlyExempt(procedurePath: string): boolean {
-  return procedurePath.startsWith('billing.');
-}
-
 /**
  * Refuses a change in an organization whose trial ended or whose subscription lapsed. Called by the
- * tRPC and REST guards for every mutation, never by screens.
+ * tRPC and REST guards for every mutation (through the kernel registry), never by screens; the
+ * mutations that let it pay again are exempt (billing's `readOnlyExempt`).
  */
 export async function assertWritable(db: Db, config: Pick<Config, 'stripe'>, organizationId: string): Promise<void> {
   if (!paymentsConfigured(config)) return;

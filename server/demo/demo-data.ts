@@ -19,7 +19,7 @@ import type {
 import { scoped } from '../db/scoped';
 import { createDefaultPipeline } from '../deals/default-pipeline';
 import { normalizePhone } from '../phone';
-import { readSettings } from './settings';
+import { readSettings } from '../organizations/settings';
 
 /**
  * The CRM part of the demo workspace: members, ~2,000 contacts, 300 deals with six months of

@@ -1,0 +1,89 @@
+import type { Hono } from 'hono';
+import { API_DOCS_STYLE } from './api-v1/docs';
+import { apiDocsRoutes, apiV1Routes } from './api-v1/rest';
+import { resolveAuth } from './auth/resolve';
+import { assertWritable } from './plans/limits';
+import type { AppDeps } from './deps';
+import { DOMAINS } from './domains';
+import { PRESENCE_EVENTS, type EventRule, type EventType } from './events/types';
+import type { AppEnv } from './http/env';
+import type { RecordPages } from './http/record-pages';
+import type { Domain } from './kernel/domain';
+import type { Permission, PermissionRule } from './kernel/permissions';
+import { installRegistry } from './kernel/registry';
+import { readSettings } from './organizations/settings';
+import { router } from './trpc/init';
+
+/**
+ * The app assembled from its domains (server/domains.ts): the app router, the REST doors, the job
+ * handlers, and what the kernel's guards need from the domains (the registry: permissions, event
+ * types, the caller's resolution, the read-only rule). The kernel imports no domain; this module
+ * is the one place that knows them all (docs/decisions/023-kernel-assembly-and-domain-registry.md).
+ */
+
+type UnionToIntersection<U> = (U extends unknown ? (k: U) => void : never) extends (k: infer I) => void ? I : never;
+type RoutersOf<D> = D extends Domain<infer Routers> ? Routers : never;
+type AppRouters = UnionToIntersection<RoutersOf<(typeof DOMAINS)[number]>>;
+
+/** Merges the domains' entries of one kind, refusing a name two domains claim. */
+function merged<T>(kind: string, entries: (Partial<Record<string, T>> | undefined)[]): Record<string, T> {
+  const all: Record<string, T> = {};
+  for (const entry of entries) {
+    for (const [name, value] of Object.entries(entry ?? {})) {
+      if (name in all) throw new Error(`Two domains declare the ${kind} "${name}"`);
+      all[name] = value as T;
+    }
+  }
+  return all;
+}
+
+/** The list, seen through what every description may hold. */
+const domains: readonly Domain[] = DOMAINS;
+
+export const appRouter = router(
+  merged(
+    'router key',
+    domains.map((d) => d.router),
+  ) as AppRouters,
+);
+export type AppRouter = typeof appRouter;
+
+/** Router keys whose mutations a read-only organization may still make. */
+const readOnlyExempt = domains.flatMap((d) => (d.readOnlyExempt ? Object.keys(d.router ?? {}) : []));
+const organizationCreated = domains.flatMap((d) => (d.onOrganizationCreated ? [d.onOrganizationCreated] : []));
+
+installRegistry({
+  permissions: merged<PermissionRule>(
+    'permission',
+    domains.map((d) => d.permissions),
+  ) as Record<Permission, PermissionRule>,
+  events: merged<EventRule>('event type', [PRESENCE_EVENTS, ...domains.map((d) => d.events)]) as Record<EventType, EventRule>,
+  resolveCaller: resolveAuth,
+  assertWritable: (deps, organizationId) => assertWritable(deps.database.db, deps.config, organizationId),
+  isReadOnlyExempt: (procedurePath) => readOnlyExempt.some((key) => procedurePath.startsWith(`${key}.`)),
+  repsSeeOwnOnly: async (db, organizationId) => (await readSettings(db, organizationId)).salesRepsSeeOwnOnly,
+  onOrganizationCreated: async (trx, organizationId, now) => {
+    for (const created of organizationCreated) await created(trx, organizationId, now);
+  },
+});
+
+/** The application screens of one record, from every domain. */
+export const RECORD_PAGES: RecordPages = merged(
+  'record page',
+  domains.map((d) => d.recordPages),
+);
+
+/** Inline styles of the pages the server renders itself, for the Content-Security-Policy. */
+export const SERVER_STYLES = [API_DOCS_STYLE];
+
+/** Mounts on /api every domain's REST doors, in the order of the list, then /api/v1 and its reference over the app router. */
+export function mountRestDoors(api: Hono<AppEnv>): void {
+  for (const domain of domains) for (const door of domain.rest ?? []) api.route(door.path, door.routes());
+  api.route('/v1', apiV1Routes(appRouter));
+  api.route('/', apiDocsRoutes(appRouter));
+}
+
+/** Where every domain registers its background jobs on the one queue; startServer calls this before the queue starts. */
+export function registerJobHandlers(deps: AppDeps): void {
+  for (const domain of domains) domain.jobs?.(deps);
+}

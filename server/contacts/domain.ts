@@ -1,0 +1,64 @@
+import { payloadText } from '../events/notifications';
+import type { EventRule } from '../events/types';
+import { defineDomain } from '../kernel/domain';
+import type { PermissionRule } from '../kernel/permissions';
+import { registerContactJobs } from './jobs';
+import { contactsRest } from './rest';
+import { contactsRouter, customFieldsRouter, importsRouter, savedViewsRouter } from './router';
+import { ZContactIdInput } from './schema';
+import { contactVisible } from './service';
+
+const permissions = {
+  'contacts:read': { minimumRole: 'viewer' },
+  'contacts:write': { minimumRole: 'sales_rep' },
+  'contacts:delete': { minimumRole: 'admin' },
+  'data:import': { minimumRole: 'admin' },
+  'data:export': { minimumRole: 'manager' },
+} as const satisfies Record<string, PermissionRule>;
+
+const events = {
+  contact_created: {
+    permission: 'contacts:read',
+    notification: (payload) => ({
+      preference: 'contact_created',
+      type: 'success',
+      title: 'New Contact',
+      message: `${payloadText(payload.name, 'A contact')} has been added to your contacts`,
+      link: payload.contactId ? `/contacts/${String(payload.contactId)}` : null,
+    }),
+  },
+  contact_updated: { permission: 'contacts:read' },
+  contact_deleted: { permission: 'contacts:read' },
+  import_finished: {
+    permission: 'data:import',
+    notification: (payload) => {
+      const errors = Number(payload.errorCount ?? 0);
+      return {
+        preference: 'import_finished',
+        type: errors > 0 ? 'warning' : 'success',
+        title: 'Import finished',
+        message: `${Number(payload.createdCount ?? 0)} created, ${Number(payload.updatedCount ?? 0)} updated, ${errors} with errors`,
+        link: '/contacts',
+      };
+    },
+  },
+} as const satisfies Record<string, EventRule>;
+
+declare module '../kernel/permissions' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declares this domain's permission names to the kernel
+  interface PermissionRegistry extends Record<keyof typeof permissions, true> {}
+}
+declare module '../events/types' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declares this domain's event types to the kernel
+  interface EventRegistry extends Record<keyof typeof events, true> {}
+}
+
+export const contactsDomain = defineDomain({
+  name: 'contacts',
+  router: { contacts: contactsRouter, customFields: customFieldsRouter, savedViews: savedViewsRouter, imports: importsRouter },
+  rest: [{ path: '/contacts', routes: () => contactsRest }],
+  jobs: registerContactJobs,
+  permissions,
+  events,
+  recordPages: { '/contacts/$contactId': { param: 'contactId', wellFormed: (id) => ZContactIdInput.safeParse({ id }).success, permission: 'contacts:read', visible: contactVisible } },
+});

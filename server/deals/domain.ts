@@ -1,0 +1,55 @@
+import { formatMoney, payloadText } from '../events/notifications';
+import type { EventRule } from '../events/types';
+import { defineDomain } from '../kernel/domain';
+import type { PermissionRule } from '../kernel/permissions';
+import { createDefaultPipeline } from './default-pipeline';
+import { dealsRouter, pipelinesRouter } from './router';
+import { ZDealIdInput } from './schema';
+import { dealVisible } from './service';
+
+const permissions = {
+  'deals:read': { minimumRole: 'viewer' },
+  'deals:write': { minimumRole: 'sales_rep' },
+  'pipelines:manage': { minimumRole: 'manager' },
+} as const satisfies Record<string, PermissionRule>;
+
+const events = {
+  deal_created: { permission: 'deals:read' },
+  deal_moved: { permission: 'deals:read' },
+  deal_won: {
+    permission: 'deals:read',
+    notification: (payload) => ({
+      preference: 'deal_won',
+      type: 'success',
+      title: 'Deal Won!',
+      message: `${payloadText(payload.title, 'A deal')} - ${formatMoney(Number(payload.valueMinor ?? 0), payloadText(payload.currency, 'USD'))}`,
+      link: payload.dealId ? `/pipeline/deals/${String(payload.dealId)}` : null,
+      notifyActor: true,
+      ownerId: typeof payload.ownerId === 'string' ? payload.ownerId : null,
+    }),
+  },
+  deal_lost: { permission: 'deals:read' },
+  deal_updated: { permission: 'deals:read' },
+  deal_deleted: { permission: 'deals:read' },
+} as const satisfies Record<string, EventRule>;
+
+declare module '../kernel/permissions' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declares this domain's permission names to the kernel
+  interface PermissionRegistry extends Record<keyof typeof permissions, true> {}
+}
+declare module '../events/types' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declares this domain's event types to the kernel
+  interface EventRegistry extends Record<keyof typeof events, true> {}
+}
+
+export const dealsDomain = defineDomain({
+  name: 'deals',
+  router: { pipelines: pipelinesRouter, deals: dealsRouter },
+  permissions,
+  events,
+  recordPages: { '/pipeline/deals/$dealId': { param: 'dealId', wellFormed: (id) => ZDealIdInput.safeParse({ id }).success, permission: 'deals:read', visible: dealVisible } },
+  // Every organization starts with the default pipeline.
+  onOrganizationCreated: async (trx, organizationId) => {
+    await createDefaultPipeline(trx, organizationId);
+  },
+});

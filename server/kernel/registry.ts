@@ -1,0 +1,35 @@
+import type { Config } from '../config';
+import type { Db, DatabaseHandle } from '../db';
+import type { EventRule, EventType } from '../events/types';
+import type { ResolvedAuth } from './caller';
+import type { Permission, PermissionRule } from './permissions';
+
+/**
+ * What the kernel needs from the domains but may not import: the assembly (server/assembly.ts)
+ * installs it once, when it is loaded, from the domains' descriptions. The kernel's guards read it.
+ */
+export type KernelRegistry = {
+  permissions: Readonly<Record<Permission, PermissionRule>>;
+  events: Readonly<Record<EventType, EventRule>>;
+  /** Resolves the caller of a request (the auth domain: session cookie or API key). */
+  resolveCaller(deps: { database: DatabaseHandle; config: Config }, headers: Headers): Promise<ResolvedAuth>;
+  /** The read-only rule (billing): refuses a change in an organization whose trial ended or subscription lapsed. */
+  assertWritable(deps: { database: DatabaseHandle; config: Config }, organizationId: string): Promise<void>;
+  /** Mutations a read-only organization may still make (by tRPC path). */
+  isReadOnlyExempt(procedurePath: string): boolean;
+  /** The organization setting "Sales Reps see only contacts and deals they own" (organizations). */
+  repsSeeOwnOnly(db: Db, organizationId: string): Promise<boolean>;
+  /** The domains' part of a new organization (its default pipeline, its trial), in the transaction that creates it. */
+  onOrganizationCreated(trx: Db, organizationId: string, now: Date | undefined): Promise<void>;
+};
+
+let installed: KernelRegistry | undefined;
+
+export function installRegistry(registry: KernelRegistry): void {
+  installed = registry;
+}
+
+export function registry(): KernelRegistry {
+  if (!installed) throw new Error('The kernel registry is not installed: import server/assembly.ts (createApp does) before serving requests');
+  return installed;
+}
