@@ -1,7 +1,12 @@
 import { Hono } from 'hono';
 import { DomainError } from '../errors';
+import { readBody } from '../http/body';
 import type { AppEnv } from '../http/env';
+import { ZSubmitLeadInput } from './schema';
 import { submitLead } from './service';
+
+/** This door's words for a body that is not JSON (readBody names the field `body`). */
+const NOT_JSON = 'The request body must be a JSON object';
 
 /**
  * POST /api/convertkit/subscribe — the public forms' endpoint (spec public-site §7). The spec's
@@ -9,18 +14,13 @@ import { submitLead } from './service';
  * with 400 (bad input), 429 (rate limit, with Retry-After) or 503 (no organization to receive it).
  */
 export const leadsRest = new Hono<AppEnv>().post('/convertkit/subscribe', async (c) => {
-  let body: unknown;
   try {
-    body = await c.req.json();
-  } catch {
-    return c.json({ success: false, message: 'The request body must be a JSON object' }, 400);
-  }
-  try {
-    await submitLead(c.var.deps, body, c.var.meta);
+    await submitLead(c.var.deps, await readBody(c, ZSubmitLeadInput), c.var.meta);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     if (error.retryAfter !== undefined) c.header('Retry-After', String(error.retryAfter));
-    return c.json({ success: false, message: error.message }, error.httpStatus);
+    const notJson = error.issues?.length === 1 && error.issues[0]!.path === 'body';
+    return c.json({ success: false, message: notJson ? NOT_JSON : error.message }, error.httpStatus);
   }
   return c.json({ success: true });
 });
