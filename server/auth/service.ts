@@ -2,7 +2,7 @@ import { recordAudit, type Actor } from '../audit/service';
 import type { Db } from '../db';
 import type { RoleKey } from '../db/schema';
 import type { AppDeps } from '../deps';
-import { DomainError } from '../errors';
+import { DomainError, fieldError } from '../errors';
 import type { RequestMeta } from '../http/meta';
 import type { UserContext } from '../kernel/context';
 import { createOrganization } from '../organizations/create';
@@ -224,9 +224,7 @@ export async function changePassword(ctx: UserContext, input: z.output<typeof ZC
   await assertSlots(db, [{ limit: PASSWORD_CHANGE_LIMIT, key: auth.user.id }], passwordChangesMessage);
   const user = await db.selectFrom('users').select('password_hash').where('id', '=', auth.user.id).executeTakeFirstOrThrow();
   if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
-    throw new DomainError('VALIDATION', 'currentPassword: is not your current password', {
-      issues: [{ path: 'currentPassword', message: 'is not your current password' }],
-    });
+    throw fieldError('currentPassword', 'is not your current password');
   }
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction().execute(async (trx) => {

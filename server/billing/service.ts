@@ -7,7 +7,7 @@ import type { BillingStatus } from '../db/schema';
 import { scoped } from '../db/scoped';
 import type { AppDeps } from '../deps';
 import type { z } from 'zod';
-import { DomainError } from '../errors';
+import { DomainError, fieldError } from '../errors';
 import type { RequestMeta } from '../http/meta';
 import type { OrgContext } from '../kernel/context';
 import { createOrganization } from '../organizations/create';
@@ -115,9 +115,7 @@ async function priceIdOf(gateway: StripeGateway, plan: PlanKey, interval: Billin
  */
 export async function createPaymentIntent(deps: Deps, input: z.output<typeof ZCreatePaymentIntentInput>, clientKey: string | undefined) {
   if (input.amount !== CHECKOUT_PRODUCT.amount) {
-    throw new DomainError('VALIDATION', `amount: must be ${CHECKOUT_PRODUCT.amount}, the price of ${CHECKOUT_PRODUCT.name}`, {
-      issues: [{ path: 'amount', message: `must be ${CHECKOUT_PRODUCT.amount}, the price of ${CHECKOUT_PRODUCT.name}` }],
-    });
+    throw fieldError('amount', `must be ${CHECKOUT_PRODUCT.amount}, the price of ${CHECKOUT_PRODUCT.name}`);
   }
   const gateway = stripeGateway(deps.config);
   const amountMinor = CHECKOUT_PRODUCT.amount * 100;

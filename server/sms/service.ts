@@ -5,7 +5,7 @@ import type { SmsPurpose, SmsStatus } from '../db/schema';
 import { scoped } from '../db/scoped';
 import { contactsWithPhone, findOrCreateContactByPhone } from '../contacts/service';
 import type { z } from 'zod';
-import { DomainError, validationError } from '../errors';
+import { DomainError, fieldError, validationError } from '../errors';
 import { actorIdOf, type OrgContext } from '../kernel/context';
 import { normalizePhone, type PhoneResult } from '../phone';
 import { insertOutboundMessages, optedOutNumbers, smsOrganization, toMessage, type OutboundRecipient } from './repo';
@@ -63,7 +63,7 @@ async function recipientContact(trx: Db, ctx: OrgContext, e164: string, contactI
     if (!contact) throw new DomainError('NOT_FOUND', 'Contact not found');
     if (contact.phone !== e164 && !contact.other_phones.includes(e164)) {
       const message = `${e164} is not a phone number of this contact`;
-      throw new DomainError('VALIDATION', `to: ${message}`, { issues: [{ path: 'to', message }] });
+      throw fieldError('to', message);
     }
     return contact.id;
   }
@@ -185,7 +185,7 @@ async function acceptMessages(ctx: OrgContext, rawRecipients: string[], options:
 async function acceptOne(ctx: OrgContext, to: string, options: Acceptance): Promise<{ messageId: string; status: SmsStatus }> {
   const { outcomes } = await acceptMessages(ctx, [to], options);
   const outcome = outcomes[0]!;
-  if (outcome.status === 'invalid') throw new DomainError('VALIDATION', `to: ${outcome.error!}`, { issues: [{ path: 'to', message: outcome.error! }] });
+  if (outcome.status === 'invalid') throw fieldError('to', outcome.error!);
   if (outcome.status === 'refused') throw new DomainError('FORBIDDEN', OPTED_OUT_MESSAGE);
   if (outcome.messageId) return { messageId: outcome.messageId, status: outcome.status };
   // Stored before under the same idempotency key: the first request's message.
@@ -206,11 +206,10 @@ export async function sendSms(ctx: OrgContext, input: z.output<typeof ZSendSmsIn
 export async function bulkSendSms(ctx: OrgContext, input: z.output<typeof ZBulkSendSmsInput>) {
   // Spec §5: one number per entry, trimmed, empty ones dropped (a pasted block may hold several lines).
   const recipients = input.recipients.flatMap(recipientLines);
-  if (recipients.length === 0)
-    throw new DomainError('VALIDATION', 'recipients: must contain at least one phone number', { issues: [{ path: 'recipients', message: 'must contain at least one phone number' }] });
+  if (recipients.length === 0) throw fieldError('recipients', 'must contain at least one phone number');
   // Every entry counts, repeated ones too (each gets a line in the answer).
   if (recipients.length > BULK_MAX_RECIPIENTS) {
-    throw new DomainError('VALIDATION', `recipients: ${BULK_TOO_MANY_RECIPIENTS}`, { issues: [{ path: 'recipients', message: BULK_TOO_MANY_RECIPIENTS }] });
+    throw fieldError('recipients', BULK_TOO_MANY_RECIPIENTS);
   }
   const { outcomes, batchId, accepted } = await acceptMessages(ctx, recipients, {
     purpose: 'bulk',
