@@ -9,47 +9,47 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
-import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteImport } from './routes/_app'
-import { Route as AcademyRouteImport } from './routes/academy'
-import { Route as AgencyRouteImport } from './routes/agency'
-import { Route as ArRouteImport } from './routes/ar'
-import { Route as ArabicTutorialRouteImport } from './routes/arabic-tutorial'
-import { Route as AutomationBuilderRouteImport } from './routes/automation-builder'
-import { Route as BasicLandingRouteImport } from './routes/basic-landing'
-import { Route as BookDemoRouteImport } from './routes/book-demo'
-import { Route as CaseStudiesRouteImport } from './routes/case-studies'
-import { Route as CheckoutRouteImport } from './routes/checkout'
-import { Route as CoachingRouteImport } from './routes/coaching'
-import { Route as ContactRouteImport } from './routes/contact'
-import { Route as DemoDashboardRouteImport } from './routes/demo-dashboard'
-import { Route as DentalRouteImport } from './routes/dental'
-import { Route as EnterpriseSecurityRouteImport } from './routes/enterprise-security'
-import { Route as FeaturesRouteImport } from './routes/features'
-import { Route as FrRouteImport } from './routes/fr'
-import { Route as FrenchTutorialRouteImport } from './routes/french-tutorial'
-import { Route as HelpRouteImport } from './routes/help'
-import { Route as IntegrationsRouteImport } from './routes/integrations'
 import { Route as LoginRouteImport } from './routes/login'
-import { Route as MedspaRouteImport } from './routes/medspa'
-import { Route as MigrationGuideRouteImport } from './routes/migration-guide'
-import { Route as MultiChannelOrchestrationRouteImport } from './routes/multi-channel-orchestration'
-import { Route as PartnershipsRouteImport } from './routes/partnerships'
-import { Route as PricingRouteImport } from './routes/pricing'
-import { Route as PricingComparisonRouteImport } from './routes/pricing-comparison'
-import { Route as SalesLandingRouteImport } from './routes/sales-landing'
 import { Route as SignupRouteImport } from './routes/signup'
-import { Route as StatusRouteImport } from './routes/status'
-import { Route as SubscribeRouteImport } from './routes/subscribe'
-import { Route as TiktokMarketingRouteImport } from './routes/tiktok-marketing'
-import { Route as TrainingCourseRouteImport } from './routes/training-course'
-import { Route as TutorialSystemRouteImport } from './routes/tutorial-system'
-import { Route as TutorialsRouteImport } from './routes/tutorials'
-import { Route as VideoProductionRouteImport } from './routes/video-production'
-import { Route as VoiceCommandCenterRouteImport } from './routes/voice-command-center'
-import { Route as VsActivecampaignRouteImport } from './routes/vs-activecampaign'
-import { Route as VsHighlevelRouteImport } from './routes/vs-highlevel'
-import { Route as VsHubspotRouteImport } from './routes/vs-hubspot'
+import { Route as siteIndexRouteImport } from './routes/(site)/index'
+import { Route as siteAcademyRouteImport } from './routes/(site)/academy'
+import { Route as siteAgencyRouteImport } from './routes/(site)/agency'
+import { Route as siteArRouteImport } from './routes/(site)/ar'
+import { Route as siteArabicTutorialRouteImport } from './routes/(site)/arabic-tutorial'
+import { Route as siteAutomationBuilderRouteImport } from './routes/(site)/automation-builder'
+import { Route as siteBasicLandingRouteImport } from './routes/(site)/basic-landing'
+import { Route as siteBookDemoRouteImport } from './routes/(site)/book-demo'
+import { Route as siteCaseStudiesRouteImport } from './routes/(site)/case-studies'
+import { Route as siteCheckoutRouteImport } from './routes/(site)/checkout'
+import { Route as siteCoachingRouteImport } from './routes/(site)/coaching'
+import { Route as siteContactRouteImport } from './routes/(site)/contact'
+import { Route as siteDemoDashboardRouteImport } from './routes/(site)/demo-dashboard'
+import { Route as siteDentalRouteImport } from './routes/(site)/dental'
+import { Route as siteEnterpriseSecurityRouteImport } from './routes/(site)/enterprise-security'
+import { Route as siteFeaturesRouteImport } from './routes/(site)/features'
+import { Route as siteFrRouteImport } from './routes/(site)/fr'
+import { Route as siteFrenchTutorialRouteImport } from './routes/(site)/french-tutorial'
+import { Route as siteHelpRouteImport } from './routes/(site)/help'
+import { Route as siteIntegrationsRouteImport } from './routes/(site)/integrations'
+import { Route as siteMedspaRouteImport } from './routes/(site)/medspa'
+import { Route as siteMigrationGuideRouteImport } from './routes/(site)/migration-guide'
+import { Route as siteMultiChannelOrchestrationRouteImport } from './routes/(site)/multi-channel-orchestration'
+import { Route as sitePartnershipsRouteImport } from './routes/(site)/partnerships'
+import { Route as sitePricingRouteImport } from './routes/(site)/pricing'
+import { Route as sitePricingComparisonRouteImport } from './routes/(site)/pricing-comparison'
+import { Route as siteSalesLandingRouteImport } from './routes/(site)/sales-landing'
+import { Route as siteStatusRouteImport } from './routes/(site)/status'
+import { Route as siteSubscribeRouteImport } from './routes/(site)/subscribe'
+import { Route as siteTiktokMarketingRouteImport } from './routes/(site)/tiktok-marketing'
+import { Route as siteTrainingCourseRouteImport } from './routes/(site)/training-course'
+import { Route as siteTutorialSystemRouteImport } from './routes/(site)/tutorial-system'
+import { Route as siteTutorialsRouteImport } from './routes/(site)/tutorials'
+import { Route as siteVideoProductionRouteImport } from './routes/(site)/video-production'
+import { Route as siteVoiceCommandCenterRouteImport } from './routes/(site)/voice-command-center'
+import { Route as siteVsActivecampaignRouteImport } from './routes/(site)/vs-activecampaign'
+import { Route as siteVsHighlevelRouteImport } from './routes/(site)/vs-highlevel'
+import { Route as siteVsHubspotRouteImport } from './routes/(site)/vs-hubspot'
 import { Route as AppAnalyticsRouteImport } from './routes/_app/analytics'
 import { Route as AppAppRouteImport } from './routes/_app/app'
 import { Route as AppAppointmentsRouteImport } from './routes/_app/appointments'
@@ -84,108 +84,8 @@ import { Route as AppSettingsSecurityRouteImport } from './routes/_app/settings/
 import { Route as AppSettingsSessionsRouteImport } from './routes/_app/settings/sessions'
 import { Route as AppPipelineDealsDealIdRouteImport } from './routes/_app/pipeline/deals.$dealId'
 
-const IndexRoute = IndexRouteImport.update({
-  id: '/',
-  path: '/',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const AppRoute = AppRouteImport.update({
   id: '/_app',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const AcademyRoute = AcademyRouteImport.update({
-  id: '/academy',
-  path: '/academy',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const AgencyRoute = AgencyRouteImport.update({
-  id: '/agency',
-  path: '/agency',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ArRoute = ArRouteImport.update({
-  id: '/ar',
-  path: '/ar',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ArabicTutorialRoute = ArabicTutorialRouteImport.update({
-  id: '/arabic-tutorial',
-  path: '/arabic-tutorial',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const AutomationBuilderRoute = AutomationBuilderRouteImport.update({
-  id: '/automation-builder',
-  path: '/automation-builder',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const BasicLandingRoute = BasicLandingRouteImport.update({
-  id: '/basic-landing',
-  path: '/basic-landing',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const BookDemoRoute = BookDemoRouteImport.update({
-  id: '/book-demo',
-  path: '/book-demo',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const CaseStudiesRoute = CaseStudiesRouteImport.update({
-  id: '/case-studies',
-  path: '/case-studies',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const CheckoutRoute = CheckoutRouteImport.update({
-  id: '/checkout',
-  path: '/checkout',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const CoachingRoute = CoachingRouteImport.update({
-  id: '/coaching',
-  path: '/coaching',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ContactRoute = ContactRouteImport.update({
-  id: '/contact',
-  path: '/contact',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const DemoDashboardRoute = DemoDashboardRouteImport.update({
-  id: '/demo-dashboard',
-  path: '/demo-dashboard',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const DentalRoute = DentalRouteImport.update({
-  id: '/dental',
-  path: '/dental',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const EnterpriseSecurityRoute = EnterpriseSecurityRouteImport.update({
-  id: '/enterprise-security',
-  path: '/enterprise-security',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const FeaturesRoute = FeaturesRouteImport.update({
-  id: '/features',
-  path: '/features',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const FrRoute = FrRouteImport.update({
-  id: '/fr',
-  path: '/fr',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const FrenchTutorialRoute = FrenchTutorialRouteImport.update({
-  id: '/french-tutorial',
-  path: '/french-tutorial',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const HelpRoute = HelpRouteImport.update({
-  id: '/help',
-  path: '/help',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const IntegrationsRoute = IntegrationsRouteImport.update({
-  id: '/integrations',
-  path: '/integrations',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -193,99 +93,199 @@ const LoginRoute = LoginRouteImport.update({
   path: '/login',
   getParentRoute: () => rootRouteImport,
 } as any)
-const MedspaRoute = MedspaRouteImport.update({
-  id: '/medspa',
-  path: '/medspa',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const MigrationGuideRoute = MigrationGuideRouteImport.update({
-  id: '/migration-guide',
-  path: '/migration-guide',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const MultiChannelOrchestrationRoute =
-  MultiChannelOrchestrationRouteImport.update({
-    id: '/multi-channel-orchestration',
-    path: '/multi-channel-orchestration',
-    getParentRoute: () => rootRouteImport,
-  } as any)
-const PartnershipsRoute = PartnershipsRouteImport.update({
-  id: '/partnerships',
-  path: '/partnerships',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const PricingRoute = PricingRouteImport.update({
-  id: '/pricing',
-  path: '/pricing',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const PricingComparisonRoute = PricingComparisonRouteImport.update({
-  id: '/pricing-comparison',
-  path: '/pricing-comparison',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const SalesLandingRoute = SalesLandingRouteImport.update({
-  id: '/sales-landing',
-  path: '/sales-landing',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const SignupRoute = SignupRouteImport.update({
   id: '/signup',
   path: '/signup',
   getParentRoute: () => rootRouteImport,
 } as any)
-const StatusRoute = StatusRouteImport.update({
-  id: '/status',
+const siteIndexRoute = siteIndexRouteImport.update({
+  id: '/(site)/',
+  path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const siteAcademyRoute = siteAcademyRouteImport.update({
+  id: '/(site)/academy',
+  path: '/academy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const siteAgencyRoute = siteAgencyRouteImport.update({
+  id: '/(site)/agency',
+  path: '/agency',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const siteArRoute = siteArRouteImport.update({
+  id: '/(site)/ar',
+  path: '/ar',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const siteArabicTutorialRoute = siteArabicTutorialRouteImport.update({
+  id: '/(site)/arabic-tutorial',
+  path: '/arabic-tutorial',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const siteAutomationBuilderRoute = siteAutomationBuilderRouteImport.update({
+  id: '/(site)/automation-builder',
+  path: '/automation-builder',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const siteBasicLandingRoute = siteBasicLandingRouteImport.update({
+  id: '/(site)/basic-landing',
+  path: '/basic-landing',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const siteBookDemoRoute = siteBookDemoRouteImport.update({
+  id: '/(site)/book-demo',
+  path: '/book-demo',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const siteCaseStudiesRoute = siteCaseStudiesRouteImport.update({
+  id: '/(site)/case-studies',
+  path: '/case-studies',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const siteCheckoutRoute = siteCheckoutRouteImport.update({
+  id: '/(site)/checkout',
+  path: '/checkout',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const siteCoachingRoute = siteCoachingRouteImport.update({
+  id: '/(site)/coaching',
+  path: '/coaching',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const siteContactRoute = siteContactRouteImport.update({
+  id: '/(site)/contact',
+  path: '/contact',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const siteDemoDashboardRoute = siteDemoDashboardRouteImport.update({
+  id: '/(site)/demo-dashboard',
+  path: '/demo-dashboard',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const siteDentalRoute = siteDentalRouteImport.update({
+  id: '/(site)/dental',
+  path: '/dental',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const siteEnterpriseSecurityRoute = siteEnterpriseSecurityRouteImport.update({
+  id: '/(site)/enterprise-security',
+  path: '/enterprise-security',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const siteFeaturesRoute = siteFeaturesRouteImport.update({
+  id: '/(site)/features',
+  path: '/features',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const siteFrRoute = siteFrRouteImport.update({
+  id: '/(site)/fr',
+  path: '/fr',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const siteFrenchTutorialRoute = siteFrenchTutorialRouteImport.update({
+  id: '/(site)/french-tutorial',
+  path: '/french-tutorial',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const siteHelpRoute = siteHelpRouteImport.update({
+  id: '/(site)/help',
+  path: '/help',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const siteIntegrationsRoute = siteIntegrationsRouteImport.update({
+  id: '/(site)/integrations',
+  path: '/integrations',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const siteMedspaRoute = siteMedspaRouteImport.update({
+  id: '/(site)/medspa',
+  path: '/medspa',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const siteMigrationGuideRoute = siteMigrationGuideRouteImport.update({
+  id: '/(site)/migration-guide',
+  path: '/migration-guide',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const siteMultiChannelOrchestrationRoute =
+  siteMultiChannelOrchestrationRouteImport.update({
+    id: '/(site)/multi-channel-orchestration',
+    path: '/multi-channel-orchestration',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const sitePartnershipsRoute = sitePartnershipsRouteImport.update({
+  id: '/(site)/partnerships',
+  path: '/partnerships',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const sitePricingRoute = sitePricingRouteImport.update({
+  id: '/(site)/pricing',
+  path: '/pricing',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const sitePricingComparisonRoute = sitePricingComparisonRouteImport.update({
+  id: '/(site)/pricing-comparison',
+  path: '/pricing-comparison',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const siteSalesLandingRoute = siteSalesLandingRouteImport.update({
+  id: '/(site)/sales-landing',
+  path: '/sales-landing',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const siteStatusRoute = siteStatusRouteImport.update({
+  id: '/(site)/status',
   path: '/status',
   getParentRoute: () => rootRouteImport,
 } as any)
-const SubscribeRoute = SubscribeRouteImport.update({
-  id: '/subscribe',
+const siteSubscribeRoute = siteSubscribeRouteImport.update({
+  id: '/(site)/subscribe',
   path: '/subscribe',
   getParentRoute: () => rootRouteImport,
 } as any)
-const TiktokMarketingRoute = TiktokMarketingRouteImport.update({
-  id: '/tiktok-marketing',
+const siteTiktokMarketingRoute = siteTiktokMarketingRouteImport.update({
+  id: '/(site)/tiktok-marketing',
   path: '/tiktok-marketing',
   getParentRoute: () => rootRouteImport,
 } as any)
-const TrainingCourseRoute = TrainingCourseRouteImport.update({
-  id: '/training-course',
+const siteTrainingCourseRoute = siteTrainingCourseRouteImport.update({
+  id: '/(site)/training-course',
   path: '/training-course',
   getParentRoute: () => rootRouteImport,
 } as any)
-const TutorialSystemRoute = TutorialSystemRouteImport.update({
-  id: '/tutorial-system',
+const siteTutorialSystemRoute = siteTutorialSystemRouteImport.update({
+  id: '/(site)/tutorial-system',
   path: '/tutorial-system',
   getParentRoute: () => rootRouteImport,
 } as any)
-const TutorialsRoute = TutorialsRouteImport.update({
-  id: '/tutorials',
+const siteTutorialsRoute = siteTutorialsRouteImport.update({
+  id: '/(site)/tutorials',
   path: '/tutorials',
   getParentRoute: () => rootRouteImport,
 } as any)
-const VideoProductionRoute = VideoProductionRouteImport.update({
-  id: '/video-production',
+const siteVideoProductionRoute = siteVideoProductionRouteImport.update({
+  id: '/(site)/video-production',
   path: '/video-production',
   getParentRoute: () => rootRouteImport,
 } as any)
-const VoiceCommandCenterRoute = VoiceCommandCenterRouteImport.update({
-  id: '/voice-command-center',
+const siteVoiceCommandCenterRoute = siteVoiceCommandCenterRouteImport.update({
+  id: '/(site)/voice-command-center',
   path: '/voice-command-center',
   getParentRoute: () => rootRouteImport,
 } as any)
-const VsActivecampaignRoute = VsActivecampaignRouteImport.update({
-  id: '/vs-activecampaign',
+const siteVsActivecampaignRoute = siteVsActivecampaignRouteImport.update({
+  id: '/(site)/vs-activecampaign',
   path: '/vs-activecampaign',
   getParentRoute: () => rootRouteImport,
 } as any)
-const VsHighlevelRoute = VsHighlevelRouteImport.update({
-  id: '/vs-highlevel',
+const siteVsHighlevelRoute = siteVsHighlevelRouteImport.update({
+  id: '/(site)/vs-highlevel',
   path: '/vs-highlevel',
   getParentRoute: () => rootRouteImport,
 } as any)
-const VsHubspotRoute = VsHubspotRouteImport.update({
-  id: '/vs-hubspot',
+const siteVsHubspotRoute = siteVsHubspotRouteImport.update({
+  id: '/(site)/vs-hubspot',
   path: '/vs-hubspot',
   getParentRoute: () => rootRouteImport,
 } as any)
@@ -456,46 +456,46 @@ const AppPipelineDealsDealIdRoute = AppPipelineDealsDealIdRouteImport.update({
 } as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof IndexRoute
-  '/academy': typeof AcademyRoute
-  '/agency': typeof AgencyRoute
-  '/ar': typeof ArRoute
-  '/arabic-tutorial': typeof ArabicTutorialRoute
-  '/automation-builder': typeof AutomationBuilderRoute
-  '/basic-landing': typeof BasicLandingRoute
-  '/book-demo': typeof BookDemoRoute
-  '/case-studies': typeof CaseStudiesRoute
-  '/checkout': typeof CheckoutRoute
-  '/coaching': typeof CoachingRoute
-  '/contact': typeof ContactRoute
-  '/demo-dashboard': typeof DemoDashboardRoute
-  '/dental': typeof DentalRoute
-  '/enterprise-security': typeof EnterpriseSecurityRoute
-  '/features': typeof FeaturesRoute
-  '/fr': typeof FrRoute
-  '/french-tutorial': typeof FrenchTutorialRoute
-  '/help': typeof HelpRoute
-  '/integrations': typeof IntegrationsRoute
+  '/': typeof siteIndexRoute
   '/login': typeof LoginRoute
-  '/medspa': typeof MedspaRoute
-  '/migration-guide': typeof MigrationGuideRoute
-  '/multi-channel-orchestration': typeof MultiChannelOrchestrationRoute
-  '/partnerships': typeof PartnershipsRoute
-  '/pricing': typeof PricingRoute
-  '/pricing-comparison': typeof PricingComparisonRoute
-  '/sales-landing': typeof SalesLandingRoute
   '/signup': typeof SignupRoute
-  '/status': typeof StatusRoute
-  '/subscribe': typeof SubscribeRoute
-  '/tiktok-marketing': typeof TiktokMarketingRoute
-  '/training-course': typeof TrainingCourseRoute
-  '/tutorial-system': typeof TutorialSystemRoute
-  '/tutorials': typeof TutorialsRoute
-  '/video-production': typeof VideoProductionRoute
-  '/voice-command-center': typeof VoiceCommandCenterRoute
-  '/vs-activecampaign': typeof VsActivecampaignRoute
-  '/vs-highlevel': typeof VsHighlevelRoute
-  '/vs-hubspot': typeof VsHubspotRoute
+  '/academy': typeof siteAcademyRoute
+  '/agency': typeof siteAgencyRoute
+  '/ar': typeof siteArRoute
+  '/arabic-tutorial': typeof siteArabicTutorialRoute
+  '/automation-builder': typeof siteAutomationBuilderRoute
+  '/basic-landing': typeof siteBasicLandingRoute
+  '/book-demo': typeof siteBookDemoRoute
+  '/case-studies': typeof siteCaseStudiesRoute
+  '/checkout': typeof siteCheckoutRoute
+  '/coaching': typeof siteCoachingRoute
+  '/contact': typeof siteContactRoute
+  '/demo-dashboard': typeof siteDemoDashboardRoute
+  '/dental': typeof siteDentalRoute
+  '/enterprise-security': typeof siteEnterpriseSecurityRoute
+  '/features': typeof siteFeaturesRoute
+  '/fr': typeof siteFrRoute
+  '/french-tutorial': typeof siteFrenchTutorialRoute
+  '/help': typeof siteHelpRoute
+  '/integrations': typeof siteIntegrationsRoute
+  '/medspa': typeof siteMedspaRoute
+  '/migration-guide': typeof siteMigrationGuideRoute
+  '/multi-channel-orchestration': typeof siteMultiChannelOrchestrationRoute
+  '/partnerships': typeof sitePartnershipsRoute
+  '/pricing': typeof sitePricingRoute
+  '/pricing-comparison': typeof sitePricingComparisonRoute
+  '/sales-landing': typeof siteSalesLandingRoute
+  '/status': typeof siteStatusRoute
+  '/subscribe': typeof siteSubscribeRoute
+  '/tiktok-marketing': typeof siteTiktokMarketingRoute
+  '/training-course': typeof siteTrainingCourseRoute
+  '/tutorial-system': typeof siteTutorialSystemRoute
+  '/tutorials': typeof siteTutorialsRoute
+  '/video-production': typeof siteVideoProductionRoute
+  '/voice-command-center': typeof siteVoiceCommandCenterRoute
+  '/vs-activecampaign': typeof siteVsActivecampaignRoute
+  '/vs-highlevel': typeof siteVsHighlevelRoute
+  '/vs-hubspot': typeof siteVsHubspotRoute
   '/analytics': typeof AppAnalyticsRoute
   '/app': typeof AppAppRoute
   '/appointments': typeof AppAppointmentsRoute
@@ -531,46 +531,46 @@ export interface FileRoutesByFullPath {
   '/pipeline/deals/$dealId': typeof AppPipelineDealsDealIdRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof IndexRoute
-  '/academy': typeof AcademyRoute
-  '/agency': typeof AgencyRoute
-  '/ar': typeof ArRoute
-  '/arabic-tutorial': typeof ArabicTutorialRoute
-  '/automation-builder': typeof AutomationBuilderRoute
-  '/basic-landing': typeof BasicLandingRoute
-  '/book-demo': typeof BookDemoRoute
-  '/case-studies': typeof CaseStudiesRoute
-  '/checkout': typeof CheckoutRoute
-  '/coaching': typeof CoachingRoute
-  '/contact': typeof ContactRoute
-  '/demo-dashboard': typeof DemoDashboardRoute
-  '/dental': typeof DentalRoute
-  '/enterprise-security': typeof EnterpriseSecurityRoute
-  '/features': typeof FeaturesRoute
-  '/fr': typeof FrRoute
-  '/french-tutorial': typeof FrenchTutorialRoute
-  '/help': typeof HelpRoute
-  '/integrations': typeof IntegrationsRoute
+  '/': typeof siteIndexRoute
   '/login': typeof LoginRoute
-  '/medspa': typeof MedspaRoute
-  '/migration-guide': typeof MigrationGuideRoute
-  '/multi-channel-orchestration': typeof MultiChannelOrchestrationRoute
-  '/partnerships': typeof PartnershipsRoute
-  '/pricing': typeof PricingRoute
-  '/pricing-comparison': typeof PricingComparisonRoute
-  '/sales-landing': typeof SalesLandingRoute
   '/signup': typeof SignupRoute
-  '/status': typeof StatusRoute
-  '/subscribe': typeof SubscribeRoute
-  '/tiktok-marketing': typeof TiktokMarketingRoute
-  '/training-course': typeof TrainingCourseRoute
-  '/tutorial-system': typeof TutorialSystemRoute
-  '/tutorials': typeof TutorialsRoute
-  '/video-production': typeof VideoProductionRoute
-  '/voice-command-center': typeof VoiceCommandCenterRoute
-  '/vs-activecampaign': typeof VsActivecampaignRoute
-  '/vs-highlevel': typeof VsHighlevelRoute
-  '/vs-hubspot': typeof VsHubspotRoute
+  '/academy': typeof siteAcademyRoute
+  '/agency': typeof siteAgencyRoute
+  '/ar': typeof siteArRoute
+  '/arabic-tutorial': typeof siteArabicTutorialRoute
+  '/automation-builder': typeof siteAutomationBuilderRoute
+  '/basic-landing': typeof siteBasicLandingRoute
+  '/book-demo': typeof siteBookDemoRoute
+  '/case-studies': typeof siteCaseStudiesRoute
+  '/checkout': typeof siteCheckoutRoute
+  '/coaching': typeof siteCoachingRoute
+  '/contact': typeof siteContactRoute
+  '/demo-dashboard': typeof siteDemoDashboardRoute
+  '/dental': typeof siteDentalRoute
+  '/enterprise-security': typeof siteEnterpriseSecurityRoute
+  '/features': typeof siteFeaturesRoute
+  '/fr': typeof siteFrRoute
+  '/french-tutorial': typeof siteFrenchTutorialRoute
+  '/help': typeof siteHelpRoute
+  '/integrations': typeof siteIntegrationsRoute
+  '/medspa': typeof siteMedspaRoute
+  '/migration-guide': typeof siteMigrationGuideRoute
+  '/multi-channel-orchestration': typeof siteMultiChannelOrchestrationRoute
+  '/partnerships': typeof sitePartnershipsRoute
+  '/pricing': typeof sitePricingRoute
+  '/pricing-comparison': typeof sitePricingComparisonRoute
+  '/sales-landing': typeof siteSalesLandingRoute
+  '/status': typeof siteStatusRoute
+  '/subscribe': typeof siteSubscribeRoute
+  '/tiktok-marketing': typeof siteTiktokMarketingRoute
+  '/training-course': typeof siteTrainingCourseRoute
+  '/tutorial-system': typeof siteTutorialSystemRoute
+  '/tutorials': typeof siteTutorialsRoute
+  '/video-production': typeof siteVideoProductionRoute
+  '/voice-command-center': typeof siteVoiceCommandCenterRoute
+  '/vs-activecampaign': typeof siteVsActivecampaignRoute
+  '/vs-highlevel': typeof siteVsHighlevelRoute
+  '/vs-hubspot': typeof siteVsHubspotRoute
   '/analytics': typeof AppAnalyticsRoute
   '/app': typeof AppAppRoute
   '/appointments': typeof AppAppointmentsRoute
@@ -606,47 +606,46 @@ export interface FileRoutesByTo {
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
-  '/': typeof IndexRoute
   '/_app': typeof AppRouteWithChildren
-  '/academy': typeof AcademyRoute
-  '/agency': typeof AgencyRoute
-  '/ar': typeof ArRoute
-  '/arabic-tutorial': typeof ArabicTutorialRoute
-  '/automation-builder': typeof AutomationBuilderRoute
-  '/basic-landing': typeof BasicLandingRoute
-  '/book-demo': typeof BookDemoRoute
-  '/case-studies': typeof CaseStudiesRoute
-  '/checkout': typeof CheckoutRoute
-  '/coaching': typeof CoachingRoute
-  '/contact': typeof ContactRoute
-  '/demo-dashboard': typeof DemoDashboardRoute
-  '/dental': typeof DentalRoute
-  '/enterprise-security': typeof EnterpriseSecurityRoute
-  '/features': typeof FeaturesRoute
-  '/fr': typeof FrRoute
-  '/french-tutorial': typeof FrenchTutorialRoute
-  '/help': typeof HelpRoute
-  '/integrations': typeof IntegrationsRoute
   '/login': typeof LoginRoute
-  '/medspa': typeof MedspaRoute
-  '/migration-guide': typeof MigrationGuideRoute
-  '/multi-channel-orchestration': typeof MultiChannelOrchestrationRoute
-  '/partnerships': typeof PartnershipsRoute
-  '/pricing': typeof PricingRoute
-  '/pricing-comparison': typeof PricingComparisonRoute
-  '/sales-landing': typeof SalesLandingRoute
   '/signup': typeof SignupRoute
-  '/status': typeof StatusRoute
-  '/subscribe': typeof SubscribeRoute
-  '/tiktok-marketing': typeof TiktokMarketingRoute
-  '/training-course': typeof TrainingCourseRoute
-  '/tutorial-system': typeof TutorialSystemRoute
-  '/tutorials': typeof TutorialsRoute
-  '/video-production': typeof VideoProductionRoute
-  '/voice-command-center': typeof VoiceCommandCenterRoute
-  '/vs-activecampaign': typeof VsActivecampaignRoute
-  '/vs-highlevel': typeof VsHighlevelRoute
-  '/vs-hubspot': typeof VsHubspotRoute
+  '/(site)/academy': typeof siteAcademyRoute
+  '/(site)/agency': typeof siteAgencyRoute
+  '/(site)/ar': typeof siteArRoute
+  '/(site)/arabic-tutorial': typeof siteArabicTutorialRoute
+  '/(site)/automation-builder': typeof siteAutomationBuilderRoute
+  '/(site)/basic-landing': typeof siteBasicLandingRoute
+  '/(site)/book-demo': typeof siteBookDemoRoute
+  '/(site)/case-studies': typeof siteCaseStudiesRoute
+  '/(site)/checkout': typeof siteCheckoutRoute
+  '/(site)/coaching': typeof siteCoachingRoute
+  '/(site)/contact': typeof siteContactRoute
+  '/(site)/demo-dashboard': typeof siteDemoDashboardRoute
+  '/(site)/dental': typeof siteDentalRoute
+  '/(site)/enterprise-security': typeof siteEnterpriseSecurityRoute
+  '/(site)/features': typeof siteFeaturesRoute
+  '/(site)/fr': typeof siteFrRoute
+  '/(site)/french-tutorial': typeof siteFrenchTutorialRoute
+  '/(site)/help': typeof siteHelpRoute
+  '/(site)/integrations': typeof siteIntegrationsRoute
+  '/(site)/medspa': typeof siteMedspaRoute
+  '/(site)/migration-guide': typeof siteMigrationGuideRoute
+  '/(site)/multi-channel-orchestration': typeof siteMultiChannelOrchestrationRoute
+  '/(site)/partnerships': typeof sitePartnershipsRoute
+  '/(site)/pricing': typeof sitePricingRoute
+  '/(site)/pricing-comparison': typeof sitePricingComparisonRoute
+  '/(site)/sales-landing': typeof siteSalesLandingRoute
+  '/(site)/status': typeof siteStatusRoute
+  '/(site)/subscribe': typeof siteSubscribeRoute
+  '/(site)/tiktok-marketing': typeof siteTiktokMarketingRoute
+  '/(site)/training-course': typeof siteTrainingCourseRoute
+  '/(site)/tutorial-system': typeof siteTutorialSystemRoute
+  '/(site)/tutorials': typeof siteTutorialsRoute
+  '/(site)/video-production': typeof siteVideoProductionRoute
+  '/(site)/voice-command-center': typeof siteVoiceCommandCenterRoute
+  '/(site)/vs-activecampaign': typeof siteVsActivecampaignRoute
+  '/(site)/vs-highlevel': typeof siteVsHighlevelRoute
+  '/(site)/vs-hubspot': typeof siteVsHubspotRoute
   '/_app/analytics': typeof AppAnalyticsRoute
   '/_app/app': typeof AppAppRoute
   '/_app/appointments': typeof AppAppointmentsRoute
@@ -665,6 +664,7 @@ export interface FileRoutesById {
   '/_app/voice-center': typeof AppVoiceCenterRoute
   '/_app/websites': typeof AppWebsitesRoute
   '/invite/$token': typeof InviteTokenRoute
+  '/(site)/': typeof siteIndexRoute
   '/_app/contacts_/$contactId': typeof AppContactsContactIdRoute
   '/_app/contacts_/duplicates': typeof AppContactsDuplicatesRoute
   '/_app/contacts_/forms': typeof AppContactsFormsRoute
@@ -685,6 +685,8 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/login'
+    | '/signup'
     | '/academy'
     | '/agency'
     | '/ar'
@@ -704,7 +706,6 @@ export interface FileRouteTypes {
     | '/french-tutorial'
     | '/help'
     | '/integrations'
-    | '/login'
     | '/medspa'
     | '/migration-guide'
     | '/multi-channel-orchestration'
@@ -712,7 +713,6 @@ export interface FileRouteTypes {
     | '/pricing'
     | '/pricing-comparison'
     | '/sales-landing'
-    | '/signup'
     | '/status'
     | '/subscribe'
     | '/tiktok-marketing'
@@ -760,6 +760,8 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/login'
+    | '/signup'
     | '/academy'
     | '/agency'
     | '/ar'
@@ -779,7 +781,6 @@ export interface FileRouteTypes {
     | '/french-tutorial'
     | '/help'
     | '/integrations'
-    | '/login'
     | '/medspa'
     | '/migration-guide'
     | '/multi-channel-orchestration'
@@ -787,7 +788,6 @@ export interface FileRouteTypes {
     | '/pricing'
     | '/pricing-comparison'
     | '/sales-landing'
-    | '/signup'
     | '/status'
     | '/subscribe'
     | '/tiktok-marketing'
@@ -833,47 +833,46 @@ export interface FileRouteTypes {
     | '/pipeline/deals/$dealId'
   id:
     | '__root__'
-    | '/'
     | '/_app'
-    | '/academy'
-    | '/agency'
-    | '/ar'
-    | '/arabic-tutorial'
-    | '/automation-builder'
-    | '/basic-landing'
-    | '/book-demo'
-    | '/case-studies'
-    | '/checkout'
-    | '/coaching'
-    | '/contact'
-    | '/demo-dashboard'
-    | '/dental'
-    | '/enterprise-security'
-    | '/features'
-    | '/fr'
-    | '/french-tutorial'
-    | '/help'
-    | '/integrations'
     | '/login'
-    | '/medspa'
-    | '/migration-guide'
-    | '/multi-channel-orchestration'
-    | '/partnerships'
-    | '/pricing'
-    | '/pricing-comparison'
-    | '/sales-landing'
     | '/signup'
-    | '/status'
-    | '/subscribe'
-    | '/tiktok-marketing'
-    | '/training-course'
-    | '/tutorial-system'
-    | '/tutorials'
-    | '/video-production'
-    | '/voice-command-center'
-    | '/vs-activecampaign'
-    | '/vs-highlevel'
-    | '/vs-hubspot'
+    | '/(site)/academy'
+    | '/(site)/agency'
+    | '/(site)/ar'
+    | '/(site)/arabic-tutorial'
+    | '/(site)/automation-builder'
+    | '/(site)/basic-landing'
+    | '/(site)/book-demo'
+    | '/(site)/case-studies'
+    | '/(site)/checkout'
+    | '/(site)/coaching'
+    | '/(site)/contact'
+    | '/(site)/demo-dashboard'
+    | '/(site)/dental'
+    | '/(site)/enterprise-security'
+    | '/(site)/features'
+    | '/(site)/fr'
+    | '/(site)/french-tutorial'
+    | '/(site)/help'
+    | '/(site)/integrations'
+    | '/(site)/medspa'
+    | '/(site)/migration-guide'
+    | '/(site)/multi-channel-orchestration'
+    | '/(site)/partnerships'
+    | '/(site)/pricing'
+    | '/(site)/pricing-comparison'
+    | '/(site)/sales-landing'
+    | '/(site)/status'
+    | '/(site)/subscribe'
+    | '/(site)/tiktok-marketing'
+    | '/(site)/training-course'
+    | '/(site)/tutorial-system'
+    | '/(site)/tutorials'
+    | '/(site)/video-production'
+    | '/(site)/voice-command-center'
+    | '/(site)/vs-activecampaign'
+    | '/(site)/vs-highlevel'
+    | '/(site)/vs-hubspot'
     | '/_app/analytics'
     | '/_app/app'
     | '/_app/appointments'
@@ -892,6 +891,7 @@ export interface FileRouteTypes {
     | '/_app/voice-center'
     | '/_app/websites'
     | '/invite/$token'
+    | '/(site)/'
     | '/_app/contacts_/$contactId'
     | '/_app/contacts_/duplicates'
     | '/_app/contacts_/forms'
@@ -910,197 +910,57 @@ export interface FileRouteTypes {
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  IndexRoute: typeof IndexRoute
   AppRoute: typeof AppRouteWithChildren
-  AcademyRoute: typeof AcademyRoute
-  AgencyRoute: typeof AgencyRoute
-  ArRoute: typeof ArRoute
-  ArabicTutorialRoute: typeof ArabicTutorialRoute
-  AutomationBuilderRoute: typeof AutomationBuilderRoute
-  BasicLandingRoute: typeof BasicLandingRoute
-  BookDemoRoute: typeof BookDemoRoute
-  CaseStudiesRoute: typeof CaseStudiesRoute
-  CheckoutRoute: typeof CheckoutRoute
-  CoachingRoute: typeof CoachingRoute
-  ContactRoute: typeof ContactRoute
-  DemoDashboardRoute: typeof DemoDashboardRoute
-  DentalRoute: typeof DentalRoute
-  EnterpriseSecurityRoute: typeof EnterpriseSecurityRoute
-  FeaturesRoute: typeof FeaturesRoute
-  FrRoute: typeof FrRoute
-  FrenchTutorialRoute: typeof FrenchTutorialRoute
-  HelpRoute: typeof HelpRoute
-  IntegrationsRoute: typeof IntegrationsRoute
   LoginRoute: typeof LoginRoute
-  MedspaRoute: typeof MedspaRoute
-  MigrationGuideRoute: typeof MigrationGuideRoute
-  MultiChannelOrchestrationRoute: typeof MultiChannelOrchestrationRoute
-  PartnershipsRoute: typeof PartnershipsRoute
-  PricingRoute: typeof PricingRoute
-  PricingComparisonRoute: typeof PricingComparisonRoute
-  SalesLandingRoute: typeof SalesLandingRoute
   SignupRoute: typeof SignupRoute
-  StatusRoute: typeof StatusRoute
-  SubscribeRoute: typeof SubscribeRoute
-  TiktokMarketingRoute: typeof TiktokMarketingRoute
-  TrainingCourseRoute: typeof TrainingCourseRoute
-  TutorialSystemRoute: typeof TutorialSystemRoute
-  TutorialsRoute: typeof TutorialsRoute
-  VideoProductionRoute: typeof VideoProductionRoute
-  VoiceCommandCenterRoute: typeof VoiceCommandCenterRoute
-  VsActivecampaignRoute: typeof VsActivecampaignRoute
-  VsHighlevelRoute: typeof VsHighlevelRoute
-  VsHubspotRoute: typeof VsHubspotRoute
+  siteAcademyRoute: typeof siteAcademyRoute
+  siteAgencyRoute: typeof siteAgencyRoute
+  siteArRoute: typeof siteArRoute
+  siteArabicTutorialRoute: typeof siteArabicTutorialRoute
+  siteAutomationBuilderRoute: typeof siteAutomationBuilderRoute
+  siteBasicLandingRoute: typeof siteBasicLandingRoute
+  siteBookDemoRoute: typeof siteBookDemoRoute
+  siteCaseStudiesRoute: typeof siteCaseStudiesRoute
+  siteCheckoutRoute: typeof siteCheckoutRoute
+  siteCoachingRoute: typeof siteCoachingRoute
+  siteContactRoute: typeof siteContactRoute
+  siteDemoDashboardRoute: typeof siteDemoDashboardRoute
+  siteDentalRoute: typeof siteDentalRoute
+  siteEnterpriseSecurityRoute: typeof siteEnterpriseSecurityRoute
+  siteFeaturesRoute: typeof siteFeaturesRoute
+  siteFrRoute: typeof siteFrRoute
+  siteFrenchTutorialRoute: typeof siteFrenchTutorialRoute
+  siteHelpRoute: typeof siteHelpRoute
+  siteIntegrationsRoute: typeof siteIntegrationsRoute
+  siteMedspaRoute: typeof siteMedspaRoute
+  siteMigrationGuideRoute: typeof siteMigrationGuideRoute
+  siteMultiChannelOrchestrationRoute: typeof siteMultiChannelOrchestrationRoute
+  sitePartnershipsRoute: typeof sitePartnershipsRoute
+  sitePricingRoute: typeof sitePricingRoute
+  sitePricingComparisonRoute: typeof sitePricingComparisonRoute
+  siteSalesLandingRoute: typeof siteSalesLandingRoute
+  siteStatusRoute: typeof siteStatusRoute
+  siteSubscribeRoute: typeof siteSubscribeRoute
+  siteTiktokMarketingRoute: typeof siteTiktokMarketingRoute
+  siteTrainingCourseRoute: typeof siteTrainingCourseRoute
+  siteTutorialSystemRoute: typeof siteTutorialSystemRoute
+  siteTutorialsRoute: typeof siteTutorialsRoute
+  siteVideoProductionRoute: typeof siteVideoProductionRoute
+  siteVoiceCommandCenterRoute: typeof siteVoiceCommandCenterRoute
+  siteVsActivecampaignRoute: typeof siteVsActivecampaignRoute
+  siteVsHighlevelRoute: typeof siteVsHighlevelRoute
+  siteVsHubspotRoute: typeof siteVsHubspotRoute
   InviteTokenRoute: typeof InviteTokenRoute
+  siteIndexRoute: typeof siteIndexRoute
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
-    '/': {
-      id: '/'
-      path: '/'
-      fullPath: '/'
-      preLoaderRoute: typeof IndexRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/_app': {
       id: '/_app'
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof AppRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/academy': {
-      id: '/academy'
-      path: '/academy'
-      fullPath: '/academy'
-      preLoaderRoute: typeof AcademyRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/agency': {
-      id: '/agency'
-      path: '/agency'
-      fullPath: '/agency'
-      preLoaderRoute: typeof AgencyRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/ar': {
-      id: '/ar'
-      path: '/ar'
-      fullPath: '/ar'
-      preLoaderRoute: typeof ArRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/arabic-tutorial': {
-      id: '/arabic-tutorial'
-      path: '/arabic-tutorial'
-      fullPath: '/arabic-tutorial'
-      preLoaderRoute: typeof ArabicTutorialRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/automation-builder': {
-      id: '/automation-builder'
-      path: '/automation-builder'
-      fullPath: '/automation-builder'
-      preLoaderRoute: typeof AutomationBuilderRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/basic-landing': {
-      id: '/basic-landing'
-      path: '/basic-landing'
-      fullPath: '/basic-landing'
-      preLoaderRoute: typeof BasicLandingRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/book-demo': {
-      id: '/book-demo'
-      path: '/book-demo'
-      fullPath: '/book-demo'
-      preLoaderRoute: typeof BookDemoRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/case-studies': {
-      id: '/case-studies'
-      path: '/case-studies'
-      fullPath: '/case-studies'
-      preLoaderRoute: typeof CaseStudiesRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/checkout': {
-      id: '/checkout'
-      path: '/checkout'
-      fullPath: '/checkout'
-      preLoaderRoute: typeof CheckoutRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/coaching': {
-      id: '/coaching'
-      path: '/coaching'
-      fullPath: '/coaching'
-      preLoaderRoute: typeof CoachingRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/contact': {
-      id: '/contact'
-      path: '/contact'
-      fullPath: '/contact'
-      preLoaderRoute: typeof ContactRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/demo-dashboard': {
-      id: '/demo-dashboard'
-      path: '/demo-dashboard'
-      fullPath: '/demo-dashboard'
-      preLoaderRoute: typeof DemoDashboardRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/dental': {
-      id: '/dental'
-      path: '/dental'
-      fullPath: '/dental'
-      preLoaderRoute: typeof DentalRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/enterprise-security': {
-      id: '/enterprise-security'
-      path: '/enterprise-security'
-      fullPath: '/enterprise-security'
-      preLoaderRoute: typeof EnterpriseSecurityRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/features': {
-      id: '/features'
-      path: '/features'
-      fullPath: '/features'
-      preLoaderRoute: typeof FeaturesRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/fr': {
-      id: '/fr'
-      path: '/fr'
-      fullPath: '/fr'
-      preLoaderRoute: typeof FrRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/french-tutorial': {
-      id: '/french-tutorial'
-      path: '/french-tutorial'
-      fullPath: '/french-tutorial'
-      preLoaderRoute: typeof FrenchTutorialRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/help': {
-      id: '/help'
-      path: '/help'
-      fullPath: '/help'
-      preLoaderRoute: typeof HelpRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/integrations': {
-      id: '/integrations'
-      path: '/integrations'
-      fullPath: '/integrations'
-      preLoaderRoute: typeof IntegrationsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -1110,55 +970,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/medspa': {
-      id: '/medspa'
-      path: '/medspa'
-      fullPath: '/medspa'
-      preLoaderRoute: typeof MedspaRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/migration-guide': {
-      id: '/migration-guide'
-      path: '/migration-guide'
-      fullPath: '/migration-guide'
-      preLoaderRoute: typeof MigrationGuideRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/multi-channel-orchestration': {
-      id: '/multi-channel-orchestration'
-      path: '/multi-channel-orchestration'
-      fullPath: '/multi-channel-orchestration'
-      preLoaderRoute: typeof MultiChannelOrchestrationRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/partnerships': {
-      id: '/partnerships'
-      path: '/partnerships'
-      fullPath: '/partnerships'
-      preLoaderRoute: typeof PartnershipsRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/pricing': {
-      id: '/pricing'
-      path: '/pricing'
-      fullPath: '/pricing'
-      preLoaderRoute: typeof PricingRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/pricing-comparison': {
-      id: '/pricing-comparison'
-      path: '/pricing-comparison'
-      fullPath: '/pricing-comparison'
-      preLoaderRoute: typeof PricingComparisonRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/sales-landing': {
-      id: '/sales-landing'
-      path: '/sales-landing'
-      fullPath: '/sales-landing'
-      preLoaderRoute: typeof SalesLandingRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/signup': {
       id: '/signup'
       path: '/signup'
@@ -1166,81 +977,270 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignupRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/status': {
-      id: '/status'
+    '/(site)/': {
+      id: '/(site)/'
+      path: '/'
+      fullPath: '/'
+      preLoaderRoute: typeof siteIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/(site)/academy': {
+      id: '/(site)/academy'
+      path: '/academy'
+      fullPath: '/academy'
+      preLoaderRoute: typeof siteAcademyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/(site)/agency': {
+      id: '/(site)/agency'
+      path: '/agency'
+      fullPath: '/agency'
+      preLoaderRoute: typeof siteAgencyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/(site)/ar': {
+      id: '/(site)/ar'
+      path: '/ar'
+      fullPath: '/ar'
+      preLoaderRoute: typeof siteArRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/(site)/arabic-tutorial': {
+      id: '/(site)/arabic-tutorial'
+      path: '/arabic-tutorial'
+      fullPath: '/arabic-tutorial'
+      preLoaderRoute: typeof siteArabicTutorialRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/(site)/automation-builder': {
+      id: '/(site)/automation-builder'
+      path: '/automation-builder'
+      fullPath: '/automation-builder'
+      preLoaderRoute: typeof siteAutomationBuilderRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/(site)/basic-landing': {
+      id: '/(site)/basic-landing'
+      path: '/basic-landing'
+      fullPath: '/basic-landing'
+      preLoaderRoute: typeof siteBasicLandingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/(site)/book-demo': {
+      id: '/(site)/book-demo'
+      path: '/book-demo'
+      fullPath: '/book-demo'
+      preLoaderRoute: typeof siteBookDemoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/(site)/case-studies': {
+      id: '/(site)/case-studies'
+      path: '/case-studies'
+      fullPath: '/case-studies'
+      preLoaderRoute: typeof siteCaseStudiesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/(site)/checkout': {
+      id: '/(site)/checkout'
+      path: '/checkout'
+      fullPath: '/checkout'
+      preLoaderRoute: typeof siteCheckoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/(site)/coaching': {
+      id: '/(site)/coaching'
+      path: '/coaching'
+      fullPath: '/coaching'
+      preLoaderRoute: typeof siteCoachingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/(site)/contact': {
+      id: '/(site)/contact'
+      path: '/contact'
+      fullPath: '/contact'
+      preLoaderRoute: typeof siteContactRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/(site)/demo-dashboard': {
+      id: '/(site)/demo-dashboard'
+      path: '/demo-dashboard'
+      fullPath: '/demo-dashboard'
+      preLoaderRoute: typeof siteDemoDashboardRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/(site)/dental': {
+      id: '/(site)/dental'
+      path: '/dental'
+      fullPath: '/dental'
+      preLoaderRoute: typeof siteDentalRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/(site)/enterprise-security': {
+      id: '/(site)/enterprise-security'
+      path: '/enterprise-security'
+      fullPath: '/enterprise-security'
+      preLoaderRoute: typeof siteEnterpriseSecurityRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/(site)/features': {
+      id: '/(site)/features'
+      path: '/features'
+      fullPath: '/features'
+      preLoaderRoute: typeof siteFeaturesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/(site)/fr': {
+      id: '/(site)/fr'
+      path: '/fr'
+      fullPath: '/fr'
+      preLoaderRoute: typeof siteFrRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/(site)/french-tutorial': {
+      id: '/(site)/french-tutorial'
+      path: '/french-tutorial'
+      fullPath: '/french-tutorial'
+      preLoaderRoute: typeof siteFrenchTutorialRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/(site)/help': {
+      id: '/(site)/help'
+      path: '/help'
+      fullPath: '/help'
+      preLoaderRoute: typeof siteHelpRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/(site)/integrations': {
+      id: '/(site)/integrations'
+      path: '/integrations'
+      fullPath: '/integrations'
+      preLoaderRoute: typeof siteIntegrationsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/(site)/medspa': {
+      id: '/(site)/medspa'
+      path: '/medspa'
+      fullPath: '/medspa'
+      preLoaderRoute: typeof siteMedspaRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/(site)/migration-guide': {
+      id: '/(site)/migration-guide'
+      path: '/migration-guide'
+      fullPath: '/migration-guide'
+      preLoaderRoute: typeof siteMigrationGuideRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/(site)/multi-channel-orchestration': {
+      id: '/(site)/multi-channel-orchestration'
+      path: '/multi-channel-orchestration'
+      fullPath: '/multi-channel-orchestration'
+      preLoaderRoute: typeof siteMultiChannelOrchestrationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/(site)/partnerships': {
+      id: '/(site)/partnerships'
+      path: '/partnerships'
+      fullPath: '/partnerships'
+      preLoaderRoute: typeof sitePartnershipsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/(site)/pricing': {
+      id: '/(site)/pricing'
+      path: '/pricing'
+      fullPath: '/pricing'
+      preLoaderRoute: typeof sitePricingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/(site)/pricing-comparison': {
+      id: '/(site)/pricing-comparison'
+      path: '/pricing-comparison'
+      fullPath: '/pricing-comparison'
+      preLoaderRoute: typeof sitePricingComparisonRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/(site)/sales-landing': {
+      id: '/(site)/sales-landing'
+      path: '/sales-landing'
+      fullPath: '/sales-landing'
+      preLoaderRoute: typeof siteSalesLandingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/(site)/status': {
+      id: '/(site)/status'
       path: '/status'
       fullPath: '/status'
-      preLoaderRoute: typeof StatusRouteImport
+      preLoaderRoute: typeof siteStatusRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/subscribe': {
-      id: '/subscribe'
+    '/(site)/subscribe': {
+      id: '/(site)/subscribe'
       path: '/subscribe'
       fullPath: '/subscribe'
-      preLoaderRoute: typeof SubscribeRouteImport
+      preLoaderRoute: typeof siteSubscribeRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/tiktok-marketing': {
-      id: '/tiktok-marketing'
+    '/(site)/tiktok-marketing': {
+      id: '/(site)/tiktok-marketing'
       path: '/tiktok-marketing'
       fullPath: '/tiktok-marketing'
-      preLoaderRoute: typeof TiktokMarketingRouteImport
+      preLoaderRoute: typeof siteTiktokMarketingRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/training-course': {
-      id: '/training-course'
+    '/(site)/training-course': {
+      id: '/(site)/training-course'
       path: '/training-course'
       fullPath: '/training-course'
-      preLoaderRoute: typeof TrainingCourseRouteImport
+      preLoaderRoute: typeof siteTrainingCourseRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/tutorial-system': {
-      id: '/tutorial-system'
+    '/(site)/tutorial-system': {
+      id: '/(site)/tutorial-system'
       path: '/tutorial-system'
       fullPath: '/tutorial-system'
-      preLoaderRoute: typeof TutorialSystemRouteImport
+      preLoaderRoute: typeof siteTutorialSystemRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/tutorials': {
-      id: '/tutorials'
+    '/(site)/tutorials': {
+      id: '/(site)/tutorials'
       path: '/tutorials'
       fullPath: '/tutorials'
-      preLoaderRoute: typeof TutorialsRouteImport
+      preLoaderRoute: typeof siteTutorialsRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/video-production': {
-      id: '/video-production'
+    '/(site)/video-production': {
+      id: '/(site)/video-production'
       path: '/video-production'
       fullPath: '/video-production'
-      preLoaderRoute: typeof VideoProductionRouteImport
+      preLoaderRoute: typeof siteVideoProductionRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/voice-command-center': {
-      id: '/voice-command-center'
+    '/(site)/voice-command-center': {
+      id: '/(site)/voice-command-center'
       path: '/voice-command-center'
       fullPath: '/voice-command-center'
-      preLoaderRoute: typeof VoiceCommandCenterRouteImport
+      preLoaderRoute: typeof siteVoiceCommandCenterRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/vs-activecampaign': {
-      id: '/vs-activecampaign'
+    '/(site)/vs-activecampaign': {
+      id: '/(site)/vs-activecampaign'
       path: '/vs-activecampaign'
       fullPath: '/vs-activecampaign'
-      preLoaderRoute: typeof VsActivecampaignRouteImport
+      preLoaderRoute: typeof siteVsActivecampaignRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/vs-highlevel': {
-      id: '/vs-highlevel'
+    '/(site)/vs-highlevel': {
+      id: '/(site)/vs-highlevel'
       path: '/vs-highlevel'
       fullPath: '/vs-highlevel'
-      preLoaderRoute: typeof VsHighlevelRouteImport
+      preLoaderRoute: typeof siteVsHighlevelRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/vs-hubspot': {
-      id: '/vs-hubspot'
+    '/(site)/vs-hubspot': {
+      id: '/(site)/vs-hubspot'
       path: '/vs-hubspot'
       fullPath: '/vs-hubspot'
-      preLoaderRoute: typeof VsHubspotRouteImport
+      preLoaderRoute: typeof siteVsHubspotRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app/analytics': {
@@ -1560,48 +1560,48 @@ const AppRouteChildren: AppRouteChildren = {
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
-  IndexRoute: IndexRoute,
   AppRoute: AppRouteWithChildren,
-  AcademyRoute: AcademyRoute,
-  AgencyRoute: AgencyRoute,
-  ArRoute: ArRoute,
-  ArabicTutorialRoute: ArabicTutorialRoute,
-  AutomationBuilderRoute: AutomationBuilderRoute,
-  BasicLandingRoute: BasicLandingRoute,
-  BookDemoRoute: BookDemoRoute,
-  CaseStudiesRoute: CaseStudiesRoute,
-  CheckoutRoute: CheckoutRoute,
-  CoachingRoute: CoachingRoute,
-  ContactRoute: ContactRoute,
-  DemoDashboardRoute: DemoDashboardRoute,
-  DentalRoute: DentalRoute,
-  EnterpriseSecurityRoute: EnterpriseSecurityRoute,
-  FeaturesRoute: FeaturesRoute,
-  FrRoute: FrRoute,
-  FrenchTutorialRoute: FrenchTutorialRoute,
-  HelpRoute: HelpRoute,
-  IntegrationsRoute: IntegrationsRoute,
   LoginRoute: LoginRoute,
-  MedspaRoute: MedspaRoute,
-  MigrationGuideRoute: MigrationGuideRoute,
-  MultiChannelOrchestrationRoute: MultiChannelOrchestrationRoute,
-  PartnershipsRoute: PartnershipsRoute,
-  PricingRoute: PricingRoute,
-  PricingComparisonRoute: PricingComparisonRoute,
-  SalesLandingRoute: SalesLandingRoute,
   SignupRoute: SignupRoute,
-  StatusRoute: StatusRoute,
-  SubscribeRoute: SubscribeRoute,
-  TiktokMarketingRoute: TiktokMarketingRoute,
-  TrainingCourseRoute: TrainingCourseRoute,
-  TutorialSystemRoute: TutorialSystemRoute,
-  TutorialsRoute: TutorialsRoute,
-  VideoProductionRoute: VideoProductionRoute,
-  VoiceCommandCenterRoute: VoiceCommandCenterRoute,
-  VsActivecampaignRoute: VsActivecampaignRoute,
-  VsHighlevelRoute: VsHighlevelRoute,
-  VsHubspotRoute: VsHubspotRoute,
+  siteAcademyRoute: siteAcademyRoute,
+  siteAgencyRoute: siteAgencyRoute,
+  siteArRoute: siteArRoute,
+  siteArabicTutorialRoute: siteArabicTutorialRoute,
+  siteAutomationBuilderRoute: siteAutomationBuilderRoute,
+  siteBasicLandingRoute: siteBasicLandingRoute,
+  siteBookDemoRoute: siteBookDemoRoute,
+  siteCaseStudiesRoute: siteCaseStudiesRoute,
+  siteCheckoutRoute: siteCheckoutRoute,
+  siteCoachingRoute: siteCoachingRoute,
+  siteContactRoute: siteContactRoute,
+  siteDemoDashboardRoute: siteDemoDashboardRoute,
+  siteDentalRoute: siteDentalRoute,
+  siteEnterpriseSecurityRoute: siteEnterpriseSecurityRoute,
+  siteFeaturesRoute: siteFeaturesRoute,
+  siteFrRoute: siteFrRoute,
+  siteFrenchTutorialRoute: siteFrenchTutorialRoute,
+  siteHelpRoute: siteHelpRoute,
+  siteIntegrationsRoute: siteIntegrationsRoute,
+  siteMedspaRoute: siteMedspaRoute,
+  siteMigrationGuideRoute: siteMigrationGuideRoute,
+  siteMultiChannelOrchestrationRoute: siteMultiChannelOrchestrationRoute,
+  sitePartnershipsRoute: sitePartnershipsRoute,
+  sitePricingRoute: sitePricingRoute,
+  sitePricingComparisonRoute: sitePricingComparisonRoute,
+  siteSalesLandingRoute: siteSalesLandingRoute,
+  siteStatusRoute: siteStatusRoute,
+  siteSubscribeRoute: siteSubscribeRoute,
+  siteTiktokMarketingRoute: siteTiktokMarketingRoute,
+  siteTrainingCourseRoute: siteTrainingCourseRoute,
+  siteTutorialSystemRoute: siteTutorialSystemRoute,
+  siteTutorialsRoute: siteTutorialsRoute,
+  siteVideoProductionRoute: siteVideoProductionRoute,
+  siteVoiceCommandCenterRoute: siteVoiceCommandCenterRoute,
+  siteVsActivecampaignRoute: siteVsActivecampaignRoute,
+  siteVsHighlevelRoute: siteVsHighlevelRoute,
+  siteVsHubspotRoute: siteVsHubspotRoute,
   InviteTokenRoute: InviteTokenRoute,
+  siteIndexRoute: siteIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

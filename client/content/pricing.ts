@@ -1,16 +1,55 @@
 import { pageTexts } from '../i18n';
-import { COMPARISON_MATRIX, PLAN_KEYS, PLANS, TRIAL_DAYS, YEARLY_BADGE, type PlanKey } from '../../server/billing/schema';
+import { PLANS, TRIAL_DAYS, type PlanKey } from '../../server/billing/schema';
 
 /**
  * The pricing, pricing comparison and subscribe pages. Prices, plan names and limits come from the
- * billing catalogue (server/billing/schema.ts), as do the English plan texts; each language gives
- * its own texts for the same plans.
+ * billing catalogue (server/billing/schema.ts), as does the English plan description (also the
+ * Stripe product's); each language gives its own texts for the same plans.
  */
 
 type PlanText = { description: string; features: string[]; limitations: string[]; buttonText: string };
-const planTexts = Object.fromEntries(
-  PLAN_KEYS.map((key) => [key, { description: PLANS[key].description, features: PLANS[key].features, limitations: PLANS[key].limitations, buttonText: PLANS[key].buttonText }]),
-) as Record<PlanKey, PlanText>;
+const trialButton = `Start ${TRIAL_DAYS}-Day Free Trial`;
+const planTexts: Record<PlanKey, PlanText> = {
+  starter: {
+    description: PLANS.starter.description,
+    features: ['1,000 contacts', '3 team members', '3 funnels', '1 website', 'Email and SMS campaigns', 'Pipeline, tasks and appointments'],
+    limitations: ['No white label', 'No API access'],
+    buttonText: trialButton,
+  },
+  unlimited: {
+    description: PLANS.unlimited.description,
+    features: ['Unlimited contacts', 'Unlimited team members', 'Unlimited funnels and websites', 'White label', 'API access', 'A/B testing and lead scoring'],
+    limitations: [],
+    buttonText: trialButton,
+  },
+  saas_pro: {
+    description: PLANS.saas_pro.description,
+    features: ['Everything in Unlimited', 'Agency dashboard', 'Unlimited locations', 'HIPAA with a signed BAA', 'Single sign-on', 'A dedicated manager'],
+    limitations: [],
+    buttonText: 'Contact Sales',
+  },
+  professional: {
+    description: PLANS.professional.description,
+    features: ['25,000 contacts', '25 team members', 'Multi-channel campaigns', 'Automation builder', 'Reports and dashboards', 'Email and chat support'],
+    limitations: ['No custom development hours'],
+    buttonText: 'Get Started',
+  },
+  enterprise: {
+    description: PLANS.enterprise.description,
+    features: ['100,000 contacts', 'Unlimited team members', 'Single sign-on', 'HIPAA with a signed BAA', 'Priority support', 'A dedicated manager'],
+    limitations: [],
+    buttonText: 'Get Started',
+  },
+  enterprise_plus: {
+    description: PLANS.enterprise_plus.description,
+    features: ['Unlimited contacts', 'Unlimited team members', '10 custom development hours per month', 'Everything in Enterprise', '24/7 emergency support', 'Annual invoicing'],
+    limitations: [],
+    buttonText: 'Contact Sales',
+  },
+};
+
+/** Yearly is ten months of the monthly price (server/billing/schema.ts): two of twelve months saved. */
+const YEARLY_BADGE = 'Save 17%';
 
 const en = {
   plans: planTexts,
@@ -76,7 +115,43 @@ const en = {
     saveSuffix: 'a year',
     matrixTitle: 'Feature by feature',
     featureColumn: 'Feature',
-    matrix: COMPARISON_MATRIX.map((group) => ({ category: group.category as string, rows: group.rows.map((row) => ({ ...row })) })),
+    /** What is not built yet says so, as on the competitor pages (client/content/comparisons.ts). */
+    matrix: [
+      {
+        category: 'Core Features',
+        rows: [
+          { feature: 'Contacts and companies', ours: 'Included', competitor: 'Included' },
+          { feature: 'Pipeline and deals', ours: 'Included', competitor: 'Included' },
+          { feature: 'Tasks and appointments', ours: 'Included', competitor: 'Included' },
+          { feature: 'Email and SMS campaigns', ours: 'Included', competitor: 'Included' },
+        ],
+      },
+      {
+        category: 'Advanced Features',
+        rows: [
+          { feature: 'Automation builder', ours: 'Planned, not built yet', competitor: 'Basic workflows' },
+          { feature: 'AI lead scoring', ours: 'Planned, not built yet', competitor: 'Add-on' },
+          { feature: 'Self-hosting (open source)', ours: 'Yes', competitor: 'No' },
+          { feature: 'Realtime team updates', ours: 'Included', competitor: 'Limited' },
+        ],
+      },
+      {
+        category: 'Pricing & Limits',
+        rows: [
+          { feature: 'Free trial', ours: '14 days, no card', competitor: '14 days, card required' },
+          { feature: 'Setup fee', ours: 'None', competitor: 'None' },
+          { feature: 'Money-back guarantee', ours: '30 days', competitor: 'None' },
+        ],
+      },
+      {
+        category: 'Support & Training',
+        rows: [
+          { feature: 'Live chat', ours: '24/7, under 2 minutes', competitor: 'Business hours' },
+          { feature: 'Onboarding', ours: 'About 15 minutes', competitor: 'Self-serve' },
+          { feature: 'Academy and tutorials', ours: 'Included', competitor: 'Included' },
+        ],
+      },
+    ],
     startTrial: `Start ${TRIAL_DAYS}-Day Free Trial`,
     seeEnterprise: 'See enterprise pricing',
   },

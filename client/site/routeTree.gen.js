@@ -9,275 +9,275 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './root'
-import { Route as indexRouteImport } from './../routes/index'
-import { Route as academyRouteImport } from './../routes/academy'
-import { Route as agencyRouteImport } from './../routes/agency'
-import { Route as arRouteImport } from './../routes/ar'
-import { Route as arabicTutorialRouteImport } from './../routes/arabic-tutorial'
-import { Route as automationBuilderRouteImport } from './../routes/automation-builder'
-import { Route as basicLandingRouteImport } from './../routes/basic-landing'
-import { Route as bookDemoRouteImport } from './../routes/book-demo'
-import { Route as caseStudiesRouteImport } from './../routes/case-studies'
-import { Route as checkoutRouteImport } from './../routes/checkout'
-import { Route as coachingRouteImport } from './../routes/coaching'
-import { Route as contactRouteImport } from './../routes/contact'
-import { Route as demoDashboardRouteImport } from './../routes/demo-dashboard'
-import { Route as dentalRouteImport } from './../routes/dental'
-import { Route as enterpriseSecurityRouteImport } from './../routes/enterprise-security'
-import { Route as featuresRouteImport } from './../routes/features'
-import { Route as frRouteImport } from './../routes/fr'
-import { Route as frenchTutorialRouteImport } from './../routes/french-tutorial'
-import { Route as helpRouteImport } from './../routes/help'
-import { Route as integrationsRouteImport } from './../routes/integrations'
-import { Route as medspaRouteImport } from './../routes/medspa'
-import { Route as migrationGuideRouteImport } from './../routes/migration-guide'
-import { Route as multiChannelOrchestrationRouteImport } from './../routes/multi-channel-orchestration'
-import { Route as partnershipsRouteImport } from './../routes/partnerships'
-import { Route as pricingRouteImport } from './../routes/pricing'
-import { Route as pricingComparisonRouteImport } from './../routes/pricing-comparison'
-import { Route as salesLandingRouteImport } from './../routes/sales-landing'
-import { Route as statusRouteImport } from './../routes/status'
-import { Route as subscribeRouteImport } from './../routes/subscribe'
-import { Route as tiktokMarketingRouteImport } from './../routes/tiktok-marketing'
-import { Route as trainingCourseRouteImport } from './../routes/training-course'
-import { Route as tutorialSystemRouteImport } from './../routes/tutorial-system'
-import { Route as tutorialsRouteImport } from './../routes/tutorials'
-import { Route as videoProductionRouteImport } from './../routes/video-production'
-import { Route as voiceCommandCenterRouteImport } from './../routes/voice-command-center'
-import { Route as vsActivecampaignRouteImport } from './../routes/vs-activecampaign'
-import { Route as vsHighlevelRouteImport } from './../routes/vs-highlevel'
-import { Route as vsHubspotRouteImport } from './../routes/vs-hubspot'
+import { Route as siteIndexRouteImport } from './../routes/(site)/index'
+import { Route as siteAcademyRouteImport } from './../routes/(site)/academy'
+import { Route as siteAgencyRouteImport } from './../routes/(site)/agency'
+import { Route as siteArRouteImport } from './../routes/(site)/ar'
+import { Route as siteArabicTutorialRouteImport } from './../routes/(site)/arabic-tutorial'
+import { Route as siteAutomationBuilderRouteImport } from './../routes/(site)/automation-builder'
+import { Route as siteBasicLandingRouteImport } from './../routes/(site)/basic-landing'
+import { Route as siteBookDemoRouteImport } from './../routes/(site)/book-demo'
+import { Route as siteCaseStudiesRouteImport } from './../routes/(site)/case-studies'
+import { Route as siteCheckoutRouteImport } from './../routes/(site)/checkout'
+import { Route as siteCoachingRouteImport } from './../routes/(site)/coaching'
+import { Route as siteContactRouteImport } from './../routes/(site)/contact'
+import { Route as siteDemoDashboardRouteImport } from './../routes/(site)/demo-dashboard'
+import { Route as siteDentalRouteImport } from './../routes/(site)/dental'
+import { Route as siteEnterpriseSecurityRouteImport } from './../routes/(site)/enterprise-security'
+import { Route as siteFeaturesRouteImport } from './../routes/(site)/features'
+import { Route as siteFrRouteImport } from './../routes/(site)/fr'
+import { Route as siteFrenchTutorialRouteImport } from './../routes/(site)/french-tutorial'
+import { Route as siteHelpRouteImport } from './../routes/(site)/help'
+import { Route as siteIntegrationsRouteImport } from './../routes/(site)/integrations'
+import { Route as siteMedspaRouteImport } from './../routes/(site)/medspa'
+import { Route as siteMigrationGuideRouteImport } from './../routes/(site)/migration-guide'
+import { Route as siteMultiChannelOrchestrationRouteImport } from './../routes/(site)/multi-channel-orchestration'
+import { Route as sitePartnershipsRouteImport } from './../routes/(site)/partnerships'
+import { Route as sitePricingRouteImport } from './../routes/(site)/pricing'
+import { Route as sitePricingComparisonRouteImport } from './../routes/(site)/pricing-comparison'
+import { Route as siteSalesLandingRouteImport } from './../routes/(site)/sales-landing'
+import { Route as siteStatusRouteImport } from './../routes/(site)/status'
+import { Route as siteSubscribeRouteImport } from './../routes/(site)/subscribe'
+import { Route as siteTiktokMarketingRouteImport } from './../routes/(site)/tiktok-marketing'
+import { Route as siteTrainingCourseRouteImport } from './../routes/(site)/training-course'
+import { Route as siteTutorialSystemRouteImport } from './../routes/(site)/tutorial-system'
+import { Route as siteTutorialsRouteImport } from './../routes/(site)/tutorials'
+import { Route as siteVideoProductionRouteImport } from './../routes/(site)/video-production'
+import { Route as siteVoiceCommandCenterRouteImport } from './../routes/(site)/voice-command-center'
+import { Route as siteVsActivecampaignRouteImport } from './../routes/(site)/vs-activecampaign'
+import { Route as siteVsHighlevelRouteImport } from './../routes/(site)/vs-highlevel'
+import { Route as siteVsHubspotRouteImport } from './../routes/(site)/vs-hubspot'
 
-const indexRoute = indexRouteImport.update({
-  id: '/',
+const siteIndexRoute = siteIndexRouteImport.update({
+  id: '/(site)/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 })
-const academyRoute = academyRouteImport.update({
-  id: '/academy',
+const siteAcademyRoute = siteAcademyRouteImport.update({
+  id: '/(site)/academy',
   path: '/academy',
   getParentRoute: () => rootRouteImport,
 })
-const agencyRoute = agencyRouteImport.update({
-  id: '/agency',
+const siteAgencyRoute = siteAgencyRouteImport.update({
+  id: '/(site)/agency',
   path: '/agency',
   getParentRoute: () => rootRouteImport,
 })
-const arRoute = arRouteImport.update({
-  id: '/ar',
+const siteArRoute = siteArRouteImport.update({
+  id: '/(site)/ar',
   path: '/ar',
   getParentRoute: () => rootRouteImport,
 })
-const arabicTutorialRoute = arabicTutorialRouteImport.update({
-  id: '/arabic-tutorial',
+const siteArabicTutorialRoute = siteArabicTutorialRouteImport.update({
+  id: '/(site)/arabic-tutorial',
   path: '/arabic-tutorial',
   getParentRoute: () => rootRouteImport,
 })
-const automationBuilderRoute = automationBuilderRouteImport.update({
-  id: '/automation-builder',
+const siteAutomationBuilderRoute = siteAutomationBuilderRouteImport.update({
+  id: '/(site)/automation-builder',
   path: '/automation-builder',
   getParentRoute: () => rootRouteImport,
 })
-const basicLandingRoute = basicLandingRouteImport.update({
-  id: '/basic-landing',
+const siteBasicLandingRoute = siteBasicLandingRouteImport.update({
+  id: '/(site)/basic-landing',
   path: '/basic-landing',
   getParentRoute: () => rootRouteImport,
 })
-const bookDemoRoute = bookDemoRouteImport.update({
-  id: '/book-demo',
+const siteBookDemoRoute = siteBookDemoRouteImport.update({
+  id: '/(site)/book-demo',
   path: '/book-demo',
   getParentRoute: () => rootRouteImport,
 })
-const caseStudiesRoute = caseStudiesRouteImport.update({
-  id: '/case-studies',
+const siteCaseStudiesRoute = siteCaseStudiesRouteImport.update({
+  id: '/(site)/case-studies',
   path: '/case-studies',
   getParentRoute: () => rootRouteImport,
 })
-const checkoutRoute = checkoutRouteImport.update({
-  id: '/checkout',
+const siteCheckoutRoute = siteCheckoutRouteImport.update({
+  id: '/(site)/checkout',
   path: '/checkout',
   getParentRoute: () => rootRouteImport,
 })
-const coachingRoute = coachingRouteImport.update({
-  id: '/coaching',
+const siteCoachingRoute = siteCoachingRouteImport.update({
+  id: '/(site)/coaching',
   path: '/coaching',
   getParentRoute: () => rootRouteImport,
 })
-const contactRoute = contactRouteImport.update({
-  id: '/contact',
+const siteContactRoute = siteContactRouteImport.update({
+  id: '/(site)/contact',
   path: '/contact',
   getParentRoute: () => rootRouteImport,
 })
-const demoDashboardRoute = demoDashboardRouteImport.update({
-  id: '/demo-dashboard',
+const siteDemoDashboardRoute = siteDemoDashboardRouteImport.update({
+  id: '/(site)/demo-dashboard',
   path: '/demo-dashboard',
   getParentRoute: () => rootRouteImport,
 })
-const dentalRoute = dentalRouteImport.update({
-  id: '/dental',
+const siteDentalRoute = siteDentalRouteImport.update({
+  id: '/(site)/dental',
   path: '/dental',
   getParentRoute: () => rootRouteImport,
 })
-const enterpriseSecurityRoute = enterpriseSecurityRouteImport.update({
-  id: '/enterprise-security',
+const siteEnterpriseSecurityRoute = siteEnterpriseSecurityRouteImport.update({
+  id: '/(site)/enterprise-security',
   path: '/enterprise-security',
   getParentRoute: () => rootRouteImport,
 })
-const featuresRoute = featuresRouteImport.update({
-  id: '/features',
+const siteFeaturesRoute = siteFeaturesRouteImport.update({
+  id: '/(site)/features',
   path: '/features',
   getParentRoute: () => rootRouteImport,
 })
-const frRoute = frRouteImport.update({
-  id: '/fr',
+const siteFrRoute = siteFrRouteImport.update({
+  id: '/(site)/fr',
   path: '/fr',
   getParentRoute: () => rootRouteImport,
 })
-const frenchTutorialRoute = frenchTutorialRouteImport.update({
-  id: '/french-tutorial',
+const siteFrenchTutorialRoute = siteFrenchTutorialRouteImport.update({
+  id: '/(site)/french-tutorial',
   path: '/french-tutorial',
   getParentRoute: () => rootRouteImport,
 })
-const helpRoute = helpRouteImport.update({
-  id: '/help',
+const siteHelpRoute = siteHelpRouteImport.update({
+  id: '/(site)/help',
   path: '/help',
   getParentRoute: () => rootRouteImport,
 })
-const integrationsRoute = integrationsRouteImport.update({
-  id: '/integrations',
+const siteIntegrationsRoute = siteIntegrationsRouteImport.update({
+  id: '/(site)/integrations',
   path: '/integrations',
   getParentRoute: () => rootRouteImport,
 })
-const medspaRoute = medspaRouteImport.update({
-  id: '/medspa',
+const siteMedspaRoute = siteMedspaRouteImport.update({
+  id: '/(site)/medspa',
   path: '/medspa',
   getParentRoute: () => rootRouteImport,
 })
-const migrationGuideRoute = migrationGuideRouteImport.update({
-  id: '/migration-guide',
+const siteMigrationGuideRoute = siteMigrationGuideRouteImport.update({
+  id: '/(site)/migration-guide',
   path: '/migration-guide',
   getParentRoute: () => rootRouteImport,
 })
-const multiChannelOrchestrationRoute =
-  multiChannelOrchestrationRouteImport.update({
-    id: '/multi-channel-orchestration',
+const siteMultiChannelOrchestrationRoute =
+  siteMultiChannelOrchestrationRouteImport.update({
+    id: '/(site)/multi-channel-orchestration',
     path: '/multi-channel-orchestration',
     getParentRoute: () => rootRouteImport,
   })
-const partnershipsRoute = partnershipsRouteImport.update({
-  id: '/partnerships',
+const sitePartnershipsRoute = sitePartnershipsRouteImport.update({
+  id: '/(site)/partnerships',
   path: '/partnerships',
   getParentRoute: () => rootRouteImport,
 })
-const pricingRoute = pricingRouteImport.update({
-  id: '/pricing',
+const sitePricingRoute = sitePricingRouteImport.update({
+  id: '/(site)/pricing',
   path: '/pricing',
   getParentRoute: () => rootRouteImport,
 })
-const pricingComparisonRoute = pricingComparisonRouteImport.update({
-  id: '/pricing-comparison',
+const sitePricingComparisonRoute = sitePricingComparisonRouteImport.update({
+  id: '/(site)/pricing-comparison',
   path: '/pricing-comparison',
   getParentRoute: () => rootRouteImport,
 })
-const salesLandingRoute = salesLandingRouteImport.update({
-  id: '/sales-landing',
+const siteSalesLandingRoute = siteSalesLandingRouteImport.update({
+  id: '/(site)/sales-landing',
   path: '/sales-landing',
   getParentRoute: () => rootRouteImport,
 })
-const statusRoute = statusRouteImport.update({
-  id: '/status',
+const siteStatusRoute = siteStatusRouteImport.update({
+  id: '/(site)/status',
   path: '/status',
   getParentRoute: () => rootRouteImport,
 })
-const subscribeRoute = subscribeRouteImport.update({
-  id: '/subscribe',
+const siteSubscribeRoute = siteSubscribeRouteImport.update({
+  id: '/(site)/subscribe',
   path: '/subscribe',
   getParentRoute: () => rootRouteImport,
 })
-const tiktokMarketingRoute = tiktokMarketingRouteImport.update({
-  id: '/tiktok-marketing',
+const siteTiktokMarketingRoute = siteTiktokMarketingRouteImport.update({
+  id: '/(site)/tiktok-marketing',
   path: '/tiktok-marketing',
   getParentRoute: () => rootRouteImport,
 })
-const trainingCourseRoute = trainingCourseRouteImport.update({
-  id: '/training-course',
+const siteTrainingCourseRoute = siteTrainingCourseRouteImport.update({
+  id: '/(site)/training-course',
   path: '/training-course',
   getParentRoute: () => rootRouteImport,
 })
-const tutorialSystemRoute = tutorialSystemRouteImport.update({
-  id: '/tutorial-system',
+const siteTutorialSystemRoute = siteTutorialSystemRouteImport.update({
+  id: '/(site)/tutorial-system',
   path: '/tutorial-system',
   getParentRoute: () => rootRouteImport,
 })
-const tutorialsRoute = tutorialsRouteImport.update({
-  id: '/tutorials',
+const siteTutorialsRoute = siteTutorialsRouteImport.update({
+  id: '/(site)/tutorials',
   path: '/tutorials',
   getParentRoute: () => rootRouteImport,
 })
-const videoProductionRoute = videoProductionRouteImport.update({
-  id: '/video-production',
+const siteVideoProductionRoute = siteVideoProductionRouteImport.update({
+  id: '/(site)/video-production',
   path: '/video-production',
   getParentRoute: () => rootRouteImport,
 })
-const voiceCommandCenterRoute = voiceCommandCenterRouteImport.update({
-  id: '/voice-command-center',
+const siteVoiceCommandCenterRoute = siteVoiceCommandCenterRouteImport.update({
+  id: '/(site)/voice-command-center',
   path: '/voice-command-center',
   getParentRoute: () => rootRouteImport,
 })
-const vsActivecampaignRoute = vsActivecampaignRouteImport.update({
-  id: '/vs-activecampaign',
+const siteVsActivecampaignRoute = siteVsActivecampaignRouteImport.update({
+  id: '/(site)/vs-activecampaign',
   path: '/vs-activecampaign',
   getParentRoute: () => rootRouteImport,
 })
-const vsHighlevelRoute = vsHighlevelRouteImport.update({
-  id: '/vs-highlevel',
+const siteVsHighlevelRoute = siteVsHighlevelRouteImport.update({
+  id: '/(site)/vs-highlevel',
   path: '/vs-highlevel',
   getParentRoute: () => rootRouteImport,
 })
-const vsHubspotRoute = vsHubspotRouteImport.update({
-  id: '/vs-hubspot',
+const siteVsHubspotRoute = siteVsHubspotRouteImport.update({
+  id: '/(site)/vs-hubspot',
   path: '/vs-hubspot',
   getParentRoute: () => rootRouteImport,
 })
 
 const rootRouteChildren = {
-  indexRoute: indexRoute,
-  academyRoute: academyRoute,
-  agencyRoute: agencyRoute,
-  arRoute: arRoute,
-  arabicTutorialRoute: arabicTutorialRoute,
-  automationBuilderRoute: automationBuilderRoute,
-  basicLandingRoute: basicLandingRoute,
-  bookDemoRoute: bookDemoRoute,
-  caseStudiesRoute: caseStudiesRoute,
-  checkoutRoute: checkoutRoute,
-  coachingRoute: coachingRoute,
-  contactRoute: contactRoute,
-  demoDashboardRoute: demoDashboardRoute,
-  dentalRoute: dentalRoute,
-  enterpriseSecurityRoute: enterpriseSecurityRoute,
-  featuresRoute: featuresRoute,
-  frRoute: frRoute,
-  frenchTutorialRoute: frenchTutorialRoute,
-  helpRoute: helpRoute,
-  integrationsRoute: integrationsRoute,
-  medspaRoute: medspaRoute,
-  migrationGuideRoute: migrationGuideRoute,
-  multiChannelOrchestrationRoute: multiChannelOrchestrationRoute,
-  partnershipsRoute: partnershipsRoute,
-  pricingRoute: pricingRoute,
-  pricingComparisonRoute: pricingComparisonRoute,
-  salesLandingRoute: salesLandingRoute,
-  statusRoute: statusRoute,
-  subscribeRoute: subscribeRoute,
-  tiktokMarketingRoute: tiktokMarketingRoute,
-  trainingCourseRoute: trainingCourseRoute,
-  tutorialSystemRoute: tutorialSystemRoute,
-  tutorialsRoute: tutorialsRoute,
-  videoProductionRoute: videoProductionRoute,
-  voiceCommandCenterRoute: voiceCommandCenterRoute,
-  vsActivecampaignRoute: vsActivecampaignRoute,
-  vsHighlevelRoute: vsHighlevelRoute,
-  vsHubspotRoute: vsHubspotRoute,
+  siteAcademyRoute: siteAcademyRoute,
+  siteAgencyRoute: siteAgencyRoute,
+  siteArRoute: siteArRoute,
+  siteArabicTutorialRoute: siteArabicTutorialRoute,
+  siteAutomationBuilderRoute: siteAutomationBuilderRoute,
+  siteBasicLandingRoute: siteBasicLandingRoute,
+  siteBookDemoRoute: siteBookDemoRoute,
+  siteCaseStudiesRoute: siteCaseStudiesRoute,
+  siteCheckoutRoute: siteCheckoutRoute,
+  siteCoachingRoute: siteCoachingRoute,
+  siteContactRoute: siteContactRoute,
+  siteDemoDashboardRoute: siteDemoDashboardRoute,
+  siteDentalRoute: siteDentalRoute,
+  siteEnterpriseSecurityRoute: siteEnterpriseSecurityRoute,
+  siteFeaturesRoute: siteFeaturesRoute,
+  siteFrRoute: siteFrRoute,
+  siteFrenchTutorialRoute: siteFrenchTutorialRoute,
+  siteHelpRoute: siteHelpRoute,
+  siteIntegrationsRoute: siteIntegrationsRoute,
+  siteMedspaRoute: siteMedspaRoute,
+  siteMigrationGuideRoute: siteMigrationGuideRoute,
+  siteMultiChannelOrchestrationRoute: siteMultiChannelOrchestrationRoute,
+  sitePartnershipsRoute: sitePartnershipsRoute,
+  sitePricingRoute: sitePricingRoute,
+  sitePricingComparisonRoute: sitePricingComparisonRoute,
+  siteSalesLandingRoute: siteSalesLandingRoute,
+  siteStatusRoute: siteStatusRoute,
+  siteSubscribeRoute: siteSubscribeRoute,
+  siteTiktokMarketingRoute: siteTiktokMarketingRoute,
+  siteTrainingCourseRoute: siteTrainingCourseRoute,
+  siteTutorialSystemRoute: siteTutorialSystemRoute,
+  siteTutorialsRoute: siteTutorialsRoute,
+  siteVideoProductionRoute: siteVideoProductionRoute,
+  siteVoiceCommandCenterRoute: siteVoiceCommandCenterRoute,
+  siteVsActivecampaignRoute: siteVsActivecampaignRoute,
+  siteVsHighlevelRoute: siteVsHighlevelRoute,
+  siteVsHubspotRoute: siteVsHubspotRoute,
+  siteIndexRoute: siteIndexRoute,
 }
 export const routeTree = rootRouteImport._addFileChildren(rootRouteChildren)

@@ -31,7 +31,7 @@ export function staticChunks(manifest: Manifest, keys: string[]): Set<string> {
 /**
  * The chunks a first visit to a public page loads: the site entry's static imports, the page's own
  * component chunks, and those of the modules it loads lazily for its first view (manifest keys,
- * e.g. 'routes/-landing/mobile-landing.tsx').
+ * e.g. 'routes/(site)/-landing/mobile-landing.tsx').
  */
 export function pageChunks(buildDir: string, routeFile: string, firstViewModules: string[] = []): string[] {
   const manifest = readManifest(buildDir);

@@ -1,16 +1,18 @@
-import { index, rootRoute, route, type VirtualRootRoute } from '@tanstack/virtual-file-routes';
-import { publicRouteFiles } from '../../server/http/public-routes';
+import { physical, rootRoute, type VirtualRootRoute } from '@tanstack/virtual-file-routes';
+import { SITE_GROUP } from '../../server/http/public-routes';
 
 /** The route files' list of public pages lives with the server, which counts their page views (server/site-analytics). */
-export { APP_PAGE_FILES, publicRouteFiles, routePathOf, type PublicRouteFile } from '../../server/http/public-routes';
+export { publicRouteFiles, routePathOf, SITE_GROUP, type PublicRouteFile } from '../../server/http/public-routes';
 
 /** The public site's root route, relative to client/routes. */
 export const SITE_ROOT_FILE = '../site/root.tsx';
 
-/** The public site's route tree for TanStack's generator: the site root over the public pages, from the same files. */
-export function siteRouteConfig(routesDirectory: string): VirtualRootRoute {
-  return rootRoute(
-    SITE_ROOT_FILE,
-    publicRouteFiles(routesDirectory).map(({ file, path }) => (path === '/' ? index(file) : route(path, file))),
-  );
+/**
+ * The public site's route tree for TanStack's generator: the site root over the (site) group's route
+ * files, mounted under the group's own prefix so each route keeps the id the application's tree gives
+ * it ('/(site)/pricing'; the group adds nothing to the URL) and both generators write the same
+ * createFileRoute path into the file.
+ */
+export function siteRouteConfig(): VirtualRootRoute {
+  return rootRoute(SITE_ROOT_FILE, [physical(`/${SITE_GROUP}`, SITE_GROUP)]);
 }

@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
 import type { Db } from '../db';
-import type { Database } from '../db/schema';
 import { scoped } from '../db/scoped';
+import type { OrgContext } from '../kernel/context';
 
 export type ActivityInput = {
   organizationId: string;
@@ -16,11 +15,11 @@ export type ActivityInput = {
  * Writes one timeline entry. Call it inside the transaction of the change it records, so there is
  * never a change without its entry nor an entry without its change.
  */
-export async function recordActivity(db: Kysely<Database>, activity: ActivityInput): Promise<void> {
+export async function recordActivity(db: Db, activity: ActivityInput): Promise<void> {
   await recordActivities(db, [activity]);
 }
 
-export async function recordActivities(db: Kysely<Database>, activities: ActivityInput[]): Promise<void> {
+export async function recordActivities(db: Db, activities: ActivityInput[]): Promise<void> {
   if (activities.length === 0) return;
   await db
     .insertInto('activities')
@@ -38,7 +37,7 @@ export async function recordActivities(db: Kysely<Database>, activities: Activit
 }
 
 /** A contact's or a deal's timeline, newest first, paged by id (keyset). */
-export async function listActivities(ctx: { db: Db; organizationId: string }, target: { contactId: string } | { dealId: string }, options: { before?: number; limit?: number } = {}) {
+export async function listActivities(ctx: Pick<OrgContext, 'db' | 'organizationId'>, target: { contactId: string } | { dealId: string }, options: { before?: number; limit?: number } = {}) {
   let query = scoped(ctx.db, ctx.organizationId)
     .selectFrom('activities')
     .leftJoin('users', 'users.id', 'activities.actor_user_id')

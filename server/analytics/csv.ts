@@ -1,6 +1,8 @@
 import { startsFormula } from '../contacts/csv';
+import type { OrgContext } from '../kernel/context';
 import { majorUnits } from './money';
-import type { Report, ReportCell, ReportColumn } from './service';
+import { getReport, type Report, type ReportCell, type ReportColumn } from './reports';
+import type { TReportKey, TReportRange } from './schema';
 
 /**
  * RFC 4180 CSV: a header line, CRLF line ends, fields quoted when they hold a comma, a quote, CR
@@ -30,4 +32,10 @@ export function reportToCsv(report: Report): string {
   const lines = [csvLine(header), ...report.rows.map((row) => csvLine(report.columns.map((c) => cell(c, row[c.key] ?? null, report.currency))))];
   if (report.totals) lines.push(csvLine(report.columns.map((c) => cell(c, report.totals![c.key] ?? null, report.currency))));
   return `${lines.join('\r\n')}\r\n`;
+}
+
+/** A report as an RFC 4180 CSV file, for GET /api/reports/<report>.csv?period=… (or from/to). */
+export async function exportReportCsv(ctx: Pick<OrgContext, 'db' | 'organizationId' | 'auth'>, report: TReportKey, range: TReportRange, now = new Date()): Promise<{ filename: string; csv: string }> {
+  const data = await getReport(ctx, { report, ...range }, now);
+  return { filename: `${report}_${data.period.from}_${data.period.to}.csv`, csv: reportToCsv(data) };
 }

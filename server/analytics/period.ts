@@ -114,6 +114,21 @@ export async function resolvePeriod(db: Db, input: { period?: TPeriod; from?: st
   };
 }
 
+/** Local dates, both included. */
+export type Days = { from: string; to: string };
+/** Instants, [start, end). */
+export type Window = { start: Date; end: Date };
+
+/**
+ * A window cut at now, as whole days from the daily sums (`daysBefore`: the days before this one)
+ * and the part of today before now from the facts (`today`), when the window reaches today.
+ */
+export function upToNow(w: Days & Window, p: ResolvedPeriod): { from: string; daysBefore: string; today: Window | null } {
+  if (w.to < p.today) return { from: w.from, daysBefore: addDays(w.to, 1), today: null };
+  if (w.from > p.today) return { from: w.from, daysBefore: w.from, today: null };
+  return { from: w.from, daysBefore: p.today, today: { start: p.todayStart > w.start ? p.todayStart : w.start, end: p.now } };
+}
+
 /** What a response says about its window. */
 export function describePeriod(p: ResolvedPeriod) {
   return {

@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
 import { requireOrg } from '../http/auth';
+import { readQuery } from '../http/body';
 import type { AppEnv } from '../http/env';
-import { REPORTS } from './schema';
-import { exportReportCsv } from './service';
+import type { OrgContext } from '../kernel/context';
+import { exportReportCsv } from './csv';
+import { REPORTS, ZReportRange } from './schema';
 
 /**
  * CSV exports: GET /api/reports/<report>.csv?period=30d (or ?from=YYYY-MM-DD&to=YYYY-MM-DD, and
@@ -12,8 +14,9 @@ export const reportsRest = new Hono<AppEnv>();
 
 for (const report of REPORTS) {
   reportsRest.get(`/${report}.csv`, requireOrg('reports:read'), async (c) => {
-    const { auth, deps } = c.var;
-    const { filename, csv } = await exportReportCsv({ db: deps.database.db, organizationId: auth.organization.id, auth }, report, c.req.query());
+    const { auth, deps, meta } = c.var;
+    const ctx: OrgContext = { db: deps.database.db, organizationId: auth.organization.id, auth, deps, meta };
+    const { filename, csv } = await exportReportCsv(ctx, report, readQuery(c, ZReportRange));
     return c.body(csv, 200, {
       'content-type': 'text/csv; charset=utf-8',
       'content-disposition': `attachment; filename="${filename}"`,

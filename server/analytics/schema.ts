@@ -35,13 +35,13 @@ export const ZDashboardInput = z
   .object({ period: ZPeriod.default(DEFAULT_PERIOD) })
   .strict()
   .prefault({});
-export type TDashboardInput = z.input<typeof ZDashboardInput>;
+export type TDashboardInput = z.output<typeof ZDashboardInput>;
 
 export const ZInsightsInput = ZDashboardInput;
-export type TInsightsInput = z.input<typeof ZInsightsInput>;
+export type TInsightsInput = z.output<typeof ZInsightsInput>;
 
 export const ZTrendsInput = ZDashboardInput;
-export type TTrendsInput = z.input<typeof ZTrendsInput>;
+export type TTrendsInput = z.output<typeof ZTrendsInput>;
 
 export const ZPipelineAnalysisInput = z
   .object({
@@ -51,7 +51,7 @@ export const ZPipelineAnalysisInput = z
   })
   .strict()
   .prefault({});
-export type TPipelineAnalysisInput = z.input<typeof ZPipelineAnalysisInput>;
+export type TPipelineAnalysisInput = z.output<typeof ZPipelineAnalysisInput>;
 
 export const REPORTS = ['deals-won', 'pipeline', 'lead-sources', 'tasks', 'appointments'] as const;
 export type TReportKey = (typeof REPORTS)[number];
@@ -89,13 +89,13 @@ function checkRange(value: { period?: string; from?: string; to?: string }, ctx:
 
 /** The query string of a CSV export: the report's range without the report key (it is in the path). */
 export const ZReportRange = z.object(rangeShape).strict().superRefine(checkRange);
-export type TReportRange = z.input<typeof ZReportRange>;
+export type TReportRange = z.output<typeof ZReportRange>;
 
 export const ZReportInput = z
   .object({ report: ZReportKey, ...rangeShape })
   .strict()
   .superRefine(checkRange);
-export type TReportInput = z.input<typeof ZReportInput>;
+export type TReportInput = z.output<typeof ZReportInput>;
 
 // Marketing spend: the input of Customer Acquisition Cost.
 
@@ -122,10 +122,10 @@ export const ZCreateSpendInput = z
     spentOn: ZDate,
   })
   .strict();
-export type TCreateSpendInput = z.input<typeof ZCreateSpendInput>;
+export type TCreateSpendInput = z.output<typeof ZCreateSpendInput>;
 
 export const ZDeleteSpendInput = z.object({ id: z.uuid('must be a spend entry id') }).strict();
-export type TDeleteSpendInput = z.input<typeof ZDeleteSpendInput>;
+export type TDeleteSpendInput = z.output<typeof ZDeleteSpendInput>;
 
 export const ZListSpendInput = z
   .object({
@@ -138,4 +138,4 @@ export const ZListSpendInput = z
   .strict()
   .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], message: 'must be on or after from' })
   .prefault({});
-export type TListSpendInput = z.input<typeof ZListSpendInput>;
+export type TListSpendInput = z.output<typeof ZListSpendInput>;

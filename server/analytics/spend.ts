@@ -1,12 +1,10 @@
-import type { OrgAuth } from '../auth/resolve';
-import type { Db } from '../db';
 import { scoped } from '../db/scoped';
 import { primaryCurrency } from '../deals/repo';
-import { DomainError, parseInput } from '../errors';
-import { ZCreateSpendInput, ZDeleteSpendInput, ZListSpendInput } from './schema';
+import { DomainError } from '../errors';
+import type { OrgContext } from '../kernel/context';
+import type { TCreateSpendInput, TDeleteSpendInput, TListSpendInput } from './schema';
 
 /** Marketing spend entries: what Customer Acquisition Cost divides by new customers. */
-export type SpendCtx = { db: Db; organizationId: string; auth: OrgAuth };
 
 type SpendRow = { id: string; channel: string; description: string | null; amount_minor: number; currency: string; spent_on: string; created_at: Date };
 
@@ -20,8 +18,7 @@ const toSpend = (r: SpendRow) => ({
   createdAt: r.created_at.toISOString(),
 });
 
-export async function listSpend(ctx: SpendCtx, rawInput: unknown) {
-  const input = parseInput(ZListSpendInput, rawInput ?? {});
+export async function listSpend(ctx: OrgContext, input: TListSpendInput) {
   let query = scoped(ctx.db, ctx.organizationId).selectFrom('marketing_spend');
   if (input.from) query = query.where('spent_on', '>=', input.from);
   if (input.to) query = query.where('spent_on', '<=', input.to);
@@ -51,8 +48,7 @@ export async function listSpend(ctx: SpendCtx, rawInput: unknown) {
   };
 }
 
-export async function createSpend(ctx: SpendCtx, rawInput: unknown) {
-  const input = parseInput(ZCreateSpendInput, rawInput);
+export async function createSpend(ctx: OrgContext, input: TCreateSpendInput) {
   const currency = input.currency ?? (await primaryCurrency(ctx.db, ctx.organizationId));
   const row = await scoped(ctx.db, ctx.organizationId)
     .insertInto('marketing_spend', {
@@ -67,8 +63,7 @@ export async function createSpend(ctx: SpendCtx, rawInput: unknown) {
   return toSpend(row);
 }
 
-export async function deleteSpend(ctx: SpendCtx, rawInput: unknown): Promise<{ id: string }> {
-  const { id } = parseInput(ZDeleteSpendInput, rawInput);
+export async function deleteSpend(ctx: OrgContext, { id }: TDeleteSpendInput): Promise<{ id: string }> {
   const result = await scoped(ctx.db, ctx.organizationId).deleteFrom('marketing_spend').where('id', '=', id).executeTakeFirst();
   if (Number(result.numDeletedRows) === 0) throw new DomainError('NOT_FOUND', 'Spend entry not found');
   return { id };

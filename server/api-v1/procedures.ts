@@ -6,12 +6,12 @@ type JsonSchema = { type?: string | string[]; properties?: Record<string, JsonSc
 
 const procedures = appRouter._def.procedures as unknown as Record<string, AnyTRPCProcedure>;
 
-/** The zod input schema of a procedure (optional wrappers removed). */
+/** The zod input schema of a procedure (optional and prefault wrappers removed). */
 export function procedureInput(path: string): z.ZodType | undefined {
   const procedure = procedures[path];
   if (!procedure) throw new Error(`/api/v1 names a procedure that does not exist: ${path}`);
   let schema = (procedure._def as unknown as { inputs: z.ZodType[] }).inputs[0];
-  while (schema instanceof z.ZodOptional) schema = schema.unwrap() as z.ZodType;
+  while (schema instanceof z.ZodOptional || schema instanceof z.ZodPrefault) schema = schema.unwrap() as z.ZodType;
   return schema;
 }
 

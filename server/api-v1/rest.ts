@@ -3,7 +3,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
-import { DomainError, errorBody } from '../errors';
+import { DomainError, errorBody, fieldError } from '../errors';
 import { readBody } from '../http/body';
 import type { AppEnv } from '../http/env';
 import { onError } from '../http/errors';
@@ -17,8 +17,8 @@ import { apiReferencePage } from './docs';
 
 const createCaller = createCallerFactory(appRouter);
 
-/** A body handed on as it came: the procedure called parses it with its own `.input()` schema. */
-const ZProcedureInput = z.unknown();
+/** A body as JSON, unparsed: the procedure's own input schema parses it once, after its permission check, as on /trpc. */
+const ZJsonBody = z.unknown();
 
 /** Runs a procedure for this request: same context, auth (cookie or API key) and guards as /trpc. */
 async function invoke(c: Context<AppEnv>, path: string, input: unknown): Promise<unknown> {
@@ -55,11 +55,11 @@ function resourceRoutes(resource: V1Resource) {
   const listSchema = inputJsonSchema(procedures.list);
   return new Hono<AppEnv>()
     .get('/', async (c) => c.json(await invoke(c, procedures.list, queryToInput(c.req.queries(), listSchema))))
-    .post('/', async (c) => c.json(await invoke(c, procedures.create, await readBody(c, ZProcedureInput)), 201))
+    .post('/', async (c) => c.json(await invoke(c, procedures.create, await readBody(c, ZJsonBody)), 201))
     .get('/:id', async (c) => c.json(await invoke(c, procedures.get, { id: c.req.param('id') })))
     .patch('/:id', async (c) => {
-      const body = await readBody(c, ZProcedureInput);
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new DomainError('VALIDATION', 'body: must be a JSON object');
+      const body = await readBody(c, ZJsonBody);
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw fieldError('body', 'must be a JSON object');
       return c.json(await invoke(c, procedures.update, { ...body, id: c.req.param('id') }));
     })
     .delete('/:id', async (c) => {

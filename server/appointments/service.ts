@@ -1,26 +1,27 @@
-import type { Kysely } from 'kysely';
+import type { z } from 'zod';
 import { recordActivities, type ActivityInput } from '../activities/service';
+import { displayName, requireContact } from '../contacts/lookup';
 import { publishEvent } from '../events/publish';
-import type { AppointmentStatus, Database } from '../db/schema';
+import type { Db } from '../db';
+import type { AppointmentStatus } from '../db/schema';
+import { likePattern } from '../db/like';
 import { scoped } from '../db/scoped';
-import { DomainError, parseInput } from '../errors';
+import { DomainError, fieldError, unknownRecord } from '../errors';
+import { actorIdOf, type OrgContext } from '../kernel/context';
 import { assertMember, ownerOnlyFilter } from '../organizations/members';
-import { actorId, contactName, invalid, likePattern, requireContact, unknownRecord, type DomainCtx } from '../deals/repo';
 import { callerTimeZone } from '../tasks/time';
 import { buildIcs } from './ics';
 import {
   END_AFTER_START,
-  ZAppointmentIdInput,
-  ZCheckConflictsInput,
-  ZCreateAppointmentInput,
-  ZListAppointmentsInput,
-  ZSearchAppointmentsInput,
-  ZRescheduleAppointmentInput,
-  ZSetAppointmentStatusInput,
-  ZUpdateAppointmentInput,
+  type ZAppointmentIdInput,
+  type ZCheckConflictsInput,
+  type ZCreateAppointmentInput,
+  type ZListAppointmentsInput,
+  type ZSearchAppointmentsInput,
+  type ZRescheduleAppointmentInput,
+  type ZSetAppointmentStatusInput,
+  type ZUpdateAppointmentInput,
 } from './schema';
-
-type Db = Kysely<Database>;
 
 /** The most appointments one calendar query answers; `truncated` says when there were more. */
 export const MAX_LISTED = 1000;
@@ -75,7 +76,7 @@ function toAppointment(row: AppointmentRow) {
     contact: row.contact_id
       ? {
           id: row.contact_id,
-          name: contactName({ first_name: row.contact_first_name, last_name: row.contact_last_name, email: row.contact_email }),
+          name: displayName({ first_name: row.contact_first_name, last_name: row.contact_last_name, email: row.contact_email }),
           email: row.contact_email,
           phone: row.contact_phone,
         }
@@ -85,7 +86,7 @@ function toAppointment(row: AppointmentRow) {
   };
 }
 
-async function appointmentView(ctx: DomainCtx, id: string) {
+async function appointmentView(ctx: OrgContext, id: string) {
   const ownerOnly = await ownerOnlyFilter(ctx.db, ctx.auth);
   const row = await selectAppointments(ctx.db, ctx.organizationId, ownerOnly).where('appointments.id', '=', id).executeTakeFirst();
   if (!row) throw appointmentNotFound();
@@ -109,7 +110,7 @@ async function findConflicts(db: Db, organizationId: string, slot: { assigneeId:
   return rows.map((r) => ({ id: r.id, title: r.title, startsAt: r.starts_at.toISOString(), endsAt: r.ends_at.toISOString() }));
 }
 
-async function withConflicts(ctx: DomainCtx, id: string) {
+async function withConflicts(ctx: OrgContext, id: string) {
   const appointment = await appointmentView(ctx, id);
   const conflicts =
     appointment.status === 'cancelled'
@@ -126,7 +127,7 @@ async function withConflicts(ctx: DomainCtx, id: string) {
 type AppointmentFilters = { assigneeId?: string; contactId?: string; status?: AppointmentStatus; q?: string; from?: string; to?: string };
 
 /** The filters the calendar and the integrators' list share; a range keeps what overlaps it. */
-async function filteredAppointments(ctx: DomainCtx, filters: AppointmentFilters) {
+async function filteredAppointments(ctx: OrgContext, filters: AppointmentFilters) {
   const ownerOnly = await ownerOnlyFilter(ctx.db, ctx.auth);
   if (filters.contactId) await requireContact(ctx.db, ctx.organizationId, filters.contactId, ownerOnly);
   let query = selectAppointments(ctx.db, ctx.organizationId, ownerOnly);
@@ -139,8 +140,7 @@ async function filteredAppointments(ctx: DomainCtx, filters: AppointmentFilters)
   return query;
 }
 
-export async function listAppointments(ctx: DomainCtx, rawInput: unknown) {
-  const input = parseInput(ZListAppointmentsInput, rawInput);
+export async function listAppointments(ctx: OrgContext, input: z.output<typeof ZListAppointmentsInput>) {
   // Everything overlapping the range, so an appointment crossing midnight shows on both days.
   const query = await filteredAppointments(ctx, input);
   const rows = await query
@@ -153,8 +153,7 @@ export async function listAppointments(ctx: DomainCtx, rawInput: unknown) {
 }
 
 /** Paged, for /api/v1/appointments: {items, total, page, limit}, latest start first. */
-export async function searchAppointments(ctx: DomainCtx, rawInput: unknown) {
-  const input = parseInput(ZSearchAppointmentsInput, rawInput);
+export async function searchAppointments(ctx: OrgContext, input: z.output<typeof ZSearchAppointmentsInput>) {
   const query = await filteredAppointments(ctx, input);
   const [rows, count] = await Promise.all([
     query
@@ -171,18 +170,16 @@ export async function searchAppointments(ctx: DomainCtx, rawInput: unknown) {
   return { items: rows.map(toAppointment), total: Number(count.n), page: input.page, limit: input.limit };
 }
 
-export async function getAppointment(ctx: DomainCtx, rawInput: unknown) {
-  const { id } = parseInput(ZAppointmentIdInput, rawInput);
+export async function getAppointment(ctx: OrgContext, { id }: z.output<typeof ZAppointmentIdInput>) {
   return appointmentView(ctx, id);
 }
 
-export async function checkConflicts(ctx: DomainCtx, rawInput: unknown) {
-  const input = parseInput(ZCheckConflictsInput, rawInput);
+export async function checkConflicts(ctx: OrgContext, input: z.output<typeof ZCheckConflictsInput>) {
   if (input.excludeId) {
     const own = await scoped(ctx.db, ctx.organizationId).selectFrom('appointments').select('id').where('id', '=', input.excludeId).executeTakeFirst();
     if (!own) throw unknownRecord('excludeId', 'is not a known appointment');
   }
-  const assigneeId = input.assigneeId ?? actorId(ctx);
+  const assigneeId = input.assigneeId ?? actorIdOf(ctx);
   await assertMember(ctx.db, ctx.organizationId, assigneeId, 'assigneeId');
   const conflicts = await findConflicts(ctx.db, ctx.organizationId, { assigneeId, startsAt: new Date(input.startsAt), endsAt: new Date(input.endsAt), excludeId: input.excludeId });
   return { conflicts };
@@ -196,10 +193,9 @@ const scheduledPayload = (a: { id: string; title: string; starts_at: Date; ends_
   timeZone: a.time_zone,
 });
 
-export async function createAppointment(ctx: DomainCtx, rawInput: unknown) {
-  const input = parseInput(ZCreateAppointmentInput, rawInput);
+export async function createAppointment(ctx: OrgContext, input: z.output<typeof ZCreateAppointmentInput>) {
   const ownerOnly = await ownerOnlyFilter(ctx.db, ctx.auth);
-  const assigneeId = input.assigneeId === undefined ? actorId(ctx) : input.assigneeId;
+  const assigneeId = input.assigneeId === undefined ? actorIdOf(ctx) : input.assigneeId;
   await assertMember(ctx.db, ctx.organizationId, assigneeId, 'assigneeId');
   const contact = input.contactId ? await requireContact(ctx.db, ctx.organizationId, input.contactId, ownerOnly) : null;
   const timeZone = input.timeZone ?? (await callerTimeZone(ctx.db, ctx.auth));
@@ -216,13 +212,13 @@ export async function createAppointment(ctx: DomainCtx, rawInput: unknown) {
         meeting_url: input.meetingUrl ?? null,
         status: input.status,
         notes: input.notes ?? null,
-        created_by: actorId(ctx),
+        created_by: actorIdOf(ctx),
       })
       .returning(['id', 'title', 'starts_at', 'ends_at', 'time_zone'])
       .executeTakeFirstOrThrow();
-    await publishEvent(trx, { organizationId: ctx.organizationId, type: 'appointment_changed', payload: { appointmentId: row.id, change: 'created' }, actorUserId: actorId(ctx) });
+    await publishEvent(trx, { organizationId: ctx.organizationId, type: 'appointment_changed', payload: { appointmentId: row.id, change: 'created' }, actorUserId: actorIdOf(ctx) });
     if (contact) {
-      await recordActivities(trx, [{ organizationId: ctx.organizationId, contactId: contact.id, type: 'appointment_scheduled', actorUserId: actorId(ctx), payload: scheduledPayload(row) }]);
+      await recordActivities(trx, [{ organizationId: ctx.organizationId, contactId: contact.id, type: 'appointment_scheduled', actorUserId: actorIdOf(ctx), payload: scheduledPayload(row) }]);
     }
     return row.id;
   });
@@ -231,7 +227,7 @@ export async function createAppointment(ctx: DomainCtx, rawInput: unknown) {
 
 /** Applies a partial change; timeline entries on the contact for a new time, a new status, a new contact. */
 async function changeAppointment(
-  ctx: DomainCtx,
+  ctx: OrgContext,
   id: string,
   input: Partial<{
     title: string;
@@ -255,7 +251,7 @@ async function changeAppointment(
     if (!current) throw appointmentNotFound();
     const startsAt = input.startsAt ? new Date(input.startsAt) : current.starts_at;
     const endsAt = input.endsAt ? new Date(input.endsAt) : current.ends_at;
-    if (endsAt <= startsAt) throw invalid('endsAt', END_AFTER_START);
+    if (endsAt <= startsAt) throw fieldError('endsAt', END_AFTER_START);
     const now = new Date();
     await org
       .updateTable('appointments')
@@ -274,11 +270,11 @@ async function changeAppointment(
       })
       .where('id', '=', id)
       .execute();
-    await publishEvent(trx, { organizationId: ctx.organizationId, type: 'appointment_changed', payload: { appointmentId: id, change: 'updated' }, actorUserId: actorId(ctx) });
+    await publishEvent(trx, { organizationId: ctx.organizationId, type: 'appointment_changed', payload: { appointmentId: id, change: 'updated' }, actorUserId: actorIdOf(ctx) });
 
     const contactId = input.contactId !== undefined ? input.contactId : current.contact_id;
     if (!contactId) return;
-    const base = { organizationId: ctx.organizationId, contactId, actorUserId: actorId(ctx) };
+    const base = { organizationId: ctx.organizationId, contactId, actorUserId: actorIdOf(ctx) };
     const title = input.title ?? current.title;
     const entries: ActivityInput[] = [];
     if (contactId !== current.contact_id) {
@@ -302,40 +298,35 @@ async function changeAppointment(
   });
 }
 
-export async function updateAppointment(ctx: DomainCtx, rawInput: unknown) {
-  const { id, ...changes } = parseInput(ZUpdateAppointmentInput, rawInput);
+export async function updateAppointment(ctx: OrgContext, { id, ...changes }: z.output<typeof ZUpdateAppointmentInput>) {
   await changeAppointment(ctx, id, changes);
   return withConflicts(ctx, id);
 }
 
-export async function rescheduleAppointment(ctx: DomainCtx, rawInput: unknown) {
-  const { id, startsAt, endsAt } = parseInput(ZRescheduleAppointmentInput, rawInput);
+export async function rescheduleAppointment(ctx: OrgContext, { id, startsAt, endsAt }: z.output<typeof ZRescheduleAppointmentInput>) {
   await changeAppointment(ctx, id, { startsAt, endsAt });
   return withConflicts(ctx, id);
 }
 
-export async function setAppointmentStatus(ctx: DomainCtx, rawInput: unknown) {
-  const { id, status } = parseInput(ZSetAppointmentStatusInput, rawInput);
+export async function setAppointmentStatus(ctx: OrgContext, { id, status }: z.output<typeof ZSetAppointmentStatusInput>) {
   await changeAppointment(ctx, id, { status });
   return appointmentView(ctx, id);
 }
 
-export async function deleteAppointment(ctx: DomainCtx, rawInput: unknown) {
-  const { id } = parseInput(ZAppointmentIdInput, rawInput);
+export async function deleteAppointment(ctx: OrgContext, { id }: z.output<typeof ZAppointmentIdInput>) {
   await ctx.db.transaction().execute(async (trx) => {
     const row = await scoped(trx, ctx.organizationId).deleteFrom('appointments').where('id', '=', id).returning(['id', 'title', 'contact_id', 'starts_at', 'ends_at', 'time_zone']).executeTakeFirst();
     if (!row) throw appointmentNotFound();
-    await publishEvent(trx, { organizationId: ctx.organizationId, type: 'appointment_changed', payload: { appointmentId: id, change: 'deleted' }, actorUserId: actorId(ctx) });
+    await publishEvent(trx, { organizationId: ctx.organizationId, type: 'appointment_changed', payload: { appointmentId: id, change: 'deleted' }, actorUserId: actorIdOf(ctx) });
     if (row.contact_id) {
-      await recordActivities(trx, [{ organizationId: ctx.organizationId, contactId: row.contact_id, type: 'appointment_deleted', actorUserId: actorId(ctx), payload: scheduledPayload(row) }]);
+      await recordActivities(trx, [{ organizationId: ctx.organizationId, contactId: row.contact_id, type: 'appointment_deleted', actorUserId: actorIdOf(ctx), payload: scheduledPayload(row) }]);
     }
   });
   return { id };
 }
 
 /** The appointment as an .ics file (RFC 5545), times in UTC. */
-export async function appointmentIcs(ctx: DomainCtx, id: string, domain: string): Promise<{ filename: string; body: string }> {
-  const { id: appointmentId } = parseInput(ZAppointmentIdInput, { id });
+export async function appointmentIcs(ctx: OrgContext, { id: appointmentId }: z.output<typeof ZAppointmentIdInput>, domain: string): Promise<{ filename: string; body: string }> {
   const ownerOnly = await ownerOnlyFilter(ctx.db, ctx.auth);
   const row = await selectAppointments(ctx.db, ctx.organizationId, ownerOnly).where('appointments.id', '=', appointmentId).executeTakeFirst();
   if (!row) throw appointmentNotFound();

@@ -1,8 +1,10 @@
 /**
  * The plan catalogue of spec public-site §9, written once: the server bills, limits and syncs Stripe
- * from it; the public pricing pages display it. Pure data and arithmetic on purpose — no zod and no
- * other imports — so the light public pages can import it without pulling in application code. The
- * zod input schemas of the billing doors live in server/billing/inputs.ts and reuse these rules.
+ * from it; the public pricing pages display its names, prices and limits. Pure data and arithmetic on
+ * purpose — no zod and no other imports — so the light public pages can import it without pulling in
+ * application code. The zod input schemas of the billing doors live in server/billing/inputs.ts and
+ * reuse these rules. The marketing copy (plan features and buttons, the competitor comparison, the
+ * French and Arabic price lists) is the public site's: client/content/pricing.ts and price-lists.ts.
  */
 
 export const BILLING_INTERVALS = ['monthly', 'yearly'] as const;
@@ -27,11 +29,9 @@ export type Plan = {
   yearlyPrice: number;
   /** The struck-through monthly price of the subscribe page, when there is one. */
   originalMonthlyPrice: number | null;
+  /** The English description, also the Stripe product's (server/billing/sync.ts). */
   description: string;
-  features: string[];
-  limitations: string[];
   limits: PlanLimits;
-  buttonText: string;
   popular: boolean;
   /** Custom development hours included each month. */
   customDevelopmentHours: number;
@@ -50,10 +50,7 @@ export const PLANS: Record<PlanKey, Plan> = {
     yearlyPrice: yearlyOf(97),
     originalMonthlyPrice: 127,
     description: 'For a small team getting its first pipeline and follow-ups in order.',
-    features: ['1,000 contacts', '3 team members', '3 funnels', '1 website', 'Email and SMS campaigns', 'Pipeline, tasks and appointments'],
-    limitations: ['No white label', 'No API access'],
     limits: { contacts: 1000, members: 3, funnels: 3, websites: 1 },
-    buttonText: 'Start 14-Day Free Trial',
     popular: false,
     customDevelopmentHours: 0,
   },
@@ -64,10 +61,7 @@ export const PLANS: Record<PlanKey, Plan> = {
     yearlyPrice: yearlyOf(297),
     originalMonthlyPrice: 397,
     description: 'Everything, without limits, for a growing business.',
-    features: ['Unlimited contacts', 'Unlimited team members', 'Unlimited funnels and websites', 'White label', 'API access', 'A/B testing and lead scoring'],
-    limitations: [],
     limits: UNLIMITED,
-    buttonText: 'Start 14-Day Free Trial',
     popular: true,
     customDevelopmentHours: 0,
   },
@@ -78,10 +72,7 @@ export const PLANS: Record<PlanKey, Plan> = {
     yearlyPrice: yearlyOf(497),
     originalMonthlyPrice: 697,
     description: 'For agencies that resell the platform to their own clients.',
-    features: ['Everything in Unlimited', 'Agency dashboard', 'Unlimited locations', 'HIPAA with a signed BAA', 'Single sign-on', 'A dedicated manager'],
-    limitations: [],
     limits: UNLIMITED,
-    buttonText: 'Contact Sales',
     popular: false,
     customDevelopmentHours: 0,
   },
@@ -92,10 +83,7 @@ export const PLANS: Record<PlanKey, Plan> = {
     yearlyPrice: 14970,
     originalMonthlyPrice: null,
     description: 'For established sales and marketing teams.',
-    features: ['25,000 contacts', '25 team members', 'Multi-channel campaigns', 'Automation builder', 'Reports and dashboards', 'Email and chat support'],
-    limitations: ['No custom development hours'],
     limits: { contacts: 25_000, members: 25, funnels: null, websites: null },
-    buttonText: 'Get Started',
     popular: false,
     customDevelopmentHours: 0,
   },
@@ -106,10 +94,7 @@ export const PLANS: Record<PlanKey, Plan> = {
     yearlyPrice: 39970,
     originalMonthlyPrice: null,
     description: 'For companies running several teams and brands on one platform.',
-    features: ['100,000 contacts', 'Unlimited team members', 'Single sign-on', 'HIPAA with a signed BAA', 'Priority support', 'A dedicated manager'],
-    limitations: [],
     limits: { contacts: 100_000, members: null, funnels: null, websites: null },
-    buttonText: 'Get Started',
     popular: true,
     customDevelopmentHours: 0,
   },
@@ -120,10 +105,7 @@ export const PLANS: Record<PlanKey, Plan> = {
     yearlyPrice: 56880,
     originalMonthlyPrice: null,
     description: 'No limits, and our engineers building what you need.',
-    features: ['Unlimited contacts', 'Unlimited team members', '10 custom development hours per month', 'Everything in Enterprise', '24/7 emergency support', 'Annual invoicing'],
-    limitations: [],
     limits: UNLIMITED,
-    buttonText: 'Contact Sales',
     popular: false,
     customDevelopmentHours: 10,
   },
@@ -132,7 +114,6 @@ export const PLANS: Record<PlanKey, Plan> = {
 export const TRIAL_DAYS = 14;
 /** The plan a trial gives (spec §9). */
 export const TRIAL_PLAN: PlanKey = 'unlimited';
-export const YEARLY_BADGE = 'Save 17%';
 
 /** The single payment of the checkout page (spec §2.16): one fixed product, in whole dollars. */
 export const CHECKOUT_PRODUCT = { name: 'Switchboard Setup Session', description: 'One-time onboarding and setup session', amount: 99, currency: 'usd' } as const;
@@ -187,84 +168,3 @@ export function limitMessage(plan: PlanKey, resource: LimitedResource): string {
 }
 
 export const RESOURCE_LABELS: Record<LimitedResource, string> = { contacts: 'Contacts', members: 'Team members', funnels: 'Funnels', websites: 'Websites' };
-
-// ——— The competitor comparison (spec §2.14, §9) ———
-
-/** Annual savings against the competitor by team size: its prices are the struck-through ones, giving spec §9's 360, 1,200, 2,400. */
-export const COMPETITOR_NAME = 'Leading competitor';
-export const COMPETITOR_TIERS = [
-  { key: 'small', label: 'Small team', competitorMonthly: 127, ourPlan: 'starter' },
-  { key: 'growing', label: 'Growing business', competitorMonthly: 397, ourPlan: 'unlimited' },
-  { key: 'agency', label: 'Agency', competitorMonthly: 697, ourPlan: 'saas_pro' },
-] as const satisfies readonly { key: string; label: string; competitorMonthly: number; ourPlan: PlanKey }[];
-
-export type ComparisonTier = (typeof COMPETITOR_TIERS)[number];
-
-/**
- * The annual savings calculator: what a year of the competitor costs minus a year of our plan, for
- * a number of accounts (sub-accounts or locations billed separately). Whole dollars, never negative.
- */
-export function annualSavings(competitorMonthly: number, ourMonthly: number, accounts = 1): number {
-  const count = Number.isFinite(accounts) ? Math.max(1, Math.floor(accounts)) : 1;
-  return Math.max(0, (competitorMonthly - ourMonthly) * 12 * count);
-}
-
-export const COMPARISON_MATRIX: { category: 'Core Features' | 'Advanced Features' | 'Pricing & Limits' | 'Support & Training'; rows: { feature: string; ours: string; competitor: string }[] }[] = [
-  {
-    category: 'Core Features',
-    rows: [
-      { feature: 'Contacts and companies', ours: 'Included', competitor: 'Included' },
-      { feature: 'Pipeline and deals', ours: 'Included', competitor: 'Included' },
-      { feature: 'Tasks and appointments', ours: 'Included', competitor: 'Included' },
-      { feature: 'Email and SMS campaigns', ours: 'Included', competitor: 'Included' },
-    ],
-  },
-  {
-    category: 'Advanced Features',
-    rows: [
-      { feature: 'Automation builder', ours: '15-tab builder', competitor: 'Basic workflows' },
-      { feature: 'AI lead scoring', ours: 'Included', competitor: 'Add-on' },
-      { feature: 'Self-hosting (open source)', ours: 'Yes', competitor: 'No' },
-      { feature: 'Realtime team updates', ours: 'Included', competitor: 'Limited' },
-    ],
-  },
-  {
-    category: 'Pricing & Limits',
-    rows: [
-      { feature: 'Free trial', ours: '14 days, no card', competitor: '14 days, card required' },
-      { feature: 'Setup fee', ours: 'None', competitor: 'None' },
-      { feature: 'Money-back guarantee', ours: '30 days', competitor: 'None' },
-    ],
-  },
-  {
-    category: 'Support & Training',
-    rows: [
-      { feature: 'Live chat', ours: '24/7, under 2 minutes', competitor: 'Business hours' },
-      { feature: 'Onboarding', ours: 'About 15 minutes', competitor: 'Self-serve' },
-      { feature: 'Academy and tutorials', ours: 'Included', competitor: 'Included' },
-    ],
-  },
-];
-
-// ——— The French and Arabic price lists (spec §9): display data, not billed through Stripe ———
-
-export type DisplayPlan = { name: string; monthly: number | null; yearly: number | null; currency: 'EUR' | 'EGP' | 'SAR'; details: string[] };
-
-export const FRENCH_PLANS: { discountLabel: string; plans: DisplayPlan[] } = {
-  discountLabel: '20%',
-  plans: [
-    { name: 'Professional', monthly: 1497, yearly: 1198, currency: 'EUR', details: ['25 000 contacts', "25 membres d'équipe"] },
-    { name: 'Enterprise', monthly: 3997, yearly: 3198, currency: 'EUR', details: ['100 000 contacts', 'Équipe illimitée'] },
-    { name: 'Ultimate', monthly: null, yearly: null, currency: 'EUR', details: ['Sur demande'] },
-  ],
-};
-
-export const ARABIC_PLANS: { yearlyBadge: string; promo: string; plans: (DisplayPlan & { markets: string[] })[]; government: { discountPercent: number; trialMonths: number } } = {
-  yearlyBadge: '20%',
-  promo: '3 free months on pre-registration',
-  plans: [
-    { name: 'Professional', monthly: 1299, yearly: 999, currency: 'EGP', markets: ['Egypt', 'Jordan', 'Morocco'], details: [] },
-    { name: 'Enterprise', monthly: 3999, yearly: 2999, currency: 'SAR', markets: ['Saudi Arabia', 'UAE', 'Qatar'], details: [] },
-  ],
-  government: { discountPercent: 50, trialMonths: 3 },
-};

@@ -1,12 +1,11 @@
 import { sql } from 'kysely';
 import { recordActivities } from '../activities/service';
-import type { OrgAuth } from '../auth/resolve';
+import type { z } from 'zod';
 import type { Db } from '../db';
 import { scoped } from '../db/scoped';
-import { DomainError, parseInput, type FieldIssue } from '../errors';
-import { ZCreateCustomFieldInput, ZDeleteCustomFieldInput, ZUpdateCustomFieldInput, CONTACT_LIMITS } from './schema';
-
-export type CustomFieldsCtx = { db: Db; organizationId: string; auth: OrgAuth };
+import { DomainError, type FieldIssue } from '../errors';
+import { actorIdOf, type OrgContext } from '../kernel/context';
+import { type ZCreateCustomFieldInput, type ZDeleteCustomFieldInput, type ZUpdateCustomFieldInput, CONTACT_LIMITS } from './schema';
 
 export type CustomFieldDefinition = {
   id: string;
@@ -23,7 +22,7 @@ export async function loadDefinitions(db: Db, organizationId: string): Promise<C
   return rows.map((r) => ({ id: r.id, key: r.key, label: r.label, type: r.type, options: r.options, position: r.position, createdAt: r.created_at.toISOString() }));
 }
 
-export function listCustomFields(ctx: { db: Db; organizationId: string }) {
+export function listCustomFields(ctx: OrgContext) {
   return loadDefinitions(ctx.db, ctx.organizationId);
 }
 
@@ -43,8 +42,7 @@ export function slugKey(label: string): string {
 
 const keyTaken = () => new DomainError('CONFLICT', 'key: is already used by another custom field', { issues: [{ path: 'key', message: 'is already used by another custom field' }] });
 
-export async function createCustomField(ctx: CustomFieldsCtx, rawInput: unknown) {
-  const input = parseInput(ZCreateCustomFieldInput, rawInput);
+export async function createCustomField(ctx: OrgContext, input: z.output<typeof ZCreateCustomFieldInput>) {
   const key = input.key ?? slugKey(input.label);
   const org = scoped(ctx.db, ctx.organizationId);
   const existing = await org.selectFrom('custom_field_definitions').select('id').where('key', '=', key).executeTakeFirst();
@@ -73,8 +71,7 @@ async function findDefinition(db: Db, organizationId: string, id: string) {
 }
 
 /** Label, options (select fields) and position can change; a field's key and type cannot, its values depend on them. */
-export async function updateCustomField(ctx: CustomFieldsCtx, rawInput: unknown) {
-  const input = parseInput(ZUpdateCustomFieldInput, rawInput);
+export async function updateCustomField(ctx: OrgContext, input: z.output<typeof ZUpdateCustomFieldInput>) {
   const current = await findDefinition(ctx.db, ctx.organizationId, input.id);
   if (input.options !== undefined) {
     if (current.type !== 'select') throw new DomainError('VALIDATION', 'options: are only for select fields', { issues: [{ path: 'options', message: 'are only for select fields' }] });
@@ -109,10 +106,9 @@ export async function updateCustomField(ctx: CustomFieldsCtx, rawInput: unknown)
 }
 
 /** Deletes a definition and its values on every contact, each removal on that contact's timeline. */
-export async function deleteCustomField(ctx: CustomFieldsCtx, rawInput: unknown): Promise<{ id: string; clearedContacts: number }> {
-  const input = parseInput(ZDeleteCustomFieldInput, rawInput);
+export async function deleteCustomField(ctx: OrgContext, input: z.output<typeof ZDeleteCustomFieldInput>): Promise<{ id: string; clearedContacts: number }> {
   const definition = await findDefinition(ctx.db, ctx.organizationId, input.id);
-  const actorUserId = ctx.auth.user?.id ?? null;
+  const actorUserId = actorIdOf(ctx);
   const cleared = await ctx.db.transaction().execute(async (trx) => {
     const org = scoped(trx, ctx.organizationId);
     const changed = await org

@@ -1,13 +1,14 @@
 import { recordAudit } from '../audit/service';
+import type { z } from 'zod';
 import { actorOf } from '../auth/resolve';
-import { parseInput } from '../errors';
+import type { OrgContext } from '../kernel/context';
 import { ownerOnlyFilter } from '../organizations/members';
 import { loadDefinitions, type CustomFieldDefinition } from './custom-fields';
 import { CSV_BOM, csvLine } from './csv';
 import { afterCursor, and, contactsOf, filterConditions, keyValues, orderByKeys, sortKeys, toContact, type ContactDto } from './repo';
 import { getSavedView } from './saved-views';
-import { CONTACT_COLUMNS, DEFAULT_DIRECTION, ZExportContactsInput, type TContactColumn, type TContactFilter } from './schema';
-import { organizationSettings, type ContactsCtx } from './service';
+import { CONTACT_COLUMNS, DEFAULT_DIRECTION, type ZExportContactsInput, type TContactColumn, type TContactFilter } from './schema';
+import { organizationSettings } from './state';
 
 type Column = { header: string; value: (c: ContactDto) => unknown };
 
@@ -82,8 +83,7 @@ const CHUNK = 1000;
  * The contacts of a filter (or saved view) as CSV, read in keyset chunks while the response streams.
  * Formula-looking cells are neutralized; the export is recorded in the audit log.
  */
-export async function exportContacts(ctx: ContactsCtx, rawInput: unknown) {
-  const input = parseInput(ZExportContactsInput, rawInput ?? {});
+export async function exportContacts(ctx: OrgContext, input: z.output<typeof ZExportContactsInput>) {
   const { viewId, columns: chosenColumns, sort: chosenSort, direction: chosenDirection, ...explicitFilters } = input;
   const view = viewId ? await getSavedView(ctx, viewId) : null;
   const filters: TContactFilter = { ...(view?.filters ?? {}), ...Object.fromEntries(Object.entries(explicitFilters).filter(([, v]) => v !== undefined)) };

@@ -4,13 +4,12 @@ import { z } from 'zod';
 import { recordActivities, type ActivityInput } from '../activities/service';
 import { assertWithinLimit } from '../billing/limits';
 import { publishEvent } from '../events/publish';
-import type { OrgAuth } from '../auth/resolve';
 import type { Db } from '../db';
 import { scoped } from '../db/scoped';
 import type { AppDeps } from '../deps';
-import { DomainError, parseInput } from '../errors';
+import { DomainError, fieldError } from '../errors';
+import { actorIdOf, type OrgContext } from '../kernel/context';
 import { INPUT_RULES, REPLACEMENT_CHARACTER, storableText } from '../input/guard';
-import type { JobQueue } from '../jobs/queue';
 import { checkCustomValue, loadDefinitions, type CustomFieldDefinition, type CustomValue } from './custom-fields';
 import { csvLine, CsvError, CSV_BOM, decodeCsvBytes, importCell, parseCsv, type ParsedCsv } from './csv';
 import type { ContactRow } from './repo';
@@ -22,21 +21,19 @@ import {
   IMPORT_TARGETS,
   LIFECYCLE_LABELS,
   LIFECYCLE_STAGES,
-  ZGetImportInput,
-  ZListImportsInput,
-  ZPreviewImportInput,
-  ZStartImportInput,
+  type ZGetImportInput,
+  type ZListImportsInput,
+  type ZPreviewImportInput,
+  type ZStartImportInput,
   uniqueTags,
   type TImportTarget,
   type TLifecycleStage,
 } from './schema';
-import { applyInput, EMPTY_CONTACT, insertContacts, saveChanges, stateOf, writeEnv, type ContactState, type WriteEnv } from './service';
+import { applyInput, EMPTY_CONTACT, insertContacts, saveChanges, stateOf, writeEnv, type ContactState, type WriteEnv } from './state';
 
 /** The queue the import job runs on (server/jobs). */
 export const IMPORT_JOB = 'contacts-import';
 export type ImportJobData = { importId: string; organizationId: string };
-
-export type ImportsCtx = { db: Db; organizationId: string; auth: OrgAuth; jobs?: Pick<JobQueue, 'send'> };
 
 /** A file's text as it is stored and read: a NUL or lone surrogate is U+FFFD, and a cell holding one is that row's error. */
 function readCsv(csv: string): ParsedCsv {
@@ -139,8 +136,7 @@ function targetList(definitions: CustomFieldDefinition[]) {
 // ——— Doors ———
 
 /** What an uploaded file holds and how its columns would map, before anything is written. */
-export async function previewImport(ctx: ImportsCtx, rawInput: unknown) {
-  const input = parseInput(ZPreviewImportInput, rawInput, { fileText: ['csv'] });
+export async function previewImport(ctx: OrgContext, input: z.output<typeof ZPreviewImportInput>) {
   const parsed = readCsv(input.csv);
   const definitions = await loadDefinitions(ctx.db, ctx.organizationId);
   return {
@@ -154,31 +150,27 @@ export async function previewImport(ctx: ImportsCtx, rawInput: unknown) {
 }
 
 /**
- * An uploaded file's bytes (POST /api/contacts/imports/preview): decoded whatever its encoding
- * (`decodeCsvBytes`), then previewed. The decoded text comes back for the start of the import.
+ * An uploaded file's bytes (POST /api/contacts/imports/preview) as text, whatever its encoding
+ * (`decodeCsvBytes`); the door previews the text and answers it for the start of the import.
  */
-export async function previewUpload(ctx: ImportsCtx, bytes: Uint8Array) {
-  const fail = (message: string) => new DomainError('VALIDATION', `file: ${message}`, { issues: [{ path: 'file', message }] });
-  if (bytes.byteLength === 0) throw fail('is empty');
-  if (bytes.byteLength > IMPORT_LIMITS.maxBytes) throw fail('must be at most 10 MB');
+export function decodeUpload(bytes: Uint8Array): { csv: string; encoding: string } {
+  if (bytes.byteLength === 0) throw fieldError('file', 'is empty');
+  if (bytes.byteLength > IMPORT_LIMITS.maxBytes) throw fieldError('file', 'must be at most 10 MB');
   const { text, encoding } = decodeCsvBytes(bytes);
-  return { ...(await previewImport(ctx, { csv: text })), encoding, csv: text };
+  return { csv: text, encoding };
 }
 
 /** Stores the import and enqueues its job in one transaction; the job does the writing. */
-export async function startImport(ctx: ImportsCtx, rawInput: unknown) {
-  const input = parseInput(ZStartImportInput, rawInput, { fileText: ['csv'] });
+export async function startImport(ctx: OrgContext, input: z.output<typeof ZStartImportInput>) {
   const parsed = readCsv(input.csv);
   const definitions = await loadDefinitions(ctx.db, ctx.organizationId);
   checkMapping(input.mapping, parsed.headers, definitions, input.dedupeBy);
   // An organization already at its plan's contact limit is told now, not when the job runs.
   await assertWithinLimit(ctx.db, ctx.organizationId, 'contacts');
-  if (!ctx.jobs) throw new Error('startImport needs the job queue');
-  const jobs = ctx.jobs;
   const id = await ctx.db.transaction().execute(async (trx) => {
     const row = await scoped(trx, ctx.organizationId)
       .insertInto('contact_imports', {
-        created_by: ctx.auth.user?.id ?? null,
+        created_by: actorIdOf(ctx),
         filename: input.filename,
         csv: storableText(input.csv),
         mapping: JSON.stringify(Object.fromEntries(Object.entries(input.mapping).filter(([, t]) => t))),
@@ -188,7 +180,7 @@ export async function startImport(ctx: ImportsCtx, rawInput: unknown) {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await jobs.send<ImportJobData>(IMPORT_JOB, { importId: row.id, organizationId: ctx.organizationId }, { db: trx });
+    await ctx.deps.jobs.send<ImportJobData>(IMPORT_JOB, { importId: row.id, organizationId: ctx.organizationId }, { db: trx });
     return row.id;
   });
   return getImport(ctx, { id });
@@ -247,8 +239,7 @@ function toImport(r: ImportRow) {
 }
 
 /** Progress of one import, with its first row errors. */
-export async function getImport(ctx: Pick<ImportsCtx, 'db' | 'organizationId'>, rawInput: unknown) {
-  const { id } = parseInput(ZGetImportInput, rawInput);
+export async function getImport(ctx: OrgContext, { id }: z.output<typeof ZGetImportInput>) {
   const row = await importsOf(ctx.db, ctx.organizationId).where('contact_imports.id', '=', id).executeTakeFirst();
   if (!row) throw new DomainError('NOT_FOUND', 'Import not found');
   const errors = await scoped(ctx.db, ctx.organizationId)
@@ -261,8 +252,7 @@ export async function getImport(ctx: Pick<ImportsCtx, 'db' | 'organizationId'>, 
   return { ...toImport(row), errorRows: errors.map((e) => ({ row: e.row_number, field: e.field, message: e.message })) };
 }
 
-export async function listImports(ctx: Pick<ImportsCtx, 'db' | 'organizationId'>, rawInput: unknown) {
-  const input = parseInput(ZListImportsInput, rawInput ?? {});
+export async function listImports(ctx: OrgContext, input: z.output<typeof ZListImportsInput>) {
   const [rows, count] = await Promise.all([
     importsOf(ctx.db, ctx.organizationId)
       .orderBy('contact_imports.created_at', 'desc')
@@ -279,8 +269,7 @@ export async function listImports(ctx: Pick<ImportsCtx, 'db' | 'organizationId'>
 }
 
 /** The row errors of an import as CSV: row number, field, message, then the row's original values. */
-export async function importErrorsCsv(ctx: Pick<ImportsCtx, 'db' | 'organizationId'>, rawInput: unknown): Promise<{ filename: string; body: string }> {
-  const { id } = parseInput(ZGetImportInput, rawInput);
+export async function importErrorsCsv(ctx: OrgContext, { id }: z.output<typeof ZGetImportInput>): Promise<{ filename: string; body: string }> {
   const row = await scoped(ctx.db, ctx.organizationId).selectFrom('contact_imports').select(['filename', 'csv']).where('id', '=', id).executeTakeFirst();
   if (!row) throw new DomainError('NOT_FOUND', 'Import not found');
   const headers = parseCsv(row.csv).headers;

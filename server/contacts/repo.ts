@@ -1,6 +1,7 @@
 import { sql, type Expression, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { Db } from '../db';
 import type { Attribution, ContactsTable } from '../db/schema';
+import { escapeLike } from '../db/like';
 import { scoped } from '../db/scoped';
 import { DomainError } from '../errors';
 import { textIssue } from '../input/guard';
@@ -10,9 +11,9 @@ import type { TContactSort } from './schema';
 export type ContactRow = Selectable<ContactsTable>;
 export type ContactRowWithOwner = ContactRow & { owner_name: string | null; owner_email: string | null };
 
-/** The name a contact is shown by: its name, else its e-mail, else its phone. */
-export function displayName(row: Pick<ContactRow, 'first_name' | 'last_name' | 'email' | 'phone'>): string {
-  return `${row.first_name} ${row.last_name}`.trim() || row.email || row.phone || 'Unnamed contact';
+/** The name a contact is shown by: its name, else its e-mail, else its phone (the names may be null from an outer join). */
+export function displayName(row: { first_name: string | null; last_name: string | null; email?: string | null; phone?: string | null }): string {
+  return `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim() || row.email || row.phone || 'Unnamed contact';
 }
 
 /** A contact as every door answers it. */
@@ -76,7 +77,6 @@ export type FilterValues = {
   doNotContact?: 'sms' | 'email' | 'calls' | 'any' | 'none' | undefined;
 };
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The SQL conditions of a contacts filter (all must hold). `timeZone` reads date-only bounds as days there. */

@@ -1,36 +1,19 @@
 import { Hono } from 'hono';
-import { DomainError } from '../errors';
+import { DomainError, parseInput } from '../errors';
 import { requireOrg } from '../http/auth';
+import { readQuery } from '../http/body';
 import type { AppEnv } from '../http/env';
+import { orgContextOf } from '../http/org-context';
 import { exportContacts } from './export';
-import { importErrorsCsv, previewUpload } from './imports';
-
-const LISTS = new Set(['columns']);
-const EXPORT_KEYS = ['q', 'tag', 'ownerId', 'lifecycleStage', 'source', 'createdFrom', 'createdTo', 'doNotContact', 'sort', 'direction', 'columns', 'viewId'];
-
-/** The export's query string as its input: known keys only, empty values left out, lists comma-separated. */
-function exportInput(query: Record<string, string>): Record<string, unknown> {
-  const input: Record<string, unknown> = {};
-  for (const key of EXPORT_KEYS) {
-    const value = query[key]?.trim();
-    if (!value) continue;
-    input[key] = LISTS.has(key)
-      ? value
-          .split(',')
-          .map((v) => v.trim())
-          .filter(Boolean)
-      : value;
-  }
-  return input;
-}
+import { decodeUpload, importErrorsCsv, previewImport } from './imports';
+import { ZExportContactsQuery, ZPreviewImportInput } from './schema';
 
 const disposition = (filename: string) => `attachment; filename="${filename.replace(/[^\w.-]+/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 
 /** Contacts files: the CSV export of a filter or view, an import's upload and its row errors. Cookie or API key. */
 export const contactsRest = new Hono<AppEnv>()
   .get('/export.csv', requireOrg('data:export'), async (c) => {
-    const { auth, deps, meta } = c.var;
-    const result = await exportContacts({ db: deps.database.db, organizationId: auth.organization.id, auth, meta }, exportInput(c.req.query()));
+    const result = await exportContacts(orgContextOf(c), readQuery(c, ZExportContactsQuery));
     return c.body(result.stream, 200, {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': disposition(result.filename),
@@ -40,16 +23,16 @@ export const contactsRest = new Hono<AppEnv>()
   })
   // The import's file as it is on disk (any encoding; size limit in http/body-limit.ts): its preview and decoded text.
   .post('/imports/preview', requireOrg('data:import'), async (c) => {
-    const { auth, deps } = c.var;
-    const bytes = new Uint8Array(await c.req.arrayBuffer());
-    return c.json(await previewUpload({ db: deps.database.db, organizationId: auth.organization.id, auth }, bytes));
+    const upload = decodeUpload(new Uint8Array(await c.req.arrayBuffer()));
+    // The decoded text through the same schema and guard option as imports.preview.
+    const input = parseInput(ZPreviewImportInput, { csv: upload.csv }, { fileText: ['csv'] });
+    return c.json({ ...(await previewImport(orgContextOf(c), input)), encoding: upload.encoding, csv: upload.csv });
   })
   .get('/imports/:id/errors.csv', requireOrg('data:import'), async (c) => {
-    const { auth, deps } = c.var;
     const id = c.req.param('id');
     // A malformed id names no import, like another organization's.
     if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw new DomainError('NOT_FOUND', 'Import not found');
-    const result = await importErrorsCsv({ db: deps.database.db, organizationId: auth.organization.id }, { id });
+    const result = await importErrorsCsv(orgContextOf(c), { id });
     return c.body(result.body, 200, {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': disposition(result.filename),

@@ -33,11 +33,11 @@ import * as contacts from './service';
 
 export const contactsRouter = router({
   list: permittedProcedure('contacts:read')
-    .input(ZListContactsInput.optional())
+    .input(ZListContactsInput.prefault({}))
     .output(ZContactPage)
     .query(({ ctx, input }) => contacts.listContacts(ctx, input)),
   tags: permittedProcedure('contacts:read')
-    .input(ZListContactTagsInput.optional())
+    .input(ZListContactTagsInput.prefault({}))
     .query(({ ctx, input }) => contacts.listContactTags(ctx, input)),
   get: permittedProcedure('contacts:read')
     .input(ZGetContactInput)
@@ -66,7 +66,7 @@ export const contactsRouter = router({
     .input(ZAddNoteInput)
     .mutation(({ ctx, input }) => contacts.addNote(ctx, input)),
   duplicates: permittedProcedure('contacts:read')
-    .input(ZFindDuplicatesInput.optional())
+    .input(ZFindDuplicatesInput.prefault({}))
     .query(({ ctx, input }) => contacts.findDuplicates(ctx, input)),
   /** The contacts an e-mail or phone typed in the contact form already belongs to (a warning, not a refusal). */
   matches: permittedProcedure('contacts:read')
@@ -112,11 +112,11 @@ export const importsRouter = router({
   start: permittedProcedure('data:import')
     .meta({ fileText: ['csv'] })
     .input(ZStartImportInput)
-    .mutation(({ ctx, input }) => startImport({ ...ctx, jobs: ctx.deps.jobs }, input)),
+    .mutation(({ ctx, input }) => startImport(ctx, input)),
   get: permittedProcedure('data:import')
     .input(ZGetImportInput)
     .query(({ ctx, input }) => getImport(ctx, input)),
   list: permittedProcedure('data:import')
-    .input(ZListImportsInput.optional())
+    .input(ZListImportsInput.prefault({}))
     .query(({ ctx, input }) => listImports(ctx, input)),
 });

@@ -1,15 +1,14 @@
-import type { OrgAuth } from '../auth/resolve';
+import type { z } from 'zod';
 import type { Db } from '../db';
 import { scoped } from '../db/scoped';
-import { DomainError, parseInput } from '../errors';
-import { ZCreateSavedViewInput, ZDeleteSavedViewInput, ZUpdateSavedViewInput, type TContactColumn, type TContactFilter, type TContactSort } from './schema';
-
-export type SavedViewsCtx = { db: Db; organizationId: string; auth: OrgAuth };
+import { DomainError } from '../errors';
+import type { OrgContext } from '../kernel/context';
+import { type ZCreateSavedViewInput, type ZDeleteSavedViewInput, type ZUpdateSavedViewInput, type TContactColumn, type TContactFilter, type TContactSort } from './schema';
 
 /** Saved views of the contacts list are personal: each member sees and changes only their own. */
 const ENTITY = 'contacts';
 
-function userOf(ctx: SavedViewsCtx): string {
+function userOf(ctx: OrgContext): string {
   if (!ctx.auth.user) throw new DomainError('FORBIDDEN', 'Saved views belong to a signed-in member, not an API key');
   return ctx.auth.user.id;
 }
@@ -28,29 +27,28 @@ function toView(row: ViewRow) {
 }
 export type SavedView = ReturnType<typeof toView>;
 
-const views = (db: Db, ctx: SavedViewsCtx) =>
+const views = (db: Db, ctx: OrgContext) =>
   scoped(db, ctx.organizationId).selectFrom('saved_views').select(['id', 'name', 'filters', 'columns', 'sort', 'created_at']).where('entity', '=', ENTITY).where('user_id', '=', userOf(ctx));
 
-export async function listSavedViews(ctx: SavedViewsCtx) {
+export async function listSavedViews(ctx: OrgContext) {
   const rows = await views(ctx.db, ctx).orderBy('name').execute();
   return rows.map(toView);
 }
 
-export async function getSavedView(ctx: SavedViewsCtx, id: string): Promise<SavedView> {
+export async function getSavedView(ctx: OrgContext, id: string): Promise<SavedView> {
   const row = await views(ctx.db, ctx).where('id', '=', id).executeTakeFirst();
   if (!row) throw new DomainError('NOT_FOUND', 'Saved view not found');
   return toView(row);
 }
 
-async function assertNameFree(ctx: SavedViewsCtx, name: string, exceptId?: string) {
+async function assertNameFree(ctx: OrgContext, name: string, exceptId?: string) {
   let query = views(ctx.db, ctx).where('name', '=', name);
   if (exceptId) query = query.where('id', '<>', exceptId);
   if (await query.executeTakeFirst())
     throw new DomainError('CONFLICT', 'name: you already have a view with this name', { issues: [{ path: 'name', message: 'you already have a view with this name' }] });
 }
 
-export async function createSavedView(ctx: SavedViewsCtx, rawInput: unknown) {
-  const input = parseInput(ZCreateSavedViewInput, rawInput);
+export async function createSavedView(ctx: OrgContext, input: z.output<typeof ZCreateSavedViewInput>) {
   const userId = userOf(ctx);
   await assertNameFree(ctx, input.name);
   const row = await scoped(ctx.db, ctx.organizationId)
@@ -60,8 +58,7 @@ export async function createSavedView(ctx: SavedViewsCtx, rawInput: unknown) {
   return getSavedView(ctx, row.id);
 }
 
-export async function updateSavedView(ctx: SavedViewsCtx, rawInput: unknown) {
-  const input = parseInput(ZUpdateSavedViewInput, rawInput);
+export async function updateSavedView(ctx: OrgContext, input: z.output<typeof ZUpdateSavedViewInput>) {
   await getSavedView(ctx, input.id);
   if (input.name !== undefined) await assertNameFree(ctx, input.name, input.id);
   const set = {
@@ -76,8 +73,7 @@ export async function updateSavedView(ctx: SavedViewsCtx, rawInput: unknown) {
   return getSavedView(ctx, input.id);
 }
 
-export async function deleteSavedView(ctx: SavedViewsCtx, rawInput: unknown): Promise<{ id: string }> {
-  const { id } = parseInput(ZDeleteSavedViewInput, rawInput);
+export async function deleteSavedView(ctx: OrgContext, { id }: z.output<typeof ZDeleteSavedViewInput>): Promise<{ id: string }> {
   const result = await scoped(ctx.db, ctx.organizationId).deleteFrom('saved_views').where('id', '=', id).where('entity', '=', ENTITY).where('user_id', '=', userOf(ctx)).executeTakeFirst();
   if (Number(result.numDeletedRows) === 0) throw new DomainError('NOT_FOUND', 'Saved view not found');
   return { id };

@@ -486,6 +486,23 @@ export const ZExportContactsInput = ZContactFilter.extend({
 }).strict();
 export type TExportContactsInput = z.input<typeof ZExportContactsInput>;
 
+/** The export's query string (GET /api/contacts/export.csv) as its input: known keys only, empty values left out, columns comma-separated. */
+export const ZExportContactsQuery = z.preprocess((query) => {
+  const input: Record<string, unknown> = {};
+  for (const key of Object.keys(ZExportContactsInput.shape)) {
+    const value = (query as Record<string, string | undefined>)[key]?.trim();
+    if (!value) continue;
+    input[key] =
+      key === 'columns'
+        ? value
+            .split(',')
+            .map((v) => v.trim())
+            .filter(Boolean)
+        : value;
+  }
+  return input;
+}, ZExportContactsInput);
+
 // ——— Records the doors answer with ———
 
 const ZAttribution = z.object({

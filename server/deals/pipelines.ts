@@ -1,14 +1,23 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { z } from 'zod';
 import { recordActivities } from '../activities/service';
-import type { Database, StageKind } from '../db/schema';
+import type { Db } from '../db';
+import type { StageKind } from '../db/schema';
 import { scoped } from '../db/scoped';
-import { DomainError, parseInput } from '../errors';
+import { DomainError, fieldError } from '../errors';
+import { actorIdOf, type OrgContext } from '../kernel/context';
 import { ownerOnlyFilter } from '../organizations/members';
 import { DEFAULT_STAGES, ensureDefaultPipeline } from './default-pipeline';
-import { actorId, invalid, requirePipeline, requireStage, stagesOf, type DomainCtx, type StageRow } from './repo';
-import { ZCreatePipelineInput, ZCreateStageInput, ZDeletePipelineInput, ZDeleteStageInput, ZReorderStagesInput, ZUpdatePipelineInput, ZUpdateStageInput } from './schema';
-
-type Db = Kysely<Database>;
+import { requirePipeline, requireStage, stagesOf, type StageRow } from './repo';
+import {
+  type ZCreatePipelineInput,
+  type ZCreateStageInput,
+  type ZDeletePipelineInput,
+  type ZDeleteStageInput,
+  type ZReorderStagesInput,
+  type ZUpdatePipelineInput,
+  type ZUpdateStageInput,
+} from './schema';
 
 export const MAX_STAGES = 30;
 
@@ -45,7 +54,7 @@ function assertStageNameFree(stages: { id: string; name: string }[], name: strin
 }
 
 /** Every pipeline with its stages in order and how many deals (the caller may see) each holds. */
-export async function listPipelines(ctx: DomainCtx) {
+export async function listPipelines(ctx: OrgContext) {
   await ensureDefaultPipeline(ctx.db, ctx.organizationId);
   const org = scoped(ctx.db, ctx.organizationId);
   const ownerOnly = await ownerOnlyFilter(ctx.db, ctx.auth);
@@ -70,20 +79,19 @@ export async function listPipelines(ctx: DomainCtx) {
   };
 }
 
-async function pipelineView(ctx: DomainCtx, id: string) {
+async function pipelineView(ctx: OrgContext, id: string) {
   const { items } = await listPipelines(ctx);
   const pipeline = items.find((p) => p.id === id);
   if (!pipeline) throw new DomainError('NOT_FOUND', 'Pipeline not found');
   return pipeline;
 }
 
-export async function createPipeline(ctx: DomainCtx, rawInput: unknown) {
-  const input = parseInput(ZCreatePipelineInput, rawInput);
+export async function createPipeline(ctx: OrgContext, input: z.output<typeof ZCreatePipelineInput>) {
   await assertPipelineNameFree(ctx.db, ctx.organizationId, input.name);
   const stages = input.stages ?? DEFAULT_STAGES;
   const seen = new Set<string>();
   stages.forEach((stage, i) => {
-    if (seen.has(stage.name.toLowerCase())) throw invalid(`stages.${i}.name`, 'is used by another stage');
+    if (seen.has(stage.name.toLowerCase())) throw fieldError(`stages.${i}.name`, 'is used by another stage');
     seen.add(stage.name.toLowerCase());
   });
   const id = await ctx.db.transaction().execute(async (trx) => {
@@ -109,11 +117,10 @@ export async function createPipeline(ctx: DomainCtx, rawInput: unknown) {
   return pipelineView(ctx, id);
 }
 
-export async function updatePipeline(ctx: DomainCtx, rawInput: unknown) {
-  const input = parseInput(ZUpdatePipelineInput, rawInput);
+export async function updatePipeline(ctx: OrgContext, input: z.output<typeof ZUpdatePipelineInput>) {
   const pipeline = await findPipeline(ctx.db, ctx.organizationId, input.id);
   if (input.name !== undefined) await assertPipelineNameFree(ctx.db, ctx.organizationId, input.name, pipeline.id);
-  if (input.isDefault === false && pipeline.is_default) throw invalid('isDefault', 'make another pipeline the default instead');
+  if (input.isDefault === false && pipeline.is_default) throw fieldError('isDefault', 'make another pipeline the default instead');
   await ctx.db.transaction().execute(async (trx) => {
     const org = scoped(trx, ctx.organizationId);
     if (input.isDefault && !pipeline.is_default) {
@@ -140,7 +147,7 @@ async function dealsIn(db: Db, organizationId: string, where: { pipelineId: stri
  * Moves deals into a stage keeping their status (a stage of the same kind), after the deals
  * already there, with a stage-history row and a deal_moved timeline entry for each.
  */
-async function relocateDeals(trx: Db, ctx: DomainCtx, deals: MovingDeal[], to: StageRow, reason: string) {
+async function relocateDeals(trx: Db, ctx: OrgContext, deals: MovingDeal[], to: StageRow, reason: string) {
   if (deals.length === 0) return;
   const org = scoped(trx, ctx.organizationId);
   const now = new Date();
@@ -171,7 +178,7 @@ async function relocateDeals(trx: Db, ctx: DomainCtx, deals: MovingDeal[], to: S
   await org
     .insertInto(
       'deal_stage_history',
-      deals.map((d) => ({ deal_id: d.id, from_stage_id: d.stage_id, to_stage_id: to.id, changed_by: actorId(ctx), changed_at: now })),
+      deals.map((d) => ({ deal_id: d.id, from_stage_id: d.stage_id, to_stage_id: to.id, changed_by: actorIdOf(ctx), changed_at: now })),
     )
     .execute();
   await recordActivities(
@@ -181,15 +188,14 @@ async function relocateDeals(trx: Db, ctx: DomainCtx, deals: MovingDeal[], to: S
       dealId: d.id,
       contactId: d.contact_id,
       type: 'deal_moved',
-      actorUserId: actorId(ctx),
+      actorUserId: actorIdOf(ctx),
       payload: { from: d.stage_name, to: to.name, fromStageId: d.stage_id, toStageId: to.id, reason },
     })),
   );
 }
 
 /** Deletes a pipeline; its deals must first go to another pipeline (moveDealsToStageId), or it is refused. */
-export async function deletePipeline(ctx: DomainCtx, rawInput: unknown) {
-  const input = parseInput(ZDeletePipelineInput, rawInput);
+export async function deletePipeline(ctx: OrgContext, input: z.output<typeof ZDeletePipelineInput>) {
   const pipeline = await findPipeline(ctx.db, ctx.organizationId, input.id);
   const org = scoped(ctx.db, ctx.organizationId);
   const total = await org
@@ -198,8 +204,8 @@ export async function deletePipeline(ctx: DomainCtx, rawInput: unknown) {
     .executeTakeFirstOrThrow();
   if (Number(total.n) <= 1) throw conflict('An organization keeps at least one pipeline; create another before deleting this one');
   const target = input.moveDealsToStageId ? await requireStage(ctx.db, ctx.organizationId, input.moveDealsToStageId, 'moveDealsToStageId') : null;
-  if (target && target.pipeline_id === pipeline.id) throw invalid('moveDealsToStageId', 'must be a stage of another pipeline');
-  if (target && target.kind !== 'open') throw invalid('moveDealsToStageId', 'must be an open stage');
+  if (target && target.pipeline_id === pipeline.id) throw fieldError('moveDealsToStageId', 'must be a stage of another pipeline');
+  if (target && target.kind !== 'open') throw fieldError('moveDealsToStageId', 'must be an open stage');
   const targetStages = target ? await stagesOf(ctx.db, ctx.organizationId, target.pipeline_id) : [];
 
   await ctx.db
@@ -219,7 +225,7 @@ export async function deletePipeline(ctx: DomainCtx, rawInput: unknown) {
           const group = deals.filter((d) => d.status === kind);
           if (group.length === 0) continue;
           const to = kind === 'open' ? target : targetStages.find((s) => s.kind === kind);
-          if (!to) throw invalid('moveDealsToStageId', `its pipeline has no ${kind} stage for the ${group.length} ${kind} deal${group.length === 1 ? '' : 's'}`);
+          if (!to) throw fieldError('moveDealsToStageId', `its pipeline has no ${kind} stage for the ${group.length} ${kind} deal${group.length === 1 ? '' : 's'}`);
           await relocateDeals(trx, ctx, group, to, `Pipeline "${pipeline.name}" was deleted; moved to "${toPipeline.name}"`);
         }
       }
@@ -242,8 +248,7 @@ function rethrowForeignKey(error: unknown): never {
   throw error;
 }
 
-export async function createStage(ctx: DomainCtx, rawInput: unknown) {
-  const input = parseInput(ZCreateStageInput, rawInput);
+export async function createStage(ctx: OrgContext, input: z.output<typeof ZCreateStageInput>) {
   const pipeline = await requirePipeline(ctx.db, ctx.organizationId, input.pipelineId);
   await ctx.db.transaction().execute(async (trx) => {
     await scoped(trx, ctx.organizationId).selectFrom('pipelines').select('id').where('id', '=', pipeline.id).forUpdate().executeTakeFirstOrThrow();
@@ -286,8 +291,7 @@ async function renumber(trx: Db, organizationId: string, stageIds: (string | nul
     .execute();
 }
 
-export async function updateStage(ctx: DomainCtx, rawInput: unknown) {
-  const input = parseInput(ZUpdateStageInput, rawInput);
+export async function updateStage(ctx: OrgContext, input: z.output<typeof ZUpdateStageInput>) {
   const stage = await findStage(ctx.db, ctx.organizationId, input.id);
   if (input.name !== undefined) assertStageNameFree(await stagesOf(ctx.db, ctx.organizationId, stage.pipeline_id), input.name, stage.id);
   await ctx.db.transaction().execute(async (trx) => {
@@ -315,12 +319,11 @@ export async function updateStage(ctx: DomainCtx, rawInput: unknown) {
 }
 
 /** Deletes a stage; its deals must first go to another stage of the same pipeline and kind. */
-export async function deleteStage(ctx: DomainCtx, rawInput: unknown) {
-  const input = parseInput(ZDeleteStageInput, rawInput);
+export async function deleteStage(ctx: OrgContext, input: z.output<typeof ZDeleteStageInput>) {
   const stage = await findStage(ctx.db, ctx.organizationId, input.id);
   const target = input.moveDealsToStageId ? await requireStage(ctx.db, ctx.organizationId, input.moveDealsToStageId, 'moveDealsToStageId') : null;
-  if (target && (target.pipeline_id !== stage.pipeline_id || target.id === stage.id)) throw invalid('moveDealsToStageId', 'must be another stage of this pipeline');
-  if (target && target.kind !== stage.kind) throw invalid('moveDealsToStageId', `must be a stage of the same kind (${stage.kind})`);
+  if (target && (target.pipeline_id !== stage.pipeline_id || target.id === stage.id)) throw fieldError('moveDealsToStageId', 'must be another stage of this pipeline');
+  if (target && target.kind !== stage.kind) throw fieldError('moveDealsToStageId', `must be a stage of the same kind (${stage.kind})`);
   await ctx.db
     .transaction()
     .execute(async (trx) => {
@@ -347,8 +350,7 @@ export async function deleteStage(ctx: DomainCtx, rawInput: unknown) {
   return pipelineView(ctx, stage.pipeline_id);
 }
 
-export async function reorderStages(ctx: DomainCtx, rawInput: unknown) {
-  const input = parseInput(ZReorderStagesInput, rawInput);
+export async function reorderStages(ctx: OrgContext, input: z.output<typeof ZReorderStagesInput>) {
   const pipeline = await requirePipeline(ctx.db, ctx.organizationId, input.pipelineId);
   await ctx.db.transaction().execute(async (trx) => {
     await scoped(trx, ctx.organizationId).selectFrom('pipelines').select('id').where('id', '=', pipeline.id).forUpdate().executeTakeFirstOrThrow();
@@ -356,7 +358,7 @@ export async function reorderStages(ctx: DomainCtx, rawInput: unknown) {
     const current = new Set(stages.map((s) => s.id));
     const given = new Set(input.stageIds);
     if (given.size !== input.stageIds.length || given.size !== current.size || [...given].some((id) => !current.has(id))) {
-      throw invalid('stageIds', 'must list every stage of the pipeline exactly once');
+      throw fieldError('stageIds', 'must list every stage of the pipeline exactly once');
     }
     await renumber(trx, ctx.organizationId, input.stageIds);
   });

@@ -1,33 +1,9 @@
-import type { Kysely } from 'kysely';
-import type { OrgAuth } from '../auth/resolve';
-import type { Database, StageKind } from '../db/schema';
+import type { StageKind } from '../db/schema';
+import { displayName } from '../contacts/lookup';
+import type { Db } from '../db';
 import { scoped } from '../db/scoped';
 import { unknownRecord } from '../errors';
 import { readSettings } from '../organizations/settings';
-
-type Db = Kysely<Database>;
-
-/** What every deals, tasks and appointments service works with: the database, the organization, the caller. */
-export type DomainCtx = { db: Db; organizationId: string; auth: OrgAuth };
-
-export const actorId = (ctx: DomainCtx): string | null => ctx.auth.user?.id ?? null;
-
-// Until every service takes them from the kernel (issue #15).
-export { fieldError as invalid, unknownRecord } from '../errors';
-
-export function contactName(row: { first_name: string | null; last_name: string | null; email?: string | null }): string {
-  const name = `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim();
-  return name || row.email || 'Unnamed contact';
-}
-
-/** A contact the caller may see (owner-only visibility applied), or NOT_FOUND naming the field. */
-export async function requireContact(db: Db, organizationId: string, contactId: string, ownerOnly: string | null, field = 'contactId') {
-  let query = scoped(db, organizationId).selectFrom('contacts').select(['id', 'first_name', 'last_name', 'email', 'owner_id']).where('id', '=', contactId);
-  if (ownerOnly) query = query.where('owner_id', '=', ownerOnly);
-  const contact = await query.executeTakeFirst();
-  if (!contact) throw unknownRecord(field, 'is not a known contact');
-  return contact;
-}
 
 /** Deals of the organization, limited to the caller's own when owner-only visibility applies. */
 export function dealsOf(db: Db, organizationId: string, ownerOnly: string | null) {
@@ -127,7 +103,7 @@ export function toDeal(row: DealRow) {
     contact: row.contact_id
       ? {
           id: row.contact_id,
-          name: contactName({ first_name: row.contact_first_name, last_name: row.contact_last_name, email: row.contact_email }),
+          name: displayName({ first_name: row.contact_first_name, last_name: row.contact_last_name, email: row.contact_email }),
           email: row.contact_email,
           companyName: row.contact_company,
         }
@@ -156,9 +132,4 @@ export async function primaryCurrency(db: Db, organizationId: string): Promise<s
   // deal_currency_counts: deals per currency, kept by the deals triggers (migration 800).
   const top = await scoped(db, organizationId).selectFrom('deal_currency_counts').select('currency').orderBy('deals', 'desc').orderBy('currency').limit(1).executeTakeFirst();
   return top?.currency ?? 'USD';
-}
-
-/** `%term%` for ILIKE, with the pattern characters of the term taken literally. */
-export function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

@@ -1,30 +1,28 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { z } from 'zod';
 import { listActivities, recordActivities, type ActivityInput } from '../activities/service';
+import { displayName, requireContact } from '../contacts/lookup';
 import { publishEvent } from '../events/publish';
-import type { Database, StageKind } from '../db/schema';
+import type { Db } from '../db';
+import type { StageKind } from '../db/schema';
+import { likePattern } from '../db/like';
 import { scoped } from '../db/scoped';
-import { DomainError, parseInput } from '../errors';
+import { DomainError, fieldError } from '../errors';
+import { actorIdOf, type OrgContext } from '../kernel/context';
 import { assertMember, ownerOnlyFilter } from '../organizations/members';
 import { ensureDefaultPipeline } from './default-pipeline';
+import { dealsOf, primaryCurrency, requirePipeline, requireStage, selectDeals, stagesOf, toDeal, type StageRow } from './repo';
 import {
-  actorId,
-  contactName,
-  dealsOf,
-  invalid,
-  likePattern,
-  primaryCurrency,
-  requireContact,
-  requirePipeline,
-  requireStage,
-  selectDeals,
-  stagesOf,
-  toDeal,
-  type DomainCtx,
-  type StageRow,
-} from './repo';
-import { RECURRING_NEEDS_MONTHLY, ZCreateDealInput, ZDealBoardInput, ZDealIdInput, ZDealTimelineInput, ZListDealsInput, ZMoveDealInput, ZUpdateDealInput, type TMoney } from './schema';
-
-type Db = Kysely<Database>;
+  RECURRING_NEEDS_MONTHLY,
+  type ZCreateDealInput,
+  type ZDealBoardInput,
+  type ZDealIdInput,
+  type ZDealTimelineInput,
+  type ZListDealsInput,
+  type ZMoveDealInput,
+  type ZUpdateDealInput,
+  type TMoney,
+} from './schema';
 
 export const LOST_REASON_REQUIRED = 'is required when a deal is lost';
 
@@ -39,12 +37,12 @@ async function defaultPipeline(db: Db, organizationId: string) {
 /** The first open stage of a pipeline, else its first stage: where a deal lands by default. */
 function entryStage(stages: StageRow[]): StageRow {
   const stage = stages.find((s) => s.kind === 'open') ?? stages[0];
-  if (!stage) throw invalid('stageId', 'is required: the pipeline has no stages');
+  if (!stage) throw fieldError('stageId', 'is required: the pipeline has no stages');
   return stage;
 }
 
 /** A deal visible to the caller, locked for the change when inside a transaction. */
-async function lockDeal(trx: Db, ctx: DomainCtx, ownerOnly: string | null, id: string) {
+async function lockDeal(trx: Db, ctx: OrgContext, ownerOnly: string | null, id: string) {
   let query = scoped(trx, ctx.organizationId)
     .selectFrom('deals')
     .innerJoin('pipeline_stages as stage', 'stage.id', 'deals.stage_id')
@@ -93,10 +91,10 @@ async function positionIn(trx: Db, organizationId: string, stageId: string, plac
 
 /** The 0-based index just below `afterId` in its column (not counting the deal being moved). */
 async function indexAfter(trx: Db, organizationId: string, stageId: string, afterId: string, excludeId: string | null): Promise<number> {
-  if (afterId === excludeId) throw invalid('afterDealId', 'must be another deal than the one moved');
+  if (afterId === excludeId) throw fieldError('afterDealId', 'must be another deal than the one moved');
   const org = scoped(trx, organizationId);
   const anchor = await org.selectFrom('deals').select(['position', 'updated_at', 'id', 'stage_id']).where('id', '=', afterId).executeTakeFirst();
-  if (!anchor || anchor.stage_id !== stageId) throw invalid('afterDealId', 'is not a deal in the target stage');
+  if (!anchor || anchor.stage_id !== stageId) throw fieldError('afterDealId', 'is not a deal in the target stage');
   // How many deals sort at or before the anchor, in the column's order (position, updated_at desc, id).
   let ahead = org
     .selectFrom('deals')
@@ -145,13 +143,13 @@ function stageColumns(deal: { status: StageKind; won_at: Date | null; lost_at: D
 
 /** The timeline entries of entering a stage: deal_moved, plus deal_won / deal_lost when the outcome changes. */
 function moveActivities(
-  ctx: DomainCtx,
+  ctx: OrgContext,
   deal: { id: string; title: string; contact_id: string | null; status: StageKind; value_minor: number; currency: string },
   from: { id: string; name: string } | null,
   to: StageRow,
   lostReason: string | null,
 ): ActivityInput[] {
-  const base = { organizationId: ctx.organizationId, dealId: deal.id, contactId: deal.contact_id, actorUserId: actorId(ctx) };
+  const base = { organizationId: ctx.organizationId, dealId: deal.id, contactId: deal.contact_id, actorUserId: actorIdOf(ctx) };
   const entries: ActivityInput[] = [];
   if (from) {
     entries.push({
@@ -168,23 +166,22 @@ function moveActivities(
 function requireLostReason(to: StageRow, reason: string | null | undefined): string | null {
   if (to.kind !== 'lost') return null;
   const trimmed = reason?.trim();
-  if (!trimmed) throw invalid('lostReason', LOST_REASON_REQUIRED);
+  if (!trimmed) throw fieldError('lostReason', LOST_REASON_REQUIRED);
   return trimmed;
 }
 
 /** Whether the deal exists in the organization and the caller may see it (its page answers 404 otherwise). */
-export async function dealVisible(ctx: DomainCtx, id: string): Promise<boolean> {
+export async function dealVisible(ctx: Pick<OrgContext, 'db' | 'organizationId' | 'auth'>, id: string): Promise<boolean> {
   const ownerOnly = await ownerOnlyFilter(ctx.db, ctx.auth);
   return (await dealsOf(ctx.db, ctx.organizationId, ownerOnly).select('deals.id').where('deals.id', '=', id).executeTakeFirst()) !== undefined;
 }
 
-export async function getDeal(ctx: DomainCtx, rawInput: unknown) {
-  const { id } = parseInput(ZDealIdInput, rawInput);
+export async function getDeal(ctx: OrgContext, { id }: z.output<typeof ZDealIdInput>) {
   const ownerOnly = await ownerOnlyFilter(ctx.db, ctx.auth);
   return dealDetail(ctx, id, ownerOnly);
 }
 
-async function dealRow(ctx: DomainCtx, id: string, ownerOnly: string | null) {
+async function dealRow(ctx: OrgContext, id: string, ownerOnly: string | null) {
   let query = selectDeals(ctx.db, ctx.organizationId).where('deals.id', '=', id);
   if (ownerOnly) query = query.where('deals.owner_id', '=', ownerOnly);
   const row = await query.executeTakeFirst();
@@ -193,7 +190,7 @@ async function dealRow(ctx: DomainCtx, id: string, ownerOnly: string | null) {
 }
 
 /** A deal with its pipeline name and stage history (oldest first, with time spent in each stage). */
-async function dealDetail(ctx: DomainCtx, id: string, ownerOnly: string | null) {
+async function dealDetail(ctx: OrgContext, id: string, ownerOnly: string | null) {
   const deal = await dealRow(ctx, id, ownerOnly);
   const org = scoped(ctx.db, ctx.organizationId);
   const [pipeline, history] = await Promise.all([
@@ -238,8 +235,7 @@ async function dealDetail(ctx: DomainCtx, id: string, ownerOnly: string | null) 
   };
 }
 
-export async function createDeal(ctx: DomainCtx, rawInput: unknown) {
-  const input = parseInput(ZCreateDealInput, rawInput);
+export async function createDeal(ctx: OrgContext, input: z.output<typeof ZCreateDealInput>) {
   const { db, organizationId } = ctx;
   const ownerOnly = await ownerOnlyFilter(db, ctx.auth);
 
@@ -248,19 +244,19 @@ export async function createDeal(ctx: DomainCtx, rawInput: unknown) {
     stage = await requireStage(db, organizationId, input.stageId);
     if (input.pipelineId && stage.pipeline_id !== input.pipelineId) {
       await requirePipeline(db, organizationId, input.pipelineId);
-      throw invalid('stageId', 'does not belong to this pipeline');
+      throw fieldError('stageId', 'does not belong to this pipeline');
     }
   } else {
     const pipeline = input.pipelineId ? await requirePipeline(db, organizationId, input.pipelineId) : await defaultPipeline(db, organizationId);
     stage = entryStage(await stagesOf(db, organizationId, pipeline.id));
   }
   const lostReason = requireLostReason(stage, input.lostReason);
-  if (input.lostReason && stage.kind !== 'lost') throw invalid('lostReason', 'can be set only on a lost deal');
-  const ownerId = input.ownerId === undefined ? actorId(ctx) : input.ownerId;
+  if (input.lostReason && stage.kind !== 'lost') throw fieldError('lostReason', 'can be set only on a lost deal');
+  const ownerId = input.ownerId === undefined ? actorIdOf(ctx) : input.ownerId;
   await assertMember(db, organizationId, ownerId, 'ownerId');
   const contact = input.contactId ? await requireContact(db, organizationId, input.contactId, ownerOnly) : null;
   const value: TMoney = input.value ?? { valueMinor: 0, currency: await primaryCurrency(db, organizationId) };
-  if (input.isRecurring && input.monthlyValueMinor == null) throw invalid('monthlyValueMinor', RECURRING_NEEDS_MONTHLY);
+  if (input.isRecurring && input.monthlyValueMinor == null) throw fieldError('monthlyValueMinor', RECURRING_NEEDS_MONTHLY);
 
   const id = await db.transaction().execute(async (trx) => {
     const org = scoped(trx, organizationId);
@@ -284,13 +280,13 @@ export async function createDeal(ctx: DomainCtx, rawInput: unknown) {
       })
       .returning(['id'])
       .executeTakeFirstOrThrow();
-    await org.insertInto('deal_stage_history', { deal_id: deal.id, from_stage_id: null, to_stage_id: stage.id, changed_by: actorId(ctx), changed_at: now }).execute();
-    const base = { organizationId, dealId: deal.id, contactId: contact?.id ?? null, actorUserId: actorId(ctx) };
+    await org.insertInto('deal_stage_history', { deal_id: deal.id, from_stage_id: null, to_stage_id: stage.id, changed_by: actorIdOf(ctx), changed_at: now }).execute();
+    const base = { organizationId, dealId: deal.id, contactId: contact?.id ?? null, actorUserId: actorIdOf(ctx) };
     await recordActivities(trx, [
       { ...base, type: 'deal_created', payload: { title: input.title, valueMinor: value.valueMinor, currency: value.currency, stage: stage.name, stageId: stage.id } },
       ...moveActivities(ctx, { id: deal.id, title: input.title, contact_id: contact?.id ?? null, status: 'open', value_minor: value.valueMinor, currency: value.currency }, null, stage, lostReason),
     ]);
-    await publishEvent(trx, { organizationId, type: 'deal_created', payload: { dealId: deal.id, title: input.title, pipelineId: stage.pipeline_id, stageId: stage.id }, actorUserId: actorId(ctx) });
+    await publishEvent(trx, { organizationId, type: 'deal_created', payload: { dealId: deal.id, title: input.title, pipelineId: stage.pipeline_id, stageId: stage.id }, actorUserId: actorIdOf(ctx) });
     if (stage.kind !== 'open') {
       await announceStage(
         trx,
@@ -306,13 +302,12 @@ export async function createDeal(ctx: DomainCtx, rawInput: unknown) {
 }
 
 /** Moves a deal to a stage of its pipeline (drag and drop), or to another place in its column. */
-export async function moveDeal(ctx: DomainCtx, rawInput: unknown) {
-  const input = parseInput(ZMoveDealInput, rawInput);
+export async function moveDeal(ctx: OrgContext, input: z.output<typeof ZMoveDealInput>) {
   const ownerOnly = await ownerOnlyFilter(ctx.db, ctx.auth);
   await ctx.db.transaction().execute(async (trx) => {
     const deal = await lockDeal(trx, ctx, ownerOnly, input.dealId);
     const to = await requireStage(trx, ctx.organizationId, input.stageId);
-    if (to.pipeline_id !== deal.pipeline_id) throw invalid('stageId', 'does not belong to this pipeline');
+    if (to.pipeline_id !== deal.pipeline_id) throw fieldError('stageId', 'does not belong to this pipeline');
     const place: Place | undefined = input.afterDealId !== undefined ? { after: input.afterDealId } : input.position !== undefined ? { index: input.position } : undefined;
     await applyStageChange(trx, ctx, deal, to, input.lostReason ?? (deal.status === 'lost' ? deal.lost_reason : null), place);
   });
@@ -322,13 +317,13 @@ export async function moveDeal(ctx: DomainCtx, rawInput: unknown) {
 /** The realtime side of a stage change: deal_moved for live boards, and deal_won / deal_lost when it closes. */
 async function announceStage(
   trx: Db,
-  ctx: DomainCtx,
+  ctx: OrgContext,
   deal: { id: string; title: string; value_minor: number; currency: string; pipeline_id: string; owner_id: string | null; status: StageKind },
   from: string | null,
   to: StageRow,
 ): Promise<void> {
   const organizationId = ctx.organizationId;
-  const actorUserId = actorId(ctx);
+  const actorUserId = actorIdOf(ctx);
   await publishEvent(trx, {
     organizationId,
     type: 'deal_moved',
@@ -347,7 +342,7 @@ async function announceStage(
 }
 
 /** Puts a locked deal in `to` (or moves it within its column), with history and timeline when the stage changes. */
-async function applyStageChange(trx: Db, ctx: DomainCtx, deal: LockedDeal, to: StageRow, reason: string | null | undefined, place: Place | undefined, extra: Record<string, unknown> = {}) {
+async function applyStageChange(trx: Db, ctx: OrgContext, deal: LockedDeal, to: StageRow, reason: string | null | undefined, place: Place | undefined, extra: Record<string, unknown> = {}) {
   const org = scoped(trx, ctx.organizationId);
   const now = new Date();
   if (to.id === deal.stage_id) {
@@ -368,7 +363,7 @@ async function applyStageChange(trx: Db, ctx: DomainCtx, deal: LockedDeal, to: S
     .set({ ...stageColumns(deal, to, lostReason, now), position, updated_at: now })
     .where('id', '=', deal.id)
     .execute();
-  await org.insertInto('deal_stage_history', { deal_id: deal.id, from_stage_id: deal.stage_id, to_stage_id: to.id, changed_by: actorId(ctx), changed_at: now }).execute();
+  await org.insertInto('deal_stage_history', { deal_id: deal.id, from_stage_id: deal.stage_id, to_stage_id: to.id, changed_by: actorIdOf(ctx), changed_at: now }).execute();
   const entries = moveActivities(ctx, deal, { id: deal.stage_id, name: deal.stage_name }, to, lostReason);
   if (entries[0]) entries[0].payload = { ...entries[0].payload, ...extra };
   await recordActivities(trx, entries);
@@ -377,8 +372,7 @@ async function applyStageChange(trx: Db, ctx: DomainCtx, deal: LockedDeal, to: S
 
 type FieldChange = { field: string; from: unknown; to: unknown };
 
-export async function updateDeal(ctx: DomainCtx, rawInput: unknown) {
-  const input = parseInput(ZUpdateDealInput, rawInput);
+export async function updateDeal(ctx: OrgContext, input: z.output<typeof ZUpdateDealInput>) {
   const { db, organizationId } = ctx;
   const ownerOnly = await ownerOnlyFilter(db, ctx.auth);
   if (input.ownerId) await assertMember(db, organizationId, input.ownerId, 'ownerId');
@@ -408,7 +402,7 @@ export async function updateDeal(ctx: DomainCtx, rawInput: unknown) {
     }
     if (input.contactId !== undefined && input.contactId !== deal.contact_id) {
       const previous = deal.contact_id ? await org.selectFrom('contacts').select(['first_name', 'last_name', 'email']).where('id', '=', deal.contact_id).executeTakeFirst() : undefined;
-      changes.push({ field: 'contact', from: previous ? { id: deal.contact_id, name: contactName(previous) } : null, to: contact ? { id: contact.id, name: contactName(contact) } : null });
+      changes.push({ field: 'contact', from: previous ? { id: deal.contact_id, name: displayName(previous) } : null, to: contact ? { id: contact.id, name: displayName(contact) } : null });
       set.contact_id = input.contactId;
     }
     if (input.ownerId !== undefined && input.ownerId !== deal.owner_id) {
@@ -422,7 +416,7 @@ export async function updateDeal(ctx: DomainCtx, rawInput: unknown) {
     change('probability', 'probability', deal.probability, input.probability);
     const isRecurring = input.isRecurring ?? deal.is_recurring;
     const monthly = isRecurring ? (input.monthlyValueMinor === undefined ? deal.monthly_value_minor : input.monthlyValueMinor) : null;
-    if (isRecurring && monthly == null) throw invalid('monthlyValueMinor', RECURRING_NEEDS_MONTHLY);
+    if (isRecurring && monthly == null) throw fieldError('monthlyValueMinor', RECURRING_NEEDS_MONTHLY);
     change('isRecurring', 'is_recurring', deal.is_recurring, isRecurring);
     change('monthlyValueMinor', 'monthly_value_minor', deal.monthly_value_minor, monthly);
 
@@ -430,16 +424,16 @@ export async function updateDeal(ctx: DomainCtx, rawInput: unknown) {
     let to: StageRow | null = null;
     if (targetStage) {
       const pipelineId = targetPipeline?.id ?? deal.pipeline_id;
-      if (targetStage.pipeline_id !== pipelineId) throw invalid('stageId', 'does not belong to this pipeline');
+      if (targetStage.pipeline_id !== pipelineId) throw fieldError('stageId', 'does not belong to this pipeline');
       to = targetStage;
     } else if (targetPipeline && targetPipeline.id !== deal.pipeline_id) {
       to = entryStage(await stagesOf(trx, organizationId, targetPipeline.id));
     }
     if (to && to.id === deal.stage_id) to = null;
     const staysLost = (to ?? { kind: deal.status }).kind === 'lost';
-    if (input.lostReason !== undefined && !staysLost && input.lostReason) throw invalid('lostReason', 'can be set only on a lost deal');
+    if (input.lostReason !== undefined && !staysLost && input.lostReason) throw fieldError('lostReason', 'can be set only on a lost deal');
     if (staysLost && !to && input.lostReason !== undefined) {
-      if (!input.lostReason) throw invalid('lostReason', LOST_REASON_REQUIRED);
+      if (!input.lostReason) throw fieldError('lostReason', LOST_REASON_REQUIRED);
       change('lostReason', 'lost_reason', deal.lost_reason, input.lostReason);
     }
 
@@ -453,9 +447,9 @@ export async function updateDeal(ctx: DomainCtx, rawInput: unknown) {
       const contactId = (set.contact_id as string | null | undefined) !== undefined ? (set.contact_id as string | null) : deal.contact_id;
       await recordActivities(
         trx,
-        changes.map((c) => ({ organizationId, dealId: deal.id, contactId, type: 'field_changed', actorUserId: actorId(ctx), payload: c })),
+        changes.map((c) => ({ organizationId, dealId: deal.id, contactId, type: 'field_changed', actorUserId: actorIdOf(ctx), payload: c })),
       );
-      await publishEvent(trx, { organizationId, type: 'deal_updated', payload: { dealId: deal.id, title: deal.title, fields: changes.map((c) => c.field) }, actorUserId: actorId(ctx) });
+      await publishEvent(trx, { organizationId, type: 'deal_updated', payload: { dealId: deal.id, title: deal.title, fields: changes.map((c) => c.field) }, actorUserId: actorIdOf(ctx) });
     }
     if (to) {
       const fresh = await lockDeal(trx, ctx, null, deal.id);
@@ -466,14 +460,13 @@ export async function updateDeal(ctx: DomainCtx, rawInput: unknown) {
   return dealDetail(ctx, input.id, null);
 }
 
-export async function deleteDeal(ctx: DomainCtx, rawInput: unknown) {
-  const { id } = parseInput(ZDealIdInput, rawInput);
+export async function deleteDeal(ctx: OrgContext, { id }: z.output<typeof ZDealIdInput>) {
   const ownerOnly = await ownerOnlyFilter(ctx.db, ctx.auth);
   await ctx.db.transaction().execute(async (trx) => {
     const deal = await lockDeal(trx, ctx, ownerOnly, id);
     // The deal's own timeline goes with it; its contact keeps a trace.
     await scoped(trx, ctx.organizationId).deleteFrom('deals').where('id', '=', id).execute();
-    await publishEvent(trx, { organizationId: ctx.organizationId, type: 'deal_deleted', payload: { dealId: id, title: deal.title, pipelineId: deal.pipeline_id }, actorUserId: actorId(ctx) });
+    await publishEvent(trx, { organizationId: ctx.organizationId, type: 'deal_deleted', payload: { dealId: id, title: deal.title, pipelineId: deal.pipeline_id }, actorUserId: actorIdOf(ctx) });
     if (deal.contact_id) {
       await recordActivities(trx, [
         {
@@ -481,7 +474,7 @@ export async function deleteDeal(ctx: DomainCtx, rawInput: unknown) {
           contactId: deal.contact_id,
           dealId: null,
           type: 'deal_deleted',
-          actorUserId: actorId(ctx),
+          actorUserId: actorIdOf(ctx),
           payload: { dealId: id, title: deal.title, valueMinor: deal.value_minor, currency: deal.currency, status: deal.status },
         },
       ]);
@@ -490,8 +483,7 @@ export async function deleteDeal(ctx: DomainCtx, rawInput: unknown) {
   return { id };
 }
 
-export async function dealTimeline(ctx: DomainCtx, rawInput: unknown) {
-  const input = parseInput(ZDealTimelineInput, rawInput);
+export async function dealTimeline(ctx: OrgContext, input: z.output<typeof ZDealTimelineInput>) {
   const ownerOnly = await ownerOnlyFilter(ctx.db, ctx.auth);
   await dealRow(ctx, input.dealId, ownerOnly);
   return listActivities(ctx, { dealId: input.dealId }, { before: input.before, limit: input.limit });
@@ -500,7 +492,7 @@ export async function dealTimeline(ctx: DomainCtx, rawInput: unknown) {
 type DealFilters = { q?: string; ownerId?: string; closeFrom?: string; closeTo?: string };
 
 /** The filtered deals query shared by the board, its sums and its conversion rates. */
-function filteredDeals(ctx: DomainCtx, ownerOnly: string | null, filters: DealFilters & { pipelineId?: string; stageId?: string; status?: StageKind; contactId?: string; stalledDays?: number }) {
+function filteredDeals(ctx: OrgContext, ownerOnly: string | null, filters: DealFilters & { pipelineId?: string; stageId?: string; status?: StageKind; contactId?: string; stalledDays?: number }) {
   let query = selectDeals(ctx.db, ctx.organizationId);
   if (ownerOnly) query = query.where('deals.owner_id', '=', ownerOnly);
   if (filters.pipelineId) query = query.where('deals.pipeline_id', '=', filters.pipelineId);
@@ -518,15 +510,14 @@ function filteredDeals(ctx: DomainCtx, ownerOnly: string | null, filters: DealFi
 }
 
 function assertDateRange(from: string | undefined, to: string | undefined) {
-  if (from && to && to < from) throw invalid('closeTo', 'must be on or after closeFrom');
+  if (from && to && to < from) throw fieldError('closeTo', 'must be on or after closeFrom');
 }
 
 /**
  * The pipeline board: per stage its deals (first `perStageLimit`), count, value per currency and
  * in the primary currency, weighted value, and conversion to the next stage from stage history.
  */
-export async function dealBoard(ctx: DomainCtx, rawInput: unknown) {
-  const input = parseInput(ZDealBoardInput, rawInput);
+export async function dealBoard(ctx: OrgContext, input: z.output<typeof ZDealBoardInput>) {
   assertDateRange(input.closeFrom, input.closeTo);
   const { db, organizationId } = ctx;
   const pipeline = input.pipelineId ? await requirePipeline(db, organizationId, input.pipelineId) : await defaultPipeline(db, organizationId);
@@ -609,7 +600,7 @@ export async function dealBoard(ctx: DomainCtx, rawInput: unknown) {
 }
 
 /** For each stage: the (filtered) deals of the pipeline whose history ever entered it. */
-async function stageReach(ctx: DomainCtx, ownerOnly: string | null, filters: DealFilters & { pipelineId: string }, stages: StageRow[]): Promise<Map<string, Set<string>>> {
+async function stageReach(ctx: OrgContext, ownerOnly: string | null, filters: DealFilters & { pipelineId: string }, stages: StageRow[]): Promise<Map<string, Set<string>>> {
   const reached = new Map<string, Set<string>>();
   if (stages.length === 0) return reached;
   const dealIds = filteredDeals(ctx, ownerOnly, filters).clearSelect().select('deals.id');
@@ -644,8 +635,7 @@ const SORT_COLUMNS = {
 } as const;
 
 /** The list view: filtered, sorted, paged. */
-export async function listDeals(ctx: DomainCtx, rawInput: unknown) {
-  const input = parseInput(ZListDealsInput, rawInput);
+export async function listDeals(ctx: OrgContext, input: z.output<typeof ZListDealsInput>) {
   assertDateRange(input.closeFrom, input.closeTo);
   const { db, organizationId } = ctx;
   const ownerOnly = await ownerOnlyFilter(db, ctx.auth);

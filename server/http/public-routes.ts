@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { routePatternToRegExp } from './client';
 
@@ -8,31 +9,31 @@ import { routePatternToRegExp } from './client';
  * read. scripts/lib/site-routes.ts re-exports it for the build.
  */
 
-/**
- * Route files in client/routes that are application pages although they sit outside the `_app`
- * layout: they use the session, tRPC or zod and are served by the application entry (index.html).
- * Every other top-level route file is a public page, part of the light public-site entry (site.html).
- */
-export const APP_PAGE_FILES: readonly string[] = ['login.tsx', 'signup.tsx', 'invite.$token.tsx'];
-
 export const ROUTES_DIRECTORY = fileURLToPath(new URL('../../client/routes', import.meta.url));
+
+/**
+ * The route group of the public pages, client/routes/(site)/: a TanStack route group, so the folder
+ * is not part of their URLs (/pricing is (site)/pricing.tsx). Every other route file is an
+ * application page, served by the application entry (index.html): the `_app` layout's, and the
+ * account pages at the top level (login, signup, invite), which use the session, tRPC or zod.
+ */
+export const SITE_GROUP = '(site)';
 
 export type PublicRouteFile = { file: string; path: string };
 
-/** "index.tsx" → "/", "vs-hubspot.tsx" → "/vs-hubspot", "a.b.tsx" → "/a/b" (TanStack's flat-file naming). */
+/** "index.tsx" → "/", "vs-hubspot.tsx" → "/vs-hubspot", "a.b.tsx" → "/a/b" (TanStack's flat-file naming; a group folder adds nothing). */
 export function routePathOf(file: string): string {
   const name = file.replace(/\.tsx$/, '');
   return name === 'index' ? '/' : `/${name.split('.').join('/')}`;
 }
 
-/** The public pages: top-level route files that are neither layouts, ignored (`-`), the root, nor application pages. */
+/** The public pages: the route files of the (site) group, not its ignored (`-`) folders; `file` is relative to client/routes. */
 export function publicRouteFiles(routesDirectory: string = ROUTES_DIRECTORY): PublicRouteFile[] {
-  return readdirSync(routesDirectory, { withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.tsx'))
+  return readdirSync(path.join(routesDirectory, SITE_GROUP), { withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.tsx') && !entry.name.startsWith('-'))
     .map((entry) => entry.name)
-    .filter((name) => !name.startsWith('_') && !name.startsWith('-') && !APP_PAGE_FILES.includes(name))
     .sort()
-    .map((file) => ({ file, path: routePathOf(file) }));
+    .map((name) => ({ file: `${SITE_GROUP}/${name}`, path: routePathOf(name) }));
 }
 
 let publicPages: RegExp[] | undefined;

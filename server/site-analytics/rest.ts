@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { DomainError, parseInput } from '../errors';
+import { DomainError } from '../errors';
+import { readBody } from '../http/body';
 import type { AppEnv } from '../http/env';
 import { siteOwnerOrganization } from '../organizations/site-owner';
 import { assertSlots, type RateLimit } from '../rate-limit';
@@ -14,22 +15,13 @@ export function createSiteAnalyticsRest() {
   return new Hono<AppEnv>().post('/events', async (c) => {
     const { deps, meta } = c.var;
     await assertSlots(deps.database.db, [{ limit: BATCHES_PER_ADDRESS, key: meta.ip }], () => 'Too many analytics batches from this address; try again later');
-    let body: unknown;
-    try {
-      body = JSON.parse(await c.req.text());
-    } catch {
-      throw new DomainError('VALIDATION', 'The body must be a JSON analytics batch');
-    }
+    const batch = await readBody(c, ZRecordSiteEventsInput, { notJson: 'The body must be a JSON analytics batch' });
     const owner = await siteOwnerOrganization(deps.database.db, deps.config).catch((error: unknown) => {
       // A server nobody has signed up to yet has no site owner: visits are not kept, and that is no error.
       if (!deps.config.leadsOrganizationId && error instanceof DomainError && error.code === 'UNAVAILABLE') return null;
       throw error;
     });
-    if (!owner) {
-      parseInput(ZRecordSiteEventsInput, body);
-      return c.json({ stored: 0 }, 202);
-    }
-    const result = await recordSiteEvents({ db: deps.database.db, organizationId: owner.id }, body);
-    return c.json(result, 202);
+    if (!owner) return c.json({ stored: 0 }, 202);
+    return c.json(await recordSiteEvents({ db: deps.database.db, organizationId: owner.id }, batch), 202);
   });
 }

@@ -33,10 +33,10 @@ export const ZRecordSiteEventsInput = z
     events: z.array(ZSiteAnalyticsEvent).min(1, 'must hold at least one event').max(SITE_ANALYTICS_LIMITS.maxEventsPerBatch, `must hold at most ${SITE_ANALYTICS_LIMITS.maxEventsPerBatch} events`),
   })
   .strict();
-export type TRecordSiteEventsInput = z.input<typeof ZRecordSiteEventsInput>;
+export type TRecordSiteEventsInput = z.output<typeof ZRecordSiteEventsInput>;
 
 export const ZWebsiteReportInput = z
   .object({ period: ZPeriod.default(DEFAULT_PERIOD) })
   .strict()
   .prefault({});
-export type TWebsiteReportInput = z.input<typeof ZWebsiteReportInput>;
+export type TWebsiteReportInput = z.output<typeof ZWebsiteReportInput>;

@@ -1,11 +1,8 @@
-import type { Db } from '../db';
-import { parseInput } from '../errors';
 import { PERIOD_DAYS } from '../analytics/schema';
 import { isPublicPagePath } from '../http/public-routes';
+import type { OrgContext } from '../kernel/context';
 import { conversionsByEvent, insertSiteEvents, siteByDay, siteTotals, topPages, type SiteEventRow } from './repo';
-import { ZRecordSiteEventsInput, ZWebsiteReportInput, type TRecordSiteEventsInput, type TWebsiteReportInput } from './schema';
-
-type Ctx = { db: Db; organizationId: string };
+import type { TRecordSiteEventsInput, TWebsiteReportInput } from './schema';
 
 /** A browser clock further off than this is not trusted: the event is dated when it arrived. */
 const CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
@@ -15,10 +12,10 @@ const TOP_PAGES = 10;
 /**
  * Stores a batch from client/lib/analytics.ts for the site owner organization. Only the public
  * site's pages count: events of any other path (the signed-in app's /pipeline, /contacts, …, or no
- * page at all) are ignored, whoever sent them.
+ * page at all) are ignored, whoever sent them. The public door has no caller, hence only the
+ * organization and its database.
  */
-export async function recordSiteEvents(ctx: Ctx, raw: TRecordSiteEventsInput | unknown, now = new Date()): Promise<{ stored: number }> {
-  const input = parseInput(ZRecordSiteEventsInput, raw);
+export async function recordSiteEvents(ctx: Pick<OrgContext, 'db' | 'organizationId'>, input: TRecordSiteEventsInput, now = new Date()): Promise<{ stored: number }> {
   const events = input.events.filter((e) => isPublicPagePath(e.path));
   if (events.length === 0) return { stored: 0 };
   const rows: SiteEventRow[] = events.map((e) => {
@@ -52,8 +49,7 @@ export type WebsiteReport = {
 };
 
 /** The Reports page's Website section: the last N whole UTC days, today included. */
-export async function getWebsiteReport(ctx: Ctx, raw: TWebsiteReportInput, now = new Date()): Promise<WebsiteReport> {
-  const input = parseInput(ZWebsiteReportInput, raw);
+export async function getWebsiteReport(ctx: OrgContext, input: TWebsiteReportInput, now = new Date()): Promise<WebsiteReport> {
   const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) + DAY_MS);
   const start = new Date(end.getTime() - PERIOD_DAYS[input.period] * DAY_MS);
   const window = { start, end };

@@ -1,26 +1,29 @@
-import { expressionBuilder, sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { expressionBuilder, sql, type Expression, type SqlBool } from 'kysely';
+import type { z } from 'zod';
 import { recordActivity } from '../activities/service';
+import { displayName, requireContact } from '../contacts/lookup';
 import { publishEvent } from '../events/publish';
+import type { Db } from '../db';
 import type { Database } from '../db/schema';
+import { likePattern } from '../db/like';
 import { scoped } from '../db/scoped';
-import { DomainError, parseInput } from '../errors';
+import { DomainError, fieldError } from '../errors';
+import { actorIdOf, type OrgContext } from '../kernel/context';
 import { assertMember, ownerOnlyFilter } from '../organizations/members';
-import { actorId, contactName, invalid, likePattern, requireContact, requireDealRef, type DomainCtx } from '../deals/repo';
-import { ZCreateTaskInput, ZListTasksInput, ZTaskIdInput, ZUpdateTaskInput, type TTaskView } from './schema';
+import { requireDealRef } from '../deals/repo';
+import { type ZCreateTaskInput, type ZListTasksInput, type ZTaskIdInput, type ZUpdateTaskInput, type TTaskView } from './schema';
 import { dayRangeIn } from '../time/zoned';
 import { callerTimeZone } from './time';
-
-type Db = Kysely<Database>;
 
 const taskNotFound = () => new DomainError('NOT_FOUND', 'Task not found');
 
 /** The instants the views compare with: now and the caller's today, in their time zone. */
 type Clock = { me: string | null; now: Date; todayStart: Date; todayEnd: Date };
 
-async function clockOf(ctx: DomainCtx, now = new Date()): Promise<Clock & { timeZone: string; today: string }> {
+async function clockOf(ctx: OrgContext, now = new Date()): Promise<Clock & { timeZone: string; today: string }> {
   const timeZone = await callerTimeZone(ctx.db, ctx.auth);
   const day = dayRangeIn(now, timeZone);
-  return { me: actorId(ctx), now, todayStart: day.start, todayEnd: day.end, timeZone, today: day.date };
+  return { me: actorIdOf(ctx), now, todayStart: day.start, todayEnd: day.end, timeZone, today: day.date };
 }
 
 /** What a view holds; `status` narrows mine (open by default) and all (any by default). */
@@ -96,7 +99,7 @@ function toTask(row: TaskRow, now: Date) {
     overdue: row.status === 'open' && row.due_at !== null && row.due_at < now,
     completedAt: row.completed_at?.toISOString() ?? null,
     assignee: row.assignee_id ? { id: row.assignee_id, name: row.assignee_name ?? '' } : null,
-    contact: row.contact_id ? { id: row.contact_id, name: contactName({ first_name: row.contact_first_name, last_name: row.contact_last_name, email: row.contact_email }) } : null,
+    contact: row.contact_id ? { id: row.contact_id, name: displayName({ first_name: row.contact_first_name, last_name: row.contact_last_name, email: row.contact_email }) } : null,
     deal: row.deal_id ? { id: row.deal_id, title: row.deal_title ?? '' } : null,
     createdBy: row.created_by ? { id: row.created_by, name: row.creator_name ?? '' } : null,
     createdAt: row.created_at.toISOString(),
@@ -104,23 +107,21 @@ function toTask(row: TaskRow, now: Date) {
   };
 }
 
-async function taskView(ctx: DomainCtx, id: string) {
+async function taskView(ctx: OrgContext, id: string) {
   const ownerOnly = await ownerOnlyFilter(ctx.db, ctx.auth);
   const row = await selectTasks(ctx.db, ctx.organizationId, ownerOnly).where('tasks.id', '=', id).executeTakeFirst();
   if (!row) throw taskNotFound();
   return toTask(row, new Date());
 }
 
-export async function getTask(ctx: DomainCtx, rawInput: unknown) {
-  const { id } = parseInput(ZTaskIdInput, rawInput);
+export async function getTask(ctx: OrgContext, { id }: z.output<typeof ZTaskIdInput>) {
   return taskView(ctx, id);
 }
 
-export async function listTasks(ctx: DomainCtx, rawInput: unknown) {
-  const input = parseInput(ZListTasksInput, rawInput);
+export async function listTasks(ctx: OrgContext, input: z.output<typeof ZListTasksInput>) {
   const { db, organizationId } = ctx;
   const ownerOnly = await ownerOnlyFilter(db, ctx.auth);
-  if (input.view === 'mine' && !ctx.auth.user) throw invalid('view', 'mine needs a signed-in user');
+  if (input.view === 'mine' && !ctx.auth.user) throw fieldError('view', 'mine needs a signed-in user');
   if (input.contactId) await requireContact(db, organizationId, input.contactId, ownerOnly);
   if (input.dealId) await requireDealRef(db, organizationId, input.dealId, ownerOnly);
   const clock = await clockOf(ctx);
@@ -167,7 +168,7 @@ export async function listTasks(ctx: DomainCtx, rawInput: unknown) {
 }
 
 /** How many tasks each tab holds, as the list counts them with its default status. */
-export async function taskCounts(ctx: DomainCtx) {
+export async function taskCounts(ctx: OrgContext) {
   const clock = await clockOf(ctx);
   const count = (view: TTaskView, status?: 'open' | 'done' | 'any') => {
     const filter = viewFilter(view, clock, status);
@@ -200,7 +201,7 @@ export async function taskCounts(ctx: DomainCtx) {
 }
 
 /** Checks the linked records a task names; answers the contact its timeline entries go to. */
-async function checkLinks(ctx: DomainCtx, links: { assigneeId?: string | null; contactId?: string | null; dealId?: string | null }) {
+async function checkLinks(ctx: OrgContext, links: { assigneeId?: string | null; contactId?: string | null; dealId?: string | null }) {
   const ownerOnly = await ownerOnlyFilter(ctx.db, ctx.auth);
   if (links.assigneeId) await assertMember(ctx.db, ctx.organizationId, links.assigneeId, 'assigneeId');
   const contact = links.contactId ? await requireContact(ctx.db, ctx.organizationId, links.contactId, ownerOnly) : null;
@@ -215,9 +216,8 @@ async function timelineTarget(trx: Db, organizationId: string, task: { contact_i
   return { contactId: deal?.contact_id ?? null, dealId: task.deal_id };
 }
 
-export async function createTask(ctx: DomainCtx, rawInput: unknown) {
-  const input = parseInput(ZCreateTaskInput, rawInput);
-  const assigneeId = input.assigneeId === undefined ? actorId(ctx) : input.assigneeId;
+export async function createTask(ctx: OrgContext, input: z.output<typeof ZCreateTaskInput>) {
+  const assigneeId = input.assigneeId === undefined ? actorIdOf(ctx) : input.assigneeId;
   await checkLinks(ctx, { ...input, assigneeId });
   const id = await ctx.db.transaction().execute(async (trx) => {
     const task = await scoped(trx, ctx.organizationId)
@@ -229,7 +229,7 @@ export async function createTask(ctx: DomainCtx, rawInput: unknown) {
         assignee_id: assigneeId,
         contact_id: input.contactId ?? null,
         deal_id: input.dealId ?? null,
-        created_by: actorId(ctx),
+        created_by: actorIdOf(ctx),
       })
       .returning(['id', 'contact_id', 'deal_id'])
       .executeTakeFirstOrThrow();
@@ -239,18 +239,17 @@ export async function createTask(ctx: DomainCtx, rawInput: unknown) {
         organizationId: ctx.organizationId,
         ...target,
         type: 'task_created',
-        actorUserId: actorId(ctx),
+        actorUserId: actorIdOf(ctx),
         payload: { taskId: task.id, title: input.title, dueAt: input.dueAt ?? null, priority: input.priority, assigneeId },
       });
     }
-    await publishEvent(trx, { organizationId: ctx.organizationId, type: 'task_created', payload: { taskId: task.id, title: input.title, assigneeId }, actorUserId: actorId(ctx) });
+    await publishEvent(trx, { organizationId: ctx.organizationId, type: 'task_created', payload: { taskId: task.id, title: input.title, assigneeId }, actorUserId: actorIdOf(ctx) });
     return task.id;
   });
   return taskView(ctx, id);
 }
 
-export async function updateTask(ctx: DomainCtx, rawInput: unknown) {
-  const input = parseInput(ZUpdateTaskInput, rawInput);
+export async function updateTask(ctx: OrgContext, input: z.output<typeof ZUpdateTaskInput>) {
   await checkLinks(ctx, input);
   const result = await ctx.db.transaction().execute(async (trx) => {
     const updated = await scoped(trx, ctx.organizationId)
@@ -268,7 +267,7 @@ export async function updateTask(ctx: DomainCtx, rawInput: unknown) {
       .where('id', '=', input.id)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) > 0) {
-      await publishEvent(trx, { organizationId: ctx.organizationId, type: 'task_updated', payload: { taskId: input.id }, actorUserId: actorId(ctx) });
+      await publishEvent(trx, { organizationId: ctx.organizationId, type: 'task_updated', payload: { taskId: input.id }, actorUserId: actorIdOf(ctx) });
     }
     return updated;
   });
@@ -277,8 +276,7 @@ export async function updateTask(ctx: DomainCtx, rawInput: unknown) {
 }
 
 /** Marks a task done (task_completed on its contact/deal) or open again; doing it twice changes nothing. */
-async function setTaskStatus(ctx: DomainCtx, rawInput: unknown, status: 'open' | 'done') {
-  const { id } = parseInput(ZTaskIdInput, rawInput);
+async function setTaskStatus(ctx: OrgContext, { id }: z.output<typeof ZTaskIdInput>, status: 'open' | 'done') {
   await ctx.db.transaction().execute(async (trx) => {
     const org = scoped(trx, ctx.organizationId);
     const task = await org.selectFrom('tasks').select(['id', 'title', 'status', 'contact_id', 'deal_id']).where('id', '=', id).forUpdate().executeTakeFirst();
@@ -296,7 +294,7 @@ async function setTaskStatus(ctx: DomainCtx, rawInput: unknown, status: 'open' |
         organizationId: ctx.organizationId,
         ...target,
         type: status === 'done' ? 'task_completed' : 'task_reopened',
-        actorUserId: actorId(ctx),
+        actorUserId: actorIdOf(ctx),
         payload: { taskId: id, title: task.title },
       });
     }
@@ -304,20 +302,19 @@ async function setTaskStatus(ctx: DomainCtx, rawInput: unknown, status: 'open' |
       organizationId: ctx.organizationId,
       type: status === 'done' ? 'task_completed' : 'task_reopened',
       payload: { taskId: id, title: task.title },
-      actorUserId: actorId(ctx),
+      actorUserId: actorIdOf(ctx),
     });
   });
   return taskView(ctx, id);
 }
 
-export const completeTask = (ctx: DomainCtx, rawInput: unknown) => setTaskStatus(ctx, rawInput, 'done');
-export const reopenTask = (ctx: DomainCtx, rawInput: unknown) => setTaskStatus(ctx, rawInput, 'open');
+export const completeTask = (ctx: OrgContext, input: z.output<typeof ZTaskIdInput>) => setTaskStatus(ctx, input, 'done');
+export const reopenTask = (ctx: OrgContext, input: z.output<typeof ZTaskIdInput>) => setTaskStatus(ctx, input, 'open');
 
-export async function deleteTask(ctx: DomainCtx, rawInput: unknown) {
-  const { id } = parseInput(ZTaskIdInput, rawInput);
+export async function deleteTask(ctx: OrgContext, { id }: z.output<typeof ZTaskIdInput>) {
   const result = await ctx.db.transaction().execute(async (trx) => {
     const deleted = await scoped(trx, ctx.organizationId).deleteFrom('tasks').where('id', '=', id).executeTakeFirst();
-    if (Number(deleted.numDeletedRows) > 0) await publishEvent(trx, { organizationId: ctx.organizationId, type: 'task_deleted', payload: { taskId: id }, actorUserId: actorId(ctx) });
+    if (Number(deleted.numDeletedRows) > 0) await publishEvent(trx, { organizationId: ctx.organizationId, type: 'task_deleted', payload: { taskId: id }, actorUserId: actorIdOf(ctx) });
     return deleted;
   });
   if (Number(result.numDeletedRows) === 0) throw taskNotFound();

@@ -44,15 +44,15 @@ describe('appointments calendar', () => {
     let [created] = await listWeek(page);
     expect(created).toMatchObject({ title: 'Demo with Initech', startsAt: '2030-05-08T10:00:00.000Z', endsAt: '2030-05-08T10:30:00.000Z' });
 
-    // Pointer: drag it two hours down (48 px an hour), the length stays. Measure once the block is in
-    // view and its position has settled, so the pointer presses the block and not where it was.
-    await demo.scrollIntoViewIfNeeded();
-    await expect.poll(async () => JSON.stringify(await demo.boundingBox()), { interval: 100 }).toBe(JSON.stringify(await demo.boundingBox()));
+    // Pointer: drag it two hours down (48 px an hour), the length stays. hover() puts the pointer on the
+    // block only once the block itself receives it: the closing dialog's overlay fades out (150 ms)
+    // after the dialog has gone, and a press on the overlay would start no drag.
+    const grip = { x: 12, y: 8 };
+    await demo.hover({ position: grip });
     const box = (await demo.boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2, box.y + 8);
     await page.mouse.down();
-    await page.mouse.move(box.x + box.width / 2, box.y + 8 + 40, { steps: 5 });
-    await page.mouse.move(box.x + box.width / 2, box.y + 8 + 96, { steps: 5 });
+    await page.mouse.move(box.x + grip.x, box.y + grip.y + 40, { steps: 5 });
+    await page.mouse.move(box.x + grip.x, box.y + grip.y + 96, { steps: 5 });
     await page.mouse.up();
     await toastOn(page).getByText('Appointment rescheduled').waitFor();
     await expect.poll(async () => (await listWeek(page))[0]?.startsAt).toBe('2030-05-08T12:00:00.000Z');

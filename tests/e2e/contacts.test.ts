@@ -125,6 +125,42 @@ describe('contacts in the browser', () => {
     await page.getByRole('heading', { level: 1, name: 'Contacts' }).waitFor();
   });
 
+  it('shows a contact’s details, attribution and related records, edits it in place and deletes it', async () => {
+    // No console error allowed: the deleted contact's related lists are not fetched again as its page leaves.
+    const { page } = await openSignedIn(e2e);
+    const contact = await createContact(page, e2e, { firstName: 'Dorothy', lastName: 'Vaughan', email: 'dorothy@nasa.example', phone: '+44 20 7946 0958', companyName: 'NASA' });
+    const deal = await trpcMutation(page, e2e, 'deals.create', { title: 'FORTRAN training', contactId: contact.id, value: { valueMinor: 250_000, currency: 'USD' } });
+    expect(deal.status(), await deal.text()).toBe(200);
+    await page.goto(`/contacts/${contact.id}`);
+    await page.getByRole('heading', { level: 1, name: 'Dorothy Vaughan' }).waitFor();
+
+    const details = region(page, 'Details');
+    await details.getByRole('link', { name: 'dorothy@nasa.example' }).waitFor();
+    expect(await details.getByRole('link', { name: 'Send SMS' }).getAttribute('href')).toBe(`/sms?contact=${contact.id}`);
+    await region(page, 'Attribution').getByText('No marketing touch recorded.', { exact: false }).waitFor();
+    const deals = region(page, 'Related').getByRole('region', { name: 'Deals' });
+    await deals.getByText('1 open · 1 in all').waitFor();
+    await deals.getByRole('link', { name: 'FORTRAN training' }).waitFor();
+
+    // Edit from the header: the details card turns into the form, saved in place.
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await details.getByLabel('Job title').fill('Supervisor');
+    await details.getByRole('button', { name: 'Save contact' }).click();
+    await toastOn(page).getByText('Contact saved').waitFor();
+    await page.getByText('Supervisor at NASA').waitFor();
+    await details.getByRole('button', { name: 'Edit details' }).waitFor();
+
+    // Deleted from the actions menu, after saying what stays.
+    await page.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Delete contact' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Dorothy Vaughan?' });
+    await dialog.getByText('Its 1 deal stay, without a contact.', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Delete contact' }).click();
+    await toastOn(page).getByText('Contact deleted').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Contacts' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/contacts');
+  });
+
   it('imports a CSV with one bad row: progress reaches the end, counts are shown, and the error report is offered', async () => {
     const { page } = await openSignedIn(e2e);
     await page.goto('/contacts/import');

@@ -16,12 +16,12 @@ const OTHER_LANGUAGES = [/^npm:i18next$/, /client\/i18n\/(fr|ar)\.json$/, /clien
 const FORBIDDEN = [/^npm:zod$/, /^npm:@trpc\//, /^npm:recharts$/, /^npm:@tanstack\/react-query$/, ...OTHER_LANGUAGES, /client\/lib\/trpc\.ts$/, /^server\/(?!.*\/schema\.ts$)/];
 
 describe("the landing's JavaScript (production build manifest)", () => {
-  // Each visitor loads one of the two landings (client/routes/index.tsx).
+  // Each visitor loads one of the two landings (client/routes/(site)/index.tsx).
   for (const variant of ['desktop', 'mobile']) {
     it(`contains no zod, tRPC, charting code or other languages’ i18n runtime and catalogs (${variant})`, () => {
-      const files = pageChunks(BUILD, 'index.tsx', [`routes/-landing/${variant}-landing.tsx`]);
+      const files = pageChunks(BUILD, '(site)/index.tsx', [`routes/(site)/-landing/${variant}-landing.tsx`]);
       const sources = chunkSources(BUILD, files);
-      expect(sources.some((s) => s.endsWith(`client/routes/-landing/${variant}-landing.tsx`))).toBe(true);
+      expect(sources.some((s) => s.endsWith(`client/routes/(site)/-landing/${variant}-landing.tsx`))).toBe(true);
       expect(sources.filter((s) => FORBIDDEN.some((f) => f.test(s)))).toEqual([]);
       // Its icons come in one request (scripts/lib/chunk-groups.ts), not one each.
       const iconsOnly = (file: string) => chunkSources(BUILD, [file]).join() === 'npm:lucide-react';
@@ -47,13 +47,13 @@ describe('the prerendered public pages (production build)', () => {
   });
 
   it("leaves the chat's texts in other languages to its panel, loaded on the first open", () => {
-    const code = pageChunks(BUILD, 'index.tsx').map((file) => readFileSync(path.join(BUILD, file), 'utf8'));
+    const code = pageChunks(BUILD, '(site)/index.tsx').map((file) => readFileSync(path.join(BUILD, file), 'utf8'));
     const otherLanguages = (['fr', 'ar'] as const).flatMap((language) => [CHAT_WELCOME[language], ...CHAT_QUICK_REPLIES[language]]);
     expect(otherLanguages.filter((text) => code.some((chunk) => chunk.includes(text)))).toEqual([]);
   });
 
   it("loads a translated page's French and Arabic texts only for those languages", () => {
-    for (const routeFile of ['features.tsx', 'pricing.tsx', 'help.tsx', 'dental.tsx']) {
+    for (const routeFile of ['(site)/features.tsx', '(site)/pricing.tsx', '(site)/help.tsx', '(site)/dental.tsx']) {
       const sources = chunkSources(BUILD, pageChunks(BUILD, routeFile));
       expect(
         sources.some((s) => s.startsWith('client/content/')),

@@ -115,11 +115,11 @@ describe('pipeline board', () => {
       .getByText(/Also €2,500 \(1\)/)
       .waitFor();
 
-    // Each column scrolls its own deals (the board is the screen's height): bring the card into view first.
-    await globex.scrollIntoViewIfNeeded();
+    // Each column scrolls its own deals (the board is the screen's height): hover() brings the card into
+    // view and waits until it, not whatever covers it, receives the pointer.
+    await globex.hover();
     const from = (await globex.boundingBox())!;
     const to = (await dealsIn(page, 'Closed Lost').boundingBox())!;
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
     await page.mouse.down();
     await page.mouse.move(from.x + from.width / 2 + 20, from.y + from.height / 2 + 5, { steps: 4 });
     await page.mouse.move(to.x + to.width / 2, to.y + 30, { steps: 12 });
@@ -178,5 +178,67 @@ describe('pipeline board', () => {
     await page.goBack();
     await page.getByRole('heading', { level: 2, name: '1–25 of 28 deals' }).waitFor();
     expect(new URL(page.url()).searchParams.get('sortBy')).toBe('value');
+  });
+  it('edits pipelines and stages in the pipeline settings: stage added, moved, saved and deleted; a pipeline created and deleted', async () => {
+    const { page } = await openSignedIn(e2e);
+    await page.goto('/pipeline/settings');
+    await page.getByRole('heading', { level: 1, name: 'Pipeline settings' }).waitFor();
+    await page.getByRole('region', { name: 'Pipeline', exact: true }).getByText('Default pipeline').waitFor();
+    const stages = page.getByRole('list', { name: 'Stages' });
+    await stages.getByRole('form', { name: 'Stage Qualified Leads' }).waitFor();
+
+    // A new open stage goes before the won and lost ones.
+    const add = page.getByRole('form', { name: 'Add a stage' });
+    // Without a name it says so in place, and adds nothing.
+    await add.getByRole('button', { name: 'Add stage' }).click();
+    await expect.poll(() => add.getByLabel('Stage name').getAttribute('aria-invalid')).toBe('true');
+    await add.getByLabel('Stage name').fill('Demo');
+    await add.getByLabel('Probability (%)').fill('40');
+    await add.getByRole('button', { name: 'Add stage' }).click();
+    await toastOn(page).getByText('Stage added').waitFor();
+    const demo = stages.getByRole('form', { name: 'Stage Demo' });
+    await demo.waitFor();
+    expect(await stages.getByRole('form').evaluateAll((forms) => forms.map((f) => f.getAttribute('aria-label')))).toEqual([
+      'Stage Qualified Leads',
+      'Stage Discovery',
+      'Stage Proposal',
+      'Stage Negotiation',
+      'Stage Demo',
+      'Stage Closed Won',
+      'Stage Closed Lost',
+    ]);
+
+    // Moved up one place, announced; then its probability saved.
+    await demo.getByRole('button', { name: 'Move Demo up' }).click();
+    await page.getByRole('status').filter({ hasText: 'Demo moved to position 4 of 7.' }).waitFor();
+    await expect.poll(() => stages.getByRole('form').nth(3).getAttribute('aria-label')).toBe('Stage Demo');
+    await demo.getByLabel('Probability (%)').fill('45');
+    await demo.getByRole('button', { name: 'Save' }).click();
+    await toastOn(page).getByText('Stage saved').waitFor();
+
+    // Deleted: it holds no deals, so nothing moves.
+    await demo.getByRole('button', { name: 'Delete Demo' }).click();
+    const deleteStage = page.getByRole('dialog', { name: 'Delete the stage “Demo”?' });
+    await deleteStage.getByText('It holds no deals.').waitFor();
+    await deleteStage.getByRole('button', { name: 'Delete stage' }).click();
+    await toastOn(page).getByText('Stage deleted').waitFor();
+    await demo.waitFor({ state: 'detached' });
+
+    // A second pipeline, chosen in the URL, then deleted: back to the default one.
+    await page.getByRole('button', { name: 'New pipeline' }).click();
+    const create = page.getByRole('dialog', { name: 'New pipeline' });
+    await create.getByLabel('Name').fill('Renewals');
+    await create.getByRole('button', { name: 'Create pipeline' }).click();
+    await toastOn(page).getByText('Pipeline created').waitFor();
+    await create.waitFor({ state: 'detached' });
+    await expect.poll(() => new URL(page.url()).searchParams.get('pipelineId')).toBeTruthy();
+    await expect.poll(() => page.getByRole('combobox', { name: 'Pipeline', exact: true }).locator('option:checked').textContent()).toBe('Renewals');
+    await page.getByRole('button', { name: 'Delete pipeline' }).click();
+    const deletePipeline = page.getByRole('dialog', { name: 'Delete “Renewals”?' });
+    await deletePipeline.getByRole('button', { name: 'Delete pipeline' }).click();
+    await toastOn(page).getByText('Pipeline deleted').waitFor();
+    await expect.poll(() => new URL(page.url()).searchParams.get('pipelineId')).toBeNull();
+    await page.getByRole('region', { name: 'Pipeline', exact: true }).getByText('Default pipeline').waitFor();
+    expect(await page.getByRole('combobox', { name: 'Pipeline', exact: true }).count()).toBe(0);
   });
 });

@@ -4,7 +4,10 @@
  * today (tasks due, appointments, the stalled cutoff). NOW is Monday 2026-06-15 12:00 UTC.
  */
 import { describe, expect, it } from 'vitest';
-import { getInsights, getPipelineAnalysis, getReport, getTrends } from '../../server/analytics/service';
+import { getInsights } from '../../server/analytics/insights';
+import { getPipelineAnalysis } from '../../server/analytics/pipeline';
+import { getReport } from '../../server/analytics/reports';
+import { getTrends } from '../../server/analytics/trends';
 import { scoped } from '../../server/db/scoped';
 import { buildTestApp } from '../helpers/app';
 import { createAccount } from '../helpers/factories';
@@ -63,14 +66,14 @@ describe('stage conversion over a period', () => {
     // 30 days to 31 May (2–31 May): Qualified Leads entered by a, b, c, d; of those b, c, d reached
     // Discovery before 1 June. Discovery entered by b, c, d, e; none reached Proposal. The 30 days
     // before (2 April – 1 May): Qualified Leads entered by c and e, only c reached Discovery before 2 May.
-    const result = await getPipelineAnalysis(ctxFor(db, owner.organizationId, owner.userId, 'super_admin', at('2026-05-31')), { period: '30d' });
+    const result = await getPipelineAnalysis(ctxFor(db, owner.organizationId, owner.userId), { period: '30d' }, at('2026-05-31'));
     const byName = Object.fromEntries(result.stages.map((s) => [s.name, [s.reached, s.advanced, s.conversion, s.previousReached, s.previousConversion]]));
     expect(byName['Qualified Leads']).toEqual([4, 3, 75, 2, 50]);
     expect(byName.Discovery).toEqual([4, 0, 0, 1, 0]);
 
     // Seen on 15 June over 7 days: d entered Discovery again on 10 June (its May entry is before the
     // period); a entered it on 5 June, in the 7 days before.
-    const june = await getPipelineAnalysis(ctxFor(db, owner.organizationId, owner.userId, 'super_admin', NOW), { period: '7d' });
+    const june = await getPipelineAnalysis(ctxFor(db, owner.organizationId, owner.userId), { period: '7d' }, NOW);
     expect(june.stages.find((s) => s.name === 'Discovery')).toMatchObject({ reached: 1, advanced: 0, previousReached: 1 });
     expect(june.stages.find((s) => s.name === 'Qualified Leads')).toMatchObject({ reached: 0, advanced: 0, conversion: null });
   });
@@ -107,7 +110,7 @@ describe('today up to now', () => {
     });
     await org_.insertInto('appointments', [appointment('held this morning', '2026-06-15T09:00:00Z', 'completed'), appointment('this afternoon', '2026-06-15T14:00:00Z', 'scheduled')]).execute();
 
-    const trends = await getTrends(ctx, { period: '7d' });
+    const trends = await getTrends(ctx, { period: '7d' }, NOW);
     const item = (key: string) => trends.items.find((i) => i.key === key)!;
     // Due 9–15 June before noon: yesterday's, the two of this morning and the one after midnight; 2 on time.
     expect(item('tasksOnTime')).toMatchObject({ numerator: 2, denominator: 4 });
@@ -115,14 +118,14 @@ describe('today up to now', () => {
     expect(item('showRate')).toMatchObject({ numerator: 1, denominator: 1 });
     expect(item('showRate').definition).toContain('and 0 past appointments still without an outcome');
 
-    const tasks = await getReport(ctx, { report: 'tasks', period: '7d' });
+    const tasks = await getReport(ctx, { report: 'tasks', period: '7d' }, NOW);
     expect(tasks.rows.find((r) => r.bucket === '2026-06-15')).toMatchObject({ due: 3, completedOnTime: 1 });
     expect(tasks.rows.find((r) => r.bucket === '2026-06-14')).toMatchObject({ due: 1, completedOnTime: 1 });
-    const appointments = await getReport(ctx, { report: 'appointments', period: '7d' });
+    const appointments = await getReport(ctx, { report: 'appointments', period: '7d' }, NOW);
     expect(appointments.rows.find((r) => r.bucket === '2026-06-15')).toMatchObject({ scheduled: 1, completed: 1 });
 
     // Overdue: the nine of 1 June and the two of this morning still open, not this afternoon's.
-    const insights = await getInsights(ctx, { period: '30d' });
+    const insights = await getInsights(ctx, { period: '30d' }, NOW);
     expect(insights.insights.find((i) => i.kind === 'overdue_concentration')?.metrics).toMatchObject({ overdue: 11, totalOverdue: 11 });
   });
 
@@ -142,7 +145,7 @@ describe('today up to now', () => {
       .set({ stage_changed_at: new Date('2026-06-01T16:00:00Z') })
       .where('title', '=', 'cutoff evening')
       .execute();
-    const insights = await getInsights(ctx, { period: '30d' });
+    const insights = await getInsights(ctx, { period: '30d' }, NOW);
     expect(insights.insights.find((i) => i.kind === 'stalled_deals')?.metrics).toMatchObject({ stalledDeals: 2, openDeals: 3, stalledValueMinor: 2000 });
   });
 });

@@ -9,7 +9,7 @@ import type { OrgAuth } from '../../server/auth/resolve';
 import type { Db } from '../../server/db';
 import type { RoleKey } from '../../server/db/schema';
 import { scoped } from '../../server/db/scoped';
-import type { AnalyticsCtx } from '../../server/analytics/service';
+import type { OrgContext } from '../../server/kernel/context';
 
 export const NOW = new Date('2026-06-15T12:00:00Z');
 export const at = (date: string, time = '12:00') => new Date(`${date}T${time}:00Z`);
@@ -51,8 +51,9 @@ export function authFor(userId: string, organizationId: string, role: RoleKey): 
   };
 }
 
-export function ctxFor(db: Db, organizationId: string, userId: string, role: RoleKey = 'super_admin', now = NOW): AnalyticsCtx {
-  return { db, organizationId, auth: authFor(userId, organizationId, role), now };
+/** What the dashboards and reports read with: the organization, its database and the caller (whose role decides owner-only visibility). */
+export function ctxFor(db: Db, organizationId: string, userId: string, role: RoleKey = 'super_admin'): Pick<OrgContext, 'db' | 'organizationId' | 'auth'> {
+  return { db, organizationId, auth: authFor(userId, organizationId, role) };
 }
 
 type ContactSpec = { key: string; created: string; source?: string | null; ownerId?: string | null };

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { csvField } from '../../server/analytics/csv';
-import { getDashboard, getReport } from '../../server/analytics/service';
+import { getDashboard } from '../../server/analytics/dashboard';
+import { getReport } from '../../server/analytics/reports';
 import { scoped } from '../../server/db/scoped';
 import { buildTestApp } from '../helpers/app';
 import { addMember, browser, createAccount } from '../helpers/factories';
-import { ctxFor, defaultStages, insertContacts, insertDeals, seedMainDataSet } from './analytics-fixture';
+import { ctxFor, defaultStages, insertContacts, insertDeals, NOW, seedMainDataSet } from './analytics-fixture';
 
 async function mainOrg() {
   const { deps, caller, app } = await buildTestApp();
@@ -19,7 +20,7 @@ const RANGE = { from: '2026-05-17', to: '2026-06-15' };
 describe('reports', () => {
   it('deals won: count and value per day, zero-filled, with totals', async () => {
     const { db, owner } = await mainOrg();
-    const report = await getReport(ctxFor(db, owner.organizationId, owner.userId), { report: 'deals-won', ...RANGE });
+    const report = await getReport(ctxFor(db, owner.organizationId, owner.userId), { report: 'deals-won', ...RANGE }, NOW);
     expect(report.period).toMatchObject({ key: 'custom', from: '2026-05-17', to: '2026-06-15', days: 30, bucket: 'day' });
     expect(report.rows).toHaveLength(30);
     expect(report.rows[0]).toEqual({ bucket: '2026-05-17', won: 0, valueMinor: 0 });
@@ -39,14 +40,14 @@ describe('reports', () => {
   it('switches to weeks and months for longer periods', async () => {
     const { db, owner } = await mainOrg();
     const ctx = ctxFor(db, owner.organizationId, owner.userId);
-    const weeks = await getReport(ctx, { report: 'deals-won', period: '90d' });
+    const weeks = await getReport(ctx, { report: 'deals-won', period: '90d' }, NOW);
     expect(weeks.period).toMatchObject({ bucket: 'week', from: '2026-03-18', to: '2026-06-15' });
     // Weeks start on Monday: 2026-03-16 holds the period's first day.
     expect(weeks.rows[0]!.bucket).toBe('2026-03-16');
     expect(weeks.rows.at(-1)!.bucket).toBe('2026-06-15');
     expect(weeks.rows.find((r) => r.bucket === '2026-04-20')).toMatchObject({ won: 1, valueMinor: 200000 });
     expect(weeks.totals).toMatchObject({ won: 6, valueMinor: 1120000 });
-    const months = await getReport(ctx, { report: 'deals-won', period: '1y' });
+    const months = await getReport(ctx, { report: 'deals-won', period: '1y' }, NOW);
     expect(months.period.bucket).toBe('month');
     expect(months.rows.map((r) => r.bucket)).toHaveLength(13);
     expect(months.rows.find((r) => r.bucket === '2026-06-01')).toMatchObject({ won: 4, valueMinor: 420000 });
@@ -54,7 +55,7 @@ describe('reports', () => {
 
   it('lead sources: contacts created and won value by source', async () => {
     const { db, owner } = await mainOrg();
-    const report = await getReport(ctxFor(db, owner.organizationId, owner.userId), { report: 'lead-sources', ...RANGE });
+    const report = await getReport(ctxFor(db, owner.organizationId, owner.userId), { report: 'lead-sources', ...RANGE }, NOW);
     expect(report.rows).toEqual([
       { source: 'referral', contactsCreated: 1, dealsWon: 3, wonValueMinor: 620000 },
       { source: 'google_ads', contactsCreated: 2, dealsWon: 1, wonValueMinor: 300000 },
@@ -65,7 +66,7 @@ describe('reports', () => {
 
   it('task completion: created vs completed per day, due ones on time', async () => {
     const { db, owner } = await mainOrg();
-    const report = await getReport(ctxFor(db, owner.organizationId, owner.userId), { report: 'tasks', ...RANGE });
+    const report = await getReport(ctxFor(db, owner.organizationId, owner.userId), { report: 'tasks', ...RANGE }, NOW);
     const byDay = Object.fromEntries(report.rows.map((r) => [r.bucket, r]));
     expect(byDay['2026-05-30']).toMatchObject({ created: 8, completed: 0, due: 0, onTimePercent: null });
     expect(byDay['2026-06-04']).toMatchObject({ completed: 1 });
@@ -76,14 +77,14 @@ describe('reports', () => {
 
   it('appointment outcomes by status per day', async () => {
     const { db, owner } = await mainOrg();
-    const report = await getReport(ctxFor(db, owner.organizationId, owner.userId), { report: 'appointments', ...RANGE });
+    const report = await getReport(ctxFor(db, owner.organizationId, owner.userId), { report: 'appointments', ...RANGE }, NOW);
     expect(report.totals).toEqual({ bucket: 'Total', scheduled: 1, completed: 2, cancelled: 1, noShow: 1, showRate: 66.7 });
     expect(report.rows.find((r) => r.bucket === '2026-06-05')).toMatchObject({ noShow: 1, showRate: 0 });
   });
 
   it('pipeline by stage, with the stage conversion', async () => {
     const { db, owner } = await mainOrg();
-    const report = await getReport(ctxFor(db, owner.organizationId, owner.userId), { report: 'pipeline', ...RANGE });
+    const report = await getReport(ctxFor(db, owner.organizationId, owner.userId), { report: 'pipeline', ...RANGE }, NOW);
     expect(report.title).toBe('Pipeline by stage: Sales Pipeline');
     expect(report.rows.map((r) => [r.stage, r.deals, r.valueMinor, r.conversion])).toEqual([
       ['Qualified Leads', 0, 0, 66.7],
@@ -136,10 +137,10 @@ describe('reports', () => {
       .where('id', '=', ids.last!)
       .execute(); // 06-14 23:30
     const ctx = ctxFor(db, owner.organizationId, owner.userId);
-    const report = await getReport(ctx, { report: 'deals-won', period: '7d' });
+    const report = await getReport(ctx, { report: 'deals-won', period: '7d' }, NOW);
     expect(report.period).toMatchObject({ from: '2026-06-09', to: '2026-06-15', timezone: 'America/New_York' });
     expect(report.rows.filter((r) => r.won !== 0).map((r) => r.bucket)).toEqual(['2026-06-09', '2026-06-14']);
-    const dashboard = await getDashboard(ctx, { period: '7d' });
+    const dashboard = await getDashboard(ctx, { period: '7d' }, NOW);
     expect(dashboard.kpis.find((k) => k.key === 'avgDealSize')).toMatchObject({ value: 1000, previous: 1000 });
   });
 });
@@ -236,7 +237,7 @@ describe('marketing spend', () => {
     ]);
     expect((await api.spend.list({ from: '2026-06-01' })).total).toBe(1);
 
-    const dashboard = await getDashboard(ctxFor(deps.database.db, owner.organizationId, owner.userId), { period: '30d' });
+    const dashboard = await getDashboard(ctxFor(deps.database.db, owner.organizationId, owner.userId), { period: '30d' }, NOW);
     expect(dashboard.kpis.find((k) => k.key === 'cac')).toMatchObject({ value: null, hint: 'No new customers in this period' });
 
     await api.spend.delete({ id: first.id });

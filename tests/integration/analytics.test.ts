@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CAC_HINT_NO_SPEND, CAC_HINT_OWN_ONLY, getDashboard, getInsights, getPipelineAnalysis, getTrends, type Kpi } from '../../server/analytics/service';
+import { CAC_HINT_NO_SPEND, CAC_HINT_OWN_ONLY, getDashboard, type Kpi } from '../../server/analytics/dashboard';
+import { getInsights } from '../../server/analytics/insights';
+import { getPipelineAnalysis } from '../../server/analytics/pipeline';
+import { getTrends } from '../../server/analytics/trends';
 import { scoped } from '../../server/db/scoped';
 import { buildTestApp } from '../helpers/app';
 import { addMember, browser, createAccount } from '../helpers/factories';
-import { at, ctxFor, defaultStages, insertContacts, insertDeals, seedMainDataSet } from './analytics-fixture';
+import { at, ctxFor, defaultStages, insertContacts, insertDeals, NOW, seedMainDataSet } from './analytics-fixture';
 
 async function mainOrg() {
   const { deps, caller } = await buildTestApp();
@@ -18,7 +21,7 @@ const kpi = (kpis: Kpi[], key: Kpi['key']) => kpis.find((k) => k.key === key)!;
 describe('dashboard KPIs', () => {
   it('computes MRR, CAC, average deal size and sales cycle against hand-computed values, with the previous period', async () => {
     const { db, owner } = await mainOrg();
-    const result = await getDashboard(ctxFor(db, owner.organizationId, owner.userId), { period: '30d' });
+    const result = await getDashboard(ctxFor(db, owner.organizationId, owner.userId), { period: '30d' }, NOW);
 
     expect(result.period).toMatchObject({ key: '30d', from: '2026-05-17', to: '2026-06-15', days: 30, bucket: 'day', timezone: 'UTC', previous: { from: '2026-04-17', to: '2026-05-16' } });
     expect(result.currency).toBe('USD');
@@ -42,9 +45,10 @@ describe('dashboard KPIs', () => {
   });
 
   it('shows CAC as missing with a hint when no spend is recorded, and flat trends without data', async () => {
-    const { deps } = await buildTestApp();
+    const { deps, caller } = await buildTestApp();
     const owner = await createAccount(deps, 'empty');
-    const result = await getDashboard(ctxFor(deps.database.db, owner.organizationId, owner.userId), {});
+    // No period given: the door's schema defaults it.
+    const result = await caller(browser(owner.cookie)).analytics.dashboard({});
     expect(result.period.key).toBe('30d');
     expect(kpi(result.kpis, 'cac')).toMatchObject({ value: null, previous: null, hint: CAC_HINT_NO_SPEND, changePercent: null, trend: 'flat' });
     expect(kpi(result.kpis, 'mrr')).toMatchObject({ value: 0, previous: 0, changePercent: null, trend: 'flat' });
@@ -56,7 +60,7 @@ describe('dashboard KPIs', () => {
     const { deps } = await buildTestApp();
     const owner = await createAccount(deps, 'spend-only');
     await scoped(deps.database.db, owner.organizationId).insertInto('marketing_spend', { channel: 'facebook', amount_minor: 5000, spent_on: '2026-06-01' }).execute();
-    const result = await getDashboard(ctxFor(deps.database.db, owner.organizationId, owner.userId), { period: '30d' });
+    const result = await getDashboard(ctxFor(deps.database.db, owner.organizationId, owner.userId), { period: '30d' }, NOW);
     expect(kpi(result.kpis, 'cac')).toMatchObject({ value: null, hint: 'No new customers in this period' });
   });
 
@@ -64,13 +68,13 @@ describe('dashboard KPIs', () => {
     const { deps } = await buildTestApp();
     const owner = await createAccount(deps, 'spend-eur');
     await scoped(deps.database.db, owner.organizationId).insertInto('marketing_spend', { channel: 'event', amount_minor: 5000, currency: 'EUR', spent_on: '2026-06-01' }).execute();
-    const result = await getDashboard(ctxFor(deps.database.db, owner.organizationId, owner.userId), { period: '30d' });
+    const result = await getDashboard(ctxFor(deps.database.db, owner.organizationId, owner.userId), { period: '30d' }, NOW);
     expect(kpi(result.kpis, 'cac')).toMatchObject({ value: null, excludedCount: 1, hint: 'Marketing spend of this period is recorded in other currencies than USD; record it in USD to see CAC' });
   });
 
   it('compares 7d with the 7 days before it', async () => {
     const { db, owner } = await mainOrg();
-    const result = await getDashboard(ctxFor(db, owner.organizationId, owner.userId), { period: '7d' });
+    const result = await getDashboard(ctxFor(db, owner.organizationId, owner.userId), { period: '7d' }, NOW);
     expect(result.period).toMatchObject({ from: '2026-06-09', to: '2026-06-15', previous: { from: '2026-06-02', to: '2026-06-08' } });
     // Won 2026-06-09…15 in USD: d2 300000, d9 120000; before: none in USD (d4 is EUR, 06-01 is outside).
     expect(kpi(result.kpis, 'avgDealSize')).toMatchObject({ value: 210000, previous: null, changePercent: null, trend: 'flat' });
@@ -85,12 +89,12 @@ describe('dashboard KPIs', () => {
       .set({ settings: JSON.stringify({ salesRepsSeeOwnOnly: true }) })
       .where('id', '=', owner.organizationId)
       .execute();
-    const result = await getDashboard(ctxFor(db, owner.organizationId, rep.userId, 'sales_rep'), { period: '30d' });
+    const result = await getDashboard(ctxFor(db, owner.organizationId, rep.userId, 'sales_rep'), { period: '30d' }, NOW);
     expect(result.ownRecordsOnly).toBe(true);
     expect(kpi(result.kpis, 'avgDealSize')).toMatchObject({ value: 300000, previous: null });
     expect(kpi(result.kpis, 'mrr').value).toBe(0);
     expect(kpi(result.kpis, 'cac')).toMatchObject({ value: null, hint: CAC_HINT_OWN_ONLY });
-    const insights = await getInsights(ctxFor(db, owner.organizationId, rep.userId, 'sales_rep'), { period: '30d' });
+    const insights = await getInsights(ctxFor(db, owner.organizationId, rep.userId, 'sales_rep'), { period: '30d' }, NOW);
     // The rep's 4 overdue tasks are below the count rule and the share rule does not apply to one's own view.
     expect(insights.insights.map((i) => i.kind)).not.toContain('overdue_concentration');
     expect(insights.insights.map((i) => i.kind)).not.toContain('stalled_deals');
@@ -100,7 +104,7 @@ describe('dashboard KPIs', () => {
 describe('Sales Pipeline Analysis', () => {
   it('gives per stage the count, value and the period conversion from stage history', async () => {
     const { db, owner, data } = await mainOrg();
-    const result = await getPipelineAnalysis(ctxFor(db, owner.organizationId, owner.userId), { period: '30d' });
+    const result = await getPipelineAnalysis(ctxFor(db, owner.organizationId, owner.userId), { period: '30d' }, NOW);
     expect(result.pipeline).toMatchObject({ id: data.stages.pipelineId, isDefault: true });
     const rows = result.stages.map((s) => [s.name, s.count, s.valueMinor, s.weightedValueMinor, s.reached, s.advanced, s.conversion, s.previousConversion]);
     expect(rows).toEqual([
@@ -121,14 +125,14 @@ describe('Sales Pipeline Analysis', () => {
     const { deps } = await buildTestApp();
     const other = await createAccount(deps, 'other');
     const foreign = await defaultStages(deps.database.db, other.organizationId);
-    await expect(getPipelineAnalysis(ctxFor(db, owner.organizationId, owner.userId), { pipelineId: foreign.pipelineId })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(getPipelineAnalysis(ctxFor(db, owner.organizationId, owner.userId), { period: '30d', pipelineId: foreign.pipelineId }, NOW)).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });
 
 describe('AI Revenue Intelligence insights', () => {
   it('fires the stalled, overdue and lead-source rules on the data, with numbers and links', async () => {
     const { db, owner, rep, data } = await mainOrg();
-    const result = await getInsights(ctxFor(db, owner.organizationId, owner.userId), { period: '30d' });
+    const result = await getInsights(ctxFor(db, owner.organizationId, owner.userId), { period: '30d' }, NOW);
     expect(result.insights.map((i) => [i.kind, i.impact])).toEqual([
       ['stalled_deals', 'critical'],
       ['overdue_concentration', 'critical'],
@@ -173,7 +177,7 @@ describe('AI Revenue Intelligence insights', () => {
       spec('n2', '2026-06-02', '2026-06-04'),
       ...[3, 4, 5, 6].map((i) => spec(`n${i}`, '2026-06-05')),
     ]);
-    const result = await getInsights(ctxFor(db, owner.organizationId, owner.userId), { period: '30d' });
+    const result = await getInsights(ctxFor(db, owner.organizationId, owner.userId), { period: '30d' }, NOW);
     const drop = result.insights.find((i) => i.kind === 'conversion_drop');
     expect(drop).toMatchObject({
       impact: 'critical',
@@ -184,14 +188,14 @@ describe('AI Revenue Intelligence insights', () => {
 
     // With fewer deals than the minimum in the period, the same drop is not reported.
     await scoped(db, owner.organizationId).deleteFrom('deals').where('title', 'in', ['n3', 'n4', 'n5']).execute();
-    const fewer = await getInsights(ctxFor(db, owner.organizationId, owner.userId), { period: '30d' });
+    const fewer = await getInsights(ctxFor(db, owner.organizationId, owner.userId), { period: '30d' }, NOW);
     expect(fewer.insights.map((i) => i.kind)).not.toContain('conversion_drop');
   });
 
   it('fires nothing on an organization without data', async () => {
     const { deps } = await buildTestApp();
     const owner = await createAccount(deps, 'quiet');
-    const result = await getInsights(ctxFor(deps.database.db, owner.organizationId, owner.userId), { period: '90d' });
+    const result = await getInsights(ctxFor(deps.database.db, owner.organizationId, owner.userId), { period: '90d' }, NOW);
     expect(result).toMatchObject({ insights: [], actions: [] });
   });
 
@@ -205,7 +209,7 @@ describe('AI Revenue Intelligence insights', () => {
         [1, 2, 3].map((i) => ({ title: `late ${i}`, assignee_id: owner.userId, due_at: at('2026-06-10') })),
       )
       .execute();
-    const result = await getInsights(ctxFor(db, owner.organizationId, owner.userId), { period: '30d' });
+    const result = await getInsights(ctxFor(db, owner.organizationId, owner.userId), { period: '30d' }, NOW);
     // 3 overdue in all: below the 5 needed for the share rule and the 10 of the count rule.
     expect(result.insights).toEqual([]);
   });
@@ -214,7 +218,7 @@ describe('AI Revenue Intelligence insights', () => {
 describe('Performance Trends', () => {
   it('gives real rates with their previous-period comparison', async () => {
     const { db, owner } = await mainOrg();
-    const result = await getTrends(ctxFor(db, owner.organizationId, owner.userId), { period: '30d' });
+    const result = await getTrends(ctxFor(db, owner.organizationId, owner.userId), { period: '30d' }, NOW);
     const byKey = Object.fromEntries(result.items.map((i) => [i.key, i]));
     expect(byKey.leadToCustomer).toMatchObject({ value: 75, numerator: 3, denominator: 4, previous: 0, previousNumerator: 0, previousDenominator: 2, changePoints: 75, trend: 'up' });
     expect(byKey.winRate).toMatchObject({ value: 83.3, numerator: 5, denominator: 6, previous: 100, changePoints: -16.7, trend: 'down' });
@@ -276,7 +280,7 @@ describe('contacts with deals in several currencies', () => {
       history: [['Closed Won', '2026-06-05']] as ['Closed Won', string][],
     });
     await insertDeals(db, owner.organizationId, stages, contacts, [won('x1', 1000, 'EUR'), won('x2', 3000, 'EUR'), won('x3', 500000, 'USD')]);
-    const result = await getDashboard(ctxFor(db, owner.organizationId, owner.userId), { period: '30d' });
+    const result = await getDashboard(ctxFor(db, owner.organizationId, owner.userId), { period: '30d' }, NOW);
     expect(result.currency).toBe('EUR');
     expect(kpi(result.kpis, 'avgDealSize')).toMatchObject({ value: 2000, currency: 'EUR', excludedCount: 1 });
   });

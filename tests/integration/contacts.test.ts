@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ZEmailOnly } from '../../server/contacts/schema';
 import { findOrCreateContactByPhone, upsertContactByEmail } from '../../server/contacts/service';
 import { createKey } from '../helpers/factories';
 import { contactsWorld, member, setOrgSettings, timelineOf } from './contacts-helpers';
@@ -323,13 +324,13 @@ describe('contacts: custom fields', () => {
 
 describe('contacts: helpers for lead capture and SMS', () => {
   it('upsertContactByEmail creates with first = latest attribution, then only unions tags and moves the latest', async () => {
-    const { api, deps, owner } = await contactsWorld();
+    const { api, deps, owner, callerWithHeaders } = await contactsWorld();
     const db = deps.database.db;
+    // Callers pass the e-mail as their schema parsed it (the lead form's and chat's).
+    const { email } = ZEmailOnly.parse({ email: 'Lead@Example.com' });
     const first = await db
       .transaction()
-      .execute((trx) =>
-        upsertContactByEmail(trx, owner.organizationId, { email: 'Lead@Example.com', firstName: 'Lea', phone: '415 555 2671', tags: ['webinar'] }, { source: 'facebook', campaign: 'launch' }),
-      );
+      .execute((trx) => upsertContactByEmail(trx, owner.organizationId, { email, firstName: 'Lea', phone: '415 555 2671', tags: ['webinar'] }, { source: 'facebook', campaign: 'launch' }));
     expect(first.created).toBe(true);
     expect(first.contact).toMatchObject({
       email: 'lead@example.com',
@@ -352,7 +353,9 @@ describe('contacts: helpers for lead capture and SMS', () => {
       ['tags_changed', 'lead_capture'],
       ['field_changed', 'lead_capture'],
     ]);
-    await expect(db.transaction().execute((trx) => upsertContactByEmail(trx, owner.organizationId, { email: 'nope' }))).rejects.toMatchObject({ message: 'email: must be a valid e-mail address' });
+    // An invalid e-mail never reaches capture: the door refuses it, naming the field.
+    const anonymous = callerWithHeaders({}, { ip: '203.0.113.7', userAgent: 'vitest' }).api;
+    await expect(anonymous.leads.submit({ email: 'nope', formId: 'demo-request' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'email: must be a valid e-mail address' });
     expect((await api.contacts.list({})).total).toBe(1);
   });
 

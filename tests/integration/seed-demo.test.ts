@@ -1,6 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getDashboard, getInsights } from '../../server/analytics/service';
+import { getDashboard } from '../../server/analytics/dashboard';
+import { getInsights } from '../../server/analytics/insights';
 import type { Db } from '../../server/db';
 import { scoped } from '../../server/db/scoped';
 import { DEMO_EMAIL, seedDemoWorkspace } from '../../server/organizations/demo';
@@ -160,10 +161,10 @@ describe('demo data generator', () => {
 
   it('gives the dashboards real figures to show', async () => {
     const ctx = ctxFor(db, account.organizationId, account.userId);
-    const dashboard = await getDashboard(ctx, { period: '30d' });
+    const dashboard = await getDashboard(ctx, { period: '30d' }, NOW);
     for (const k of dashboard.kpis) expect(k.value, k.key).not.toBeNull();
     expect(dashboard.kpis.find((k) => k.key === 'mrr')!.value).toBeGreaterThan(0);
-    const insights = await getInsights(ctx, { period: '30d' });
+    const insights = await getInsights(ctx, { period: '30d' }, NOW);
     expect(insights.insights.length).toBeGreaterThan(0);
   });
 });

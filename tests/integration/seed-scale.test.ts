@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { seedScale } from '../../scripts/seed-scale';
-import { getDashboard } from '../../server/analytics/service';
+import { getDashboard } from '../../server/analytics/dashboard';
 import { scoped } from '../../server/db/scoped';
 import { buildTestApp } from '../helpers/app';
 import { createAccount } from '../helpers/factories';
@@ -67,7 +67,7 @@ describe('scale seed', () => {
       for (let i = 1; i < moves.length; i++) expect(moves[i]!.from_stage_id).toBe(moves[i - 1]!.to_stage_id);
     }
 
-    const dashboard = await getDashboard(ctxFor(db, result.organizationId, result.ownerId, 'super_admin', new Date()), { period: '1y' });
+    const dashboard = await getDashboard(ctxFor(db, result.organizationId, result.ownerId), { period: '1y' });
     expect(dashboard.kpis.find((k) => k.key === 'mrr')!.value).toBeGreaterThan(0);
   });
 

@@ -1,22 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-  annualSavings,
-  COMPETITOR_TIERS,
-  findPlan,
-  isDowngrade,
-  limitMessage,
-  lookupKeyOf,
-  planOfLookupKey,
-  PLANS,
-  PLAN_KEYS,
-  PRICING_PLAN_KEYS,
-  SUBSCRIBE_PLAN_KEYS,
-  yearlySaving,
-} from '../../server/billing/schema';
+import { annualSavings, COMPETITOR_TIERS } from '../../client/content/price-lists';
+import { PRICING_TEXTS } from '../../client/content/pricing';
+import { findPlan, isDowngrade, limitMessage, lookupKeyOf, planOfLookupKey, PLANS, PLAN_KEYS, PRICING_PLAN_KEYS, SUBSCRIBE_PLAN_KEYS, yearlySaving } from '../../server/billing/schema';
 
 describe('the plan catalogue (spec public-site §9)', () => {
-  it('has the subscribe plans with their prices, original prices, limits and buttons', () => {
-    expect(SUBSCRIBE_PLAN_KEYS.map((k) => [PLANS[k].name, PLANS[k].monthlyPrice, PLANS[k].originalMonthlyPrice, PLANS[k].buttonText])).toEqual([
+  it("has the subscribe plans with their prices, original prices, limits and buttons (the buttons in the public site's texts)", () => {
+    expect(SUBSCRIBE_PLAN_KEYS.map((k) => [PLANS[k].name, PLANS[k].monthlyPrice, PLANS[k].originalMonthlyPrice, PRICING_TEXTS.en.plans[k].buttonText])).toEqual([
       ['Starter', 97, 127, 'Start 14-Day Free Trial'],
       ['Unlimited', 297, 397, 'Start 14-Day Free Trial'],
       ['SaaS Pro', 497, 697, 'Contact Sales'],
@@ -58,7 +47,7 @@ describe('the plan catalogue (spec public-site §9)', () => {
   });
 });
 
-describe('the annual savings calculator', () => {
+describe('the annual savings calculator (client/content/price-lists.ts)', () => {
   it('gives spec §9’s savings against the competitor: 360, 1,200, 2,400', () => {
     expect(COMPETITOR_TIERS.map((t) => annualSavings(t.competitorMonthly, PLANS[t.ourPlan].monthlyPrice))).toEqual([360, 1200, 2400]);
   });

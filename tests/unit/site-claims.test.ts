@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CLAIMED_FIGURES, CLAIMS, INTEGRATIONS } from '../../client/content/claims';
-import { ARABIC_PLANS, FRENCH_PLANS, PLANS } from '../../server/billing/schema';
+import { PRICING_TEXTS } from '../../client/content/pricing';
+import { ARABIC_PLANS, FRENCH_PLANS } from '../../client/content/price-lists';
+import { PLANS } from '../../server/billing/schema';
 import en from '../../client/i18n/en.json';
 import fr from '../../client/i18n/fr.json';
 import ar from '../../client/i18n/ar.json';
@@ -11,8 +13,8 @@ import ar from '../../client/i18n/ar.json';
  * must be figures of the claims module, so a translation cannot change a number and no page can
  * claim one the product cannot show. Scanned: every page's text tree in English, French and Arabic
  * (client/content), the chrome catalogs (client/i18n/*.json), and the texts written in the public
- * routes (client/routes/*.tsx and -landing: titles, descriptions, the language landings, the English
- * landing) and the marketing components.
+ * routes (client/routes/(site)/*.tsx and its -landing, and the account pages at the top level: titles,
+ * descriptions, the language landings, the English landing) and the marketing components.
  *
  * The rule, in every language (Latin or Arabic-Indic digits, number words too):
  * - a percentage ("58%", "94 %", "99,9 %", "٣٨٥٪") is a claim; so is an "N+" or "+N" figure ("500+",
@@ -20,8 +22,8 @@ import ar from '../../client/i18n/ar.json';
  *   apps, platforms or templates ("plus de 200 applications", "15 قناة"), and a count in words
  *   ("thousands of apps", "des milliers", "آلاف", "half of all buyers"): each must be a value of
  *   client/content/claims.ts, or (number words) cannot be one, so it fails;
- * - allowed without being a claim: prices and price discounts (the billing catalogue's: the yearly
- *   saving of PLANS, FRENCH_PLANS' and ARABIC_PLANS' discounts), dates, times and durations of a
+ * - allowed without being a claim: prices and price discounts (the yearly saving of the billing
+ *   catalogue's PLANS, and the discounts of the French and Arabic price lists, client/content/price-lists.ts), dates, times and durations of a
  *   step ("13–15s", "About 15 minutes"), step numbers, version numbers ("OpenAPI 3.1"), screen sizes
  *   ("1080×1920") and phone numbers ("+44 20 7946 0958").
  */
@@ -37,11 +39,15 @@ const pageTexts = Object.entries(modules).flatMap(([file, exports]) =>
 );
 
 /** The public routes and marketing components that hold their own copy (not in a text tree): their string literals and JSX text. */
-const routeSources = import.meta.glob<string>(['../../client/routes/*.tsx', '../../client/routes/-landing/*.tsx', '../../client/components/marketing/*.tsx'], {
-  eager: true,
-  query: '?raw',
-  import: 'default',
-});
+// The (site) group's parentheses are escaped: a glob would read them as a pattern group.
+const routeSources = import.meta.glob<string>(
+  ['../../client/routes/*.tsx', '../../client/routes/\\(site\\)/*.tsx', '../../client/routes/\\(site\\)/-landing/*.tsx', '../../client/components/marketing/*.tsx'],
+  {
+    eager: true,
+    query: '?raw',
+    import: 'default',
+  },
+);
 
 /** Every text of a tree (text functions called with sample arguments that are not claims). */
 function strings(node: unknown, path: string): { where: string; text: string }[] {
@@ -139,7 +145,7 @@ const WORD_VALUES: Record<string, number> = {
 };
 const WORD_COUNT = new RegExp(String.raw`(?<![\p{L}])(${Object.keys(WORD_VALUES).join('|')})\s(?:[\p{L}-]+\s)?${REACH}`, 'giu');
 
-/** The price discounts of the billing catalogue (percentages a pricing text may show). */
+/** The price discounts of the billing catalogue and the local price lists (percentages a pricing text may show). */
 const PRICE_DISCOUNTS: readonly number[] = [
   ...Object.values(PLANS).map((plan) => Math.round((1 - plan.yearlyPrice / (plan.monthlyPrice * 12)) * 100)),
   parseFloat(FRENCH_PLANS.discountLabel),
@@ -237,5 +243,16 @@ describe('the public site’s claims', () => {
         .map((claim) => `${where}: "${claim.figure}" in “${text.slice(0, 100)}”`),
     );
     expect(wrong).toEqual([]);
+  });
+
+  it('marks what is not built yet as planned in the pricing comparison, in every language (as the competitor pages do)', async () => {
+    const planned = { en: 'Planned, not built yet', fr: 'Prévu, pas encore disponible', ar: 'مخطط له، ولم يُبنَ بعد' } as const;
+    const matrices = { en: PRICING_TEXTS.en.comparison.matrix, fr: (await PRICING_TEXTS.load.fr()).default.comparison.matrix, ar: (await PRICING_TEXTS.load.ar()).default.comparison.matrix };
+    for (const language of ['en', 'fr', 'ar'] as const) {
+      // The automation builder and AI lead scoring rows (the same rows in each language): neither is built.
+      const [automation, scoring] = matrices[language][1]!.rows;
+      expect([automation?.ours, scoring?.ours], language).toEqual([planned[language], planned[language]]);
+    }
+    expect(PRICING_TEXTS.en.comparison.matrix[1]!.rows.slice(0, 2).map((row) => row.feature)).toEqual(['Automation builder', 'AI lead scoring']);
   });
 });

@@ -125,8 +125,8 @@ export default {
       {
         category: 'Fonctionnalités avancées',
         rows: [
-          { feature: 'Éditeur d’automatisations', ours: 'Éditeur à 15 onglets', competitor: 'Workflows simples' },
-          { feature: 'Scoring des prospects par IA', ours: 'Inclus', competitor: 'En option' },
+          { feature: 'Éditeur d’automatisations', ours: 'Prévu, pas encore disponible', competitor: 'Workflows simples' },
+          { feature: 'Scoring des prospects par IA', ours: 'Prévu, pas encore disponible', competitor: 'En option' },
           { feature: 'Auto-hébergement (open source)', ours: 'Oui', competitor: 'Non' },
           { feature: 'Mises à jour en temps réel pour l’équipe', ours: 'Inclus', competitor: 'Limité' },
         ],

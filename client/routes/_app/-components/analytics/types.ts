@@ -1,7 +1,7 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../../../server/trpc/router';
 
-/** What the analytics procedures answer (server/analytics/service.ts), as the screens read it. */
+/** What the analytics procedures answer (server/analytics/), as the screens read it. */
 type Out = inferRouterOutputs<AppRouter>;
 type In = inferRouterInputs<AppRouter>;
 

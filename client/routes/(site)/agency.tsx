@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { IndustryLanding } from '../../components/marketing/industry-page';
+import { CLAIMS } from '../../content/claims';
+
+export const Route = createFileRoute('/(site)/agency')({
+  staticData: {
+    title: 'CRM for Marketing Agencies',
+    description: `Switchboard for agencies: a workspace per client, white-label reports, shared pipelines and automations you build once and reuse, set up in ${CLAIMS.setupHours} hours.`,
+  },
+  component: () => <IndustryLanding page="agency" />,
+});

@@ -1,0 +1,10 @@
+import type { Context } from 'hono';
+import type { OrgAuth } from '../auth/resolve';
+import type { OrgContext } from '../kernel/context';
+import type { AppEnv } from './env';
+
+/** The organization context of a REST request behind requireOrg: the same one tRPC's orgProcedure gives services. */
+export function orgContextOf(c: Context<{ Variables: AppEnv['Variables'] & { auth: OrgAuth } }>): OrgContext {
+  const { deps, auth, meta } = c.var;
+  return { db: deps.database.db, organizationId: auth.organization.id, auth, deps, meta };
+}
