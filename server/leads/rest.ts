@@ -5,9 +5,6 @@ import type { AppEnv } from '../http/env';
 import { ZSubmitLeadInput } from './schema';
 import { submitLead } from './service';
 
-/** This door's words for a body that is not JSON (readBody names the field `body`). */
-const NOT_JSON = 'The request body must be a JSON object';
-
 /**
  * POST /api/convertkit/subscribe — the public forms' endpoint (spec public-site §7). The spec's
  * clients read only the status: 200 {"success":true}; a refusal answers {"success":false,"message"}
@@ -15,12 +12,11 @@ const NOT_JSON = 'The request body must be a JSON object';
  */
 export const leadsRest = new Hono<AppEnv>().post('/convertkit/subscribe', async (c) => {
   try {
-    await submitLead(c.var.deps, await readBody(c, ZSubmitLeadInput), c.var.meta);
+    await submitLead(c.var.deps, await readBody(c, ZSubmitLeadInput, { notJson: 'The request body must be a JSON object' }), c.var.meta);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     if (error.retryAfter !== undefined) c.header('Retry-After', String(error.retryAfter));
-    const notJson = error.issues?.length === 1 && error.issues[0]!.path === 'body';
-    return c.json({ success: false, message: notJson ? NOT_JSON : error.message }, error.httpStatus);
+    return c.json({ success: false, message: error.message }, error.httpStatus);
   }
   return c.json({ success: true });
 });
