@@ -28,7 +28,7 @@ import { migrateToLatest } from '../../server/db/migrate';
 import { buildDeps, type AppDeps } from '../../server/deps';
 import { createLogger } from '../../server/logging';
 import { registerSmsJobs } from '../../server/sms/jobs';
-import { SEND_JOB } from '../../server/sms/service';
+import { SEND_JOB } from '../../server/sms/send-job';
 import { startTwilioDouble, twilioEnv, type TwilioDouble } from '../../tests/doubles/twilio';
 import { num, printTable } from './lib/table';
 import { benchDatabaseUrl, envNumber } from './lib/common';

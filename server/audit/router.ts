@@ -5,5 +5,5 @@ import { listAudit } from './service';
 export const auditRouter = router({
   list: permittedProcedure('audit:read')
     .input(ZListAuditInput)
-    .query(({ ctx, input }) => listAudit({ db: ctx.db, organizationId: ctx.organizationId }, input)),
+    .query(({ ctx, input }) => listAudit(ctx, input)),
 });

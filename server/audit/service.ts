@@ -1,9 +1,10 @@
 import type { Db } from '../db';
 import { scoped } from '../db/scoped';
-import type { TListAuditInput } from './schema';
-import { ZListAuditInput } from './schema';
+import type { z } from 'zod';
+import type { ZListAuditInput } from './schema';
 import type { RequestMeta } from '../http/meta';
 import type { Actor } from '../kernel/caller';
+import type { OrgContext } from '../kernel/context';
 
 /** Who did something: a signed-in user, an API key, or nobody known (a failed sign-in). */
 
@@ -13,7 +14,8 @@ export type AuditEntry = {
   action: string;
   target?: { type: string; id: string };
   details?: Record<string, unknown>;
-  meta: RequestMeta;
+  /** Where the request came from; none when the system acts (a job, a webhook without one). */
+  meta?: RequestMeta;
 };
 
 export async function recordAudit(db: Pick<Db, 'insertInto'>, entry: AuditEntry): Promise<void> {
@@ -28,14 +30,13 @@ export async function recordAudit(db: Pick<Db, 'insertInto'>, entry: AuditEntry)
       target_type: entry.target?.type ?? null,
       target_id: entry.target?.id ?? null,
       details: JSON.stringify(entry.details ?? {}),
-      ip: entry.meta.ip,
-      user_agent: entry.meta.userAgent,
+      ip: entry.meta?.ip ?? null,
+      user_agent: entry.meta?.userAgent ?? null,
     })
     .execute();
 }
 
-export async function listAudit(ctx: { db: Db; organizationId: string }, rawInput: TListAuditInput) {
-  const input = ZListAuditInput.parse(rawInput);
+export async function listAudit(ctx: Pick<OrgContext, 'db' | 'organizationId'>, input: z.output<typeof ZListAuditInput>) {
   const org = scoped(ctx.db, ctx.organizationId);
   let query = org.selectFrom('audit_events');
   if (input.action) query = query.where('action', '=', input.action);

@@ -3,18 +3,18 @@ import type { Actor } from '../kernel/caller';
 import type { Db } from '../db';
 import type { RoleKey } from '../db/schema';
 import { scoped } from '../db/scoped';
-import { DomainError, parseInput } from '../errors';
+import type { z } from 'zod';
+import { DomainError } from '../errors';
 import type { RequestMeta } from '../http/meta';
-import type { OrgContext } from '../organizations/service';
+import type { OrgContext } from '../kernel/context';
 import { ROLE_ORDER, roleRank } from '../kernel/permissions';
 import { API_KEY_PREFIX } from './resolve';
 import { actorOf } from '../kernel/caller';
-import { ROLE_LABELS, ZCreateApiKeyInput, ZRevokeApiKeyInput } from './schema';
+import { ROLE_LABELS, type ZCreateApiKeyInput, type ZRevokeApiKeyInput } from './schema';
 import { randomToken, sha256 } from './tokens';
 
 /** Creates a key carrying a role's permissions; the secret is returned this once and stored hashed. */
-export async function createApiKey(ctx: OrgContext, rawInput: unknown) {
-  const input = parseInput(ZCreateApiKeyInput, rawInput);
+export async function createApiKey(ctx: OrgContext, input: z.output<typeof ZCreateApiKeyInput>) {
   // apikeys:manage is session-only (assertPermission), so a key never reaches here; a key needs a member to act for.
   const creator = ctx.auth.user;
   if (!creator) throw new DomainError('FORBIDDEN', 'This action needs a signed-in user, not an API key');
@@ -25,13 +25,13 @@ export async function createApiKey(ctx: OrgContext, rawInput: unknown) {
   }
   const secret = `${API_KEY_PREFIX}${randomToken(32)}`;
   const prefix = secret.slice(0, 10);
-  const key = await ctx.deps.database.db.transaction().execute(async (trx) => {
-    const row = await scoped(trx, ctx.auth.organization.id)
+  const key = await ctx.db.transaction().execute(async (trx) => {
+    const row = await scoped(trx, ctx.organizationId)
       .insertInto('api_keys', { name: input.name, role: input.role, prefix, secret_hash: sha256(secret), created_by: creator.id })
       .returning(['id', 'created_at'])
       .executeTakeFirstOrThrow();
     await recordAudit(trx, {
-      organizationId: ctx.auth.organization.id,
+      organizationId: ctx.organizationId,
       actor: actorOf(ctx.auth),
       action: 'apikey.created',
       target: { type: 'api_key', id: row.id },
@@ -43,8 +43,8 @@ export async function createApiKey(ctx: OrgContext, rawInput: unknown) {
   return { id: key.id, name: input.name, role: input.role, prefix, secret, createdAt: key.created_at.toISOString() };
 }
 
-export async function listApiKeys(ctx: Pick<OrgContext, 'deps' | 'auth'>) {
-  const rows = await scoped(ctx.deps.database.db, ctx.auth.organization.id)
+export async function listApiKeys(ctx: Pick<OrgContext, 'db' | 'organizationId'>) {
+  const rows = await scoped(ctx.db, ctx.organizationId)
     .selectFrom('api_keys')
     .leftJoin('users', 'users.id', 'api_keys.created_by')
     .select(['api_keys.id', 'api_keys.name', 'api_keys.role', 'api_keys.prefix', 'api_keys.created_at', 'api_keys.last_used_at', 'api_keys.revoked_at', 'users.name as created_by_name'])
@@ -62,19 +62,13 @@ export async function listApiKeys(ctx: Pick<OrgContext, 'deps' | 'auth'>) {
   }));
 }
 
-export async function revokeApiKey(ctx: OrgContext, rawInput: unknown): Promise<void> {
-  const { id } = parseInput(ZRevokeApiKeyInput, rawInput);
-  const result = await scoped(ctx.deps.database.db, ctx.auth.organization.id)
-    .updateTable('api_keys')
-    .set({ revoked_at: new Date() })
-    .where('id', '=', id)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+export async function revokeApiKey(ctx: OrgContext, { id }: z.output<typeof ZRevokeApiKeyInput>): Promise<void> {
+  const result = await scoped(ctx.db, ctx.organizationId).updateTable('api_keys').set({ revoked_at: new Date() }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) throw new DomainError('NOT_FOUND', 'API key not found');
-  await recordAudit(ctx.deps.database.db, { organizationId: ctx.auth.organization.id, actor: actorOf(ctx.auth), action: 'apikey.revoked', target: { type: 'api_key', id }, meta: ctx.meta });
+  await recordAudit(ctx.db, { organizationId: ctx.organizationId, actor: actorOf(ctx.auth), action: 'apikey.revoked', target: { type: 'api_key', id }, meta: ctx.meta });
 }
 
-type MemberChange = { organizationId: string; userId: string; actor: Actor; meta: RequestMeta };
+type MemberChange = { organizationId: string; userId: string; actor: Actor; meta?: RequestMeta };
 
 /**
  * A member left the organization: the keys they made stop with them (resolving a key also checks

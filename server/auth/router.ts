@@ -15,18 +15,18 @@ export const authRouter = router({
     return payload;
   }),
   logout: authedProcedure.mutation(async ({ ctx }) => {
-    ctx.resHeaders.append('Set-Cookie', await auth.logout(ctx.deps, ctx.auth, ctx.meta));
+    ctx.resHeaders.append('Set-Cookie', await auth.logout(ctx));
   }),
-  me: authedProcedure.query(({ ctx }) => auth.me(ctx.deps, ctx.auth)),
+  me: authedProcedure.query(({ ctx }) => auth.me(ctx)),
   /** Like `me`, but answers null when signed out: public pages ask without provoking a 401. */
   session: publicProcedure.query(async ({ ctx }) => {
     const current = await ctx.getAuth();
-    return current?.user && current.session ? auth.me(ctx.deps, { ...current, user: current.user, session: current.session }) : null;
+    return current?.user && current.session ? auth.me({ db: ctx.deps.database.db, auth: { ...current, user: current.user, session: current.session } }) : null;
   }),
-  updatePreferences: authedProcedure.input(ZUpdatePreferencesInput).mutation(({ ctx, input }) => auth.updatePreferences(ctx.deps, ctx.auth, input, ctx.meta)),
-  updateProfile: authedProcedure.input(ZUpdateProfileInput).mutation(({ ctx, input }) => auth.updateProfile(ctx.deps, ctx.auth, input)),
-  changePassword: authedProcedure.input(ZChangePasswordInput).mutation(({ ctx, input }) => auth.changePassword(ctx.deps, ctx.auth, input, ctx.meta)),
-  sessions: authedProcedure.query(({ ctx }) => auth.listSessions(ctx.deps, ctx.auth)),
-  revokeSession: authedProcedure.input(ZRevokeSessionInput).mutation(({ ctx, input }) => auth.revokeSession(ctx.deps, ctx.auth, input, ctx.meta)),
-  switchOrganization: authedProcedure.input(ZSwitchOrganizationInput).mutation(({ ctx, input }) => auth.switchOrganization(ctx.deps, ctx.auth, input)),
+  updatePreferences: authedProcedure.input(ZUpdatePreferencesInput).mutation(({ ctx, input }) => auth.updatePreferences(ctx, input)),
+  updateProfile: authedProcedure.input(ZUpdateProfileInput).mutation(({ ctx, input }) => auth.updateProfile(ctx, input)),
+  changePassword: authedProcedure.input(ZChangePasswordInput).mutation(({ ctx, input }) => auth.changePassword(ctx, input)),
+  sessions: authedProcedure.query(({ ctx }) => auth.listSessions(ctx)),
+  revokeSession: authedProcedure.input(ZRevokeSessionInput).mutation(({ ctx, input }) => auth.revokeSession(ctx, input)),
+  switchOrganization: authedProcedure.input(ZSwitchOrganizationInput).mutation(({ ctx, input }) => auth.switchOrganization(ctx, input)),
 });

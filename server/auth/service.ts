@@ -3,25 +3,27 @@ import type { Actor } from '../kernel/caller';
 import type { Db } from '../db';
 import type { RoleKey } from '../db/schema';
 import type { AppDeps } from '../deps';
-import { DomainError, parseInput } from '../errors';
+import { DomainError, fieldError } from '../errors';
 import type { RequestMeta } from '../http/meta';
+import type { UserContext } from '../kernel/context';
 import { createOrganization } from '../organizations/create';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
 import { permissionsFor } from '../kernel/access';
 import type { Permission } from '../kernel/permissions';
-import { actorOf, type Auth, type UserAuth } from '../kernel/caller';
+import { actorOf, type Auth } from '../kernel/caller';
 import { loadMembership } from './resolve';
+import type { z } from 'zod';
 import {
-  ZChangePasswordInput,
-  ZLoginInput,
   ZPreferences,
-  ZRevokeSessionInput,
-  ZSignupInput,
-  ZSwitchOrganizationInput,
-  ZUpdatePreferencesInput,
-  ZUpdateProfileInput,
   NOTIFICATION_TYPES,
   type TPreferences,
+  type ZChangePasswordInput,
+  type ZLoginInput,
+  type ZRevokeSessionInput,
+  type ZSignupInput,
+  type ZSwitchOrganizationInput,
+  type ZUpdatePreferencesInput,
+  type ZUpdateProfileInput,
 } from './schema';
 import { sessionManager } from './session';
 import { assertSlots } from '../rate-limit';
@@ -106,8 +108,7 @@ const EMAIL_TAKEN = () =>
  * Creates the user, their organization and its Super Admin membership, and signs them in. Each
  * valid request counts against its client address's sign-up limit (signupLimit), taken or not.
  */
-export async function signup(deps: Deps, rawInput: unknown, meta: RequestMeta): Promise<Signed> {
-  const input = parseInput(ZSignupInput, rawInput);
+export async function signup(deps: Deps, input: z.output<typeof ZSignupInput>, meta: RequestMeta): Promise<Signed> {
   const db = deps.database.db;
   await assertSlots(db, [{ limit: signupLimit(deps.config), key: meta.ip }], signupsMessage);
   if (await db.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst()) throw EMAIL_TAKEN();
@@ -153,8 +154,7 @@ async function defaultOrganization(db: Db, userId: string): Promise<string | nul
  * is checked: a browser carrying this user's device cookie (`cookieHeader`) is counted on its own;
  * others per e-mail and per address. A success trusts the browser with a fresh device cookie.
  */
-export async function login(deps: Deps, rawInput: unknown, meta: RequestMeta, cookieHeader?: string | null): Promise<Signed & { deviceCookie?: string }> {
-  const input = parseInput(ZLoginInput, rawInput);
+export async function login(deps: Deps, input: z.output<typeof ZLoginInput>, meta: RequestMeta, cookieHeader?: string | null): Promise<Signed & { deviceCookie?: string }> {
   const db = deps.database.db;
   const user = await db.selectFrom('users').select(['id', 'name', 'email', 'password_hash']).where('email', '=', input.email).executeTakeFirst();
   const deviceId = user ? await trustedDeviceOf(db, user.id, cookieHeader) : null;
@@ -174,22 +174,21 @@ export async function login(deps: Deps, rawInput: unknown, meta: RequestMeta, co
 }
 
 /** Ends the caller's session; answers the cookie that clears it. */
-export async function logout(deps: Deps, auth: UserAuth, meta: RequestMeta): Promise<string> {
-  const sessions = sessionManager(deps.database.db, deps.config);
-  await sessions.invalidate(auth.session.token);
-  await recordAudit(deps.database.db, { organizationId: auth.organization?.id ?? null, actor: actorOf(auth), action: 'auth.logout', meta });
+export async function logout(ctx: UserContext): Promise<string> {
+  const sessions = sessionManager(ctx.db, ctx.deps.config);
+  await sessions.invalidate(ctx.auth.session.token);
+  await recordAudit(ctx.db, { organizationId: ctx.auth.organization?.id ?? null, actor: actorOf(ctx.auth), action: 'auth.logout', meta: ctx.meta });
   return sessions.blankCookie();
 }
 
-export async function me(deps: Deps, auth: UserAuth): Promise<AuthPayload> {
-  return authPayload(deps.database.db, auth.user.id, auth.organization?.id ?? null);
+export async function me(ctx: Pick<UserContext, 'db' | 'auth'>): Promise<AuthPayload> {
+  return authPayload(ctx.db, ctx.auth.user.id, ctx.auth.organization?.id ?? null);
 }
 
 /** Merges a partial update into the stored preferences (notification settings key by key). */
-export async function updatePreferences(deps: Deps, auth: UserAuth, rawInput: unknown, meta: RequestMeta) {
-  const input = parseInput(ZUpdatePreferencesInput, rawInput);
-  const db = deps.database.db;
-  const preferences = await db.transaction().execute(async (trx) => {
+export async function updatePreferences(ctx: UserContext, input: z.output<typeof ZUpdatePreferencesInput>) {
+  const { auth } = ctx;
+  const preferences = await ctx.db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('users').select('preferences').where('id', '=', auth.user.id).forUpdate().executeTakeFirstOrThrow();
     const current = ZPreferences.safeParse(row.preferences).data ?? {};
     const merged: TPreferences = {
@@ -207,43 +206,40 @@ export async function updatePreferences(deps: Deps, auth: UserAuth, rawInput: un
       actor: actorOf(auth),
       action: 'auth.preferences_changed',
       details: { changed: Object.keys(input) },
-      meta,
+      meta: ctx.meta,
     });
     return merged;
   });
   return { preferences: effectivePreferences(preferences) };
 }
 
-export async function updateProfile(deps: Deps, auth: UserAuth, rawInput: unknown) {
-  const input = parseInput(ZUpdateProfileInput, rawInput);
-  await deps.database.db.updateTable('users').set({ name: input.name, updated_at: new Date() }).where('id', '=', auth.user.id).execute();
-  return me(deps, auth);
+export async function updateProfile(ctx: UserContext, input: z.output<typeof ZUpdateProfileInput>) {
+  await ctx.db.updateTable('users').set({ name: input.name, updated_at: new Date() }).where('id', '=', ctx.auth.user.id).execute();
+  return me(ctx);
 }
 
 /**
  * Changes the password and ends every other session of the user. Every valid attempt, a wrong
  * current password included, counts against the user's PASSWORD_CHANGE_LIMIT.
  */
-export async function changePassword(deps: Deps, auth: UserAuth, rawInput: unknown, meta: RequestMeta): Promise<void> {
-  const input = parseInput(ZChangePasswordInput, rawInput);
-  const db = deps.database.db;
+export async function changePassword(ctx: UserContext, input: z.output<typeof ZChangePasswordInput>): Promise<void> {
+  const { db, auth } = ctx;
   await assertSlots(db, [{ limit: PASSWORD_CHANGE_LIMIT, key: auth.user.id }], passwordChangesMessage);
   const user = await db.selectFrom('users').select('password_hash').where('id', '=', auth.user.id).executeTakeFirstOrThrow();
   if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
-    throw new DomainError('VALIDATION', 'currentPassword: is not your current password', {
-      issues: [{ path: 'currentPassword', message: 'is not your current password' }],
-    });
+    throw fieldError('currentPassword', 'is not your current password');
   }
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: new Date() }).where('id', '=', auth.user.id).execute();
     await trx.deleteFrom('sessions').where('user_id', '=', auth.user.id).where('id', '!=', auth.session.id).execute();
-    await recordAudit(trx, { organizationId: auth.organization?.id ?? null, actor: actorOf(auth), action: 'auth.password_changed', meta });
+    await recordAudit(trx, { organizationId: auth.organization?.id ?? null, actor: actorOf(auth), action: 'auth.password_changed', meta: ctx.meta });
   });
 }
 
-export async function listSessions(deps: Deps, auth: UserAuth) {
-  const rows = await deps.database.db
+export async function listSessions(ctx: Pick<UserContext, 'db' | 'auth'>) {
+  const { auth } = ctx;
+  const rows = await ctx.db
     .selectFrom('sessions')
     .select(['id', 'created_at', 'expires_at', 'ip', 'user_agent'])
     .where('user_id', '=', auth.user.id)
@@ -261,18 +257,16 @@ export async function listSessions(deps: Deps, auth: UserAuth) {
 }
 
 /** Ends one of the caller's own sessions; another user's session id is simply not found. */
-export async function revokeSession(deps: Deps, auth: UserAuth, rawInput: unknown, meta: RequestMeta): Promise<void> {
-  const { id } = parseInput(ZRevokeSessionInput, rawInput);
-  const db = deps.database.db;
+export async function revokeSession(ctx: UserContext, { id }: z.output<typeof ZRevokeSessionInput>): Promise<void> {
+  const { db, auth } = ctx;
   const result = await db.deleteFrom('sessions').where('id', '=', id).where('user_id', '=', auth.user.id).executeTakeFirst();
   if (Number(result.numDeletedRows ?? 0) === 0) throw new DomainError('NOT_FOUND', 'Session not found');
-  await recordAudit(db, { organizationId: auth.organization?.id ?? null, actor: actorOf(auth), action: 'auth.session_revoked', target: { type: 'session', id: id.slice(0, 12) }, meta });
+  await recordAudit(db, { organizationId: auth.organization?.id ?? null, actor: actorOf(auth), action: 'auth.session_revoked', target: { type: 'session', id: id.slice(0, 12) }, meta: ctx.meta });
 }
 
 /** Moves the session to another organization the user belongs to. */
-export async function switchOrganization(deps: Deps, auth: UserAuth, rawInput: unknown): Promise<AuthPayload> {
-  const { organizationId } = parseInput(ZSwitchOrganizationInput, rawInput);
-  const db = deps.database.db;
+export async function switchOrganization(ctx: Pick<UserContext, 'db' | 'auth'>, { organizationId }: z.output<typeof ZSwitchOrganizationInput>): Promise<AuthPayload> {
+  const { db, auth } = ctx;
   if (!(await loadMembership(db, organizationId, auth.user.id))) throw new DomainError('NOT_FOUND', 'Organization not found');
   await db.updateTable('sessions').set({ organization_id: organizationId }).where('id', '=', auth.session.id).execute();
   return authPayload(db, auth.user.id, organizationId);

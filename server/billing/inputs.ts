@@ -47,4 +47,5 @@ export const ZChangePlanInput = z.object({
 });
 export type TChangePlanInput = z.input<typeof ZChangePlanInput>;
 
-export const ZProvisioningTokenInput = z.object({ token: z.string().min(20, 'is not a valid link').max(200, 'is not a valid link') });
+/** GET /api/billing/provisioning?token=…: a missing token reads like a wrong one. */
+export const ZProvisioningTokenInput = z.object({ token: z.string({ error: 'is not a valid link' }).min(20, 'is not a valid link').max(200, 'is not a valid link') });

@@ -4,9 +4,9 @@ import * as billing from './service';
 
 export const billingRouter = router({
   /** Every member: the banner reads plan, trial days left and whether the organization is read-only. */
-  status: orgProcedure.query(({ ctx }) => billing.billingStatus({ deps: ctx.deps, organizationId: ctx.organizationId })),
-  overview: permittedProcedure('billing:manage').query(({ ctx }) => billing.billingOverview({ deps: ctx.deps, organizationId: ctx.organizationId })),
-  invoices: permittedProcedure('billing:manage').query(({ ctx }) => billing.listInvoices({ deps: ctx.deps, organizationId: ctx.organizationId })),
+  status: orgProcedure.query(({ ctx }) => billing.billingStatus(ctx)),
+  overview: permittedProcedure('billing:manage').query(({ ctx }) => billing.billingOverview(ctx)),
+  invoices: permittedProcedure('billing:manage').query(({ ctx }) => billing.listInvoices(ctx)),
   changePlan: permittedProcedure('billing:manage')
     .input(ZChangePlanInput)
     .mutation(({ ctx, input }) => billing.changePlan(ctx, input)),

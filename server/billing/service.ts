@@ -1,17 +1,18 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { recordAudit } from '../audit/service';
-import type { Actor } from '../kernel/caller';
-import { actorOf, type Auth, type OrgAuth } from '../kernel/caller';
+import { actorOf, type Actor, type Auth } from '../kernel/caller';
 import { randomToken, sha256 } from '../auth/tokens';
 import type { Db } from '../db';
 import type { BillingStatus } from '../db/schema';
 import { scoped } from '../db/scoped';
 import type { AppDeps } from '../deps';
-import { DomainError, parseInput } from '../errors';
+import type { z } from 'zod';
+import { DomainError, fieldError } from '../errors';
 import type { RequestMeta } from '../http/meta';
+import type { OrgContext } from '../kernel/context';
 import { createOrganization } from '../organizations/create';
 import { INVITE_DAYS } from '../organizations/service';
-import { ZChangePlanInput, ZCreatePaymentIntentInput, ZCreateSubscriptionInput, ZProvisioningTokenInput } from './inputs';
+import type { ZChangePlanInput, ZCreatePaymentIntentInput, ZCreateSubscriptionInput, ZProvisioningTokenInput } from './inputs';
 import { effectivePlan, loadBilling, paymentsConfigured, readOnlyReason, READ_ONLY_MESSAGES, trialRow, usageOf, type BillingRow } from '../plans/limits';
 import {
   CHECKOUT_PRODUCT,
@@ -28,7 +29,7 @@ import {
 import { stripeGateway, type StripeEvent, type StripeGateway, type StripeSubscription } from './stripe';
 
 type Deps = Pick<AppDeps, 'database' | 'config' | 'logger'>;
-type OrgCtx = { deps: Deps; auth: OrgAuth; meta: RequestMeta };
+type BillingReader = Pick<OrgContext, 'db' | 'deps' | 'organizationId'>;
 
 const DAY_MS = 24 * 3600 * 1000;
 const STRIPE_ACTOR: Actor = { userId: null, apiKeyId: null, label: 'Stripe' };
@@ -71,14 +72,13 @@ function statusOf(row: BillingRow, deps: Pick<Deps, 'config'>, now = new Date())
 }
 
 /** The banner's and every member's view: plan, status, trial days left, read-only or not. */
-export async function billingStatus(ctx: { deps: Deps; organizationId: string }) {
-  return statusOf(await loadBilling(ctx.deps.database.db, ctx.organizationId), ctx.deps);
+export async function billingStatus(ctx: BillingReader) {
+  return statusOf(await loadBilling(ctx.db, ctx.organizationId), ctx.deps);
 }
 
 /** Settings → Billing: the status with the usage of each limited resource against the plan. */
-export async function billingOverview(ctx: { deps: Deps; organizationId: string }) {
-  const db = ctx.deps.database.db;
-  const [row, usage] = await Promise.all([loadBilling(db, ctx.organizationId), usageOf(db, ctx.organizationId)]);
+export async function billingOverview(ctx: BillingReader) {
+  const [row, usage] = await Promise.all([loadBilling(ctx.db, ctx.organizationId), usageOf(ctx.db, ctx.organizationId)]);
   const status = statusOf(row, ctx.deps);
   const limits = PLANS[status.plan].limits;
   return {
@@ -87,8 +87,8 @@ export async function billingOverview(ctx: { deps: Deps; organizationId: string 
   };
 }
 
-export async function listInvoices(ctx: { deps: Deps; organizationId: string }) {
-  const row = await loadBilling(ctx.deps.database.db, ctx.organizationId);
+export async function listInvoices(ctx: BillingReader) {
+  const row = await loadBilling(ctx.db, ctx.organizationId);
   if (!row.stripe_customer_id || !paymentsConfigured(ctx.deps.config)) return [];
   const invoices = await stripeGateway(ctx.deps.config).listInvoices(row.stripe_customer_id);
   return invoices.map((i) => ({
@@ -102,8 +102,8 @@ export async function listInvoices(ctx: { deps: Deps; organizationId: string }) 
   }));
 }
 
-export async function openCustomerPortal(ctx: OrgCtx) {
-  const row = await loadBilling(ctx.deps.database.db, ctx.auth.organization.id);
+export async function openCustomerPortal(ctx: BillingReader) {
+  const row = await loadBilling(ctx.db, ctx.organizationId);
   const gateway = stripeGateway(ctx.deps.config);
   if (!row.stripe_customer_id) throw new DomainError('CONFLICT', 'This organization has no Stripe customer yet: subscribe to a plan first');
   return gateway.createPortalSession(row.stripe_customer_id, `${ctx.deps.config.publicUrl}/settings/billing`);
@@ -124,12 +124,9 @@ async function priceIdOf(gateway: StripeGateway, plan: PlanKey, interval: Billin
  * POST /api/create-payment-intent: the checkout's one product, at the price the server knows. A
  * client amount that differs is refused: nobody pays what they choose.
  */
-export async function createPaymentIntent(deps: Deps, rawInput: unknown, clientKey: string | undefined) {
-  const input = parseInput(ZCreatePaymentIntentInput, rawInput);
+export async function createPaymentIntent(deps: Deps, input: z.output<typeof ZCreatePaymentIntentInput>, clientKey: string | undefined) {
   if (input.amount !== CHECKOUT_PRODUCT.amount) {
-    throw new DomainError('VALIDATION', `amount: must be ${CHECKOUT_PRODUCT.amount}, the price of ${CHECKOUT_PRODUCT.name}`, {
-      issues: [{ path: 'amount', message: `must be ${CHECKOUT_PRODUCT.amount}, the price of ${CHECKOUT_PRODUCT.name}` }],
-    });
+    throw fieldError('amount', `must be ${CHECKOUT_PRODUCT.amount}, the price of ${CHECKOUT_PRODUCT.name}`);
   }
   const gateway = stripeGateway(deps.config);
   const amountMinor = CHECKOUT_PRODUCT.amount * 100;
@@ -152,8 +149,7 @@ export async function createPaymentIntent(deps: Deps, rawInput: unknown, clientK
  * Idempotency keys come from the organization or the page's attempt key, so a retried click
  * returns the same customer and subscription.
  */
-export async function createSubscription(deps: Deps, auth: Auth | null, rawInput: unknown, clientKey: string | undefined, meta: RequestMeta) {
-  const input = parseInput(ZCreateSubscriptionInput, rawInput);
+export async function createSubscription(deps: Deps, auth: Auth | null, input: z.output<typeof ZCreateSubscriptionInput>, clientKey: string | undefined, meta: RequestMeta) {
   const gateway = stripeGateway(deps.config);
   const db = deps.database.db;
   const organization = auth?.organization ?? null;
@@ -230,8 +226,7 @@ export async function createSubscription(deps: Deps, auth: Auth | null, rawInput
  * organization exists it answers, once, the one-time link where the owner sets their password
  * (a Super Admin invite to the new organization, valid 7 days).
  */
-export async function provisioningStatus(deps: Deps, rawInput: unknown) {
-  const { token } = parseInput(ZProvisioningTokenInput, rawInput);
+export async function provisioningStatus(deps: Deps, { token }: z.output<typeof ZProvisioningTokenInput>) {
   const db = deps.database.db;
   return db.transaction().execute(async (trx) => {
     const row = await trx
@@ -256,11 +251,10 @@ export async function provisioningStatus(deps: Deps, rawInput: unknown) {
 // ——— Changing plan from the app ———
 
 /** Upgrades apply now (prorated and charged); downgrades from the next billing cycle (spec §9). */
-export async function changePlan(ctx: OrgCtx, rawInput: unknown) {
-  const input = parseInput(ZChangePlanInput, rawInput);
+export async function changePlan(ctx: OrgContext, input: z.output<typeof ZChangePlanInput>) {
   const gateway = stripeGateway(ctx.deps.config);
-  const organizationId = ctx.auth.organization.id;
-  const row = await loadBilling(ctx.deps.database.db, organizationId);
+  const { organizationId } = ctx;
+  const row = await loadBilling(ctx.db, organizationId);
   if (!row.stripe_subscription_id || row.status === 'canceled') {
     throw new DomainError('CONFLICT', 'This organization has no active subscription: subscribe to a plan first');
   }
@@ -270,10 +264,10 @@ export async function changePlan(ctx: OrgCtx, rawInput: unknown) {
   const subscription = await gateway.retrieveSubscription(row.stripe_subscription_id);
   const mode = isDowngrade(current, input.plan) ? 'next_cycle' : 'now';
   const updated = await gateway.changeSubscriptionPrice(subscription, priceId, mode, `change:${subscription.id}:${priceId}:${day()}`);
-  await ctx.deps.database.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     await applySubscription(trx, ctx.deps, organizationId, updated, { actor: actorOf(ctx.auth), meta: ctx.meta, cause: 'plan_changed' });
   });
-  return billingStatus({ deps: ctx.deps, organizationId });
+  return billingStatus(ctx);
 }
 
 // ——— Stripe's truth, applied ———
@@ -298,7 +292,7 @@ function periodEndOf(subscription: StripeSubscription): Date | null {
  * something changed. The subscription was just read from Stripe, so however events arrive
  * (late, twice, out of order) the row ends with Stripe's latest state.
  */
-async function applySubscription(trx: Db, deps: Deps, organizationId: string, subscription: StripeSubscription, context: { actor: Actor; meta: RequestMeta; cause: string }) {
+async function applySubscription(trx: Db, deps: Deps, organizationId: string, subscription: StripeSubscription, context: { actor: Actor; meta: RequestMeta | undefined; cause: string }) {
   // A subscription whose first payment never completed changes nothing: the trial goes on.
   if (!LIVE_STATUSES.has(subscription.status)) return;
   await ensureBillingRow(trx, organizationId);

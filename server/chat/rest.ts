@@ -1,11 +1,13 @@
 import { Hono, type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { AppDeps } from '../deps';
-import { DomainError } from '../errors';
+import { DomainError, parseInput } from '../errors';
 import { authOf } from '../http/auth';
+import { readBody, readQuery } from '../http/body';
 import type { AppEnv } from '../http/env';
 import { createSlots, type Slots } from '../http/slots';
 import { siteOwnerOrganization } from '../organizations/site-owner';
+import { ZSendChatMessageInput, ZVisitorConversationInput } from './inputs';
 import { CHAT_STREAM_LIMITS } from './schema';
 import { sendVisitorMessage, teamRepliesTo, visitorConversation, type ChatAccount } from './service';
 
@@ -56,26 +58,26 @@ export const chatRest = new Hono<AppEnv>()
   .post('/messages', async (c) => {
     const { deps, meta } = c.var;
     const organization = await siteOwnerOrganization(deps.database.db, deps.config);
-    const body: unknown = await c.req.json().catch(() => ({}));
-    const result = await sendVisitorMessage({ db: deps.database.db, organizationId: organization.id, ip: meta.ip, account: await signedInAccount(c) }, body);
+    const input = await readBody(c, ZSendChatMessageInput);
+    const result = await sendVisitorMessage({ db: deps.database.db, organizationId: organization.id, ip: meta.ip, account: await signedInAccount(c) }, input);
     return c.json(result, 201);
   })
   .get('/conversation', async (c) => {
     const { deps } = c.var;
     const organization = await siteOwnerOrganization(deps.database.db, deps.config);
     c.header('Cache-Control', 'no-store');
-    return c.json(await visitorConversation({ db: deps.database.db, organizationId: organization.id }, c.req.query()));
+    return c.json(await visitorConversation({ db: deps.database.db, organizationId: organization.id }, readQuery(c, ZVisitorConversationInput)));
   })
   .get('/stream', async (c) => {
     const { deps, meta } = c.var;
     const organization = await siteOwnerOrganization(deps.database.db, deps.config);
     const query = c.req.query();
     // A reconnecting EventSource says where it stopped; a first connection may say so with ?after=.
-    const lastEventId = c.req.header('last-event-id');
+    // The query and that header are parsed here, before streaming starts, so a bad input is an ordinary 400.
+    const input = parseInput(ZVisitorConversationInput, { ...query, after: c.req.header('last-event-id') || query.after });
     const controller = new AbortController();
-    // The input is checked here (a bad one is a 400); the replies are read once the stream runs.
-    const replies = teamRepliesTo({ db: deps.database.db, events: deps.events }, organization.id, { ...query, after: lastEventId || query.after }, controller.signal);
-    const release = takeStreamSlots(deps, meta.ip, query.visitorId!);
+    const replies = teamRepliesTo({ db: deps.database.db, events: deps.events }, organization.id, input, controller.signal);
+    const release = takeStreamSlots(deps, meta.ip, input.visitorId);
     controller.signal.addEventListener('abort', release, { once: true });
     return streamSSE(
       c,

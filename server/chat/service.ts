@@ -1,28 +1,27 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { z } from 'zod';
 import type { Language } from '../languages/schema';
 import { upsertContactByEmail } from '../contacts/service';
 import { ZEmailOnly } from '../contacts/schema';
-import type { Database } from '../db/schema';
 import { scoped } from '../db/scoped';
-import { actorIdOf as actorId, type OrgContext as DomainCtx } from '../kernel/context';
-import { DomainError, parseInput } from '../errors';
+import type { Db } from '../db';
+import { DomainError } from '../errors';
 import type { EventBus } from '../events/bus';
 import type { RealtimeEvent } from '../events/types';
 import { publishEvent } from '../events/publish';
+import { actorIdOf, type OrgContext } from '../kernel/context';
 import { ownerOnlyFilter } from '../organizations/members';
 import { assertSlots, type RateLimit } from '../rate-limit';
-import { ZChatConversationIdInput, ZListChatConversationsInput, ZReplyChatInput, ZSendChatMessageInput, ZVisitorConversationInput } from './inputs';
+import type { ZChatConversationIdInput, ZListChatConversationsInput, ZReplyChatInput, ZSendChatMessageInput, ZVisitorConversationInput } from './inputs';
 import { conversationOfVisitor, insertMessage, messagesOf, teamHasReplied, visitorHashOf } from './repo';
 import { botReplyFor, CHAT_RATE_LIMIT, CHAT_WELCOME, emailIn, type ChatConversationView, type ChatMessageView, type ChatSendResult } from './schema';
-
-type Db = Kysely<Database>;
 
 /**
  * A website visitor's side: the site owner's organization and where the request came from; and,
  * when the widget is used inside the app with a session cookie, who is signed in (from the session
  * only: a user or organization named in the body is never read).
  */
-export type VisitorCtx = { db: Db; organizationId: string; ip: string; account?: ChatAccount | null };
+export type VisitorContext = Pick<OrgContext, 'db' | 'organizationId'> & { ip: string; account?: ChatAccount | null };
 export type ChatAccount = { userId: string; organizationId: string | null };
 
 const PREVIEW_LENGTH = 120;
@@ -33,7 +32,7 @@ const CHAT_PER_VISITOR: RateLimit = { bucket: 'chat.visitor', max: CHAT_RATE_LIM
 const CHAT_PER_ADDRESS: RateLimit = { bucket: 'chat.ip', max: CHAT_RATE_LIMIT.perIp, windowSeconds: CHAT_RATE_LIMIT.windowSeconds };
 
 /** Counts the visitor's message, or refuses it over CHAT_RATE_LIMIT, saying when to try again (race-free: server/rate-limit). */
-async function assertWithinRateLimit(ctx: VisitorCtx, visitorId: string): Promise<void> {
+async function assertWithinRateLimit(ctx: VisitorContext, visitorId: string): Promise<void> {
   await assertSlots(
     ctx.db,
     [
@@ -82,8 +81,7 @@ async function openConversation(trx: Db, organizationId: string, visitorId: stri
  * after which the team does (in whatever words the member writes).
  * The widget shows that reply after its typing delay; the inbox hears of the message live.
  */
-export async function sendVisitorMessage(ctx: VisitorCtx, rawInput: unknown): Promise<ChatSendResult> {
-  const input = parseInput(ZSendChatMessageInput, rawInput);
+export async function sendVisitorMessage(ctx: VisitorContext, input: z.output<typeof ZSendChatMessageInput>): Promise<ChatSendResult> {
   await assertWithinRateLimit(ctx, input.visitorId);
   const email = leftEmail(input.text);
   return ctx.db.transaction().execute(async (trx) => {
@@ -119,8 +117,7 @@ export async function sendVisitorMessage(ctx: VisitorCtx, rawInput: unknown): Pr
 }
 
 /** The visitor's stored conversation (no messages before their first one). */
-export async function visitorConversation(ctx: Pick<VisitorCtx, 'db' | 'organizationId'>, rawInput: unknown): Promise<ChatConversationView> {
-  const input = parseInput(ZVisitorConversationInput, rawInput);
+export async function visitorConversation(ctx: Pick<VisitorContext, 'db' | 'organizationId'>, input: z.output<typeof ZVisitorConversationInput>): Promise<ChatConversationView> {
   const conversation = await conversationOfVisitor(ctx.db, ctx.organizationId, input.visitorId);
   return { messages: conversation ? await messagesOf(ctx.db, ctx.organizationId, conversation.id, { after: input.after }) : [] };
 }
@@ -130,9 +127,7 @@ export async function visitorConversation(ctx: Pick<VisitorCtx, 'db' | 'organiza
  * first, then each new one as the events bus hears of it — from any server process, since the bus
  * LISTENs. A visitor who has not written yet has no conversation; it is looked up again on each reply.
  */
-export function teamRepliesTo(deps: { db: Db; events: EventBus }, organizationId: string, rawInput: unknown, signal: AbortSignal): AsyncGenerator<ChatMessageView> {
-  // Parsed before streaming starts, so a bad input is an ordinary 400 answer.
-  const input = parseInput(ZVisitorConversationInput, rawInput);
+export function teamRepliesTo(deps: { db: Db; events: EventBus }, organizationId: string, input: z.output<typeof ZVisitorConversationInput>, signal: AbortSignal): AsyncGenerator<ChatMessageView> {
   return replies(deps, organizationId, input.visitorId, input.after ?? 0, signal);
 }
 
@@ -235,8 +230,7 @@ function toConversation(row: ConversationRow) {
 export type ChatConversationSummary = ReturnType<typeof toConversation>;
 
 /** The website's conversations, the most recently active first. */
-export async function listConversations(ctx: DomainCtx, rawInput: unknown) {
-  const input = parseInput(ZListChatConversationsInput, rawInput);
+export async function listConversations(ctx: Pick<OrgContext, 'db' | 'organizationId' | 'auth'>, input: z.output<typeof ZListChatConversationsInput>) {
   const ownerOnly = await ownerOnlyFilter(ctx.db, ctx.auth);
   const rows = await selectConversations(ctx.db, ctx.organizationId, ownerOnly)
     .orderBy('chat_conversations.last_message_at', 'desc')
@@ -246,25 +240,24 @@ export async function listConversations(ctx: DomainCtx, rawInput: unknown) {
   return { items: rows.map(toConversation) };
 }
 
-async function conversationView(ctx: DomainCtx, id: string) {
+async function conversationView(ctx: Pick<OrgContext, 'db' | 'organizationId' | 'auth'>, id: string) {
   const ownerOnly = await ownerOnlyFilter(ctx.db, ctx.auth);
   const row = await selectConversations(ctx.db, ctx.organizationId, ownerOnly).where('chat_conversations.id', '=', id).executeTakeFirst();
   if (!row) throw conversationNotFound();
   return { ...toConversation(row), messages: await messagesOf(ctx.db, ctx.organizationId, id) };
 }
 
-export async function getConversation(ctx: DomainCtx, rawInput: unknown) {
-  return conversationView(ctx, parseInput(ZChatConversationIdInput, rawInput).id);
+export async function getConversation(ctx: Pick<OrgContext, 'db' | 'organizationId' | 'auth'>, { id }: z.output<typeof ZChatConversationIdInput>) {
+  return conversationView(ctx, id);
 }
 
 /** A team member's reply: stored, and streamed to the visitor's open widget through the events bus. */
-export async function replyToConversation(ctx: DomainCtx, rawInput: unknown): Promise<ChatMessageView> {
-  const input = parseInput(ZReplyChatInput, rawInput);
+export async function replyToConversation(ctx: OrgContext, input: z.output<typeof ZReplyChatInput>): Promise<ChatMessageView> {
   return ctx.db.transaction().execute(async (trx) => {
     const org = scoped(trx, ctx.organizationId);
     const conversation = await org.selectFrom('chat_conversations').select('id').where('id', '=', input.conversationId).forUpdate().executeTakeFirst();
     if (!conversation) throw conversationNotFound();
-    const message = await insertMessage(trx, ctx.organizationId, { conversationId: conversation.id, sender: 'member', body: input.text, authorUserId: actorId(ctx) });
+    const message = await insertMessage(trx, ctx.organizationId, { conversationId: conversation.id, sender: 'member', body: input.text, authorUserId: actorIdOf(ctx) });
     // Answering is reading: the conversation is no longer unread.
     await org
       .updateTable('chat_conversations')
@@ -275,14 +268,13 @@ export async function replyToConversation(ctx: DomainCtx, rawInput: unknown): Pr
       organizationId: ctx.organizationId,
       type: 'chat_message',
       payload: { conversationId: conversation.id, messageId: message.id, sender: 'member', preview: input.text.slice(0, PREVIEW_LENGTH) },
-      actorUserId: actorId(ctx),
+      actorUserId: actorIdOf(ctx),
     });
     return message;
   });
 }
 
-export async function markConversationRead(ctx: DomainCtx, rawInput: unknown): Promise<{ id: string }> {
-  const { id } = parseInput(ZChatConversationIdInput, rawInput);
+export async function markConversationRead(ctx: Pick<OrgContext, 'db' | 'organizationId'>, { id }: z.output<typeof ZChatConversationIdInput>): Promise<{ id: string }> {
   const result = await scoped(ctx.db, ctx.organizationId)
     .updateTable('chat_conversations')
     .set({ team_read_at: sql`now()` })

@@ -99,15 +99,13 @@ export async function exportContacts(ctx: OrgContext, input: z.output<typeof ZEx
     .where(where)
     .executeTakeFirstOrThrow();
   const total = Number(count.n);
-  if (ctx.meta) {
-    await recordAudit(ctx.db, {
-      organizationId: ctx.organizationId,
-      actor: actorOf(ctx.auth),
-      action: 'contacts.exported',
-      details: { count: total, filters, viewId: viewId ?? null },
-      meta: ctx.meta,
-    });
-  }
+  await recordAudit(ctx.db, {
+    organizationId: ctx.organizationId,
+    actor: actorOf(ctx.auth),
+    action: 'contacts.exported',
+    details: { count: total, filters, viewId: viewId ?? null },
+    meta: ctx.meta,
+  });
 
   const encoder = new TextEncoder();
   let after: string[] | null = null;

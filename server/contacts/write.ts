@@ -74,16 +74,14 @@ export async function deleteRows(trx: Db, ctx: OrgContext, rows: Pick<ContactRow
     await org.deleteFrom('contacts').where('id', 'in', slice).execute();
   }
   await publishEvent(trx, { organizationId: ctx.organizationId, type: 'contact_deleted', payload: { contactIds: ids.slice(0, 1000), count: ids.length }, actorUserId: actorIdOf(ctx) });
-  if (ctx.meta) {
-    await recordAudit(trx, {
-      organizationId: ctx.organizationId,
-      actor: actorOf(ctx.auth),
-      action: 'contacts.deleted',
-      ...(rows.length === 1 ? { target: { type: 'contact', id: rows[0]!.id } } : {}),
-      details: { count: rows.length, names: rows.slice(0, 20).map((r) => displayName(r)) },
-      meta: ctx.meta,
-    });
-  }
+  await recordAudit(trx, {
+    organizationId: ctx.organizationId,
+    actor: actorOf(ctx.auth),
+    action: 'contacts.deleted',
+    ...(rows.length === 1 ? { target: { type: 'contact', id: rows[0]!.id } } : {}),
+    details: { count: rows.length, names: rows.slice(0, 20).map((r) => displayName(r)) },
+    meta: ctx.meta,
+  });
 }
 
 export async function deleteContact(ctx: OrgContext, { id }: z.output<typeof ZDeleteContactInput>): Promise<{ id: string }> {

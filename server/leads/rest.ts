@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { DomainError } from '../errors';
+import { readBody } from '../http/body';
 import type { AppEnv } from '../http/env';
+import { ZSubmitLeadInput } from './schema';
 import { submitLead } from './service';
 
 /**
@@ -9,14 +11,8 @@ import { submitLead } from './service';
  * with 400 (bad input), 429 (rate limit, with Retry-After) or 503 (no organization to receive it).
  */
 export const leadsRest = new Hono<AppEnv>().post('/convertkit/subscribe', async (c) => {
-  let body: unknown;
   try {
-    body = await c.req.json();
-  } catch {
-    return c.json({ success: false, message: 'The request body must be a JSON object' }, 400);
-  }
-  try {
-    await submitLead(c.var.deps, body, c.var.meta);
+    await submitLead(c.var.deps, await readBody(c, ZSubmitLeadInput, { notJson: 'The request body must be a JSON object' }), c.var.meta);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     if (error.retryAfter !== undefined) c.header('Retry-After', String(error.retryAfter));

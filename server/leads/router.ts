@@ -9,12 +9,12 @@ export const leadsRouter = router({
     return { success: true as const };
   }),
   forms: permittedProcedure('forms:read')
-    .input(ZListFormsInput.optional())
+    .input(ZListFormsInput.prefault({}))
     .query(({ ctx, input }) => leads.listForms(ctx, input)),
   submissions: permittedProcedure('forms:read')
     .input(ZListSubmissionsInput)
     .query(({ ctx, input }) => leads.listSubmissions(ctx, input)),
   integrationLog: permittedProcedure('forms:read')
-    .input(ZIntegrationLogInput.optional())
-    .query(({ ctx, input }) => leads.integrationLog({ ...ctx, config: ctx.deps.config }, input)),
+    .input(ZIntegrationLogInput)
+    .query(({ ctx, input }) => leads.integrationLog(ctx, input)),
 });

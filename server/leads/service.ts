@@ -4,14 +4,16 @@ import { upsertContactByEmail } from '../contacts/service';
 import type { Db } from '../db';
 import { scoped } from '../db/scoped';
 import type { AppDeps } from '../deps';
-import { DomainError, parseInput } from '../errors';
+import type { z } from 'zod';
+import { DomainError } from '../errors';
 import { publishEvent } from '../events/publish';
 import { assertSlots, type RateLimit } from '../rate-limit';
 import type { RequestMeta } from '../http/meta';
+import type { OrgContext } from '../kernel/context';
 import { siteOwnerOrganization } from '../organizations/site-owner';
 import { kitConfigured } from './kit';
 import { KIT_FORWARD_JOB, type KitForwardJobData } from './jobs';
-import { LEAD_DUPLICATE_SECONDS, LEAD_HONEYPOT_FIELD, LEAD_RATE_LIMIT, ZIntegrationLogInput, ZListFormsInput, ZListSubmissionsInput, ZSubmitLeadInput, type TSubmitLead } from './schema';
+import { LEAD_DUPLICATE_SECONDS, LEAD_HONEYPOT_FIELD, LEAD_RATE_LIMIT, type TSubmitLead, type ZIntegrationLogInput, type ZListFormsInput, type ZListSubmissionsInput } from './schema';
 
 /** What a public submission was answered with; the doors answer 200 {success:true} for every one. */
 export type SubmitOutcome = { status: 'captured'; submissionId: string; contactId: string; contactCreated: boolean } | { status: 'duplicate'; submissionId: string } | { status: 'dropped' };
@@ -80,11 +82,11 @@ function fieldsOf(input: TSubmitLead): Record<string, string> {
  * transaction. Bots (honeypot) are dropped silently; the same e-mail on the same form within a
  * minute is counted once.
  */
-export async function submitLead(deps: Pick<AppDeps, 'database' | 'config' | 'jobs'>, rawInput: unknown, meta: RequestMeta): Promise<SubmitOutcome> {
+export async function submitLead(deps: Pick<AppDeps, 'database' | 'config' | 'jobs'>, submission: TSubmitLead, meta: RequestMeta): Promise<SubmitOutcome> {
   const { db } = deps.database;
   await assertWithinRateLimit(db, meta.ip);
-  if (typeof rawInput === 'object' && rawInput !== null && filled((rawInput as Record<string, unknown>)[LEAD_HONEYPOT_FIELD])) return { status: 'dropped' };
-  const { [LEAD_HONEYPOT_FIELD]: _honeypot, ...input } = parseInput(ZSubmitLeadInput, rawInput);
+  const { [LEAD_HONEYPOT_FIELD]: honeypot, ...input } = submission;
+  if (filled(honeypot)) return { status: 'dropped' };
   const organization = await siteOwnerOrganization(db, deps.config);
   const organizationId = organization.id;
 
@@ -144,8 +146,6 @@ export async function submitLead(deps: Pick<AppDeps, 'database' | 'config' | 'jo
 
 // ——— In the app: forms, their submissions, the integrations log ———
 
-export type LeadsCtx = { db: Db; organizationId: string };
-
 /** Whether a submission's contact converted: it is a customer now, or has a won deal. */
 const convertedSql = sql<boolean>`coalesce(contacts.lifecycle_stage = 'customer' or exists (select 1 from deals where deals.organization_id = form_submissions.organization_id and deals.contact_id = contacts.id and deals.status = 'won'), false)`;
 
@@ -153,8 +153,7 @@ const convertedSql = sql<boolean>`coalesce(contacts.lifecycle_stage = 'customer'
  * Every form that received submissions in the period: submissions, distinct contacts, contacts it
  * created, converted contacts and the conversion rate; and per week, submissions and conversions.
  */
-export async function listForms(ctx: LeadsCtx, rawInput: unknown) {
-  const { days } = parseInput(ZListFormsInput, rawInput ?? {});
+export async function listForms(ctx: Pick<OrgContext, 'db' | 'organizationId'>, { days }: z.output<typeof ZListFormsInput>) {
   const since = sql<Date>`now() - make_interval(days => ${days})`;
   const base = () =>
     scoped(ctx.db, ctx.organizationId).selectFrom('form_submissions').leftJoin('contacts', 'contacts.id', 'form_submissions.contact_id').where('form_submissions.created_at', '>', since);
@@ -204,8 +203,7 @@ export async function listForms(ctx: LeadsCtx, rawInput: unknown) {
 }
 
 /** One form's submissions, newest first, each with its contact (when it still exists) and its Kit delivery. */
-export async function listSubmissions(ctx: LeadsCtx, rawInput: unknown) {
-  const input = parseInput(ZListSubmissionsInput, rawInput);
+export async function listSubmissions(ctx: Pick<OrgContext, 'db' | 'organizationId'>, input: z.output<typeof ZListSubmissionsInput>) {
   const org = scoped(ctx.db, ctx.organizationId);
   const [rows, count] = await Promise.all([
     org
@@ -260,11 +258,10 @@ export async function listSubmissions(ctx: LeadsCtx, rawInput: unknown) {
  * The integrations log: whether Kit is configured, which organization receives the site's leads
  * (named only to its own members), and this organization's recent deliveries.
  */
-export async function integrationLog(ctx: LeadsCtx & { config: AppDeps['config'] }, rawInput: unknown) {
-  const { limit } = parseInput(ZIntegrationLogInput, rawInput ?? {});
+export async function integrationLog(ctx: Pick<OrgContext, 'db' | 'organizationId' | 'deps'>, { limit }: z.output<typeof ZIntegrationLogInput>) {
   let siteOwner: { isThisOrganization: boolean; name: string | null; configured: boolean } | null;
   try {
-    const owner = await siteOwnerOrganization(ctx.db, ctx.config);
+    const owner = await siteOwnerOrganization(ctx.db, ctx.deps.config);
     const mine = owner.id === ctx.organizationId;
     siteOwner = { isThisOrganization: mine, name: mine ? owner.name : null, configured: owner.configured };
   } catch (error) {
@@ -292,7 +289,7 @@ export async function integrationLog(ctx: LeadsCtx & { config: AppDeps['config']
     .limit(limit)
     .execute();
   return {
-    kit: { configured: kitConfigured(ctx.config), baseUrl: ctx.config.kitApiBaseUrl },
+    kit: { configured: kitConfigured(ctx.deps.config), baseUrl: ctx.deps.config.kitApiBaseUrl },
     siteOwner,
     deliveries: deliveries.map((d) => ({
       id: d.id,

@@ -1,23 +1,25 @@
-import type { Db } from '../db';
+import type { z } from 'zod';
 import { scoped } from '../db/scoped';
-import { DomainError, parseInput } from '../errors';
-import { ZListNotificationsInput, ZNotificationIdInput } from './schema';
+import { DomainError } from '../errors';
+import type { OrgContext } from '../kernel/context';
+import type { ZListNotificationsInput, ZNotificationIdInput } from './schema';
 
-type Ctx = { db: Db; organizationId: string; userId: string };
+/** A member's own notifications: the organization's, for the signed-in user (notifications/router.ts requires one). */
+type Recipient = Pick<OrgContext, 'db' | 'organizationId'> & { auth: { user: { id: string } } };
 
-const mine = (ctx: Ctx) => scoped(ctx.db, ctx.organizationId);
+const mine = (ctx: Recipient) => scoped(ctx.db, ctx.organizationId);
 
 /** The caller's notifications in the current organization, newest first, with the unread count. */
-export async function listNotifications(ctx: Ctx, rawInput: unknown) {
-  const input = parseInput(ZListNotificationsInput, rawInput);
-  let query = mine(ctx).selectFrom('notifications').where('user_id', '=', ctx.userId);
+export async function listNotifications(ctx: Recipient, input: z.output<typeof ZListNotificationsInput>) {
+  const userId = ctx.auth.user.id;
+  let query = mine(ctx).selectFrom('notifications').where('user_id', '=', userId);
   if (input.unreadOnly) query = query.where('read_at', 'is', null);
   const [rows, unread] = await Promise.all([
     query.select(['id', 'type', 'title', 'message', 'link', 'read_at', 'created_at', 'event_id']).orderBy('created_at', 'desc').orderBy('id').limit(input.limit).execute(),
     mine(ctx)
       .selectFrom('notifications')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', ctx.userId)
+      .where('user_id', '=', userId)
       .where('read_at', 'is', null)
       .executeTakeFirstOrThrow(),
   ]);
@@ -36,19 +38,17 @@ export async function listNotifications(ctx: Ctx, rawInput: unknown) {
   };
 }
 
-export async function markNotificationRead(ctx: Ctx, rawInput: unknown): Promise<void> {
-  const { id } = parseInput(ZNotificationIdInput, rawInput);
-  const result = await mine(ctx).updateTable('notifications').set({ read_at: new Date() }).where('id', '=', id).where('user_id', '=', ctx.userId).executeTakeFirst();
+export async function markNotificationRead(ctx: Recipient, { id }: z.output<typeof ZNotificationIdInput>): Promise<void> {
+  const result = await mine(ctx).updateTable('notifications').set({ read_at: new Date() }).where('id', '=', id).where('user_id', '=', ctx.auth.user.id).executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) throw new DomainError('NOT_FOUND', 'Notification not found');
 }
 
-export async function markAllNotificationsRead(ctx: Ctx): Promise<{ updated: number }> {
-  const result = await mine(ctx).updateTable('notifications').set({ read_at: new Date() }).where('user_id', '=', ctx.userId).where('read_at', 'is', null).executeTakeFirst();
+export async function markAllNotificationsRead(ctx: Recipient): Promise<{ updated: number }> {
+  const result = await mine(ctx).updateTable('notifications').set({ read_at: new Date() }).where('user_id', '=', ctx.auth.user.id).where('read_at', 'is', null).executeTakeFirst();
   return { updated: Number(result.numUpdatedRows) };
 }
 
-export async function removeNotification(ctx: Ctx, rawInput: unknown): Promise<void> {
-  const { id } = parseInput(ZNotificationIdInput, rawInput);
-  const result = await mine(ctx).deleteFrom('notifications').where('id', '=', id).where('user_id', '=', ctx.userId).executeTakeFirst();
+export async function removeNotification(ctx: Recipient, { id }: z.output<typeof ZNotificationIdInput>): Promise<void> {
+  const result = await mine(ctx).deleteFrom('notifications').where('id', '=', id).where('user_id', '=', ctx.auth.user.id).executeTakeFirst();
   if (Number(result.numDeletedRows) === 0) throw new DomainError('NOT_FOUND', 'Notification not found');
 }

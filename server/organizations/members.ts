@@ -1,14 +1,14 @@
 import type { OrgAuth } from '../kernel/caller';
 import type { Db } from '../db';
 import { scoped } from '../db/scoped';
-import { DomainError } from '../errors';
+import { fieldError } from '../errors';
 import { readSettings } from './settings';
 
 /** Refuses a user id that is not a member of the organization, naming the field (ownerId, assigneeId, …). */
 export async function assertMember(db: Db, organizationId: string, userId: string | null | undefined, field: string): Promise<void> {
   if (!userId) return;
   const member = await scoped(db, organizationId).selectFrom('memberships').select('user_id').where('user_id', '=', userId).executeTakeFirst();
-  if (!member) throw new DomainError('VALIDATION', `${field}: is not a member of this organization`, { issues: [{ path: field, message: 'is not a member of this organization' }] });
+  if (!member) throw fieldError(field, 'is not a member of this organization');
 }
 
 /**

@@ -14,15 +14,15 @@ import { orgProcedure, permittedProcedure, publicProcedure, router } from '../tr
 import * as organizations from './service';
 
 export const organizationsRouter = router({
-  current: orgProcedure.query(({ ctx }) => organizations.getOrganization({ deps: ctx.deps, organizationId: ctx.organizationId })),
+  current: orgProcedure.query(({ ctx }) => organizations.getOrganization(ctx)),
   update: permittedProcedure('settings:manage')
     .input(ZUpdateOrganizationInput)
     .mutation(({ ctx, input }) => organizations.updateOrganization(ctx, input)),
-  roles: permittedProcedure('members:read').query(({ ctx }) => organizations.roleSummary({ deps: ctx.deps, organizationId: ctx.organizationId })),
+  roles: permittedProcedure('members:read').query(({ ctx }) => organizations.roleSummary(ctx)),
 });
 
 export const membersRouter = router({
-  list: permittedProcedure('members:read').query(({ ctx }) => organizations.listMembers({ deps: ctx.deps, organizationId: ctx.organizationId })),
+  list: permittedProcedure('members:read').query(({ ctx }) => organizations.listMembers(ctx)),
   invite: permittedProcedure('members:manage')
     .input(ZInviteMemberInput)
     .mutation(({ ctx, input }) => organizations.inviteMember(ctx, input)),

@@ -2,8 +2,18 @@ import { recordAudit } from '../audit/service';
 import { narrowKeysOfMember, revokeKeysOfMember } from '../auth/api-keys';
 import { ROLE_ORDER, roleRank } from '../kernel/permissions';
 import { hashPassword } from '../auth/password';
-import { actorOf, type Auth, type OrgAuth } from '../kernel/caller';
-import { ROLE_LABELS, ZAcceptInviteInput, ZChangeRoleInput, ZInviteMemberInput, ZInviteTokenInput, ZRemoveMemberInput, ZRevokeInviteInput, ZUpdateOrganizationInput } from '../auth/schema';
+import { actorOf, type Auth } from '../kernel/caller';
+import type { z } from 'zod';
+import {
+  ROLE_LABELS,
+  type ZAcceptInviteInput,
+  type ZChangeRoleInput,
+  type ZInviteMemberInput,
+  type ZInviteTokenInput,
+  type ZRemoveMemberInput,
+  type ZRevokeInviteInput,
+  type ZUpdateOrganizationInput,
+} from '../auth/schema';
 import { authPayload } from '../auth/service';
 import { assertWithinLimit } from '../plans/limits';
 import { sessionManager } from '../auth/session';
@@ -12,22 +22,23 @@ import type { Db } from '../db';
 import type { RoleKey } from '../db/schema';
 import { scoped } from '../db/scoped';
 import type { AppDeps } from '../deps';
-import { DomainError, parseInput } from '../errors';
+import { DomainError } from '../errors';
 import { publishEvent } from '../events/publish';
 import type { RequestMeta } from '../http/meta';
+import { actorIdOf, type OrgContext } from '../kernel/context';
 import { readSettings, updateSettings } from './settings';
 
 export const INVITE_DAYS = 7;
 
 type Deps = Pick<AppDeps, 'database' | 'config'>;
-export type OrgContext = { deps: Deps; auth: OrgAuth; meta: RequestMeta };
+type OrgReader = Pick<OrgContext, 'db' | 'organizationId'>;
 
-const orgOf = (ctx: OrgContext) => scoped(ctx.deps.database.db, ctx.auth.organization.id);
+const orgOf = (ctx: OrgReader) => scoped(ctx.db, ctx.organizationId);
 
 export type { OrganizationSettings } from './settings';
 
-export async function getOrganization(ctx: { deps: Deps; organizationId: string }) {
-  const db = ctx.deps.database.db;
+export async function getOrganization(ctx: OrgReader) {
+  const { db } = ctx;
   const [org, settings] = await Promise.all([
     db.selectFrom('organizations').select(['id', 'name', 'created_at']).where('id', '=', ctx.organizationId).executeTakeFirstOrThrow(),
     readSettings(db, ctx.organizationId),
@@ -35,28 +46,25 @@ export async function getOrganization(ctx: { deps: Deps; organizationId: string 
   return { id: org.id, name: org.name, settings, createdAt: org.created_at.toISOString() };
 }
 
-export async function updateOrganization(ctx: OrgContext, rawInput: unknown) {
-  const input = parseInput(ZUpdateOrganizationInput, rawInput);
-  const db = ctx.deps.database.db;
-  await db.transaction().execute(async (trx) => {
+export async function updateOrganization(ctx: OrgContext, input: z.output<typeof ZUpdateOrganizationInput>) {
+  await ctx.db.transaction().execute(async (trx) => {
     const { name, ...settings } = input;
-    await updateSettings(trx, ctx.auth.organization.id, settings);
-    if (name) await trx.updateTable('organizations').set({ name, updated_at: new Date() }).where('id', '=', ctx.auth.organization.id).execute();
-    await recordAudit(trx, { organizationId: ctx.auth.organization.id, actor: actorOf(ctx.auth), action: 'organization.updated', details: { changed: Object.keys(input) }, meta: ctx.meta });
+    await updateSettings(trx, ctx.organizationId, settings);
+    if (name) await trx.updateTable('organizations').set({ name, updated_at: new Date() }).where('id', '=', ctx.organizationId).execute();
+    await recordAudit(trx, { organizationId: ctx.organizationId, actor: actorOf(ctx.auth), action: 'organization.updated', details: { changed: Object.keys(input) }, meta: ctx.meta });
   });
-  return getOrganization({ deps: ctx.deps, organizationId: ctx.auth.organization.id });
+  return getOrganization(ctx);
 }
 
-export async function listMembers(ctx: { deps: Deps; organizationId: string }) {
-  const db = ctx.deps.database.db;
+export async function listMembers(ctx: OrgReader) {
   const [members, invites] = await Promise.all([
-    scoped(db, ctx.organizationId)
+    orgOf(ctx)
       .selectFrom('memberships')
       .innerJoin('users', 'users.id', 'memberships.user_id')
       .select(['users.id', 'users.name', 'users.email', 'users.last_active_at', 'memberships.role', 'memberships.created_at'])
       .orderBy('users.name')
       .execute(),
-    scoped(db, ctx.organizationId)
+    orgOf(ctx)
       .selectFrom('invites')
       .select(['id', 'email', 'role', 'expires_at', 'created_at'])
       .where('accepted_at', 'is', null)
@@ -79,8 +87,8 @@ export async function listMembers(ctx: { deps: Deps; organizationId: string }) {
 }
 
 /** Roles of spec app-core §6 with how many members hold each, for the security center. */
-export async function roleSummary(ctx: { deps: Deps; organizationId: string }) {
-  const counts = await scoped(ctx.deps.database.db, ctx.organizationId)
+export async function roleSummary(ctx: OrgReader) {
+  const counts = await orgOf(ctx)
     .selectFrom('memberships')
     .select(['role', (eb) => eb.fn.countAll<string>().as('n')])
     .groupBy('role')
@@ -101,20 +109,17 @@ function assertMayGrant(auth: Auth & { organization: { role: RoleKey } }, role: 
 }
 
 /** Creates a single-use invite link valid for seven days; until e-mail exists the inviter copies it. */
-export async function inviteMember(ctx: OrgContext, rawInput: unknown) {
-  const input = parseInput(ZInviteMemberInput, rawInput);
+export async function inviteMember(ctx: OrgContext, input: z.output<typeof ZInviteMemberInput>) {
   assertMayGrant(ctx.auth, input.role);
-  const db = ctx.deps.database.db;
-  const org = orgOf(ctx);
-  const existing = await org.selectFrom('memberships').innerJoin('users', 'users.id', 'memberships.user_id').select('users.id').where('users.email', '=', input.email).executeTakeFirst();
+  const existing = await orgOf(ctx).selectFrom('memberships').innerJoin('users', 'users.id', 'memberships.user_id').select('users.id').where('users.email', '=', input.email).executeTakeFirst();
   if (existing) {
     throw new DomainError('CONFLICT', 'email: is already a member of this organization', { issues: [{ path: 'email', message: 'is already a member of this organization' }] });
   }
   const token = randomToken(32);
   const expiresAt = new Date(Date.now() + INVITE_DAYS * 24 * 3600 * 1000);
-  const invite = await db.transaction().execute(async (trx) => {
+  const invite = await ctx.db.transaction().execute(async (trx) => {
     // A new invite to the same address replaces any pending one.
-    await scoped(trx, ctx.auth.organization.id)
+    await scoped(trx, ctx.organizationId)
       .updateTable('invites')
       .set({ revoked_at: new Date() })
       .where('email', '=', input.email)
@@ -122,13 +127,13 @@ export async function inviteMember(ctx: OrgContext, rawInput: unknown) {
       .where('revoked_at', 'is', null)
       .execute();
     // Members and pending invites count against the plan's team size.
-    await assertWithinLimit(trx, ctx.auth.organization.id, 'members');
-    const row = await scoped(trx, ctx.auth.organization.id)
-      .insertInto('invites', { email: input.email, role: input.role, token_hash: sha256(token), invited_by: ctx.auth.user?.id ?? null, expires_at: expiresAt })
+    await assertWithinLimit(trx, ctx.organizationId, 'members');
+    const row = await scoped(trx, ctx.organizationId)
+      .insertInto('invites', { email: input.email, role: input.role, token_hash: sha256(token), invited_by: actorIdOf(ctx), expires_at: expiresAt })
       .returning(['id'])
       .executeTakeFirstOrThrow();
     await recordAudit(trx, {
-      organizationId: ctx.auth.organization.id,
+      organizationId: ctx.organizationId,
       actor: actorOf(ctx.auth),
       action: 'member.invited',
       target: { type: 'invite', id: row.id },
@@ -140,11 +145,10 @@ export async function inviteMember(ctx: OrgContext, rawInput: unknown) {
   return { id: invite.id, email: input.email, role: input.role, expiresAt: expiresAt.toISOString(), url: `${ctx.deps.config.publicUrl}/invite/${token}` };
 }
 
-export async function revokeInvite(ctx: OrgContext, rawInput: unknown): Promise<void> {
-  const { id } = parseInput(ZRevokeInviteInput, rawInput);
+export async function revokeInvite(ctx: OrgContext, { id }: z.output<typeof ZRevokeInviteInput>): Promise<void> {
   const result = await orgOf(ctx).updateTable('invites').set({ revoked_at: new Date() }).where('id', '=', id).where('accepted_at', 'is', null).where('revoked_at', 'is', null).executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) throw new DomainError('NOT_FOUND', 'Invite not found');
-  await recordAudit(ctx.deps.database.db, { organizationId: ctx.auth.organization.id, actor: actorOf(ctx.auth), action: 'member.invite_revoked', target: { type: 'invite', id }, meta: ctx.meta });
+  await recordAudit(ctx.db, { organizationId: ctx.organizationId, actor: actorOf(ctx.auth), action: 'member.invite_revoked', target: { type: 'invite', id }, meta: ctx.meta });
 }
 
 async function findUsableInvite(db: Db, token: string) {
@@ -161,8 +165,7 @@ async function findUsableInvite(db: Db, token: string) {
 }
 
 /** What the invite page shows before accepting. */
-export async function describeInvite(deps: Deps, rawInput: unknown) {
-  const { token } = parseInput(ZInviteTokenInput, rawInput);
+export async function describeInvite(deps: Deps, { token }: z.output<typeof ZInviteTokenInput>) {
   const db = deps.database.db;
   const invite = await findUsableInvite(db, token);
   const account = await db.selectFrom('users').select('id').where('email', '=', invite.email).executeTakeFirst();
@@ -180,8 +183,7 @@ export async function describeInvite(deps: Deps, rawInput: unknown) {
  * Accepts an invite: a signed-in user whose e-mail matches joins; someone without an account
  * creates one with a name and password. The session moves to the organization joined.
  */
-export async function acceptInvite(deps: Deps, auth: Auth | null, rawInput: unknown, meta: RequestMeta) {
-  const input = parseInput(ZAcceptInviteInput, rawInput);
+export async function acceptInvite(deps: Deps, auth: Auth | null, input: z.output<typeof ZAcceptInviteInput>, meta: RequestMeta) {
   const db = deps.database.db;
   const invite = await findUsableInvite(db, input.token);
   const existing = await db.selectFrom('users').select(['id', 'name', 'email']).where('email', '=', invite.email).executeTakeFirst();
@@ -244,15 +246,14 @@ async function assertKeepsSuperAdmin(trx: Db, organizationId: string): Promise<v
   if (Number(row.n) === 0) throw new DomainError('CONFLICT', 'An organization must keep at least one Super Admin');
 }
 
-export async function changeRole(ctx: OrgContext, rawInput: unknown) {
-  const input = parseInput(ZChangeRoleInput, rawInput);
+export async function changeRole(ctx: OrgContext, input: z.output<typeof ZChangeRoleInput>) {
   assertMayGrant(ctx.auth, input.role);
   const member = await targetMembership(ctx, input.userId);
-  await ctx.deps.database.db.transaction().execute(async (trx) => {
-    await scoped(trx, ctx.auth.organization.id).updateTable('memberships').set({ role: input.role }).where('user_id', '=', input.userId).execute();
-    await assertKeepsSuperAdmin(trx, ctx.auth.organization.id);
+  await ctx.db.transaction().execute(async (trx) => {
+    await scoped(trx, ctx.organizationId).updateTable('memberships').set({ role: input.role }).where('user_id', '=', input.userId).execute();
+    await assertKeepsSuperAdmin(trx, ctx.organizationId);
     await recordAudit(trx, {
-      organizationId: ctx.auth.organization.id,
+      organizationId: ctx.organizationId,
       actor: actorOf(ctx.auth),
       action: 'member.role_changed',
       target: { type: 'user', id: input.userId },
@@ -260,21 +261,20 @@ export async function changeRole(ctx: OrgContext, rawInput: unknown) {
       meta: ctx.meta,
     });
     // Their API keys never carry more than their role now does.
-    await narrowKeysOfMember(trx, { organizationId: ctx.auth.organization.id, userId: input.userId, role: input.role, actor: actorOf(ctx.auth), meta: ctx.meta });
+    await narrowKeysOfMember(trx, { organizationId: ctx.organizationId, userId: input.userId, role: input.role, actor: actorOf(ctx.auth), meta: ctx.meta });
   });
   return { userId: input.userId, role: input.role };
 }
 
-export async function removeMember(ctx: OrgContext, rawInput: unknown): Promise<void> {
-  const input = parseInput(ZRemoveMemberInput, rawInput);
+export async function removeMember(ctx: OrgContext, input: z.output<typeof ZRemoveMemberInput>): Promise<void> {
   const member = await targetMembership(ctx, input.userId);
-  await ctx.deps.database.db.transaction().execute(async (trx) => {
-    await scoped(trx, ctx.auth.organization.id).deleteFrom('memberships').where('user_id', '=', input.userId).execute();
-    await assertKeepsSuperAdmin(trx, ctx.auth.organization.id);
+  await ctx.db.transaction().execute(async (trx) => {
+    await scoped(trx, ctx.organizationId).deleteFrom('memberships').where('user_id', '=', input.userId).execute();
+    await assertKeepsSuperAdmin(trx, ctx.organizationId);
     // Their sessions leave this organization with them.
-    await trx.updateTable('sessions').set({ organization_id: null }).where('user_id', '=', input.userId).where('organization_id', '=', ctx.auth.organization.id).execute();
+    await trx.updateTable('sessions').set({ organization_id: null }).where('user_id', '=', input.userId).where('organization_id', '=', ctx.organizationId).execute();
     await recordAudit(trx, {
-      organizationId: ctx.auth.organization.id,
+      organizationId: ctx.organizationId,
       actor: actorOf(ctx.auth),
       action: 'member.removed',
       target: { type: 'user', id: input.userId },
@@ -282,7 +282,7 @@ export async function removeMember(ctx: OrgContext, rawInput: unknown): Promise<
       meta: ctx.meta,
     });
     // And so do the API keys they made.
-    await revokeKeysOfMember(trx, { organizationId: ctx.auth.organization.id, userId: input.userId, actor: actorOf(ctx.auth), meta: ctx.meta });
-    await publishEvent(trx, { organizationId: ctx.auth.organization.id, type: 'member_left', payload: { userId: input.userId }, actorUserId: ctx.auth.user?.id ?? null });
+    await revokeKeysOfMember(trx, { organizationId: ctx.organizationId, userId: input.userId, actor: actorOf(ctx.auth), meta: ctx.meta });
+    await publishEvent(trx, { organizationId: ctx.organizationId, type: 'member_left', payload: { userId: input.userId }, actorUserId: actorIdOf(ctx) });
   });
 }

@@ -1,8 +1,11 @@
+import type { z } from 'zod';
 import type { OrgAuth } from '../kernel/caller';
 import type { EventBus } from '../events/bus';
 import type { Presence } from '../events/presence';
 import type { RealtimeEvent } from '../events/types';
 import { mayReceive } from '../kernel/access';
+import type { OrgContext } from '../kernel/context';
+import type { ZRealtimeEventsInput } from './schema';
 
 type StreamDeps = { events: EventBus; presence: Presence };
 
@@ -92,7 +95,9 @@ export async function openOrganizationStream(deps: StreamDeps, auth: OrgAuth, la
  * The same stream as an async iterable (the tRPC procedure's form). Events the consumer has not
  * pulled yet wait in a queue; with a backlog, one is handed over per turn of the event loop.
  */
-export async function* organizationEvents(deps: StreamDeps, auth: OrgAuth, lastEventId: number | null, signal: AbortSignal | undefined): AsyncGenerator<RealtimeEvent> {
+export async function* organizationEvents(ctx: Pick<OrgContext, 'deps' | 'auth'>, input: z.output<typeof ZRealtimeEventsInput>, signal: AbortSignal | undefined): AsyncGenerator<RealtimeEvent> {
+  const last = input?.lastEventId;
+  const lastEventId = last === null || last === undefined || last === '' ? null : Number(last);
   const queue: RealtimeEvent[] = [];
   let wake: (() => void) | undefined;
   // One abort listener for the stream's life (not one per wait: an AbortSignal's listeners are a
@@ -101,7 +106,7 @@ export async function* organizationEvents(deps: StreamDeps, auth: OrgAuth, lastE
   signal?.addEventListener('abort', onAbort, { once: true });
   let stream: OrganizationStream | undefined;
   try {
-    stream = await openOrganizationStream(deps, auth, lastEventId, (events) => {
+    stream = await openOrganizationStream(ctx.deps, ctx.auth, Number.isFinite(lastEventId) ? lastEventId : null, (events) => {
       queue.push(...events);
       wake?.();
     });
@@ -121,4 +126,11 @@ export async function* organizationEvents(deps: StreamDeps, auth: OrgAuth, lastE
     signal?.removeEventListener('abort', onAbort);
     await stream?.close();
   }
+}
+
+/** Who is online in the organization now (user ids with names). */
+export async function onlineMembers(ctx: Pick<OrgContext, 'db' | 'deps' | 'organizationId'>) {
+  const ids = await ctx.deps.presence.online(ctx.organizationId);
+  if (ids.length === 0) return [];
+  return ctx.db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', ids).orderBy('name').execute();
 }

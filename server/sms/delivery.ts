@@ -8,20 +8,12 @@ import type { AppDeps } from '../deps';
 import { findOrCreateContactIdsByPhone } from '../contacts/service';
 import { optedOutNumbers, STATUS_RANK, statusesBelow, type SmsMessageRow } from './repo';
 import { OPTED_OUT_MESSAGE } from './schema';
-import type { SendJobData } from './service';
+import { senderRate, type SendJobData } from './send-job';
 import { PROVIDER_SOCKETS, ProviderError, smsProvider, type ProviderMessage, type SmsProvider } from './twilio';
 
 /** The job that marks a sandbox message delivered a moment after it was "sent". */
 export const SANDBOX_DELIVERY_JOB = 'sms.sandbox-delivery';
 export const SANDBOX_DELIVERY_SECONDS = 2;
-
-/** Messages per second of a sender unless TWILIO_SENDER_MPS says otherwise: a long code 1, a messaging service (or the sandbox) 100. */
-export function senderRate(deps: Pick<AppDeps, 'config'>, provider: SmsProvider): number {
-  const configured = deps.config.twilio.senderMps;
-  const rate = configured[provider.sender] ?? configured['*'];
-  if (rate !== undefined) return rate;
-  return provider.mode === 'twilio' && provider.sender.startsWith('+') ? 1 : 100;
-}
 
 /**
  * Reserves the sender's next send slot in the database (so the rate holds across every worker

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../deps';
 import { deliverMessages, deliverSandboxMessages, SANDBOX_DELIVERY_JOB } from './delivery';
-import { SEND_JOB, type SendJobData } from './service';
+import { SEND_JOB, type SendJobData } from './send-job';
 
 export type SmsJobOptions = {
   /** Retries after the first attempt (429, 5xx, timeouts); the last one ends the message as failed. Default 6. */

@@ -1,16 +1,18 @@
 import { Hono, type Context } from 'hono';
 import { DomainError } from '../errors';
 import { requireOrg } from '../http/auth';
+import { readBody } from '../http/body';
+import { orgContextOf } from '../http/org-context';
 import type { AppEnv } from '../http/env';
-import { bulkSendSms, listTemplates, sendSms, sendTemplateSms, smsAccount, type SmsCtx } from './service';
+import { ZBulkSendSmsInput, ZSendSmsInput, ZSendTemplateSmsInput } from './schema';
+import { bulkSendSms, listTemplates, sendSms, sendTemplateSms, smsAccount } from './service';
 import { smsWebhooks } from './webhook';
 
-type OrgContext = Context<AppEnv & { Variables: { auth: SmsCtx['auth'] } }>;
-
-const ctxOf = (c: OrgContext): SmsCtx => ({ db: c.var.deps.database.db, organizationId: c.var.auth.organization.id, auth: c.var.auth, deps: c.var.deps });
-
-/** Spec app-core §7: a send answers `{success:false, error}` with the error's status when refused or invalid. */
-async function sendResult(c: OrgContext, run: () => Promise<Record<string, unknown>>) {
+/**
+ * Spec app-core §7: a send answers `{success:false, error}` with the error's status when refused or
+ * invalid — its body's validation included, so the body is read inside `run`.
+ */
+async function sendResult(c: Context, run: () => Promise<Record<string, unknown>>) {
   try {
     return c.json({ success: true, ...(await run()) }, 200);
   } catch (error) {
@@ -19,26 +21,21 @@ async function sendResult(c: OrgContext, run: () => Promise<Record<string, unkno
   }
 }
 
-async function body(c: OrgContext): Promise<unknown> {
-  try {
-    return await c.req.json();
-  } catch {
-    throw new DomainError('VALIDATION', 'The request body must be JSON');
-  }
-}
+/** This door's words for a body that is not JSON. */
+const NOT_JSON = { notJson: 'The request body must be JSON' };
 
 /** /api/sms/*: the spec's REST paths (cookie or API key) over the same services as the tRPC `sms` router, and Twilio's webhooks. */
 export const smsRest = new Hono<AppEnv>()
   .route('/webhooks', smsWebhooks)
-  .get('/templates', requireOrg('sms:read'), async (c) => c.json(await listTemplates(ctxOf(c))))
-  .get('/account', requireOrg('sms:read'), async (c) => c.json(await smsAccount(ctxOf(c))))
-  .post('/send', requireOrg('sms:send'), async (c) => sendResult(c, async () => sendSms(ctxOf(c), await body(c))))
+  .get('/templates', requireOrg('sms:read'), async (c) => c.json(await listTemplates(orgContextOf(c))))
+  .get('/account', requireOrg('sms:read'), async (c) => c.json(await smsAccount(orgContextOf(c))))
+  .post('/send', requireOrg('sms:send'), async (c) => sendResult(c, async () => sendSms(orgContextOf(c), await readBody(c, ZSendSmsInput, NOT_JSON))))
   .post('/bulk-send', requireOrg('sms:send'), async (c) => {
     try {
-      return c.json(await bulkSendSms(ctxOf(c), await body(c)), 200);
+      return c.json(await bulkSendSms(orgContextOf(c), await readBody(c, ZBulkSendSmsInput, NOT_JSON)), 200);
     } catch (error) {
       if (error instanceof DomainError) return c.json({ success: false, error: error.message }, error.httpStatus);
       throw error;
     }
   })
-  .post('/send-template', requireOrg('sms:send'), async (c) => sendResult(c, async () => sendTemplateSms(ctxOf(c), await body(c))));
+  .post('/send-template', requireOrg('sms:send'), async (c) => sendResult(c, async () => sendTemplateSms(orgContextOf(c), await readBody(c, ZSendTemplateSmsInput, NOT_JSON))));

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { OrgAuth } from '../kernel/caller';
 import type { Db } from '../db';
 import type { SmsPurpose, SmsStatus } from '../db/schema';
 import { scoped } from '../db/scoped';
-import type { AppDeps } from '../deps';
 import { contactsWithPhone, findOrCreateContactByPhone } from '../contacts/service';
-import { DomainError, parseInput } from '../errors';
+import type { z } from 'zod';
+import { DomainError, fieldError, validationError } from '../errors';
+import { actorIdOf, type OrgContext } from '../kernel/context';
 import { normalizePhone, type PhoneResult } from '../phone';
 import { insertOutboundMessages, optedOutNumbers, smsOrganization, toMessage, type OutboundRecipient } from './repo';
 import { updateSettings } from '../organizations/settings';
@@ -15,17 +15,17 @@ import {
   BULK_MAX_RECIPIENTS,
   BULK_TOO_MANY_RECIPIENTS,
   OPTED_OUT_MESSAGE,
-  ZBulkSendSmsInput,
-  ZCreateSmsTemplateInput,
-  ZListSmsMessagesInput,
   ZSendSmsInput,
-  ZSendTemplateSmsInput,
-  ZSmsBatchIdInput,
-  ZSmsConversationInput,
-  ZSmsStatisticsInput,
-  ZSmsTemplateIdInput,
-  ZUpdateSmsSettingsInput,
-  ZUpdateSmsTemplateInput,
+  type ZBulkSendSmsInput,
+  type ZCreateSmsTemplateInput,
+  type ZListSmsMessagesInput,
+  type ZSendTemplateSmsInput,
+  type ZSmsBatchIdInput,
+  type ZSmsConversationInput,
+  type ZSmsStatisticsInput,
+  type ZSmsTemplateIdInput,
+  type ZUpdateSmsSettingsInput,
+  type ZUpdateSmsTemplateInput,
   recipientLines,
   renderTemplate,
   sharedNumberMessage,
@@ -33,29 +33,8 @@ import {
   templateVariables,
 } from './schema';
 import { DEFAULT_SMS_TEMPLATES } from './templates';
-import { senderRate } from './delivery';
+import { SEND_JOB, sendChunkSize, senderRate, type SendJobData } from './send-job';
 import { smsProvider } from './twilio';
-
-/** Every SMS service call: the organization from the session or API key, and the app's dependencies. */
-export type SmsCtx = { db: Db; organizationId: string; auth: OrgAuth; deps: AppDeps };
-
-/** The job that sends a chunk of outbound messages of one organization (server/sms/jobs.ts). */
-export const SEND_JOB = 'sms.send';
-export type SendJobData = { organizationId: string; messageIds: string[] };
-
-/** The most messages one sms.send job carries. */
-export const SEND_CHUNK_MAX = 100;
-
-/**
- * Messages per sms.send job: about one second of the sender's rate (1 for a long code at 1/s, the
- * maximum when the limit is lifted), so a chunk takes about as long to send as one message did when
- * each had its job, and a job's run stays far inside its expiry however many run beside it.
- */
-export function sendChunkSize(rate: number): number {
-  return rate <= 0 ? SEND_CHUNK_MAX : Math.min(SEND_CHUNK_MAX, Math.max(1, Math.floor(rate)));
-}
-
-const actorOf = (ctx: SmsCtx) => ctx.auth.user?.id ?? null;
 
 // ——— Accepting messages ———
 
@@ -78,13 +57,13 @@ type Acceptance = {
  * one of its own), else the only contact holding the number (created when none does). A number
  * several contacts share is refused with 409, naming them, until the sender says whose it is.
  */
-async function recipientContact(trx: Db, ctx: SmsCtx, e164: string, contactId: string | undefined): Promise<string> {
+async function recipientContact(trx: Db, ctx: OrgContext, e164: string, contactId: string | undefined): Promise<string> {
   if (contactId) {
     const contact = await scoped(trx, ctx.organizationId).selectFrom('contacts').select(['id', 'phone', 'other_phones']).where('id', '=', contactId).executeTakeFirst();
     if (!contact) throw new DomainError('NOT_FOUND', 'Contact not found');
     if (contact.phone !== e164 && !contact.other_phones.includes(e164)) {
       const message = `${e164} is not a phone number of this contact`;
-      throw new DomainError('VALIDATION', `to: ${message}`, { issues: [{ path: 'to', message }] });
+      throw fieldError('to', message);
     }
     return contact.id;
   }
@@ -96,7 +75,7 @@ async function recipientContact(trx: Db, ctx: SmsCtx, e164: string, contactId: s
     });
   }
   if (holders.length === 1) return holders[0]!.id;
-  return (await findOrCreateContactByPhone(trx, ctx.organizationId, e164, { actorUserId: actorOf(ctx), via: 'sms' })).contact.id;
+  return (await findOrCreateContactByPhone(trx, ctx.organizationId, e164, { actorUserId: actorIdOf(ctx), via: 'sms' })).contact.id;
 }
 
 /**
@@ -105,7 +84,7 @@ async function recipientContact(trx: Db, ctx: SmsCtx, e164: string, contactId: s
  * by one (opted-out ones are kept as refused messages), quiet hours applied, and the messages and
  * their send jobs written in ONE transaction. The caller is answered once they are stored and queued.
  */
-async function acceptMessages(ctx: SmsCtx, rawRecipients: string[], options: Acceptance) {
+async function acceptMessages(ctx: OrgContext, rawRecipients: string[], options: Acceptance) {
   const org = await smsOrganization(ctx.db, ctx.organizationId);
   const provider = smsProvider(ctx.deps.config);
   const now = new Date();
@@ -153,7 +132,7 @@ async function acceptMessages(ctx: SmsCtx, rawRecipients: string[], options: Acc
     const accepted = outcomes.filter((o) => o.status === 'queued' || o.status === 'accepted').length;
     const batch = options.batch
       ? await scoped(trx, ctx.organizationId)
-          .insertInto('sms_batches', { created_by: actorOf(ctx), body: options.body, recipient_count: outcomes.length, accepted_count: accepted, rejected_count: outcomes.length - accepted })
+          .insertInto('sms_batches', { created_by: actorIdOf(ctx), body: options.body, recipient_count: outcomes.length, accepted_count: accepted, rejected_count: outcomes.length - accepted })
           .returning('id')
           .executeTakeFirstOrThrow()
       : null;
@@ -168,7 +147,7 @@ async function acceptMessages(ctx: SmsCtx, rawRecipients: string[], options: Acc
         from_number: provider.sender.startsWith('+') ? provider.sender : null,
         batch_id: batch?.id ?? null,
         template_id: options.templateId ?? null,
-        created_by: actorOf(ctx),
+        created_by: actorIdOf(ctx),
       },
       recipients,
     );
@@ -203,10 +182,10 @@ async function acceptMessages(ctx: SmsCtx, rawRecipients: string[], options: Acc
 }
 
 /** The outcome of a one-recipient acceptance as the message, or the error the caller sees. */
-async function acceptOne(ctx: SmsCtx, to: string, options: Acceptance): Promise<{ messageId: string; status: SmsStatus }> {
+async function acceptOne(ctx: OrgContext, to: string, options: Acceptance): Promise<{ messageId: string; status: SmsStatus }> {
   const { outcomes } = await acceptMessages(ctx, [to], options);
   const outcome = outcomes[0]!;
-  if (outcome.status === 'invalid') throw new DomainError('VALIDATION', `to: ${outcome.error!}`, { issues: [{ path: 'to', message: outcome.error! }] });
+  if (outcome.status === 'invalid') throw fieldError('to', outcome.error!);
   if (outcome.status === 'refused') throw new DomainError('FORBIDDEN', OPTED_OUT_MESSAGE);
   if (outcome.messageId) return { messageId: outcome.messageId, status: outcome.status };
   // Stored before under the same idempotency key: the first request's message.
@@ -214,8 +193,7 @@ async function acceptOne(ctx: SmsCtx, to: string, options: Acceptance): Promise<
   return { messageId: existing.id, status: existing.status };
 }
 
-export async function sendSms(ctx: SmsCtx, rawInput: unknown) {
-  const input = parseInput(ZSendSmsInput, rawInput);
+export async function sendSms(ctx: OrgContext, input: z.output<typeof ZSendSmsInput>) {
   return acceptOne(ctx, input.to, {
     purpose: 'single',
     body: input.message,
@@ -225,15 +203,13 @@ export async function sendSms(ctx: SmsCtx, rawInput: unknown) {
   });
 }
 
-export async function bulkSendSms(ctx: SmsCtx, rawInput: unknown) {
-  const input = parseInput(ZBulkSendSmsInput, rawInput);
+export async function bulkSendSms(ctx: OrgContext, input: z.output<typeof ZBulkSendSmsInput>) {
   // Spec §5: one number per entry, trimmed, empty ones dropped (a pasted block may hold several lines).
   const recipients = input.recipients.flatMap(recipientLines);
-  if (recipients.length === 0)
-    throw new DomainError('VALIDATION', 'recipients: must contain at least one phone number', { issues: [{ path: 'recipients', message: 'must contain at least one phone number' }] });
+  if (recipients.length === 0) throw fieldError('recipients', 'must contain at least one phone number');
   // Every entry counts, repeated ones too (each gets a line in the answer).
   if (recipients.length > BULK_MAX_RECIPIENTS) {
-    throw new DomainError('VALIDATION', `recipients: ${BULK_TOO_MANY_RECIPIENTS}`, { issues: [{ path: 'recipients', message: BULK_TOO_MANY_RECIPIENTS }] });
+    throw fieldError('recipients', BULK_TOO_MANY_RECIPIENTS);
   }
   const { outcomes, batchId, accepted } = await acceptMessages(ctx, recipients, {
     purpose: 'bulk',
@@ -250,18 +226,19 @@ export async function bulkSendSms(ctx: SmsCtx, rawInput: unknown) {
   };
 }
 
-export async function sendTemplateSms(ctx: SmsCtx, rawInput: unknown) {
-  const input = parseInput(ZSendTemplateSmsInput, rawInput);
+export async function sendTemplateSms(ctx: OrgContext, input: z.output<typeof ZSendTemplateSmsInput>) {
   const template = await requireTemplate(ctx, input.templateId);
   const { text, missing } = renderTemplate(template.message, input.variables);
   if (missing.length > 0) {
     const issues = missing.map((name) => ({ path: `variables.${name}`, message: 'is required by the template' }));
     throw new DomainError('VALIDATION', `variables.${missing[0]!}: is required by the template`, { issues });
   }
-  const body = parseInput(ZSendSmsInput.shape.message, text);
+  // The filled-in text obeys the rules of a message typed by hand (its length).
+  const rendered = ZSendSmsInput.shape.message.safeParse(text);
+  if (!rendered.success) throw validationError(rendered.error);
   return acceptOne(ctx, input.to, {
     purpose: 'template',
-    body,
+    body: rendered.data,
     templateId: template.id,
     honourQuietHours: false,
     ...(input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : {}),
@@ -277,14 +254,14 @@ function toTemplate(row: { id: string; name: string; category: string; message: 
   return { id: row.id, name: row.name, category: row.category, message: row.message, variables: row.variables };
 }
 
-async function requireTemplate(ctx: Pick<SmsCtx, 'db' | 'organizationId'>, id: string) {
+async function requireTemplate(ctx: Pick<OrgContext, 'db' | 'organizationId'>, id: string) {
   const row = await scoped(ctx.db, ctx.organizationId).selectFrom('sms_templates').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw templateNotFound();
   return row;
 }
 
 /** Seeds the default templates the first time an organization looks at its templates. */
-async function seedTemplates(ctx: Pick<SmsCtx, 'db' | 'organizationId'>): Promise<void> {
+async function seedTemplates(ctx: Pick<OrgContext, 'db' | 'organizationId'>): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     let seeded = false;
     await updateSettings(trx, ctx.organizationId, (current) => {
@@ -302,15 +279,14 @@ async function seedTemplates(ctx: Pick<SmsCtx, 'db' | 'organizationId'>): Promis
   });
 }
 
-export async function listTemplates(ctx: Pick<SmsCtx, 'db' | 'organizationId'>) {
+export async function listTemplates(ctx: Pick<OrgContext, 'db' | 'organizationId'>) {
   const org = await smsOrganization(ctx.db, ctx.organizationId);
   if (!org.templatesSeeded) await seedTemplates(ctx);
   const rows = await scoped(ctx.db, ctx.organizationId).selectFrom('sms_templates').selectAll().orderBy('name').orderBy('id').execute();
   return rows.map(toTemplate);
 }
 
-export async function getTemplate(ctx: SmsCtx, rawInput: unknown) {
-  const { id } = parseInput(ZSmsTemplateIdInput, rawInput);
+export async function getTemplate(ctx: Pick<OrgContext, 'db' | 'organizationId'>, { id }: z.output<typeof ZSmsTemplateIdInput>) {
   return toTemplate(await requireTemplate(ctx, id));
 }
 
@@ -325,8 +301,7 @@ async function assertNameFree(db: Db, organizationId: string, name: string, exce
   if (await query.executeTakeFirst()) throw duplicateName();
 }
 
-export async function createTemplate(ctx: SmsCtx, rawInput: unknown) {
-  const input = parseInput(ZCreateSmsTemplateInput, rawInput);
+export async function createTemplate(ctx: Pick<OrgContext, 'db' | 'organizationId'>, input: z.output<typeof ZCreateSmsTemplateInput>) {
   return ctx.db.transaction().execute(async (trx) => {
     await assertNameFree(trx, ctx.organizationId, input.name);
     const row = await scoped(trx, ctx.organizationId)
@@ -337,8 +312,7 @@ export async function createTemplate(ctx: SmsCtx, rawInput: unknown) {
   });
 }
 
-export async function updateTemplate(ctx: SmsCtx, rawInput: unknown) {
-  const { id, ...changes } = parseInput(ZUpdateSmsTemplateInput, rawInput);
+export async function updateTemplate(ctx: Pick<OrgContext, 'db' | 'organizationId'>, { id, ...changes }: z.output<typeof ZUpdateSmsTemplateInput>) {
   return ctx.db.transaction().execute(async (trx) => {
     const current = await requireTemplate({ db: trx, organizationId: ctx.organizationId }, id);
     if (changes.name !== undefined) await assertNameFree(trx, ctx.organizationId, changes.name, id);
@@ -353,8 +327,7 @@ export async function updateTemplate(ctx: SmsCtx, rawInput: unknown) {
   });
 }
 
-export async function deleteTemplate(ctx: SmsCtx, rawInput: unknown) {
-  const { id } = parseInput(ZSmsTemplateIdInput, rawInput);
+export async function deleteTemplate(ctx: Pick<OrgContext, 'db' | 'organizationId'>, { id }: z.output<typeof ZSmsTemplateIdInput>) {
   const deleted = await scoped(ctx.db, ctx.organizationId).deleteFrom('sms_templates').where('id', '=', id).executeTakeFirst();
   if (Number(deleted.numDeletedRows) === 0) throw templateNotFound();
   return { id };
@@ -362,7 +335,7 @@ export async function deleteTemplate(ctx: SmsCtx, rawInput: unknown) {
 
 // ——— Account and settings ———
 
-export async function smsAccount(ctx: Pick<SmsCtx, 'deps'>) {
+export async function smsAccount(ctx: Pick<OrgContext, 'deps'>) {
   const provider = smsProvider(ctx.deps.config);
   try {
     const account = await provider.account();
@@ -372,20 +345,18 @@ export async function smsAccount(ctx: Pick<SmsCtx, 'deps'>) {
   }
 }
 
-export async function smsSettings(ctx: Pick<SmsCtx, 'db' | 'organizationId'>) {
+export async function smsSettings(ctx: Pick<OrgContext, 'db' | 'organizationId'>) {
   return (await smsOrganization(ctx.db, ctx.organizationId)).sms;
 }
 
-export async function updateSmsSettings(ctx: SmsCtx, rawInput: unknown) {
-  const input = parseInput(ZUpdateSmsSettingsInput, rawInput);
+export async function updateSmsSettings(ctx: Pick<OrgContext, 'db' | 'organizationId'>, input: z.output<typeof ZUpdateSmsSettingsInput>) {
   await ctx.db.transaction().execute((trx) => updateSettings(trx, ctx.organizationId, { sms: input }));
   return smsSettings(ctx);
 }
 
 // ——— Reading messages ———
 
-export async function listMessages(ctx: SmsCtx, rawInput: unknown) {
-  const input = parseInput(ZListSmsMessagesInput, rawInput ?? {});
+export async function listMessages(ctx: Pick<OrgContext, 'db' | 'organizationId'>, input: z.output<typeof ZListSmsMessagesInput>) {
   let query = scoped(ctx.db, ctx.organizationId).selectFrom('sms_messages').selectAll();
   if (input.direction) query = query.where('direction', '=', input.direction);
   if (input.status) query = query.where('status', '=', input.status);
@@ -396,7 +367,7 @@ export async function listMessages(ctx: SmsCtx, rawInput: unknown) {
 }
 
 /** The newest message of each contact's conversation, newest conversation first. */
-export async function listConversations(ctx: SmsCtx) {
+export async function listConversations(ctx: Pick<OrgContext, 'db' | 'organizationId'>) {
   const { rows } = await sql<{ contact_id: string; body: string; direction: string; status: string; created_at: Date; first_name: string; last_name: string; phone: string | null; inbound: number }>`
     select latest.contact_id, latest.body, latest.direction, latest.status, latest.created_at,
            contacts.first_name, contacts.last_name, contacts.phone, latest.inbound::int as inbound
@@ -420,8 +391,7 @@ export async function listConversations(ctx: SmsCtx) {
   }));
 }
 
-export async function conversation(ctx: SmsCtx, rawInput: unknown) {
-  const input = parseInput(ZSmsConversationInput, rawInput);
+export async function conversation(ctx: Pick<OrgContext, 'db' | 'organizationId'>, input: z.output<typeof ZSmsConversationInput>) {
   const contact = await scoped(ctx.db, ctx.organizationId).selectFrom('contacts').select(['id', 'first_name', 'last_name', 'phone', 'dnc_sms']).where('id', '=', input.contactId).executeTakeFirst();
   if (!contact) throw new DomainError('NOT_FOUND', 'Contact not found');
   let query = scoped(ctx.db, ctx.organizationId).selectFrom('sms_messages').selectAll().where('contact_id', '=', contact.id);
@@ -434,8 +404,7 @@ export async function conversation(ctx: SmsCtx, rawInput: unknown) {
   };
 }
 
-export async function batchProgress(ctx: SmsCtx, rawInput: unknown) {
-  const { batchId } = parseInput(ZSmsBatchIdInput, rawInput);
+export async function batchProgress(ctx: Pick<OrgContext, 'db' | 'organizationId' | 'deps'>, { batchId }: z.output<typeof ZSmsBatchIdInput>) {
   const batch = await scoped(ctx.db, ctx.organizationId).selectFrom('sms_batches').selectAll().where('id', '=', batchId).executeTakeFirst();
   if (!batch) throw new DomainError('NOT_FOUND', 'Batch not found');
   const rows = await scoped(ctx.db, ctx.organizationId)
@@ -467,8 +436,7 @@ export async function batchProgress(ctx: SmsCtx, rawInput: unknown) {
 }
 
 /** Analytics tab: real figures per day in the organization's time zone, and their totals. */
-export async function smsStatistics(ctx: SmsCtx, rawInput: unknown) {
-  const { days } = parseInput(ZSmsStatisticsInput, rawInput ?? {});
+export async function smsStatistics(ctx: Pick<OrgContext, 'db' | 'organizationId'>, { days }: z.output<typeof ZSmsStatisticsInput>) {
   const org = await smsOrganization(ctx.db, ctx.organizationId);
   const since = new Date(Date.now() - days * 86_400_000);
   const { rows } = await sql<{ day: string; sent: number; delivered: number; failed: number; replies: number; opt_outs: number }>`

@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
-import { jsonBody } from '../auth/rest';
 import { authOf, requireUser } from '../http/auth';
+import { readBody } from '../http/body';
+import { userContextOf } from '../http/user-context';
 import type { AppEnv } from '../http/env';
-import type { TTrainingProgress } from './schema';
+import { ZSetLessonCompletionInput, type TTrainingProgress } from './schema';
 import { setLessonCompletion, trainingProgress } from './service';
 
 const SIGNED_OUT: TTrainingProgress = { signedIn: false, completedLessonIds: [] };
@@ -16,10 +17,11 @@ export const trainingRest = new Hono<AppEnv>()
   .get('/progress', async (c) => {
     const auth = await authOf(c);
     c.header('Cache-Control', 'private, no-store');
-    if (!auth?.user) return c.json(SIGNED_OUT);
-    return c.json(await trainingProgress({ db: c.var.deps.database.db, userId: auth.user.id }));
+    // An API key has no user, so no progress of its own.
+    if (!auth?.user || !auth.session) return c.json(SIGNED_OUT);
+    return c.json(await trainingProgress({ db: c.var.deps.database.db, auth: { ...auth, user: auth.user, session: auth.session } }));
   })
   .put('/progress', requireUser, async (c) => {
     c.header('Cache-Control', 'private, no-store');
-    return c.json(await setLessonCompletion({ db: c.var.deps.database.db, userId: c.var.auth.user.id }, await jsonBody(c)));
+    return c.json(await setLessonCompletion(userContextOf(c), await readBody(c, ZSetLessonCompletionInput)));
   });

@@ -66,7 +66,7 @@ export const publicProcedure = t.procedure.use(domainErrors).use(safeInput);
 /** A signed-in user (not an API key). */
 export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const auth = requireUserAuth(await ctx.getAuth());
-  return next({ ctx: { auth } });
+  return next({ ctx: { auth, db: ctx.deps.database.db } });
 });
 
 /**

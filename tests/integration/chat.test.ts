@@ -213,11 +213,11 @@ describe('website chat', () => {
   it('rate-limits a visitor and an address, saying when to retry', async () => {
     const ctx = { db: server.deps.database.db, organizationId: owner.organizationId, ip: `198.51.100.${Date.now() % 250}` };
     const visitorId = newVisitorId();
-    for (let i = 0; i < CHAT_RATE_LIMIT.perVisitor; i++) await sendVisitorMessage(ctx, { visitorId, text: `Message ${i}` });
-    await expect(sendVisitorMessage(ctx, { visitorId, text: 'One too many' })).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS', retryAfter: expect.any(Number) });
-    for (let i = CHAT_RATE_LIMIT.perVisitor; i < CHAT_RATE_LIMIT.perIp; i++) await sendVisitorMessage(ctx, { visitorId: newVisitorId(), text: `From the same office ${i}` });
-    await expect(sendVisitorMessage(ctx, { visitorId: newVisitorId(), text: 'Still the same office' })).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
-    await expect(sendVisitorMessage({ ...ctx, ip: '203.0.113.9' }, { visitorId: newVisitorId(), text: 'Another address' })).resolves.toBeDefined();
+    for (let i = 0; i < CHAT_RATE_LIMIT.perVisitor; i++) await sendVisitorMessage(ctx, { visitorId, text: `Message ${i}`, language: 'en' });
+    await expect(sendVisitorMessage(ctx, { visitorId, text: 'One too many', language: 'en' })).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS', retryAfter: expect.any(Number) });
+    for (let i = CHAT_RATE_LIMIT.perVisitor; i < CHAT_RATE_LIMIT.perIp; i++) await sendVisitorMessage(ctx, { visitorId: newVisitorId(), text: `From the same office ${i}`, language: 'en' });
+    await expect(sendVisitorMessage(ctx, { visitorId: newVisitorId(), text: 'Still the same office', language: 'en' })).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    await expect(sendVisitorMessage({ ...ctx, ip: '203.0.113.9' }, { visitorId: newVisitorId(), text: 'Another address', language: 'en' })).resolves.toBeDefined();
   });
 
   it("keeps each organization's conversations to itself", async () => {

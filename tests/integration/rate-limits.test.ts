@@ -96,7 +96,7 @@ describe('public limits under simultaneous requests', () => {
     const owner = await createAccount(deps, 'chat-owner');
     const ctx = { db: deps.database.db, organizationId: owner.organizationId, ip: randomIp() };
     const visitorId = randomBytes(32).toString('base64url');
-    const outcomes = await Promise.allSettled(Array.from({ length: 25 }, (_, i) => sendVisitorMessage(ctx, { visitorId, text: `Hello ${i}` })));
+    const outcomes = await Promise.allSettled(Array.from({ length: 25 }, (_, i) => sendVisitorMessage(ctx, { visitorId, text: `Hello ${i}`, language: 'en' })));
     expect(
       count(
         outcomes.map((o) => o.status),
@@ -106,7 +106,9 @@ describe('public limits under simultaneous requests', () => {
     for (const o of outcomes) if (o.status === 'rejected') expect(o.reason).toMatchObject({ code: 'TOO_MANY_REQUESTS', retryAfter: expect.any(Number) });
 
     // The address has room for perIp - perVisitor more, from any number of visitors at once.
-    const office = await Promise.allSettled(Array.from({ length: 40 }, (_, i) => sendVisitorMessage(ctx, { visitorId: randomBytes(32).toString('base64url'), text: `From the office ${i}` })));
+    const office = await Promise.allSettled(
+      Array.from({ length: 40 }, (_, i) => sendVisitorMessage(ctx, { visitorId: randomBytes(32).toString('base64url'), text: `From the office ${i}`, language: 'en' })),
+    );
     expect(
       count(
         office.map((o) => o.status),

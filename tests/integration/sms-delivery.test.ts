@@ -4,7 +4,7 @@ import { buildDeps } from '../../server/deps';
 import { createJobQueue } from '../../server/jobs/queue';
 import { createLogger } from '../../server/logging';
 import { registerSmsJobs } from '../../server/sms/jobs';
-import { SEND_JOB } from '../../server/sms/service';
+import { SEND_JOB } from '../../server/sms/send-job';
 import { testConfig } from '../helpers/app';
 import { addMember } from '../helpers/factories';
 import { createTestDatabase, getTestDatabase } from '../helpers/db';

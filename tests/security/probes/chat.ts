@@ -6,7 +6,7 @@ import type { Probe } from './types';
 async function aConversation(deps: Parameters<Probe>[0], a: Parameters<Probe>[1]): Promise<string> {
   const db = deps.database.db;
   const visitorId = randomBytes(32).toString('base64url');
-  await sendVisitorMessage({ db, organizationId: a.organizationId, ip: '192.0.2.1' }, { visitorId, text: 'Probe message' });
+  await sendVisitorMessage({ db, organizationId: a.organizationId, ip: '192.0.2.1' }, { visitorId, text: 'Probe message', language: 'en' });
   const row = await db.selectFrom('chat_conversations').select('id').where('organization_id', '=', a.organizationId).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
   return row.id;
 }
