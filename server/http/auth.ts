@@ -3,6 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import type { Permission } from '../auth/permissions';
 import { requireOrgAuth, requireUserAuth, resolveAuth, type Auth, type OrgAuth, type UserAuth } from '../auth/resolve';
 import { assertWritable } from '../billing/limits';
+import { actingForOrganization } from '../db';
 import type { AppEnv } from './env';
 
 /** Resolves the caller (cookie or API key) once per request; refreshes a sliding session cookie. */
@@ -26,6 +27,7 @@ export function requireOrg(permission?: Permission) {
     const auth = requireOrgAuth(await authOf(c as unknown as Context<AppEnv>), permission);
     if (!READS.has(c.req.method)) await assertWritable(c.var.deps.database.db, c.var.deps.config, auth.organization.id);
     c.set('auth', auth);
+    c.set('deps', actingForOrganization(c.var.deps, auth.organization.id));
     await next();
   });
 }
