@@ -2,7 +2,11 @@ import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: no application imports.
 
-/** Every table with an organization_id column at this point of the schema (a later table adds its own policies). */
+/**
+ * Every table with an organization_id column at this point of the schema (a later table adds its own
+ * policies) but sessions: a session belongs to its user, and its organization_id is only the one the
+ * user has switched to — sign-in work, which moves it between organizations and to none.
+ */
 const ORGANIZATION_TABLES = [
   'activities',
   'api_keys',
@@ -41,7 +45,6 @@ const ORGANIZATION_TABLES = [
   'pipelines',
   'presence',
   'saved_views',
-  'sessions',
   'site_analytics_events',
   'sms_batches',
   'sms_messages',
@@ -95,9 +98,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql.raw(`alter table ${table} enable row level security`).execute(db);
     // Forced: the owner meets the policies too, so every role's access is written down here.
     await sql.raw(`alter table ${table} force row level security`).execute(db);
-    // A session's organization is the one its user is in: removing a member moves their sessions out of it (to none).
-    const check = table === 'sessions' ? `${ownRow} or organization_id is null` : ownRow;
-    await sql.raw(`create policy organization_isolation on ${table} to switchboard_tenant using (${ownRow}) with check (${check})`).execute(db);
+    await sql.raw(`create policy organization_isolation on ${table} to switchboard_tenant using (${ownRow}) with check (${ownRow})`).execute(db);
     // The app's own role does system work (jobs, consumers, sign-in, migrations) across organizations.
     await sql.raw(`create policy system_access on ${table} to current_user using (true) with check (true)`).execute(db);
   }
