@@ -57,14 +57,14 @@ export const chatRest = new Hono<AppEnv>()
     const { deps, meta } = c.var;
     const organization = await siteOwnerOrganization(deps.database.db, deps.config);
     const body: unknown = await c.req.json().catch(() => ({}));
-    const result = await sendVisitorMessage({ db: deps.database.db, organizationId: organization.id, ip: meta.ip, account: await signedInAccount(c) }, body);
+    const result = await sendVisitorMessage({ db: deps.database.forOrganization(organization.id), organizationId: organization.id, ip: meta.ip, account: await signedInAccount(c) }, body);
     return c.json(result, 201);
   })
   .get('/conversation', async (c) => {
     const { deps } = c.var;
     const organization = await siteOwnerOrganization(deps.database.db, deps.config);
     c.header('Cache-Control', 'no-store');
-    return c.json(await visitorConversation({ db: deps.database.db, organizationId: organization.id }, c.req.query()));
+    return c.json(await visitorConversation({ db: deps.database.forOrganization(organization.id), organizationId: organization.id }, c.req.query()));
   })
   .get('/stream', async (c) => {
     const { deps, meta } = c.var;
@@ -74,7 +74,7 @@ export const chatRest = new Hono<AppEnv>()
     const lastEventId = c.req.header('last-event-id');
     const controller = new AbortController();
     // The input is checked here (a bad one is a 400); the replies are read once the stream runs.
-    const replies = teamRepliesTo({ db: deps.database.db, events: deps.events }, organization.id, { ...query, after: lastEventId || query.after }, controller.signal);
+    const replies = teamRepliesTo({ db: deps.database.forOrganization(organization.id), events: deps.events }, organization.id, { ...query, after: lastEventId || query.after }, controller.signal);
     const release = takeStreamSlots(deps, meta.ip, query.visitorId!);
     controller.signal.addEventListener('abort', release, { once: true });
     return streamSSE(

@@ -5,6 +5,7 @@ import {
   PostgresIntrospector,
   PostgresQueryCompiler,
   type DatabaseConnection,
+  type Transaction,
   type Dialect,
   type Driver,
   type QueryCompiler,
@@ -27,8 +28,18 @@ const ROLLBACK = CompiledQuery.raw('rollback');
  * inherit them. A statement outside a transaction gets one of its own.
  */
 export function organizationDb(driver: Driver, organizationId: string): Kysely<Database> {
-  const enter = CompiledQuery.raw(`select set_config('role', '${TENANT_ROLE}', true), set_config('app.organization_id', $1, true)`, [organizationId]);
-  return new Kysely<Database>({ dialect: postgresDialect(() => new OrganizationDriver(driver, enter)) });
+  return new Kysely<Database>({ dialect: postgresDialect(() => new OrganizationDriver(driver, entering(organizationId))) });
+}
+
+/** The tenant role and the organization, both until the end of the current transaction. */
+const entering = (organizationId: string) => CompiledQuery.raw(`select set_config('role', '${TENANT_ROLE}', true), set_config('app.organization_id', $1, true)`, [organizationId]);
+
+/**
+ * Turns the rest of a system transaction into the organization's, for a door that learns which
+ * organization it acts for only inside its transaction (a Stripe event). Ends with the transaction.
+ */
+export async function enterOrganization(trx: Transaction<Database>, organizationId: string): Promise<void> {
+  await trx.executeQuery(entering(organizationId));
 }
 
 /** Both databases speak Postgres: the one dialect, over whichever driver. */

@@ -29,7 +29,7 @@ export function createSiteAnalyticsRest() {
       parseInput(ZRecordSiteEventsInput, body);
       return c.json({ stored: 0 }, 202);
     }
-    const result = await recordSiteEvents({ db: deps.database.db, organizationId: owner.id }, body);
+    const result = await recordSiteEvents({ db: deps.database.forOrganization(owner.id), organizationId: owner.id }, body);
     return c.json(result, 202);
   });
 }
