@@ -167,14 +167,14 @@ export async function run(): Promise<void> {
     console.log('\n[crm] Postgres part skipped: set BENCH_DATABASE_URL (or DATABASE_URL) to a server where a database can be created.');
   } else {
     const url = await benchDatabaseUrl(base, process.env.BENCH_CRM_DATABASE || 'sb_bench_crm');
-    const database = await openDatabase({ kind: 'postgres', url, maxConnections: 10 });
+    const database = await openDatabase({ kind: 'postgres', url, maxConnections: 10, rowLevelSecurity: true });
     try {
       await benchDatabase(database, 'Postgres', envNumber('BENCH_CRM_CONTACTS', 1_000_000, { whole: true }), iterations);
     } finally {
       await database.close();
     }
   }
-  const pglite = await openDatabase({ kind: 'pglite', dataDir: undefined });
+  const pglite = await openDatabase({ kind: 'pglite', dataDir: undefined, rowLevelSecurity: true });
   try {
     await benchDatabase(pglite, 'PGlite (in memory)', envNumber('BENCH_CRM_PGLITE_CONTACTS', 100_000, { whole: true }), iterations);
   } finally {

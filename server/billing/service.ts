@@ -5,7 +5,6 @@ import { randomToken, sha256 } from '../auth/tokens';
 import type { Db } from '../db';
 import type { BillingStatus } from '../db/schema';
 import { scoped } from '../db/scoped';
-import { enterOrganization } from '../db/tenant';
 import type { AppDeps } from '../deps';
 import { DomainError, parseInput } from '../errors';
 import type { RequestMeta } from '../http/meta';
@@ -442,8 +441,6 @@ export async function applyStripeEvent(deps: Deps, event: StripeEvent): Promise<
         .executeTakeFirst();
       if (!stored) throw new DuplicateEvent();
       if (subscription && organizationId) {
-        // Found (or just created) the organization: the rest of the transaction is its own (decision 024).
-        await enterOrganization(trx, organizationId);
         await applySubscription(trx, deps, organizationId, subscription, { actor: STRIPE_ACTOR, meta: WEBHOOK_META, cause: event.type });
       } else if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {
         const intent = event.data.object as { id: string; last_payment_error?: { message?: string } | null };

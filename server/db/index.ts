@@ -17,9 +17,10 @@ export type DatabaseHandle = {
   db: Db;
   kind: DatabaseKind;
   /**
-   * The database as one organization sees it (decision 024): every statement runs as the tenant
-   * role with the organization set, so the row-level policies return and accept only its rows.
-   * The organization context's `db`; `db` itself stays the system's (jobs, consumers, sign-in).
+   * The database as one organization sees it (decision 024): with `rowLevelSecurity`, every
+   * statement runs as the tenant role with the organization set, so the row-level policies return
+   * and accept only its rows; without, the system's. The organization context's `db`; `db` itself
+   * stays the system's (jobs, consumers, sign-in).
    */
   forOrganization(organizationId: string): Db;
   /** Resolves when the database answers a trivial query, rejects with the reason otherwise. */
@@ -32,10 +33,14 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
-export type DatabaseOptions =
+export type DatabaseOptions = (
   | { kind: 'postgres'; url: string; maxConnections?: number }
   /** dataDir undefined keeps the database in memory (tests). */
-  | { kind: 'pglite'; dataDir: string | undefined };
+  | { kind: 'pglite'; dataDir: string | undefined }
+) & {
+  /** forOrganization() runs under the row-level policies (decision 024); without, it is the system's database. */
+  rowLevelSecurity?: boolean;
+};
 
 /**
  * Both drivers read values alike: int8 (counts, ids, minor units) as a JS number — no value we
@@ -60,7 +65,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         json: { to: JSON_OID, from: [JSON_OID, JSONB_OID], serialize: (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v)), parse: (v: string) => JSON.parse(v) },
       },
     });
-    return handle(new PostgresJSDialect({ postgres: client }), 'postgres', async (channel, onPayload) => {
+    return handle(new PostgresJSDialect({ postgres: client }), 'postgres', options, async (channel, onPayload) => {
       const { unlisten } = await client.listen(channel, onPayload);
       return unlisten;
     });
@@ -71,7 +76,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     extensions: { pg_trgm, btree_gist },
     parsers: { [INT8]: (v: string) => Number(v), [DATE]: (v: string) => v },
   });
-  return handle(new PGliteDialect(pglite), 'pglite', async (channel, onPayload) => {
+  return handle(new PGliteDialect(pglite), 'pglite', options, async (channel, onPayload) => {
     const unlisten = await pglite.listen(channel, onPayload);
     return () => unlisten();
   });
@@ -85,7 +90,7 @@ export function actingForOrganization<D extends { database: DatabaseHandle }>(de
   return { ...deps, database: { ...deps.database, db: deps.database.forOrganization(organizationId) } };
 }
 
-async function handle(dialect: Dialect, kind: DatabaseKind, listen: DatabaseHandle['listen']): Promise<DatabaseHandle> {
+async function handle(dialect: Dialect, kind: DatabaseKind, { rowLevelSecurity = false }: DatabaseOptions, listen: DatabaseHandle['listen']): Promise<DatabaseHandle> {
   // One driver for the system's Kysely and every organization's: on PGlite it is what serialises the
   // one session, on Postgres it holds the pool. The system's Kysely opens and closes it.
   const driver = dialect.createDriver();
@@ -95,7 +100,7 @@ async function handle(dialect: Dialect, kind: DatabaseKind, listen: DatabaseHand
   return {
     db,
     kind,
-    forOrganization: (organizationId) => organizationDb(driver, organizationId),
+    forOrganization: (organizationId) => (rowLevelSecurity ? organizationDb(driver, organizationId) : db),
     listen,
     async ping(timeoutMs = 2000) {
       if (closed) throw new Error('database connection is closed');

@@ -5,7 +5,6 @@ import {
   PostgresIntrospector,
   PostgresQueryCompiler,
   type DatabaseConnection,
-  type Transaction,
   type Dialect,
   type Driver,
   type QueryCompiler,
@@ -33,14 +32,6 @@ export function organizationDb(driver: Driver, organizationId: string): Kysely<D
 
 /** The tenant role and the organization, both until the end of the current transaction. */
 const entering = (organizationId: string) => CompiledQuery.raw(`select set_config('role', '${TENANT_ROLE}', true), set_config('app.organization_id', $1, true)`, [organizationId]);
-
-/**
- * Turns the rest of a system transaction into the organization's, for a door that learns which
- * organization it acts for only inside its transaction (a Stripe event). Ends with the transaction.
- */
-export async function enterOrganization(trx: Transaction<Database>, organizationId: string): Promise<void> {
-  await trx.executeQuery(entering(organizationId));
-}
 
 /** Both databases speak Postgres: the one dialect, over whichever driver. */
 export function postgresDialect(createDriver: () => Driver): Dialect {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../../server/deps';
-import type { Db } from '../../server/db';
+import { openDatabase, type Db } from '../../server/db';
 import { migrateToLatest } from '../../server/db/migrate';
 import { scoped } from '../../server/db/scoped';
 import { TENANT_ROLE } from '../../server/db/tenant';
@@ -153,6 +153,17 @@ describe('row-level security', () => {
       select c.relname as view from pg_class c join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
       where c.relkind = 'v' and not coalesce('security_invoker=true' = any (c.reloptions), false)`.execute(deps.database.db);
     expect(views.rows).toEqual([]);
+  });
+});
+
+describe('the switch', () => {
+  it('without rowLevelSecurity (ROW_LEVEL_SECURITY unset), the organization’s database is the system’s', async () => {
+    const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
+    try {
+      expect(database.forOrganization(randomUUID())).toBe(database.db);
+    } finally {
+      await database.close();
+    }
   });
 });
 
