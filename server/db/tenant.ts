@@ -30,8 +30,17 @@ export function organizationDb(driver: Driver, organizationId: string): Kysely<D
   return new Kysely<Database>({ dialect: postgresDialect(() => new OrganizationDriver(driver, entering(organizationId))) });
 }
 
-/** The tenant role and the organization, both until the end of the current transaction. */
-const entering = (organizationId: string) => CompiledQuery.raw(`select set_config('role', '${TENANT_ROLE}', true), set_config('app.organization_id', $1, true)`, [organizationId]);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The tenant role and the organization, both until the end of the current transaction. The id is
+ * written into the text (checked to be a UUID) rather than bound: a statement without parameters
+ * goes by postgres.js's simple protocol, which measured half the cost of a bound one.
+ */
+function entering(organizationId: string): CompiledQuery {
+  if (!UUID.test(organizationId)) throw new Error(`not an organization id: ${JSON.stringify(organizationId)}`);
+  return CompiledQuery.raw(`select set_config('role', '${TENANT_ROLE}', true), set_config('app.organization_id', '${organizationId}', true)`);
+}
 
 /** Both databases speak Postgres: the one dialect, over whichever driver. */
 export function postgresDialect(createDriver: () => Driver): Dialect {
