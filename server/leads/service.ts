@@ -87,63 +87,61 @@ export async function submitLead(deps: Pick<AppDeps, 'database' | 'config' | 'jo
   const { [LEAD_HONEYPOT_FIELD]: _honeypot, ...input } = parseInput(ZSubmitLeadInput, rawInput);
   const organization = await siteOwnerOrganization(db, deps.config);
   const organizationId = organization.id;
-
   // The site's door acts for the site owner, and says so to the database (decision 024).
-  return deps.database
-    .forOrganization(organizationId)
-    .transaction()
-    .execute(async (trx) => {
-      // One submission of an address to a form at a time, so the duplicate check below is exact.
-      await sql`select pg_advisory_xact_lock(hashtext(${`${organizationId}:lead:${input.formId}:${input.email}`}))`.execute(trx);
-      const duplicate = await scoped(trx, organizationId)
-        .selectFrom('form_submissions')
-        .select('id')
-        .where('email', '=', input.email)
-        .where('form_id', '=', input.formId)
-        .where('created_at', '>', sql<Date>`now() - make_interval(secs => ${LEAD_DUPLICATE_SECONDS})`)
-        .executeTakeFirst();
-      if (duplicate) return { status: 'duplicate', submissionId: duplicate.id } as const;
+  const ownerDb = deps.database.forOrganization(organizationId);
 
-      const { contact, created } = await upsertContactByEmail(
-        trx,
-        organizationId,
-        { email: input.email, ...namesOf(input), phone: input.phone, companyName: input.company, source: LEAD_SOURCE, tags: input.tags },
-        attributionOf(input),
-        { via: 'lead_capture' },
-      );
-      const submission = await scoped(trx, organizationId)
-        .insertInto('form_submissions', {
-          contact_id: contact.id,
-          form_id: input.formId,
-          email: input.email,
-          lead_magnet: input.leadMagnet ?? null,
-          page: input.page ?? null,
-          referrer: input.referrer ?? null,
-          tags: input.tags,
-          payload: JSON.stringify(input),
-          contact_created: created,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await recordActivity(trx, {
-        organizationId,
-        contactId: contact.id,
-        type: 'form_submission',
-        actorUserId: null,
-        payload: { form: input.formId, submissionId: submission.id, fields: fieldsOf(input) },
-      });
-      await publishEvent(trx, {
-        organizationId,
-        type: 'lead_captured',
-        actorUserId: null,
-        payload: { contactId: contact.id, name: contact.name, formId: input.formId, submissionId: submission.id, created, tags: input.tags },
-      });
-      if (kitConfigured(deps.config)) {
-        const delivery = await scoped(trx, organizationId).insertInto('integration_deliveries', { submission_id: submission.id, provider: 'kit' }).returning('id').executeTakeFirstOrThrow();
-        await deps.jobs.send<KitForwardJobData>(KIT_FORWARD_JOB, { organizationId, deliveryId: delivery.id }, { db: trx });
-      }
-      return { status: 'captured', submissionId: submission.id, contactId: contact.id, contactCreated: created } as const;
+  return ownerDb.transaction().execute(async (trx) => {
+    // One submission of an address to a form at a time, so the duplicate check below is exact.
+    await sql`select pg_advisory_xact_lock(hashtext(${`${organizationId}:lead:${input.formId}:${input.email}`}))`.execute(trx);
+    const duplicate = await scoped(trx, organizationId)
+      .selectFrom('form_submissions')
+      .select('id')
+      .where('email', '=', input.email)
+      .where('form_id', '=', input.formId)
+      .where('created_at', '>', sql<Date>`now() - make_interval(secs => ${LEAD_DUPLICATE_SECONDS})`)
+      .executeTakeFirst();
+    if (duplicate) return { status: 'duplicate', submissionId: duplicate.id } as const;
+
+    const { contact, created } = await upsertContactByEmail(
+      trx,
+      organizationId,
+      { email: input.email, ...namesOf(input), phone: input.phone, companyName: input.company, source: LEAD_SOURCE, tags: input.tags },
+      attributionOf(input),
+      { via: 'lead_capture' },
+    );
+    const submission = await scoped(trx, organizationId)
+      .insertInto('form_submissions', {
+        contact_id: contact.id,
+        form_id: input.formId,
+        email: input.email,
+        lead_magnet: input.leadMagnet ?? null,
+        page: input.page ?? null,
+        referrer: input.referrer ?? null,
+        tags: input.tags,
+        payload: JSON.stringify(input),
+        contact_created: created,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await recordActivity(trx, {
+      organizationId,
+      contactId: contact.id,
+      type: 'form_submission',
+      actorUserId: null,
+      payload: { form: input.formId, submissionId: submission.id, fields: fieldsOf(input) },
     });
+    await publishEvent(trx, {
+      organizationId,
+      type: 'lead_captured',
+      actorUserId: null,
+      payload: { contactId: contact.id, name: contact.name, formId: input.formId, submissionId: submission.id, created, tags: input.tags },
+    });
+    if (kitConfigured(deps.config)) {
+      const delivery = await scoped(trx, organizationId).insertInto('integration_deliveries', { submission_id: submission.id, provider: 'kit' }).returning('id').executeTakeFirstOrThrow();
+      await deps.jobs.send<KitForwardJobData>(KIT_FORWARD_JOB, { organizationId, deliveryId: delivery.id }, { db: trx });
+    }
+    return { status: 'captured', submissionId: submission.id, contactId: contact.id, contactCreated: created } as const;
+  });
 }
 
 // ——— In the app: forms, their submissions, the integrations log ———

@@ -78,41 +78,40 @@ export async function receiveInbound(deps: AppDeps, params: InboundParams): Prom
   const body = params.Body ?? '';
   const organizationId = await organizationFor(deps, from);
   const { encoding, segments } = smsEncoding(body);
+  // Found by a system lookup, the organization is then the one the message is written for (decision 024).
+  const organizationDb = deps.database.forOrganization(organizationId);
 
-  return deps.database
-    .forOrganization(organizationId)
-    .transaction()
-    .execute(async (trx) => {
-      const inserted = await trx
-        .insertInto('sms_messages')
-        .values({
-          organization_id: organizationId,
-          direction: 'inbound',
-          purpose: 'inbound',
-          from_number: from,
-          to_number: params.To?.trim() || '',
-          body,
-          encoding,
-          segments: Math.max(segments, 1),
-          status: 'received',
-          provider_sid: sid,
-        })
-        .onConflict((oc) => oc.column('provider_sid').where('provider_sid', 'is not', null).doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      // Twilio retries a webhook it could not confirm: the same MessageSid is handled once.
-      if (!inserted) return { reply: null, duplicate: true };
+  return organizationDb.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('sms_messages')
+      .values({
+        organization_id: organizationId,
+        direction: 'inbound',
+        purpose: 'inbound',
+        from_number: from,
+        to_number: params.To?.trim() || '',
+        body,
+        encoding,
+        segments: Math.max(segments, 1),
+        status: 'received',
+        provider_sid: sid,
+      })
+      .onConflict((oc) => oc.column('provider_sid').where('provider_sid', 'is not', null).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    // Twilio retries a webhook it could not confirm: the same MessageSid is handled once.
+    if (!inserted) return { reply: null, duplicate: true };
 
-      const contact = phone.ok ? { id: await inboundContact(trx, organizationId, from) } : null;
-      if (contact) await scoped(trx, organizationId).updateTable('sms_messages').set({ contact_id: contact.id }).where('id', '=', inserted.id).execute();
-      await recordActivity(trx, { organizationId, contactId: contact?.id ?? null, type: 'sms_in', actorUserId: null, payload: { messageId: inserted.id, from, body } });
+    const contact = phone.ok ? { id: await inboundContact(trx, organizationId, from) } : null;
+    if (contact) await scoped(trx, organizationId).updateTable('sms_messages').set({ contact_id: contact.id }).where('id', '=', inserted.id).execute();
+    await recordActivity(trx, { organizationId, contactId: contact?.id ?? null, type: 'sms_in', actorUserId: null, payload: { messageId: inserted.id, from, body } });
 
-      const keyword = keywordOf(body);
-      if (contact && (keyword === 'opt_out' || keyword === 'opt_in')) await setSmsOptOut(trx, organizationId, contact.id, keyword === 'opt_out', from);
-      await publishEvent(trx, { organizationId, type: 'sms_received', actorUserId: null, payload: { messageId: inserted.id, contactId: contact?.id ?? null, from, body: body.slice(0, 500) } });
-      const reply = keyword === 'help' ? (await smsOrganization(trx, organizationId)).sms.helpText : null;
-      return { reply, duplicate: false };
-    });
+    const keyword = keywordOf(body);
+    if (contact && (keyword === 'opt_out' || keyword === 'opt_in')) await setSmsOptOut(trx, organizationId, contact.id, keyword === 'opt_out', from);
+    await publishEvent(trx, { organizationId, type: 'sms_received', actorUserId: null, payload: { messageId: inserted.id, contactId: contact?.id ?? null, from, body: body.slice(0, 500) } });
+    const reply = keyword === 'help' ? (await smsOrganization(trx, organizationId)).sms.helpText : null;
+    return { reply, duplicate: false };
+  });
 }
 
 async function setSmsOptOut(trx: Db, organizationId: string, contactId: string, optedOut: boolean, from: string): Promise<void> {
