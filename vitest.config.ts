@@ -9,7 +9,8 @@ const databaseSuite = (kind: 'pglite' | 'postgres') => ({
   test: {
     name: `integration:${kind}`,
     include: ['tests/integration/**/*.test.ts', 'tests/security/**/*.test.ts'],
-    setupFiles,
+    // scoped-filter.ts: the test-only SCOPED_FILTER=off build of decision 024.
+    setupFiles: [...setupFiles, 'tests/helpers/scoped-filter.ts'],
     env: { TEST_DB_KIND: kind },
     isolate: false,
     testTimeout: 30_000,

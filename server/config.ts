@@ -17,6 +17,7 @@ const ZEnvironment = z.object({
     })
     .default('info'),
   JOBS_ENABLED: z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).default('true'),
+  ROW_LEVEL_SECURITY: z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).default('false'),
   LEADS_ORGANIZATION_ID: z.uuid({ error: 'must be an organization id (a UUID)' }).optional(),
   KIT_API_KEY: z.string().optional(),
   KIT_API_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default('https://api.kit.com'),
@@ -77,6 +78,8 @@ export type Config = {
   trustProxy: boolean;
   /** Run background-job handlers in this process (false: only enqueue, for multi-process deployments). */
   jobsEnabled: boolean;
+  /** Organization work runs under the row-level policies (decision 024); off until its search cost is solved. */
+  rowLevelSecurity: boolean;
   /** How often an idle job queue looks for new jobs, in milliseconds. */
   jobsPollMs: number;
   /** The organization that receives the public site's leads and chats; unset: the first organization created. */
@@ -139,6 +142,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     jobsEnabled: e.JOBS_ENABLED === 'true' || e.JOBS_ENABLED === '1',
+    rowLevelSecurity: e.ROW_LEVEL_SECURITY === 'true' || e.ROW_LEVEL_SECURITY === '1',
     jobsPollMs: e.JOBS_POLL_MS,
     leadsOrganizationId: e.LEADS_ORGANIZATION_ID,
     kitApiKey: e.KIT_API_KEY,

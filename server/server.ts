@@ -24,7 +24,10 @@ export type RunningServer = {
 };
 
 export function databaseOptions(config: Config) {
-  return config.databaseUrl ? ({ kind: 'postgres', url: config.databaseUrl } as const) : ({ kind: 'pglite', dataDir: path.resolve(config.dataDir, 'pglite') } as const);
+  const { rowLevelSecurity } = config;
+  return config.databaseUrl
+    ? ({ kind: 'postgres', url: config.databaseUrl, rowLevelSecurity } as const)
+    : ({ kind: 'pglite', dataDir: path.resolve(config.dataDir, 'pglite'), rowLevelSecurity } as const);
 }
 
 /**

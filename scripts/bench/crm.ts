@@ -13,6 +13,7 @@ import { sql } from 'kysely';
 import '../../server/assembly';
 import { permissionsFor } from '../../server/kernel/access';
 import type { OrgAuth } from '../../server/kernel/caller';
+import type { OrgContext } from '../../server/kernel/context';
 import { getDashboard } from '../../server/analytics/dashboard';
 import { getInsights } from '../../server/analytics/insights';
 import { getPipelineAnalysis } from '../../server/analytics/pipeline';
@@ -35,19 +36,31 @@ import { benchDatabaseUrl, envNumber, loadLine, percentile, progress } from './l
 const CONTACT_TARGET_MS = 50;
 const DASHBOARD_TARGET_MS = 300;
 
-type Case = { label: string; target: number; run: (i: number) => Promise<unknown> };
-type Result = { label: string; target: number; p50: number; p95: number; max: number };
+type BenchCtx = OrgContext;
+type Case = { label: string; target: number; run: (ctx: BenchCtx, i: number) => Promise<unknown> };
+type Result = { label: string; target: number; p50: number; p95: number; max: number; p95System: number };
 
-async function time(c: Case, iterations: number): Promise<Result> {
-  for (let i = 0; i < 3; i++) await c.run(i); // warm-up: plans, caches
-  const samples: number[] = [];
-  for (let i = 0; i < iterations; i++) {
-    const started = performance.now();
-    await c.run(i + 3);
-    samples.push(performance.now() - started);
+/**
+ * Times a case as the app runs it — through the organization's database, under the row-level
+ * policies (decision 024) — and, interleaved run for run so both see the same load, through the
+ * system's database without them: the difference is what the second wall costs.
+ */
+async function time(c: Case, iterations: number, contexts: { organization: BenchCtx; system: BenchCtx }): Promise<Result> {
+  for (let i = 0; i < 3; i++) {
+    // warm-up: plans, caches
+    await c.run(contexts.organization, i);
+    await c.run(contexts.system, i);
   }
-  samples.sort((a, b) => a - b);
-  return { label: c.label, target: c.target, p50: percentile(samples, 50), p95: percentile(samples, 95), max: samples.at(-1)! };
+  const samples = { organization: [] as number[], system: [] as number[] };
+  for (let i = 0; i < iterations; i++) {
+    for (const variant of i % 2 ? (['system', 'organization'] as const) : (['organization', 'system'] as const)) {
+      const started = performance.now();
+      await c.run(contexts[variant], i + 3);
+      samples[variant].push(performance.now() - started);
+    }
+  }
+  const [organization, system] = [samples.organization.sort((a, b) => a - b), samples.system.sort((a, b) => a - b)];
+  return { label: c.label, target: c.target, p50: percentile(organization, 50), p95: percentile(organization, 95), max: organization.at(-1)!, p95System: percentile(system, 95) };
 }
 
 function authOf(organizationId: string, userId: string): OrgAuth {
@@ -94,12 +107,16 @@ async function benchDatabase(database: DatabaseHandle, label: string, contacts: 
   const db = database.db;
   await migrateToLatest(db);
   const { organizationId, ownerId } = await benchOrganization(db, contacts);
-  // The organization context the services take; nothing of the dependencies is started.
+  // The organization contexts the services take, through the organization's database (row-level
+  // security) and the system's; nothing of the dependencies is started.
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-  const ctx = { db, organizationId, auth: authOf(organizationId, ownerId), deps: buildDeps({ config, database, logger: createLogger(config) }) };
+  const deps = buildDeps({ config, database, logger: createLogger(config) });
+  const auth = authOf(organizationId, ownerId);
+  const contexts = { organization: { db: database.forOrganization(organizationId), organizationId, auth, deps }, system: { db, organizationId, auth, deps } };
+  const ctx = contexts.organization;
   const org = scoped(db, organizationId);
   // The list's input as its door parses it (defaults filled in).
-  const list = (input: TListContactsInput) => listContacts(ctx, ZListContactsInput.parse(input));
+  const list = (context: BenchCtx, input: TListContactsInput) => listContacts(context, ZListContactsInput.parse(input));
 
   // Real values to search for: e-mails and name prefixes of existing contacts, and a deep cursor.
   const sample = await org.selectFrom('contacts').select(['email', 'first_name', 'last_name']).where('email', 'is not', null).orderBy('id').limit(50).execute();
@@ -108,46 +125,55 @@ async function benchDatabase(database: DatabaseHandle, label: string, contacts: 
   progress('walking 100 pages of 100 for a deep keyset cursor …');
   let cursor: string | null = null;
   for (let page = 0; page < 100; page++) {
-    const listed: { nextCursor: string | null } = await list({ limit: 100, ...(cursor ? { cursor } : {}) });
+    const listed: { nextCursor: string | null } = await list(ctx, { limit: 100, ...(cursor ? { cursor } : {}) });
     cursor = listed.nextCursor;
     if (!cursor) break;
   }
   const deep = cursor;
 
   const contactCases: Case[] = [
-    { label: 'contacts: search by 2-letter name prefix', target: CONTACT_TARGET_MS, run: (i) => list({ q: prefixes[i % prefixes.length]! }) },
-    { label: 'contacts: search by first name (trigram)', target: CONTACT_TARGET_MS, run: (i) => list({ q: words[i % words.length]! }) },
-    { label: 'contacts: search by exact e-mail', target: CONTACT_TARGET_MS, run: (i) => list({ q: sample[i % sample.length]!.email! }) },
-    { label: 'contacts: tag filter (tag = vip)', target: CONTACT_TARGET_MS, run: () => list({ tag: 'vip' }) },
-    { label: 'contacts: first page (newest first)', target: CONTACT_TARGET_MS, run: () => list({}) },
-    ...(deep ? [{ label: 'contacts: deep keyset page (after 10,000 rows)', target: CONTACT_TARGET_MS, run: () => list({ limit: 100, cursor: deep }) }] : []),
+    { label: 'contacts: search by 2-letter name prefix', target: CONTACT_TARGET_MS, run: (ctx, i) => list(ctx, { q: prefixes[i % prefixes.length]! }) },
+    { label: 'contacts: search by first name (trigram)', target: CONTACT_TARGET_MS, run: (ctx, i) => list(ctx, { q: words[i % words.length]! }) },
+    { label: 'contacts: search by exact e-mail', target: CONTACT_TARGET_MS, run: (ctx, i) => list(ctx, { q: sample[i % sample.length]!.email! }) },
+    { label: 'contacts: tag filter (tag = vip)', target: CONTACT_TARGET_MS, run: (ctx) => list(ctx, { tag: 'vip' }) },
+    { label: 'contacts: first page (newest first)', target: CONTACT_TARGET_MS, run: (ctx) => list(ctx, {}) },
+    ...(deep ? [{ label: 'contacts: deep keyset page (after 10,000 rows)', target: CONTACT_TARGET_MS, run: (ctx: BenchCtx) => list(ctx, { limit: 100, cursor: deep }) }] : []),
   ];
   const dayStart = new Date(new Date().toISOString().slice(0, 10));
   const today = { from: dayStart.toISOString(), to: new Date(dayStart.getTime() + 86_400_000).toISOString() };
   const dashboardCases: Case[] = [
-    { label: 'dashboard KPIs, 1y', target: DASHBOARD_TARGET_MS, run: () => getDashboard(ctx, { period: '1y' }) },
-    { label: 'dashboard KPIs, 30d', target: DASHBOARD_TARGET_MS, run: () => getDashboard(ctx, { period: '30d' }) },
-    { label: 'pipeline analysis, 1y', target: DASHBOARD_TARGET_MS, run: () => getPipelineAnalysis(ctx, { period: '1y' }) },
-    { label: 'insights, 1y', target: DASHBOARD_TARGET_MS, run: () => getInsights(ctx, { period: '1y' }) },
-    { label: 'performance trends, 1y', target: DASHBOARD_TARGET_MS, run: () => getTrends(ctx, { period: '1y' }) },
-    { label: 'report: deals won by month, 1y', target: DASHBOARD_TARGET_MS, run: () => getReport(ctx, { report: 'deals-won', period: '1y' }) },
-    { label: 'report: pipeline by stage, 1y', target: DASHBOARD_TARGET_MS, run: () => getReport(ctx, { report: 'pipeline', period: '1y' }) },
-    { label: 'report: lead sources, 1y', target: DASHBOARD_TARGET_MS, run: () => getReport(ctx, { report: 'lead-sources', period: '1y' }) },
-    { label: 'report: tasks, 1y', target: DASHBOARD_TARGET_MS, run: () => getReport(ctx, { report: 'tasks', period: '1y' }) },
-    { label: 'report: appointment outcomes, 1y', target: DASHBOARD_TARGET_MS, run: () => getReport(ctx, { report: 'appointments', period: '1y' }) },
+    { label: 'dashboard KPIs, 1y', target: DASHBOARD_TARGET_MS, run: (ctx) => getDashboard(ctx, { period: '1y' }) },
+    { label: 'dashboard KPIs, 30d', target: DASHBOARD_TARGET_MS, run: (ctx) => getDashboard(ctx, { period: '30d' }) },
+    { label: 'pipeline analysis, 1y', target: DASHBOARD_TARGET_MS, run: (ctx) => getPipelineAnalysis(ctx, { period: '1y' }) },
+    { label: 'insights, 1y', target: DASHBOARD_TARGET_MS, run: (ctx) => getInsights(ctx, { period: '1y' }) },
+    { label: 'performance trends, 1y', target: DASHBOARD_TARGET_MS, run: (ctx) => getTrends(ctx, { period: '1y' }) },
+    { label: 'report: deals won by month, 1y', target: DASHBOARD_TARGET_MS, run: (ctx) => getReport(ctx, { report: 'deals-won', period: '1y' }) },
+    { label: 'report: pipeline by stage, 1y', target: DASHBOARD_TARGET_MS, run: (ctx) => getReport(ctx, { report: 'pipeline', period: '1y' }) },
+    { label: 'report: lead sources, 1y', target: DASHBOARD_TARGET_MS, run: (ctx) => getReport(ctx, { report: 'lead-sources', period: '1y' }) },
+    { label: 'report: tasks, 1y', target: DASHBOARD_TARGET_MS, run: (ctx) => getReport(ctx, { report: 'tasks', period: '1y' }) },
+    { label: 'report: appointment outcomes, 1y', target: DASHBOARD_TARGET_MS, run: (ctx) => getReport(ctx, { report: 'appointments', period: '1y' }) },
     // The rest of what /app loads: the task counts and today's appointments.
-    { label: '/app: task counts', target: DASHBOARD_TARGET_MS, run: () => taskCounts(ctx) },
-    { label: "/app: today's appointments", target: DASHBOARD_TARGET_MS, run: () => listAppointments(ctx, today) },
+    { label: '/app: task counts', target: DASHBOARD_TARGET_MS, run: (ctx) => taskCounts(ctx) },
+    { label: "/app: today's appointments", target: DASHBOARD_TARGET_MS, run: (ctx) => listAppointments(ctx, today) },
   ];
   const results: Result[] = [];
   for (const c of [...contactCases, ...dashboardCases]) {
     progress(`${c.label}: ${iterations} runs`);
-    results.push(await time(c, iterations));
+    results.push(await time(c, iterations, contexts));
   }
   printTable(
     `${label}, ${contacts.toLocaleString('en-US')} contacts in one organization — ${iterations} runs each, ${loadLine('now')}`,
-    ['query', 'p50 ms', 'p95 ms', 'max ms', 'target p95', 'meets'],
-    results.map((r) => [r.label, num(r.p50, 1), num(r.p95, 1), num(r.max, 1), `< ${r.target} ms`, r.p95 < r.target ? 'yes' : 'NO']),
+    ['query', 'p50 ms', 'p95 ms', 'max ms', 'target p95', 'meets', 'p95 ms without RLS', 'RLS cost'],
+    results.map((r) => [
+      r.label,
+      num(r.p50, 1),
+      num(r.p95, 1),
+      num(r.max, 1),
+      `< ${r.target} ms`,
+      r.p95 < r.target ? 'yes' : 'NO',
+      num(r.p95System, 1),
+      `${r.p95 >= r.p95System ? '+' : ''}${num((100 * (r.p95 - r.p95System)) / r.p95System, 0)} %`,
+    ]),
   );
 }
 
@@ -158,14 +184,14 @@ export async function run(): Promise<void> {
     console.log('\n[crm] Postgres part skipped: set BENCH_DATABASE_URL (or DATABASE_URL) to a server where a database can be created.');
   } else {
     const url = await benchDatabaseUrl(base, process.env.BENCH_CRM_DATABASE || 'sb_bench_crm');
-    const database = await openDatabase({ kind: 'postgres', url, maxConnections: 10 });
+    const database = await openDatabase({ kind: 'postgres', url, maxConnections: 10, rowLevelSecurity: true });
     try {
       await benchDatabase(database, 'Postgres', envNumber('BENCH_CRM_CONTACTS', 1_000_000, { whole: true }), iterations);
     } finally {
       await database.close();
     }
   }
-  const pglite = await openDatabase({ kind: 'pglite', dataDir: undefined });
+  const pglite = await openDatabase({ kind: 'pglite', dataDir: undefined, rowLevelSecurity: true });
   try {
     await benchDatabase(pglite, 'PGlite (in memory)', envNumber('BENCH_CRM_PGLITE_CONTACTS', 100_000, { whole: true }), iterations);
   } finally {

@@ -59,14 +59,14 @@ export const chatRest = new Hono<AppEnv>()
     const { deps, meta } = c.var;
     const organization = await siteOwnerOrganization(deps.database.db, deps.config);
     const input = await readBody(c, ZSendChatMessageInput);
-    const result = await sendVisitorMessage({ db: deps.database.db, organizationId: organization.id, ip: meta.ip, account: await signedInAccount(c) }, input);
+    const result = await sendVisitorMessage({ db: deps.database.forOrganization(organization.id), organizationId: organization.id, ip: meta.ip, account: await signedInAccount(c) }, input);
     return c.json(result, 201);
   })
   .get('/conversation', async (c) => {
     const { deps } = c.var;
     const organization = await siteOwnerOrganization(deps.database.db, deps.config);
     c.header('Cache-Control', 'no-store');
-    return c.json(await visitorConversation({ db: deps.database.db, organizationId: organization.id }, readQuery(c, ZVisitorConversationInput)));
+    return c.json(await visitorConversation({ db: deps.database.forOrganization(organization.id), organizationId: organization.id }, readQuery(c, ZVisitorConversationInput)));
   })
   .get('/stream', async (c) => {
     const { deps, meta } = c.var;
@@ -76,7 +76,7 @@ export const chatRest = new Hono<AppEnv>()
     // The query and that header are parsed here, before streaming starts, so a bad input is an ordinary 400.
     const input = parseInput(ZVisitorConversationInput, { ...query, after: c.req.header('last-event-id') || query.after });
     const controller = new AbortController();
-    const replies = teamRepliesTo({ db: deps.database.db, events: deps.events }, organization.id, input, controller.signal);
+    const replies = teamRepliesTo({ db: deps.database.forOrganization(organization.id), events: deps.events }, organization.id, input, controller.signal);
     const release = takeStreamSlots(deps, meta.ip, input.visitorId);
     controller.signal.addEventListener('abort', release, { once: true });
     return streamSSE(

@@ -2,11 +2,12 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, sql } from 'kysely';
+import { Kysely, sql, type Dialect } from 'kysely';
 import { PostgresJSDialect } from 'kysely-postgres-js';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import postgres from 'postgres';
 import type { Database } from './schema';
+import { organizationDb, postgresDialect } from './tenant';
 
 export type { Database } from './schema';
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -15,6 +16,13 @@ export type Db = Kysely<Database>;
 export type DatabaseHandle = {
   db: Db;
   kind: DatabaseKind;
+  /**
+   * The database as one organization sees it (decision 024): with `rowLevelSecurity`, every
+   * statement runs as the tenant role with the organization set, so the row-level policies return
+   * and accept only its rows; without, the system's. The organization context's `db`; `db` itself
+   * stays the system's (jobs, consumers, sign-in).
+   */
+  forOrganization(organizationId: string): Db;
   /** Resolves when the database answers a trivial query, rejects with the reason otherwise. */
   ping(timeoutMs?: number): Promise<void>;
   /**
@@ -25,10 +33,14 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
-export type DatabaseOptions =
+export type DatabaseOptions = (
   | { kind: 'postgres'; url: string; maxConnections?: number }
   /** dataDir undefined keeps the database in memory (tests). */
-  | { kind: 'pglite'; dataDir: string | undefined };
+  | { kind: 'pglite'; dataDir: string | undefined }
+) & {
+  /** forOrganization() runs under the row-level policies (decision 024); without, it is the system's database. */
+  rowLevelSecurity?: boolean;
+};
 
 /**
  * Both drivers read values alike: int8 (counts, ids, minor units) as a JS number — no value we
@@ -53,8 +65,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         json: { to: JSON_OID, from: [JSON_OID, JSONB_OID], serialize: (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v)), parse: (v: string) => JSON.parse(v) },
       },
     });
-    const db = new Kysely<Database>({ dialect: new PostgresJSDialect({ postgres: client }) });
-    return handle(db, 'postgres', async (channel, onPayload) => {
+    return handle(new PostgresJSDialect({ postgres: client }), 'postgres', options, async (channel, onPayload) => {
       const { unlisten } = await client.listen(channel, onPayload);
       return unlisten;
     });
@@ -65,18 +76,31 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     extensions: { pg_trgm, btree_gist },
     parsers: { [INT8]: (v: string) => Number(v), [DATE]: (v: string) => v },
   });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return handle(db, 'pglite', async (channel, onPayload) => {
+  return handle(new PGliteDialect(pglite), 'pglite', options, async (channel, onPayload) => {
     const unlisten = await pglite.listen(channel, onPayload);
     return () => unlisten();
   });
 }
 
-function handle(db: Db, kind: DatabaseKind, listen: DatabaseHandle['listen']): DatabaseHandle {
+/**
+ * The app's dependencies as one organization's request sees them: their database is the
+ * organization's (decision 024), so services reading `deps.database.db` meet the policies too.
+ */
+export function actingForOrganization<D extends { database: DatabaseHandle }>(deps: D, organizationId: string): D {
+  return { ...deps, database: { ...deps.database, db: deps.database.forOrganization(organizationId) } };
+}
+
+async function handle(dialect: Dialect, kind: DatabaseKind, { rowLevelSecurity = false }: DatabaseOptions, listen: DatabaseHandle['listen']): Promise<DatabaseHandle> {
+  // One driver for the system's Kysely and every organization's: on PGlite it is what serialises the
+  // one session, on Postgres it holds the pool. The system's Kysely opens and closes it.
+  const driver = dialect.createDriver();
+  await driver.init();
+  const db = new Kysely<Database>({ dialect: postgresDialect(() => driver) });
   let closed = false;
   return {
     db,
     kind,
+    forOrganization: (organizationId) => (rowLevelSecurity ? organizationDb(driver, organizationId) : db),
     listen,
     async ping(timeoutMs = 2000) {
       if (closed) throw new Error('database connection is closed');

@@ -4,6 +4,7 @@ import type { Permission } from '../kernel/permissions';
 import { requireOrgAuth, requireUserAuth } from '../kernel/access';
 import { registry } from '../kernel/registry';
 import type { Auth, OrgAuth, UserAuth } from '../kernel/caller';
+import { actingForOrganization } from '../db';
 import type { AppEnv } from './env';
 
 /** Resolves the caller (cookie or API key) once per request; refreshes a sliding session cookie. */
@@ -27,6 +28,7 @@ export function requireOrg(permission?: Permission) {
     const auth = requireOrgAuth(await authOf(c as unknown as Context<AppEnv>), permission);
     if (!READS.has(c.req.method)) await registry().assertWritable(c.var.deps, auth.organization.id);
     c.set('auth', auth);
+    c.set('deps', actingForOrganization(c.var.deps, auth.organization.id));
     await next();
   });
 }

@@ -34,7 +34,7 @@ export async function recordPageStatus(c: Context<AppEnv>, route: MatchedRoute, 
   if (!page.wellFormed(id)) return 404;
   const auth = await pageAuth(c);
   if (!auth?.organization || !auth.permissions.includes(page.permission)) return 200;
-  const ctx = { db: c.var.deps.database.db, organizationId: auth.organization.id, auth: auth as OrgAuth };
+  const ctx = { db: c.var.deps.database.forOrganization(auth.organization.id), organizationId: auth.organization.id, auth: auth as OrgAuth };
   return (await page.visible(ctx, id)) ? 200 : 404;
 }
 

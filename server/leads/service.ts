@@ -89,8 +89,10 @@ export async function submitLead(deps: Pick<AppDeps, 'database' | 'config' | 'jo
   if (filled(honeypot)) return { status: 'dropped' };
   const organization = await siteOwnerOrganization(db, deps.config);
   const organizationId = organization.id;
+  // The site's door acts for the site owner, and says so to the database (decision 024).
+  const ownerDb = deps.database.forOrganization(organizationId);
 
-  return db.transaction().execute(async (trx) => {
+  return ownerDb.transaction().execute(async (trx) => {
     // One submission of an address to a form at a time, so the duplicate check below is exact.
     await sql`select pg_advisory_xact_lock(hashtext(${`${organizationId}:lead:${input.formId}:${input.email}`}))`.execute(trx);
     const duplicate = await scoped(trx, organizationId)

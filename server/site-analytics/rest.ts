@@ -22,6 +22,6 @@ export function createSiteAnalyticsRest() {
       throw error;
     });
     if (!owner) return c.json({ stored: 0 }, 202);
-    return c.json(await recordSiteEvents({ db: deps.database.db, organizationId: owner.id }, batch), 202);
+    return c.json(await recordSiteEvents({ db: deps.database.forOrganization(owner.id), organizationId: owner.id }, batch), 202);
   });
 }

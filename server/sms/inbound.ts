@@ -78,8 +78,10 @@ export async function receiveInbound(deps: AppDeps, params: InboundParams): Prom
   const body = params.Body ?? '';
   const organizationId = await organizationFor(deps, from);
   const { encoding, segments } = smsEncoding(body);
+  // Found by a system lookup, the organization is then the one the message is written for (decision 024).
+  const organizationDb = deps.database.forOrganization(organizationId);
 
-  return deps.database.db.transaction().execute(async (trx) => {
+  return organizationDb.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('sms_messages')
       .values({
@@ -146,7 +148,7 @@ export async function receiveStatus(deps: AppDeps, messageId: string | null, par
   if (!row || (row.provider_sid && row.provider_sid !== sid)) return;
   const failed = status === 'failed' || status === 'undelivered';
   const errorCode = failed && params.ErrorCode ? params.ErrorCode : undefined;
-  await advanceStatus(db, { id: row.id, organizationId: row.organization_id }, status, {
+  await advanceStatus(deps.database.forOrganization(row.organization_id), { id: row.id, organizationId: row.organization_id }, status, {
     sid,
     ...(errorCode ? { errorCode, errorMessage: readableProviderError(errorCode, params.ErrorMessage ?? `Carrier error ${errorCode}`) } : {}),
   });

@@ -3,6 +3,7 @@ import { ZodError } from 'zod';
 import type { Permission } from '../kernel/permissions';
 import { assertPermission, requireOrgAuth, requireUserAuth } from '../kernel/access';
 import { registry } from '../kernel/registry';
+import { actingForOrganization } from '../db';
 import { assertSafeInput, DomainError, ERROR_TABLE, validationError, type FieldIssue } from '../errors';
 import type { TrpcContext } from './context';
 
@@ -76,7 +77,8 @@ export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
 export const orgProcedure = publicProcedure.use(async ({ ctx, next, type, path }) => {
   const auth = requireOrgAuth(await ctx.getAuth());
   if (type === 'mutation' && !registry().isReadOnlyExempt(path)) await registry().assertWritable(ctx.deps, auth.organization.id);
-  return next({ ctx: { auth, organizationId: auth.organization.id, db: ctx.deps.database.db } });
+  const deps = actingForOrganization(ctx.deps, auth.organization.id);
+  return next({ ctx: { auth, organizationId: auth.organization.id, db: deps.database.db, deps } });
 });
 
 /** orgProcedure plus one permission, checked by the same function the REST doors use. */

@@ -21,7 +21,8 @@ const urls = new WeakMap<DatabaseHandle, string>();
 /** A fresh, migrated database that no other test sees (for tests of first-run behaviour). */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const url = testDatabaseKind === 'postgres' ? await createPostgresDatabase() : undefined;
-  const database = url ? await openDatabase({ kind: 'postgres', url, maxConnections: 5 }) : await openDatabase({ kind: 'pglite', dataDir: undefined });
+  // The suites run organization work under the row-level policies (decision 024), off by default in production for now.
+  const database = url ? await openDatabase({ kind: 'postgres', url, maxConnections: 5, rowLevelSecurity: true }) : await openDatabase({ kind: 'pglite', dataDir: undefined, rowLevelSecurity: true });
   if (url) urls.set(database, url);
   await migrateToLatest(database.db);
   return database;

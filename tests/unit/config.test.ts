@@ -32,6 +32,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ JOBS_ENABLED: '1' }).jobsEnabled).toBe(true);
   });
 
+  it('reads ROW_LEVEL_SECURITY as a boolean, off unless set (decision 024)', () => {
+    expect(loadConfig({}).rowLevelSecurity).toBe(false);
+    expect(loadConfig({ ROW_LEVEL_SECURITY: 'true' }).rowLevelSecurity).toBe(true);
+    expect(loadConfig({ ROW_LEVEL_SECURITY: '1' }).rowLevelSecurity).toBe(true);
+    expect(() => loadConfig({ ROW_LEVEL_SECURITY: 'on' })).toThrow('Invalid configuration: ROW_LEVEL_SECURITY must be true or false (got "on")');
+  });
+
   it('reads the Kit settings: no key means no forwarding; the API origin defaults to Kit v4', () => {
     expect(loadConfig({})).toMatchObject({ kitApiKey: undefined, kitApiBaseUrl: 'https://api.kit.com' });
     expect(loadConfig({ KIT_API_KEY: 'kit_abc', KIT_API_BASE_URL: 'http://127.0.0.1:4010/' })).toMatchObject({ kitApiKey: 'kit_abc', kitApiBaseUrl: 'http://127.0.0.1:4010' });

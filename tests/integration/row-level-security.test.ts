@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AppDeps } from '../../server/deps';
+import { openDatabase, type Db } from '../../server/db';
+import { migrateToLatest } from '../../server/db/migrate';
+import { scoped } from '../../server/db/scoped';
+import { TENANT_ROLE } from '../../server/db/tenant';
+import { createJobQueue } from '../../server/jobs/queue';
+import { createLogger } from '../../server/logging';
+import { buildTestApp, testConfig } from '../helpers/app';
+import { browser, createAccount, type Account } from '../helpers/factories';
+
+/**
+ * Decision 024: the organization context's database runs as the tenant role with the organization
+ * set, local to each transaction, so Postgres itself keeps organizations apart — a query that
+ * forgets its organization filter still sees only the caller's rows.
+ */
+let deps: AppDeps;
+let a: Account;
+let b: Account;
+
+async function addContacts(organizationId: string, names: string[]): Promise<void> {
+  await deps.database.db
+    .insertInto('contacts')
+    .values(names.map((first_name) => ({ organization_id: organizationId, first_name, last_name: 'Wall' })))
+    .execute();
+}
+
+/** Who the database says is asking, and for which organization. */
+const session = async (db: Db) =>
+  (await sql<{ role: string; organization: string | null }>`select current_user as role, nullif(current_setting('app.organization_id', true), '') as organization`.execute(db)).rows[0]!;
+
+beforeAll(async () => {
+  ({ deps } = await buildTestApp());
+  a = await createAccount(deps, 'rls-a');
+  b = await createAccount(deps, 'rls-b');
+  await addContacts(a.organizationId, ['Ada', 'Alan']);
+  await addContacts(b.organizationId, ['Bea']);
+});
+
+describe('row-level security', () => {
+  it('a query that forgets its organization filter gets only the caller’s rows, in or out of a transaction', async () => {
+    const db = deps.database.forOrganization(a.organizationId);
+    const alone = await db.selectFrom('contacts').select(['organization_id', 'first_name']).where('last_name', '=', 'Wall').execute();
+    expect(alone.map((c) => c.organization_id)).toEqual([a.organizationId, a.organizationId]);
+    expect(alone.map((c) => c.first_name).sort()).toEqual(['Ada', 'Alan']);
+
+    const inTransaction = await db.transaction().execute(async (trx) => {
+      const rows = await trx.selectFrom('contacts').select('first_name').where('last_name', '=', 'Wall').execute();
+      return { rows: rows.map((c) => c.first_name).sort(), session: await session(trx) };
+    });
+    expect(inTransaction).toEqual({ rows: ['Ada', 'Alan'], session: { role: TENANT_ROLE, organization: a.organizationId } });
+
+    // Updates and deletes without the filter reach no other organization's row.
+    const updated = await db.updateTable('contacts').set({ last_name: 'Wall' }).where('last_name', '=', 'Wall').executeTakeFirst();
+    expect(updated.numUpdatedRows).toBe(2n);
+    const deleted = await db.deleteFrom('contacts').where('first_name', '=', 'Bea').executeTakeFirst();
+    expect(deleted.numDeletedRows).toBe(0n);
+    expect(await deps.database.db.selectFrom('contacts').select('id').where('organization_id', '=', b.organizationId).execute()).toHaveLength(1);
+  });
+
+  it('refuses to write a row into another organization, or to move one there', async () => {
+    const db = deps.database.forOrganization(a.organizationId);
+    await expect(db.insertInto('contacts').values({ organization_id: b.organizationId, first_name: 'Intruder', last_name: 'Wall' }).execute()).rejects.toThrow(/row-level security/);
+    await expect(db.updateTable('contacts').set({ organization_id: b.organizationId }).where('first_name', '=', 'Ada').execute()).rejects.toThrow(/row-level security/);
+    // A failed transaction rolls back whole, and its connection goes back clean.
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('contacts').values({ organization_id: a.organizationId, first_name: 'Kept?', last_name: 'Wall' }).execute();
+        await trx.insertInto('tasks').values({ organization_id: b.organizationId, title: 'Intruder' }).execute();
+      }),
+    ).rejects.toThrow(/row-level security/);
+    expect(await deps.database.db.selectFrom('contacts').select('id').where('first_name', 'in', ['Intruder', 'Kept?']).execute()).toEqual([]);
+    expect(await session(deps.database.db)).toMatchObject({ organization: null });
+  });
+
+  it('leaves nothing behind on a shared connection: two organizations and the system at once', async () => {
+    const forA = deps.database.forOrganization(a.organizationId);
+    const forB = deps.database.forOrganization(b.organizationId);
+    const names = (db: Db) =>
+      db
+        .selectFrom('contacts')
+        .select('first_name')
+        .where('last_name', '=', 'Wall')
+        .execute()
+        .then((rows) => rows.map((r) => r.first_name).sort());
+    const failing = (db: Db) =>
+      sql`select 1 / 0`.execute(db).then(
+        () => 'answered',
+        () => 'failed',
+      );
+    const system = deps.database.db;
+    const calls: Promise<unknown>[] = [];
+    for (let i = 0; i < 20; i++) {
+      calls.push(names(forA), names(forB), session(system), failing(i % 2 ? forA : forB));
+      calls.push(forA.transaction().execute(async (trx) => ({ names: await names(trx), session: await session(trx) })));
+    }
+    const results = await Promise.all(calls);
+    for (let i = 0; i < results.length; i += 5) {
+      expect(results[i]).toEqual(['Ada', 'Alan']);
+      expect(results[i + 1]).toEqual(['Bea']);
+      expect(results[i + 2]).toEqual({ role: expect.not.stringMatching(TENANT_ROLE), organization: null });
+      expect(results[i + 3]).toBe('failed');
+      expect(results[i + 4]).toEqual({ names: ['Ada', 'Alan'], session: { role: TENANT_ROLE, organization: a.organizationId } });
+    }
+    // Every connection of the pool (PGlite: its one session) is back to the system's role.
+    const after = await Promise.all(Array.from({ length: 10 }, () => session(system)));
+    expect(after.every((s) => s.role !== TENANT_ROLE && s.organization === null)).toBe(true);
+  });
+
+  it('leaves system work unaffected: the system sees every organization, migrations and jobs run, a member signs in', async () => {
+    const system = deps.database.db;
+    const everyone = await system.selectFrom('contacts').select('organization_id').where('last_name', '=', 'Wall').execute();
+    expect(new Set(everyone.map((c) => c.organization_id))).toEqual(new Set([a.organizationId, b.organizationId]));
+    expect(await migrateToLatest(system)).toEqual([]);
+
+    // A request enqueues its job inside its own transaction, as the tenant role.
+    const queue = createJobQueue({ database: deps.database, logger: createLogger(testConfig()), workers: false });
+    const name = `rls-${randomUUID().slice(0, 8)}`;
+    queue.register(name, () => {});
+    await queue.start();
+    try {
+      const id = await deps.database
+        .forOrganization(a.organizationId)
+        .transaction()
+        .execute((trx) => queue.send(name, { organizationId: a.organizationId }, { db: trx }));
+      expect((await queue.getJob(name, id!))?.state).toBe('created');
+    } finally {
+      await queue.stop({ timeoutMs: 1000 });
+    }
+
+    const { caller } = await buildTestApp();
+    expect((await caller(browser(b.cookie)).auth.me()).organization?.id).toBe(b.organizationId);
+  });
+
+  it('walls every table with an organization_id: RLS enabled, forced, and the tenant policy on it', async () => {
+    const tables = await sql<{ table: string; enabled: boolean; forced: boolean; policy: string | null }>`
+      select c.relname as table, c.relrowsecurity as enabled, c.relforcerowsecurity as forced, p.qual as policy
+      from pg_class c
+      join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
+      join pg_attribute a on a.attrelid = c.oid and a.attname = 'organization_id' and not a.attisdropped
+      left join pg_policies p on p.schemaname = 'public' and p.tablename = c.relname and p.policyname = 'organization_isolation' and ${TENANT_ROLE} = any (p.roles)
+      where c.relkind = 'r'
+      order by 1`.execute(deps.database.db);
+    expect(tables.rows.length).toBeGreaterThan(40);
+    const unwalled = tables.rows.filter((t) => !t.enabled || !t.forced || !t.policy?.includes("current_setting('app.organization_id'"));
+    // A session belongs to its user; its organization_id is only the one the user switched to (decision 024).
+    expect(unwalled.map((t) => t.table)).toEqual(['sessions']);
+
+    // Views read the tables with the caller's rights, so they do not open a way around the wall.
+    const views = await sql<{ view: string }>`
+      select c.relname as view from pg_class c join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
+      where c.relkind = 'v' and not coalesce('security_invoker=true' = any (c.reloptions), false)`.execute(deps.database.db);
+    expect(views.rows).toEqual([]);
+  });
+});
+
+describe('the switch', () => {
+  it('without rowLevelSecurity (ROW_LEVEL_SECURITY unset), the organization’s database is the system’s', async () => {
+    const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
+    try {
+      expect(database.forOrganization(randomUUID())).toBe(database.db);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe.runIf(process.env.SCOPED_FILTER === 'off')('the test-only build without the scoped filter', () => {
+  it('really has no filter: scoped() over the system database reaches every organization', async () => {
+    const rows = await scoped(deps.database.db, a.organizationId).selectFrom('contacts').select('organization_id').where('last_name', '=', 'Wall').execute();
+    expect(new Set(rows.map((r) => r.organization_id))).toEqual(new Set([a.organizationId, b.organizationId]));
+  });
+});
