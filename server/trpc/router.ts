@@ -6,6 +6,7 @@ import { authRouter } from '../auth/router';
 import { contactsRouter, customFieldsRouter, importsRouter, savedViewsRouter } from '../contacts/router';
 import { appointmentsRouter } from '../appointments/router';
 import { dealsRouter, pipelinesRouter } from '../deals/router';
+import { eventDeliveriesRouter } from '../event-deliveries/router';
 import { healthRouter } from '../health/router';
 import { leadsRouter } from '../leads/router';
 import { tasksRouter } from '../tasks/router';
@@ -41,6 +42,7 @@ export const appRouter = router({
   chat: chatRouter,
   sms: smsRouter,
   siteAnalytics: siteAnalyticsRouter,
+  eventDeliveries: eventDeliveriesRouter,
 });
 
 export type AppRouter = typeof appRouter;
