@@ -1,4 +1,5 @@
-import { inputJsonSchema, outputJsonSchema, procedureMeta, type JsonSchema } from './procedures';
+import { DOOR_TAGS, REST_DOORS, type DoorAnswer, type RestDoor } from './doors';
+import { inputJsonSchema, jsonSchemaOf, outputJsonSchema, procedureMeta, type JsonSchema } from './procedures';
 import { V1_RESOURCES, type V1Resource } from './resources';
 
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
@@ -20,6 +21,17 @@ function permissionNote(path: string): string {
   return permission ? ` Requires the \`${permission}\` permission.` : '';
 }
 
+/** A query schema's properties as query parameters (lists comma-separated). */
+function queryParameters(schema: JsonSchema) {
+  return Object.entries(schema.properties ?? {}).map(([key, property]) => ({
+    name: key,
+    in: 'query',
+    required: (schema.required ?? []).includes(key),
+    schema: property,
+    ...(property.type === 'array' ? { style: 'form', explode: false } : {}),
+  }));
+}
+
 function resourcePaths(resource: V1Resource) {
   const { name, noun, procedures } = resource;
   const tag = name;
@@ -33,13 +45,7 @@ function resourcePaths(resource: V1Resource) {
         operationId: `list_${name}`,
         summary: `List ${name}`,
         description: `Answers a page of ${name} (\`items\`, \`total\`, …).${permissionNote(procedures.list)}`,
-        parameters: Object.entries(listSchema.properties ?? {}).map(([key, schema]) => ({
-          name: key,
-          in: 'query',
-          required: (listSchema.required ?? []).includes(key),
-          schema,
-          ...(schema.type === 'array' ? { style: 'form', explode: false } : {}),
-        })),
+        parameters: queryParameters(listSchema),
         responses: { '200': answer(`A page of ${name}`, procedures.list), ...COMMON_ERRORS },
       },
       post: {
@@ -81,7 +87,48 @@ function resourcePaths(resource: V1Resource) {
   };
 }
 
-/** OpenAPI 3.1 for /api/v1, generated from the procedures' own input and output schemas. */
+const ACCESS_NOTES: Record<RestDoor['access'], string> = {
+  public: 'Public: no session or key needed.',
+  user: 'Needs a signed-in browser session.',
+  member: 'Needs an API key or a session in an organization.',
+  signature: 'Called by the provider; its signature is the authentication.',
+};
+
+function doorAnswer({ description, schema, mediaType }: DoorAnswer) {
+  if (schema) return { description, content: { 'application/json': { schema: jsonSchemaOf(schema, 'output') } } };
+  if (mediaType) return { description, content: { [mediaType]: { schema: { type: 'string' } } } };
+  return { description };
+}
+
+function doorOperation(door: RestDoor) {
+  const pathParameters = [...door.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name: name!, in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }));
+  const refusal = door.refusal
+    ? { description: 'Refused: the status of the problem', content: { 'application/json': { schema: { anyOf: [{ $ref: '#/components/schemas/Error' }, jsonSchemaOf(door.refusal, 'output')] } } } }
+    : errorResponse('Refused: the status of the problem (400 bad input naming the field, 401, 403, 404, 413, 429, 503 …)');
+  const requestBody = door.body
+    ? { required: true, content: { 'application/json': { schema: jsonSchemaOf(door.body, 'input') } } }
+    : door.rawBody
+      ? { required: true, description: door.rawBody.description, content: { [door.rawBody.mediaType]: { schema: { type: 'string' } } } }
+      : undefined;
+  return {
+    tags: [door.tag],
+    operationId: `${door.method}_${door.path.replace(/^\/api\//, '').replace(/[^\w]+/g, '_')}`,
+    summary: door.summary,
+    description: [door.description, ACCESS_NOTES[door.access], door.permission ? `Requires the \`${door.permission}\` permission.` : ''].filter(Boolean).join(' '),
+    ...(door.access === 'public' || door.access === 'signature' ? { security: [] } : door.access === 'user' ? { security: [{ session: [] }] } : {}),
+    ...(pathParameters.length || door.query ? { parameters: [...pathParameters, ...(door.query ? queryParameters(jsonSchemaOf(door.query, 'input')) : [])] } : {}),
+    ...(requestBody ? { requestBody } : {}),
+    responses: { ...Object.fromEntries(Object.entries(door.answers).map(([status, answer]) => [status, doorAnswer(answer)])), default: refusal },
+  };
+}
+
+function doorPaths(): Record<string, Record<string, ReturnType<typeof doorOperation>>> {
+  const paths: Record<string, Record<string, ReturnType<typeof doorOperation>>> = {};
+  for (const door of REST_DOORS) (paths[door.path] ??= {})[door.method] = doorOperation(door);
+  return paths;
+}
+
+/** OpenAPI 3.1 for /api/v1 and the other REST doors, generated from their own input and output schemas. */
 export function openApiDocument(publicUrl: string, version: string) {
   return {
     openapi: '3.1.0',
@@ -93,8 +140,8 @@ export function openApiDocument(publicUrl: string, version: string) {
     },
     servers: [{ url: publicUrl }],
     security: [{ apiKey: [] }, { session: [] }],
-    tags: V1_RESOURCES.map((r) => ({ name: r.name, description: r.description })),
-    paths: Object.assign({}, ...V1_RESOURCES.map(resourcePaths)),
+    tags: [...V1_RESOURCES.map((r) => ({ name: r.name, description: r.description })), ...DOOR_TAGS],
+    paths: Object.assign({}, ...V1_RESOURCES.map(resourcePaths), doorPaths()),
     components: {
       securitySchemes: {
         apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: sb_…' },

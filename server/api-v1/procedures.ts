@@ -19,13 +19,17 @@ export function procedureMeta(path: string): { permission?: string } {
   return ((procedures[path]?._def as unknown as { meta?: { permission?: string } }).meta ?? {}) as { permission?: string };
 }
 
+/** A zod schema as JSON Schema (2020-12): what a client sends (input) or what it is answered (output). */
+export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const json = z.toJSONSchema(schema, io === 'input' ? { io, unrepresentable: 'any', target: 'draft-2020-12' } : { io, target: 'draft-2020-12' }) as JsonSchema;
+  delete json.$schema;
+  return json;
+}
+
 /** The JSON Schema (2020-12) of what a client sends: the schema's input side. */
 export function inputJsonSchema(path: string): JsonSchema {
   const schema = procedureInput(path);
-  if (!schema) return { type: 'object', properties: {} };
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
-  delete json.$schema;
-  return json;
+  return schema ? jsonSchemaOf(schema, 'input') : { type: 'object', properties: {} };
 }
 
 /** The zod output schema a procedure declares with .output(). */
@@ -39,9 +43,7 @@ export function procedureOutput(path: string): z.ZodType | undefined {
 export function outputJsonSchema(path: string): JsonSchema {
   const schema = procedureOutput(path);
   if (!schema) throw new Error(`${path} is served by /api/v1 but declares no .output() schema`);
-  const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-2020-12' }) as JsonSchema;
-  delete json.$schema;
-  return json;
+  return jsonSchemaOf(schema, 'output');
 }
 
 export type { JsonSchema };
