@@ -9,6 +9,8 @@ const COMMON_ERRORS = {
   '403': errorResponse("The key's or member's role lacks the permission named in `message`"),
 };
 const NOT_FOUND = { '404': errorResponse('No such record in your organization') };
+/** Writes refused by billing: the plan's limit is reached, or the organization is read-only (trial ended, unpaid). */
+const PAYMENT_REQUIRED = { '402': errorResponse("The plan's limit is reached or the organization is read-only; `message` says which and what to do") };
 
 function withoutId(schema: JsonSchema): JsonSchema {
   const properties = { ...schema.properties };
@@ -54,7 +56,7 @@ function resourcePaths(resource: V1Resource) {
         summary: `Create a ${noun}`,
         description: `Answers the created ${noun} with status 201.${permissionNote(procedures.create)}`,
         requestBody: { required: true, content: { 'application/json': { schema: inputJsonSchema(procedures.create) } } },
-        responses: { '201': answer(`The created ${noun}`, procedures.create), ...COMMON_ERRORS },
+        responses: { '201': answer(`The created ${noun}`, procedures.create), ...COMMON_ERRORS, ...PAYMENT_REQUIRED },
       },
     },
     [`/api/v1/${name}/{id}`]: {
@@ -73,7 +75,7 @@ function resourcePaths(resource: V1Resource) {
         description: `Send only the fields to change.${permissionNote(procedures.update)}`,
         parameters: [idParam],
         requestBody: { required: true, content: { 'application/json': { schema: withoutId(inputJsonSchema(procedures.update)) } } },
-        responses: { '200': answer(`The updated ${noun}`, procedures.update), ...COMMON_ERRORS, ...NOT_FOUND },
+        responses: { '200': answer(`The updated ${noun}`, procedures.update), ...COMMON_ERRORS, ...NOT_FOUND, ...PAYMENT_REQUIRED },
       },
       delete: {
         tags: [tag],
@@ -81,7 +83,7 @@ function resourcePaths(resource: V1Resource) {
         summary: `Delete a ${noun}`,
         description: permissionNote(procedures.delete).trim(),
         parameters: [idParam],
-        responses: { '204': { description: 'Deleted' }, ...COMMON_ERRORS, ...NOT_FOUND },
+        responses: { '204': { description: 'Deleted' }, ...COMMON_ERRORS, ...NOT_FOUND, ...PAYMENT_REQUIRED },
       },
     },
   };
@@ -104,7 +106,7 @@ function doorOperation(door: RestDoor) {
   const pathParameters = [...door.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name: name!, in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }));
   const refusal = door.refusal
     ? { description: 'Refused: the status of the problem', content: { 'application/json': { schema: { anyOf: [{ $ref: '#/components/schemas/Error' }, jsonSchemaOf(door.refusal, 'output')] } } } }
-    : errorResponse('Refused: the status of the problem (400 bad input naming the field, 401, 403, 404, 413, 429, 503 …)');
+    : errorResponse('Refused: the status of the problem (400 bad input naming the field, 401, 402, 403, 404, 413, 429, 503 …)');
   const requestBody = door.body
     ? { required: true, content: { 'application/json': { schema: jsonSchemaOf(door.body, 'input') } } }
     : door.rawBody

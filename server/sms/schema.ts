@@ -176,5 +176,5 @@ export const ZSmsBulkSent = z.strictObject({
   successful: z.number().int(),
   failed: z.number().int(),
   batchId: z.uuid(),
-  results: z.array(z.strictObject({ to: z.string(), status: ZSmsStatus, error: z.string().optional(), messageId: z.uuid().optional() })),
+  results: z.array(z.strictObject({ to: z.string(), status: z.enum(['queued', 'accepted', 'invalid', 'refused']), error: z.string().optional(), messageId: z.uuid().optional() })),
 });

@@ -1,5 +1,6 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020';
 import { expect } from 'vitest';
+import { buildTestApp } from './app';
 
 type Operation = { responses: Record<string, { content?: Record<string, { schema: object }> }> };
 type Document = { paths: Record<string, Record<string, Operation>>; components?: object };
@@ -30,6 +31,8 @@ export function openApiChecker(document: Document) {
     async check(method: string, url: string, response: Response): Promise<void> {
       const { pathname } = new URL(url, 'http://localhost');
       const route = routes.find((r) => r.pattern.test(pathname));
+      // The catch-all's 404 for a path that is no door is no door's answer.
+      if (!route && response.status === 404 && !pathname.startsWith('/api/v1/')) return;
       expect(route, `${pathname} is answered but not in the OpenAPI document`).toBeDefined();
       const operation = route!.operations[method.toLowerCase()];
       expect(operation, `${method} ${route!.template} is answered but not in the OpenAPI document`).toBeDefined();
@@ -66,4 +69,10 @@ export async function checkedAgainstOpenApi<A extends RequestingApp>(app: A): Pr
     return response;
   };
   return new Proxy(app, { get: (target, key, receiver) => (key === 'request' ? request : Reflect.get(target, key, receiver)) });
+}
+
+/** buildTestApp whose app checks every /api answer against the served OpenAPI document. */
+export async function checkedTestApp(options?: Parameters<typeof buildTestApp>[0]) {
+  const built = await buildTestApp(options);
+  return { ...built, app: await checkedAgainstOpenApi(built.app) };
 }
