@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sha256 } from '../../server/auth/tokens';
-import { buildTestApp, TEST_ORIGIN } from '../helpers/app';
+import { type buildTestApp, TEST_ORIGIN } from '../helpers/app';
 import { checkedTestApp } from '../helpers/openapi';
 import { browser, cookieFrom, PASSWORD, uniqueEmail } from '../helpers/factories';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, buildTestDeps, TEST_ORIGIN } from '../helpers/app';
+import { type buildTestApp, buildTestDeps, TEST_ORIGIN } from '../helpers/app';
 import { checkedTestApp } from '../helpers/openapi';
 import { getTestDatabase } from '../helpers/db';
 import { browser, createAccount, type Account } from '../helpers/factories';

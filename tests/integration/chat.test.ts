@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BOT_REPLIES, CHAT_MESSAGE_MAX_LENGTH, CHAT_RATE_LIMIT, CHAT_WELCOME, type ChatMessageView, type ChatSendResult } from '../../server/chat/schema';
 import { sendVisitorMessage } from '../../server/chat/service';
 import { startServer, type RunningServer } from '../../server/server';
-import { buildTestApp, buildTestDeps, testConfig, TEST_ORIGIN } from '../helpers/app';
+import { type buildTestApp, buildTestDeps, testConfig, TEST_ORIGIN } from '../helpers/app';
 import { checkedTestApp } from '../helpers/openapi';
 import { getTestDatabase } from '../helpers/db';
 import { addMember, browser, createAccount, type Account } from '../helpers/factories';

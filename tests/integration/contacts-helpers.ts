@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../server/deps';
-import { buildTestApp } from '../helpers/app';
+import { type buildTestApp } from '../helpers/app';
 import { checkedTestApp } from '../helpers/openapi';
 import { addMember, browser, createAccount, type Account } from '../helpers/factories';
 

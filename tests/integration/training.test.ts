@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TRAINING_LESSON_IDS, TRAINING_MODULES } from '../../server/training/course/schema';
-import { buildTestApp } from '../helpers/app';
+import { type buildTestApp } from '../helpers/app';
 import { checkedTestApp } from '../helpers/openapi';
 import { getTestDatabase } from '../helpers/db';
 import { addMember, browser, createAccount, createKey } from '../helpers/factories';
