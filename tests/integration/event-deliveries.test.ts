@@ -1,21 +1,12 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import type { DatabaseHandle } from '../../server/db';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { createEventConsumers } from '../../server/events/consumers';
 import { createLogger } from '../../server/logging';
 import { buildTestApp } from '../helpers/app';
 import { addMember, browser, createAccount } from '../helpers/factories';
-import { createTestDatabase } from '../helpers/db';
 
 const logger = createLogger({ logLevel: 'silent', nodeEnv: 'test' });
 const MAX_ATTEMPTS = 3;
-
-let database: DatabaseHandle;
-// A database of its own: the consumer reads every organization's events.
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -29,7 +20,9 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
 
 describe('event deliveries a person can see and retry', () => {
   it('parks an event whose consumer throws until its last attempt; the admin sees it, retries it and it is delivered; another organization cannot', async () => {
-    const { deps, caller } = await buildTestApp({ database });
+    // The worker's database: the consumer starts at the events committed from now on and handles A's only.
+    const { deps, caller } = await buildTestApp();
+    const { database } = deps;
     const a = await createAccount(deps, 'deliveries-a');
     const b = await createAccount(deps, 'deliveries-b');
     const apiA = caller(browser(a.cookie));
@@ -102,7 +95,7 @@ describe('event deliveries a person can see and retry', () => {
   }, 60_000);
 
   it('names the field of a bad retry input', async () => {
-    const { deps, caller } = await buildTestApp({ database });
+    const { deps, caller } = await buildTestApp();
     const a = await createAccount(deps, 'deliveries-input');
     await expect(caller(browser(a.cookie)).eventDeliveries.retry({ consumer: 'crm-webhook', eventId: -1 } as never)).rejects.toMatchObject({
       code: 'BAD_REQUEST',
