@@ -7,6 +7,7 @@ import { billingDomain } from './billing/domain';
 import { chatDomain } from './chat/domain';
 import { contactsDomain } from './contacts/domain';
 import { dealsDomain } from './deals/domain';
+import { eventDeliveriesDomain } from './event-deliveries/domain';
 import { healthDomain } from './health/domain';
 import { leadsDomain } from './leads/domain';
 import { notificationsDomain } from './notifications/domain';
@@ -41,4 +42,5 @@ export const DOMAINS = [
   smsDomain,
   siteAnalyticsDomain,
   automationsDomain,
+  eventDeliveriesDomain,
 ] as const;

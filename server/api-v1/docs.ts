@@ -36,10 +36,11 @@ function fieldsTable(rows: { name: string; schema: JsonSchema; required: boolean
 }
 
 type Operation = {
+  tags?: string[];
   summary: string;
   description?: string;
   parameters?: { name: string; in: string; required: boolean; schema: JsonSchema }[];
-  requestBody?: { content: { 'application/json': { schema: JsonSchema } } };
+  requestBody?: { content: Partial<Record<string, { schema: JsonSchema }>> };
   responses: Record<string, { description: string }>;
 };
 
@@ -54,13 +55,21 @@ th,td{text-align:left;border-bottom:1px solid #e5e7eb;padding:.35rem .5rem;verti
 @media (prefers-color-scheme:dark){body{background:#0b1020;color:#e5e7eb}pre{background:#111827}th{background:#111827}th,td,section{border-color:#374151}}
 `;
 
+/** The anchor of a tag's first operation. */
+function firstOperationOf(doc: OpenApiDocument, tag: string): string {
+  for (const [path, methods] of Object.entries(doc.paths as Record<string, Record<string, { tags?: string[] }>>)) {
+    for (const [method, op] of Object.entries(methods)) if (op.tags?.includes(tag)) return `${method}-${path}`;
+  }
+  return '';
+}
+
 /** A readable reference of /api/v1, rendered from the OpenAPI document (no external assets). */
 export function apiReferencePage(doc: OpenApiDocument): string {
   const sections = Object.entries(doc.paths as Record<string, Record<string, Operation>>)
     .flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, op]) => {
         const query = (op.parameters ?? []).filter((p) => p.in === 'query');
-        const body = op.requestBody?.content['application/json'].schema;
+        const body = op.requestBody?.content['application/json']?.schema;
         const bodyRows = Object.entries(body?.properties ?? {}).map(([name, schema]) => ({ name, schema, required: (body?.required ?? []).includes(name) }));
         const curlBody = body ? ` \\\n  -H 'content-type: application/json' -d '{…}'` : '';
         return `<section id="${escape(`${method}-${path}`)}">
@@ -85,7 +94,7 @@ export function apiReferencePage(doc: OpenApiDocument): string {
 <h1>${escape(doc.info.title)}</h1><p class="muted">Version ${escape(doc.info.version)} · <a href="/api/openapi.json">OpenAPI 3.1 document</a></p>
 <p>${escape(doc.info.description)}</p>
 <p>Lists accept <code>page</code> (from 1) and <code>limit</code>, and answer <code>{items, total, page, limit}</code>. Errors answer <code>{message, issues?}</code> with the HTTP status of the problem.</p>
-<nav><ul>${doc.tags.map((t) => `<li><a href="#get-/api/v1/${escape(t.name)}">${escape(t.name)}</a> — ${escape(t.description)}</li>`).join('')}</ul></nav>
+<nav><ul>${doc.tags.map((t) => `<li><a href="#${escape(firstOperationOf(doc, t.name))}">${escape(t.name)}</a> — ${escape(t.description)}</li>`).join('')}</ul></nav>
 ${sections}
 </body></html>`;
 }

@@ -1,4 +1,5 @@
-import type { JsonSchema, ProcedureCatalog } from './procedures';
+import { DOOR_TAGS, REST_DOORS, type DoorAnswer, type RestDoor } from './doors';
+import { jsonSchemaOf, type JsonSchema, type ProcedureCatalog } from './procedures';
 import { V1_RESOURCES, type V1Resource } from './resources';
 
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
@@ -8,6 +9,8 @@ const COMMON_ERRORS = {
   '403': errorResponse("The key's or member's role lacks the permission named in `message`"),
 };
 const NOT_FOUND = { '404': errorResponse('No such record in your organization') };
+/** Writes refused by billing: the plan's limit is reached, or the organization is read-only (trial ended, unpaid). */
+const PAYMENT_REQUIRED = { '402': errorResponse("The plan's limit is reached or the organization is read-only; `message` says which and what to do") };
 
 function withoutId(schema: JsonSchema): JsonSchema {
   const properties = { ...schema.properties };
@@ -18,6 +21,17 @@ function withoutId(schema: JsonSchema): JsonSchema {
 function permissionNote(catalog: ProcedureCatalog, path: string): string {
   const { permission } = catalog.procedureMeta(path);
   return permission ? ` Requires the \`${permission}\` permission.` : '';
+}
+
+/** A query schema's properties as query parameters (lists comma-separated). */
+function queryParameters(schema: JsonSchema) {
+  return Object.entries(schema.properties ?? {}).map(([key, property]) => ({
+    name: key,
+    in: 'query',
+    required: (schema.required ?? []).includes(key),
+    schema: property,
+    ...(property.type === 'array' ? { style: 'form', explode: false } : {}),
+  }));
 }
 
 function resourcePaths(catalog: ProcedureCatalog, resource: V1Resource) {
@@ -34,13 +48,7 @@ function resourcePaths(catalog: ProcedureCatalog, resource: V1Resource) {
         operationId: `list_${name}`,
         summary: `List ${name}`,
         description: `Answers a page of ${name} (\`items\`, \`total\`, …).${permissionNote(catalog, procedures.list)}`,
-        parameters: Object.entries(listSchema.properties ?? {}).map(([key, schema]) => ({
-          name: key,
-          in: 'query',
-          required: (listSchema.required ?? []).includes(key),
-          schema,
-          ...(schema.type === 'array' ? { style: 'form', explode: false } : {}),
-        })),
+        parameters: queryParameters(listSchema),
         responses: { '200': answer(`A page of ${name}`, procedures.list), ...COMMON_ERRORS },
       },
       post: {
@@ -49,7 +57,7 @@ function resourcePaths(catalog: ProcedureCatalog, resource: V1Resource) {
         summary: `Create a ${noun}`,
         description: `Answers the created ${noun} with status 201.${permissionNote(catalog, procedures.create)}`,
         requestBody: { required: true, content: { 'application/json': { schema: inputJsonSchema(procedures.create) } } },
-        responses: { '201': answer(`The created ${noun}`, procedures.create), ...COMMON_ERRORS },
+        responses: { '201': answer(`The created ${noun}`, procedures.create), ...COMMON_ERRORS, ...PAYMENT_REQUIRED },
       },
     },
     [`/api/v1/${name}/{id}`]: {
@@ -68,7 +76,7 @@ function resourcePaths(catalog: ProcedureCatalog, resource: V1Resource) {
         description: `Send only the fields to change.${permissionNote(catalog, procedures.update)}`,
         parameters: [idParam],
         requestBody: { required: true, content: { 'application/json': { schema: withoutId(inputJsonSchema(procedures.update)) } } },
-        responses: { '200': answer(`The updated ${noun}`, procedures.update), ...COMMON_ERRORS, ...NOT_FOUND },
+        responses: { '200': answer(`The updated ${noun}`, procedures.update), ...COMMON_ERRORS, ...NOT_FOUND, ...PAYMENT_REQUIRED },
       },
       delete: {
         tags: [tag],
@@ -76,13 +84,54 @@ function resourcePaths(catalog: ProcedureCatalog, resource: V1Resource) {
         summary: `Delete a ${noun}`,
         description: permissionNote(catalog, procedures.delete).trim(),
         parameters: [idParam],
-        responses: { '204': { description: 'Deleted' }, ...COMMON_ERRORS, ...NOT_FOUND },
+        responses: { '204': { description: 'Deleted' }, ...COMMON_ERRORS, ...NOT_FOUND, ...PAYMENT_REQUIRED },
       },
     },
   };
 }
 
-/** OpenAPI 3.1 for /api/v1, generated from the procedures' own input and output schemas. */
+const ACCESS_NOTES: Record<RestDoor['access'], string> = {
+  public: 'Public: no session or key needed.',
+  user: 'Needs a signed-in browser session.',
+  member: 'Needs an API key or a session in an organization.',
+  signature: 'Called by the provider; its signature is the authentication.',
+};
+
+function doorAnswer({ description, schema, mediaType }: DoorAnswer) {
+  if (schema) return { description, content: { 'application/json': { schema: jsonSchemaOf(schema, 'output') } } };
+  if (mediaType) return { description, content: { [mediaType]: { schema: { type: 'string' } } } };
+  return { description };
+}
+
+function doorOperation(door: RestDoor) {
+  const pathParameters = [...door.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name: name!, in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }));
+  const refusal = door.refusal
+    ? { description: 'Refused: the status of the problem', content: { 'application/json': { schema: { anyOf: [{ $ref: '#/components/schemas/Error' }, jsonSchemaOf(door.refusal, 'output')] } } } }
+    : errorResponse('Refused: the status of the problem (400 bad input naming the field, 401, 402, 403, 404, 413, 429, 503 …)');
+  const requestBody = door.body
+    ? { required: true, content: { 'application/json': { schema: jsonSchemaOf(door.body, 'input') } } }
+    : door.rawBody
+      ? { required: true, description: door.rawBody.description, content: { [door.rawBody.mediaType]: { schema: { type: 'string' } } } }
+      : undefined;
+  return {
+    tags: [door.tag],
+    operationId: `${door.method}_${door.path.replace(/^\/api\//, '').replace(/[^\w]+/g, '_')}`,
+    summary: door.summary,
+    description: [door.description, ACCESS_NOTES[door.access], door.permission ? `Requires the \`${door.permission}\` permission.` : ''].filter(Boolean).join(' '),
+    ...(door.access === 'public' || door.access === 'signature' ? { security: [] } : door.access === 'user' ? { security: [{ session: [] }] } : {}),
+    ...(pathParameters.length || door.query ? { parameters: [...pathParameters, ...(door.query ? queryParameters(jsonSchemaOf(door.query, 'input')) : [])] } : {}),
+    ...(requestBody ? { requestBody } : {}),
+    responses: { ...Object.fromEntries(Object.entries(door.answers).map(([status, answer]) => [status, doorAnswer(answer)])), default: refusal },
+  };
+}
+
+function doorPaths(): Record<string, Record<string, ReturnType<typeof doorOperation>>> {
+  const paths: Record<string, Record<string, ReturnType<typeof doorOperation>>> = {};
+  for (const door of REST_DOORS) (paths[door.path] ??= {})[door.method] = doorOperation(door);
+  return paths;
+}
+
+/** OpenAPI 3.1 for /api/v1 and the other REST doors, generated from their own input and output schemas. */
 export function openApiDocument(catalog: ProcedureCatalog, publicUrl: string, version: string) {
   return {
     openapi: '3.1.0',
@@ -94,8 +143,8 @@ export function openApiDocument(catalog: ProcedureCatalog, publicUrl: string, ve
     },
     servers: [{ url: publicUrl }],
     security: [{ apiKey: [] }, { session: [] }],
-    tags: V1_RESOURCES.map((r) => ({ name: r.name, description: r.description })),
-    paths: Object.assign({}, ...V1_RESOURCES.map((resource) => resourcePaths(catalog, resource))),
+    tags: [...V1_RESOURCES.map((r) => ({ name: r.name, description: r.description })), ...DOOR_TAGS],
+    paths: Object.assign({}, ...V1_RESOURCES.map((resource) => resourcePaths(catalog, resource)), doorPaths()),
     components: {
       securitySchemes: {
         apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: sb_…' },

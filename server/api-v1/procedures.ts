@@ -23,10 +23,7 @@ export function procedureCatalog(router: AnyTRPCRouter) {
   /** The JSON Schema (2020-12) of what a client sends: the schema's input side. */
   function inputJsonSchema(path: string): JsonSchema {
     const schema = procedureInput(path);
-    if (!schema) return { type: 'object', properties: {} };
-    const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
-    delete json.$schema;
-    return json;
+    return schema ? jsonSchemaOf(schema, 'input') : { type: 'object', properties: {} };
   }
 
   /** The zod output schema a procedure declares with .output(). */
@@ -40,14 +37,19 @@ export function procedureCatalog(router: AnyTRPCRouter) {
   function outputJsonSchema(path: string): JsonSchema {
     const schema = procedureOutput(path);
     if (!schema) throw new Error(`${path} is served by /api/v1 but declares no .output() schema`);
-    const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-2020-12' }) as JsonSchema;
-    delete json.$schema;
-    return json;
+    return jsonSchemaOf(schema, 'output');
   }
 
   return { procedureInput, procedureMeta, inputJsonSchema, procedureOutput, outputJsonSchema };
 }
 
 export type ProcedureCatalog = ReturnType<typeof procedureCatalog>;
+
+/** A zod schema as JSON Schema (2020-12): what a client sends (input) or what it is answered (output). */
+export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const json = z.toJSONSchema(schema, io === 'input' ? { io, unrepresentable: 'any', target: 'draft-2020-12' } : { io, target: 'draft-2020-12' }) as JsonSchema;
+  delete json.$schema;
+  return json;
+}
 
 export type { JsonSchema };

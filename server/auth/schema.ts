@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isTimeZone } from '../time/zoned';
 import { INDUSTRY_KEYS } from '../industries/schema';
+import { ZAnswerInstant, ZPermissionName } from '../records/schema';
 
 /** Shared by the server's doors and the client's forms: each rule written once. */
 
@@ -110,3 +111,17 @@ export const ZUpdateOrganizationInput = z.object({
   salesRepsSeeOwnOnly: z.boolean().optional(),
 });
 export type TUpdateOrganizationInput = z.input<typeof ZUpdateOrganizationInput>;
+
+// ——— What the auth doors answer ———
+
+/** A user's preferences as answered: every key, the defaults filled in. */
+export const ZEffectivePreferences = ZPreferences.required().extend({ notifications: ZNotificationSettings.required() });
+export const ZMembershipRecord = z.strictObject({ id: z.uuid(), name: z.string(), role: ZRole });
+/** Login, sign-up and GET /api/auth/user: the user, their current organization and permissions there, and every organization they belong to. */
+export const ZAuthPayload = z.strictObject({
+  user: z.strictObject({ id: z.uuid(), email: z.string(), name: z.string(), lastActive: ZAnswerInstant.nullable(), preferences: ZEffectivePreferences }),
+  permissions: z.array(ZPermissionName),
+  organization: ZMembershipRecord.nullable(),
+  organizations: z.array(ZMembershipRecord),
+});
+export const ZPreferencesAnswer = z.strictObject({ preferences: ZEffectivePreferences });

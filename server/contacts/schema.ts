@@ -560,3 +560,15 @@ export const ZContactPage = z.strictObject({
   limit: z.number().int(),
   nextCursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last' }),
 });
+
+/** POST /api/contacts/imports/preview: the file decoded and previewed, its text kept for the import's start. */
+export const ZImportUploadPreview = z.strictObject({
+  delimiter: z.string(),
+  headers: z.array(z.string()),
+  rows: z.array(z.array(z.string())),
+  totalRows: z.number().int(),
+  suggestedMapping: z.record(z.string(), z.string().nullable()),
+  targets: z.array(z.strictObject({ value: z.string(), label: z.string() })),
+  encoding: z.enum(['utf-8', 'utf-16le', 'utf-16be', 'windows-1252']),
+  csv: z.string(),
+});

@@ -107,3 +107,7 @@ export const ZIntegrationLogInput = z
   })
   .default({ limit: 50 });
 export type TIntegrationLogInput = z.input<typeof ZIntegrationLogInput>;
+
+/** POST /api/convertkit/subscribe answers only whether it took the lead (spec public-site §7). */
+export const ZLeadAccepted = z.strictObject({ success: z.literal(true) });
+export const ZLeadRefused = z.strictObject({ success: z.literal(false), message: z.string() });

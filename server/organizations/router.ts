@@ -11,18 +11,22 @@ import {
   ZUpdateOrganizationInput,
 } from '../auth/schema';
 import { orgProcedure, permittedProcedure, publicProcedure, router } from '../trpc/init';
+import { ZMemberList, ZOrganizationRecord } from './schema';
 import * as organizations from './service';
 
 export const organizationsRouter = router({
-  current: orgProcedure.query(({ ctx }) => organizations.getOrganization(ctx)),
+  current: orgProcedure.output(ZOrganizationRecord).query(({ ctx }) => organizations.getOrganization(ctx)),
   update: permittedProcedure('settings:manage')
     .input(ZUpdateOrganizationInput)
+    .output(ZOrganizationRecord)
     .mutation(({ ctx, input }) => organizations.updateOrganization(ctx, input)),
   roles: permittedProcedure('members:read').query(({ ctx }) => organizations.roleSummary(ctx)),
 });
 
 export const membersRouter = router({
-  list: permittedProcedure('members:read').query(({ ctx }) => organizations.listMembers(ctx)),
+  list: permittedProcedure('members:read')
+    .output(ZMemberList)
+    .query(({ ctx }) => organizations.listMembers(ctx)),
   invite: permittedProcedure('members:manage')
     .input(ZInviteMemberInput)
     .mutation(({ ctx, input }) => organizations.inviteMember(ctx, input)),

@@ -181,3 +181,10 @@ export async function updateSettings(
     .execute();
   return { before, after: parseSettings(next, organizationId) };
 }
+
+function recordOf(fields: Fields): z.ZodType {
+  return z.strictObject(Object.fromEntries(Object.entries(fields).map(([key, f]) => [key, isField(f) ? f.schema : recordOf(f)])));
+}
+
+/** The settings as answered: every key with its value or default, by the rules above. */
+export const ZOrganizationSettings = recordOf(FIELDS) as z.ZodType<OrganizationSettings>;

@@ -25,3 +25,6 @@ export function pageOf<T extends z.ZodType>(item: T) {
     limit: z.number().int(),
   });
 }
+
+/** A permission's name as answered (`<resource>:<action>`); the names are declared by the domains (server/<domain>/domain.ts). */
+export const ZPermissionName = z.string().regex(/^[a-z]+:[a-z]+$/);

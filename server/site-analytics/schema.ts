@@ -40,3 +40,6 @@ export const ZWebsiteReportInput = z
   .strict()
   .prefault({});
 export type TWebsiteReportInput = z.output<typeof ZWebsiteReportInput>;
+
+/** How many of the batch's events were kept (only public pages' are). */
+export const ZSiteEventsStored = z.strictObject({ stored: z.number().int() });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime } from '../input/schema';
 import { SMS_MAX_LENGTH } from '../phone/sms';
+import type { SmsStatus } from '../db/schema';
 
 /**
  * The SMS domain's rules, shared by the server doors and the client's compose boxes (this module is
@@ -151,3 +152,22 @@ export const ZListSmsMessagesInput = z.strictObject({
 export const ZSmsStatisticsInput = z.strictObject({ days: z.number().int().min(1, 'must be at least 1').max(365, 'must be at most 365').default(30) });
 
 export type TSmsSettings = { quietHours: { start: string; end: string } | null; helpText: string };
+
+// ——— What the /api/sms doors answer ———
+
+export const SMS_STATUSES = ['accepted', 'queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed', 'refused', 'received'] as const satisfies readonly SmsStatus[];
+const ZSmsStatus = z.enum(SMS_STATUSES);
+export const ZSmsTemplateRecord = z.strictObject({ id: z.uuid(), name: z.string(), category: z.string(), message: z.string(), variables: z.array(z.string()) });
+export const ZSmsAccountAnswer = z.strictObject({
+  account: z.strictObject({ status: z.string(), friendlyName: z.string(), mode: z.enum(['twilio', 'sandbox']) }),
+  phoneNumbers: z.array(z.strictObject({ phoneNumber: z.string(), friendlyName: z.string(), sid: z.string().nullable() })),
+});
+export const ZSmsSent = z.strictObject({ success: z.literal(true), messageId: z.uuid(), status: ZSmsStatus });
+/** A refused send (spec app-core §7): the error's status, its message as `error`, and its details. */
+export const ZSmsRefused = z.looseObject({ success: z.literal(false), error: z.string() });
+export const ZSmsBulkSent = z.strictObject({
+  successful: z.number().int(),
+  failed: z.number().int(),
+  batchId: z.uuid(),
+  results: z.array(z.strictObject({ to: z.string(), status: z.enum(['queued', 'accepted', 'invalid', 'refused']), error: z.string().optional(), messageId: z.uuid().optional() })),
+});

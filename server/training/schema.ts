@@ -10,3 +10,5 @@ export type TSetLessonCompletionInput = z.input<typeof ZSetLessonCompletionInput
 
 /** What both progress routes answer. Signed out, the page keeps progress in the browser instead. */
 export type TTrainingProgress = { signedIn: boolean; completedLessonIds: string[] };
+
+export const ZTrainingProgress = z.strictObject({ signedIn: z.boolean(), completedLessonIds: z.array(z.string()) });

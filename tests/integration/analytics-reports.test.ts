@@ -3,12 +3,12 @@ import { csvField } from '../../server/analytics/csv';
 import { getDashboard } from '../../server/analytics/dashboard';
 import { getReport } from '../../server/analytics/reports';
 import { scoped } from '../../server/db/scoped';
-import { buildTestApp } from '../helpers/app';
+import { checkedTestApp } from '../helpers/openapi';
 import { addMember, browser, createAccount } from '../helpers/factories';
 import { ctxFor, defaultStages, insertContacts, insertDeals, NOW, seedMainDataSet } from './analytics-fixture';
 
 async function mainOrg() {
-  const { deps, caller, app } = await buildTestApp();
+  const { deps, caller, app } = await checkedTestApp();
   const owner = await createAccount(deps, 'reports');
   const rep = await addMember(deps, owner.organizationId, 'sales_rep', 'rep');
   const data = await seedMainDataSet(deps.database.db, owner.organizationId, { owner: owner.userId, rep: rep.userId });
@@ -97,7 +97,7 @@ describe('reports', () => {
   });
 
   it('buckets by the organization time zone', async () => {
-    const { deps } = await buildTestApp();
+    const { deps } = await checkedTestApp();
     const owner = await createAccount(deps, 'tz');
     const db = deps.database.db;
     await db
@@ -147,7 +147,7 @@ describe('reports', () => {
 
 describe('period validation', () => {
   it('refuses bad periods and ranges, naming the field and the rule', async () => {
-    const { deps, caller } = await buildTestApp();
+    const { deps, caller } = await checkedTestApp();
     const owner = await createAccount(deps, 'periods');
     const api = caller(browser(owner.cookie));
     await expect(api.analytics.dashboard({ period: 'week' as never })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'period: must be one of 7d, 30d, 90d, 1y' });
@@ -219,7 +219,7 @@ describe('CSV export', () => {
 
 describe('marketing spend', () => {
   it('creates, lists with totals per currency, and deletes entries; CAC follows', async () => {
-    const { deps, caller } = await buildTestApp();
+    const { deps, caller } = await checkedTestApp();
     const owner = await createAccount(deps, 'spend');
     const manager = await addMember(deps, owner.organizationId, 'manager');
     const api = caller(browser(manager.cookie));
@@ -246,7 +246,7 @@ describe('marketing spend', () => {
   });
 
   it('validates entries, naming the field and the rule', async () => {
-    const { deps, caller } = await buildTestApp();
+    const { deps, caller } = await checkedTestApp();
     const owner = await createAccount(deps, 'spend-bad');
     const api = caller(browser(owner.cookie));
     await expect(api.spend.create({ channel: '', amountMinor: 100, spentOn: '2026-06-01' })).rejects.toMatchObject({ message: 'channel: is required' });
@@ -259,7 +259,7 @@ describe('marketing spend', () => {
   });
 
   it("cannot delete another organization's entry", async () => {
-    const { deps, caller } = await buildTestApp();
+    const { deps, caller } = await checkedTestApp();
     const a = await createAccount(deps, 'spend-a');
     const b = await createAccount(deps, 'spend-b');
     const entry = await caller(browser(a.cookie)).spend.create({ channel: 'facebook', amountMinor: 100, spentOn: '2026-06-01' });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { up as followMakers } from '../../db/migrations/2026_11_25_200_api_keys_follow_makers';
 import { apiKeyAccess } from '../../server/auth/permissions';
 import { permissionsFor } from '../../server/kernel/access';
-import { buildTestApp } from '../helpers/app';
+import { checkedTestApp } from '../helpers/openapi';
 import { addMember, browser, createAccount, createKey } from '../helpers/factories';
 
 /**
@@ -13,7 +13,7 @@ import { addMember, browser, createAccount, createKey } from '../helpers/factori
 const SESSION_ONLY_MESSAGE = /^API keys cannot manage members or API keys: sign in as a member to do this \((members|apikeys):manage is not available to API keys\)$/;
 
 async function world() {
-  const { app, deps, caller } = await buildTestApp();
+  const { app, deps, caller } = await checkedTestApp();
   const owner = await createAccount(deps, 'key-owner');
   const admin = await addMember(deps, owner.organizationId, 'admin', 'key-maker');
   const key = await caller(browser(admin.cookie)).apiKeys.create({ name: 'Integration', role: 'admin' });
@@ -103,7 +103,7 @@ describe('API keys act for the member who made them', () => {
   });
 
   it('a demotion that leaves a key within the new role changes nothing and audits nothing', async () => {
-    const { deps, caller } = await buildTestApp();
+    const { deps, caller } = await checkedTestApp();
     const owner = await createAccount(deps, 'key-owner');
     const admin = await addMember(deps, owner.organizationId, 'admin', 'key-maker');
     const key = await caller(browser(admin.cookie)).apiKeys.create({ name: 'Read only', role: 'viewer' });
@@ -116,7 +116,7 @@ describe('API keys act for the member who made them', () => {
 
 describe('what a key sees', () => {
   it('a Sales Rep’s key, where Sales Reps see only their own records, sees only its maker’s contacts', async () => {
-    const { app, deps, caller } = await buildTestApp();
+    const { app, deps, caller } = await checkedTestApp();
     const owner = await createAccount(deps, 'key-owner');
     const rep = await addMember(deps, owner.organizationId, 'sales_rep', 'key-rep');
     const api = caller(browser(owner.cookie));
@@ -131,7 +131,7 @@ describe('what a key sees', () => {
 
 describe('API keys cannot manage members or API keys', () => {
   it('a Super Admin key is refused, 403 with a clear message, every session-only action on tRPC — and its permissions do not list them', async () => {
-    const { app, deps, caller } = await buildTestApp();
+    const { app, deps, caller } = await checkedTestApp();
     const owner = await createAccount(deps, 'key-owner');
     const colleague = await addMember(deps, owner.organizationId, 'viewer');
     const other = await caller(browser(owner.cookie)).apiKeys.create({ name: 'other', role: 'viewer' });
@@ -173,7 +173,7 @@ describe('API keys cannot manage members or API keys', () => {
   });
 
   it('the same through a tRPC caller with the key (the guard every door shares)', async () => {
-    const { deps, caller } = await buildTestApp();
+    const { deps, caller } = await checkedTestApp();
     const owner = await createAccount(deps, 'key-owner');
     const api = caller({ authorization: `Bearer ${await createKey(deps, owner.organizationId, 'admin', owner.userId)}` });
     await expect(api.members.invite({ email: 'x@example.test', role: 'viewer' })).rejects.toMatchObject({ code: 'FORBIDDEN', message: expect.stringMatching(SESSION_ONLY_MESSAGE) });
@@ -193,7 +193,7 @@ describe('apiKeyAccess', () => {
 
 describe('migration 2026_11_25_200: existing keys follow their makers', () => {
   it('revokes keys whose maker left or is unknown and narrows keys above their maker’s role, leaving the rest', async () => {
-    const { deps } = await buildTestApp();
+    const { deps } = await checkedTestApp();
     const db = deps.database.db;
     const owner = await createAccount(deps, 'mig-owner');
     const rep = await addMember(deps, owner.organizationId, 'sales_rep', 'mig-rep');

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { listActivities } from '../../server/activities/service';
-import { buildTestApp } from '../helpers/app';
+import { checkedTestApp } from '../helpers/openapi';
 import { addMember, browser, createAccount } from '../helpers/factories';
 
 async function setup() {
-  const { app, deps, caller } = await buildTestApp();
+  const { app, deps, caller } = await checkedTestApp();
   const owner = await createAccount(deps, 'calendar');
   const api = caller(browser(owner.cookie));
   const newContact = async (first: string) =>

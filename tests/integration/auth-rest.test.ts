@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sha256 } from '../../server/auth/tokens';
-import { buildTestApp, TEST_ORIGIN } from '../helpers/app';
+import { type buildTestApp, TEST_ORIGIN } from '../helpers/app';
+import { checkedTestApp } from '../helpers/openapi';
 import { browser, cookieFrom, PASSWORD, uniqueEmail } from '../helpers/factories';
 
 const json = (body: unknown, headers: Record<string, string> = {}) => ({
@@ -16,7 +17,7 @@ async function signupRest(app: Awaited<ReturnType<typeof buildTestApp>>['app'], 
 
 describe('POST /api/auth/signup', () => {
   it('creates the user, the organization and a Super Admin membership, and signs in', async () => {
-    const { app, deps } = await buildTestApp();
+    const { app, deps } = await checkedTestApp();
     const { res, email } = await signupRest(app, `  ${uniqueEmail().toUpperCase()}  `);
     expect(res.status).toBe(201);
     const body = await res.json();
@@ -31,7 +32,7 @@ describe('POST /api/auth/signup', () => {
   });
 
   it('remembers the industry an industry landing page passed (spec public-site §2.10)', async () => {
-    const { app, deps } = await buildTestApp();
+    const { app, deps } = await checkedTestApp();
     const res = await app.request('/api/auth/signup', json({ name: 'Grace Hopper', email: uniqueEmail(), password: PASSWORD, organizationName: 'Bright Smiles Dental', industry: 'dental_practice' }));
     expect(res.status).toBe(201);
     const { organization } = await res.json();
@@ -40,7 +41,7 @@ describe('POST /api/auth/signup', () => {
   });
 
   it('stores only the SHA-256 of the session token and an Argon2id password hash', async () => {
-    const { app, deps } = await buildTestApp();
+    const { app, deps } = await checkedTestApp();
     const { res, email } = await signupRest(app);
     const token = cookieFrom(res.headers.get('set-cookie')).split('=')[1]!;
     const db = deps.database.db;
@@ -60,7 +61,7 @@ describe('POST /api/auth/signup', () => {
     [{ name: 'A', email: 'a@b.co', password: PASSWORD }, 'organizationName', 'is required'],
     [{ name: 'A', email: 'a@b.co', password: PASSWORD, organizationName: 'O', industry: 'bakery' }, 'industry', 'must be one of dental_practice, med_spa, agency, business_coach'],
   ])('refuses %o naming the field and the rule', async (input, path, message) => {
-    const { app } = await buildTestApp();
+    const { app } = await checkedTestApp();
     const res = await app.request('/api/auth/signup', json(input));
     expect(res.status).toBe(400);
     const body = await res.json();
@@ -69,7 +70,7 @@ describe('POST /api/auth/signup', () => {
   });
 
   it('refuses an e-mail that already has an account, and a malformed body', async () => {
-    const { app } = await buildTestApp();
+    const { app } = await checkedTestApp();
     const { email } = await signupRest(app);
     const again = await signupRest(app, email);
     expect(again.res.status).toBe(409);
@@ -82,7 +83,7 @@ describe('POST /api/auth/signup', () => {
 
 describe('POST /api/auth/login', () => {
   it('answers the user, permissions and organization with a new session cookie each time', async () => {
-    const { app } = await buildTestApp();
+    const { app } = await checkedTestApp();
     const { email } = await signupRest(app);
     const first = await app.request('/api/auth/login', json({ email, password: PASSWORD }));
     const second = await app.request('/api/auth/login', json({ email: email.toUpperCase(), password: PASSWORD }));
@@ -95,7 +96,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('answers an unknown e-mail and a wrong password identically', async () => {
-    const { app } = await buildTestApp();
+    const { app } = await checkedTestApp();
     const { email } = await signupRest(app);
     const wrong = await app.request('/api/auth/login', json({ email, password: 'wrong password!' }));
     const unknown = await app.request('/api/auth/login', json({ email: uniqueEmail('ghost'), password: 'wrong password!' }));
@@ -107,7 +108,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('sets Secure on the cookie when PUBLIC_URL is https', async () => {
-    const { app } = await buildTestApp({ env: { PUBLIC_URL: 'https://crm.example.com' } });
+    const { app } = await checkedTestApp({ env: { PUBLIC_URL: 'https://crm.example.com' } });
     const res = await app.request('/api/auth/signup', json({ name: 'A', email: uniqueEmail(), password: PASSWORD, organizationName: 'O' }, { origin: 'https://crm.example.com' }));
     expect(res.headers.get('set-cookie')).toContain('; Secure');
   });
@@ -115,7 +116,7 @@ describe('POST /api/auth/login', () => {
 
 describe('GET /api/auth/user, PATCH /api/auth/preferences, POST /api/auth/logout', () => {
   it('answers the current user, or 401 Not authenticated', async () => {
-    const { app } = await buildTestApp();
+    const { app } = await checkedTestApp();
     const { res } = await signupRest(app);
     const cookie = cookieFrom(res.headers.get('set-cookie'));
     const me = await app.request('/api/auth/user', { headers: { cookie } });
@@ -129,7 +130,7 @@ describe('GET /api/auth/user, PATCH /api/auth/preferences, POST /api/auth/logout
   });
 
   it('auth.session answers the signed-in payload, or null without a 401', async () => {
-    const { app, caller } = await buildTestApp();
+    const { app, caller } = await checkedTestApp();
     const { res } = await signupRest(app);
     const cookie = cookieFrom(res.headers.get('set-cookie'));
     expect((await caller({ cookie }).auth.session())?.user.name).toBe('Ada Lovelace');
@@ -139,7 +140,7 @@ describe('GET /api/auth/user, PATCH /api/auth/preferences, POST /api/auth/logout
   });
 
   it('merges partial preferences and refuses unknown keys and bad values', async () => {
-    const { app } = await buildTestApp();
+    const { app } = await checkedTestApp();
     const { res } = await signupRest(app);
     const cookie = cookieFrom(res.headers.get('set-cookie'));
     const patch = (body: unknown) => app.request('/api/auth/preferences', { method: 'PATCH', headers: { ...browser(cookie), 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -162,7 +163,7 @@ describe('GET /api/auth/user, PATCH /api/auth/preferences, POST /api/auth/logout
   });
 
   it('logs out with 204, clears the cookie and ends the session', async () => {
-    const { app } = await buildTestApp();
+    const { app } = await checkedTestApp();
     const { res } = await signupRest(app);
     const cookie = cookieFrom(res.headers.get('set-cookie'));
     const out = await app.request('/api/auth/logout', { method: 'POST', headers: browser(cookie) });

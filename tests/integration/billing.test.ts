@@ -7,7 +7,8 @@ import { registerContactJobs } from '../../server/contacts/jobs';
 import { lookupKeyOf, PAYMENTS_NOT_CONFIGURED, PLANS, PLAN_KEYS, type PlanKey } from '../../server/plans/schema';
 import type { AppDeps } from '../../server/deps';
 import { startStripeDouble, type StripeDouble } from '../doubles/stripe';
-import { buildTestApp, TEST_ORIGIN } from '../helpers/app';
+import { TEST_ORIGIN } from '../helpers/app';
+import { checkedTestApp } from '../helpers/openapi';
 import { getTestDatabase } from '../helpers/db';
 import { addMember, browser, createAccount, createKey, uniqueEmail } from '../helpers/factories';
 
@@ -27,7 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => stripe.close());
 
-const setup = () => buildTestApp({ env });
+const setup = () => checkedTestApp({ env });
 type App = Awaited<ReturnType<typeof setup>>['app'];
 
 const json = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
@@ -70,7 +71,7 @@ describe('configuration', () => {
     const { app } = await setup();
     expect(await (await app.request('/api/billing/config')).json()).toEqual({ configured: true, publishableKey: 'pk_test_double' });
 
-    const bare = (await buildTestApp()).app;
+    const bare = (await checkedTestApp()).app;
     expect(await (await bare.request('/api/billing/config')).json()).toEqual({ configured: false, message: PAYMENTS_NOT_CONFIGURED });
     for (const [path, body] of [
       ['/api/create-payment-intent', { amount: 99, metadata: {} }],
@@ -317,7 +318,7 @@ describe('trial and read-only organizations', () => {
   });
 
   it('enforces nothing on a server without Stripe keys', async () => {
-    const { deps, caller } = await buildTestApp();
+    const { deps, caller } = await checkedTestApp();
     const owner = await createAccount(deps, 'self-hosted');
     await deps.database.db
       .updateTable('organization_billing')
@@ -348,7 +349,7 @@ describe('plan limits', () => {
   });
 
   it('stops an import that would pass the limit with the plan’s message, without retrying', async () => {
-    const { app, deps, caller } = await buildTestApp({ env: { ...env, JOBS_ENABLED: 'true', JOBS_POLL_MS: '100' } });
+    const { app, deps, caller } = await checkedTestApp({ env: { ...env, JOBS_ENABLED: 'true', JOBS_POLL_MS: '100' } });
     registerContactJobs(deps);
     await deps.jobs.start();
     onTestFinished(() => deps.jobs.stop({ timeoutMs: 2000 }));

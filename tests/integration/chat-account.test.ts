@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, buildTestDeps, TEST_ORIGIN } from '../helpers/app';
+import { type buildTestApp, buildTestDeps, TEST_ORIGIN } from '../helpers/app';
+import { checkedTestApp } from '../helpers/openapi';
 import { getTestDatabase } from '../helpers/db';
 import { browser, createAccount, type Account } from '../helpers/factories';
 
@@ -15,7 +16,7 @@ describe('the support chat used inside the app', () => {
 
   beforeAll(async () => {
     siteOwner = await createAccount(await buildTestDeps(), 'chat-site-owner');
-    team = await buildTestApp({ env: { LEADS_ORGANIZATION_ID: siteOwner.organizationId } });
+    team = await checkedTestApp({ env: { LEADS_ORGANIZATION_ID: siteOwner.organizationId } });
   });
 
   const post = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>

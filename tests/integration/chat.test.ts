@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BOT_REPLIES, CHAT_MESSAGE_MAX_LENGTH, CHAT_RATE_LIMIT, CHAT_WELCOME, type ChatMessageView, type ChatSendResult } from '../../server/chat/schema';
 import { sendVisitorMessage } from '../../server/chat/service';
 import { startServer, type RunningServer } from '../../server/server';
-import { buildTestApp, buildTestDeps, testConfig, TEST_ORIGIN } from '../helpers/app';
+import { type buildTestApp, buildTestDeps, testConfig, TEST_ORIGIN } from '../helpers/app';
+import { checkedTestApp } from '../helpers/openapi';
 import { getTestDatabase } from '../helpers/db';
 import { addMember, browser, createAccount, type Account } from '../helpers/factories';
 
@@ -81,7 +82,7 @@ describe('website chat', () => {
     owner = await createAccount(await buildTestDeps(), 'site-owner');
     const env = { LEADS_ORGANIZATION_ID: owner.organizationId };
     server = await startServer(testConfig({ PORT: '0', PUBLIC_URL: TEST_ORIGIN, ...env }), { database: await getTestDatabase(), clientDir: false });
-    team = await buildTestApp({ env });
+    team = await checkedTestApp({ env });
   });
   afterAll(() => server.close());
 

@@ -1,10 +1,11 @@
 import type { AppDeps } from '../../server/deps';
-import { buildTestApp } from '../helpers/app';
+import { type buildTestApp } from '../helpers/app';
+import { checkedTestApp } from '../helpers/openapi';
 import { addMember, browser, createAccount, type Account } from '../helpers/factories';
 
 /** An organization with its Super Admin, a tRPC caller for them, and the app. */
 export async function contactsWorld(options: Parameters<typeof buildTestApp>[0] = {}) {
-  const built = await buildTestApp(options);
+  const built = await checkedTestApp(options);
   const owner = await createAccount(built.deps, 'contacts');
   const api = built.caller(browser(owner.cookie));
   return { ...built, owner, api, as: (account: Account) => built.caller(browser(account.cookie)) };

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { buildTestApp } from '../helpers/app';
+import { checkedTestApp } from '../helpers/openapi';
 import { browser, createAccount, uniqueEmail } from '../helpers/factories';
 
 /**
@@ -8,9 +8,9 @@ import { browser, createAccount, uniqueEmail } from '../helpers/factories';
  * (the per-IP rate limit is counted in the shared test database).
  */
 export async function leadsWorld(env: Record<string, string> = {}) {
-  const first = await buildTestApp();
+  const first = await checkedTestApp();
   const owner = await createAccount(first.deps, 'site-owner');
-  const built = await buildTestApp({ env: { LEADS_ORGANIZATION_ID: owner.organizationId, TRUST_PROXY: 'true', ...env } });
+  const built = await checkedTestApp({ env: { LEADS_ORGANIZATION_ID: owner.organizationId, TRUST_PROXY: 'true', ...env } });
   const ip = randomIp();
   const post = (body: unknown, fromIp = ip) =>
     built.app.request('/api/convertkit/subscribe', {

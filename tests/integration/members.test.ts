@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildTestApp } from '../helpers/app';
+import { checkedTestApp } from '../helpers/openapi';
 import { addMember, browser, cookieFrom, createAccount, PASSWORD } from '../helpers/factories';
 
 const tokenOf = (url: string) => url.split('/invite/')[1]!;
 
 describe('members and invites', () => {
   it('invite → describe → accept with a new account → listed with the role', async () => {
-    const { deps, caller, callerWithHeaders } = await buildTestApp();
+    const { deps, caller, callerWithHeaders } = await checkedTestApp();
     const owner = await createAccount(deps);
     const invite = await caller(browser(owner.cookie)).members.invite({ email: ' New.Hire@Example.test ', role: 'sales_rep' });
     expect(invite.url).toMatch(/^http:\/\/localhost:3000\/invite\/[\w-]{43}$/);
@@ -30,7 +30,7 @@ describe('members and invites', () => {
   });
 
   it('lets an existing user accept only when signed in with the invited e-mail', async () => {
-    const { deps, caller } = await buildTestApp();
+    const { deps, caller } = await checkedTestApp();
     const owner = await createAccount(deps);
     const invitee = await createAccount(deps, 'invitee');
     const stranger = await createAccount(deps, 'stranger');
@@ -47,7 +47,7 @@ describe('members and invites', () => {
   });
 
   it('refuses expired and revoked invites, and an existing member', async () => {
-    const { deps, caller } = await buildTestApp();
+    const { deps, caller } = await checkedTestApp();
     const owner = await createAccount(deps);
     const api = caller(browser(owner.cookie));
     const expired = await api.members.invite({ email: 'late@example.test', role: 'viewer' });
@@ -67,7 +67,7 @@ describe('members and invites', () => {
   });
 
   it('changes roles and removes members within the rank rules, keeping one Super Admin', async () => {
-    const { app, deps, caller } = await buildTestApp();
+    const { app, deps, caller } = await checkedTestApp();
     const owner = await createAccount(deps);
     const admin = await addMember(deps, owner.organizationId, 'admin');
     const rep = await addMember(deps, owner.organizationId, 'sales_rep');
@@ -88,7 +88,7 @@ describe('members and invites', () => {
   });
 
   it('roles() counts members per role', async () => {
-    const { deps, caller } = await buildTestApp();
+    const { deps, caller } = await checkedTestApp();
     const owner = await createAccount(deps);
     await addMember(deps, owner.organizationId, 'viewer');
     await addMember(deps, owner.organizationId, 'viewer');
@@ -103,7 +103,7 @@ describe('members and invites', () => {
   });
 
   it('organization settings are validated and saved', async () => {
-    const { deps, caller } = await buildTestApp();
+    const { deps, caller } = await checkedTestApp();
     const owner = await createAccount(deps);
     const api = caller(browser(owner.cookie));
     await expect(api.organizations.update({ country: 'usa' })).rejects.toMatchObject({ message: 'country: must be a two-letter ISO country code such as US' });

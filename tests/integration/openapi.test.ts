@@ -7,7 +7,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildTestApp } from '../helpers/app';
 import { createAccount, createKey } from '../helpers/factories';
-import { openApiChecker } from '../helpers/openapi';
+import { openApiChecker, UNDOCUMENTED_API_PATHS } from '../helpers/openapi';
 
 const require = createRequire(import.meta.url);
 
@@ -39,6 +39,20 @@ export function taskLine(task: Task): string {
   const due: string | null = task.dueAt;
   return task.title + ' ' + task.priority + ' ' + task.status + ' ' + (due ?? 'no due date') + ' ' + (task.assignee?.name ?? '');
 }
+export type Acting = Answer<'/api/v1/organization', 'get', 200>;
+export type Members = Answer<'/api/v1/members', 'get', 200>;
+export type Me = Answer<'/api/auth/user', 'get', 200>;
+export function actingLine(acting: Acting): string {
+  const zone: string = acting.organization.settings.timezone;
+  return acting.organization.name + ' ' + acting.role + ' via ' + acting.via + ' in ' + zone + ' may ' + acting.permissions.filter((p) => p === 'contacts:read').join(',');
+}
+export function membersLine(list: Members): string {
+  return list.members.map((m) => m.email + ' ' + m.role + ' since ' + m.joinedAt.slice(0, 4)).join(',') + ' invites ' + list.invites.map((i) => i.email + ' ' + i.role).join(',');
+}
+export function meLine(me: Me): string {
+  const theme: 'light' | 'dark' | 'system' = me.user.preferences.theme;
+  return me.user.email + ' ' + (me.organization?.role ?? 'no organization') + ' ' + theme;
+}
 export function appointmentLine(created: Created): string {
   return created.appointment.title + ' ' + created.appointment.startsAt + ' ' + created.appointment.timeZone + ' conflicts ' + created.conflicts.length;
 }
@@ -49,12 +63,12 @@ async function served() {
   const owner = await createAccount(deps);
   const auth = { authorization: `Bearer ${await createKey(deps, owner.organizationId, 'admin')}`, 'content-type': 'application/json' };
   const document = await (await app.request('/api/openapi.json')).json();
-  return { app, auth, document };
+  return { app, auth, document, owner };
 }
 
 describe('the OpenAPI document describes every answer', () => {
   it('types a client generated with openapi-typescript that reads real answers', async () => {
-    const { app, auth, document } = await served();
+    const { app, auth, document, owner } = await served();
     const dir = mkdtempSync(path.join(tmpdir(), 'sb-openapi-'));
     onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     writeFileSync(path.join(dir, 'api.ts'), astToString(await openapiTS(document)));
@@ -67,7 +81,10 @@ describe('the OpenAPI document describes every answer', () => {
     expect(tsc.stdout + tsc.stderr).toBe('');
     expect(tsc.status).toBe(0);
 
-    const client = (await import(path.join(dir, 'client.ts'))) as Record<'contactLine' | 'pageLine' | 'dealLine' | 'taskLine' | 'appointmentLine', (answer: unknown) => string>;
+    const client = (await import(path.join(dir, 'client.ts'))) as Record<
+      'contactLine' | 'pageLine' | 'dealLine' | 'taskLine' | 'appointmentLine' | 'actingLine' | 'membersLine' | 'meLine',
+      (answer: unknown) => string
+    >;
     const post = async (resource: string, body: unknown) => (await app.request(`/api/v1/${resource}`, { method: 'POST', headers: auth, body: JSON.stringify(body) })).json();
     const contact = await post('contacts', { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@engine.example', tags: ['math'] });
     expect(client.contactLine(await (await app.request(`/api/v1/contacts/${contact.id}`, { headers: auth })).json())).toMatch(
@@ -79,6 +96,10 @@ describe('the OpenAPI document describes every answer', () => {
     );
     const task = await post('tasks', { title: 'Write the notes', priority: 'high' });
     expect(client.taskLine(await (await app.request(`/api/v1/tasks/${task.id}`, { headers: auth })).json())).toMatch(/^Write the notes high open no due date/);
+    const acting = client.actingLine(await (await app.request('/api/v1/organization', { headers: auth })).json());
+    expect(acting).toMatch(/^.+ admin via apiKey in UTC may contacts:read$/);
+    expect(client.membersLine(await (await app.request('/api/v1/members', { headers: auth })).json())).toMatch(/^owner-.+@example\.test super_admin since \d{4} invites $/);
+    expect(client.meLine(await (await app.request('/api/auth/user', { headers: { cookie: owner.cookie } })).json())).toBe(`${owner.email} super_admin system`);
     expect(client.appointmentLine(await post('appointments', { title: 'Demo', startsAt: '2026-12-01T10:00:00Z', endsAt: '2026-12-01T11:00:00Z', timeZone: 'Europe/London' }))).toBe(
       'Demo 2026-12-01T10:00:00.000Z Europe/London conflicts 0',
     );
@@ -98,5 +119,20 @@ describe('the OpenAPI document describes every answer', () => {
     const strayed = new Response(JSON.stringify({ ...(await created.json()), priority: 'whenever' }), { status: 201 });
     await expect(checker.check('POST', '/api/v1/tasks', strayed)).rejects.toThrow(/does not match the document/);
     await expect(checker.check('GET', '/api/v1/unknown', new Response('{}'))).rejects.toThrow(/not in the OpenAPI document/);
+  });
+
+  it('describes every REST door the app answers under /api', async () => {
+    const { app, document } = await served();
+    const template = (path: string) => path.replace(/:(\w+)/g, '{$1}');
+    const answered = app.routes.filter((r) => r.path.startsWith('/api/') && r.method !== 'ALL' && !UNDOCUMENTED_API_PATHS.includes(r.path)).map((r) => `${r.method} ${template(r.path)}`);
+    const documented = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+    expect([...new Set(answered)].filter((door) => !documented.includes(door))).toEqual([]);
+    expect(documented.filter((door) => !answered.includes(door))).toEqual([]);
+    const signup = document.paths['/api/auth/signup'].post;
+    expect(Object.keys(signup.requestBody.content['application/json'].schema.properties)).toEqual(expect.arrayContaining(['email', 'password', 'name', 'organizationName']));
+    expect(signup.responses['201'].content['application/json'].schema.additionalProperties).toBe(false);
+    expect(signup.security).toEqual([]);
+    expect(document.paths['/api/contacts/export.csv'].get.responses['200'].content).toHaveProperty('text/csv');
+    expect(document.paths['/api/v1/members'].get.description).toContain('members:read');
   });
 });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SITE_ANALYTICS_LIMITS } from '../../server/site-analytics/schema';
-import { buildTestApp } from '../helpers/app';
+import { checkedTestApp } from '../helpers/openapi';
 import { getTestDatabase } from '../helpers/db';
 import { addMember, browser, createAccount } from '../helpers/factories';
 
@@ -13,9 +13,9 @@ beforeAll(async () => {
 
 /** An organization that owns the site (LEADS_ORGANIZATION_ID), and the app that attributes batches to it. */
 async function setup() {
-  const first = await buildTestApp();
+  const first = await checkedTestApp();
   const owner = await createAccount(first.deps, 'site');
-  const built = await buildTestApp({ env: { LEADS_ORGANIZATION_ID: owner.organizationId, TRUST_PROXY: 'true' } });
+  const built = await checkedTestApp({ env: { LEADS_ORGANIZATION_ID: owner.organizationId, TRUST_PROXY: 'true' } });
   const ip = `203.0.113.${++ipSequence % 250}`;
   const post = (body: unknown, headers: Record<string, string> = {}) =>
     built.app.request('/api/analytics/events', {

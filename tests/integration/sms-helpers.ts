@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../../server/db';
 import type { SmsStatus } from '../../server/db/schema';
 import { registerSmsJobs, type SmsJobOptions } from '../../server/sms/jobs';
 import { startTwilioDouble, twilioEnv, type TwilioDouble } from '../doubles/twilio';
-import { buildTestApp } from '../helpers/app';
+import { checkedTestApp } from '../helpers/openapi';
 import { browser, createAccount } from '../helpers/factories';
 
 let sequence = 0;
@@ -19,7 +19,7 @@ export async function smsWorld(options: { sandbox?: boolean; env?: Record<string
   const double = await startTwilioDouble();
   onTestFinished(() => double.close());
   const env = { JOBS_POLL_MS: '50', ...(options.sandbox ? {} : twilioEnv(double)), ...options.env };
-  const { app, deps, caller } = await buildTestApp({ env, ...(options.database ? { database: options.database } : {}) });
+  const { app, deps, caller } = await checkedTestApp({ env, ...(options.database ? { database: options.database } : {}) });
   registerSmsJobs(deps, { retryDelay: 1, ...options.jobs });
   await deps.jobs.start();
   onTestFinished(() => deps.jobs.stop({ timeoutMs: 3000 }));

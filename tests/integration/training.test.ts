@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TRAINING_LESSON_IDS, TRAINING_MODULES } from '../../server/training/course/schema';
-import { buildTestApp } from '../helpers/app';
+import { type buildTestApp } from '../helpers/app';
+import { checkedTestApp } from '../helpers/openapi';
 import { getTestDatabase } from '../helpers/db';
 import { addMember, browser, createAccount, createKey } from '../helpers/factories';
 
@@ -21,7 +22,7 @@ describe('/api/training/progress', () => {
   });
 
   it('answers a signed-out visitor without an error, so the page keeps progress in the browser', async () => {
-    const { app } = await buildTestApp();
+    const { app } = await checkedTestApp();
     const res = await get(app);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ signedIn: false, completedLessonIds: [] });
@@ -29,7 +30,7 @@ describe('/api/training/progress', () => {
   });
 
   it('stores completion per lesson, idempotently, and answers it in course order', async () => {
-    const { app, deps } = await buildTestApp();
+    const { app, deps } = await checkedTestApp();
     const me = await createAccount(deps);
     const [first, second, third] = TRAINING_LESSON_IDS;
     expect((await put(app, me.cookie, { lessonId: third, completed: true })).status).toBe(200);
@@ -47,7 +48,7 @@ describe('/api/training/progress', () => {
   });
 
   it('keeps each user’s progress to themselves, also inside one organization', async () => {
-    const { app, deps } = await buildTestApp();
+    const { app, deps } = await checkedTestApp();
     const owner = await createAccount(deps);
     const colleague = await addMember(deps, owner.organizationId, 'sales_rep');
     const stranger = await createAccount(deps, 'stranger');
@@ -68,7 +69,7 @@ describe('/api/training/progress', () => {
     [{ lessonId: TRAINING_LESSON_IDS[0] }, 'completed', 'must be true or false'],
     [{ lessonId: TRAINING_LESSON_IDS[0], completed: 'yes' }, 'completed', 'must be true or false'],
   ])('refuses %o naming the field and the rule', async (body, path, message) => {
-    const { app, deps } = await buildTestApp();
+    const { app, deps } = await checkedTestApp();
     const me = await createAccount(deps);
     const res = await put(app, me.cookie, body);
     expect(res.status).toBe(400);
@@ -78,7 +79,7 @@ describe('/api/training/progress', () => {
   });
 
   it('refuses a body that is not JSON', async () => {
-    const { app, deps } = await buildTestApp();
+    const { app, deps } = await checkedTestApp();
     const me = await createAccount(deps);
     const res = await app.request('/api/training/progress', { method: 'PUT', headers: browser(me.cookie, { 'content-type': 'application/json' }), body: '{' });
     expect(res.status).toBe(400);
@@ -86,7 +87,7 @@ describe('/api/training/progress', () => {
   });
 
   it('needs a signed-in user to write, and a same-site request', async () => {
-    const { app, deps } = await buildTestApp();
+    const { app, deps } = await checkedTestApp();
     const me = await createAccount(deps);
     const anonymous = await app.request('/api/training/progress', {
       method: 'PUT',

@@ -1,5 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { CircleCheckIcon, CircleDashedIcon } from 'lucide-react';
+import { EventDeliveries } from '../../../components/event-deliveries';
 import { FormAlert } from '../../../components/form';
 import { NoAccess, SectionLoading, SettingsSection, TableFrame, td } from '../../../components/settings-section';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
@@ -97,6 +98,7 @@ function IntegrationsPage() {
           </TableFrame>
         )}
       </SettingsSection>
+      <EventDeliveries timeZone={timeZone} />
     </div>
   );
 }
