@@ -72,7 +72,13 @@ describe('forwarding leads to Kit', () => {
     expect(delivery).toMatchObject({ status: 'delivered', attempts: 2, last_error: null });
     expect(world.kit.subscriberCalls(email)).toHaveLength(2);
     expect(world.kit.subscriber(email)).toMatchObject({ tags: ['enterprise-demo', 'landing'] });
-    expect(await jobStates(world, delivery!.id)).toEqual(['completed']);
+    // The delivery row commits inside the handler; the queue records the job's completion after it returns.
+    expect(
+      await waitFor(
+        () => jobStates(world, delivery!.id),
+        (states) => states.includes('completed'),
+      ),
+    ).toEqual(['completed']);
     expect(await deliveryOf(world, email)).toHaveLength(1);
   });
 
