@@ -42,3 +42,9 @@ export async function ensureDefaultPipeline(db: Kysely<Database>, organizationId
     if (!again) await createDefaultPipeline(trx, organizationId);
   });
 }
+
+/** The organization's default pipeline (created on first use for organizations that predate pipelines). */
+export async function defaultPipeline(db: Kysely<Database>, organizationId: string) {
+  await ensureDefaultPipeline(db, organizationId);
+  return scoped(db, organizationId).selectFrom('pipelines').select(['id', 'name']).orderBy('is_default', 'desc').orderBy('position').orderBy('created_at').limit(1).executeTakeFirstOrThrow();
+}
