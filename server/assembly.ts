@@ -11,6 +11,7 @@ import type { RecordPages } from './http/record-pages';
 import type { Domain } from './kernel/domain';
 import type { Permission, PermissionRule } from './kernel/permissions';
 import { installRegistry } from './kernel/registry';
+import { createOrganization } from './organizations/create';
 import { readSettings } from './organizations/settings';
 import { router } from './trpc/init';
 
@@ -65,6 +66,7 @@ installRegistry({
   onOrganizationCreated: async (trx, organizationId, now) => {
     for (const created of organizationCreated) await created(trx, organizationId, now);
   },
+  createSignupOrganization: (trx, { industry, ...owner }) => createOrganization(trx, { ...owner, origin: 'signup', settings: industry ? { industry } : {} }),
 });
 
 /** The application screens of one record, from every domain. */

@@ -6,7 +6,7 @@ import type { AppDeps } from '../deps';
 import { DomainError, fieldError } from '../errors';
 import type { RequestMeta } from '../http/meta';
 import type { UserContext } from '../kernel/context';
-import { createOrganization } from '../organizations/create';
+import { registry } from '../kernel/registry';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
 import { permissionsFor } from '../kernel/access';
 import type { Permission } from '../kernel/permissions';
@@ -118,14 +118,8 @@ export async function signup(deps: Deps, input: z.output<typeof ZSignupInput>, m
     .execute(async (trx) => {
       const user = await trx.insertInto('users').values({ email: input.email, name: input.name, password_hash: passwordHash, preferences: '{}' }).returning('id').executeTakeFirstOrThrow();
       const actor = { userId: user.id, apiKeyId: null, label: `${input.name} <${input.email}>` };
-      const org = await createOrganization(trx, {
-        name: input.organizationName,
-        origin: 'signup',
-        settings: input.industry ? { industry: input.industry } : {},
-        ownerUserId: user.id,
-        actor,
-        meta,
-      });
+      // Through the registry: organizations is above auth (it signs invited members in), so auth may not import its creation.
+      const org = await registry().createSignupOrganization(trx, { name: input.organizationName, industry: input.industry, ownerUserId: user.id, actor, meta });
       await recordAudit(trx, {
         organizationId: org.id,
         actor,

@@ -1,7 +1,8 @@
 import type { Config } from '../config';
 import type { Db, DatabaseHandle } from '../db';
 import type { EventRule, EventType } from '../events/types';
-import type { ResolvedAuth } from './caller';
+import type { RequestMeta } from '../http/meta';
+import type { Actor, ResolvedAuth } from './caller';
 import type { Permission, PermissionRule } from './permissions';
 
 /**
@@ -21,6 +22,18 @@ export type KernelRegistry = {
   repsSeeOwnOnly(db: Db, organizationId: string): Promise<boolean>;
   /** The domains' part of a new organization (its default pipeline, its trial), in the transaction that creates it. */
   onOrganizationCreated(trx: Db, organizationId: string, now: Date | undefined): Promise<void>;
+  /** Creates the organization of a sign-up (auth) the one way organizations are created (organizations), in the transaction that creates its owner. */
+  createSignupOrganization(trx: Db, input: SignupOrganization): Promise<{ id: string }>;
+};
+
+/** The organization a sign-up asks for, with its owner: the new user, its first Super Admin. */
+export type SignupOrganization = {
+  name: string;
+  /** The industry the sign-up came from (an industry landing page), if any: a key of server/industries, validated by the sign-up form. */
+  industry: string | undefined;
+  ownerUserId: string;
+  actor: Actor;
+  meta: RequestMeta;
 };
 
 let installed: KernelRegistry | undefined;
