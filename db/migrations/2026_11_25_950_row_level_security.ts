@@ -63,15 +63,21 @@ const DERIVED_VIEWS = ['appointment_days', 'contact_conversions', 'contact_days'
 export async function up(db: Kysely<any>): Promise<void> {
   // The role the organization context switches to (decision 024). Roles belong to the whole server,
   // so another database on it (a second install, a parallel test run) may have created it first.
+  // Creating it, and granting it to the app's own role so that role may SET ROLE to it (a superuser
+  // always may), needs CREATEROLE once per server; without, the error says what a superuser runs.
+  const needsCreateRole = sql.raw(`
+    when insufficient_privilege then
+      raise exception 'the role switchboard_tenant (decision 024) needs CREATEROLE to be created and granted to %', current_user
+        using hint = format('As a superuser, once per server: CREATE ROLE switchboard_tenant NOLOGIN; GRANT switchboard_tenant TO %I;', current_user);`);
   await sql`
     do $$ begin
       if not exists (select from pg_roles where rolname = 'switchboard_tenant') then create role switchboard_tenant nologin; end if;
-    exception when duplicate_object or unique_violation then null;
+    exception when duplicate_object or unique_violation then null; ${needsCreateRole}
     end $$`.execute(db);
-  // The app's own role must be allowed to SET ROLE to it (a superuser always is).
   await sql`
     do $$ begin
       if not pg_has_role(current_user, 'switchboard_tenant', 'member') then execute format('grant switchboard_tenant to %I', current_user); end if;
+    exception ${needsCreateRole}
     end $$`.execute(db);
 
   // Rows, not tables: the tenant role reads and writes every table, the policies below choose the rows.
