@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { requireOrg } from '../http/auth';
 import { readQuery } from '../http/body';
+import { orgContextOf } from '../http/context';
 import type { AppEnv } from '../http/env';
-import type { OrgContext } from '../kernel/context';
 import { exportReportCsv } from './csv';
 import { REPORTS, ZReportRange } from './schema';
 
@@ -14,9 +14,7 @@ export const reportsRest = new Hono<AppEnv>();
 
 for (const report of REPORTS) {
   reportsRest.get(`/${report}.csv`, requireOrg('reports:read'), async (c) => {
-    const { auth, deps, meta } = c.var;
-    const ctx: OrgContext = { db: deps.database.db, organizationId: auth.organization.id, auth, deps, meta };
-    const { filename, csv } = await exportReportCsv(ctx, report, readQuery(c, ZReportRange));
+    const { filename, csv } = await exportReportCsv(orgContextOf(c), report, readQuery(c, ZReportRange));
     return c.body(csv, 200, {
       'content-type': 'text/csv; charset=utf-8',
       'content-disposition': `attachment; filename="${filename}"`,

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { parseInput } from '../errors';
 import { requireOrg } from '../http/auth';
 import type { AppEnv } from '../http/env';
-import { orgContextOf } from '../http/org-context';
+import { orgContextOf } from '../http/context';
 import { ZAppointmentIdInput } from './schema';
 import { appointmentIcs } from './service';
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { authOf, requireUser } from '../http/auth';
 import { readBody } from '../http/body';
-import { userContextOf } from '../http/user-context';
+import { userContextOf } from '../http/context';
 import type { AppEnv } from '../http/env';
 import { ZLoginInput, ZSignupInput, ZUpdatePreferencesInput } from './schema';
 import * as auth from './service';

@@ -3,7 +3,7 @@ import { DomainError, parseInput } from '../errors';
 import { requireOrg } from '../http/auth';
 import { readQuery } from '../http/body';
 import type { AppEnv } from '../http/env';
-import { orgContextOf } from '../http/org-context';
+import { orgContextOf } from '../http/context';
 import { exportContacts } from './export';
 import { decodeUpload, importErrorsCsv, previewImport } from './imports';
 import { ZExportContactsQuery, ZPreviewImportInput } from './schema';

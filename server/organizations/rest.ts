@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { requireOrg } from '../http/auth';
-import { orgContextOf } from '../http/org-context';
+import { orgContextOf } from '../http/context';
 import type { AppEnv } from '../http/env';
 import { getOrganization, listMembers } from './service';
 

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { DomainError } from '../errors';
 import { requireOrg } from '../http/auth';
 import { readBody } from '../http/body';
-import { orgContextOf } from '../http/org-context';
+import { orgContextOf } from '../http/context';
 import type { AppEnv } from '../http/env';
 import { ZBulkSendSmsInput, ZSendSmsInput, ZSendTemplateSmsInput } from './schema';
 import { bulkSendSms, listTemplates, sendSms, sendTemplateSms, smsAccount } from './service';

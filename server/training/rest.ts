@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { authOf, requireUser } from '../http/auth';
 import { readBody } from '../http/body';
-import { userContextOf } from '../http/user-context';
+import { userContextOf } from '../http/context';
 import type { AppEnv } from '../http/env';
 import { ZSetLessonCompletionInput, type TTrainingProgress } from './schema';
 import { setLessonCompletion, trainingProgress } from './service';
