@@ -5,7 +5,7 @@
  * than config.ts and deps.ts (app.ts, assembly.ts, domains.ts, body-limits.ts, server.ts, index.ts)
  * are the assembly, which knows them all.
  */
-const KERNEL_FOLDERS = ['kernel', 'db', 'errors', 'events', 'jobs', 'http', 'trpc', 'input', 'logging', 'rate-limit', 'time', 'records', 'phone', 'languages'];
+const KERNEL_FOLDERS = ['kernel', 'db', 'errors', 'events', 'jobs', 'http', 'trpc', 'input', 'logging', 'rate-limit', 'time', 'records', 'phone', 'languages', 'templates'];
 const KERNEL = [`^server/(${KERNEL_FOLDERS.join('|')})/`, '^server/(config|deps)[.]ts$'];
 const DOMAIN = '^server/[^/]+/';
 /** The same, as folders (the folder-scoped rule names folders without a trailing slash). */

@@ -15,12 +15,20 @@ const databaseSuite = (kind: 'pglite' | 'postgres') => ({
     isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    ...(kind === 'postgres' ? { globalSetup: ['tests/helpers/postgres-global-setup.ts'] } : {}),
+    globalSetup: [kind === 'postgres' ? 'tests/helpers/postgres-global-setup.ts' : 'tests/helpers/pglite-global-setup.ts'],
   },
 });
 
+/**
+ * Vitest's default in `run` mode is one worker fewer than the cores: on CI's two cores that ran every
+ * server suite file one after another. Each integration worker has its own database, so two run side
+ * by side (the projects of one group share this count).
+ */
+const WORKERS = 2;
+
 export default defineConfig({
   test: {
+    maxWorkers: WORKERS,
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], setupFiles } },
       databaseSuite('pglite'),
@@ -34,7 +42,7 @@ export default defineConfig({
           globalSetup: ['tests/e2e/helpers/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          maxWorkers: 2,
+          maxWorkers: WORKERS,
           // Browsers run after the server suites, never competing with them for the two cores.
           sequence: { groupOrder: 1 },
         },

@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
+import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as siteIndexRouteImport } from './routes/(site)/index'
@@ -68,6 +69,10 @@ import { Route as AppTasksRouteImport } from './routes/_app/tasks'
 import { Route as AppVoiceCenterRouteImport } from './routes/_app/voice-center'
 import { Route as AppWebsitesRouteImport } from './routes/_app/websites'
 import { Route as InviteTokenRouteImport } from './routes/invite.$token'
+import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
+import { Route as UnsubscribeTokenRouteImport } from './routes/unsubscribe.$token'
+import { Route as VerifyEmailTokenRouteImport } from './routes/verify-email.$token'
+import { Route as AppCampaignsCampaignIdRouteImport } from './routes/_app/campaigns_.$campaignId'
 import { Route as AppContactsContactIdRouteImport } from './routes/_app/contacts_.$contactId'
 import { Route as AppContactsDuplicatesRouteImport } from './routes/_app/contacts_.duplicates'
 import { Route as AppContactsFormsRouteImport } from './routes/_app/contacts_.forms'
@@ -77,15 +82,24 @@ import { Route as AppPipelineSettingsRouteImport } from './routes/_app/pipeline/
 import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index'
 import { Route as AppSettingsApiKeysRouteImport } from './routes/_app/settings/api-keys'
 import { Route as AppSettingsBillingRouteImport } from './routes/_app/settings/billing'
+import { Route as AppSettingsEmailRouteImport } from './routes/_app/settings/email'
 import { Route as AppSettingsIntegrationsRouteImport } from './routes/_app/settings/integrations'
 import { Route as AppSettingsOrganizationRouteImport } from './routes/_app/settings/organization'
 import { Route as AppSettingsProfileRouteImport } from './routes/_app/settings/profile'
 import { Route as AppSettingsSecurityRouteImport } from './routes/_app/settings/security'
 import { Route as AppSettingsSessionsRouteImport } from './routes/_app/settings/sessions'
+import { Route as AppSettingsWebhooksRouteImport } from './routes/_app/settings/webhooks'
+import { Route as BookHandleCalendarRouteImport } from './routes/book.$handle.$calendar'
+import { Route as BookManageTokenRouteImport } from './routes/book.manage.$token'
 import { Route as AppPipelineDealsDealIdRouteImport } from './routes/_app/pipeline/deals.$dealId'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -379,6 +393,26 @@ const InviteTokenRoute = InviteTokenRouteImport.update({
   path: '/invite/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ResetPasswordTokenRoute = ResetPasswordTokenRouteImport.update({
+  id: '/reset-password/$token',
+  path: '/reset-password/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UnsubscribeTokenRoute = UnsubscribeTokenRouteImport.update({
+  id: '/unsubscribe/$token',
+  path: '/unsubscribe/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VerifyEmailTokenRoute = VerifyEmailTokenRouteImport.update({
+  id: '/verify-email/$token',
+  path: '/verify-email/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppCampaignsCampaignIdRoute = AppCampaignsCampaignIdRouteImport.update({
+  id: '/campaigns_/$campaignId',
+  path: '/campaigns/$campaignId',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppContactsContactIdRoute = AppContactsContactIdRouteImport.update({
   id: '/contacts_/$contactId',
   path: '/contacts/$contactId',
@@ -424,6 +458,11 @@ const AppSettingsBillingRoute = AppSettingsBillingRouteImport.update({
   path: '/billing',
   getParentRoute: () => AppSettingsRoute,
 } as any)
+const AppSettingsEmailRoute = AppSettingsEmailRouteImport.update({
+  id: '/email',
+  path: '/email',
+  getParentRoute: () => AppSettingsRoute,
+} as any)
 const AppSettingsIntegrationsRoute = AppSettingsIntegrationsRouteImport.update({
   id: '/integrations',
   path: '/integrations',
@@ -449,6 +488,21 @@ const AppSettingsSessionsRoute = AppSettingsSessionsRouteImport.update({
   path: '/sessions',
   getParentRoute: () => AppSettingsRoute,
 } as any)
+const AppSettingsWebhooksRoute = AppSettingsWebhooksRouteImport.update({
+  id: '/webhooks',
+  path: '/webhooks',
+  getParentRoute: () => AppSettingsRoute,
+} as any)
+const BookHandleCalendarRoute = BookHandleCalendarRouteImport.update({
+  id: '/book/$handle/$calendar',
+  path: '/book/$handle/$calendar',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BookManageTokenRoute = BookManageTokenRouteImport.update({
+  id: '/book/manage/$token',
+  path: '/book/manage/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppPipelineDealsDealIdRoute = AppPipelineDealsDealIdRouteImport.update({
   id: '/pipeline/deals/$dealId',
   path: '/pipeline/deals/$dealId',
@@ -457,6 +511,7 @@ const AppPipelineDealsDealIdRoute = AppPipelineDealsDealIdRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof siteIndexRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/signup': typeof SignupRoute
   '/academy': typeof siteAcademyRoute
@@ -514,6 +569,10 @@ export interface FileRoutesByFullPath {
   '/voice-center': typeof AppVoiceCenterRoute
   '/websites': typeof AppWebsitesRoute
   '/invite/$token': typeof InviteTokenRoute
+  '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/unsubscribe/$token': typeof UnsubscribeTokenRoute
+  '/verify-email/$token': typeof VerifyEmailTokenRoute
+  '/campaigns/$campaignId': typeof AppCampaignsCampaignIdRoute
   '/contacts/$contactId': typeof AppContactsContactIdRoute
   '/contacts/duplicates': typeof AppContactsDuplicatesRoute
   '/contacts/forms': typeof AppContactsFormsRoute
@@ -521,17 +580,22 @@ export interface FileRoutesByFullPath {
   '/pipeline/settings': typeof AppPipelineSettingsRoute
   '/settings/api-keys': typeof AppSettingsApiKeysRoute
   '/settings/billing': typeof AppSettingsBillingRoute
+  '/settings/email': typeof AppSettingsEmailRoute
   '/settings/integrations': typeof AppSettingsIntegrationsRoute
   '/settings/organization': typeof AppSettingsOrganizationRoute
   '/settings/profile': typeof AppSettingsProfileRoute
   '/settings/security': typeof AppSettingsSecurityRoute
   '/settings/sessions': typeof AppSettingsSessionsRoute
+  '/settings/webhooks': typeof AppSettingsWebhooksRoute
+  '/book/$handle/$calendar': typeof BookHandleCalendarRoute
+  '/book/manage/$token': typeof BookManageTokenRoute
   '/pipeline/': typeof AppPipelineIndexRoute
   '/settings/': typeof AppSettingsIndexRoute
   '/pipeline/deals/$dealId': typeof AppPipelineDealsDealIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof siteIndexRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/signup': typeof SignupRoute
   '/academy': typeof siteAcademyRoute
@@ -588,6 +652,10 @@ export interface FileRoutesByTo {
   '/voice-center': typeof AppVoiceCenterRoute
   '/websites': typeof AppWebsitesRoute
   '/invite/$token': typeof InviteTokenRoute
+  '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/unsubscribe/$token': typeof UnsubscribeTokenRoute
+  '/verify-email/$token': typeof VerifyEmailTokenRoute
+  '/campaigns/$campaignId': typeof AppCampaignsCampaignIdRoute
   '/contacts/$contactId': typeof AppContactsContactIdRoute
   '/contacts/duplicates': typeof AppContactsDuplicatesRoute
   '/contacts/forms': typeof AppContactsFormsRoute
@@ -595,11 +663,15 @@ export interface FileRoutesByTo {
   '/pipeline/settings': typeof AppPipelineSettingsRoute
   '/settings/api-keys': typeof AppSettingsApiKeysRoute
   '/settings/billing': typeof AppSettingsBillingRoute
+  '/settings/email': typeof AppSettingsEmailRoute
   '/settings/integrations': typeof AppSettingsIntegrationsRoute
   '/settings/organization': typeof AppSettingsOrganizationRoute
   '/settings/profile': typeof AppSettingsProfileRoute
   '/settings/security': typeof AppSettingsSecurityRoute
   '/settings/sessions': typeof AppSettingsSessionsRoute
+  '/settings/webhooks': typeof AppSettingsWebhooksRoute
+  '/book/$handle/$calendar': typeof BookHandleCalendarRoute
+  '/book/manage/$token': typeof BookManageTokenRoute
   '/pipeline': typeof AppPipelineIndexRoute
   '/settings': typeof AppSettingsIndexRoute
   '/pipeline/deals/$dealId': typeof AppPipelineDealsDealIdRoute
@@ -607,6 +679,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
+  '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/signup': typeof SignupRoute
   '/(site)/academy': typeof siteAcademyRoute
@@ -664,7 +737,11 @@ export interface FileRoutesById {
   '/_app/voice-center': typeof AppVoiceCenterRoute
   '/_app/websites': typeof AppWebsitesRoute
   '/invite/$token': typeof InviteTokenRoute
+  '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/unsubscribe/$token': typeof UnsubscribeTokenRoute
+  '/verify-email/$token': typeof VerifyEmailTokenRoute
   '/(site)/': typeof siteIndexRoute
+  '/_app/campaigns_/$campaignId': typeof AppCampaignsCampaignIdRoute
   '/_app/contacts_/$contactId': typeof AppContactsContactIdRoute
   '/_app/contacts_/duplicates': typeof AppContactsDuplicatesRoute
   '/_app/contacts_/forms': typeof AppContactsFormsRoute
@@ -672,11 +749,15 @@ export interface FileRoutesById {
   '/_app/pipeline/settings': typeof AppPipelineSettingsRoute
   '/_app/settings/api-keys': typeof AppSettingsApiKeysRoute
   '/_app/settings/billing': typeof AppSettingsBillingRoute
+  '/_app/settings/email': typeof AppSettingsEmailRoute
   '/_app/settings/integrations': typeof AppSettingsIntegrationsRoute
   '/_app/settings/organization': typeof AppSettingsOrganizationRoute
   '/_app/settings/profile': typeof AppSettingsProfileRoute
   '/_app/settings/security': typeof AppSettingsSecurityRoute
   '/_app/settings/sessions': typeof AppSettingsSessionsRoute
+  '/_app/settings/webhooks': typeof AppSettingsWebhooksRoute
+  '/book/$handle/$calendar': typeof BookHandleCalendarRoute
+  '/book/manage/$token': typeof BookManageTokenRoute
   '/_app/pipeline/': typeof AppPipelineIndexRoute
   '/_app/settings/': typeof AppSettingsIndexRoute
   '/_app/pipeline/deals/$dealId': typeof AppPipelineDealsDealIdRoute
@@ -685,6 +766,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/forgot-password'
     | '/login'
     | '/signup'
     | '/academy'
@@ -742,6 +824,10 @@ export interface FileRouteTypes {
     | '/voice-center'
     | '/websites'
     | '/invite/$token'
+    | '/reset-password/$token'
+    | '/unsubscribe/$token'
+    | '/verify-email/$token'
+    | '/campaigns/$campaignId'
     | '/contacts/$contactId'
     | '/contacts/duplicates'
     | '/contacts/forms'
@@ -749,17 +835,22 @@ export interface FileRouteTypes {
     | '/pipeline/settings'
     | '/settings/api-keys'
     | '/settings/billing'
+    | '/settings/email'
     | '/settings/integrations'
     | '/settings/organization'
     | '/settings/profile'
     | '/settings/security'
     | '/settings/sessions'
+    | '/settings/webhooks'
+    | '/book/$handle/$calendar'
+    | '/book/manage/$token'
     | '/pipeline/'
     | '/settings/'
     | '/pipeline/deals/$dealId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/forgot-password'
     | '/login'
     | '/signup'
     | '/academy'
@@ -816,6 +907,10 @@ export interface FileRouteTypes {
     | '/voice-center'
     | '/websites'
     | '/invite/$token'
+    | '/reset-password/$token'
+    | '/unsubscribe/$token'
+    | '/verify-email/$token'
+    | '/campaigns/$campaignId'
     | '/contacts/$contactId'
     | '/contacts/duplicates'
     | '/contacts/forms'
@@ -823,17 +918,22 @@ export interface FileRouteTypes {
     | '/pipeline/settings'
     | '/settings/api-keys'
     | '/settings/billing'
+    | '/settings/email'
     | '/settings/integrations'
     | '/settings/organization'
     | '/settings/profile'
     | '/settings/security'
     | '/settings/sessions'
+    | '/settings/webhooks'
+    | '/book/$handle/$calendar'
+    | '/book/manage/$token'
     | '/pipeline'
     | '/settings'
     | '/pipeline/deals/$dealId'
   id:
     | '__root__'
     | '/_app'
+    | '/forgot-password'
     | '/login'
     | '/signup'
     | '/(site)/academy'
@@ -891,7 +991,11 @@ export interface FileRouteTypes {
     | '/_app/voice-center'
     | '/_app/websites'
     | '/invite/$token'
+    | '/reset-password/$token'
+    | '/unsubscribe/$token'
+    | '/verify-email/$token'
     | '/(site)/'
+    | '/_app/campaigns_/$campaignId'
     | '/_app/contacts_/$contactId'
     | '/_app/contacts_/duplicates'
     | '/_app/contacts_/forms'
@@ -899,11 +1003,15 @@ export interface FileRouteTypes {
     | '/_app/pipeline/settings'
     | '/_app/settings/api-keys'
     | '/_app/settings/billing'
+    | '/_app/settings/email'
     | '/_app/settings/integrations'
     | '/_app/settings/organization'
     | '/_app/settings/profile'
     | '/_app/settings/security'
     | '/_app/settings/sessions'
+    | '/_app/settings/webhooks'
+    | '/book/$handle/$calendar'
+    | '/book/manage/$token'
     | '/_app/pipeline/'
     | '/_app/settings/'
     | '/_app/pipeline/deals/$dealId'
@@ -911,6 +1019,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
+  ForgotPasswordRoute: typeof ForgotPasswordRoute
   LoginRoute: typeof LoginRoute
   SignupRoute: typeof SignupRoute
   siteAcademyRoute: typeof siteAcademyRoute
@@ -951,7 +1060,12 @@ export interface RootRouteChildren {
   siteVsHighlevelRoute: typeof siteVsHighlevelRoute
   siteVsHubspotRoute: typeof siteVsHubspotRoute
   InviteTokenRoute: typeof InviteTokenRoute
+  ResetPasswordTokenRoute: typeof ResetPasswordTokenRoute
+  UnsubscribeTokenRoute: typeof UnsubscribeTokenRoute
+  VerifyEmailTokenRoute: typeof VerifyEmailTokenRoute
   siteIndexRoute: typeof siteIndexRoute
+  BookHandleCalendarRoute: typeof BookHandleCalendarRoute
+  BookManageTokenRoute: typeof BookManageTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -961,6 +1075,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof AppRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/forgot-password': {
+      id: '/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof ForgotPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -1369,6 +1490,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InviteTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/reset-password/$token': {
+      id: '/reset-password/$token'
+      path: '/reset-password/$token'
+      fullPath: '/reset-password/$token'
+      preLoaderRoute: typeof ResetPasswordTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/unsubscribe/$token': {
+      id: '/unsubscribe/$token'
+      path: '/unsubscribe/$token'
+      fullPath: '/unsubscribe/$token'
+      preLoaderRoute: typeof UnsubscribeTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/verify-email/$token': {
+      id: '/verify-email/$token'
+      path: '/verify-email/$token'
+      fullPath: '/verify-email/$token'
+      preLoaderRoute: typeof VerifyEmailTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_app/campaigns_/$campaignId': {
+      id: '/_app/campaigns_/$campaignId'
+      path: '/campaigns/$campaignId'
+      fullPath: '/campaigns/$campaignId'
+      preLoaderRoute: typeof AppCampaignsCampaignIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/contacts_/$contactId': {
       id: '/_app/contacts_/$contactId'
       path: '/contacts/$contactId'
@@ -1432,6 +1581,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSettingsBillingRouteImport
       parentRoute: typeof AppSettingsRoute
     }
+    '/_app/settings/email': {
+      id: '/_app/settings/email'
+      path: '/email'
+      fullPath: '/settings/email'
+      preLoaderRoute: typeof AppSettingsEmailRouteImport
+      parentRoute: typeof AppSettingsRoute
+    }
     '/_app/settings/integrations': {
       id: '/_app/settings/integrations'
       path: '/integrations'
@@ -1467,6 +1623,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSettingsSessionsRouteImport
       parentRoute: typeof AppSettingsRoute
     }
+    '/_app/settings/webhooks': {
+      id: '/_app/settings/webhooks'
+      path: '/webhooks'
+      fullPath: '/settings/webhooks'
+      preLoaderRoute: typeof AppSettingsWebhooksRouteImport
+      parentRoute: typeof AppSettingsRoute
+    }
+    '/book/$handle/$calendar': {
+      id: '/book/$handle/$calendar'
+      path: '/book/$handle/$calendar'
+      fullPath: '/book/$handle/$calendar'
+      preLoaderRoute: typeof BookHandleCalendarRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/book/manage/$token': {
+      id: '/book/manage/$token'
+      path: '/book/manage/$token'
+      fullPath: '/book/manage/$token'
+      preLoaderRoute: typeof BookManageTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_app/pipeline/deals/$dealId': {
       id: '/_app/pipeline/deals/$dealId'
       path: '/pipeline/deals/$dealId'
@@ -1480,22 +1657,26 @@ declare module '@tanstack/react-router' {
 interface AppSettingsRouteChildren {
   AppSettingsApiKeysRoute: typeof AppSettingsApiKeysRoute
   AppSettingsBillingRoute: typeof AppSettingsBillingRoute
+  AppSettingsEmailRoute: typeof AppSettingsEmailRoute
   AppSettingsIntegrationsRoute: typeof AppSettingsIntegrationsRoute
   AppSettingsOrganizationRoute: typeof AppSettingsOrganizationRoute
   AppSettingsProfileRoute: typeof AppSettingsProfileRoute
   AppSettingsSecurityRoute: typeof AppSettingsSecurityRoute
   AppSettingsSessionsRoute: typeof AppSettingsSessionsRoute
+  AppSettingsWebhooksRoute: typeof AppSettingsWebhooksRoute
   AppSettingsIndexRoute: typeof AppSettingsIndexRoute
 }
 
 const AppSettingsRouteChildren: AppSettingsRouteChildren = {
   AppSettingsApiKeysRoute: AppSettingsApiKeysRoute,
   AppSettingsBillingRoute: AppSettingsBillingRoute,
+  AppSettingsEmailRoute: AppSettingsEmailRoute,
   AppSettingsIntegrationsRoute: AppSettingsIntegrationsRoute,
   AppSettingsOrganizationRoute: AppSettingsOrganizationRoute,
   AppSettingsProfileRoute: AppSettingsProfileRoute,
   AppSettingsSecurityRoute: AppSettingsSecurityRoute,
   AppSettingsSessionsRoute: AppSettingsSessionsRoute,
+  AppSettingsWebhooksRoute: AppSettingsWebhooksRoute,
   AppSettingsIndexRoute: AppSettingsIndexRoute,
 }
 
@@ -1521,6 +1702,7 @@ interface AppRouteChildren {
   AppTasksRoute: typeof AppTasksRoute
   AppVoiceCenterRoute: typeof AppVoiceCenterRoute
   AppWebsitesRoute: typeof AppWebsitesRoute
+  AppCampaignsCampaignIdRoute: typeof AppCampaignsCampaignIdRoute
   AppContactsContactIdRoute: typeof AppContactsContactIdRoute
   AppContactsDuplicatesRoute: typeof AppContactsDuplicatesRoute
   AppContactsFormsRoute: typeof AppContactsFormsRoute
@@ -1548,6 +1730,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppTasksRoute: AppTasksRoute,
   AppVoiceCenterRoute: AppVoiceCenterRoute,
   AppWebsitesRoute: AppWebsitesRoute,
+  AppCampaignsCampaignIdRoute: AppCampaignsCampaignIdRoute,
   AppContactsContactIdRoute: AppContactsContactIdRoute,
   AppContactsDuplicatesRoute: AppContactsDuplicatesRoute,
   AppContactsFormsRoute: AppContactsFormsRoute,
@@ -1561,6 +1744,7 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
+  ForgotPasswordRoute: ForgotPasswordRoute,
   LoginRoute: LoginRoute,
   SignupRoute: SignupRoute,
   siteAcademyRoute: siteAcademyRoute,
@@ -1601,7 +1785,12 @@ const rootRouteChildren: RootRouteChildren = {
   siteVsHighlevelRoute: siteVsHighlevelRoute,
   siteVsHubspotRoute: siteVsHubspotRoute,
   InviteTokenRoute: InviteTokenRoute,
+  ResetPasswordTokenRoute: ResetPasswordTokenRoute,
+  UnsubscribeTokenRoute: UnsubscribeTokenRoute,
+  VerifyEmailTokenRoute: VerifyEmailTokenRoute,
   siteIndexRoute: siteIndexRoute,
+  BookHandleCalendarRoute: BookHandleCalendarRoute,
+  BookManageTokenRoute: BookManageTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

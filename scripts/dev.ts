@@ -5,8 +5,8 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'vite';
 
-const port = Number(process.env.PORT ?? 3000);
-const apiPort = Number(process.env.API_PORT ?? 3001);
+const port = Number(process.env.PORT || 3000);
+const apiPort = Number(process.env.API_PORT || 3001);
 
 const api = spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'server/index.ts'], {
   stdio: 'inherit',
@@ -14,7 +14,7 @@ const api = spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'server/index.
     ...process.env,
     NODE_ENV: 'development',
     PORT: String(apiPort),
-    PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
+    PUBLIC_URL: process.env.PUBLIC_URL || `http://localhost:${port}`,
   },
 });
 

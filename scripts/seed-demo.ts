@@ -10,7 +10,7 @@ try {
   const database = await openDatabase(databaseOptions(config));
   try {
     await migrateToLatest(database.db);
-    const login = await seedDemoWorkspace(database.db);
+    const login = await seedDemoWorkspace(database.db, config.publicUrl);
     process.stdout.write(demoLoginBanner(login, config.publicUrl));
   } finally {
     await database.close();

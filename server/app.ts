@@ -9,9 +9,11 @@ import { bodyLimits } from './http/body-limit';
 import { safeQuery } from './http/input';
 import type { AppEnv } from './http/env';
 import { onError } from './http/errors';
+import { idempotentPosts } from './http/idempotency';
 import { requestLog } from './http/request-log';
 import { cspReportRoutes, securityHeaders } from './http/security-headers';
 import { mountTrpc } from './http/trpc';
+import { METRICS_PATH, metricsRoute } from './http/metrics-route';
 import { realtimeEventsRoute, REALTIME_EVENTS_PATH } from './realtime/sse';
 
 export type CreateAppOptions = {
@@ -26,6 +28,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const app = new Hono<AppEnv>();
   app.use(securityHeaders(deps.config, options.client, SERVER_STYLES));
   app.use(requestLog(deps));
+  app.use(deps.lifecycle.tracker);
+  app.use(deps.metrics.tracker);
+  app.get(METRICS_PATH, metricsRoute);
   app.route('/', cspReportRoutes()); // before the CSRF check: browsers send reports with cookies and no Origin; it only logs
   app.use(csrf);
   app.use(bodyLimits(bodyLimitFor));
@@ -33,6 +38,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
 
   const api = new Hono<AppEnv>();
   api.use(safeQuery);
+  api.use('/v1/*', idempotentPosts);
   mountRestDoors(api);
   api.all('*', (c) => c.json({ message: `No API route ${c.req.method} ${c.req.path}` }, 404));
   app.route('/api', api);

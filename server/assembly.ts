@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import { queueAccountEmail } from './account-emails/mailer';
 import { API_DOCS_STYLE } from './api-v1/docs';
 import { apiDocsRoutes, apiV1Routes } from './api-v1/rest';
 import { resolveAuth } from './auth/resolve';
@@ -10,7 +11,9 @@ import type { AppEnv } from './http/env';
 import type { RecordPages } from './http/record-pages';
 import type { Domain } from './kernel/domain';
 import type { Permission, PermissionRule } from './kernel/permissions';
+import { installAccountMailer } from './kernel/account-emails';
 import { installRegistry } from './kernel/registry';
+import { touchConversation } from './conversations/touch';
 import { createOrganization } from './organizations/create';
 import { readSettings } from './organizations/settings';
 import { router } from './trpc/init';
@@ -67,7 +70,9 @@ installRegistry({
     for (const created of organizationCreated) await created(trx, organizationId, now);
   },
   createSignupOrganization: (trx, { industry, ...owner }) => createOrganization(trx, { ...owner, origin: 'signup', settings: industry ? { industry } : {} }),
+  touchConversation,
 });
+installAccountMailer(queueAccountEmail);
 
 /** The application screens of one record, from every domain. */
 export const RECORD_PAGES: RecordPages = merged(
@@ -88,4 +93,9 @@ export function mountRestDoors(api: Hono<AppEnv>): void {
 /** Where every domain registers its background jobs on the one queue; startServer calls this before the queue starts. */
 export function registerJobHandlers(deps: AppDeps): void {
   for (const domain of domains) domain.jobs?.(deps);
+}
+
+/** Releases what the domains hold open (the SMTP pool), once the jobs that use it have stopped. */
+export async function closeDomains(deps: AppDeps): Promise<void> {
+  for (const domain of domains) await domain.close?.(deps);
 }

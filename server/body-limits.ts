@@ -1,4 +1,5 @@
 import { IMPORT_LIMITS } from './contacts/schema';
+import { INBOUND_EMAIL_MAX_BYTES } from './email/schema';
 import { KB, MB } from './http/body-limit';
 import { TRPC_ENDPOINT } from './http/trpc';
 import { SITE_ANALYTICS_LIMITS } from './site-analytics/schema';
@@ -30,6 +31,10 @@ export const BODY_LIMITS = {
    * every call in it is one of these.
    */
   csvJson: 2 * IMPORT_LIMITS.maxBytes + 1 * MB,
+  /** An inbound e-mail, raw MIME with its attachments (the SMTP listener's SIZE too): 25 MB, what the big mailbox providers accept. */
+  inboundEmail: INBOUND_EMAIL_MAX_BYTES,
+  /** An unsubscribe link's POSTs: RFC 8058's one-click body is the form `List-Unsubscribe=One-Click`; 4 KB leaves room for a multipart envelope. */
+  unsubscribe: 4 * KB,
 } as const;
 
 /** tRPC procedures (by path) allowed a larger body than `json`. */
@@ -45,12 +50,21 @@ const PATH_LIMITS: Record<string, number> = {
   '/api/sms/webhooks/status': BODY_LIMITS.twilioWebhook,
   '/api/stripe/webhook': BODY_LIMITS.stripeWebhook,
   '/api/contacts/imports/preview': BODY_LIMITS.csvUpload,
+  '/api/email/inbound': BODY_LIMITS.inboundEmail,
 };
+
+/** Path prefix → limit, for the doors whose last segment is a parameter. */
+const PREFIX_LIMITS: [prefix: string, limit: number][] = [
+  ['/api/email/inbound/', BODY_LIMITS.inboundEmail],
+  ['/api/email/unsubscribe/', BODY_LIMITS.unsubscribe],
+];
 
 /** The body limit of a request path (without its query). */
 export function bodyLimitFor(path: string): number {
   const exact = PATH_LIMITS[path.length > 1 ? path.replace(/\/+$/, '') : path];
   if (exact !== undefined) return exact;
+  const prefixed = PREFIX_LIMITS.find(([prefix]) => path.startsWith(prefix));
+  if (prefixed) return prefixed[1];
   if (path.startsWith(`${TRPC_ENDPOINT}/`)) {
     // /trpc/a.b,c.d: a batch is allowed the smallest limit of its calls.
     const procedures = decodeURIComponent(path.slice(TRPC_ENDPOINT.length + 1)).split(',');

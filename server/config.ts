@@ -1,4 +1,6 @@
+import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const ZEnvironment = z.object({
@@ -58,13 +60,39 @@ const ZEnvironment = z.object({
     .string()
     .regex(/^(\d+(\.\d+)?|[^=,\s]+=\d+(\.\d+)?(,[^=,\s]+=\d+(\.\d+)?)*)$/, 'must be a number of messages per second, or sender=rate pairs such as +15551234567=1,MG…=100')
     .optional(),
+  SMTP_URL: z.string().refine(isSmtpUrl, 'must be an smtp:// or smtps:// URL such as smtps://user:password@smtp.example.com:465').optional(),
+  EMAIL_FROM: z
+    .string()
+    .regex(/^([^<>\r\n]+<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, 'must be an address, or a name and an address such as Acme <no-reply@acme.com>')
+    .optional(),
+  DKIM_DOMAIN: z
+    .string()
+    .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i, 'must be a domain name such as acme.com')
+    .optional(),
+  DKIM_SELECTOR: z
+    .string()
+    .regex(/^[a-z0-9](?:[a-z0-9-_.]{0,62})$/i, 'must be a DNS label such as s1')
+    .optional(),
+  DKIM_PRIVATE_KEY: z
+    .string()
+    .transform((value) => value.replace(/\\n/g, '\n'))
+    .refine(isPrivateKey, 'must be a PEM private key (-----BEGIN PRIVATE KEY-----…; \\n stands for a line break)')
+    .optional(),
+  SMTP_MAX_RATE: z.coerce.number({ error: 'must be a number' }).min(0.1, 'must be between 0.1 and 10000').max(10_000, 'must be between 0.1 and 10000').default(10),
+  EMAIL_INBOUND_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  INBOUND_SMTP_PORT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be between 0 and 65535').max(65535, 'must be between 0 and 65535').optional(),
   GA_MEASUREMENT_ID: z
     .string()
     .regex(/^G-[A-Z0-9]{4,20}$/, 'must be a Google Analytics measurement id such as G-ABC123XYZ')
     .optional(),
   SIGNUPS_PER_HOUR: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be between 1 and 100000').max(100_000, 'must be between 1 and 100000').default(5),
+  WEBHOOKS_ALLOW_PRIVATE_NETWORKS: z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).default('false'),
   JOBS_POLL_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(50, 'must be between 50 and 60000').max(60_000, 'must be between 50 and 60000').default(1000),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
+
+/** Variables whose value an error never repeats (it would land in logs): keys, and URLs carrying a password. */
+const SECRET_VARIABLES = new Set(['SMTP_URL', 'DKIM_PRIVATE_KEY', 'EMAIL_INBOUND_SECRET', 'METRICS_TOKEN']);
 
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
@@ -102,10 +130,28 @@ export type Config = {
     /** Messages per second by sender ('*': every sender not named); 0 lifts the limit. */
     senderMps: Record<string, number>;
   };
+  /** E-mail delivery (server/email); without an SMTP URL the sandbox transport keeps every message in the outbox. */
+  email: {
+    smtpUrl: string | undefined;
+    /** The default sender (EMAIL_FROM), which an organization's Settings → E-mail may override. */
+    from: { name: string; address: string };
+    /** DKIM signing of every outgoing message; null: unsigned (the relay may sign). */
+    dkim: { domainName: string; keySelector: string; privateKey: string } | null;
+    /** Messages per second handed to the SMTP server. */
+    maxRate: number;
+    /** Secret of the inbound webhook (POST /api/email/inbound); unset: the webhook is closed. */
+    inboundSecret: string | undefined;
+    /** Port of the inbound SMTP listener (an MX pointed at this server); unset: no listener. */
+    inboundSmtpPort: number | undefined;
+  };
   /** Google Analytics measurement id; when set, the served pages carry the gtag.js tag. */
   gaMeasurementId: string | undefined;
   /** Sign-ups accepted from one client address per hour (server/auth/throttle.ts). */
   signupsPerHour: number;
+  /** Outbound webhooks may reach private, loopback and link-local addresses (tests, private deployments). */
+  webhooksAllowPrivateNetworks: boolean;
+  /** Bearer token of GET /metrics; unset: /metrics answers 404. */
+  metricsToken: string | undefined;
   version: string;
 };
 
@@ -123,7 +169,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
-    throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(env[name] ?? '')})`);
+    const got = SECRET_VARIABLES.has(name) ? `a value of ${env[name]?.length ?? 0} characters, not shown` : JSON.stringify(env[name] ?? '');
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (got ${got})`);
   }
   const e = parsed.data;
   if (Boolean(e.TWILIO_ACCOUNT_SID) !== Boolean(e.TWILIO_AUTH_TOKEN)) {
@@ -133,12 +180,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.TWILIO_ACCOUNT_SID && !e.TWILIO_MESSAGING_SERVICE_SID && !e.TWILIO_FROM_NUMBER) {
     throw new ConfigError('Invalid configuration: TWILIO_MESSAGING_SERVICE_SID or TWILIO_FROM_NUMBER is required with TWILIO_ACCOUNT_SID (got "")');
   }
+  const dkimNames = ['DKIM_DOMAIN', 'DKIM_SELECTOR', 'DKIM_PRIVATE_KEY'] as const;
+  const dkimSet = dkimNames.filter((name) => e[name]);
+  if (dkimSet.length > 0 && dkimSet.length < dkimNames.length) {
+    const missing = dkimNames.find((name) => !e[name])!;
+    throw new ConfigError(`Invalid configuration: ${missing} is required when ${dkimSet.join(' and ')} ${dkimSet.length > 1 ? 'are' : 'is'} set (got "")`);
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     jobsEnabled: e.JOBS_ENABLED === 'true' || e.JOBS_ENABLED === '1',
@@ -157,8 +211,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutMs: e.TWILIO_TIMEOUT_MS,
       senderMps: parseSenderMps(e.TWILIO_SENDER_MPS),
     },
+    email: {
+      smtpUrl: e.SMTP_URL,
+      from: parseEmailFrom(e.EMAIL_FROM, publicUrl),
+      dkim: e.DKIM_DOMAIN && e.DKIM_SELECTOR && e.DKIM_PRIVATE_KEY ? { domainName: e.DKIM_DOMAIN.toLowerCase(), keySelector: e.DKIM_SELECTOR, privateKey: e.DKIM_PRIVATE_KEY } : null,
+      maxRate: e.SMTP_MAX_RATE,
+      inboundSecret: e.EMAIL_INBOUND_SECRET,
+      inboundSmtpPort: e.INBOUND_SMTP_PORT,
+    },
     gaMeasurementId: e.GA_MEASUREMENT_ID,
+    metricsToken: e.METRICS_TOKEN,
     signupsPerHour: e.SIGNUPS_PER_HOUR,
+    webhooksAllowPrivateNetworks: e.WEBHOOKS_ALLOW_PRIVATE_NETWORKS === 'true' || e.WEBHOOKS_ALLOW_PRIVATE_NETWORKS === '1',
     version,
   };
 }
@@ -173,4 +237,34 @@ function parseSenderMps(value: string | undefined): Record<string, number> {
       return [sender, Number(rate)];
     }),
   );
+}
+
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+function isPrivateKey(pem: string): boolean {
+  try {
+    return createPrivateKey(pem).type === 'private';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * "Acme <no-reply@acme.com>" or "no-reply@acme.com"; unset: Switchboard at no-reply@ the public
+ * host when it is a domain name (an IP address or a single label such as localhost is no mail domain).
+ */
+function parseEmailFrom(value: string | undefined, publicUrl: string): { name: string; address: string } {
+  const named = value?.match(/^\s*(.*?)\s*<(.+)>\s*$/);
+  if (named) return { name: named[1]!.replace(/^"(.*)"$/, '$1'), address: named[2]!.trim().toLowerCase() };
+  if (value) return { name: 'Switchboard', address: value.trim().toLowerCase() };
+  const host = new URL(publicUrl).hostname;
+  const domain = host.includes('.') && isIP(host.replace(/^\[|\]$/g, '')) === 0 ? host.replace(/^www\./, '') : 'localhost';
+  return { name: 'Switchboard', address: `no-reply@${domain}` };
 }

@@ -4,6 +4,8 @@ import { createEventBus, type EventBus } from './events/bus';
 import { createEventConsumers, type EventConsumers } from './events/consumers';
 import { createPresence, type Presence } from './events/presence';
 import { createJobQueue, type JobQueue } from './jobs/queue';
+import { createLifecycle, type Lifecycle } from './http/lifecycle';
+import { createMetrics, type Metrics } from './http/metrics';
 import type { Logger } from './logging';
 
 /** Everything the app is built from; tests construct it with a test database and doubles. */
@@ -18,10 +20,14 @@ export type AppDeps = {
   /** Durable consumers of the events outbox: work that reacts to events, at least once, after commit. */
   consumers: EventConsumers;
   presence: Presence;
+  /** Migrating, serving or draining, and the requests in flight (`/api/health/ready`, graceful stop). */
+  lifecycle: Lifecycle;
+  /** This process's Prometheus registry (GET /metrics). */
+  metrics: Metrics;
 };
 
 /** The app's dependencies over one database; nothing is started (startServer starts what it serves). */
-export function buildDeps({ config, database, logger }: Pick<AppDeps, 'config' | 'database' | 'logger'>): AppDeps {
+export function buildDeps({ config, database, logger, lifecycle = createLifecycle() }: Pick<AppDeps, 'config' | 'database' | 'logger'> & { lifecycle?: Lifecycle }): AppDeps {
   return {
     config,
     database,
@@ -30,5 +36,7 @@ export function buildDeps({ config, database, logger }: Pick<AppDeps, 'config' |
     events: createEventBus({ database, logger }),
     consumers: createEventConsumers({ database, logger, workers: config.jobsEnabled, pollIntervalMs: config.jobsPollMs }),
     presence: createPresence({ db: database.db, logger }),
+    lifecycle,
+    metrics: createMetrics(),
   };
 }

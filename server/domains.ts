@@ -1,12 +1,19 @@
+import { accountEmailsDomain } from './account-emails/domain';
 import { analyticsDomain } from './analytics/domain';
 import { appointmentsDomain } from './appointments/domain';
 import { auditDomain } from './audit/domain';
 import { authDomain } from './auth/domain';
 import { automationsDomain } from './automations/domain';
 import { billingDomain } from './billing/domain';
+import { calendarsDomain } from './calendars/domain';
+import { campaignBlocksDomain } from './campaigns/blocks/domain';
+import { campaignsDomain } from './campaigns/domain';
 import { chatDomain } from './chat/domain';
+import { commandsDomain } from './commands/domain';
 import { contactsDomain } from './contacts/domain';
+import { conversationsDomain } from './conversations/domain';
 import { dealsDomain } from './deals/domain';
+import { emailDomain } from './email/domain';
 import { eventDeliveriesDomain } from './event-deliveries/domain';
 import { healthDomain } from './health/domain';
 import { leadsDomain } from './leads/domain';
@@ -17,6 +24,7 @@ import { siteAnalyticsDomain } from './site-analytics/domain';
 import { smsDomain } from './sms/domain';
 import { tasksDomain } from './tasks/domain';
 import { trainingDomain } from './training/domain';
+import { webhooksDomain } from './webhooks/domain';
 
 /**
  * Every domain of the app, one line each (adding a domain: its folder with a domain.ts, and its line
@@ -28,6 +36,7 @@ export const DOMAINS = [
   notificationsDomain,
   healthDomain,
   authDomain,
+  accountEmailsDomain,
   organizationsDomain,
   auditDomain,
   contactsDomain,
@@ -40,7 +49,14 @@ export const DOMAINS = [
   billingDomain,
   chatDomain,
   smsDomain,
+  emailDomain,
+  conversationsDomain,
   siteAnalyticsDomain,
   automationsDomain,
+  campaignsDomain,
+  campaignBlocksDomain,
   eventDeliveriesDomain,
+  webhooksDomain,
+  commandsDomain,
+  calendarsDomain,
 ] as const;

@@ -7,8 +7,17 @@ try {
   const server = await startServer(config);
   server.deps.logger.info({ url: config.publicUrl, port: server.port, database: server.deps.database.kind, version: config.version }, `Switchboard listening on http://localhost:${server.port}`);
   const shutdown = (signal: string) => {
-    server.deps.logger.info({ signal }, 'shutting down');
-    void server.close().then(() => process.exit(0));
+    server.deps.logger.info({ signal }, 'shutting down: draining requests, then stopping jobs and the database');
+    server.close().then(
+      () => {
+        server.deps.logger.info('stopped');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        server.deps.logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
   };
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));

@@ -1,25 +1,31 @@
 import type { Server as HttpServer } from 'node:http';
 import { existsSync } from 'node:fs';
-import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
 import type { Config } from './config';
-import { openDatabase, type DatabaseHandle } from './db';
+import { openDatabase, type DatabaseHandle, type DatabaseKind } from './db';
 import { migrateToLatest } from './db/migrate';
 import { buildDeps, type AppDeps } from './deps';
 import { loadClientBuild } from './http/client';
-import { registerJobHandlers } from './assembly';
+import { closeDomains, registerJobHandlers } from './assembly';
+import { createLifecycle, type Lifecycle } from './http/lifecycle';
 import { createLogger, type Logger } from './logging';
 import { demoLoginBanner, seedDemoWorkspace } from './demo/demo';
+import { startInboundSmtp, type InboundSmtpListener } from './email/inbound-smtp';
 
 export const CLIENT_DIST = fileURLToPath(new URL('../dist/client', import.meta.url));
 
 export type RunningServer = {
   url: string;
   port: number;
+  /** The inbound SMTP listener's port, when INBOUND_SMTP_PORT started one. */
+  inboundSmtpPort: number | undefined;
   deps: AppDeps;
+  /** Resolves once the process takes traffic (a fresh embedded database: once its demo workspace exists). */
+  ready: Promise<void>;
+  /** Drains (see DRAIN_TIMEOUT_MS), stops the queue and consumers, closes what this server opened. */
   close(): Promise<void>;
 };
 
@@ -30,8 +36,17 @@ export function databaseOptions(config: Config) {
     : ({ kind: 'pglite', dataDir: path.resolve(config.dataDir, 'pglite'), rowLevelSecurity } as const);
 }
 
+/** How long a graceful stop waits for the requests in flight before it closes their connections. */
+export const DRAIN_TIMEOUT_MS = 10_000;
+
+type FetchHandler = (request: Request, env: unknown) => Response | Promise<Response>;
+
 /**
- * Opens the database, applies migrations (a failure throws before anything listens), and serves.
+ * Listens first, then opens the database and applies migrations (a failure closes the port and
+ * throws: the server never serves a schema it does not match), then serves. Until the app is ready
+ * the port answers anyway — `/api/health` 200, `/api/health/ready` and everything else 503 with the
+ * phase — so a proxy or orchestrator sees a starting process, not a refused connection. A fresh
+ * embedded database gets its demo workspace after the app serves (readiness 503 meanwhile).
  * Used by server/index.ts, the e2e suite and the benchmarks.
  */
 export async function startServer(config: Config, options: { logger?: Logger; database?: DatabaseHandle; clientDir?: string | false } = {}): Promise<RunningServer> {
@@ -40,62 +55,110 @@ export async function startServer(config: Config, options: { logger?: Logger; da
   const ownsDatabase = !options.database;
   const target = databaseOptions(config);
   const freshEmbedded = ownsDatabase && target.kind === 'pglite' && !existsSync(path.join(target.dataDir, 'PG_VERSION'));
-  const database = options.database ?? (await openDatabase(target));
-  try {
-    await migrateToLatest(database.db);
-  } catch (error) {
-    if (ownsDatabase) await database.close();
-    throw error;
-  }
-  if (freshEmbedded) {
-    // A newcomer's first `npm start`: a workspace to sign in to, with a password printed once.
-    process.stdout.write(demoLoginBanner(await seedDemoWorkspace(database.db), config.publicUrl));
-  }
-  // Domains register their handlers before the queue creates its schema and queues and starts.
-  const deps = buildDeps({ config, database, logger });
-  const { jobs, events, consumers, presence } = deps;
-  registerJobHandlers(deps);
-  try {
-    await jobs.start();
-    await events.start();
-    // After the queue: a consumer's handler may enqueue jobs.
-    await consumers.start();
-    presence.start();
-  } catch (error) {
-    if (ownsDatabase) await database.close();
-    throw error;
-  }
-  const clientDir = options.clientDir ?? (config.nodeEnv === 'production' ? CLIENT_DIST : false);
-  const client = clientDir ? loadClientBuild(clientDir) : undefined;
-  if (clientDir && !client) logger.warn({ clientDir }, 'no client build found; serving the API only');
-  const app = createApp(deps, { client });
-
+  const lifecycle = createLifecycle('migrating');
+  let handler: FetchHandler = startingAnswer(lifecycle, options.database?.kind ?? target.kind, config.version);
   const server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: '0.0.0.0' }, () => resolve(s));
+    const s = serve({ fetch: (request, env) => handler(request, env), port: config.port, hostname: '0.0.0.0' }, () => resolve(s));
   });
+  const http = server as HttpServer;
   // Idle keep-alive sockets outlive the clients' and proxies' own idle limits (load balancers keep
   // about 60 s): Node's default 5 s let a client reuse a socket the server was closing (ECONNRESET).
-  const http = server as HttpServer;
   http.keepAliveTimeout = 65_000;
   http.headersTimeout = 66_000;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+
+  let database: DatabaseHandle | undefined = options.database;
+  let deps: AppDeps;
+  try {
+    database ??= await openDatabase(target);
+    await migrateToLatest(database.db);
+    // Domains register their handlers before the queue creates its schema and queues and starts.
+    deps = buildDeps({ config, database, logger, lifecycle });
+    deps.metrics.collectProcessMetrics();
+    registerJobHandlers(deps);
+    await deps.jobs.start();
+    await deps.events.start();
+    // After the queue: a consumer's handler may enqueue jobs.
+    await deps.consumers.start();
+    deps.presence.start();
+  } catch (error) {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    if (ownsDatabase) await database?.close();
+    throw error;
+  }
+  const { jobs, events, consumers, presence } = deps;
+  const clientDir = options.clientDir ?? (config.nodeEnv === 'production' ? CLIENT_DIST : false);
+  const client = clientDir ? loadClientBuild(clientDir) : undefined;
+  if (clientDir && !client) logger.warn({ clientDir }, 'no client build found; serving the API only');
+  handler = createApp(deps, { client }).fetch;
+
+  const ready = freshEmbedded ? seedDemo(deps) : Promise.resolve();
+  if (!freshEmbedded) lifecycle.enter('serving');
+
+  const { inboundSmtpPort } = config.email;
+  let inboundSmtp: InboundSmtpListener | undefined;
+  if (inboundSmtpPort !== undefined) {
+    inboundSmtp = await startInboundSmtp(deps, inboundSmtpPort);
+    logger.info({ port: inboundSmtp.port }, 'inbound SMTP listener started');
+  }
+  const ownedDatabase = database;
   return {
     url: `http://localhost:${port}`,
     port,
+    inboundSmtpPort: inboundSmtp?.port,
     deps,
+    ready,
     async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        // Open SSE streams would otherwise hold close() forever.
-        (server as Server).closeAllConnections?.();
-      });
+      // Readiness turns 503 and event streams end with a reconnect hint; the port stops accepting.
+      lifecycle.enter('draining');
+      // No new mail while the rest shuts down; a message being received finishes first.
+      await inboundSmtp?.close();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      http.closeIdleConnections();
+      await drain(lifecycle);
+      // What is left after the drain: tRPC subscriptions and requests that outlived it.
+      http.closeAllConnections();
+      await closed;
+      await ready;
       await presence.stop();
       await events.stop();
       await consumers.stop();
-      // Running jobs finish (bounded) before the database they write to closes.
+      // Running jobs finish (bounded) or go back to the queue before the database they write to closes.
       await jobs.stop();
-      if (ownsDatabase) await database.close();
+      await closeDomains(deps);
+      if (ownsDatabase) await ownedDatabase.close();
     },
+  };
+}
+
+/** Waits for the requests in flight, DRAIN_TIMEOUT_MS at most. */
+async function drain(lifecycle: Lifecycle): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([lifecycle.idle(), new Promise<void>((resolve) => (timer = setTimeout(resolve, DRAIN_TIMEOUT_MS)))]);
+  clearTimeout(timer);
+}
+
+/** A newcomer's first `npm start`: a workspace to sign in to, with a password printed once. */
+async function seedDemo(deps: AppDeps): Promise<void> {
+  deps.lifecycle.enter('seeding');
+  try {
+    process.stdout.write(demoLoginBanner(await seedDemoWorkspace(deps.database.db, deps.config.publicUrl), deps.config.publicUrl));
+  } catch (error) {
+    deps.logger.error({ err: error }, 'the demo workspace could not be created; sign up instead');
+  } finally {
+    if (deps.lifecycle.phase === 'seeding') deps.lifecycle.enter('serving');
+  }
+}
+
+/** What the port answers before the app is built: alive, not ready. */
+function startingAnswer(lifecycle: Lifecycle, database: DatabaseKind, version: string): FetchHandler {
+  return (request) => {
+    const { pathname } = new URL(request.url);
+    const headers = { 'Cache-Control': 'no-store', 'Retry-After': '1' };
+    if (pathname === '/api/health') return Response.json({ ok: true, database, version }, { headers });
+    const reason = lifecycle.notReadyReason ?? 'Starting';
+    if (pathname === '/api/health/ready') return Response.json({ ready: false, reason }, { status: 503, headers });
+    return Response.json({ message: `Switchboard is starting: ${reason.toLowerCase()}` }, { status: 503, headers });
   };
 }

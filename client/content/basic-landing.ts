@@ -3,7 +3,7 @@ import { pageTexts } from '../i18n';
 /** The basic landing page; its Growth plan (spec public-site §9) is $97 a month. */
 const en = {
   title: 'The simple way to win and keep customers',
-  lead: 'Switchboard keeps your contacts, deals, campaigns and follow-ups in one place, and does the repetitive work for you.',
+  lead: 'Switchboard keeps your contacts, deals, tasks and conversations in one place, so no follow-up slips.',
   startTrial: 'Start Free Trial',
   seeFeatures: 'See all features',
   whyTitle: 'Why teams switch',
@@ -11,7 +11,7 @@ const en = {
   planTitle: 'One plan to start',
   planName: 'Growth',
   perMonth: 'per month',
-  includes: ['Contacts, pipeline and tasks', 'E-mail and SMS campaigns', 'Visual automation builder', 'Online booking', 'Reports and CSV export', 'Live chat support 24/7'],
+  includes: ['Contacts, pipeline and tasks', 'E-mail and SMS from the CRM', 'Appointments and team calendar', 'Automations by SMS and e-mail', 'Reports and CSV export', 'Community support on GitHub'],
   planButton: 'Start your 14-day free trial',
   noSetupFee: 'No setup fee.',
   ctaTitle: 'Ready when you are',

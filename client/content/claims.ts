@@ -9,8 +9,8 @@ import { LANGUAGES } from '../i18n/languages';
  * accuracy or speed-up percentages that nothing here measures.
  */
 
-/** The channels Switchboard actually reaches contacts on: SMS (server/sms) and the website chat (server/chat). */
-export const CHANNELS = ['sms', 'chat'] as const;
+/** The channels Switchboard actually reaches contacts on: SMS (server/sms), one-to-one e-mail with replies (server/email) and the website chat (server/chat). */
+export const CHANNELS = ['sms', 'email', 'chat'] as const;
 
 /**
  * The integrations built into Switchboard: Stripe billing (server/billing), Twilio SMS (server/sms),
@@ -32,7 +32,7 @@ export const CLAIMS = {
   integrations: INTEGRATIONS.length,
   /** The databases a self-hosted Switchboard runs on (DATABASES). */
   databases: DATABASES.length,
-  /** From sign-up to the first automated follow-up: one command to install, one workspace ready at sign-up. */
+  /** From sign-up to the first text or e-mail to a lead: one command to install, one workspace ready at sign-up. */
   setupHours: 2,
 } as const;
 

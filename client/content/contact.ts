@@ -16,9 +16,9 @@ const en = {
   bookDemo: {
     eyebrow: 'Enterprise demo',
     title: 'Book a Demo',
-    lead: 'See how Switchboard connects your contacts, pipeline, campaigns and automations — on a call with the team that builds it.',
+    lead: 'See how Switchboard connects your contacts, pipeline, inbox and appointments — on a call with the team that builds it.',
     points: {
-      walkthrough: 'A live walkthrough built around your pipeline, campaigns and automations.',
+      walkthrough: 'A live walkthrough built around your pipeline, your inbox and your appointments.',
       migration: 'Migration and onboarding planned with the people who will run it.',
       security: 'Security, compliance and self-hosting questions answered by engineers.',
       reply: 'Our enterprise team contacts you within 24 hours.',

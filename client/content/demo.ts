@@ -4,7 +4,7 @@ import { DEMO_STEPS } from '../lib/marketing/demo-run';
 /** The demo dashboard (spec public-site §2.17, §4) and the demo recordings page. */
 const en = {
   dashboard: {
-    eyebrow: 'Live demo',
+    eyebrow: 'Live demo · automations being built',
     title: 'Review automation, live',
     lead: 'A dental practice finishes an appointment. Press Start Demo and watch Switchboard turn it into a new 5-star review, without anyone lifting a finger.',
     start: 'Start Demo',
@@ -22,7 +22,7 @@ const en = {
     steps: [...DEMO_STEPS] as string[],
     done: '(done)',
     inProgress: '(in progress)',
-    note: 'This is a simulation with sample data. In your account, the same workflow runs on your real appointments.',
+    note: 'This is a simulation with sample data. Automations are being built: this is the run they will make on your real appointments.',
     trial: 'Start a free trial',
   },
   recordings: {
@@ -33,17 +33,17 @@ const en = {
     scenesTitle: 'Recording a demo, step by step',
     scenes: [
       { title: 'Set up the screen', text: 'Open the demo dashboard in its own tab, at 1920×1080 for landscape demos or in a 1080×1920 window for vertical ones.' },
-      { title: 'Record the run', text: 'Start your screen recorder, press Start Demo and let the 15-second run play out to "Automation complete".' },
+      { title: 'Record the run', text: 'Start your screen recorder, press Start Demo and let the 15-second run play out to its last step.' },
       { title: 'Narrate the story', text: 'One sentence per step: appointment finished, thank-you text, review page opened, review posted, shared, done.' },
       { title: 'Reset and retake', text: 'Press Reset to return to the demo’s starting figures, and record again until the take is clean.' },
     ],
     listTitle: 'Recordings to make',
     listIntro: 'The short demos the site needs, and where each one is used.',
     list: [
-      { title: 'Review automation in 15 seconds', detail: 'Target length 0:20 · for landing pages and the features page' },
+      { title: 'The review demo in 15 seconds', detail: 'Target length 0:20 · for landing pages and the features page' },
       { title: 'From missed call to booked visit', detail: 'Target length 0:30 · for dental and med spa pages, short-video ads' },
       { title: 'A client workspace under your brand', detail: 'Target length 1:10 · for the agency page and partner webinars' },
-      { title: 'Voice commands between meetings', detail: 'Target length 0:25 · for social posts and the voice command page' },
+      { title: 'Voice commands at work', detail: 'Target length 0:25 · for social posts and the Voice Command Center page' },
     ],
   },
 };

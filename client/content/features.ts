@@ -4,7 +4,7 @@ import { pageTexts } from '../i18n';
 const en = {
   eyebrow: 'Features',
   title: 'Everything you need to turn leads into customers',
-  lead: 'Automations, AI lead scoring, campaigns on every channel, a pipeline and bookings, working together from the first day. Most teams are set up in 2 hours.',
+  lead: 'Contacts, a pipeline, appointments, SMS, e-mail and the website chat in one inbox, working together from the first day. Automations follow up by SMS and e-mail for you. Most teams are set up in 2 hours.',
   startTrial: 'Start Free Trial',
   bookDemo: 'Book a Demo',
   seeInAction: 'See in Action',

@@ -7,13 +7,13 @@ export const VIDEO_CATEGORIES = ['all', 'getting-started', 'campaigns', 'automat
 
 /** The videos; each is keyed by the written tutorial it belongs to (an anchor of /tutorials), its texts in HELP_TEXTS.videos. */
 export const HELP_VIDEOS = [
-  { id: 1, tutorial: 'getting-started', duration: '8:24', thumbnail: '🚀', category: 'getting-started', views: 12_400 },
-  { id: 2, tutorial: 'campaigns', duration: '11:02', thumbnail: '📣', category: 'campaigns', views: 8_900 },
+  { id: 1, tutorial: 'getting-started', duration: '8:24', thumbnail: '🚀', category: 'getting-started' },
+  { id: 2, tutorial: 'campaigns', duration: '11:02', thumbnail: '📣', category: 'campaigns' },
   // 'contacts' has no filter button (spec §3): the video shows under All Videos only.
-  { id: 3, tutorial: 'contacts', duration: '6:47', thumbnail: '👥', category: 'contacts', views: 10_100 },
-  { id: 4, tutorial: 'automation', duration: '14:35', thumbnail: '⚙️', category: 'automation', views: 9_600 },
-  { id: 5, tutorial: 'compliance', duration: '9:18', thumbnail: '🛡️', category: 'compliance', views: 5_200 },
-  { id: 6, tutorial: 'analytics', duration: '7:53', thumbnail: '📊', category: 'analytics', views: 6_800 },
+  { id: 3, tutorial: 'contacts', duration: '6:47', thumbnail: '👥', category: 'contacts' },
+  { id: 4, tutorial: 'automation', duration: '14:35', thumbnail: '⚙️', category: 'automation' },
+  { id: 5, tutorial: 'compliance', duration: '9:18', thumbnail: '🛡️', category: 'compliance' },
+  { id: 6, tutorial: 'analytics', duration: '7:53', thumbnail: '📊', category: 'analytics' },
 ] as const;
 
 const en = {
@@ -24,25 +24,24 @@ const en = {
   liveChat: 'Live Chat',
   waysTitle: 'Ways to get help',
   ways: {
-    videos: { title: 'Video tutorials', text: 'Short walkthroughs of every part of Switchboard, from first login to advanced automations.' },
+    videos: { title: 'Video tutorials', text: 'Short walkthroughs of every part of Switchboard, from first login to reports and compliance.' },
     support: { title: 'Live support', text: (chat: string) => `${chat}. Calls and screen shares by appointment.` },
     knowledge: { title: 'Knowledge base', text: 'Step-by-step written guides, the Academy and the full training course.', action: 'Open tutorials' },
   },
   videosTitle: 'Video tutorials',
   filterLabel: 'Filter videos by category',
-  categories: { all: 'All Videos', 'getting-started': 'Getting Started', campaigns: 'Campaigns', automation: 'Automation', analytics: 'Analytics', compliance: 'Compliance' },
+  categories: { all: 'All Videos', 'getting-started': 'Getting Started', campaigns: 'SMS and e-mail', automation: 'Automations', analytics: 'Analytics', compliance: 'Compliance' },
   videoCount: (count: number) => (count === 1 ? '1 video' : `${count} videos`),
   noMatch: (search: string) => `No tutorial matches “${search}”. Try another word, or ask us in the live chat.`,
   videosLabel: 'Videos',
-  views: (count: string) => `${count} views`,
   watch: 'Watch',
   videos: {
     'getting-started': { title: 'Getting Started with Switchboard', description: 'Create your workspace, invite your team and set up your first pipeline in under 15 minutes.' },
-    campaigns: { title: 'Your First SMS and E-mail Campaign', description: 'Choose a segment, write a message that gets replies and schedule it for the best time.' },
+    campaigns: { title: 'Your First Bulk SMS Send', description: 'Paste the numbers, pick a template and send, with quiet hours and opt-outs respected.' },
     contacts: { title: 'Importing and Organising Contacts', description: 'Import a CSV, map the columns, merge duplicates and save views for your team.' },
-    automation: { title: 'Building Automations Visually', description: 'Triggers, conditions, delays and actions: build a lead-nurture workflow from a template.' },
-    compliance: { title: 'HIPAA Compliance Setup', description: 'Sign the business associate agreement, set roles and keep patient messages compliant.' },
-    analytics: { title: 'Reading Your Reports', description: 'Understand revenue, conversion and campaign reports, and export them for your accountant.' },
+    automation: { title: 'Your First Automation', description: 'Triggers, conditions, waits and text or e-mail steps, and how to set up a lead follow-up from a template.' },
+    compliance: { title: 'HIPAA Compliance Setup', description: 'Set roles, review the audit log and keep patient data on servers you control.' },
+    analytics: { title: 'Reading Your Reports', description: 'Understand revenue, conversion and pipeline reports, and export them for your accountant.' },
   },
   faqTitle: 'Frequently asked questions',
   faqTopics: 'Question topics',
@@ -61,7 +60,7 @@ const en = {
     billing: {
       category: 'Billing & Pricing',
       questions: [
-        { question: 'Is there a free trial?', answer: 'Yes, 14 days with every feature and no credit card required. There is no setup fee, and paid plans carry a 30-day money-back guarantee.' },
+        { question: 'Is there a free trial?', answer: 'Yes, 14 days with every feature and no credit card required. There is no setup fee, and you can cancel any time from Settings → Billing.' },
         { question: 'How do upgrades and downgrades work?', answer: 'Upgrades apply immediately, with the difference prorated. Downgrades take effect at the start of your next billing cycle.' },
         {
           question: 'Which payment methods do you accept?',
@@ -74,9 +73,13 @@ const en = {
       questions: [
         {
           question: 'Which channels can I use?',
-          answer: `${CLAIMS.channels} channels are built in, SMS and the website chat, each conversation on the contact’s one timeline, alongside booking pages and forms.`,
+          answer: `${CLAIMS.channels} channels are built in, SMS, e-mail and the website chat, each conversation on the contact’s one timeline, alongside lead-capture forms. E-mail and SMS campaigns reach a whole segment at once, and each calendar can have a public booking page where visitors pick a slot.`,
         },
-        { question: 'Can I white-label Switchboard for my clients?', answer: 'Yes. White label, API access, custom domains, A/B testing and lead scoring are included from the Unlimited plan.' },
+        {
+          question: 'Can I white-label Switchboard for my clients?',
+          answer:
+            'Not yet: white label and custom domains are planned, not built yet. E-mail campaigns already A/B test their subject line, and automations keep a rule-based lead score. API access is included from the Unlimited plan.',
+        },
         { question: 'How many integrations are there?', answer: `${CLAIMS.integrations} are built in: ${INTEGRATIONS.join(', ')}. Anything else can use the REST API with an API key.` },
       ],
     },
@@ -85,7 +88,8 @@ const en = {
       questions: [
         {
           question: 'Is Switchboard HIPAA compliant?',
-          answer: 'Yes. The top plan includes a signed business associate agreement; patient data is encrypted in transit and at rest, with access logged in the audit trail.',
+          answer:
+            'Switchboard gives you roles, an audit log and hashed credentials, and self-hosted it keeps patient data on your own servers. It comes with no business associate agreement (BAA): HIPAA compliance remains the practice’s responsibility.',
         },
         {
           question: 'What is your uptime?',
@@ -94,7 +98,7 @@ const en = {
         {
           question: 'How do I reach support?',
           answer:
-            'Live chat answers in under 2 minutes around the clock and e-mail within 4 hours; calls and screen shares are booked Monday to Friday 9AM–6PM EST and Saturday 10AM–4PM EST. Enterprise customers have 24/7 emergency support, and the open-source community answers on GitHub Discussions.',
+            'Live chat answers in under 2 minutes during support hours and e-mail within 4 hours; calls and screen shares are booked Monday to Friday 9AM–6PM EST and Saturday 10AM–4PM EST. The open-source community answers on GitHub Discussions, and bugs are reported on GitHub Issues.',
         },
       ],
     },

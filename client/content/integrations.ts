@@ -20,14 +20,19 @@ const en = {
       text: 'Two-way texting from your Twilio number, with delivery status and opt-outs; a sandbox until you add credentials.',
       points: ['Twilio', 'Delivery status', 'STOP opt-outs'],
     },
+    email: {
+      title: 'E-mail',
+      text: 'One-to-one e-mail and replies through your own SMTP server, signed with DKIM, with one-click unsubscribe and a suppression list; a sandbox until you set SMTP_URL.',
+      points: ['Any SMTP server', 'DKIM signing', 'One-click unsubscribe'],
+    },
     forms: { title: 'Lead forms', text: 'Leads from your website forms become contacts, and can be forwarded to your Kit account.', points: ['Kit (ConvertKit)', 'Website forms'] },
     analytics: { title: 'Analytics', text: 'The public site can send page views and sign-ups to your Google Analytics property.', points: ['Google Analytics'] },
     api: {
       title: 'Your own systems',
-      text: 'A documented REST API with API keys per role and an OpenAPI reference.',
-      points: ['REST API at /api/v1', 'OpenAPI 3.1 reference', 'CSV import of contacts'],
+      text: 'A documented REST API with API keys per role and an OpenAPI reference, and outbound webhooks (Settings → Webhooks), signed per Standard Webhooks and retried for 24 hours, with a delivery log.',
+      points: ['REST API at /api/v1', 'OpenAPI 3.1 reference', 'Outbound webhooks', 'CSV import of contacts'],
     },
-    planned: { title: 'Planned', text: 'Calendars, e-mail sending and no-code connectors are on the roadmap, not built yet.', points: ['Calendars', 'E-mail', 'No-code connectors'] },
+    planned: { title: 'Planned', text: 'Calendar sync and an integrations marketplace of no-code connectors are on the roadmap, not built yet.', points: ['Calendar sync', 'No-code connectors'] },
   },
   missingTitle: 'Missing something?',
   missingText:

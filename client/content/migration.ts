@@ -11,8 +11,12 @@ const en = {
   steps: [
     { title: 'Export from your current tool', when: 'About 15 minutes', text: 'Download contacts, companies and deals as CSV files. Keep tags and custom fields: they come across too.' },
     { title: 'Import into Switchboard', when: 'About 15 minutes', text: 'Upload the files; Switchboard maps the columns, normalises phone numbers and offers to merge duplicates.' },
-    { title: 'Rebuild your automations', when: 'A few hours', text: 'Automations are planned, not built yet: until then, set up SMS templates and tasks, or ask our team to help on a screen-share.' },
-    { title: 'Switch over', when: 'When you are ready', text: 'Point your forms and booking links to Switchboard, connect your inbox and numbers, and turn the old tool off.' },
+    {
+      title: 'Rebuild your automations',
+      when: 'A few hours',
+      text: 'Recreate your workflows in the automation builder, with triggers, conditions, waits and SMS or e-mail steps, or ask our team to help on a screen-share.',
+    },
+    { title: 'Switch over', when: 'When you are ready', text: 'Point your forms to Switchboard, connect your inbox and numbers, and turn the old tool off.' },
   ],
   sourcesTitle: 'Where teams come from',
   sourcesIntro: 'Columns are matched from the CSV’s headers, whichever tool exported it, for example:',

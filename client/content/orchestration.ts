@@ -36,7 +36,7 @@ const en = {
   analyticsTitle: 'Results by channel',
   analyticsLabel: 'Orchestration figures',
   stats: [
-    { value: String(CLAIMS.channels), label: 'channels built in: SMS and the website chat' },
+    { value: String(CLAIMS.channels), label: 'channels built in: SMS, e-mail and the website chat' },
     { value: String(CLAIMS.languages), label: 'site languages: English, French and Arabic' },
     { value: String(CLAIMS.integrations), label: `built-in integrations: ${INTEGRATIONS.join(', ')}` },
     { value: String(CLAIMS.databases), label: 'databases to self-host on: Postgres or embedded PGlite' },

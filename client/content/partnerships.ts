@@ -41,7 +41,7 @@ const en = {
       audience: 'state and regional dental associations and study clubs',
       benefits: [
         'A member price on every plan',
-        'HIPAA-compliant set-up with a signed BAA for each practice',
+        'Set-up help for each practice: roles, audit log and self-hosting (no BAA: HIPAA compliance stays with the practice)',
         'Recall, reminder and review templates written with practising dentists',
         'Continuing-education webinars on practice growth, co-hosted with you',
       ],
@@ -52,7 +52,7 @@ const en = {
       benefits: [
         'Treatment-interval reminders for injectables, laser, skincare and body',
         'Membership and package tracking for every location',
-        'HIPAA-compliant client messaging with a signed BAA',
+        'Client messaging with an audit trail, on servers you control',
         'Co-branded launch kit for your annual conference',
       ],
     },
@@ -60,8 +60,8 @@ const en = {
       label: 'Marketing Groups',
       audience: 'agency networks, marketing collectives and franchise groups',
       benefits: [
-        'White label and client workspaces for every member agency',
-        'Reusable automation snapshots shared across the group',
+        'Client workspaces for every member agency, with white label planned',
+        'Shared pipeline stages and SMS templates for the group',
         'Rebilling with each agency’s own margin',
         'Quarterly growth workshops for member agencies',
       ],
@@ -70,7 +70,7 @@ const en = {
       label: 'Coaching Networks',
       audience: 'coaching federations, certification bodies and communities',
       benefits: [
-        'Discovery-call booking and programme tracking out of the box',
+        'Discovery calls on the team calendar and programme tracking on the pipeline',
         'Templates for business, life, career and wellness coaching',
         'Payments and payment plans for programmes',
         'Member-only onboarding cohorts every month',
@@ -100,7 +100,7 @@ const en = {
     {
       name: 'Independent Agency Collective',
       kind: 'Marketing group',
-      quote: 'Shared automation snapshots mean every member agency starts with what the best of them already built.',
+      quote: 'Shared pipeline stages and templates mean every member agency starts with what the best of them already built.',
     },
   ],
   processTitle: 'How to become a partner',

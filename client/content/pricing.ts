@@ -12,37 +12,37 @@ const trialButton = `Start ${TRIAL_DAYS}-Day Free Trial`;
 const planTexts: Record<PlanKey, PlanText> = {
   starter: {
     description: PLANS.starter.description,
-    features: ['1,000 contacts', '3 team members', '3 funnels', '1 website', 'Email and SMS campaigns', 'Pipeline, tasks and appointments'],
+    features: ['1,000 contacts', '3 team members', '3 funnels (planned)', '1 website (planned)', 'Email and SMS from the CRM', 'Pipeline, tasks and appointments'],
     limitations: ['No white label', 'No API access'],
     buttonText: trialButton,
   },
   unlimited: {
     description: PLANS.unlimited.description,
-    features: ['Unlimited contacts', 'Unlimited team members', 'Unlimited funnels and websites', 'White label', 'API access', 'A/B testing and lead scoring'],
+    features: ['Unlimited contacts', 'Unlimited team members', 'Unlimited funnels and websites (planned)', 'White label (planned)', 'API access', 'AI lead scoring (planned)'],
     limitations: [],
     buttonText: trialButton,
   },
   saas_pro: {
     description: PLANS.saas_pro.description,
-    features: ['Everything in Unlimited', 'Agency dashboard', 'Unlimited locations', 'HIPAA with a signed BAA', 'Single sign-on', 'A dedicated manager'],
+    features: ['Everything in Unlimited', 'Agency dashboard', 'Unlimited locations', 'Roles and audit log', 'Self-hosting: your data on your own servers', 'Community support on GitHub'],
     limitations: [],
     buttonText: 'Contact Sales',
   },
   professional: {
     description: PLANS.professional.description,
-    features: ['25,000 contacts', '25 team members', 'Multi-channel campaigns', 'Automation builder', 'Reports and dashboards', 'Email and chat support'],
-    limitations: ['No custom development hours'],
+    features: ['25,000 contacts', '25 team members', 'SMS, email and website chat in one inbox', 'Automation builder', 'Reports and dashboards', 'Email and chat support'],
+    limitations: [],
     buttonText: 'Get Started',
   },
   enterprise: {
     description: PLANS.enterprise.description,
-    features: ['100,000 contacts', 'Unlimited team members', 'Single sign-on', 'HIPAA with a signed BAA', 'Priority support', 'A dedicated manager'],
+    features: ['100,000 contacts', 'Unlimited team members', 'Roles and audit log', 'Scoped API keys', 'Self-hosting: your data on your own servers', 'Community support on GitHub'],
     limitations: [],
     buttonText: 'Get Started',
   },
   enterprise_plus: {
     description: PLANS.enterprise_plus.description,
-    features: ['Unlimited contacts', 'Unlimited team members', '10 custom development hours per month', 'Everything in Enterprise', '24/7 emergency support', 'Annual invoicing'],
+    features: ['Unlimited contacts', 'Unlimited team members', 'Everything in Enterprise', 'Annual invoicing'],
     limitations: [],
     buttonText: 'Contact Sales',
   },
@@ -63,7 +63,7 @@ const en = {
   /** Spec §2.13. */
   pricing: {
     title: 'Pricing',
-    lead: `Plans for teams that sell: one platform for contacts, pipeline, campaigns and automation. Start with a ${TRIAL_DAYS}-day free trial, no credit card.`,
+    lead: `Plans for teams that sell: one platform for contacts, pipeline, SMS, email and appointments. Start with a ${TRIAL_DAYS}-day free trial, no credit card.`,
     plansLabel: 'Plans',
     mostPopular: 'Most Popular',
     youSave: (amount: string) => `You save ${amount} a year`,
@@ -72,9 +72,8 @@ const en = {
     rows: {
       contacts: 'Contacts',
       members: 'Team members',
-      funnels: 'Funnels',
-      websites: 'Websites',
-      developmentHours: 'Custom development hours per month',
+      funnels: 'Funnels (planned)',
+      websites: 'Websites (planned)',
       monthlyPrice: 'Price per month',
       yearlyPrice: 'Price per year',
     },
@@ -92,7 +91,7 @@ const en = {
       { question: 'Can I change plans later?', answer: 'Yes. Upgrades apply immediately; downgrades take effect at the start of your next billing cycle.' },
       { question: 'What happens when a trial ends?', answer: 'Your workspace becomes read-only until you subscribe. Nothing is deleted.' },
       { question: 'How do I pay?', answer: 'By card through our payment provider; enterprise customers can ask for annual invoicing.' },
-      { question: 'Is there a money-back guarantee?', answer: 'Yes, 30 days, and there is no setup fee.' },
+      { question: 'Can I cancel?', answer: 'Yes, at any time from Settings → Billing, and there is no setup fee.' },
     ],
     ctaTitle: 'Ready when you are',
     ctaText: 'Start your free trial today. Upgrade, downgrade or cancel at any time.',
@@ -123,13 +122,13 @@ const en = {
           { feature: 'Contacts and companies', ours: 'Included', competitor: 'Included' },
           { feature: 'Pipeline and deals', ours: 'Included', competitor: 'Included' },
           { feature: 'Tasks and appointments', ours: 'Included', competitor: 'Included' },
-          { feature: 'Email and SMS campaigns', ours: 'Included', competitor: 'Included' },
+          { feature: 'Email and SMS from the CRM', ours: 'Included', competitor: 'Included' },
         ],
       },
       {
         category: 'Advanced Features',
         rows: [
-          { feature: 'Automation builder', ours: 'Planned, not built yet', competitor: 'Basic workflows' },
+          { feature: 'Automation builder', ours: 'Included (voice and AI steps planned)', competitor: 'Basic workflows' },
           { feature: 'AI lead scoring', ours: 'Planned, not built yet', competitor: 'Add-on' },
           { feature: 'Self-hosting (open source)', ours: 'Yes', competitor: 'No' },
           { feature: 'Realtime team updates', ours: 'Included', competitor: 'Limited' },
@@ -140,13 +139,12 @@ const en = {
         rows: [
           { feature: 'Free trial', ours: '14 days, no card', competitor: '14 days, card required' },
           { feature: 'Setup fee', ours: 'None', competitor: 'None' },
-          { feature: 'Money-back guarantee', ours: '30 days', competitor: 'None' },
         ],
       },
       {
         category: 'Support & Training',
         rows: [
-          { feature: 'Live chat', ours: '24/7, under 2 minutes', competitor: 'Business hours' },
+          { feature: 'Support', ours: 'Community, on GitHub Discussions and Issues', competitor: 'Business hours' },
           { feature: 'Onboarding', ours: 'About 15 minutes', competitor: 'Self-serve' },
           { feature: 'Academy and tutorials', ours: 'Included', competitor: 'Included' },
         ],

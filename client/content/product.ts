@@ -25,39 +25,45 @@ const en = {
     languages: String(CLAIMS.languages),
     channels: String(CLAIMS.channels),
     trial: '14-day free trial, no credit card required',
-    guarantee: '30-day money-back guarantee',
+    cancel: 'Cancel any time from Settings → Billing',
   },
   headlineStats: {
     label: 'Switchboard in figures',
     integrations: `built-in integrations: ${INTEGRATIONS.join(', ')}`,
-    channels: 'built-in channels: SMS and website chat',
+    channels: 'built-in channels: SMS, e-mail and website chat',
     databases: 'databases to self-host on: Postgres or embedded PGlite',
     languages: 'site languages: English, French and Arabic',
   },
   /** The six headline capabilities (features page, basic landing). */
   coreFeatures: {
     automation: {
-      title: 'Visual automation builder (planned)',
-      text: 'Planned, not built yet. Drag triggers, conditions, e-mails, texts and calls onto one canvas. Fifteen building blocks cover everything from a welcome series to a win-back campaign.',
+      title: 'Visual automation builder',
+      text: 'Drag triggers, conditions, waits, e-mails and texts onto one canvas, from a welcome series to a win-back sequence. Voice and AI steps are planned, not built yet.',
     },
     scoring: {
-      title: 'Lead scoring (planned)',
-      text: 'Planned, not built yet: each lead scored from its behaviour and profile, so your team calls the people most likely to buy first.',
+      title: 'Lead scoring',
+      text: 'Automations raise or lower each lead’s score by the rules you set, so your team calls the hottest leads first. AI lead scoring is planned, not built yet.',
     },
-    campaigns: { title: 'Multi-channel campaigns (planned)', text: 'Planned, not built yet. E-mail, SMS and voice from one place, with each contact’s whole conversation history on one timeline.' },
+    campaigns: {
+      title: 'E-mail and SMS campaigns',
+      text: 'Send to a tag, a saved view or conditions, now or at each recipient’s local time, and A/B test an e-mail’s subject line. Opens, clicks and conversions are tracked, machine opens counted apart.',
+    },
     pipeline: { title: 'Pipeline and deals', text: 'A board of every deal by stage, with stalled deals flagged and the forecast updated as deals move.' },
-    appointments: { title: 'Appointments', text: 'Online booking on your real calendar, reminders that cut no-shows, and meetings tied to the deal they belong to.' },
-    reports: { title: 'Reports and insights', text: 'Where leads come from, which campaigns pay, where deals stall: dashboards built from your own data.' },
+    appointments: {
+      title: 'Appointments',
+      text: 'A team calendar on your real schedule, .ics files for every invitee, a public booking page per calendar, and meetings tied to the deal they belong to.',
+    },
+    reports: { title: 'Reports and insights', text: 'Where leads come from, which stages convert, where deals stall: dashboards built from your own data.' },
   },
   /** Everything in the platform, one line each (basic landing). */
   modules: {
     contacts: { title: 'Contacts', text: 'Every person and company, with custom fields, tags, duplicates merged and CSV import.' },
     pipeline: { title: 'Pipeline', text: 'Deals through your stages, from first conversation to closed won.' },
-    campaigns: { title: 'Campaigns (planned)', text: 'Planned, not built yet. E-mail and SMS to the right segment, with opens, clicks and replies tracked.' },
-    automations: { title: 'Automations (planned)', text: 'Planned, not built yet. Workflows that follow up, assign and notify on the triggers you choose.' },
+    campaigns: { title: 'Campaigns', text: 'E-mail and SMS to the right segment, built from blocks and scheduled, with opens, clicks and conversions tracked.' },
+    automations: { title: 'Automations', text: 'Workflows that follow up, assign and notify on the triggers you choose.' },
     websites: { title: 'Websites and funnels (planned)', text: 'Planned, not built yet. Landing pages and funnels that turn visitors into contacts.' },
-    voice: { title: 'Voice commands (planned)', text: 'Planned, not built yet. Ask for today’s leads or schedule a call by speaking to the Voice Command Center.' },
-    security: { title: 'Security', text: 'Roles, audit log, hashed credentials and HIPAA compliance with a signed BAA.' },
+    voice: { title: 'Voice commands', text: 'Ask for today’s leads or schedule a call by speaking to the Voice Command Center, or type the same commands with Ctrl K.' },
+    security: { title: 'Security', text: 'Roles, audit log and hashed credentials; self-hosted, your data stays on your own servers.' },
     reports: { title: 'Reports', text: 'Revenue, conversion and activity reports, exportable to CSV.' },
   },
 };

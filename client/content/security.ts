@@ -4,7 +4,7 @@ import { pageTexts } from '../i18n';
 const en = {
   eyebrow: 'Security and compliance',
   title: 'Enterprise Security Center',
-  lead: 'Role-based access, a complete audit trail and single sign-on, for teams that answer to their customers and their regulators.',
+  lead: 'Role-based access, a complete audit trail and hashed credentials, for teams that answer to their customers and their regulators.',
   tabsLabel: 'Security sections',
   tabs: { overview: 'Overview', compliance: 'Compliance', access: 'Access control', audit: 'Audit log' },
   overview: {
@@ -14,11 +14,10 @@ const en = {
     apiKeys: { title: 'Scoped API keys', text: 'Each key carries one role, can be revoked at once, and shows when it was last used.' },
   },
   sso: {
-    title: 'Single sign-on',
-    description: 'Enterprise identity providers, in a sample configuration.',
+    title: 'Single sign-on (planned)',
+    description: 'Planned, not built yet: signing in through your company’s identity provider.',
     providersLabel: 'Single sign-on providers',
-    connected: 'Connected',
-    available: 'Available',
+    planned: 'Planned',
     manageRoles: 'Manage Roles & Permissions',
     configure: 'Configure SSO Provider',
     note: 'Single sign-on set-up is not available in this version yet.',
@@ -26,7 +25,10 @@ const en = {
   compliance: {
     servers: { title: 'Your data, your servers', text: 'Switchboard is open source and self-hostable: run it in the region and on the infrastructure your policies require.' },
     gdpr: { title: 'GDPR', text: 'Tenant-scoped data, per-member roles and an audit trail support your records of processing and access reviews.' },
-    hipaa: { title: 'HIPAA', text: 'For practices handling health information, the top plan includes a signed business associate agreement.' },
+    hipaa: {
+      title: 'HIPAA',
+      text: 'Switchboard comes with no business associate agreement (BAA): HIPAA compliance remains the practice’s responsibility. Self-hosted, patient data stays on your own servers.',
+    },
     reviews: { title: 'Access reviews', text: 'See every member and role in one place, change or remove them at once, and revoke sessions and API keys.' },
   },
   rolesTitle: 'Roles and permissions',

@@ -17,11 +17,11 @@ export const SUPPORT = {
 
 /** The support claims and the contact cards, in each language. Hours are New York time (spec §9: EST). */
 const en = {
-  chatResponse: 'Live chat: replies in under 2 minutes, 24/7',
+  chatResponse: 'Live chat: an automated answer at once, our team during support hours',
   emailResponse: 'E-mail: answered within 4 hours',
   hours: ['Monday – Friday: 9AM – 6PM EST', 'Saturday: 10AM – 4PM EST', 'Sunday: closed (live chat stays open)'],
   hoursShort: 'Mon–Fri 9AM–6PM EST, Sat 10AM–4PM EST',
-  emergency: 'Enterprise customers: 24/7 emergency support',
+  emergency: 'Switchboard is open source: community support on GitHub Discussions and Issues',
   cards: {
     liveChat: 'Live chat',
     email: 'E-mail',

@@ -14,7 +14,7 @@ const modules = Object.fromEntries(
 const en = {
   eyebrow: 'Academy',
   title: 'Switchboard Training Course',
-  lead: 'From your first import to automations, scoring and compliance: eight modules, each with short lessons and practical exercises on your own account.',
+  lead: 'From your first import to the inbox, reports and compliance: eight modules, each with short lessons and practical exercises on your own account.',
   statsLabel: 'Course figures',
   stats: { students: 'students', completion: 'completion rate', rating: 'average rating out of 5', hours: (hours: string) => `${hours} hours`, content: 'of content' },
   modulesLabel: 'Course modules',

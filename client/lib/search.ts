@@ -12,12 +12,23 @@ const optional = <T extends z.core.SomeType>(schema: T) => z.catch(z.optional(sc
 /** A return path; safeRedirect() decides whether it is used. */
 const returnPath = optional(z.string().check(z.maxLength(2000)));
 
-export const ZLoginSearch = z.object({ redirect: returnPath });
+/** An address to fill a form with (the landing's sign-up box, an e-mail's link); the form validates it. */
+const prefilledEmail = optional(z.string().check(z.maxLength(254)));
+
+export const ZLoginSearch = z.object({
+  redirect: returnPath,
+  email: prefilledEmail,
+  /** Set by /reset-password once the new password is saved: the page says so. */
+  reset: optional(z.literal(1)),
+});
 
 export const ZSignupSearch = z.object({
   industry: optional(z.enum(INDUSTRY_KEYS)),
   redirect: returnPath,
+  email: prefilledEmail,
 });
+
+export const ZForgotPasswordSearch = z.object({ email: prefilledEmail });
 
 /** The audit log in Settings → Security. */
 export const ZAuditSearch = z.object({

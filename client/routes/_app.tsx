@@ -1,8 +1,10 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { BillingBanner } from '../components/billing-banner';
 import { NotFound } from '../components/not-found';
 import { RealtimeProvider } from '../components/realtime/realtime-provider';
 import { AppShell } from '../components/shell/app-shell';
+import { VerifyEmailBanner } from '../components/verify-email-banner';
 import { loadMe, useMe } from '../lib/auth';
 
 /**
@@ -24,9 +26,32 @@ function AppLayout() {
   return (
     <RealtimeProvider>
       <AppShell user={me ? { name: me.user.name, email: me.user.email } : undefined}>
-        <BillingBanner />
+        <Banners>
+          <VerifyEmailBanner />
+          <BillingBanner />
+        </Banners>
         <Outlet />
       </AppShell>
     </RealtimeProvider>
   );
+}
+
+/**
+ * The banners above every application page. Their height is published as --app-banners-height, so
+ * a page as tall as the screen (the pipeline board) leaves room for them instead of overflowing.
+ */
+function Banners({ children }: { children: ReactNode }) {
+  const box = useRef<HTMLDivElement | null>(null);
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty('--app-banners-height', `${element.offsetHeight}px`));
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--app-banners-height');
+    };
+  }, []);
+  return <div ref={box}>{children}</div>;
 }

@@ -31,7 +31,7 @@ function LoginPage() {
   const { isLoading, error } = useAtomValue(authStateAtom);
   const dispatch = useSetAtom(authDispatchAtom);
   const login = trpc.auth.login.useMutation();
-  const [values, setValues] = useState({ email: '', password: '' });
+  const [values, setValues] = useState({ email: search.email ?? '', password: '' });
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
 
   // A failure shown here is not carried to the next visit.
@@ -64,7 +64,13 @@ function LoginPage() {
   return (
     <AuthLayout
       title="Sign in"
-      description={search.redirect ? 'Sign in to continue to that page.' : 'Welcome back. Sign in to your Switchboard account.'}
+      description={
+        search.reset
+          ? 'Your password was changed and every device was signed out. Sign in with your new password.'
+          : search.redirect
+            ? 'Sign in to continue to that page.'
+            : 'Welcome back. Sign in to your Switchboard account.'
+      }
       footer={
         <>
           No account yet?{' '}
@@ -76,8 +82,32 @@ function LoginPage() {
     >
       <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4" aria-label="Sign in">
         <FormAlert message={error} />
-        <TextField label="E-mail" name="email" type="email" autoComplete="email" inputMode="email" required autoFocus value={values.email} onChange={set('email')} error={fieldErrors.email} />
-        <TextField label="Password" name="password" type="password" autoComplete="current-password" required value={values.password} onChange={set('password')} error={fieldErrors.password} />
+        <TextField
+          label="E-mail"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          autoFocus={!search.email}
+          value={values.email}
+          onChange={set('email')}
+          error={fieldErrors.email}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          autoFocus={Boolean(search.email)}
+          value={values.password}
+          onChange={set('password')}
+          error={fieldErrors.password}
+        />
+        <Link to="/forgot-password" search={values.email ? { email: values.email } : {}} className={`${textLink} self-end text-sm`}>
+          Forgot password?
+        </Link>
         <Button type="submit" disabled={isLoading} className="mt-2 w-full">
           {isLoading ? 'Signing in...' : 'Sign in'}
         </Button>

@@ -23,7 +23,7 @@ function SignupPage() {
   const search = Route.useSearch();
   const navigate = useNavigate();
   const signup = trpc.auth.signup.useMutation();
-  const [values, setValues] = useState({ name: '', email: '', password: '', organizationName: '' });
+  const [values, setValues] = useState({ name: '', email: search.email ?? '', password: '', organizationName: '' });
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
 

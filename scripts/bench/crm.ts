@@ -6,7 +6,8 @@
  * memory with 100,000. Prints p50/p95 and the targets; never asserts timing.
  *
  * Env: BENCH_CRM_CONTACTS (Postgres, default 1000000), BENCH_CRM_PGLITE_CONTACTS (default 100000),
- * BENCH_CRM_ITERATIONS (default 30), BENCH_CRM_DATABASE (default sb_bench_crm).
+ * BENCH_CRM_ITERATIONS (default 30), BENCH_CRM_DATABASE (default sb_bench_crm), BENCH_CRM_CASES (only the
+ * cases whose label contains one of these comma-separated words, e.g. `search`).
  */
 import { sql } from 'kysely';
 // The assembly installs the domains' permissions (permissionsFor) and the rules services read.
@@ -23,7 +24,7 @@ import { listAppointments } from '../../server/appointments/service';
 import { loadConfig } from '../../server/config';
 import { ZListContactsInput, type TListContactsInput } from '../../server/contacts/schema';
 import { listContacts } from '../../server/contacts/service';
-import { openDatabase, type DatabaseHandle, type Db } from '../../server/db';
+import { actingForOrganization, openDatabase, readingForOrganization, type DatabaseHandle, type Db } from '../../server/db';
 import { migrateToLatest } from '../../server/db/migrate';
 import { scoped } from '../../server/db/scoped';
 import { buildDeps } from '../../server/deps';
@@ -38,30 +39,48 @@ const DASHBOARD_TARGET_MS = 300;
 
 type BenchCtx = OrgContext;
 type Case = { label: string; target: number; run: (ctx: BenchCtx, i: number) => Promise<unknown> };
-type Result = { label: string; target: number; p50: number; p95: number; max: number; p95System: number };
+type Result = { label: string; target: number; p50: number; p95: number; max: number; p95PerStatement: number; p95System: number };
 
 /**
- * Times a case as the app runs it — through the organization's database, under the row-level
- * policies (decision 024) — and, interleaved run for run so both see the same load, through the
- * system's database without them: the difference is what the second wall costs.
+ * How a run reaches the database: as a query procedure does — one read-only transaction under the
+ * row-level policies (decision 028) —, under the policies with a transaction per statement (as
+ * mutations and decision 024's reads), and through the system's database without the policies.
  */
-async function time(c: Case, iterations: number, contexts: { organization: BenchCtx; system: BenchCtx }): Promise<Result> {
+type Variant = 'read' | 'perStatement' | 'system';
+type Runner = (c: Case, i: number) => Promise<unknown>;
+const VARIANTS: Variant[] = ['read', 'perStatement', 'system'];
+
+/**
+ * Times a case through each variant, interleaved run for run (the order rotating) so all see the
+ * same load: the differences are what the second wall costs, with and without the read transaction.
+ */
+async function time(c: Case, iterations: number, runners: Record<Variant, Runner>): Promise<Result> {
   for (let i = 0; i < 3; i++) {
     // warm-up: plans, caches
-    await c.run(contexts.organization, i);
-    await c.run(contexts.system, i);
+    for (const variant of VARIANTS) await runners[variant](c, i);
   }
-  const samples = { organization: [] as number[], system: [] as number[] };
+  const samples: Record<Variant, number[]> = { read: [], perStatement: [], system: [] };
   for (let i = 0; i < iterations; i++) {
-    for (const variant of i % 2 ? (['system', 'organization'] as const) : (['organization', 'system'] as const)) {
+    for (let k = 0; k < VARIANTS.length; k++) {
+      const variant = VARIANTS[(i + k) % VARIANTS.length]!;
       const started = performance.now();
-      await c.run(contexts[variant], i + 3);
+      await runners[variant](c, i + 3);
       samples[variant].push(performance.now() - started);
     }
   }
-  const [organization, system] = [samples.organization.sort((a, b) => a - b), samples.system.sort((a, b) => a - b)];
-  return { label: c.label, target: c.target, p50: percentile(organization, 50), p95: percentile(organization, 95), max: organization.at(-1)!, p95System: percentile(system, 95) };
+  const [read, perStatement, system] = VARIANTS.map((v) => samples[v].sort((x, y) => x - y)) as [number[], number[], number[]];
+  return {
+    label: c.label,
+    target: c.target,
+    p50: percentile(read, 50),
+    p95: percentile(read, 95),
+    max: read.at(-1)!,
+    p95PerStatement: percentile(perStatement, 95),
+    p95System: percentile(system, 95),
+  };
 }
+
+const cost = (p95: number, base: number) => `${p95 >= base ? '+' : ''}${num((100 * (p95 - base)) / base, 0)} %`;
 
 function authOf(organizationId: string, userId: string): OrgAuth {
   return {
@@ -112,8 +131,23 @@ async function benchDatabase(database: DatabaseHandle, label: string, contacts: 
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
   const deps = buildDeps({ config, database, logger: createLogger(config) });
   const auth = authOf(organizationId, ownerId);
-  const contexts = { organization: { db: database.forOrganization(organizationId), organizationId, auth, deps }, system: { db, organizationId, auth, deps } };
-  const ctx = contexts.organization;
+  const perStatement = actingForOrganization(deps, organizationId);
+  const contexts = { perStatement: { db: perStatement.database.db, organizationId, auth, deps: perStatement }, system: { db, organizationId, auth, deps } };
+  const runners: Record<Variant, Runner> = {
+    async read(c, i) {
+      const reading = readingForOrganization(deps, organizationId);
+      let ok = false;
+      try {
+        await c.run({ db: reading.deps.database.db, organizationId, auth, deps: reading.deps }, i);
+        ok = true;
+      } finally {
+        await reading.end(ok ? 'commit' : 'rollback');
+      }
+    },
+    perStatement: (c, i) => c.run(contexts.perStatement, i),
+    system: (c, i) => c.run(contexts.system, i),
+  };
+  const ctx = contexts.perStatement;
   const org = scoped(db, organizationId);
   // The list's input as its door parses it (defaults filled in).
   const list = (context: BenchCtx, input: TListContactsInput) => listContacts(context, ZListContactsInput.parse(input));
@@ -156,14 +190,18 @@ async function benchDatabase(database: DatabaseHandle, label: string, contacts: 
     { label: '/app: task counts', target: DASHBOARD_TARGET_MS, run: (ctx) => taskCounts(ctx) },
     { label: "/app: today's appointments", target: DASHBOARD_TARGET_MS, run: (ctx) => listAppointments(ctx, today) },
   ];
+  const only = (process.env.BENCH_CRM_CASES ?? '')
+    .split(',')
+    .map((word) => word.trim())
+    .filter(Boolean);
   const results: Result[] = [];
-  for (const c of [...contactCases, ...dashboardCases]) {
+  for (const c of [...contactCases, ...dashboardCases].filter((c) => only.length === 0 || only.some((word) => c.label.includes(word)))) {
     progress(`${c.label}: ${iterations} runs`);
-    results.push(await time(c, iterations, contexts));
+    results.push(await time(c, iterations, runners));
   }
   printTable(
     `${label}, ${contacts.toLocaleString('en-US')} contacts in one organization — ${iterations} runs each, ${loadLine('now')}`,
-    ['query', 'p50 ms', 'p95 ms', 'max ms', 'target p95', 'meets', 'p95 ms without RLS', 'RLS cost'],
+    ['query', 'p50 ms', 'p95 ms', 'max ms', 'target p95', 'meets', 'p95 ms RLS per statement', 'p95 ms without RLS', 'RLS cost', 'RLS cost per statement'],
     results.map((r) => [
       r.label,
       num(r.p50, 1),
@@ -171,8 +209,10 @@ async function benchDatabase(database: DatabaseHandle, label: string, contacts: 
       num(r.max, 1),
       `< ${r.target} ms`,
       r.p95 < r.target ? 'yes' : 'NO',
+      num(r.p95PerStatement, 1),
       num(r.p95System, 1),
-      `${r.p95 >= r.p95System ? '+' : ''}${num((100 * (r.p95 - r.p95System)) / r.p95System, 0)} %`,
+      cost(r.p95, r.p95System),
+      cost(r.p95PerStatement, r.p95System),
     ]),
   );
 }

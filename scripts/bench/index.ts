@@ -9,6 +9,10 @@ const BENCHES: { name: string; load: () => Promise<{ run(): Promise<void> }> }[]
   { name: 'crm', load: () => import('./crm') },
   { name: 'realtime', load: () => import('./realtime') },
   { name: 'sms', load: () => import('./sms') },
+  { name: 'email', load: () => import('./email') },
+  { name: 'webhooks', load: () => import('./webhooks') },
+  { name: 'slots', load: () => import('./slots') },
+  { name: 'campaigns', load: () => import('./campaigns') },
   { name: 'lighthouse', load: () => import('./lighthouse') },
 ];
 

@@ -30,7 +30,7 @@ type Audit = { runs: Record<(typeof CATEGORIES)[number], number>[]; scriptBytes:
 
 async function audit(url: string): Promise<{ scores: Record<string, number>; scriptBytes: number }> {
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
   });
   try {

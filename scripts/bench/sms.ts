@@ -23,15 +23,15 @@ import { sql } from 'kysely';
 import { createApp } from '../../server/app';
 import { signup } from '../../server/auth/service';
 import { loadConfig } from '../../server/config';
-import { openDatabase, type DatabaseHandle } from '../../server/db';
-import { migrateToLatest } from '../../server/db/migrate';
+import type { DatabaseHandle } from '../../server/db';
 import { buildDeps, type AppDeps } from '../../server/deps';
 import { createLogger } from '../../server/logging';
 import { registerSmsJobs } from '../../server/sms/jobs';
 import { SEND_JOB } from '../../server/sms/send-job';
 import { startTwilioDouble, twilioEnv, type TwilioDouble } from '../../tests/doubles/twilio';
 import { num, printTable } from './lib/table';
-import { benchDatabaseUrl, envNumber } from './lib/common';
+import { envNumber } from './lib/common';
+import { figures, onEachDatabase, repeated } from './lib/runs';
 
 const BULK_SIZE = 10_000;
 const ANSWER_RUNS = 3;
@@ -80,20 +80,14 @@ async function drain(double: TwilioDouble, before: number, count: number): Promi
 
 async function benchDatabase(label: string, database: DatabaseHandle, throughputCount: number, limitedCount: number): Promise<string[][]> {
   const double = await startTwilioDouble();
-  const rows: string[][] = [];
-  // Each figure as soon as it is measured; the table at the end repeats them.
-  const record = (row: string[]) => {
-    rows.push(row);
-    console.log(`[sms] ${row.join(' | ')}`);
-  };
+  const { rows, record } = figures('sms');
   try {
     // 1. Answer time: enqueue only (JOBS_ENABLED=false), so nothing else uses the database meanwhile.
     const enqueuer = await depsFor(database, double, { JOBS_ENABLED: 'false' });
     const cookie = await account(enqueuer);
     await bulkSend(enqueuer, cookie, numbers(500)); // warm-up: metadata, prepared paths
-    const answers: number[] = [];
-    for (let i = 0; i < ANSWER_RUNS; i++) answers.push((await bulkSend(enqueuer, cookie, numbers(BULK_SIZE))).ms);
-    record([label, `bulk-send of ${num(BULK_SIZE)}: API answer (${ANSWER_RUNS} runs)`, answers.map((ms) => `${num(ms)} ms`).join(' / '), '< 1,000 ms']);
+    const answers = await repeated(ANSWER_RUNS, `${label}: bulk-send of ${num(BULK_SIZE)}`, async () => (await bulkSend(enqueuer, cookie, numbers(BULK_SIZE))).ms);
+    record([label, `bulk-send of ${num(BULK_SIZE)}: API answer (${ANSWER_RUNS} runs)`, answers.values.map((ms) => `${num(ms)} ms`).join(' / '), '< 1,000 ms']);
     // Those batches are not part of the throughput runs.
     await database.db.deleteFrom('sms_messages').execute();
     await sql`delete from pgboss.job where name = ${SEND_JOB}`.execute(database.db);
@@ -132,28 +126,6 @@ async function benchDatabase(label: string, database: DatabaseHandle, throughput
 
 export async function run(): Promise<void> {
   const limitedCount = envNumber('BENCH_SMS_LIMITED', 150);
-  const rows: string[][] = [];
-  const base = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
-  const variants = (process.env.BENCH_SMS_VARIANTS ?? 'postgres,pglite').split(',');
-  if (variants.includes('postgres') && !base) {
-    console.log('\n[sms] Postgres part skipped: set BENCH_DATABASE_URL (or DATABASE_URL) to a server where a database can be created.');
-  } else if (variants.includes('postgres') && base) {
-    const database = await openDatabase({ kind: 'postgres', url: await benchDatabaseUrl(base, 'sb_bench_sms', { fresh: true }), maxConnections: 20 });
-    try {
-      await migrateToLatest(database.db);
-      rows.push(...(await benchDatabase('Postgres', database, envNumber('BENCH_SMS_THROUGHPUT', 5000), limitedCount)));
-    } finally {
-      await database.close();
-    }
-  }
-  if (variants.includes('pglite')) {
-    const pglite = await openDatabase({ kind: 'pglite', dataDir: undefined });
-    try {
-      await migrateToLatest(pglite.db);
-      rows.push(...(await benchDatabase('PGlite (in memory)', pglite, envNumber('BENCH_SMS_THROUGHPUT', 1000), limitedCount)));
-    } finally {
-      await pglite.close();
-    }
-  }
+  const rows = await onEachDatabase('sms', ({ kind, label, database }) => benchDatabase(label, database, envNumber('BENCH_SMS_THROUGHPUT', kind === 'postgres' ? 5000 : 1000), limitedCount));
   printTable('SMS (local Twilio double, official SDK)', ['database', 'case', 'figure', 'target'], rows, 2);
 }

@@ -49,11 +49,13 @@ export async function listActivities(ctx: Pick<OrgContext, 'db' | 'organizationI
     .orderBy('activities.id', 'desc')
     .limit(limit + 1)
     .execute();
+  const page = rows.slice(0, limit);
+  const emailStatus = await emailStatuses(ctx, page);
   return {
-    items: rows.slice(0, limit).map((r) => ({
+    items: page.map((r) => ({
       id: Number(r.id),
       type: r.type,
-      payload: r.payload,
+      payload: emailStatus.has(r.id) ? { ...(r.payload as Record<string, unknown>), ...emailStatus.get(r.id) } : r.payload,
       contactId: r.contact_id,
       dealId: r.deal_id,
       actor: r.actor_name,
@@ -61,4 +63,27 @@ export async function listActivities(ctx: Pick<OrgContext, 'db' | 'organizationI
     })),
     nextBefore: rows.length > limit ? Number(rows[limit - 1]!.id) : null,
   };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * An e-mail's entry shows the message's current state (queued → sent → delivered, bounced…), read
+ * from the message itself rather than copied into the entry, so it is never stale. Keyed by entry id.
+ */
+async function emailStatuses(ctx: Pick<OrgContext, 'db' | 'organizationId'>, rows: { id: number; type: string; payload: unknown }[]) {
+  const byMessage = new Map<string, number[]>();
+  for (const row of rows) {
+    const messageId = row.type.startsWith('email_') ? (row.payload as { messageId?: unknown } | null)?.messageId : undefined;
+    if (typeof messageId === 'string' && UUID.test(messageId)) byMessage.set(messageId, [...(byMessage.get(messageId) ?? []), row.id]);
+  }
+  const found = new Map<number, { status: string; error: string | null }>();
+  if (byMessage.size === 0) return found;
+  const messages = await scoped(ctx.db, ctx.organizationId)
+    .selectFrom('email_messages')
+    .select(['id', 'status', 'error'])
+    .where('id', 'in', [...byMessage.keys()])
+    .execute();
+  for (const message of messages) for (const id of byMessage.get(message.id) ?? []) found.set(id, { status: message.status, error: message.error });
+  return found;
 }

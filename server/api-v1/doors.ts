@@ -1,18 +1,36 @@
 import { z } from 'zod';
 import type { Permission } from '../kernel/permissions';
 import { ZAuthPayload, ZLoginInput, ZPreferencesAnswer, ZSignupInput, ZUpdatePreferencesInput } from '../auth/schema';
+import { ZAccountLinkUsed, ZForgotPasswordInput, ZPasswordResetRequested, ZResetPasswordInput, ZVerifyEmailInput } from '../account-emails/schema';
 import { ZReportRange, REPORTS } from '../analytics/schema';
 import { ZCreatePaymentIntentInput, ZCreateSubscriptionInput, ZProvisioningTokenInput } from '../billing/inputs';
 import { ZBillingConfig, ZPaymentIntentAnswer, ZProvisioningAnswer, ZStripeWebhookAnswer, ZSubscriptionAnswer } from '../billing/records';
 import { ZSendChatMessageInput, ZVisitorConversationInput } from '../chat/inputs';
 import { ZChatConversationRecord, ZChatSendResult } from '../chat/records';
 import { ZExportContactsInput, ZImportUploadPreview } from '../contacts/schema';
-import { ZHealthStatus } from '../health/schema';
+import { EMAIL_BATCH_MAX, ZEmailAccepted, ZEmailBatchAccepted, ZEmailRecord, ZExportSuppressionsQuery, ZSendEmailBatchInput, ZSendEmailInput, ZUnsubscribeState } from '../email/schema';
+import { ZHealthStatus, ZReadiness } from '../health/schema';
+import { ZBookingInput, ZBookingPage, ZBookingRecord, ZCalendarList, ZManagedBooking, ZPublicBooking, ZRescheduleBookingInput, ZSlotsAnswer, ZSlotsQuery } from '../calendars/schema';
+import { ZCampaignDetail, ZCampaignList, ZCampaignStats, ZListCampaignsQuery, ZRestCreateCampaignBody, ZStatsQuery } from '../campaigns/schema';
+import { ZCreateWorkflowInput, ZEnrollmentBody, ZEnrollResult, ZRunDetail, ZWorkflowDefinition, ZWorkflowDetail, ZWorkflowList, ZWorkflowRunsQuery } from '../automations/schema';
 import { ZLeadAccepted, ZLeadRefused, ZSubmitLeadInput } from '../leads/schema';
 import { ZActingOrganization, ZMemberList } from '../organizations/schema';
 import { ZRecordSiteEventsInput, ZSiteEventsStored } from '../site-analytics/schema';
+import { INBOUND_SIGNATURE_HEADER, ZInboundEmailAnswer } from '../email/schema';
 import { ZBulkSendSmsInput, ZSendSmsInput, ZSendTemplateSmsInput, ZSmsAccountAnswer, ZSmsBulkSent, ZSmsRefused, ZSmsSent, ZSmsTemplateRecord } from '../sms/schema';
 import { ZSetLessonCompletionInput, ZTrainingProgress } from '../training/schema';
+import {
+  ZCreateWebhookEndpointInput,
+  ZDeliveryAccepted,
+  ZListDeliveriesQuery,
+  ZRotateSecretFields,
+  ZUpdateWebhookEndpointFields,
+  ZWebhookDeliveryPage,
+  ZWebhookEndpoint,
+  ZWebhookEndpointList,
+  ZWebhookEndpointWithSecret,
+} from '../webhooks/schema';
+import { ZDeletedRecord } from '../records/schema';
 
 /**
  * The REST doors besides /api/v1's resources (server/app.ts and each domain's rest.ts), described
@@ -47,19 +65,120 @@ export type RestDoor = {
 };
 
 const json = (description: string, schema: z.ZodType): DoorAnswer => ({ description, schema });
+const ZCreateWorkflowBody = ZCreateWorkflowInput.extend({ definition: ZWorkflowDefinition.optional() });
+const ZWorkflowRunsPage = z.strictObject({ items: z.array(ZRunDetail), nextCursor: z.string().nullable() });
 const file = (description: string, mediaType: string): DoorAnswer => ({ description, mediaType });
 
 export const DOOR_TAGS: { name: string; description: string }[] = [
+  {
+    name: 'webhook endpoints',
+    description:
+      'Outbound webhooks: where your organization’s events are POSTed, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`), with their delivery log. The event objects are described under `webhooks`.',
+  },
   { name: 'organization', description: 'The organization an API key or session acts in, and its members.' },
   { name: 'auth', description: 'Sign-up, sign-in and the signed-in user (browser sessions; spec app-core §7).' },
   { name: 'files', description: 'CSV exports and imports, calendar files.' },
   { name: 'sms', description: 'Sending SMS and the SMS account (spec app-core §7).' },
+  { name: 'email', description: 'One-to-one e-mail: send to an address or a contact, and follow its state.' },
+  { name: 'automations', description: 'Workflows as JSON (the builder’s definition format): export, import, publish, enrol contacts and follow their runs.' },
+  { name: 'calendars', description: 'Booking calendars: their public booking URLs, free slots in any time zone, and bookings.' },
   { name: 'public site', description: 'What the public site calls: lead forms, payments, the chat widget, page analytics, training progress.' },
-  { name: 'webhooks', description: 'Calls from providers, authenticated by their signature (Stripe, Twilio).' },
+  { name: 'webhooks', description: 'Calls from providers, authenticated by their signature or a secret (Stripe, Twilio, inbound e-mail).' },
   { name: 'health', description: 'Whether the server and its database answer.' },
 ];
 
 export const REST_DOORS: RestDoor[] = [
+  {
+    method: 'get',
+    path: '/api/v1/webhook-endpoints',
+    tag: 'webhook endpoints',
+    summary: 'List webhook endpoints',
+    access: 'member',
+    permission: 'settings:manage',
+    answers: { '200': json('Every endpoint (secrets are never shown again)', ZWebhookEndpointList) },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/webhook-endpoints',
+    tag: 'webhook endpoints',
+    summary: 'Create a webhook endpoint',
+    description:
+      'An https:// URL that does not resolve to a private, loopback or link-local address (checked again at every delivery), and the event types to send. The answer holds the signing secret (`whsec_…`) this once.',
+    access: 'member',
+    permission: 'settings:manage',
+    body: ZCreateWebhookEndpointInput,
+    answers: { '201': json('The endpoint with its signing secret; `Location` names it', ZWebhookEndpointWithSecret) },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/webhook-endpoints/{id}',
+    tag: 'webhook endpoints',
+    summary: 'A webhook endpoint',
+    access: 'member',
+    permission: 'settings:manage',
+    answers: { '200': json('The endpoint', ZWebhookEndpoint) },
+  },
+  {
+    method: 'patch',
+    path: '/api/v1/webhook-endpoints/{id}',
+    tag: 'webhook endpoints',
+    summary: 'Change, enable or disable a webhook endpoint',
+    access: 'member',
+    permission: 'settings:manage',
+    body: ZUpdateWebhookEndpointFields,
+    answers: { '200': json('The endpoint', ZWebhookEndpoint) },
+  },
+  {
+    method: 'delete',
+    path: '/api/v1/webhook-endpoints/{id}',
+    tag: 'webhook endpoints',
+    summary: 'Delete a webhook endpoint and its delivery log',
+    access: 'member',
+    permission: 'settings:manage',
+    answers: { '200': json('Deleted', ZDeletedRecord) },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/webhook-endpoints/{id}/rotate-secret',
+    tag: 'webhook endpoints',
+    summary: 'Rotate the signing secret',
+    description: 'A new secret, answered once. For `overlapHours` (default 24, 0–72) deliveries carry a signature with the old secret beside the new one.',
+    access: 'member',
+    permission: 'settings:manage',
+    body: ZRotateSecretFields,
+    answers: { '200': json('The endpoint with its new signing secret', ZWebhookEndpointWithSecret) },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/webhook-endpoints/{id}/test',
+    tag: 'webhook endpoints',
+    summary: 'Send a test event',
+    description: 'A `webhook.test` event, signed and logged like any other (also to a disabled endpoint).',
+    access: 'member',
+    permission: 'settings:manage',
+    answers: { '202': json('Accepted: the delivery to follow in the log', ZDeliveryAccepted) },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/webhook-endpoints/{id}/deliveries',
+    tag: 'webhook endpoints',
+    summary: 'The delivery log',
+    description: 'Newest first: each delivery with its state and every attempt (request headers, answer status, the first 1 KB of the answer, duration).',
+    access: 'member',
+    permission: 'settings:manage',
+    query: ZListDeliveriesQuery,
+    answers: { '200': json('A page of deliveries; `nextCursor` pages on', ZWebhookDeliveryPage) },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/webhook-deliveries/{id}/redeliver',
+    tag: 'webhook endpoints',
+    summary: 'Send a delivery again',
+    description: 'The same event (same `webhook-id`, so a receiver that had it drops the copy), now, with a new 24-hour retry window.',
+    access: 'member',
+    permission: 'settings:manage',
+    answers: { '202': json('Accepted', ZDeliveryAccepted) },
+  },
   {
     method: 'get',
     path: '/api/v1/organization',
@@ -111,6 +230,38 @@ export const REST_DOORS: RestDoor[] = [
   },
   { method: 'post', path: '/api/auth/logout', tag: 'auth', summary: 'Sign out', access: 'user', answers: { '204': { description: 'Signed out (the cookie is cleared)' } } },
   {
+    method: 'post',
+    path: '/api/auth/forgot-password',
+    tag: 'auth',
+    summary: 'Ask for a password reset link',
+    description:
+      'E-mails a single-use link valid one hour to the account using the address, if any. The answer is the same whether or not the address has an account. Throttled per address and per client address (429 with Retry-After).',
+    access: 'public',
+    body: ZForgotPasswordInput,
+    answers: { '202': json('Accepted; the same answer for every address', ZPasswordResetRequested) },
+  },
+  {
+    method: 'post',
+    path: '/api/auth/reset-password',
+    tag: 'auth',
+    summary: 'Set a new password with a reset link',
+    description:
+      "The token is the last part of the e-mailed link (/reset-password/{token}); it works once. Every session of the user ends; they sign in with the new password (sign-up's password rules).",
+    access: 'public',
+    body: ZResetPasswordInput,
+    answers: { '200': json('The password is set; the account it applied to', ZAccountLinkUsed) },
+  },
+  {
+    method: 'post',
+    path: '/api/auth/verify-email',
+    tag: 'auth',
+    summary: 'Verify an e-mail address with its link',
+    description: 'The token is the last part of the e-mailed link (/verify-email/{token}); it works once, within 24 hours.',
+    access: 'public',
+    body: ZVerifyEmailInput,
+    answers: { '200': json('The address verified', ZAccountLinkUsed) },
+  },
+  {
     method: 'get',
     path: '/api/contacts/export.csv',
     tag: 'files',
@@ -119,6 +270,17 @@ export const REST_DOORS: RestDoor[] = [
     access: 'member',
     permission: 'data:export',
     query: ZExportContactsInput,
+    answers: { '200': file('The CSV file', 'text/csv') },
+  },
+  {
+    method: 'get',
+    path: '/api/email/suppressions.csv',
+    tag: 'files',
+    summary: 'Export the e-mail suppression list as CSV',
+    description: 'Every suppressed address (or those matching `search` and `reason`) with its reason, note, source message and who added it. X-Total-Count says how many.',
+    access: 'member',
+    permission: 'email:manage',
+    query: ZExportSuppressionsQuery,
     answers: { '200': file('The CSV file', 'text/csv') },
   },
   {
@@ -214,6 +376,289 @@ export const REST_DOORS: RestDoor[] = [
   },
   {
     method: 'post',
+    path: '/api/v1/emails',
+    tag: 'email',
+    summary: 'Send an e-mail',
+    description:
+      '`to` is an e-mail address (matched to the contact holding it; an unknown address creates no contact) or a contact id. `subject` and `text`/`html` may hold {{variables}} with fallbacks ({{firstName|there}}), filled from the contact and then from `variables`; with `templateId`, the template’s subject and body stand in for those not given. A variable with no value and no fallback is a 400 naming it. Answered once stored and queued; a worker sends it. The same `idempotencyKey` answers the first request’s e-mail.',
+    access: 'member',
+    permission: 'email:send',
+    body: ZSendEmailInput,
+    answers: { '202': json('Accepted: its id and state (`queued`, or `suppressed` for an address on the suppression list)', ZEmailAccepted) },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/emails/batch',
+    tag: 'email',
+    summary: 'Send a batch of e-mails',
+    description: `Up to ${EMAIL_BATCH_MAX} e-mails in \`emails\`, each of the shape \`POST /api/v1/emails\` takes (\`idempotencyKey\` included), in one request body of at most 1 MB. Each item is checked on its own: the answer has one result per item, in order — \`{index, id, status}\` once stored and queued (\`suppressed\` for an address on the suppression list), or \`{index, error}\` with the status the single door would answer (400 for a bad field or a missing variable, 403 for a contact marked do not e-mail, 404 for an unknown contact or template) and the issues naming \`emails.<index>.<field>\`. A refused item does not stop the others; the accepted ones are stored together, in one transaction. More than ${EMAIL_BATCH_MAX} items, or a body that is not \`{emails: [...]}\`, refuses the whole batch (400).`,
+    access: 'member',
+    permission: 'email:send',
+    body: ZSendEmailBatchInput,
+    answers: { '202': json('A result per item, in order: accepted (its id and state) or refused (why)', ZEmailBatchAccepted) },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/emails/{id}',
+    tag: 'email',
+    summary: 'An e-mail with its state and events',
+    access: 'member',
+    permission: 'email:read',
+    answers: { '200': json('The e-mail, its text and HTML as sent, and each step of its delivery', ZEmailRecord) },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/workflows',
+    tag: 'automations',
+    summary: 'List workflows',
+    access: 'member',
+    permission: 'automations:read',
+    answers: { '200': json('Every workflow with its status, run counts and last run', ZWorkflowList) },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/workflows',
+    tag: 'automations',
+    summary: 'Create a workflow (import)',
+    description:
+      'Creates a draft: from `definition` (the JSON of GET /api/v1/workflows/{id}/definition), from a template (`templateKey`), or empty. A definition is checked as a graph when published; its structure is checked now (400 naming the step and field).',
+    access: 'member',
+    permission: 'automations:write',
+    body: ZCreateWorkflowBody,
+    answers: { '201': json('The new draft', ZWorkflowDetail) },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/workflows/{id}/definition',
+    tag: 'automations',
+    summary: 'A workflow’s draft definition (export)',
+    description:
+      'The definition format: `{ version: 1, triggers: [{ type, config }], steps: [{ id, type, config }], edges: [{ from, to, branch? }], layout? }`. `from` is a step id or `start`; branching steps (if_else: yes/no, wait_for_event: event/timeout, ab_split: a/b) name the branch of each edge out.',
+    access: 'member',
+    permission: 'automations:read',
+    answers: { '200': json('The definition', ZWorkflowDefinition) },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/workflows/{id}/publish',
+    tag: 'automations',
+    summary: 'Publish the draft as a new version',
+    description: 'Freezes the draft as the next immutable version and activates the workflow; runs keep the version they started on.',
+    access: 'member',
+    permission: 'automations:write',
+    answers: { '200': json('The workflow with its published version', ZWorkflowDetail) },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/workflows/{id}/enrollments',
+    tag: 'automations',
+    summary: 'Enrol a contact',
+    description: 'Starts a run of the published version for the contact; a worker runs its steps. 409 when the contact is already in the workflow.',
+    access: 'member',
+    permission: 'automations:write',
+    body: ZEnrollmentBody,
+    answers: { '202': json('Accepted: the run id', ZEnrollResult) },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/workflows/{id}/runs',
+    tag: 'automations',
+    summary: 'A workflow’s runs with their step logs',
+    access: 'member',
+    permission: 'automations:read',
+    query: ZWorkflowRunsQuery,
+    answers: { '200': json('Runs, newest first, each with its status and step log; `nextCursor` pages on', ZWorkflowRunsPage) },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/calendars',
+    tag: 'calendars',
+    summary: 'List calendars',
+    access: 'member',
+    permission: 'calendars:read',
+    answers: { '200': json('Every calendar with its public booking URL', ZCalendarList) },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/calendars/{id}/slots',
+    tag: 'calendars',
+    summary: 'A calendar’s free slots',
+    description:
+      'Free slots starting in [from, to) (at most 62 days, and within the calendar’s booking horizon), each with its start and end instants and its wall date and time in `timeZone` (default UTC). Members’ availability is wall time in their own zones, so a daylight-saving change moves instants, not hours.',
+    access: 'member',
+    permission: 'calendars:read',
+    query: ZSlotsQuery,
+    answers: { '200': json('The slots, earliest first', ZSlotsAnswer) },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/calendars/{id}/bookings',
+    tag: 'calendars',
+    summary: 'Book a slot',
+    description:
+      'Books a free slot as a visitor would: the contact found or created by e-mail, an appointment per member taking part (round robin: the free member booked longest ago), confirmation e-mail with an .ics and SMS when a phone is given. 409 naming `startsAt` when the slot is not (or no longer) free.',
+    access: 'member',
+    permission: 'calendars:book',
+    body: ZBookingInput,
+    answers: { '201': json('The booking with its appointments', ZBookingRecord) },
+  },
+  {
+    method: 'get',
+    path: '/api/booking/pages/{handle}/{slug}',
+    tag: 'public site',
+    summary: 'A public booking page',
+    access: 'public',
+    answers: { '200': json('The calendar as the visitor sees it', ZBookingPage) },
+  },
+  {
+    method: 'get',
+    path: '/api/booking/pages/{handle}/{slug}/slots',
+    tag: 'public site',
+    summary: 'A booking page’s free slots',
+    access: 'public',
+    query: ZSlotsQuery,
+    answers: { '200': json('The slots in the visitor’s time zone', ZSlotsAnswer) },
+  },
+  {
+    method: 'post',
+    path: '/api/booking/pages/{handle}/{slug}/bookings',
+    tag: 'public site',
+    summary: 'Book a slot from a booking page',
+    description: 'Rate-limited per client address (429 with Retry-After); `website` is a honeypot a person leaves empty. 409 naming `startsAt` when the slot was just taken.',
+    access: 'public',
+    body: ZBookingInput,
+    answers: { '201': json('Booked; the e-mail carries the reschedule and cancel links', ZPublicBooking) },
+  },
+  {
+    method: 'get',
+    path: '/api/booking/manage/{token}',
+    tag: 'public site',
+    summary: 'What a reschedule or cancel link opens',
+    description: 'The token is signed per booking and action; a changed one answers 404.',
+    access: 'public',
+    answers: { '200': json('The booking and its calendar', ZManagedBooking) },
+  },
+  {
+    method: 'get',
+    path: '/api/booking/manage/{token}/slots',
+    tag: 'public site',
+    summary: 'Free slots to reschedule to',
+    access: 'public',
+    query: ZSlotsQuery,
+    answers: { '200': json('The slots in the visitor’s time zone', ZSlotsAnswer) },
+  },
+  {
+    method: 'post',
+    path: '/api/booking/manage/{token}/reschedule',
+    tag: 'public site',
+    summary: 'Move a booking (reschedule link)',
+    access: 'public',
+    body: ZRescheduleBookingInput,
+    answers: { '200': json('The booking at its new time', ZPublicBooking) },
+  },
+  {
+    method: 'post',
+    path: '/api/booking/manage/{token}/cancel',
+    tag: 'public site',
+    summary: 'Cancel a booking (cancel link)',
+    description: 'Cancelling again answers the same.',
+    access: 'public',
+    answers: { '200': json('The booking, cancelled', ZPublicBooking) },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/campaigns',
+    tag: 'campaigns',
+    summary: 'List campaigns',
+    access: 'member',
+    permission: 'campaigns:read',
+    query: ZListCampaignsQuery,
+    answers: { '200': json('Campaigns, newest first, with their status and key figures', ZCampaignList) },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/campaigns',
+    tag: 'campaigns',
+    summary: 'Create a campaign (a draft)',
+    description:
+      'E-mail: `subject` with `html` (and an optional plain-text `text`) or `blocks`; SMS: `text`. `audience`: `tag`, `savedViewId` and/or `segment` (`{ match: all|any, conditions }`), all of which must hold. With `scheduledAt` the draft is scheduled at once. Merge fields: `{{firstName}}`, `{{firstName|fallback}}`.',
+    access: 'member',
+    permission: 'campaigns:write',
+    body: ZRestCreateCampaignBody,
+    answers: { '201': json('The new campaign', ZCampaignDetail) },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/campaigns/{id}/send',
+    tag: 'campaigns',
+    summary: 'Send a campaign now',
+    description: 'Evaluates the audience now and starts sending in batches; 409 unless a draft or scheduled.',
+    access: 'member',
+    permission: 'campaigns:write',
+    answers: { '200': json('The campaign in its new state', ZCampaignDetail) },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/campaigns/{id}/pause',
+    tag: 'campaigns',
+    summary: 'Pause a sending campaign',
+    description: 'Rows not yet handed to the channel wait until resumed.',
+    access: 'member',
+    permission: 'campaigns:write',
+    answers: { '200': json('The campaign in its new state', ZCampaignDetail) },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/campaigns/{id}/resume',
+    tag: 'campaigns',
+    summary: 'Resume a paused campaign',
+    description: 'Sending continues where it stopped; no recipient is sent twice.',
+    access: 'member',
+    permission: 'campaigns:write',
+    answers: { '200': json('The campaign in its new state', ZCampaignDetail) },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/campaigns/{id}/cancel',
+    tag: 'campaigns',
+    summary: 'Cancel a campaign',
+    description: 'Rows not yet handed to the channel end as cancelled; the campaign is kept for its report.',
+    access: 'member',
+    permission: 'campaigns:write',
+    answers: { '200': json('The campaign in its new state', ZCampaignDetail) },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/campaigns/{id}/stats',
+    tag: 'campaigns',
+    summary: 'A campaign’s figures',
+    description:
+      'Recipients by state, delivered, bounced, unique opens (machine opens — Apple Mail Privacy Protection, scanners — counted apart), clicks, unsubscribes, replies, and conversions: deals created and won by recipients within `conversionWindowDays` of sending.',
+    access: 'member',
+    permission: 'campaigns:read',
+    query: ZStatsQuery,
+    answers: { '200': json('The figures, counted from the recipients’ rows', ZCampaignStats) },
+  },
+  {
+    method: 'get',
+    path: '/api/campaigns/t/o/{recipientId}',
+    tag: 'campaigns',
+    summary: 'A campaign e-mail’s open pixel',
+    description: 'Records an open of the recipient when the signature `s` is right (a machine open when fetched by a proxy or scanner); answers the same 1×1 GIF either way.',
+    access: 'public',
+    answers: { '200': file('A transparent 1×1 GIF', 'image/gif') },
+  },
+  {
+    method: 'get',
+    path: '/api/campaigns/t/c/{recipientId}',
+    tag: 'campaigns',
+    summary: 'A campaign e-mail’s tracked link',
+    description: 'Records a click and redirects to `u` when the signature `s` (HMAC of the recipient and the link) is right; a changed link or recipient is refused with 400 and redirects nowhere.',
+    access: 'public',
+    answers: { '302': { description: 'To the link’s target' }, '400': json('A changed or foreign link', z.strictObject({ error: z.string(), code: z.string() })) },
+  },
+  {
+    method: 'post',
     path: '/api/convertkit/subscribe',
     tag: 'public site',
     summary: 'Submit a lead form',
@@ -225,6 +670,44 @@ export const REST_DOORS: RestDoor[] = [
       '429': json('Too many submissions (Retry-After)', ZLeadRefused),
       '503': json('No organization receives leads', ZLeadRefused),
     },
+  },
+  {
+    method: 'get',
+    path: '/api/email/unsubscribe/{token}',
+    tag: 'public site',
+    summary: 'An e-mail’s unsubscribe link, opened in a browser',
+    description: 'The HTTPS link of the List-Unsubscribe header and of the footer. Changes nothing: it redirects to the page that unsubscribes with one click and offers to resubscribe.',
+    access: 'public',
+    answers: { '303': { description: 'To the unsubscribe page, /unsubscribe/{token}' } },
+  },
+  {
+    method: 'post',
+    path: '/api/email/unsubscribe/{token}',
+    tag: 'public site',
+    summary: 'One-click unsubscribe (RFC 8058)',
+    description:
+      'What mailbox providers POST for List-Unsubscribe-Post: the recipient of the message the token names goes on its organization’s suppression list at once, with no confirmation. Repeating it changes nothing. Unknown token: 404. Rate-limited per client address and per link (429 with Retry-After).',
+    access: 'public',
+    rawBody: { mediaType: 'application/x-www-form-urlencoded', description: '`List-Unsubscribe=One-Click` (multipart/form-data is read too)' },
+    answers: { '200': json('Unsubscribed', ZUnsubscribeState) },
+  },
+  {
+    method: 'get',
+    path: '/api/email/unsubscribe/{token}/status',
+    tag: 'public site',
+    summary: 'Whom an unsubscribe link concerns',
+    description: 'The sender organization, the address and whether it is subscribed, unsubscribed, or blocked (a bounce, a complaint or an organization’s block, which resubscribing does not lift).',
+    access: 'public',
+    answers: { '200': json('The link’s recipient and state', ZUnsubscribeState) },
+  },
+  {
+    method: 'post',
+    path: '/api/email/unsubscribe/{token}/resubscribe',
+    tag: 'public site',
+    summary: 'Resubscribe',
+    description: 'Undoes the recipient’s own unsubscribe; a bounce, complaint or an organization’s block stays.',
+    access: 'public',
+    answers: { '200': json('The state after', ZUnsubscribeState) },
   },
   {
     method: 'get',
@@ -347,6 +830,23 @@ export const REST_DOORS: RestDoor[] = [
     rawBody: { mediaType: 'application/x-www-form-urlencoded', description: 'Twilio’s status parameters' },
     answers: { '204': { description: 'Recorded' } },
   },
+  ...(['/api/email/inbound/{secret}', '/api/email/inbound'] as const).map((path): RestDoor => ({
+    method: 'post',
+    path,
+    tag: 'webhooks',
+    summary: path.endsWith('{secret}') ? 'Inbound e-mail (secret in the path)' : 'Inbound e-mail (signed)',
+    description:
+      (path.endsWith('{secret}')
+        ? 'Authenticated by EMAIL_INBOUND_SECRET as the last path segment (compared in constant time).'
+        : `Authenticated by \`${INBOUND_SIGNATURE_HEADER}: sha256=<hex HMAC-SHA256 of the body with EMAIL_INBOUND_SECRET>\`.`) +
+      ' A reply is threaded to the message it answers (In-Reply-To, References, then the plus-addressed Reply-To token); a bounce (VERP return path or an RFC 3464 report) marks the message bounced, a hard one suppresses the address; the List-Unsubscribe mailto unsubscribes; automatic answers are ignored. 401 with a bad secret or signature, 503 while EMAIL_INBOUND_SECRET is not set.',
+    access: 'signature',
+    rawBody: {
+      mediaType: 'message/rfc822',
+      description: 'The raw MIME message (also as text/plain, as JSON `{"raw": "…"}`, or as the multipart field `email` or `body-mime` of the providers’ raw modes), at most 25 MB',
+    },
+    answers: { '200': json('What became of the message (mail that matched nothing is answered 200 too, so the provider does not retry it)', ZInboundEmailAnswer) },
+  })),
   {
     method: 'get',
     path: '/api/health',
@@ -354,5 +854,15 @@ export const REST_DOORS: RestDoor[] = [
     summary: 'Health check',
     access: 'public',
     answers: { '200': json('Healthy', ZHealthStatus), '503': json('The database does not answer', ZHealthStatus) },
+  },
+  {
+    method: 'get',
+    path: '/api/health/ready',
+    tag: 'health',
+    summary: 'Readiness check',
+    description:
+      'Whether this process takes traffic: 503 with the reason while it applies migrations, creates the demo workspace, drains on shutdown, or cannot reach its database. `/api/health` stays the liveness check.',
+    access: 'public',
+    answers: { '200': json('Ready', ZReadiness), '503': json('Not ready, and why', ZReadiness) },
   },
 ];

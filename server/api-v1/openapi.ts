@@ -1,6 +1,7 @@
 import { DOOR_TAGS, REST_DOORS, type DoorAnswer, type RestDoor } from './doors';
 import { jsonSchemaOf, type JsonSchema, type ProcedureCatalog } from './procedures';
 import { V1_RESOURCES, type V1Resource } from './resources';
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT_TYPE, ZWebhookEvent } from '../webhooks/schema';
 
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
 const COMMON_ERRORS = {
@@ -10,6 +11,11 @@ const COMMON_ERRORS = {
 };
 const NOT_FOUND = { '404': errorResponse('No such record in your organization') };
 /** Writes refused by billing: the plan's limit is reached, or the organization is read-only (trial ended, unpaid). */
+/** A POST with an Idempotency-Key (server/http/idempotency.ts): the key is still running, or was used with another request. */
+const IDEMPOTENCY_ERRORS = {
+  '409': errorResponse('A request with this Idempotency-Key is still running: retry after `Retry-After` seconds'),
+  '422': errorResponse('This Idempotency-Key was used with a different request within 24 hours'),
+};
 const PAYMENT_REQUIRED = { '402': errorResponse("The plan's limit is reached or the organization is read-only; `message` says which and what to do") };
 
 function withoutId(schema: JsonSchema): JsonSchema {
@@ -56,8 +62,9 @@ function resourcePaths(catalog: ProcedureCatalog, resource: V1Resource) {
         operationId: `create_${noun}`,
         summary: `Create a ${noun}`,
         description: `Answers the created ${noun} with status 201.${permissionNote(catalog, procedures.create)}`,
+        parameters: [IDEMPOTENCY_KEY_PARAMETER],
         requestBody: { required: true, content: { 'application/json': { schema: inputJsonSchema(procedures.create) } } },
-        responses: { '201': answer(`The created ${noun}`, procedures.create), ...COMMON_ERRORS, ...PAYMENT_REQUIRED },
+        responses: { '201': answer(`The created ${noun}`, procedures.create), ...COMMON_ERRORS, ...PAYMENT_REQUIRED, ...IDEMPOTENCY_ERRORS },
       },
     },
     [`/api/v1/${name}/{id}`]: {
@@ -90,6 +97,9 @@ function resourcePaths(catalog: ProcedureCatalog, resource: V1Resource) {
   };
 }
 
+/** Every POST under /api/v1 that acts for an organization takes it (server/http/idempotency.ts). */
+const IDEMPOTENCY_KEY_PARAMETER = { $ref: '#/components/parameters/IdempotencyKey' };
+
 const ACCESS_NOTES: Record<RestDoor['access'], string> = {
   public: 'Public: no session or key needed.',
   user: 'Needs a signed-in browser session.',
@@ -104,7 +114,13 @@ function doorAnswer({ description, schema, mediaType }: DoorAnswer) {
 }
 
 function doorOperation(door: RestDoor) {
-  const pathParameters = [...door.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name: name!, in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }));
+  // A record's {id} is a UUID; other parameters (the inbound e-mail secret) are plain strings.
+  const pathParameters = [...door.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+    name: name!,
+    in: 'path',
+    required: true,
+    schema: name === 'id' ? { type: 'string', format: 'uuid' } : { type: 'string' },
+  }));
   const refusal = door.refusal
     ? { description: 'Refused: the status of the problem', content: { 'application/json': { schema: { anyOf: [{ $ref: '#/components/schemas/Error' }, jsonSchemaOf(door.refusal, 'output')] } } } }
     : errorResponse('Refused: the status of the problem (400 bad input naming the field, 401, 402, 403, 404, 413, 429, 503 …)');
@@ -113,13 +129,15 @@ function doorOperation(door: RestDoor) {
     : door.rawBody
       ? { required: true, description: door.rawBody.description, content: { [door.rawBody.mediaType]: { schema: { type: 'string' } } } }
       : undefined;
+  const idempotent = door.method === 'post' && door.path.startsWith('/api/v1/') && door.access === 'member';
+  const parameters = [...pathParameters, ...(door.query ? queryParameters(jsonSchemaOf(door.query, 'input')) : []), ...(idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : [])];
   return {
     tags: [door.tag],
     operationId: `${door.method}_${door.path.replace(/^\/api\//, '').replace(/[^\w]+/g, '_')}`,
     summary: door.summary,
     description: [door.description, ACCESS_NOTES[door.access], door.permission ? `Requires the \`${door.permission}\` permission.` : ''].filter(Boolean).join(' '),
     ...(door.access === 'public' || door.access === 'signature' ? { security: [] } : door.access === 'user' ? { security: [{ session: [] }] } : {}),
-    ...(pathParameters.length || door.query ? { parameters: [...pathParameters, ...(door.query ? queryParameters(jsonSchemaOf(door.query, 'input')) : [])] } : {}),
+    ...(parameters.length ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),
     responses: { ...Object.fromEntries(Object.entries(door.answers).map(([status, answer]) => [status, doorAnswer(answer)])), default: refusal },
   };
@@ -129,6 +147,30 @@ function doorPaths(): Record<string, Record<string, ReturnType<typeof doorOperat
   const paths: Record<string, Record<string, ReturnType<typeof doorOperation>>> = {};
   for (const door of REST_DOORS) (paths[door.path] ??= {})[door.method] = doorOperation(door);
   return paths;
+}
+
+/** The `webhooks` section: each public event type, POSTed to the endpoints that chose it. */
+function webhookOperations() {
+  const body = jsonSchemaOf(ZWebhookEvent, 'output');
+  const headers = {
+    'webhook-id': 'The event id (the body’s `id`): the same on every retry and redelivery, to drop duplicates',
+    'webhook-timestamp': 'Seconds since the epoch when this attempt was signed',
+    'webhook-signature': 'Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<body>` (two during a secret rotation’s overlap)',
+  };
+  const operation = (type: string, description: string) => ({
+    post: {
+      operationId: `webhook_${type.replace(/\W+/g, '_')}`,
+      summary: type,
+      description: `${description}. Signed per Standard Webhooks; answer 2xx within 10 s. Timeouts, 5xx and 429 (with Retry-After) are retried with exponential backoff for 24 hours, then the endpoint is disabled. At least once, in order per record.`,
+      parameters: Object.entries(headers).map(([name, text]) => ({ name, in: 'header', required: true, description: text, schema: { type: 'string' } })),
+      requestBody: { required: true, content: { 'application/json': { schema: body } } },
+      responses: { '200': { description: 'Any 2xx: delivered' } },
+    },
+  });
+  return Object.fromEntries([
+    ...Object.entries(WEBHOOK_EVENT_TYPES).map(([type, rule]) => [type, operation(type, rule.description)]),
+    [WEBHOOK_TEST_EVENT_TYPE, operation(WEBHOOK_TEST_EVENT_TYPE, 'A test event sent from Settings → Webhooks or POST /api/v1/webhook-endpoints/{id}/test')],
+  ]);
 }
 
 /** OpenAPI 3.1 for /api/v1 and the other REST doors, generated from their own input and output schemas. */
@@ -145,10 +187,21 @@ export function openApiDocument(catalog: ProcedureCatalog, publicUrl: string, ve
     security: [{ apiKey: [] }, { session: [] }],
     tags: [...V1_RESOURCES.map((r) => ({ name: r.name, description: r.description })), ...DOOR_TAGS],
     paths: Object.assign({}, ...V1_RESOURCES.map((resource) => resourcePaths(catalog, resource)), doorPaths()),
+    webhooks: webhookOperations(),
     components: {
       securitySchemes: {
         apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: sb_…' },
         session: { type: 'apiKey', in: 'cookie', name: 'sb_session' },
+      },
+      parameters: {
+        IdempotencyKey: {
+          name: 'Idempotency-Key',
+          in: 'header',
+          required: false,
+          schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+          description:
+            'Makes a retried POST safe: for 24 hours, a request with the same key and the same body answers the first success again (with `Idempotent-Replayed: true`) without doing anything twice; the same key with another body is refused 422, and 409 while the first is still running. An error answer releases the key.',
+        },
       },
       schemas: {
         Error: {

@@ -193,109 +193,146 @@ const scheduledPayload = (a: { id: string; title: string; starts_at: Date; ends_
   timeZone: a.time_zone,
 });
 
+export type NewAppointment = {
+  title: string;
+  contactId: string | null;
+  assigneeId: string | null;
+  startsAt: Date;
+  endsAt: Date;
+  timeZone: string;
+  location: string | null;
+  meetingUrl: string | null;
+  status: AppointmentStatus;
+  notes: string | null;
+};
+
+/**
+ * Stores an appointment with its event and the contact's timeline entry, in the caller's transaction:
+ * the one way an appointment is made (the calendar screen, the API, a visitor's booking).
+ */
+export async function insertAppointment(trx: Db, organizationId: string, actorUserId: string | null, input: NewAppointment): Promise<string> {
+  const row = await scoped(trx, organizationId)
+    .insertInto('appointments', {
+      title: input.title,
+      contact_id: input.contactId,
+      assignee_id: input.assigneeId,
+      starts_at: input.startsAt,
+      ends_at: input.endsAt,
+      time_zone: input.timeZone,
+      location: input.location,
+      meeting_url: input.meetingUrl,
+      status: input.status,
+      notes: input.notes,
+      created_by: actorUserId,
+    })
+    .returning(['id', 'title', 'starts_at', 'ends_at', 'time_zone'])
+    .executeTakeFirstOrThrow();
+  await publishEvent(trx, { organizationId, type: 'appointment_changed', payload: { appointmentId: row.id, change: 'created' }, actorUserId });
+  if (input.contactId) {
+    await recordActivities(trx, [{ organizationId, contactId: input.contactId, type: 'appointment_scheduled', actorUserId, payload: scheduledPayload(row) }]);
+  }
+  return row.id;
+}
+
 export async function createAppointment(ctx: OrgContext, input: z.output<typeof ZCreateAppointmentInput>) {
   const ownerOnly = await ownerOnlyFilter(ctx.db, ctx.auth);
   const assigneeId = input.assigneeId === undefined ? actorIdOf(ctx) : input.assigneeId;
   await assertMember(ctx.db, ctx.organizationId, assigneeId, 'assigneeId');
   const contact = input.contactId ? await requireContact(ctx.db, ctx.organizationId, input.contactId, ownerOnly) : null;
   const timeZone = input.timeZone ?? (await callerTimeZone(ctx.db, ctx.auth));
-  const id = await ctx.db.transaction().execute(async (trx) => {
-    const row = await scoped(trx, ctx.organizationId)
-      .insertInto('appointments', {
-        title: input.title,
-        contact_id: contact?.id ?? null,
-        assignee_id: assigneeId,
-        starts_at: new Date(input.startsAt),
-        ends_at: new Date(input.endsAt),
-        time_zone: timeZone,
-        location: input.location ?? null,
-        meeting_url: input.meetingUrl ?? null,
-        status: input.status,
-        notes: input.notes ?? null,
-        created_by: actorIdOf(ctx),
-      })
-      .returning(['id', 'title', 'starts_at', 'ends_at', 'time_zone'])
-      .executeTakeFirstOrThrow();
-    await publishEvent(trx, { organizationId: ctx.organizationId, type: 'appointment_changed', payload: { appointmentId: row.id, change: 'created' }, actorUserId: actorIdOf(ctx) });
-    if (contact) {
-      await recordActivities(trx, [{ organizationId: ctx.organizationId, contactId: contact.id, type: 'appointment_scheduled', actorUserId: actorIdOf(ctx), payload: scheduledPayload(row) }]);
-    }
-    return row.id;
-  });
+  const id = await ctx.db.transaction().execute((trx) =>
+    insertAppointment(trx, ctx.organizationId, actorIdOf(ctx), {
+      title: input.title,
+      contactId: contact?.id ?? null,
+      assigneeId,
+      startsAt: new Date(input.startsAt),
+      endsAt: new Date(input.endsAt),
+      timeZone,
+      location: input.location ?? null,
+      meetingUrl: input.meetingUrl ?? null,
+      status: input.status,
+      notes: input.notes ?? null,
+    }),
+  );
   return withConflicts(ctx, id);
 }
 
-/** Applies a partial change; timeline entries on the contact for a new time, a new status, a new contact. */
-async function changeAppointment(
-  ctx: OrgContext,
-  id: string,
-  input: Partial<{
-    title: string;
-    contactId: string | null;
-    assigneeId: string | null;
-    startsAt: string;
-    endsAt: string;
-    timeZone: string;
-    location: string | null;
-    meetingUrl: string | null;
-    status: AppointmentStatus;
-    notes: string | null;
-  }>,
-) {
+export type AppointmentChange = Partial<{
+  title: string;
+  contactId: string | null;
+  assigneeId: string | null;
+  startsAt: string;
+  endsAt: string;
+  timeZone: string;
+  location: string | null;
+  meetingUrl: string | null;
+  status: AppointmentStatus;
+  notes: string | null;
+}>;
+
+/**
+ * Applies a partial change in the caller's transaction, with its event and timeline entries on the
+ * contact for a new time, a new status, a new contact (what a visitor's reschedule or cancel uses too).
+ */
+export async function applyAppointmentChange(trx: Db, organizationId: string, actorUserId: string | null, id: string, input: AppointmentChange): Promise<void> {
+  const org = scoped(trx, organizationId);
+  const current = await org.selectFrom('appointments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!current) throw appointmentNotFound();
+  const startsAt = input.startsAt ? new Date(input.startsAt) : current.starts_at;
+  const endsAt = input.endsAt ? new Date(input.endsAt) : current.ends_at;
+  if (endsAt <= startsAt) throw fieldError('endsAt', END_AFTER_START);
+  const now = new Date();
+  await org
+    .updateTable('appointments')
+    .set({
+      ...(input.title !== undefined ? { title: input.title } : {}),
+      ...(input.contactId !== undefined ? { contact_id: input.contactId } : {}),
+      ...(input.assigneeId !== undefined ? { assignee_id: input.assigneeId } : {}),
+      ...(input.timeZone !== undefined ? { time_zone: input.timeZone } : {}),
+      ...(input.location !== undefined ? { location: input.location } : {}),
+      ...(input.meetingUrl !== undefined ? { meeting_url: input.meetingUrl } : {}),
+      ...(input.status !== undefined ? { status: input.status } : {}),
+      ...(input.notes !== undefined ? { notes: input.notes } : {}),
+      starts_at: startsAt,
+      ends_at: endsAt,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .execute();
+  // A new status is named, so a reaction to it (an automation's no-show trigger) fires on the change alone.
+  const statusChangedTo = input.status !== undefined && input.status !== current.status ? { statusChangedTo: input.status } : {};
+  await publishEvent(trx, { organizationId, type: 'appointment_changed', payload: { appointmentId: id, change: 'updated', ...statusChangedTo }, actorUserId });
+
+  const contactId = input.contactId !== undefined ? input.contactId : current.contact_id;
+  if (!contactId) return;
+  const base = { organizationId, contactId, actorUserId };
+  const title = input.title ?? current.title;
+  const entries: ActivityInput[] = [];
+  if (contactId !== current.contact_id) {
+    entries.push({ ...base, type: 'appointment_scheduled', payload: scheduledPayload({ id, title, starts_at: startsAt, ends_at: endsAt, time_zone: input.timeZone ?? current.time_zone }) });
+  } else if (startsAt.getTime() !== current.starts_at.getTime() || endsAt.getTime() !== current.ends_at.getTime()) {
+    entries.push({
+      ...base,
+      type: 'appointment_rescheduled',
+      payload: {
+        appointmentId: id,
+        title,
+        from: { startsAt: current.starts_at.toISOString(), endsAt: current.ends_at.toISOString() },
+        to: { startsAt: startsAt.toISOString(), endsAt: endsAt.toISOString() },
+      },
+    });
+  }
+  if (input.status !== undefined && input.status !== current.status) {
+    entries.push({ ...base, type: 'appointment_status_changed', payload: { appointmentId: id, title, from: current.status, to: input.status } });
+  }
+  await recordActivities(trx, entries);
+}
+
+async function changeAppointment(ctx: OrgContext, id: string, input: AppointmentChange) {
   const ownerOnly = await ownerOnlyFilter(ctx.db, ctx.auth);
   if (input.assigneeId) await assertMember(ctx.db, ctx.organizationId, input.assigneeId, 'assigneeId');
   if (input.contactId) await requireContact(ctx.db, ctx.organizationId, input.contactId, ownerOnly);
-  await ctx.db.transaction().execute(async (trx) => {
-    const org = scoped(trx, ctx.organizationId);
-    const current = await org.selectFrom('appointments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-    if (!current) throw appointmentNotFound();
-    const startsAt = input.startsAt ? new Date(input.startsAt) : current.starts_at;
-    const endsAt = input.endsAt ? new Date(input.endsAt) : current.ends_at;
-    if (endsAt <= startsAt) throw fieldError('endsAt', END_AFTER_START);
-    const now = new Date();
-    await org
-      .updateTable('appointments')
-      .set({
-        ...(input.title !== undefined ? { title: input.title } : {}),
-        ...(input.contactId !== undefined ? { contact_id: input.contactId } : {}),
-        ...(input.assigneeId !== undefined ? { assignee_id: input.assigneeId } : {}),
-        ...(input.timeZone !== undefined ? { time_zone: input.timeZone } : {}),
-        ...(input.location !== undefined ? { location: input.location } : {}),
-        ...(input.meetingUrl !== undefined ? { meeting_url: input.meetingUrl } : {}),
-        ...(input.status !== undefined ? { status: input.status } : {}),
-        ...(input.notes !== undefined ? { notes: input.notes } : {}),
-        starts_at: startsAt,
-        ends_at: endsAt,
-        updated_at: now,
-      })
-      .where('id', '=', id)
-      .execute();
-    await publishEvent(trx, { organizationId: ctx.organizationId, type: 'appointment_changed', payload: { appointmentId: id, change: 'updated' }, actorUserId: actorIdOf(ctx) });
-
-    const contactId = input.contactId !== undefined ? input.contactId : current.contact_id;
-    if (!contactId) return;
-    const base = { organizationId: ctx.organizationId, contactId, actorUserId: actorIdOf(ctx) };
-    const title = input.title ?? current.title;
-    const entries: ActivityInput[] = [];
-    if (contactId !== current.contact_id) {
-      entries.push({ ...base, type: 'appointment_scheduled', payload: scheduledPayload({ id, title, starts_at: startsAt, ends_at: endsAt, time_zone: input.timeZone ?? current.time_zone }) });
-    } else if (startsAt.getTime() !== current.starts_at.getTime() || endsAt.getTime() !== current.ends_at.getTime()) {
-      entries.push({
-        ...base,
-        type: 'appointment_rescheduled',
-        payload: {
-          appointmentId: id,
-          title,
-          from: { startsAt: current.starts_at.toISOString(), endsAt: current.ends_at.toISOString() },
-          to: { startsAt: startsAt.toISOString(), endsAt: endsAt.toISOString() },
-        },
-      });
-    }
-    if (input.status !== undefined && input.status !== current.status) {
-      entries.push({ ...base, type: 'appointment_status_changed', payload: { appointmentId: id, title, from: current.status, to: input.status } });
-    }
-    await recordActivities(trx, entries);
-  });
+  await ctx.db.transaction().execute((trx) => applyAppointmentChange(trx, ctx.organizationId, actorIdOf(ctx), id, input));
 }
 
 export async function updateAppointment(ctx: OrgContext, { id, ...changes }: z.output<typeof ZUpdateAppointmentInput>) {

@@ -43,7 +43,17 @@ export const ZLoginInput = z.object({
 });
 export type TLoginInput = z.input<typeof ZLoginInput>;
 
-export const NOTIFICATION_TYPES = ['contact_created', 'deal_won', 'automation_completed', 'sms_received', 'lead_captured', 'member_joined', 'import_finished'] as const;
+export const NOTIFICATION_TYPES = [
+  'contact_created',
+  'deal_won',
+  'automation_completed',
+  'automation_failed',
+  'sms_received',
+  'email_received',
+  'lead_captured',
+  'member_joined',
+  'import_finished',
+] as const;
 
 export const ZNotificationSettings = z
   .object(Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, z.boolean()])) as Record<(typeof NOTIFICATION_TYPES)[number], z.ZodBoolean>)
@@ -83,6 +93,7 @@ export type TInviteMemberInput = z.input<typeof ZInviteMemberInput>;
 export const ZChangeRoleInput = z.object({ userId: z.uuid('must be a user id'), role: ZRole });
 export const ZRemoveMemberInput = z.object({ userId: z.uuid('must be a user id') });
 export const ZRevokeInviteInput = z.object({ id: z.uuid('must be an invite id') });
+export const ZResendInviteInput = z.object({ id: z.uuid('must be an invite id') });
 export const ZInviteTokenInput = z.object({ token: z.string().min(20, 'is not a valid invite link').max(200) });
 export const ZAcceptInviteInput = ZInviteTokenInput.extend({
   /** Needed only when the invited e-mail has no account yet. */
@@ -119,7 +130,7 @@ export const ZEffectivePreferences = ZPreferences.required().extend({ notificati
 export const ZMembershipRecord = z.strictObject({ id: z.uuid(), name: z.string(), role: ZRole });
 /** Login, sign-up and GET /api/auth/user: the user, their current organization and permissions there, and every organization they belong to. */
 export const ZAuthPayload = z.strictObject({
-  user: z.strictObject({ id: z.uuid(), email: z.string(), name: z.string(), lastActive: ZAnswerInstant.nullable(), preferences: ZEffectivePreferences }),
+  user: z.strictObject({ id: z.uuid(), email: z.string(), emailVerified: z.boolean(), name: z.string(), lastActive: ZAnswerInstant.nullable(), preferences: ZEffectivePreferences }),
   permissions: z.array(ZPermissionName),
   organization: ZMembershipRecord.nullable(),
   organizations: z.array(ZMembershipRecord),

@@ -26,9 +26,10 @@ import {
   type ZUpdateProfileInput,
 } from './schema';
 import { sessionManager } from './session';
-import { assertSlots } from '../rate-limit';
+import { assertSlots, takeSlots } from '../rate-limit';
+import { sendAccountEmail } from '../kernel/account-emails';
 import { trustDevice, trustedDeviceOf } from './devices';
-import { admitLoginAttempt, markLoginSucceeded, PASSWORD_CHANGE_LIMIT, passwordChangesMessage, signupLimit, signupsMessage } from './throttle';
+import { admitLoginAttempt, markLoginSucceeded, PASSWORD_CHANGE_LIMIT, passwordChangesMessage, SIGNUP_NOTICE_LIMIT, signupLimit, signupsMessage } from './throttle';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 
@@ -50,7 +51,7 @@ export function effectivePreferences(stored: unknown): Preferences {
 }
 
 export type AuthPayload = {
-  user: { id: string; email: string; name: string; lastActive: string | null; preferences: Preferences };
+  user: { id: string; email: string; emailVerified: boolean; name: string; lastActive: string | null; preferences: Preferences };
   permissions: Permission[];
   organization: { id: string; name: string; role: RoleKey } | null;
   organizations: { id: string; name: string; role: RoleKey }[];
@@ -59,7 +60,7 @@ export type AuthPayload = {
 /** The body of login, signup and `GET /api/auth/user` (spec app-core §7). */
 export async function authPayload(db: Db, userId: string, organizationId: string | null): Promise<AuthPayload> {
   const [user, organizations] = await Promise.all([
-    db.selectFrom('users').select(['id', 'email', 'name', 'last_active_at', 'preferences']).where('id', '=', userId).executeTakeFirstOrThrow(),
+    db.selectFrom('users').select(['id', 'email', 'email_verified_at', 'name', 'last_active_at', 'preferences']).where('id', '=', userId).executeTakeFirstOrThrow(),
     db
       .selectFrom('memberships')
       .innerJoin('organizations', 'organizations.id', 'memberships.organization_id')
@@ -73,6 +74,7 @@ export async function authPayload(db: Db, userId: string, organizationId: string
     user: {
       id: user.id,
       email: user.email,
+      emailVerified: user.email_verified_at !== null,
       name: user.name,
       lastActive: user.last_active_at?.toISOString() ?? null,
       preferences: effectivePreferences(user.preferences),
@@ -105,13 +107,21 @@ const EMAIL_TAKEN = () =>
   });
 
 /**
- * Creates the user, their organization and its Super Admin membership, and signs them in. Each
- * valid request counts against its client address's sign-up limit (signupLimit), taken or not.
+ * Creates the user, their organization and its Super Admin membership, e-mails a verification link,
+ * and signs them in. Each valid request counts against its client address's sign-up limit
+ * (signupLimit), taken or not. An address that already has an account is told of the attempt
+ * (SIGNUP_NOTICE_LIMIT), with a sign-in and a reset link; the answer stays 409.
  */
-export async function signup(deps: Deps, input: z.output<typeof ZSignupInput>, meta: RequestMeta): Promise<Signed> {
+export async function signup(deps: AppDeps, input: z.output<typeof ZSignupInput>, meta: RequestMeta): Promise<Signed> {
   const db = deps.database.db;
   await assertSlots(db, [{ limit: signupLimit(deps.config), key: meta.ip }], signupsMessage);
-  if (await db.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst()) throw EMAIL_TAKEN();
+  const existing = await db.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst();
+  if (existing) {
+    if ((await takeSlots(db, [{ limit: SIGNUP_NOTICE_LIMIT, key: existing.id }])).ok) {
+      await db.transaction().execute((trx) => sendAccountEmail(trx, deps, { type: 'signup_existing', userId: existing.id }));
+    }
+    throw EMAIL_TAKEN();
+  }
   const passwordHash = await hashPassword(input.password);
   const { userId, organizationId } = await db
     .transaction()
@@ -127,6 +137,7 @@ export async function signup(deps: Deps, input: z.output<typeof ZSignupInput>, m
         target: { type: 'organization', id: org.id },
         meta,
       });
+      await sendAccountEmail(trx, deps, { type: 'verify_email', userId: user.id });
       return { userId: user.id, organizationId: org.id };
     })
     .catch((error: unknown) => {

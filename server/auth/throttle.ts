@@ -32,6 +32,9 @@ export const slowdownSeconds = (failures: number): number =>
 /** Sign-ups accepted from one client address per hour: SIGNUPS_PER_HOUR (default 5). */
 export const signupLimit = (config: Pick<Config, 'signupsPerHour'>): RateLimit => ({ bucket: 'auth.signup', max: config.signupsPerHour, windowSeconds: 3600 });
 
+/** "Someone tried to sign up with your address" e-mails one account receives per hour; past it, attempts are refused as before, silently. */
+export const SIGNUP_NOTICE_LIMIT: RateLimit = { bucket: 'auth.signup_notice', max: 2, windowSeconds: 3600 };
+
 /** Password changes a user may attempt (a wrong current password included) per 15 minutes. */
 export const PASSWORD_CHANGE_LIMIT: RateLimit = { bucket: 'auth.password_change', max: 5, windowSeconds: 15 * 60 };
 

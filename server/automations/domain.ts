@@ -2,11 +2,13 @@ import { payloadText } from '../events/notifications';
 import type { EventRule } from '../events/types';
 import { defineDomain } from '../kernel/domain';
 import type { PermissionRule } from '../kernel/permissions';
+import { registerAutomationJobs, type AutomationJobs } from './jobs';
+import { workflowsRest } from './rest';
+import { automationsRouter } from './router';
 
 /*
- * Automations are planned, not built: no procedure yet. Their permissions and their notification are
- * declared now so the roles grant what the spec gives them (app-core §6) and members can already
- * choose whether "Automation Complete" notifies them (app-core §4.2).
+ * Automations (issue #17): workflows, their runs and the engine that runs them on the event
+ * consumer and the job queue. "Automation Complete" notifies members (app-core §4.2).
  */
 const permissions = {
   'automations:read': { minimumRole: 'viewer' },
@@ -24,8 +26,26 @@ const events = {
       link: payload.automationId ? `/automations` : null,
     }),
   },
+  /** A run ended failed: its workflow's owner is told (the creator while a member, else the first admin). */
+  automation_failed: {
+    permission: 'automations:read',
+    notification: (payload) => ({
+      preference: 'automation_failed',
+      type: 'error',
+      title: 'Automation Failed',
+      message: `A run of ${payloadText(payload.name, 'an automation')} failed: ${payloadText(payload.error, 'a step failed')}`,
+      link: typeof payload.automationId === 'string' ? `/automations?workflowId=${payload.automationId}&status=failed` : '/automations',
+      recipients: typeof payload.ownerId === 'string' ? [payload.ownerId] : [],
+    }),
+  },
 } as const satisfies Record<string, EventRule>;
 
+type Jobs = AutomationJobs;
+
+declare module '../jobs/queue' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declares this domain's jobs to the kernel
+  interface JobRegistry extends Jobs {}
+}
 declare module '../kernel/permissions' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declares this domain's permission names to the kernel
   interface PermissionRegistry extends Record<keyof typeof permissions, true> {}
@@ -35,4 +55,11 @@ declare module '../events/types' {
   interface EventRegistry extends Record<keyof typeof events, true> {}
 }
 
-export const automationsDomain = defineDomain({ name: 'automations', permissions, events });
+export const automationsDomain = defineDomain({
+  name: 'automations',
+  router: { automations: automationsRouter },
+  rest: [{ path: '/v1/workflows', routes: () => workflowsRest }],
+  jobs: (deps) => registerAutomationJobs(deps),
+  permissions,
+  events,
+});

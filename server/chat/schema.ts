@@ -73,39 +73,41 @@ export const BOT_REPLIES: Record<Language, BotReplies> = {
   en: {
     email: (email) => `Thank you! We'll follow up at ${email} if we miss you here. A member of our team will also answer right here in this chat.`,
     billing:
-      'Our plans start at $97/month (Starter), $297/month (Unlimited) and $497/month (SaaS Pro). Every plan comes with a 14-day free trial — no credit card needed — and a 30-day money-back guarantee. We accept all major cards and ACH, and invoice enterprise plans annually. Would you like help choosing a plan?',
+      'Our plans start at $97/month (Starter), $297/month (Unlimited) and $497/month (SaaS Pro). Every plan comes with a 14-day free trial — no credit card needed — and you can cancel any time from Settings → Billing. We accept all major cards and ACH, and invoice enterprise plans annually. Would you like help choosing a plan?',
     compliance:
-      'Switchboard is HIPAA compliant, and we sign a Business Associate Agreement (BAA) with healthcare customers. Data is encrypted in transit and at rest, with role-based access and a full audit log. Would you like our compliance documentation?',
+      'Switchboard gives you role-based access, a full audit log and hashed credentials, and self-hosted it keeps patient data on your own servers. It comes with no Business Associate Agreement (BAA): HIPAA compliance remains the practice’s responsibility. Would you like to see the security page at /enterprise-security?',
     integrations:
-      'Switchboard connects with 200+ integrations — calendars, payments, e-mail and more — and has a full REST API with keys you manage in Settings. Which tool would you like to connect?',
+      'Switchboard has built-in integrations with Stripe (billing), Twilio (SMS), Kit (lead forms) and Google Analytics, a full REST API with keys you manage in Settings, and outbound webhooks (Settings → Webhooks) that tell your own systems when something changes. An integrations marketplace and calendar sync are planned, not built yet. Which tool would you like to connect?',
     demo: "I'd love to show you around! Book a personalised demo at /book-demo and our team will get back to you within 24 hours, or watch the live demo at /demo-dashboard right now.",
     onboarding:
-      'Getting started is quick: onboarding takes about 15 minutes, and most teams are fully operational within 24-48 hours. We can import your data from 50+ platforms. Shall I walk you through the first steps?',
+      'Getting started is quick: onboarding takes about 15 minutes, and most teams are fully operational within 24-48 hours. You can import your contacts from a CSV file of any tool. Shall I walk you through the first steps?',
     handoff: "Thanks for your message! A member of our team will reply right here shortly — we typically reply in under 2 minutes. If you'd like a follow-up by e-mail, just type your e-mail address.",
   },
   fr: {
     email: (email) => `Merci\u202f! Si nous vous manquons ici, nous vous recontacterons à l’adresse ${email}. Un membre de notre équipe vous répondra aussi directement dans ce chat.`,
     billing:
-      'Nos offres commencent à 97\u00a0$US par mois (Starter), 297\u00a0$US par mois (Unlimited) et 497\u00a0$US par mois (SaaS Pro). Chaque offre comprend un essai gratuit de 14\u00a0jours, sans carte bancaire, et une garantie «\u00a0satisfait ou remboursé\u00a0» de 30\u00a0jours. Nous acceptons toutes les principales cartes bancaires ainsi que les prélèvements ACH, et les offres Entreprise sont facturées à l’année. Voulez-vous de l’aide pour choisir votre offre\u202f?',
+      'Nos offres commencent à 97\u00a0$US par mois (Starter), 297\u00a0$US par mois (Unlimited) et 497\u00a0$US par mois (SaaS Pro). Chaque offre comprend un essai gratuit de 14\u00a0jours, sans carte bancaire, et vous pouvez résilier à tout moment depuis Paramètres → Facturation. Nous acceptons toutes les principales cartes bancaires ainsi que les prélèvements ACH, et les offres Entreprise sont facturées à l’année. Voulez-vous de l’aide pour choisir votre offre\u202f?',
     compliance:
-      'Switchboard est conforme à la loi HIPAA, et nous signons un accord de partenariat commercial (Business Associate Agreement, BAA) avec nos clients du secteur de la santé. Les données sont chiffrées en transit et au repos, avec des accès par rôle et un journal d’audit complet. Souhaitez-vous recevoir notre documentation de conformité\u202f?',
+      'Switchboard vous donne des accès par rôle, un journal d’audit complet et des identifiants hachés\u202f; auto-hébergé, il garde les données des patients sur vos propres serveurs. Il n’est fourni avec aucun accord de partenariat commercial (Business Associate Agreement, BAA)\u00a0: la conformité HIPAA reste de la responsabilité du cabinet. Voulez-vous consulter la page sécurité sur /enterprise-security\u202f?',
     integrations:
-      'Switchboard se connecte à plus de 200\u00a0services (agendas, paiements, e-mail et bien d’autres) et propose une API REST complète, avec des clés que vous gérez dans les Paramètres. Quel outil souhaitez-vous connecter\u202f?',
+      'Switchboard intègre Stripe (facturation), Twilio (SMS), Kit (formulaires) et Google Analytics, et propose une API REST complète, avec des clés que vous gérez dans les Paramètres, et des webhooks sortants (Paramètres → Webhooks) qui préviennent vos propres systèmes à chaque changement. Une place de marché d’intégrations et la synchronisation des agendas sont prévues, pas encore disponibles. Quel outil souhaitez-vous connecter\u202f?',
     demo: 'Avec plaisir\u202f! Réservez une démo personnalisée sur /book-demo et notre équipe vous recontactera sous 24\u00a0heures, ou découvrez dès maintenant la démo en direct sur /demo-dashboard.',
     onboarding:
-      'La prise en main est rapide\u00a0: la mise en route prend environ 15\u00a0minutes, et la plupart des équipes sont pleinement opérationnelles en 24 à 48\u00a0heures. Nous pouvons importer vos données depuis plus de 50\u00a0plateformes. Voulez-vous que je vous guide dans les premières étapes\u202f?',
+      'La prise en main est rapide\u00a0: la mise en route prend environ 15\u00a0minutes, et la plupart des équipes sont pleinement opérationnelles en 24 à 48\u00a0heures. Vous pouvez importer vos contacts depuis un fichier CSV de n’importe quel outil. Voulez-vous que je vous guide dans les premières étapes\u202f?',
     handoff:
       'Merci pour votre message\u202f! Un membre de notre équipe va vous répondre ici même très bientôt\u202f; nous répondons généralement en moins de 2\u00a0minutes. Si vous souhaitez être recontacté par e-mail, indiquez simplement votre adresse.',
   },
   ar: {
     email: (email) => `شكرًا لك! سنتواصل معك على العنوان \u2066${email}\u2069 إن لم نتمكن من الرد عليك هنا. وسيجيبك أيضًا أحد أعضاء فريقنا مباشرةً في هذه المحادثة.`,
     billing:
-      'تبدأ خططنا من 97 دولارًا شهريًا (Starter)، و297 دولارًا شهريًا (Unlimited)، و497 دولارًا شهريًا (SaaS Pro). وتشمل كل خطة فترة تجريبية مجانية مدتها 14 يومًا دون الحاجة إلى بطاقة ائتمان، وضمانًا لاسترداد أموالك خلال 30 يومًا. نقبل جميع بطاقات الدفع الرئيسية والتحويلات عبر ACH، ونصدر فواتير خطط المؤسسات سنويًا. هل تودّ المساعدة في اختيار خطة؟',
+      'تبدأ خططنا من 97 دولارًا شهريًا (Starter)، و297 دولارًا شهريًا (Unlimited)، و497 دولارًا شهريًا (SaaS Pro). وتشمل كل خطة فترة تجريبية مجانية مدتها 14 يومًا دون الحاجة إلى بطاقة ائتمان، ويمكنك الإلغاء في أي وقت من الإعدادات ← الفوترة. نقبل جميع بطاقات الدفع الرئيسية والتحويلات عبر ACH، ونصدر فواتير خطط المؤسسات سنويًا. هل تودّ المساعدة في اختيار خطة؟',
     compliance:
-      'منصة Switchboard متوافقة مع قانون HIPAA، ونوقّع اتفاقية شريك أعمال (BAA) مع عملائنا في قطاع الرعاية الصحية. تُشفَّر البيانات أثناء نقلها وتخزينها، مع صلاحيات وصول حسب الأدوار وسجل تدقيق كامل. هل تودّ الاطلاع على وثائق الامتثال لدينا؟',
-    integrations: 'تتكامل منصة Switchboard مع أكثر من 200 خدمة، منها التقويمات والمدفوعات والبريد الإلكتروني وغيرها، وتوفّر واجهة REST API كاملة بمفاتيح تديرها من الإعدادات. ما الأداة التي تودّ ربطها؟',
+      'تمنحك منصة Switchboard صلاحيات وصول حسب الأدوار وسجل تدقيق كاملًا وبيانات اعتماد مُجزّأة، ومع الاستضافة الذاتية تبقى بيانات المرضى على خوادمك. ولا تأتي مع اتفاقية شريك أعمال (BAA)، فيبقى الامتثال لقانون HIPAA من مسؤولية العيادة. هل تودّ الاطلاع على صفحة الأمان عبر \u2066/enterprise-security\u2069؟',
+    integrations:
+      'تتكامل منصة Switchboard مع Stripe للفوترة وTwilio للرسائل النصية وKit للنماذج وGoogle Analytics، وتوفّر واجهة REST API كاملة بمفاتيح تديرها من الإعدادات، وخطافات webhook صادرة (الإعدادات ← Webhooks) تُخطر أنظمتك الخاصة بكل تغيير. أما سوق التكاملات ومزامنة التقويمات فمخطط لها، ولم تُبنَ بعد. ما الأداة التي تودّ ربطها؟',
     demo: 'يسعدني أن أعرّفك على المنصة! احجز عرضًا توضيحيًا مخصصًا عبر \u2066/book-demo\u2069 وسيتواصل معك فريقنا خلال 24 ساعة، أو شاهد العرض التوضيحي المباشر الآن عبر \u2066/demo-dashboard\u2069.',
-    onboarding: 'البدء سريع: يستغرق الإعداد نحو 15 دقيقة، وتصبح معظم الفرق جاهزة للعمل بالكامل خلال 24 إلى 48 ساعة. ويمكننا استيراد بياناتك من أكثر من 50 منصة. هل تودّ أن أرشدك خلال الخطوات الأولى؟',
+    onboarding:
+      'البدء سريع: يستغرق الإعداد نحو 15 دقيقة، وتصبح معظم الفرق جاهزة للعمل بالكامل خلال 24 إلى 48 ساعة. ويمكنك استيراد جهات اتصالك من ملف CSV من أي أداة. هل تودّ أن أرشدك خلال الخطوات الأولى؟',
     handoff: 'شكرًا على رسالتك! سيرد عليك أحد أعضاء فريقنا هنا قريبًا، إذ نرد عادةً في أقل من دقيقتين. وإذا كنت تفضّل المتابعة عبر البريد الإلكتروني، فما عليك إلا كتابة عنوان بريدك الإلكتروني.',
   },
 };

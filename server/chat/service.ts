@@ -10,6 +10,7 @@ import type { EventBus } from '../events/bus';
 import type { RealtimeEvent } from '../events/types';
 import { publishEvent } from '../events/publish';
 import { actorIdOf, type OrgContext } from '../kernel/context';
+import { registry } from '../kernel/registry';
 import { ownerOnlyFilter } from '../organizations/members';
 import { assertSlots, type RateLimit } from '../rate-limit';
 import type { ZChatConversationIdInput, ZListChatConversationsInput, ZReplyChatInput, ZSendChatMessageInput, ZVisitorConversationInput } from './inputs';
@@ -106,6 +107,15 @@ export async function sendVisitorMessage(ctx: VisitorContext, input: z.output<ty
       .set({ last_message_at: sql`now()`, last_visitor_message_at: sql`now()` })
       .where('id', '=', conversation.id)
       .execute();
+    // The inbox row shows the latest message: the automated reply when there is one.
+    await registry().touchConversation(trx, {
+      organizationId: ctx.organizationId,
+      channel: 'chat',
+      chatConversationId: conversation.id,
+      contactId,
+      direction: 'inbound',
+      preview: reply?.body ?? input.text,
+    });
     await publishEvent(trx, {
       organizationId: ctx.organizationId,
       type: 'chat_message',
@@ -264,6 +274,7 @@ export async function replyToConversation(ctx: OrgContext, input: z.output<typeo
       .set({ last_message_at: sql`now()`, team_read_at: sql`now()` })
       .where('id', '=', conversation.id)
       .execute();
+    await registry().touchConversation(trx, { organizationId: ctx.organizationId, channel: 'chat', chatConversationId: conversation.id, contactId: null, direction: 'outbound', preview: input.text });
     await publishEvent(trx, {
       organizationId: ctx.organizationId,
       type: 'chat_message',

@@ -1,3 +1,4 @@
+import { tagChanges } from './tag-changes';
 import { sql } from 'kysely';
 import type { Db } from '../db';
 import { scoped } from '../db/scoped';
@@ -6,7 +7,7 @@ import { publishEvents } from '../events/publish';
 import type { CustomValue } from './custom-fields';
 import { displayName, loadContact, toContact } from './repo';
 import { uniqueTags, type TAttributionInput } from './schema';
-import { announceContact, applyInput, contactCreatedEvent, displayNameOf, EMPTY_CONTACT, insertContacts, issuesError, saveChanges, stateOf, writeEnv, type ContactState } from './state';
+import { announceContact, applyInput, contactCreatedEvent, EMPTY_CONTACT, insertContacts, issuesError, saveChanges, stateOf, writeEnv, type ContactState } from './state';
 
 // ——— For other domains: lead capture and SMS ———
 
@@ -44,7 +45,7 @@ export async function upsertContactByEmail(trx: Db, organizationId: string, data
   const existing = await scoped(trx, organizationId)
     .selectFrom('contacts')
     .selectAll()
-    .where((eb) => eb.or([eb(sql`lower(contacts.email)`, '=', email), eb(sql`${email}`, '=', sql`any(contacts.other_emails)`)]))
+    .where((eb) => eb.or([eb('contacts.email_lower', '=', email), eb(sql`${email}`, '=', sql`any(contacts.other_emails)`)]))
     .orderBy('created_at')
     .limit(1)
     .forUpdate()
@@ -54,7 +55,7 @@ export async function upsertContactByEmail(trx: Db, organizationId: string, data
     const { state, issues } = applyInput(before, { tags: uniqueTags([...before.tags, ...(data.tags ?? [])]), attribution: attribution ?? undefined }, env);
     if (issues.length > 0) throw issuesError(issues);
     await saveChanges(trx, organizationId, existing.id, before, state, actorUserId, { via: options.via ?? 'lead_capture' });
-    return { contact: toContact(await loadContact(trx, organizationId, null, existing.id)), created: false };
+    return { contact: toContact(await loadContact(trx, organizationId, null, existing.id)), created: false, tagsAdded: tagChanges(before.tags, state.tags).tagsAdded };
   }
   const { state, issues } = applyInput(
     EMPTY_CONTACT,
@@ -74,8 +75,8 @@ export async function upsertContactByEmail(trx: Db, organizationId: string, data
   );
   if (issues.length > 0) throw issuesError(issues);
   const [id] = await insertContacts(trx, organizationId, [{ state }], actorUserId, () => ({ via: options.via ?? 'lead_capture' }));
-  await announceContact(trx, organizationId, id!, displayNameOf(state), actorUserId);
-  return { contact: toContact(await loadContact(trx, organizationId, null, id!)), created: true };
+  await announceContact(trx, organizationId, id!, state, actorUserId);
+  return { contact: toContact(await loadContact(trx, organizationId, null, id!)), created: true, tagsAdded: state.tags };
 }
 
 const E164 = /^\+[1-9]\d{6,14}$/;
@@ -148,7 +149,7 @@ export async function findOrCreateContactIdsByPhone(trx: Db, organizationId: str
   }
   await publishEvents(
     trx,
-    missing.map((_, index) => contactCreatedEvent(organizationId, newIds[index]!, displayNameOf(states[index]!), actorUserId)),
+    missing.map((_, index) => contactCreatedEvent(organizationId, newIds[index]!, states[index]!, actorUserId)),
   );
   return { ids, created };
 }

@@ -7,6 +7,7 @@ import { contactsRest } from './rest';
 import { contactsRouter, customFieldsRouter, importsRouter, savedViewsRouter } from './router';
 import { ZContactIdInput } from './schema';
 import { contactVisible } from './service';
+import type { IMPORT_JOB, ImportJobData } from './imports';
 
 const permissions = {
   'contacts:read': { minimumRole: 'viewer' },
@@ -19,6 +20,7 @@ const permissions = {
 const events = {
   contact_created: {
     permission: 'contacts:read',
+    ownerScoped: true,
     notification: (payload) => ({
       preference: 'contact_created',
       type: 'success',
@@ -44,6 +46,13 @@ const events = {
   },
 } as const satisfies Record<string, EventRule>;
 
+/** Its job: one CSV import, run in chunks. */
+type Jobs = { [IMPORT_JOB]: ImportJobData };
+
+declare module '../jobs/queue' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declares this domain's jobs to the kernel
+  interface JobRegistry extends Jobs {}
+}
 declare module '../kernel/permissions' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declares this domain's permission names to the kernel
   interface PermissionRegistry extends Record<keyof typeof permissions, true> {}

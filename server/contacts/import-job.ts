@@ -169,7 +169,7 @@ async function processChunk(trx: Db, c: ChunkContext, records: string[][], start
       .selectAll()
       .where(
         c.dedupeBy === 'email'
-          ? sql<boolean>`(lower(contacts.email) = any(${keys}::text[]) or contacts.other_emails && ${keys}::text[])`
+          ? sql<boolean>`(contacts.email_lower = any(${keys}::text[]) or contacts.other_emails && ${keys}::text[])`
           : sql<boolean>`(contacts.phone = any(${keys}::text[]) or contacts.other_phones && ${keys}::text[])`,
       )
       .orderBy('created_at')

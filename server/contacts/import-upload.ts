@@ -6,7 +6,7 @@ import { actorIdOf, type OrgContext } from '../kernel/context';
 import { storableText } from '../input/guard';
 import { loadDefinitions } from './custom-fields';
 import { decodeCsvBytes } from './csv';
-import { IMPORT_JOB, type ImportJobData } from './import-job';
+import { IMPORT_JOB } from './import-job';
 import { checkMapping, readCsv, suggestMapping, targetList } from './import-mapping';
 import { getImport } from './import-status';
 import { IMPORT_LIMITS, type ZPreviewImportInput, type ZStartImportInput } from './schema';
@@ -56,7 +56,7 @@ export async function startImport(ctx: OrgContext, input: z.output<typeof ZStart
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await ctx.deps.jobs.send<ImportJobData>(IMPORT_JOB, { importId: row.id, organizationId: ctx.organizationId }, { db: trx });
+    await ctx.deps.jobs.send(IMPORT_JOB, { importId: row.id, organizationId: ctx.organizationId }, { db: trx });
     return row.id;
   });
   return getImport(ctx, { id });

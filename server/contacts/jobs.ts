@@ -1,6 +1,6 @@
 import type { AppDeps } from '../deps';
 import { DomainError } from '../errors';
-import { IMPORT_JOB, ImportFailure, markImportFailed, runImport, type ImportJobData } from './imports';
+import { IMPORT_JOB, ImportFailure, markImportFailed, runImport } from './imports';
 
 /** Attempts after the first before an import is marked failed. */
 export const IMPORT_RETRY_LIMIT = 3;
@@ -11,7 +11,7 @@ export const IMPORT_RETRY_LIMIT = 3;
  * last retry fails) the import is marked failed with the reason, for its owner to see.
  */
 export function registerContactJobs(deps: AppDeps): void {
-  deps.jobs.register<ImportJobData>(
+  deps.jobs.register(
     IMPORT_JOB,
     async (job) => {
       try {

@@ -87,7 +87,7 @@ export async function contactMatches(ctx: OrgContext, input: z.output<typeof ZCo
   const e164 = phone?.ok ? phone.e164 : null;
   if (!emailOk && !e164) return { matches: [] };
   const ownerOnly = await ownerOnlyFilter(ctx.db, ctx.auth);
-  const hasEmail = sql<boolean>`(lower(contacts.email) = ${email} or ${email} = any(select lower(e) from unnest(contacts.other_emails) as e))`;
+  const hasEmail = sql<boolean>`(contacts.email_lower = ${email} or ${email} = any(select lower(e) from unnest(contacts.other_emails) as e))`;
   const hasPhone = sql<boolean>`(contacts.phone = ${e164} or ${e164} = any(contacts.other_phones))`;
   let query = contactsOf(ctx.db, ctx.organizationId, ownerOnly)
     .select([
@@ -165,6 +165,9 @@ function mergeStates(keep: ContactState, other: ContactState, keepRow: ContactRo
 export async function mergeContacts(ctx: OrgContext, input: z.output<typeof ZMergeContactsInput>) {
   const ownerOnly = await ownerOnlyFilter(ctx.db, ctx.auth);
   await ctx.db.transaction().execute(async (trx) => {
+    // SMS delivery locks its messages, then their contact: take the merged contact's messages first too,
+    // or a delivery report arriving during the merge deadlocks with it.
+    await scoped(trx, ctx.organizationId).selectFrom('sms_messages').select('id').where('contact_id', '=', input.mergeId).orderBy('id').forUpdate().execute();
     const rows = await loadContacts(trx, ctx.organizationId, ownerOnly, [input.keepId, input.mergeId], { lock: true });
     const keepRow = rows.find((r) => r.id === input.keepId);
     const mergeRow = rows.find((r) => r.id === input.mergeId);

@@ -12,7 +12,8 @@ const disposition = (filename: string) => `attachment; filename="${filename.repl
 
 /** Contacts files: the CSV export of a filter or view, an import's upload and its row errors. Cookie or API key. */
 export const contactsRest = new Hono<AppEnv>()
-  .get('/export.csv', requireOrg('data:export'), async (c) => {
+  // The export is recorded in the audit log: not a read-only transaction (decision 028).
+  .get('/export.csv', requireOrg('data:export', { writes: true }), async (c) => {
     const result = await exportContacts(orgContextOf(c), readQuery(c, ZExportContactsQuery));
     return c.body(result.stream, 200, {
       'Content-Type': 'text/csv; charset=utf-8',

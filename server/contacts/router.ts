@@ -5,6 +5,7 @@ import { getImport, listImports, previewImport, startImport } from './imports';
 import { createSavedView, deleteSavedView, listSavedViews, updateSavedView } from './saved-views';
 import {
   ZAddNoteInput,
+  ZLogInteractionInput,
   ZBulkContactsInput,
   ZContactDetail,
   ZContactPage,
@@ -65,6 +66,9 @@ export const contactsRouter = router({
   addNote: permittedProcedure('contacts:write')
     .input(ZAddNoteInput)
     .mutation(({ ctx, input }) => contacts.addNote(ctx, input)),
+  logInteraction: permittedProcedure('contacts:write')
+    .input(ZLogInteractionInput)
+    .mutation(({ ctx, input }) => contacts.logInteraction(ctx, input)),
   duplicates: permittedProcedure('contacts:read')
     .input(ZFindDuplicatesInput.prefault({}))
     .query(({ ctx, input }) => contacts.findDuplicates(ctx, input)),

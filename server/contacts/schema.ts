@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DATE_RANGE_RULE, isWithinDateRange } from '../input/schema';
+import { DATE_RANGE_RULE, isoDateTime, isWithinDateRange } from '../input/schema';
 import { ZEmail } from '../auth/schema';
 import { ZAnswerInstant } from '../records/schema';
 
@@ -351,6 +351,40 @@ export const ZAddNoteInput = z
   })
   .strict();
 export type TAddNoteInput = z.input<typeof ZAddNoteInput>;
+
+/** A call or meeting logged from the contact's page, with how it went. */
+export const INTERACTION_OUTCOMES = {
+  call: ['connected', 'left_voicemail', 'no_answer', 'busy', 'wrong_number'],
+  meeting: ['held', 'no_show', 'rescheduled', 'cancelled'],
+} as const;
+export type TInteractionKind = keyof typeof INTERACTION_OUTCOMES;
+export const INTERACTION_KINDS = Object.keys(INTERACTION_OUTCOMES) as TInteractionKind[];
+export const INTERACTION_OUTCOME_LABELS: Record<(typeof INTERACTION_OUTCOMES)[TInteractionKind][number], string> = {
+  connected: 'Connected',
+  left_voicemail: 'Left a voicemail',
+  no_answer: 'No answer',
+  busy: 'Busy',
+  wrong_number: 'Wrong number',
+  held: 'Held',
+  no_show: 'No-show',
+  rescheduled: 'Rescheduled',
+  cancelled: 'Cancelled',
+};
+
+export const ZLogInteractionInput = z
+  .object({
+    contactId: z.uuid('must be a contact id'),
+    kind: z.enum(INTERACTION_KINDS as [TInteractionKind, ...TInteractionKind[]], 'must be call or meeting'),
+    outcome: z.string().trim().min(1, 'is required'),
+    notes: text(CONTACT_LIMITS.note).optional(),
+    occurredAt: isoDateTime({ offset: true, error: 'must be a date and time' }).optional(),
+  })
+  .strict()
+  .superRefine((input, ctx) => {
+    const outcomes: readonly string[] = INTERACTION_OUTCOMES[input.kind] ?? [];
+    if (!outcomes.includes(input.outcome)) ctx.addIssue({ code: 'custom', path: ['outcome'], message: `must be one of ${outcomes.join(', ')}` });
+  });
+export type TLogInteractionInput = z.input<typeof ZLogInteractionInput>;
 
 export const ZFindDuplicatesInput = z.object({ limit: z.number().int().min(1, 'must be at least 1').max(200, 'must be at most 200').default(50) }).strict();
 

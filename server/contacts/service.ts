@@ -8,4 +8,4 @@ export { contactsWithPhone, findOrCreateContactByPhone, findOrCreateContactIdsBy
 export { listContacts, listContactTags } from './list';
 export { contactMatches, findDuplicates, mergeContacts } from './merge';
 export { contactTimeline, contactVisible, getContact } from './read';
-export { addNote, createContact, deleteContact, updateContact } from './write';
+export { addNote, createContact, deleteContact, logInteraction, updateContact } from './write';

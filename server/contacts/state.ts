@@ -225,12 +225,12 @@ export function displayNameOf(state: ContactState): string {
 }
 
 /** The 'New Contact' event of one contact created by a person, a form or an SMS (imports announce themselves once). */
-export function contactCreatedEvent(organizationId: string, contactId: string, name: string, actorUserId: string | null): EventInput {
-  return { organizationId, type: 'contact_created', payload: { contactId, name }, actorUserId };
+export function contactCreatedEvent(organizationId: string, contactId: string, state: ContactState, actorUserId: string | null): EventInput {
+  return { organizationId, type: 'contact_created', payload: { contactId, name: displayNameOf(state), ownerId: state.ownerId }, actorUserId };
 }
 
-export function announceContact(trx: Db, organizationId: string, contactId: string, name: string, actorUserId: string | null) {
-  return publishEvent(trx, contactCreatedEvent(organizationId, contactId, name, actorUserId));
+export function announceContact(trx: Db, organizationId: string, contactId: string, state: ContactState, actorUserId: string | null) {
+  return publishEvent(trx, contactCreatedEvent(organizationId, contactId, state, actorUserId));
 }
 
 // ——— From input to state ———

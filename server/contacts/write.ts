@@ -9,8 +9,9 @@ import { actorIdOf, type OrgContext } from '../kernel/context';
 import { assertMember, ownerOnlyFilter } from '../organizations/members';
 import { readContact } from './read';
 import { displayName, loadContact, type ContactRow } from './repo';
-import type { ZAddNoteInput, ZCreateContactInput, ZDeleteContactInput, ZUpdateContactInput } from './schema';
-import { announceContact, applyInput, displayNameOf, EMPTY_CONTACT, hasIdentity, identityError, insertContacts, issuesError, saveChanges, stateOf, writeEnv } from './state';
+import type { ZAddNoteInput, ZCreateContactInput, ZLogInteractionInput, ZDeleteContactInput, ZUpdateContactInput } from './schema';
+import { announceContact, applyInput, EMPTY_CONTACT, hasIdentity, identityError, insertContacts, issuesError, saveChanges, stateOf, writeEnv, displayNameOf } from './state';
+import { fieldChanges, tagChanges } from './tag-changes';
 
 // ——— Create, update, delete, and notes ———
 
@@ -25,7 +26,7 @@ export async function createContact(ctx: OrgContext, input: z.output<typeof ZCre
   if (!state.source && state.firstAttribution?.source) state.source = state.firstAttribution.source;
   const id = await ctx.db.transaction().execute(async (trx) => {
     const [created] = await insertContacts(trx, ctx.organizationId, [{ state }], actorIdOf(ctx), () => ({ via: ctx.auth.via === 'apiKey' ? 'api' : 'manual' }));
-    await announceContact(trx, ctx.organizationId, created!, displayNameOf(state), actorIdOf(ctx));
+    await announceContact(trx, ctx.organizationId, created!, state, actorIdOf(ctx));
     return created!;
   });
   return readContact(ctx.db, ctx.organizationId, null, id);
@@ -43,7 +44,11 @@ export async function updateContact(ctx: OrgContext, input: z.output<typeof ZUpd
     if (issues.length > 0) throw issuesError(issues);
     if (!hasIdentity(state)) throw identityError();
     if (await saveChanges(trx, ctx.organizationId, row.id, before, state, actorIdOf(ctx))) {
-      await publishEvent(trx, { organizationId: ctx.organizationId, type: 'contact_updated', payload: { contactIds: [row.id] }, actorUserId: actorIdOf(ctx) });
+      // A new owner is told (notification e-mails): who it is, who had it, and the contact's name; tag changes feed automations.
+      const owners = state.ownerId !== before.ownerId ? { ownerId: state.ownerId, previousOwnerId: before.ownerId, name: displayNameOf(state) } : {};
+      const tags = tagChanges(before.tags, state.tags);
+      const fieldsChanged = fieldChanges(before, state);
+      await publishEvent(trx, { organizationId: ctx.organizationId, type: 'contact_updated', payload: { contactIds: [row.id], ...owners, ...tags, fieldsChanged }, actorUserId: actorIdOf(ctx) });
     }
   });
   return readContact(ctx.db, ctx.organizationId, null, input.id);
@@ -102,5 +107,20 @@ export async function addNote(ctx: OrgContext, input: z.output<typeof ZAddNoteIn
       .returning(['id', 'created_at'])
       .executeTakeFirstOrThrow();
     return { id: Number(row.id), type: 'note', payload: { body: input.body }, contactId: input.contactId, dealId: null, actor: ctx.auth.user?.name ?? null, createdAt: row.created_at.toISOString() };
+  });
+}
+
+/** A call or meeting with the contact, on its timeline with its outcome (`call_logged`, `meeting_logged`). */
+export async function logInteraction(ctx: OrgContext, input: z.output<typeof ZLogInteractionInput>) {
+  const ownerOnly = await ownerOnlyFilter(ctx.db, ctx.auth);
+  return ctx.db.transaction().execute(async (trx) => {
+    await loadContact(trx, ctx.organizationId, ownerOnly, input.contactId);
+    const type = `${input.kind}_logged`;
+    const payload = { outcome: input.outcome, ...(input.notes ? { body: input.notes } : {}), ...(input.occurredAt ? { occurredAt: new Date(input.occurredAt).toISOString() } : {}) };
+    const row = await scoped(trx, ctx.organizationId)
+      .insertInto('activities', { contact_id: input.contactId, deal_id: null, type, actor_user_id: actorIdOf(ctx), payload: JSON.stringify(payload) })
+      .returning(['id', 'created_at'])
+      .executeTakeFirstOrThrow();
+    return { id: Number(row.id), type, payload, contactId: input.contactId, dealId: null, actor: ctx.auth.user?.name ?? null, createdAt: row.created_at.toISOString() };
   });
 }

@@ -7,7 +7,7 @@ import { PostgresJSDialect } from 'kysely-postgres-js';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import postgres from 'postgres';
 import type { Database } from './schema';
-import { organizationDb, postgresDialect } from './tenant';
+import { organizationDb, organizationReadScope, postgresDialect, type ReadScope } from './tenant';
 
 export type { Database } from './schema';
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -23,6 +23,12 @@ export type DatabaseHandle = {
    * stays the system's (jobs, consumers, sign-in).
    */
   forOrganization(organizationId: string): Db;
+  /**
+   * The database for one read of the organization (a tRPC query, a REST GET): with
+   * `rowLevelSecurity`, all its statements share one read-only transaction that sets the role and
+   * the organization once (decision 028); `end()` closes it. Without, the system's database.
+   */
+  readForOrganization(organizationId: string): ReadScope;
   /** Resolves when the database answers a trivial query, rejects with the reason otherwise. */
   ping(timeoutMs?: number): Promise<void>;
   /**
@@ -30,13 +36,20 @@ export type DatabaseHandle = {
    * back with each NOTIFY payload, delivered only once the notifying transaction commits.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Connections in use now and the most there can be (PGlite: its one session). */
+  pool(): { inUse: number; max: number };
   close(): Promise<void>;
 };
 
 export type DatabaseOptions = (
   | { kind: 'postgres'; url: string; maxConnections?: number }
   /** dataDir undefined keeps the database in memory (tests). */
-  | { kind: 'pglite'; dataDir: string | undefined }
+  | {
+      kind: 'pglite';
+      dataDir: string | undefined;
+      /** A dumped data directory (dumpDataDir) to start from instead of a new cluster: the test suites' migrated database. */
+      loadDataDir?: Blob;
+    }
 ) & {
   /** forOrganization() runs under the row-level policies (decision 024); without, it is the system's database. */
   rowLevelSecurity?: boolean;
@@ -65,7 +78,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         json: { to: JSON_OID, from: [JSON_OID, JSONB_OID], serialize: (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v)), parse: (v: string) => JSON.parse(v) },
       },
     });
-    return handle(new PostgresJSDialect({ postgres: client }), 'postgres', options, async (channel, onPayload) => {
+    return handle(new PostgresJSDialect({ postgres: client }), 'postgres', options, options.maxConnections ?? 10, async (channel, onPayload) => {
       const { unlisten } = await client.listen(channel, onPayload);
       return unlisten;
     });
@@ -74,9 +87,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const pglite = await PGlite.create(options.dataDir ?? 'memory://', {
     // Trigram search indexes and the GiST index of stage entries exist on both databases (db/migrations create the extensions).
     extensions: { pg_trgm, btree_gist },
+    loadDataDir: options.loadDataDir,
     parsers: { [INT8]: (v: string) => Number(v), [DATE]: (v: string) => v },
   });
-  return handle(new PGliteDialect(pglite), 'pglite', options, async (channel, onPayload) => {
+  return handle(new PGliteDialect(pglite), 'pglite', options, 1, async (channel, onPayload) => {
     const unlisten = await pglite.listen(channel, onPayload);
     return () => unlisten();
   });
@@ -90,18 +104,42 @@ export function actingForOrganization<D extends { database: DatabaseHandle }>(de
   return { ...deps, database: { ...deps.database, db: deps.database.forOrganization(organizationId) } };
 }
 
-async function handle(dialect: Dialect, kind: DatabaseKind, { rowLevelSecurity = false }: DatabaseOptions, listen: DatabaseHandle['listen']): Promise<DatabaseHandle> {
+/**
+ * The same for one read (decision 028): the dependencies and the `end()` the door calls when the read
+ * ended — committed on success, rolled back on error.
+ */
+export function readingForOrganization<D extends { database: DatabaseHandle }>(deps: D, organizationId: string): { deps: D; end: ReadScope['end'] } {
+  const { db, end } = deps.database.readForOrganization(organizationId);
+  return { deps: { ...deps, database: { ...deps.database, db } }, end };
+}
+
+async function handle(dialect: Dialect, kind: DatabaseKind, { rowLevelSecurity = false }: DatabaseOptions, maxConnections: number, listen: DatabaseHandle['listen']): Promise<DatabaseHandle> {
   // One driver for the system's Kysely and every organization's: on PGlite it is what serialises the
   // one session, on Postgres it holds the pool. The system's Kysely opens and closes it.
   const driver = dialect.createDriver();
   await driver.init();
+  // Connections handed out and not yet given back, for /metrics (the drivers do not tell).
+  let inUse = 0;
+  const acquire = driver.acquireConnection.bind(driver);
+  const release = driver.releaseConnection.bind(driver);
+  driver.acquireConnection = async () => {
+    const connection = await acquire();
+    inUse += 1;
+    return connection;
+  };
+  driver.releaseConnection = async (connection) => {
+    inUse -= 1;
+    await release(connection);
+  };
   const db = new Kysely<Database>({ dialect: postgresDialect(() => driver) });
   let closed = false;
   return {
     db,
     kind,
     forOrganization: (organizationId) => (rowLevelSecurity ? organizationDb(driver, organizationId) : db),
+    readForOrganization: (organizationId) => (rowLevelSecurity ? organizationReadScope(driver, organizationId) : { db, end: async () => {} }),
     listen,
+    pool: () => ({ inUse, max: maxConnections }),
     async ping(timeoutMs = 2000) {
       if (closed) throw new Error('database connection is closed');
       let timer: NodeJS.Timeout | undefined;

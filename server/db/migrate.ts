@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Migrator, type Kysely, type Migration, type MigrationProvider, type MigrationResult } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider, type MigrationResult } from 'kysely';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../db/migrations', import.meta.url));
 
@@ -34,10 +34,9 @@ export async function migrateToLatest(
   db: Kysely<any>,
   migrationFolder: string = MIGRATIONS_DIR,
 ): Promise<MigrationResult[]> {
-  const migrator = new Migrator({
-    db,
-    provider: new FolderMigrationProvider(migrationFolder),
-  });
+  const provider = new FolderMigrationProvider(migrationFolder);
+  await refuseSchemaAhead(db, Object.keys(await provider.getMigrations()));
+  const migrator = new Migrator({ db, provider });
   const { error, results = [] } = await migrator.migrateToLatest();
   if (error) {
     const failed = results.find((r) => r.status === 'Error');
@@ -45,4 +44,25 @@ export async function migrateToLatest(
     throw new MigrationFailedError(failed ? `Migration "${failed.migrationName}" failed: ${reason}` : `Migrations failed: ${reason}`, { cause: error });
   }
   return results;
+}
+
+/**
+ * Fails closed when a newer version migrated this database: its code expects tables this one does
+ * not know, and serving would write what the newer one misreads (Kysely alone says only "corrupted
+ * migrations").
+ */
+async function refuseSchemaAhead(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator works on any schema
+  db: Kysely<any>,
+  known: string[],
+): Promise<void> {
+  const { rows: table } = await sql<{ present: boolean }>`select to_regclass('kysely_migration') is not null as present`.execute(db);
+  if (!table[0]?.present) return;
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
+  const knownNames = new Set(known);
+  const unknown = rows.map((r) => r.name).filter((name) => !knownNames.has(name));
+  if (unknown.length === 0) return;
+  throw new MigrationFailedError(
+    `The database schema is ahead of this version of Switchboard: it has ${unknown.length === 1 ? 'migration' : 'migrations'} ${unknown.map((n) => `"${n}"`).join(', ')} that this code does not know (a newer version migrated it). Run that version, or restore a backup taken before the upgrade.`,
+  );
 }

@@ -17,8 +17,25 @@ export interface UsersTable {
   password_hash: string;
   preferences: Json<Record<string, unknown>>;
   last_active_at: Date | null;
+  /** When the user opened a verification link sent to this address; null until then. */
+  email_verified_at: Date | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export type AccountTokenPurpose = 'password_reset' | 'email_verification';
+
+/** Single-use links e-mailed to a user (server/account-emails); only the token's SHA-256 is stored. */
+export interface AccountTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  purpose: AccountTokenPurpose;
+  token_hash: string;
+  /** The address the link was sent to; for a verification, the address it proves. */
+  email: string;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: Timestamp;
 }
 
 export interface OrganizationsTable {
@@ -163,6 +180,11 @@ export interface ContactsTable {
   custom_fields: Json<Record<string, string | number | null>>;
   /** Generated: lower-cased name, e-mail, phone and company, trigram-indexed. */
   search_text: ColumnType<string, never, never>;
+  /** Generated lower-case copies, prefix-indexed: a search compares them with leakproof operators (decision 026). */
+  first_name_lower: ColumnType<string, never, never>;
+  last_name_lower: ColumnType<string, never, never>;
+  email_lower: ColumnType<string | null, never, never>;
+  company_name_lower: ColumnType<string, never, never>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -521,6 +543,43 @@ export interface NotificationsTable {
   created_at: Timestamp;
 }
 
+export type NotificationEmailKind = 'contact_created' | 'deal_won' | 'automation_completed' | 'automation_failed' | 'assigned';
+export type NotificationEmailMode = 'off' | 'immediate' | 'digest';
+
+/** A member's choice of e-mail for one kind of notification in one organization (none stored: the kind's default). */
+export interface NotificationEmailPreferencesTable {
+  organization_id: string;
+  user_id: string;
+  kind: NotificationEmailKind;
+  mode: NotificationEmailMode;
+  updated_at: Timestamp;
+}
+
+/** One notification to e-mail to one member: at once, or in their next daily digest (server/notifications/emails.ts). */
+export interface NotificationEmailItemsTable {
+  id: Generated<string>;
+  organization_id: string;
+  user_id: string;
+  event_id: number;
+  kind: NotificationEmailKind;
+  delivery: 'immediate' | 'digest';
+  title: string;
+  message: string;
+  /** An app path, e.g. /contacts/<id>. */
+  link: string | null;
+  created_at: Timestamp;
+  sent_at: Date | null;
+  email_message_id: string | null;
+  dropped_at: Date | null;
+}
+
+/** When a member's next digest is due (their local 08:00); one row while items wait. */
+export interface NotificationDigestSchedulesTable {
+  organization_id: string;
+  user_id: string;
+  due_at: Date;
+}
+
 export interface PresenceTable {
   connection_id: string;
   organization_id: string;
@@ -660,6 +719,30 @@ export interface ChatConversationsTable {
   created_at: Timestamp;
 }
 
+export type ConversationChannel = 'chat' | 'sms' | 'email';
+export type ConversationStatus = 'open' | 'closed';
+
+/** One thread of the inbox (/conversations), kept up to date in the transaction of each of its messages (server/conversations/touch.ts). */
+export interface ConversationsTable {
+  id: Generated<string>;
+  organization_id: string;
+  channel: ConversationChannel;
+  contact_id: string | null;
+  /** A website chat's conversation. */
+  chat_conversation_id: string | null;
+  /** An e-mail thread: the id of its first message (email_messages.thread_id). */
+  thread_id: string | null;
+  /** The number an SMS thread is held with (E.164). */
+  phone: string | null;
+  status: ColumnType<ConversationStatus, ConversationStatus | undefined, ConversationStatus>;
+  assignee_id: string | null;
+  last_message_at: Timestamp;
+  last_message_preview: ColumnType<string, string | undefined, string>;
+  unread: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface ChatMessagesTable {
   id: Generated<number>;
   organization_id: string;
@@ -746,8 +829,97 @@ export interface SiteAnalyticsEventsTable {
   received_at: Generated<Timestamp>;
 }
 
+export type EmailDirection = 'outbound' | 'inbound';
+export type EmailAttachment = { filename: string; contentType: string; content: string };
+export type EmailKind = 'account' | 'one_to_one' | 'marketing';
+export type EmailStatus = 'queued' | 'sending' | 'sent' | 'delivered' | 'bounced' | 'failed' | 'suppressed' | 'received';
+export type EmailEventType = 'queued' | 'sending' | 'sent' | 'delivered' | 'bounced' | 'failed' | 'suppressed' | 'retry' | 'opened' | 'unsubscribed' | 'received';
+export type SuppressionReason = 'unsubscribed' | 'hard_bounce' | 'complaint' | 'manual';
+
+export interface EmailMessagesTable {
+  id: Generated<string>;
+  /** Null only for account e-mails not tied to an organization (a password reset): system rows. */
+  organization_id: string | null;
+  direction: EmailDirection;
+  kind: EmailKind;
+  status: EmailStatus;
+  contact_id: string | null;
+  user_id: string | null;
+  created_by: string | null;
+  from_address: string;
+  from_name: string;
+  to_address: string;
+  to_name: string | null;
+  reply_to: string | null;
+  subject: string;
+  html: string;
+  text: string;
+  /** RFC 5322 Message-ID, with its angle brackets. */
+  message_id: string;
+  in_reply_to: string | null;
+  references: ColumnType<string[], string[] | undefined, string[]>;
+  /** The contact's e-mail thread: the id of its first message. */
+  thread_id: string | null;
+  /** Random; the plus-addressed Reply-To (local+r.<token>@domain) and VERP return path (local+b.<token>@domain). */
+  token: string;
+  template_id: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  provider_response: string | null;
+  error: string | null;
+  headers: Json<Record<string, string>>;
+  /** Files sent with the message (a booking's .ics): name, MIME type and text content. */
+  attachments: ColumnType<EmailAttachment[], string | undefined, string>;
+  /** A one-to-one send's idempotency key (unique per organization): a retried request answers the first message. */
+  idempotency_key: ColumnType<string | null, string | null | undefined, string | null>;
+  sent_at: Date | null;
+  delivered_at: Date | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface EmailEventsTable {
+  id: Generated<string>;
+  organization_id: string | null;
+  email_message_id: string;
+  type: EmailEventType;
+  detail: string | null;
+  created_at: Timestamp;
+}
+
+export interface EmailSuppressionsTable {
+  id: Generated<string>;
+  organization_id: string;
+  /** Lower-case. */
+  address: string;
+  reason: SuppressionReason;
+  source_message_id: string | null;
+  note: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+/** Hard bounces of every organization: account e-mails never go to these addresses. */
+export interface EmailBouncedAddressesTable {
+  address: string;
+  bounced_at: Timestamp;
+  detail: string | null;
+}
+
+export interface EmailTemplatesTable {
+  id: Generated<string>;
+  organization_id: string;
+  name: string;
+  subject: string;
+  /** Text with {{variables}} and fallbacks ({{firstName|there}}). */
+  body: string;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
+  account_tokens: AccountTokensTable;
   organizations: OrganizationsTable;
   memberships: MembershipsTable;
   sessions: SessionsTable;
@@ -758,6 +930,8 @@ export interface Database {
   trusted_devices: TrustedDevicesTable;
   rate_limit_hits: RateLimitHitsTable;
   contacts: ContactsTable;
+  /** A view (decision 026): the search texts of the organization the transaction set, read with the owner's rights. */
+  contact_search_texts: { id: string; search_text: string };
   contact_tag_counts: ContactTagCountsTable;
   organization_contact_counts: OrganizationContactCountsTable;
   custom_field_definitions: CustomFieldDefinitionsTable;
@@ -786,6 +960,9 @@ export interface Database {
   event_consumers: EventConsumersTable;
   event_deliveries: EventDeliveriesTable;
   notifications: NotificationsTable;
+  notification_email_preferences: NotificationEmailPreferencesTable;
+  notification_email_items: NotificationEmailItemsTable;
+  notification_digest_schedules: NotificationDigestSchedulesTable;
   presence: PresenceTable;
   training_progress: TrainingProgressTable;
   form_submissions: FormSubmissionsTable;
@@ -796,11 +973,37 @@ export interface Database {
   checkout_payments: CheckoutPaymentsTable;
   chat_conversations: ChatConversationsTable;
   chat_messages: ChatMessagesTable;
+  conversations: ConversationsTable;
   sms_batches: SmsBatchesTable;
   sms_messages: SmsMessagesTable;
   sms_templates: SmsTemplatesTable;
   sms_sender_slots: SmsSenderSlotsTable;
   site_analytics_events: SiteAnalyticsEventsTable;
+  email_messages: EmailMessagesTable;
+  email_events: EmailEventsTable;
+  email_suppressions: EmailSuppressionsTable;
+  email_bounced_addresses: EmailBouncedAddressesTable;
+  email_templates: EmailTemplatesTable;
+  workflows: WorkflowsTable;
+  workflow_versions: WorkflowVersionsTable;
+  workflow_runs: WorkflowRunsTable;
+  workflow_run_steps: WorkflowRunStepsTable;
+  campaigns: CampaignsTable;
+  campaign_recipients: CampaignRecipientsTable;
+  campaign_events: CampaignEventsTable;
+  workflow_timers: WorkflowTimersTable;
+  workflow_step_effects: WorkflowStepEffectsTable;
+  workflow_round_robin: WorkflowRoundRobinTable;
+  booking_handles: BookingHandlesTable;
+  calendars: CalendarsTable;
+  calendar_members: CalendarMembersTable;
+  calendar_bookings: CalendarBookingsTable;
+  calendar_booking_appointments: CalendarBookingAppointmentsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
+  command_events: CommandEventsTable;
 }
 
 /** Tables whose rows belong to one organization; every query on them goes through `scoped()`. */
@@ -820,3 +1023,330 @@ export type Deal = Selectable<DealsTable>;
 export type Task = Selectable<TasksTable>;
 export type Appointment = Selectable<AppointmentsTable>;
 export type Activity = Selectable<ActivitiesTable>;
+
+// ——— Automations (db/migrations/2026_11_28_100_automations.ts) ———
+
+export type WorkflowStatus = 'draft' | 'active' | 'paused';
+export type WorkflowRunStatus = 'running' | 'waiting' | 'paused' | 'completed' | 'failed' | 'stopped';
+export type WorkflowStepOutcome = 'done' | 'skipped' | 'waiting' | 'failed';
+
+/** A workflow: its draft (edited by the builder) and which version is published. */
+export interface WorkflowsTable {
+  id: Generated<string>;
+  organization_id: string;
+  name: string;
+  description: string | null;
+  status: ColumnType<WorkflowStatus, WorkflowStatus | undefined, WorkflowStatus>;
+  /** The definition format of server/automations/schema.ts. */
+  draft_definition: Json<unknown>;
+  settings: Json<unknown>;
+  published_version: number | null;
+  draft_changed: ColumnType<boolean, boolean | undefined, boolean>;
+  template_key: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A published definition, never changed: the runs started on it keep following it. */
+export interface WorkflowVersionsTable {
+  id: Generated<string>;
+  organization_id: string;
+  workflow_id: string;
+  version: number;
+  definition: Json<unknown>;
+  settings: Json<unknown>;
+  published_by: string | null;
+  published_at: Timestamp;
+}
+
+/** One enrolment of a contact in a workflow. */
+export interface WorkflowRunsTable {
+  id: Generated<string>;
+  organization_id: string;
+  workflow_id: string;
+  version: number;
+  contact_id: string | null;
+  status: WorkflowRunStatus;
+  /** The step to run next, or the one being waited on; null once ended. */
+  current_step_id: string | null;
+  trigger: string;
+  trigger_event_id: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  error: string | null;
+  steps_taken: ColumnType<number, number | undefined, number>;
+  started_at: Timestamp;
+  updated_at: Timestamp;
+  ended_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** One executed step of a run: what, when, why, output, error. */
+export interface WorkflowRunStepsTable {
+  id: Generated<string>;
+  organization_id: string;
+  run_id: string;
+  workflow_id: string;
+  step_id: string;
+  step_type: string;
+  outcome: WorkflowStepOutcome;
+  detail: string;
+  branch: string | null;
+  output: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  error: string | null;
+  created_at: Timestamp;
+}
+
+/** A run's wait: the due time is the truth; the queue only wakes it. */
+export interface WorkflowTimersTable {
+  run_id: string;
+  organization_id: string;
+  step_id: string;
+  due_at: Timestamp;
+  awaits_event: string | null;
+  created_at: Timestamp;
+}
+
+/** A side effect claimed before the provider is called, unique per (run, step, attempt). */
+export interface WorkflowStepEffectsTable {
+  id: Generated<string>;
+  organization_id: string;
+  run_id: string;
+  step_id: string;
+  attempt: number;
+  kind: string;
+  result: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+}
+
+export interface WorkflowRoundRobinTable {
+  organization_id: string;
+  workflow_id: string;
+  step_id: string;
+  next_index: ColumnType<number, number | undefined, number>;
+}
+
+// ——— Idempotency keys of /api/v1 POSTs (db/migrations/2026_11_28_900_idempotency_keys.ts) ———
+
+/** A POST's Idempotency-Key, per organization and caller (`key:<api key id>` or `user:<user id>`). */
+export interface IdempotencyKeysTable {
+  organization_id: string;
+  caller: string;
+  key: string;
+  /** SHA-256 of the method, path and body: the same key with another request is refused. */
+  request_hash: string;
+  /** Null while the first request runs. */
+  status: number | null;
+  response_body: string | null;
+  response_headers: Json<Record<string, string>> | null;
+  created_at: Timestamp;
+}
+
+// ——— Outbound webhooks (db/migrations/2026_11_28_500_webhooks.ts) ———
+
+export type WebhookDeliveryState = 'pending' | 'sending' | 'retrying' | 'delivered' | 'failed' | 'cancelled';
+
+/** An organization's webhook endpoint: where, which public event types, and its signing secrets. */
+export interface WebhookEndpointsTable {
+  id: Generated<string>;
+  organization_id: string;
+  url: string;
+  description: ColumnType<string, string | undefined, string>;
+  /** Public event type names (contact.created, …). */
+  event_types: Json<string[]>;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  disabled_reason: string | null;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One event for one endpoint, sent by jobs in record order. */
+export interface WebhookDeliveriesTable {
+  id: Generated<string>;
+  organization_id: string;
+  endpoint_id: string;
+  event_id: ColumnType<string | null, number | string | null, number | string | null>;
+  message_id: string;
+  event_type: string;
+  payload: Json<Record<string, unknown>>;
+  record_key: string;
+  sequence: ColumnType<string, never, never>;
+  state: ColumnType<WebhookDeliveryState, WebhookDeliveryState | undefined, WebhookDeliveryState>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp;
+  window_started_at: Timestamp;
+  lease_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_status_code: number | null;
+  last_error: string | null;
+  delivered_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The delivery log: one attempt's request and answer. */
+export interface WebhookDeliveryAttemptsTable {
+  id: Generated<string>;
+  organization_id: string;
+  delivery_id: string;
+  attempt: number;
+  request_headers: Json<Record<string, string>>;
+  status_code: number | null;
+  response_excerpt: string | null;
+  error: string | null;
+  duration_ms: number;
+  created_at: Timestamp;
+}
+
+/** Commands run from the palette or the Voice Command Center, and voice on/off (issue #21). */
+export interface CommandEventsTable {
+  id: Generated<string>;
+  organization_id: string;
+  user_id: string;
+  event: 'voice_toggle' | 'command_spoken' | 'command_manual';
+  value: number;
+  utterance: string | null;
+  source: string | null;
+  intent: string | null;
+  summary: string | null;
+  link: string | null;
+  created_at: Timestamp;
+}
+
+// ——— Calendars and booking pages (db/migrations/2026_11_28_600_calendars.ts) ———
+
+export type CalendarKind = 'personal' | 'round_robin' | 'collective';
+export type CalendarBookingStatus = 'confirmed' | 'cancelled';
+
+/** The organization's handle in public booking links. */
+export interface BookingHandlesTable {
+  organization_id: string;
+  slug: string;
+  created_at: Timestamp;
+}
+
+export interface CalendarsTable {
+  id: Generated<string>;
+  organization_id: string;
+  slug: string;
+  name: string;
+  description: string | null;
+  kind: CalendarKind;
+  slot_minutes: number;
+  buffer_before_minutes: ColumnType<number, number | undefined, number>;
+  buffer_after_minutes: ColumnType<number, number | undefined, number>;
+  minimum_notice_minutes: ColumnType<number, number | undefined, number>;
+  maximum_per_day: number | null;
+  horizon_days: ColumnType<number, number | undefined, number>;
+  location: string | null;
+  /** The booking form's questions (server/calendars/schema.ts ZBookingQuestion[]). */
+  questions: Json<unknown>;
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A member's availability on a calendar, in the member's time zone. */
+export interface CalendarMembersTable {
+  organization_id: string;
+  calendar_id: string;
+  user_id: string;
+  position: number;
+  time_zone: string;
+  /** ZWeeklyAvailability of server/calendars/schema.ts. */
+  weekly: Json<unknown>;
+  /** ZDateOverride[] of server/calendars/schema.ts. */
+  overrides: Json<unknown>;
+  last_booked_at: Date | null;
+}
+
+export interface CalendarBookingsTable {
+  id: Generated<string>;
+  organization_id: string;
+  calendar_id: string;
+  contact_id: string | null;
+  starts_at: Date;
+  ends_at: Date;
+  /** The visitor's zone, for the times their messages show. */
+  time_zone: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  answers: Json<Record<string, string>>;
+  status: ColumnType<CalendarBookingStatus, CalendarBookingStatus | undefined, CalendarBookingStatus>;
+  /** Random; signs the booking's reschedule and cancel links. */
+  signing_key: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CalendarBookingAppointmentsTable {
+  organization_id: string;
+  booking_id: string;
+  appointment_id: string;
+  user_id: string;
+}
+
+// ——— Campaigns (db/migrations/2026_11_28_400_campaigns.ts) ———
+
+export type CampaignChannel = 'email' | 'sms';
+export type CampaignStatus = 'draft' | 'scheduled' | 'sending' | 'paused' | 'sent' | 'cancelled';
+export type CampaignRecipientStatus = 'pending' | 'queued' | 'sent' | 'delivered' | 'bounced' | 'failed' | 'suppressed' | 'skipped' | 'cancelled';
+
+/** A broadcast: its audience (server/campaigns/schema.ts ZAudience), its message and where it stands. */
+export interface CampaignsTable {
+  id: Generated<string>;
+  organization_id: string;
+  name: string;
+  channel: CampaignChannel;
+  status: ColumnType<CampaignStatus, CampaignStatus | undefined, CampaignStatus>;
+  audience: Json<unknown>;
+  email_subject: string | null;
+  email_content: ColumnType<unknown, string | null | undefined, string | null>;
+  sms_body: string | null;
+  ab_test: ColumnType<unknown, string | null | undefined, string | null>;
+  ab_winner: 'a' | 'b' | null;
+  scheduled_at: Date | null;
+  recipient_local_time: string | null;
+  tracking_key: ColumnType<string, string, never>;
+  started_at: Date | null;
+  finished_at: Date | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The campaign's outbox: one row per address and channel, claimed once by the sending job. */
+export interface CampaignRecipientsTable {
+  id: Generated<string>;
+  organization_id: string;
+  campaign_id: string;
+  contact_id: string | null;
+  channel: CampaignChannel;
+  address: string;
+  time_zone: string | null;
+  status: ColumnType<CampaignRecipientStatus, CampaignRecipientStatus | undefined, CampaignRecipientStatus>;
+  variant: 'a' | 'b' | null;
+  held: ColumnType<boolean, boolean | undefined, boolean>;
+  due_at: ColumnType<Date, Date | string, Date | string>;
+  email_message_id: string | null;
+  sms_message_id: string | null;
+  error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** An open (pixel) or click (signed link) of a recipient; machine opens flagged. */
+export interface CampaignEventsTable {
+  id: Generated<string>;
+  organization_id: string;
+  campaign_id: string;
+  recipient_id: string;
+  type: 'open' | 'click';
+  machine: ColumnType<boolean, boolean | undefined, boolean>;
+  url: string | null;
+  user_agent: string | null;
+  created_at: Timestamp;
+}

@@ -19,6 +19,7 @@ export const TENANT_ROLE = 'switchboard_tenant';
 const BEGIN = CompiledQuery.raw('begin');
 const COMMIT = CompiledQuery.raw('commit');
 const ROLLBACK = CompiledQuery.raw('rollback');
+const BEGIN_READ_ONLY = CompiledQuery.raw('begin read only');
 
 /**
  * The second wall (decision 024): a Kysely over the app's own driver whose every statement runs as
@@ -27,7 +28,46 @@ const ROLLBACK = CompiledQuery.raw('rollback');
  * inherit them. A statement outside a transaction gets one of its own.
  */
 export function organizationDb(driver: Driver, organizationId: string): Kysely<Database> {
-  return new Kysely<Database>({ dialect: postgresDialect(() => new OrganizationDriver(driver, entering(organizationId))) });
+  return new Kysely<Database>({
+    dialect: postgresDialect(
+      () => new OrganizationDriver(driver, entering(organizationId)),
+      () => new OrganizationAdapter(),
+    ),
+  });
+}
+
+/** One read's organization database and how to end its transaction (commit on success, roll back on error). */
+export type ReadScope = { db: Kysely<Database>; end(outcome: 'commit' | 'rollback'): Promise<void> };
+
+/**
+ * A read (a tRPC query, a REST GET) in ONE read-only transaction (decision 028): opened at its first
+ * statement — a read that never queries pays nothing — with the role and the organization set once,
+ * and ended by `end()` when the read ends. Read-only, so a read that tries to write fails instead of
+ * committing. It holds one connection (PGlite: the session) from its first statement to `end()`;
+ * anything the read still runs after `end()` (a response streamed afterwards) gets today's
+ * transaction per statement.
+ */
+export function organizationReadScope(driver: Driver, organizationId: string): ReadScope {
+  const enter = entering(organizationId);
+  const transaction = new ReadTransaction(driver, enter, new OrganizationDriver(driver, enter));
+  const db = new Kysely<Database>({
+    dialect: postgresDialect(
+      () => new ReadScopeDriver(transaction),
+      () => new OrganizationAdapter(),
+    ),
+  });
+  return { db, end: (outcome) => transaction.end(outcome) };
+}
+
+/** Marks the organization's database (and its transactions, which share its adapter). */
+class OrganizationAdapter extends PostgresAdapter {}
+
+/**
+ * Whether a query runs under the row-level policies: contact search words its conditions
+ * differently there, where LIKE cannot use an index (decision 026).
+ */
+export function isBehindTheWall(db: Kysely<Database>): boolean {
+  return db.getExecutor().adapter instanceof OrganizationAdapter;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -43,9 +83,9 @@ function entering(organizationId: string): CompiledQuery {
 }
 
 /** Both databases speak Postgres: the one dialect, over whichever driver. */
-export function postgresDialect(createDriver: () => Driver): Dialect {
+export function postgresDialect(createDriver: () => Driver, createAdapter: () => PostgresAdapter = () => new PostgresAdapter()): Dialect {
   return {
-    createAdapter: () => new PostgresAdapter(),
+    createAdapter,
     createDriver,
     createQueryCompiler: () => new PostgresQueryCompiler(),
     createIntrospector: (db) => new PostgresIntrospector(db),
@@ -158,6 +198,110 @@ class OrganizationDriver implements Driver {
     if (!run) throw new Error(`the database driver does not support ${method}`);
     return run;
   }
+}
+
+/**
+ * The read's one transaction on one held connection. Statements are sent without waiting for the
+ * ones before (postgres.js pipelines them on the reserved connection; PGlite runs them in order),
+ * so the first is sent right behind its BEGIN and settings. A failed statement aborts the
+ * transaction: it is rolled back at once and the next statement opens a new one, so a read that
+ * recovers from an error goes on as it did with a transaction per statement.
+ */
+class ReadTransaction {
+  private connection: Promise<DatabaseConnection> | undefined;
+  private begun: Promise<unknown> | undefined;
+  private rolledBack: Promise<unknown> = Promise.resolve();
+  private ended = false;
+
+  constructor(
+    private readonly driver: Driver,
+    private readonly enter: CompiledQuery,
+    readonly afterwards: OrganizationDriver,
+  ) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.ended) return this.afterStatement(query);
+    const connection = await (this.connection ??= this.driver.acquireConnection());
+    if (this.ended) return this.afterStatement(query);
+    const begun = (this.begun ??= all(connection.executeQuery(BEGIN_READ_ONLY), connection.executeQuery(this.enter)));
+    const [, result] = await all(begun, connection.executeQuery<R>(query)).catch((error: unknown) => {
+      if (this.begun === begun && !this.ended) {
+        this.begun = undefined;
+        this.rolledBack = connection.executeQuery(ROLLBACK).catch(() => {});
+      }
+      throw error;
+    });
+    return result;
+  }
+
+  /** A statement after the read ended: a transaction of its own, on a connection of its own. */
+  private async afterStatement<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const connection = await this.afterwards.acquireConnection();
+    try {
+      return await connection.executeQuery<R>(query);
+    } finally {
+      await this.afterwards.releaseConnection(connection);
+    }
+  }
+
+  async end(outcome: 'commit' | 'rollback'): Promise<void> {
+    if (this.ended) return;
+    this.ended = true;
+    if (!this.connection) return;
+    const connection = await this.connection;
+    try {
+      await this.rolledBack;
+      if (this.begun) {
+        await this.begun.catch(() => {});
+        // COMMIT of a transaction a statement aborted rolls it back; if COMMIT itself fails, ROLLBACK
+        // so the connection goes home without a transaction.
+        await connection.executeQuery(outcome === 'commit' ? COMMIT : ROLLBACK).catch(() => connection.executeQuery(ROLLBACK));
+      }
+    } finally {
+      await this.driver.releaseConnection(connection);
+    }
+  }
+}
+
+/** A statement of the read: in its transaction, or, once the read ended, in one of its own. */
+class ReadScopeConnection implements DatabaseConnection {
+  constructor(private readonly transaction: ReadTransaction) {}
+
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    return this.transaction.executeQuery<R>(query);
+  }
+
+  streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    // A cursor could outlive the read's transaction; no read streams today.
+    throw new Error('streaming is not supported inside a read scope');
+  }
+}
+
+/**
+ * The read scope's driver. `db.transaction()` inside a read runs in the read's transaction (already
+ * read-only, with the settings), so beginning, committing and rolling it back send nothing: a failed
+ * statement has already rolled the read's transaction back.
+ */
+class ReadScopeDriver implements Driver {
+  constructor(private readonly transaction: ReadTransaction) {}
+
+  async init(): Promise<void> {}
+
+  async destroy(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new ReadScopeConnection(this.transaction);
+  }
+
+  async releaseConnection(): Promise<void> {}
+
+  async beginTransaction(_connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    if (settings.isolationLevel || settings.accessMode) throw new Error('a read scope’s transaction takes no isolation level or access mode of its own');
+  }
+
+  async commitTransaction(): Promise<void> {}
+
+  async rollbackTransaction(): Promise<void> {}
 }
 
 function organizationConnection(connection: DatabaseConnection): OrganizationConnection {

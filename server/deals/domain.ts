@@ -14,10 +14,11 @@ const permissions = {
 } as const satisfies Record<string, PermissionRule>;
 
 const events = {
-  deal_created: { permission: 'deals:read' },
-  deal_moved: { permission: 'deals:read' },
+  deal_created: { permission: 'deals:read', ownerScoped: true },
+  deal_moved: { permission: 'deals:read', ownerScoped: true },
   deal_won: {
     permission: 'deals:read',
+    ownerScoped: true,
     notification: (payload) => ({
       preference: 'deal_won',
       type: 'success',
@@ -25,12 +26,11 @@ const events = {
       message: `${payloadText(payload.title, 'A deal')} - ${formatMoney(Number(payload.valueMinor ?? 0), payloadText(payload.currency, 'USD'))}`,
       link: payload.dealId ? `/pipeline/deals/${String(payload.dealId)}` : null,
       notifyActor: true,
-      ownerId: typeof payload.ownerId === 'string' ? payload.ownerId : null,
     }),
   },
-  deal_lost: { permission: 'deals:read' },
-  deal_updated: { permission: 'deals:read' },
-  deal_deleted: { permission: 'deals:read' },
+  deal_lost: { permission: 'deals:read', ownerScoped: true },
+  deal_updated: { permission: 'deals:read', ownerScoped: true },
+  deal_deleted: { permission: 'deals:read', ownerScoped: true },
 } as const satisfies Record<string, EventRule>;
 
 declare module '../kernel/permissions' {

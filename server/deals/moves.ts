@@ -89,14 +89,13 @@ export async function announceStage(
   await publishEvent(trx, {
     organizationId,
     type: 'deal_moved',
-    payload: { dealId: deal.id, title: deal.title, pipelineId: deal.pipeline_id, fromStageId: from, toStageId: to.id, toStage: to.name, status: to.kind },
+    payload: { dealId: deal.id, title: deal.title, pipelineId: deal.pipeline_id, fromStageId: from, toStageId: to.id, toStage: to.name, status: to.kind, ownerId: deal.owner_id },
     actorUserId,
   });
   if (to.kind !== deal.status && to.kind !== 'open') {
     await publishEvent(trx, {
       organizationId,
       type: to.kind === 'won' ? 'deal_won' : 'deal_lost',
-      // ownerId: who is told (a Sales Rep who sees only their own deals hears only of those).
       payload: { dealId: deal.id, title: deal.title, valueMinor: deal.value_minor, currency: deal.currency, ownerId: deal.owner_id },
       actorUserId,
     });

@@ -22,7 +22,10 @@ import {
 import * as deals from './service';
 
 export const pipelinesRouter = router({
-  list: permittedProcedure('deals:read').query(({ ctx }) => pipelines.listPipelines(ctx)),
+  // Creates the default pipeline on first use (organizations older than pipelines): a write, so no read-only transaction.
+  list: permittedProcedure('deals:read')
+    .meta({ outsideReadTransaction: true })
+    .query(({ ctx }) => pipelines.listPipelines(ctx)),
   create: permittedProcedure('pipelines:manage')
     .input(ZCreatePipelineInput)
     .mutation(({ ctx, input }) => pipelines.createPipeline(ctx, input)),
@@ -47,7 +50,9 @@ export const pipelinesRouter = router({
 });
 
 export const dealsRouter = router({
+  // The default pipeline, created on first use (see list).
   board: permittedProcedure('deals:read')
+    .meta({ outsideReadTransaction: true })
     .input(ZDealBoardInput)
     .query(({ ctx, input }) => deals.dealBoard(ctx, input)),
   list: permittedProcedure('deals:read')

@@ -64,7 +64,12 @@ export async function createDeal(ctx: OrgContext, input: z.output<typeof ZCreate
       { ...base, type: 'deal_created', payload: { title: input.title, valueMinor: value.valueMinor, currency: value.currency, stage: stage.name, stageId: stage.id } },
       ...moveActivities(ctx, { id: deal.id, title: input.title, contact_id: contact?.id ?? null, status: 'open', value_minor: value.valueMinor, currency: value.currency }, null, stage, lostReason),
     ]);
-    await publishEvent(trx, { organizationId, type: 'deal_created', payload: { dealId: deal.id, title: input.title, pipelineId: stage.pipeline_id, stageId: stage.id }, actorUserId: actorIdOf(ctx) });
+    await publishEvent(trx, {
+      organizationId,
+      type: 'deal_created',
+      payload: { dealId: deal.id, title: input.title, pipelineId: stage.pipeline_id, stageId: stage.id, ownerId: ownerId ?? null },
+      actorUserId: actorIdOf(ctx),
+    });
     if (stage.kind !== 'open') {
       await announceStage(
         trx,
@@ -158,7 +163,8 @@ export async function updateDeal(ctx: OrgContext, input: z.output<typeof ZUpdate
         trx,
         changes.map((c) => ({ organizationId, dealId: deal.id, contactId, type: 'field_changed', actorUserId: actorIdOf(ctx), payload: c })),
       );
-      await publishEvent(trx, { organizationId, type: 'deal_updated', payload: { dealId: deal.id, title: deal.title, fields: changes.map((c) => c.field) }, actorUserId: actorIdOf(ctx) });
+      const owners = set.owner_id === undefined ? { ownerId: deal.owner_id } : { ownerId: set.owner_id as string | null, previousOwnerId: deal.owner_id };
+      await publishEvent(trx, { organizationId, type: 'deal_updated', payload: { dealId: deal.id, title: deal.title, fields: changes.map((c) => c.field), ...owners }, actorUserId: actorIdOf(ctx) });
     }
     if (to) {
       const fresh = await lockDeal(trx, ctx, null, deal.id);
@@ -175,7 +181,12 @@ export async function deleteDeal(ctx: OrgContext, { id }: z.output<typeof ZDealI
     const deal = await lockDeal(trx, ctx, ownerOnly, id);
     // The deal's own timeline goes with it; its contact keeps a trace.
     await scoped(trx, ctx.organizationId).deleteFrom('deals').where('id', '=', id).execute();
-    await publishEvent(trx, { organizationId: ctx.organizationId, type: 'deal_deleted', payload: { dealId: id, title: deal.title, pipelineId: deal.pipeline_id }, actorUserId: actorIdOf(ctx) });
+    await publishEvent(trx, {
+      organizationId: ctx.organizationId,
+      type: 'deal_deleted',
+      payload: { dealId: id, title: deal.title, pipelineId: deal.pipeline_id, ownerId: deal.owner_id },
+      actorUserId: actorIdOf(ctx),
+    });
     if (deal.contact_id) {
       await recordActivities(trx, [
         {

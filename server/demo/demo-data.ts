@@ -365,7 +365,7 @@ async function ensureMembers(db: Db, organizationId: string): Promise<Record<Rol
   const passwordHash = await hashPassword(randomBytes(24).toString('base64url'));
   await db
     .insertInto('users')
-    .values(DEMO_MEMBERS.map((m) => ({ email: m.email, name: m.name, password_hash: passwordHash, preferences: '{}' })))
+    .values(DEMO_MEMBERS.map((m) => ({ email: m.email, name: m.name, password_hash: passwordHash, preferences: '{}', email_verified_at: new Date() })))
     .onConflict((oc) => oc.column('email').doNothing())
     .execute();
   const users = await db

@@ -4,6 +4,10 @@ import type { Db } from '../db';
 import type { RequestMeta } from '../http/meta';
 import { createOrganization } from '../organizations/create';
 import { seedDemoData } from './demo-data';
+import { seedDemoNotificationEmails } from '../notifications/email-preferences';
+import { seedDemoAutomations } from './demo-automations';
+import { seedDemoCalendar } from './demo-calendars';
+import { seedDemoEmails } from './demo-emails';
 
 export const DEMO_EMAIL = 'demo@switchboard.local';
 export const DEMO_ORGANIZATION = 'Demo Company';
@@ -20,8 +24,9 @@ export function randomPassword(): string {
 /**
  * Creates the demo organization and its owner with a fresh random password (never a fixed one).
  * Run again, it keeps the workspace and sets a new password, so the printed login always works.
+ * `publicUrl` (PUBLIC_URL) makes the demo e-mails' unsubscribe links.
  */
-export async function seedDemoWorkspace(db: Db): Promise<{ email: string; password: string; organizationId: string; created: boolean }> {
+export async function seedDemoWorkspace(db: Db, publicUrl = 'http://localhost:3000'): Promise<{ email: string; password: string; organizationId: string; created: boolean }> {
   const password = randomPassword();
   const passwordHash = await hashPassword(password);
   return db.transaction().execute(async (trx) => {
@@ -32,7 +37,14 @@ export async function seedDemoWorkspace(db: Db): Promise<{ email: string; passwo
       if (membership) return { email: DEMO_EMAIL, password, organizationId: membership.organization_id, created: false };
     }
     const userId =
-      existing?.id ?? (await trx.insertInto('users').values({ email: DEMO_EMAIL, name: 'Demo Owner', password_hash: passwordHash, preferences: '{}' }).returning('id').executeTakeFirstOrThrow()).id;
+      existing?.id ??
+      (
+        await trx
+          .insertInto('users')
+          .values({ email: DEMO_EMAIL, name: 'Demo Owner', password_hash: passwordHash, preferences: '{}', email_verified_at: new Date() })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     const org = await createOrganization(trx, {
       name: DEMO_ORGANIZATION,
       origin: 'demo',
@@ -42,6 +54,14 @@ export async function seedDemoWorkspace(db: Db): Promise<{ email: string; passwo
     });
     // Believable CRM data to explore: contacts, deals with history, tasks, appointments, spend.
     await seedDemoData(trx, org.id, { ownerId: userId });
+    // Its sender identity and a few e-mails (delivered, bounced, a reply) for the outbox and the timelines.
+    await seedDemoEmails(trx, org.id, { senderId: userId, publicUrl });
+    // Notification e-mails that make no storm: what is handed to the owner, and a morning digest of won deals.
+    await seedDemoNotificationEmails(trx, org.id, userId);
+    // Two published workflows with the runs they made (new-lead follow-up, appointment reminder).
+    await seedDemoAutomations(trx, org.id, { ownerId: userId });
+    // A round-robin booking calendar of its two sales reps, with its public booking page.
+    await seedDemoCalendar(trx, org.id);
     return { email: DEMO_EMAIL, password, organizationId: org.id, created: true };
   });
 }

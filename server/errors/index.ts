@@ -15,6 +15,7 @@ export const ERROR_TABLE = {
   FORBIDDEN: { trpc: 'FORBIDDEN', http: 403 },
   NOT_FOUND: { trpc: 'NOT_FOUND', http: 404 },
   CONFLICT: { trpc: 'CONFLICT', http: 409 },
+  UNPROCESSABLE: { trpc: 'UNPROCESSABLE_CONTENT', http: 422 },
   TOO_MANY_REQUESTS: { trpc: 'TOO_MANY_REQUESTS', http: 429 },
   INTERNAL: { trpc: 'INTERNAL_SERVER_ERROR', http: 500 },
   BAD_GATEWAY: { trpc: 'BAD_GATEWAY', http: 502 },

@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Database, NotificationsTable, RoleKey } from '../db/schema';
-import { mayReceive, rolePermissions } from '../kernel/access';
+import { hiddenFromOwnOnlyRep, mayReceive, rolePermissions } from '../kernel/access';
 import { registry } from '../kernel/registry';
 import { notificationFor } from './notifications';
 import type { EventType } from './types';
@@ -62,7 +62,7 @@ export async function publishEvents(trx: Kysely<Database>, events: EventInput[])
       );
     }
     let ownOnly = false;
-    if (draft.ownerId !== undefined) {
+    if (registry().events[event.type]?.ownerScoped) {
       if (!repsSeeOwnOnly.has(event.organizationId)) {
         repsSeeOwnOnly.set(event.organizationId, registry().repsSeeOwnOnly(trx, event.organizationId));
       }
@@ -70,8 +70,9 @@ export async function publishEvents(trx: Kysely<Database>, events: EventInput[])
     }
     const recipients = (await membersOf.get(event.organizationId)!).filter((m) => {
       if (m.id === event.actorUserId && !draft.notifyActor) return false; // nobody is told what they just did (but a won deal)
+      if (draft.recipients && !draft.recipients.includes(m.id)) return false;
       if (!mayReceive(rolePermissions()[m.role], event.type)) return false;
-      if (ownOnly && m.role === 'sales_rep' && draft.ownerId !== m.id) return false; // a record they cannot see
+      if (ownOnly && m.role === 'sales_rep' && hiddenFromOwnOnlyRep(event.type, payloads[i]!, m.id)) return false; // a record they cannot see
       const settings = (m.preferences as { notifications?: Record<string, boolean> }).notifications;
       return settings?.[draft.preference] !== false;
     });

@@ -25,17 +25,21 @@ export type NotificationDraft = {
    * deal: the one who marked it won sees it celebrated, and their inbox keeps it like everyone's.
    */
   notifyActor?: true;
-  /**
-   * The record's owner, for a notification about a record that Sales Reps see only when they own it
-   * (the organization setting "Sales Reps see only contacts and deals they own"): other reps are not told.
-   */
-  ownerId?: string | null;
+  /** Only these members, among those who may receive it (a failed run goes to its workflow's owner, not everyone). */
+  recipients?: readonly string[];
 };
 
 /** What a domain says of each of its event types: who may receive it (null: every member) and the notification it raises, if any. */
 export type EventRule = {
   permission: Permission | null;
   notification?: (payload: Record<string, unknown>) => NotificationDraft;
+  /**
+   * The event is about a record Sales Reps see only when they own it (the organization setting
+   * "Sales Reps see only contacts and deals they own"): its payload carries the record's `ownerId`,
+   * and `previousOwnerId` when the change moved it away from someone. Other reps neither receive it
+   * live nor are notified of it.
+   */
+  ownerScoped?: true;
 };
 
 /** The kernel's own event types: who is online (server/events/presence.ts). */

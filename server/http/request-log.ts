@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createMiddleware } from 'hono/factory';
 import type { AppDeps } from '../deps';
+import { withRequestLogContext } from '../logging';
 import type { AppEnv } from './env';
 import { requestMeta } from './meta';
 
@@ -15,17 +16,11 @@ export function requestLog(deps: AppDeps) {
     c.set('deps', deps);
     c.set('requestId', requestId);
     c.set('meta', requestMeta(c, deps.config.trustProxy));
-    await next();
-    c.header('X-Request-Id', requestId);
-    deps.logger.info(
-      {
-        reqId: requestId,
-        method: c.req.method,
-        path: c.req.path,
-        status: c.res.status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
-      },
-      'request',
-    );
+    // Inside the context: the request's line carries the organization auth resolved, as every line of it does.
+    await withRequestLogContext(requestId, async () => {
+      await next();
+      c.header('X-Request-Id', requestId);
+      deps.logger.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round((performance.now() - started) * 10) / 10 }, 'request');
+    });
   });
 }

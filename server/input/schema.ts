@@ -28,3 +28,6 @@ export const isoDate = (message: string) => z.iso.date(message).refine(isWithinD
 
 /** An ISO date-time (with its offset when `offset`) within DATE_RANGE. */
 export const isoDateTime = (options: { offset?: boolean; error: string }) => z.iso.datetime(options).refine(isWithinDateRange, DATE_RANGE_RULE);
+
+/** An e-mail address as stored and compared: trimmed, lower-cased, at most 254 characters (RFC 5321). */
+export const ZEmailAddress = z.string({ error: 'is required' }).trim().toLowerCase().max(254, 'must be at most 254 characters').pipe(z.email('must be an e-mail address'));

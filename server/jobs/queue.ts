@@ -84,23 +84,34 @@ export type StopOptions = {
   timeoutMs?: number;
 };
 
-export type JobQueue = {
+/**
+ * Every background job of the app by name, with the data it carries. Each domain declares its own
+ * by augmenting this interface in its description (server/<domain>/domain.ts), so a job is sent and
+ * handled only under a name some domain declared, with that name's data.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the domains' declarations
+export interface JobRegistry {}
+
+/** The queue of a set of jobs (by default the app's, JobRegistry): names and data checked by the type checker. */
+export type JobQueue<Jobs extends Record<keyof Jobs, JobData> = JobRegistry> = {
   /** False when JOBS_ENABLED=false: this process enqueues but runs no handlers. */
   readonly runsWorkers: boolean;
-  register<Data extends JobData>(name: string, handler: JobHandler<Data>, options?: RegisterOptions): void;
+  /** Whether send() takes jobs of this name now: the queue is started (until stopped) and the name registered. A process that never starts its queue (a script, most tests) takes none. */
+  accepts(name: keyof Jobs & string): boolean;
+  register<Name extends keyof Jobs & string>(name: Name, handler: JobHandler<Jobs[Name] & JobData>, options?: RegisterOptions): void;
   /** Enqueues a job; resolves to its id, or null when a singleton key deduplicated it. */
-  send<Data extends JobData>(name: string, data: Data, options?: SendOptions): Promise<string | null>;
+  send<Name extends keyof Jobs & string>(name: Name, data: Jobs[Name], options?: SendOptions): Promise<string | null>;
   /**
    * Enqueues many jobs of one queue in one statement (through `db` when given, like send); each
    * item may set its own startAfter. Resolves to the number enqueued.
    */
-  sendMany<Data extends JobData>(name: string, jobs: { data: Data; startAfter?: Date }[], options?: Pick<SendOptions, 'db'>): Promise<number>;
+  sendMany<Name extends keyof Jobs & string>(name: Name, jobs: { data: Jobs[Name]; startAfter?: Date }[], options?: Pick<SendOptions, 'db'>): Promise<number>;
   /** Creates or migrates the pg-boss schema, creates the registered queues, starts their workers. */
   start(): Promise<void>;
   stop(options?: StopOptions): Promise<void>;
-  getJob<Data extends JobData = JobData>(name: string, id: string): Promise<JobInfo<Data> | null>;
+  getJob<Name extends keyof Jobs & string>(name: Name, id: string): Promise<JobInfo<Jobs[Name] & JobData> | null>;
   /** Jobs of a queue by state (completed jobs leave these counts when archived, after 12 hours). */
-  counts(name: string): Promise<JobCounts>;
+  counts(name: keyof Jobs & string): Promise<JobCounts>;
 };
 
 export type JobQueueOptions = {
@@ -137,7 +148,7 @@ type Worker = {
  * The one durable job queue of the product (pg-boss), running over the app's own database
  * connection on Postgres and PGlite alike. Delivery is at-least-once: see register().
  */
-export function createJobQueue(options: JobQueueOptions): JobQueue {
+export function createJobQueue<Jobs extends Record<keyof Jobs, JobData> = JobRegistry>(options: JobQueueOptions): JobQueue<Jobs> {
   const { logger } = options;
   const db = options.database.db;
   const runsWorkers = options.workers ?? true;
@@ -289,6 +300,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   return {
     runsWorkers,
 
+    accepts(name) {
+      return (state === 'started' || state === 'stopping') && workers.has(name);
+    },
+
     /**
      * Registers the handler of one queue; call before start(). Delivery is AT LEAST ONCE: a job
      * whose worker died mid-run (crash, kill, lost connection) stays active until expireInSeconds
@@ -324,7 +339,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       if (!workers.has(name)) throw new Error(`no job queue "${name}" is registered`);
       if (state !== 'started' && state !== 'stopping') throw new Error(`the job queue is not started; cannot send "${name}"`);
       const runner = sendOptions.db;
-      const inserts = jobs.map((job) => ({ name, data: job.data, ...(job.startAfter ? { startAfter: job.startAfter } : {}) }));
+      const inserts = jobs.map((job) => ({ name, data: job.data as JobData, ...(job.startAfter ? { startAfter: job.startAfter } : {}) }));
       await (runner ? boss.insert(inserts, { db: pgBossDb(runner) as PgBoss.Db }) : boss.insert(inserts));
       if (!runner) wake(workers.get(name)!);
       return jobs.length;

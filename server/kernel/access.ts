@@ -59,3 +59,12 @@ export function mayReceive(permissions: readonly string[], type: EventType): boo
   const needed = registry().events[type]?.permission;
   return needed === null || (needed !== undefined && permissions.includes(needed));
 }
+
+/**
+ * Whether an event stays hidden from a Sales Rep who sees only the records they own: it is about
+ * such a record (ownerScoped) and the rep neither owns it nor just lost it.
+ */
+export function hiddenFromOwnOnlyRep(type: EventType, payload: Record<string, unknown>, userId: string): boolean {
+  if (!registry().events[type]?.ownerScoped) return false;
+  return payload.ownerId !== userId && payload.previousOwnerId !== userId;
+}

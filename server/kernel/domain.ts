@@ -19,8 +19,10 @@ export type Domain<Routers extends Record<string, AnyTRPCRouter> = Record<string
   router?: Routers;
   /** Its REST doors, mounted under /api at `path` in the order of the domain list; built once per app. */
   rest?: { path: string; routes: () => Hono<AppEnv> }[];
-  /** Registers its background jobs on the queue (before the queue starts). */
+  /** Registers its background jobs on the queue (before the queue starts); their names and data are declared in JobRegistry (server/jobs/queue.ts). */
   jobs?: (deps: AppDeps) => void;
+  /** Releases what it holds open (connection pools) when the app shuts down, after the jobs stopped. */
+  close?: (deps: AppDeps) => Promise<void>;
   /** Its permissions and who holds them. */
   permissions?: Partial<Record<Permission, PermissionRule>>;
   /** Its event types: who receives them, and the notification they raise. */

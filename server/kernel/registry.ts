@@ -24,7 +24,26 @@ export type KernelRegistry = {
   onOrganizationCreated(trx: Db, organizationId: string, now: Date | undefined): Promise<void>;
   /** Creates the organization of a sign-up (auth) the one way organizations are created (organizations), in the transaction that creates its owner. */
   createSignupOrganization(trx: Db, input: SignupOrganization): Promise<{ id: string }>;
+  /**
+   * Brings a message's thread of the inbox (conversations) up to date, in the transaction that stores
+   * the message: each channel (chat, sms, email) calls it, the inbox replies through the channels.
+   * Many touches (a batch of e-mails) are written together.
+   */
+  touchConversation(trx: Db, touch: ConversationTouch | ConversationTouch[]): Promise<void>;
 };
+
+/**
+ * A message stored on a channel, as its inbox thread sees it. The thread is found by its key: the
+ * chat's conversation, the contact (SMS), the e-mail thread. An inbound message makes the thread
+ * unread and opens it again; an outbound one (an answer) leaves it read.
+ */
+export type ConversationTouch = {
+  organizationId: string;
+  direction: 'inbound' | 'outbound';
+  /** The message's text (cut to the preview's length). */
+  preview: string;
+  contactId: string | null;
+} & ({ channel: 'chat'; chatConversationId: string } | { channel: 'sms'; contactId: string; phone: string } | { channel: 'email'; threadId: string });
 
 /** The organization a sign-up asks for, with its owner: the new user, its first Super Admin. */
 export type SignupOrganization = {

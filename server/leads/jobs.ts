@@ -55,7 +55,7 @@ export async function forwardToKit(deps: Pick<AppDeps, 'database' | 'config'>, d
 
 /** The leads domain's background jobs: forwarding to Kit, retried with backoff. */
 export function registerLeadJobs(deps: AppDeps, options: { retryDelaySeconds?: number } = {}): void {
-  deps.jobs.register<KitForwardJobData>(KIT_FORWARD_JOB, (job) => forwardToKit(deps, job.data, job), {
+  deps.jobs.register(KIT_FORWARD_JOB, (job) => forwardToKit(deps, job.data, job), {
     concurrency: 2,
     retryLimit: KIT_RETRY_LIMIT,
     retryDelay: options.retryDelaySeconds ?? KIT_RETRY_DELAY_SECONDS,

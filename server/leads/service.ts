@@ -12,7 +12,7 @@ import type { RequestMeta } from '../http/meta';
 import type { OrgContext } from '../kernel/context';
 import { siteOwnerOrganization } from '../organizations/site-owner';
 import { kitConfigured } from './kit';
-import { KIT_FORWARD_JOB, type KitForwardJobData } from './jobs';
+import { KIT_FORWARD_JOB } from './jobs';
 import { LEAD_DUPLICATE_SECONDS, LEAD_HONEYPOT_FIELD, LEAD_RATE_LIMIT, type TSubmitLead, type ZIntegrationLogInput, type ZListFormsInput, type ZListSubmissionsInput } from './schema';
 
 /** What a public submission was answered with; the doors answer 200 {success:true} for every one. */
@@ -104,7 +104,7 @@ export async function submitLead(deps: Pick<AppDeps, 'database' | 'config' | 'jo
       .executeTakeFirst();
     if (duplicate) return { status: 'duplicate', submissionId: duplicate.id } as const;
 
-    const { contact, created } = await upsertContactByEmail(
+    const { contact, created, tagsAdded } = await upsertContactByEmail(
       trx,
       organizationId,
       { email: input.email, ...namesOf(input), phone: input.phone, companyName: input.company, source: LEAD_SOURCE, tags: input.tags },
@@ -136,11 +136,12 @@ export async function submitLead(deps: Pick<AppDeps, 'database' | 'config' | 'jo
       organizationId,
       type: 'lead_captured',
       actorUserId: null,
-      payload: { contactId: contact.id, name: contact.name, formId: input.formId, submissionId: submission.id, created, tags: input.tags },
+      // tagsAdded: the tags the contact did not have before, which fire automations' tag triggers.
+      payload: { contactId: contact.id, name: contact.name, formId: input.formId, submissionId: submission.id, created, tags: input.tags, tagsAdded },
     });
     if (kitConfigured(deps.config)) {
       const delivery = await scoped(trx, organizationId).insertInto('integration_deliveries', { submission_id: submission.id, provider: 'kit' }).returning('id').executeTakeFirstOrThrow();
-      await deps.jobs.send<KitForwardJobData>(KIT_FORWARD_JOB, { organizationId, deliveryId: delivery.id }, { db: trx });
+      await deps.jobs.send(KIT_FORWARD_JOB, { organizationId, deliveryId: delivery.id }, { db: trx });
     }
     return { status: 'captured', submissionId: submission.id, contactId: contact.id, contactCreated: created } as const;
   });

@@ -7,6 +7,7 @@ import {
   ZInviteTokenInput,
   ZRemoveMemberInput,
   ZRevokeApiKeyInput,
+  ZResendInviteInput,
   ZRevokeInviteInput,
   ZUpdateOrganizationInput,
 } from '../auth/schema';
@@ -30,6 +31,9 @@ export const membersRouter = router({
   invite: permittedProcedure('members:manage')
     .input(ZInviteMemberInput)
     .mutation(({ ctx, input }) => organizations.inviteMember(ctx, input)),
+  resendInvite: permittedProcedure('members:manage')
+    .input(ZResendInviteInput)
+    .mutation(({ ctx, input }) => organizations.resendInvite(ctx, input)),
   revokeInvite: permittedProcedure('members:manage')
     .input(ZRevokeInviteInput)
     .mutation(({ ctx, input }) => organizations.revokeInvite(ctx, input)),

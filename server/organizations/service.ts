@@ -11,6 +11,7 @@ import {
   type ZInviteMemberInput,
   type ZInviteTokenInput,
   type ZRemoveMemberInput,
+  type ZResendInviteInput,
   type ZRevokeInviteInput,
   type ZUpdateOrganizationInput,
 } from '../auth/schema';
@@ -25,6 +26,7 @@ import type { AppDeps } from '../deps';
 import { DomainError } from '../errors';
 import { publishEvent } from '../events/publish';
 import type { RequestMeta } from '../http/meta';
+import { sendAccountEmail } from '../kernel/account-emails';
 import { actorIdOf, type OrgContext } from '../kernel/context';
 import { readSettings, updateSettings } from './settings';
 
@@ -108,7 +110,10 @@ function assertMayGrant(auth: Auth & { organization: { role: RoleKey } }, role: 
   }
 }
 
-/** Creates a single-use invite link valid for seven days; until e-mail exists the inviter copies it. */
+/**
+ * Creates a single-use invite link valid for seven days and e-mails it to the address; the inviter
+ * can also copy it (the answer's `url`).
+ */
 export async function inviteMember(ctx: OrgContext, input: z.output<typeof ZInviteMemberInput>) {
   assertMayGrant(ctx.auth, input.role);
   const existing = await orgOf(ctx).selectFrom('memberships').innerJoin('users', 'users.id', 'memberships.user_id').select('users.id').where('users.email', '=', input.email).executeTakeFirst();
@@ -117,6 +122,7 @@ export async function inviteMember(ctx: OrgContext, input: z.output<typeof ZInvi
   }
   const token = randomToken(32);
   const expiresAt = new Date(Date.now() + INVITE_DAYS * 24 * 3600 * 1000);
+  const url = inviteUrl(ctx, token);
   const invite = await ctx.db.transaction().execute(async (trx) => {
     // A new invite to the same address replaces any pending one.
     await scoped(trx, ctx.organizationId)
@@ -140,9 +146,50 @@ export async function inviteMember(ctx: OrgContext, input: z.output<typeof ZInvi
       details: { email: input.email, role: input.role },
       meta: ctx.meta,
     });
-    return row;
+    const { queued } = await mailInvite(trx, ctx, { email: input.email, role: input.role, url });
+    return { ...row, emailed: queued };
   });
-  return { id: invite.id, email: input.email, role: input.role, expiresAt: expiresAt.toISOString(), url: `${ctx.deps.config.publicUrl}/invite/${token}` };
+  return { id: invite.id, email: input.email, role: input.role, expiresAt: expiresAt.toISOString(), url, emailed: invite.emailed };
+}
+
+const inviteUrl = (ctx: OrgContext, token: string) => `${ctx.deps.config.publicUrl}/invite/${token}`;
+
+/** `queued` is false when the address hard-bounced before: nothing is sent, the link is still there to copy. */
+async function mailInvite(trx: Db, ctx: OrgContext, invite: { email: string; role: RoleKey; url: string }): Promise<{ queued: boolean }> {
+  const organization = await trx.selectFrom('organizations').select('name').where('id', '=', ctx.organizationId).executeTakeFirstOrThrow();
+  return sendAccountEmail(trx, ctx.deps, {
+    type: 'invite',
+    organizationId: ctx.organizationId,
+    email: invite.email,
+    link: invite.url,
+    organizationName: organization.name,
+    inviterName: ctx.auth.user?.name ?? organization.name,
+    roleLabel: ROLE_LABELS[invite.role].label,
+  });
+}
+
+/**
+ * E-mails a pending invite again with a new link valid seven more days; the earlier link stops
+ * working (only its hash was kept, so it cannot be sent again).
+ */
+export async function resendInvite(ctx: OrgContext, { id }: z.output<typeof ZResendInviteInput>) {
+  const token = randomToken(32);
+  const expiresAt = new Date(Date.now() + INVITE_DAYS * 24 * 3600 * 1000);
+  const url = inviteUrl(ctx, token);
+  return ctx.db.transaction().execute(async (trx) => {
+    const invite = await scoped(trx, ctx.organizationId)
+      .updateTable('invites')
+      .set({ token_hash: sha256(token), expires_at: expiresAt })
+      .where('id', '=', id)
+      .where('accepted_at', 'is', null)
+      .where('revoked_at', 'is', null)
+      .returning(['id', 'email', 'role'])
+      .executeTakeFirst();
+    if (!invite) throw new DomainError('NOT_FOUND', 'Invite not found');
+    await recordAudit(trx, { organizationId: ctx.organizationId, actor: actorOf(ctx.auth), action: 'member.invite_resent', target: { type: 'invite', id }, meta: ctx.meta });
+    const { queued } = await mailInvite(trx, ctx, { email: invite.email, role: invite.role, url });
+    return { id: invite.id, email: invite.email, role: invite.role, expiresAt: expiresAt.toISOString(), url, emailed: queued };
+  });
 }
 
 export async function revokeInvite(ctx: OrgContext, { id }: z.output<typeof ZRevokeInviteInput>): Promise<void> {
@@ -201,7 +248,14 @@ export async function acceptInvite(deps: Deps, auth: Auth | null, input: z.outpu
     const claimed = await trx.updateTable('invites').set({ accepted_at: new Date() }).where('id', '=', invite.id).where('accepted_at', 'is', null).executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 0) throw new DomainError('CONFLICT', 'This invite link has already been used');
     const id =
-      existing?.id ?? (await trx.insertInto('users').values({ email: invite.email, name: input.name!, password_hash: passwordHash!, preferences: '{}' }).returning('id').executeTakeFirstOrThrow()).id;
+      existing?.id ??
+      (
+        await trx
+          .insertInto('users')
+          .values({ email: invite.email, name: input.name!, password_hash: passwordHash!, preferences: '{}', email_verified_at: new Date() })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     await trx
       .insertInto('memberships')
       .values({ organization_id: invite.organization_id, user_id: id, role: invite.role })

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Db } from '../db';
 import { DomainError } from '../errors';
 import { ZSignupInput, ZUpdateOrganizationInput } from '../auth/schema';
+import { ZUpdateEmailSettingsInput } from './email-settings';
 import { ZUpdateSmsSettingsInput } from './sms-settings';
 
 /**
@@ -17,6 +18,7 @@ import { ZUpdateSmsSettingsInput } from './sms-settings';
 // Each value's rule is the one of the form that writes it (one source of truth per rule and message).
 const organizationRules = ZUpdateOrganizationInput.shape;
 const smsRules = ZUpdateSmsSettingsInput.shape;
+const emailRules = ZUpdateEmailSettingsInput.shape;
 
 /** One setting: its rule and the value it reads as when absent or invalid. */
 type Field<T> = { schema: z.ZodType<T>; default: T };
@@ -27,6 +29,17 @@ const SMS_FIELDS = {
   quietHours: field<{ start: string; end: string } | null>(smsRules.quietHours.unwrap(), null),
   /** The reply to HELP; null answers the default text naming the organization (sms/templates.ts defaultHelpText). */
   helpText: field<string | null>(smsRules.helpText.unwrap().nullable(), null),
+};
+
+const EMAIL_FIELDS = {
+  /** The sender's display name; null: EMAIL_FROM's. */
+  fromName: field<string | null>(emailRules.fromName.unwrap(), null),
+  /** The sender's address; null: EMAIL_FROM's. */
+  fromAddress: field<string | null>(emailRules.fromAddress.unwrap(), null),
+  /** Where replies go (plus-addressed, so they thread); null: the sender's address. */
+  replyTo: field<string | null>(emailRules.replyTo.unwrap(), null),
+  /** The footer's postal address of marketing and one-to-one e-mail. */
+  postalAddress: field<string | null>(emailRules.postalAddress.unwrap(), null),
 };
 
 const FIELDS = {
@@ -48,15 +61,19 @@ const FIELDS = {
   ),
   /** SMS settings of Settings → SMS. */
   sms: SMS_FIELDS,
+  /** Sender identity of Settings → E-mail. */
+  email: EMAIL_FIELDS,
   /** Whether the default SMS templates were seeded once (deleting them does not bring them back). */
   smsTemplatesSeeded: field<boolean>(z.boolean(), false),
 };
 
 type ValueOf<F> = F extends Field<infer T> ? T : never;
 export type SmsOrganizationSettings = { [K in keyof typeof SMS_FIELDS]: ValueOf<(typeof SMS_FIELDS)[K]> };
-export type OrganizationSettings = { [K in Exclude<keyof typeof FIELDS, 'sms'>]: ValueOf<(typeof FIELDS)[K]> } & { sms: SmsOrganizationSettings };
-/** What a write may change: any top-level keys, and any keys of sms (the others are kept). */
-export type SettingsPatch = Partial<Omit<OrganizationSettings, 'sms'>> & { sms?: Partial<SmsOrganizationSettings> };
+export type EmailOrganizationSettings = { [K in keyof typeof EMAIL_FIELDS]: ValueOf<(typeof EMAIL_FIELDS)[K]> };
+type Groups = { sms: SmsOrganizationSettings; email: EmailOrganizationSettings };
+export type OrganizationSettings = { [K in Exclude<keyof typeof FIELDS, keyof Groups>]: ValueOf<(typeof FIELDS)[K]> } & Groups;
+/** What a write may change: any top-level keys, and any keys of a group (its others are kept). */
+export type SettingsPatch = Partial<Omit<OrganizationSettings, keyof Groups>> & { [G in keyof Groups]?: Partial<Groups[G]> };
 
 type Fields = Record<string, Field<unknown> | Record<string, Field<unknown>>>;
 const isField = (f: Field<unknown> | Record<string, Field<unknown>>): f is Field<unknown> => 'schema' in f && f.schema instanceof z.ZodType;
@@ -159,7 +176,7 @@ export function validatePatch(patch: SettingsPatch): SettingsPatch {
 
 /**
  * Merges a patch into the organization's settings under a row lock (select … for update), so two
- * concurrent writers never lose each other's keys; sms keys merge into the stored sms settings. The
+ * concurrent writers never lose each other's keys; a group's keys (sms, email) merge into its stored ones. The
  * patch may be computed from the current settings (read under the lock). Run it inside a transaction.
  */
 export async function updateSettings(
@@ -174,6 +191,7 @@ export async function updateSettings(
   const stored = asRecord(row.settings) ?? {};
   const next: Record<string, unknown> = { ...stored, ...changes };
   if (changes.sms) next.sms = { ...before.sms, ...changes.sms };
+  if (changes.email) next.email = { ...before.email, ...changes.email };
   await trx
     .updateTable('organizations')
     .set({ settings: JSON.stringify(next), updated_at: new Date() })

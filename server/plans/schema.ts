@@ -33,8 +33,6 @@ export type Plan = {
   description: string;
   limits: PlanLimits;
   popular: boolean;
-  /** Custom development hours included each month. */
-  customDevelopmentHours: number;
 };
 
 const UNLIMITED: PlanLimits = { contacts: null, members: null, funnels: null, websites: null };
@@ -52,7 +50,6 @@ export const PLANS: Record<PlanKey, Plan> = {
     description: 'For a small team getting its first pipeline and follow-ups in order.',
     limits: { contacts: 1000, members: 3, funnels: 3, websites: 1 },
     popular: false,
-    customDevelopmentHours: 0,
   },
   unlimited: {
     key: 'unlimited',
@@ -63,7 +60,6 @@ export const PLANS: Record<PlanKey, Plan> = {
     description: 'Everything, without limits, for a growing business.',
     limits: UNLIMITED,
     popular: true,
-    customDevelopmentHours: 0,
   },
   saas_pro: {
     key: 'saas_pro',
@@ -74,7 +70,6 @@ export const PLANS: Record<PlanKey, Plan> = {
     description: 'For agencies that resell the platform to their own clients.',
     limits: UNLIMITED,
     popular: false,
-    customDevelopmentHours: 0,
   },
   professional: {
     key: 'professional',
@@ -85,7 +80,6 @@ export const PLANS: Record<PlanKey, Plan> = {
     description: 'For established sales and marketing teams.',
     limits: { contacts: 25_000, members: 25, funnels: null, websites: null },
     popular: false,
-    customDevelopmentHours: 0,
   },
   enterprise: {
     key: 'enterprise',
@@ -96,7 +90,6 @@ export const PLANS: Record<PlanKey, Plan> = {
     description: 'For companies running several teams and brands on one platform.',
     limits: { contacts: 100_000, members: null, funnels: null, websites: null },
     popular: true,
-    customDevelopmentHours: 0,
   },
   enterprise_plus: {
     key: 'enterprise_plus',
@@ -104,10 +97,9 @@ export const PLANS: Record<PlanKey, Plan> = {
     monthlyPrice: 5688,
     yearlyPrice: 56880,
     originalMonthlyPrice: null,
-    description: 'No limits, and our engineers building what you need.',
+    description: 'No limits, with annual invoicing, for the largest teams.',
     limits: UNLIMITED,
     popular: false,
-    customDevelopmentHours: 10,
   },
 };
 

@@ -3,11 +3,13 @@ import type { OrgAuth } from '../kernel/caller';
 import type { EventBus } from '../events/bus';
 import type { Presence } from '../events/presence';
 import type { RealtimeEvent } from '../events/types';
-import { mayReceive } from '../kernel/access';
+import type { DatabaseHandle } from '../db';
+import { hiddenFromOwnOnlyRep, mayReceive } from '../kernel/access';
 import type { OrgContext } from '../kernel/context';
+import { registry } from '../kernel/registry';
 import type { ZRealtimeEventsInput } from './schema';
 
-type StreamDeps = { events: EventBus; presence: Presence };
+type StreamDeps = { events: EventBus; presence: Presence; database: Pick<DatabaseHandle, 'db'> };
 
 /**
  * Lets the event loop take a turn. A subscriber catching up (a replay, or a backlog in the pull
@@ -20,6 +22,8 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 const REPLAY_SLICE = 50;
 /** Events read from the table per query while replaying; a replay reads pages until it has them all. */
 const REPLAY_PAGE = 1000;
+/** How often a Sales Rep's stream rereads whether reps see only what they own (an admin may change it while the stream is open). */
+const OWN_ONLY_REFRESH_MS = 10_000;
 /**
  * How long a stream remembers the ids it replayed after the replay ends. A replayed event's live
  * copy can only be one whose NOTIFY was still on its way (the event had committed: the replay read
@@ -40,7 +44,9 @@ export type OrganizationStream = { close(): Promise<void> };
  */
 export async function openOrganizationStream(deps: StreamDeps, auth: OrgAuth, lastEventId: number | null, deliver: (events: readonly RealtimeEvent[]) => void): Promise<OrganizationStream> {
   const organizationId = auth.organization.id;
-  const allowed = (e: RealtimeEvent) => mayReceive(auth.permissions, e.type);
+  const ownOnly = await ownOnlyWatch(deps, auth);
+  const userId = auth.apiKey?.createdBy ?? auth.user?.id ?? '';
+  const allowed = (e: RealtimeEvent) => mayReceive(auth.permissions, e.type) && !(ownOnly.current && hiddenFromOwnOnlyRep(e.type, e.payload, userId));
   // Only a replayed event can come again live (the bus hands each NOTIFY over once): remember the
   // replayed ids, and forget each when its live copy shows up. A fresh stream keeps nothing per event.
   const replayed = new Set<number>();
@@ -63,6 +69,7 @@ export async function openOrganizationStream(deps: StreamDeps, auth: OrgAuth, la
     if (closed) return;
     closed = true;
     unsubscribe();
+    ownOnly.stop();
     await leave?.();
   };
   try {
@@ -133,4 +140,21 @@ export async function onlineMembers(ctx: Pick<OrgContext, 'db' | 'deps' | 'organ
   const ids = await ctx.deps.presence.online(ctx.organizationId);
   if (ids.length === 0) return [];
   return ctx.db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', ids).orderBy('name').execute();
+}
+
+/**
+ * Whether this subscriber is a Sales Rep who sees only the records they own — read when the stream
+ * opens and again every few seconds while it stays open. Other roles see every record.
+ */
+async function ownOnlyWatch(deps: StreamDeps, auth: OrgAuth): Promise<{ current: boolean; stop(): void }> {
+  if (auth.organization.role !== 'sales_rep') return { current: false, stop: () => {} };
+  const read = () => registry().repsSeeOwnOnly(deps.database.db, auth.organization.id);
+  const watch = { current: await read(), stop: () => clearInterval(timer) };
+  const timer = setInterval(() => {
+    read().then(
+      (value) => (watch.current = value),
+      () => {}, // keep the last known answer; the next read tries again
+    );
+  }, OWN_ONLY_REFRESH_MS).unref();
+  return watch;
 }

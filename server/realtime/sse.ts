@@ -39,6 +39,9 @@ function wire(sse: Buffer): Wire {
 // tRPC's SSE wire format (httpSubscriptionLink reads it): fields, then a blank line.
 const CONNECTED = wire(Buffer.from(`event: connected\ndata: ${JSON.stringify(SSE_OPTIONS.client)}\n\n\n`));
 const PING = wire(Buffer.from('event: ping\ndata: \n\n\n'));
+/** Sent as the process drains: EventSource reconnects after this long (to another process, or this one restarted). */
+export const DRAIN_RETRY_MS = 1000;
+const RETRY = wire(Buffer.from(`retry: ${DRAIN_RETRY_MS}\n\n`));
 
 /**
  * A batch's bytes on the wire: its events' SSE messages, one after the other, in one chunk. The bus
@@ -139,18 +142,28 @@ function lastEventIdOf(c: Context<AppEnv>): number | null {
 
 async function pump(sink: Sink, deps: AppEnv['Variables']['deps'], auth: OrgAuth, lastEventId: number | null): Promise<void> {
   sink.write(CONNECTED);
+  deps.metrics.sseStreams.inc();
   const ping = setInterval(() => sink.write(PING), SSE_OPTIONS.ping.intervalMs);
   let stream: OrganizationStream | undefined;
   let ended = false;
   const end = () => {
     if (ended) return;
     ended = true;
+    deps.metrics.sseStreams.dec();
     clearInterval(ping);
     sink.closed.removeEventListener('abort', end);
+    deps.lifecycle.draining.removeEventListener('abort', endForDrain);
     if (!sink.closed.aborted) sink.end();
     void stream?.close().catch((error: unknown) => deps.logger.error({ err: error }, 'realtime stream did not close cleanly'));
   };
   sink.closed.addEventListener('abort', end, { once: true });
+  const endForDrain = () => {
+    if (!ended) sink.write(RETRY);
+    end();
+  };
+  const { draining } = deps.lifecycle;
+  if (draining.aborted) return endForDrain();
+  draining.addEventListener('abort', endForDrain, { once: true });
   try {
     stream = await openOrganizationStream(deps, auth, lastEventId, (events) => {
       if (ended) return;

@@ -5,8 +5,7 @@ import type { Db } from '../db';
 import type { SmsStatus } from '../db/schema';
 import { scoped } from '../db/scoped';
 import type { AppDeps } from '../deps';
-import { findOrCreateContactIdsByPhone } from '../contacts/service';
-import { optedOutNumbers, STATUS_RANK, statusesBelow, type SmsMessageRow } from './repo';
+import { contactIdsByPhone, optedOutNumbers, STATUS_RANK, statusesBelow, type SmsMessageRow } from './repo';
 import { OPTED_OUT_MESSAGE } from './schema';
 import { senderRate, type SendJobData } from './send-job';
 import { PROVIDER_SOCKETS, ProviderError, smsProvider, type ProviderMessage, type SmsProvider } from './twilio';
@@ -435,19 +434,17 @@ async function claimMessages(db: Db, organizationId: string, messageIds: string[
     }
     const sending = rows.filter((r) => !optedOut.has(r.to_number));
     if (sending.length === 0) return outcomes;
-    // Contacts by the actor who accepted the messages (the creation is on the timeline as theirs).
-    const contactOf = new Map<string, string>();
-    const unlinkedByActor = new Map<string | null, string[]>();
-    for (const row of sending) if (!row.contact_id) unlinkedByActor.set(row.created_by, [...(unlinkedByActor.get(row.created_by) ?? []), row.to_number]);
-    for (const [actorUserId, numbers] of unlinkedByActor) {
-      const { ids } = await findOrCreateContactIdsByPhone(trx, organizationId, numbers, { actorUserId, via: 'sms' });
-      for (const [phone, id] of ids) contactOf.set(`${actorUserId ?? ''}:${phone}`, id);
-    }
-    const linked = sending.map((row) => ({ row, contactId: row.contact_id ?? contactOf.get(`${row.created_by ?? ''}:${row.to_number}`)! }));
+    // Messages accepted without a contact join the one holding the number now; a number nobody holds stays unlinked.
+    const contactOf = await contactIdsByPhone(
+      trx,
+      organizationId,
+      sending.filter((row) => !row.contact_id).map((row) => row.to_number),
+    );
+    const linked = sending.map((row) => ({ row, contactId: row.contact_id ?? contactOf.get(row.to_number) ?? null }));
     await recordActivities(
       trx,
       linked
-        .filter(({ row }) => row.attempts === 0)
+        .filter((l): l is { row: SmsMessageRow; contactId: string } => l.row.attempts === 0 && l.contactId !== null)
         .map(({ row, contactId }) => ({
           organizationId,
           contactId,
@@ -522,7 +519,7 @@ async function handleSendError(deps: AppDeps, message: SmsMessageRow, error: unk
 
 /** Enqueues the sandbox's delivery report of messages just marked sent, in the transaction that marked them. */
 async function scheduleSandboxDelivery(deps: AppDeps, trx: Db, organizationId: string, messageIds: string[]): Promise<void> {
-  await deps.jobs.sendMany<SendJobData>(SANDBOX_DELIVERY_JOB, [{ data: { organizationId, messageIds }, startAfter: new Date(Date.now() + SANDBOX_DELIVERY_SECONDS * 1000) }], { db: trx });
+  await deps.jobs.sendMany(SANDBOX_DELIVERY_JOB, [{ data: { organizationId, messageIds }, startAfter: new Date(Date.now() + SANDBOX_DELIVERY_SECONDS * 1000) }], { db: trx });
 }
 
 /** The sandbox's delivery receipts, through the same forward-only status path as Twilio's. */

@@ -5,6 +5,8 @@ import type { PermissionRule } from '../kernel/permissions';
 import { registerSmsJobs } from './jobs';
 import { smsRest } from './rest';
 import { smsRouter } from './router';
+import type { SANDBOX_DELIVERY_JOB } from './delivery';
+import type { SEND_JOB, SendJobData } from './send-job';
 
 const permissions = {
   'sms:read': { minimumRole: 'viewer' },
@@ -25,6 +27,13 @@ const events = {
   sms_status: { permission: 'sms:read' },
 } as const satisfies Record<string, EventRule>;
 
+/** Its jobs: chunks of accepted messages to send, and the sandbox's delayed delivery reports. */
+type Jobs = { [SEND_JOB]: SendJobData; [SANDBOX_DELIVERY_JOB]: SendJobData };
+
+declare module '../jobs/queue' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declares this domain's jobs to the kernel
+  interface JobRegistry extends Jobs {}
+}
 declare module '../kernel/permissions' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declares this domain's permission names to the kernel
   interface PermissionRegistry extends Record<keyof typeof permissions, true> {}

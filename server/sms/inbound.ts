@@ -5,6 +5,7 @@ import type { Db } from '../db';
 import { scoped } from '../db/scoped';
 import type { AppDeps } from '../deps';
 import { publishEvent } from '../events/publish';
+import { registry } from '../kernel/registry';
 import { normalizePhone } from '../phone';
 import { siteOwnerOrganization } from '../organizations/site-owner';
 import { advanceStatus, statusFromProvider } from './delivery';
@@ -105,6 +106,8 @@ export async function receiveInbound(deps: AppDeps, params: InboundParams): Prom
     const contact = phone.ok ? { id: await inboundContact(trx, organizationId, from) } : null;
     if (contact) await scoped(trx, organizationId).updateTable('sms_messages').set({ contact_id: contact.id }).where('id', '=', inserted.id).execute();
     await recordActivity(trx, { organizationId, contactId: contact?.id ?? null, type: 'sms_in', actorUserId: null, payload: { messageId: inserted.id, from, body } });
+    // A reply from an unreadable number has no contact, and no thread in the inbox (it stays in the SMS log).
+    if (contact) await registry().touchConversation(trx, { organizationId, channel: 'sms', contactId: contact.id, phone: from, direction: 'inbound', preview: body });
 
     const keyword = keywordOf(body);
     if (contact && (keyword === 'opt_out' || keyword === 'opt_in')) await setSmsOptOut(trx, organizationId, contact.id, keyword === 'opt_out', from);

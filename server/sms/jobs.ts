@@ -1,6 +1,6 @@
 import type { AppDeps } from '../deps';
 import { deliverMessages, deliverSandboxMessages, SANDBOX_DELIVERY_JOB } from './delivery';
-import { SEND_JOB, type SendJobData } from './send-job';
+import { SEND_JOB } from './send-job';
 
 export type SmsJobOptions = {
   /** Retries after the first attempt (429, 5xx, timeouts); the last one ends the message as failed. Default 6. */
@@ -29,7 +29,7 @@ export function registerSmsJobs(deps: AppDeps, options: SmsJobOptions = {}): voi
   const retryLimit = options.retryLimit ?? 6;
   const expireInSeconds = options.expireInSeconds ?? 120;
   const delivery = { retryLimit, parallelSends: options.parallelSends ?? 16, budgetMs: (expireInSeconds * 1000) / 2 };
-  deps.jobs.register<SendJobData>(SEND_JOB, (job) => deliverMessages(deps, job, delivery), {
+  deps.jobs.register(SEND_JOB, (job) => deliverMessages(deps, job, delivery), {
     concurrency: options.concurrency ?? 32,
     retryLimit,
     retryDelay: options.retryDelay ?? 5,
@@ -37,5 +37,5 @@ export function registerSmsJobs(deps: AppDeps, options: SmsJobOptions = {}): voi
     expireInSeconds,
   });
   // A report job a dead worker left active is retried after the same expiry as the sends (its write is forward-only, so a second run changes nothing).
-  deps.jobs.register<SendJobData>(SANDBOX_DELIVERY_JOB, (job) => deliverSandboxMessages(deps, job.data), { concurrency: 4, retryLimit: 3, retryDelay: 5, expireInSeconds });
+  deps.jobs.register(SANDBOX_DELIVERY_JOB, (job) => deliverSandboxMessages(deps, job.data), { concurrency: 4, retryLimit: 3, retryDelay: 5, expireInSeconds });
 }

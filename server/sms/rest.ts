@@ -27,7 +27,7 @@ const NOT_JSON = { notJson: 'The request body must be JSON' };
 /** /api/sms/*: the spec's REST paths (cookie or API key) over the same services as the tRPC `sms` router, and Twilio's webhooks. */
 export const smsRest = new Hono<AppEnv>()
   .route('/webhooks', smsWebhooks)
-  .get('/templates', requireOrg('sms:read'), async (c) => c.json(await listTemplates(orgContextOf(c))))
+  .get('/templates', requireOrg('sms:read', { writes: true }), async (c) => c.json(await listTemplates(orgContextOf(c))))
   .get('/account', requireOrg('sms:read'), async (c) => c.json(await smsAccount(orgContextOf(c))))
   .post('/send', requireOrg('sms:send'), async (c) => sendResult(c, async () => sendSms(orgContextOf(c), await readBody(c, ZSendSmsInput, NOT_JSON))))
   .post('/bulk-send', requireOrg('sms:send'), async (c) => {

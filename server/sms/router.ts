@@ -25,7 +25,10 @@ export const smsRouter = router({
   sendTemplate: permittedProcedure('sms:send')
     .input(ZSendTemplateSmsInput)
     .mutation(({ ctx, input }) => sms.sendTemplateSms(ctx, input)),
-  templates: permittedProcedure('sms:read').query(({ ctx }) => sms.listTemplates(ctx)),
+  // Seeds the default templates on first use: a write, so no read-only transaction.
+  templates: permittedProcedure('sms:read')
+    .meta({ outsideReadTransaction: true })
+    .query(({ ctx }) => sms.listTemplates(ctx)),
   template: permittedProcedure('sms:read')
     .input(ZSmsTemplateIdInput)
     .query(({ ctx, input }) => sms.getTemplate(ctx, input)),

@@ -65,18 +65,8 @@ function segmentsOf(encoding: SmsEncoding, characters: number, units: number, si
 
 // ——— Templates ———
 
-const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
-
-/** Variable names of a template's {{name}} placeholders, in order of first use. */
-export function templateVariables(message: string): string[] {
-  return [...new Set([...message.matchAll(PLACEHOLDER)].map((m) => m[1]!))];
-}
-
-/** The message with each {{name}} replaced; the names with no (non-blank) value are returned as missing. */
-export function renderTemplate(message: string, values: Record<string, string>): { text: string; missing: string[] } {
-  const missing = templateVariables(message).filter((name) => !values[name]?.trim());
-  return { text: message.replace(PLACEHOLDER, (_, name: string) => values[name]?.trim() ?? ''), missing };
-}
+/** The shared template engine (server/templates/variables.ts), for the SMS doors and the client's compose boxes. */
+export { renderTemplate, templateVariables } from '../templates/variables';
 
 // ——— Bulk recipients ———
 
@@ -106,6 +96,8 @@ export const ZBulkSendSmsInput = z.strictObject({
     .max(BULK_MAX_RECIPIENTS, BULK_TOO_MANY_RECIPIENTS),
   message: ZSmsBody,
   idempotencyKey,
+  /** Numbers no contact holds are sent to as they are; true makes a contact of each (issue #18). */
+  addUnknownAsContacts: z.boolean({ error: 'must be true or false' }).default(false),
 });
 export type TBulkSendSmsInput = z.infer<typeof ZBulkSendSmsInput>;
 

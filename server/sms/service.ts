@@ -3,10 +3,11 @@ import { sql } from 'kysely';
 import type { Db } from '../db';
 import type { SmsPurpose, SmsStatus } from '../db/schema';
 import { scoped } from '../db/scoped';
-import { contactsWithPhone, findOrCreateContactByPhone } from '../contacts/service';
+import { contactsWithPhone, findOrCreateContactByPhone, findOrCreateContactIdsByPhone } from '../contacts/service';
 import type { z } from 'zod';
 import { DomainError, fieldError, validationError } from '../errors';
 import { actorIdOf, type OrgContext } from '../kernel/context';
+import { registry } from '../kernel/registry';
 import { normalizePhone, type PhoneResult } from '../phone';
 import { insertOutboundMessages, optedOutNumbers, smsOrganization, toMessage, type OutboundRecipient } from './repo';
 import { updateSettings } from '../organizations/settings';
@@ -48,6 +49,8 @@ type Acceptance = {
   honourQuietHours: boolean;
   idempotencyKey?: string;
   batch?: boolean;
+  /** A batch's numbers that no contact holds become contacts (else they are sent to unlinked). */
+  addUnknownAsContacts?: boolean;
   /** A one-to-one message sent from a contact's page or conversation: filed under that contact. */
   contactId?: string;
 };
@@ -110,11 +113,22 @@ async function acceptMessages(ctx: OrgContext, rawRecipients: string[], options:
 
   const result = await ctx.db.transaction().execute(async (trx) => {
     const optedOut = await optedOutNumbers(trx, ctx.organizationId, [...valid.keys()]);
+    // Asked to, a batch makes contacts of its unknown numbers now; otherwise the worker links the known ones.
+    const created = options.addUnknownAsContacts
+      ? (
+          await findOrCreateContactIdsByPhone(
+            trx,
+            ctx.organizationId,
+            [...valid.keys()].filter((e164) => !optedOut.has(e164)),
+            { actorUserId: actorIdOf(ctx), via: 'sms' },
+          )
+        ).ids
+      : new Map<string, string>();
     const recipients: OutboundRecipient[] = [];
     for (const [e164, { outcome, country }] of valid) {
       const refused = optedOut.has(e164);
       // A one-to-one message joins its contact's conversation at once; bulk recipients are linked by the worker.
-      const contactId = options.batch ? null : options.contactId || !refused ? await recipientContact(trx, ctx, e164, options.contactId) : null;
+      const contactId = options.batch ? (created.get(e164) ?? null) : options.contactId || !refused ? await recipientContact(trx, ctx, e164, options.contactId) : null;
       const sendAfter = refused ? null : release(country);
       outcome.status = refused ? 'refused' : sendAfter ? 'accepted' : 'queued';
       if (refused) outcome.error = OPTED_OUT_MESSAGE;
@@ -151,6 +165,13 @@ async function acceptMessages(ctx: OrgContext, rawRecipients: string[], options:
       },
       recipients,
     );
+    // A one-to-one message is a conversation's (the inbox's SMS thread); a bulk send opens none.
+    for (const recipient of recipients) {
+      if (!options.batch && inserted.has(recipient.id) && recipient.contact_id) {
+        const touch = { organizationId: ctx.organizationId, channel: 'sms', contactId: recipient.contact_id, phone: recipient.to_number, direction: 'outbound', preview: options.body } as const;
+        await registry().touchConversation(trx, touch);
+      }
+    }
     const stored = new Map<string, string>();
     // The messages to send, by the moment they may go (quiet hours release each country at its own time).
     const byStart = new Map<number, { startAfter: Date | null; ids: string[] }>();
@@ -203,6 +224,14 @@ export async function sendSms(ctx: OrgContext, input: z.output<typeof ZSendSmsIn
   });
 }
 
+/**
+ * A message an automation sends to one contact (server/automations): opt-outs refuse it like any
+ * send, and, unlike a person's one-to-one message, quiet hours hold it like a bulk send.
+ */
+export async function sendAutomatedSms(ctx: OrgContext, input: { to: string; message: string; contactId: string; idempotencyKey: string }) {
+  return acceptOne(ctx, input.to, { purpose: 'single', body: input.message, honourQuietHours: true, idempotencyKey: input.idempotencyKey, contactId: input.contactId });
+}
+
 export async function bulkSendSms(ctx: OrgContext, input: z.output<typeof ZBulkSendSmsInput>) {
   // Spec §5: one number per entry, trimmed, empty ones dropped (a pasted block may hold several lines).
   const recipients = input.recipients.flatMap(recipientLines);
@@ -216,6 +245,7 @@ export async function bulkSendSms(ctx: OrgContext, input: z.output<typeof ZBulkS
     body: input.message,
     honourQuietHours: true,
     batch: true,
+    addUnknownAsContacts: input.addUnknownAsContacts,
     ...(input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : {}),
   });
   return {

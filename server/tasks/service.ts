@@ -252,6 +252,7 @@ export async function createTask(ctx: OrgContext, input: z.output<typeof ZCreate
 export async function updateTask(ctx: OrgContext, input: z.output<typeof ZUpdateTaskInput>) {
   await checkLinks(ctx, input);
   const result = await ctx.db.transaction().execute(async (trx) => {
+    const before = await scoped(trx, ctx.organizationId).selectFrom('tasks').select(['title', 'assignee_id']).where('id', '=', input.id).forUpdate().executeTakeFirst();
     const updated = await scoped(trx, ctx.organizationId)
       .updateTable('tasks')
       .set({
@@ -267,7 +268,12 @@ export async function updateTask(ctx: OrgContext, input: z.output<typeof ZUpdate
       .where('id', '=', input.id)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) > 0) {
-      await publishEvent(trx, { organizationId: ctx.organizationId, type: 'task_updated', payload: { taskId: input.id }, actorUserId: actorIdOf(ctx) });
+      // A new assignee is told (notification e-mails): who it is, who had it, and the task's title.
+      const assignees =
+        input.assigneeId !== undefined && input.assigneeId !== before?.assignee_id
+          ? { title: input.title ?? before?.title, assigneeId: input.assigneeId, previousAssigneeId: before?.assignee_id ?? null }
+          : {};
+      await publishEvent(trx, { organizationId: ctx.organizationId, type: 'task_updated', payload: { taskId: input.id, ...assignees }, actorUserId: actorIdOf(ctx) });
     }
     return updated;
   });

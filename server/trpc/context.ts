@@ -1,6 +1,7 @@
 import type { AppDeps } from '../deps';
 import type { Auth } from '../kernel/caller';
 import { registry } from '../kernel/registry';
+import { noteLogOrganization } from '../logging';
 import type { RequestMeta } from '../http/meta';
 
 export type TrpcContext = {
@@ -23,6 +24,7 @@ export function createTrpcContext(args: { deps: AppDeps; req: Request; requestId
         .resolveCaller(args.deps, args.req.headers)
         .then(({ auth: resolved, setCookie }) => {
           if (setCookie) args.resHeaders.append('Set-Cookie', setCookie);
+          noteLogOrganization(resolved?.organization?.id);
           return resolved;
         });
       return auth;

@@ -3,7 +3,7 @@ import { ZodError } from 'zod';
 import type { Permission } from '../kernel/permissions';
 import { assertPermission, requireOrgAuth, requireUserAuth } from '../kernel/access';
 import { registry } from '../kernel/registry';
-import { actingForOrganization } from '../db';
+import { actingForOrganization, readingForOrganization } from '../db';
 import { assertSafeInput, DomainError, ERROR_TABLE, validationError, type FieldIssue } from '../errors';
 import type { TrpcContext } from './context';
 
@@ -12,6 +12,13 @@ export type ProcedureMeta = {
   permission?: Permission;
   /** Top-level input fields holding a file's text (an imported CSV), which the input guard leaves to the service. */
   fileText?: readonly string[];
+  /**
+   * A query that waits on something other than the database (a provider's API) between its
+   * statements, or that may write (defaults created on first use): it runs without the read-only
+   * transaction, which would hold a connection — on PGlite the only session — across that wait,
+   * or refuse the write (decision 028).
+   */
+  outsideReadTransaction?: true;
 };
 
 /** Subscriptions over SSE: server pings, and the client reconnects after this long without any. */
@@ -73,12 +80,26 @@ export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
 /**
  * A caller acting inside an organization: a member's session or an API key. An organization whose
  * trial ended or subscription lapsed is read-only: its mutations are refused here, for every screen.
+ * A query runs in one read-only transaction of the organization's (decision 028), ended with it;
+ * mutations and subscriptions keep a transaction per statement outside their explicit ones.
  */
-export const orgProcedure = publicProcedure.use(async ({ ctx, next, type, path }) => {
+export const orgProcedure = publicProcedure.use(async ({ ctx, next, type, path, meta }) => {
   const auth = requireOrgAuth(await ctx.getAuth());
-  if (type === 'mutation' && !registry().isReadOnlyExempt(path)) await registry().assertWritable(ctx.deps, auth.organization.id);
-  const deps = actingForOrganization(ctx.deps, auth.organization.id);
-  return next({ ctx: { auth, organizationId: auth.organization.id, db: deps.database.db, deps } });
+  const organizationId = auth.organization.id;
+  if (type === 'mutation' && !registry().isReadOnlyExempt(path)) await registry().assertWritable(ctx.deps, organizationId);
+  if (type !== 'query' || meta?.outsideReadTransaction) {
+    const deps = actingForOrganization(ctx.deps, organizationId);
+    return next({ ctx: { auth, organizationId, db: deps.database.db, deps } });
+  }
+  const { deps, end } = readingForOrganization(ctx.deps, organizationId);
+  let ok = false;
+  try {
+    const result = await next({ ctx: { auth, organizationId, db: deps.database.db, deps } });
+    ok = result.ok;
+    return result;
+  } finally {
+    await end(ok ? 'commit' : 'rollback');
+  }
 });
 
 /** orgProcedure plus one permission, checked by the same function the REST doors use. */

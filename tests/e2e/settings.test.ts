@@ -14,7 +14,17 @@ describe('settings', () => {
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/settings/profile');
     const sections = page.getByRole('navigation', { name: 'Settings sections' });
-    expect(await sections.getByRole('link').allTextContents()).toEqual(['Profile & preferences', 'Organization & members', 'API keys', 'Integrations', 'Billing', 'Security & audit log', 'Sessions']);
+    expect(await sections.getByRole('link').allTextContents()).toEqual([
+      'Profile & preferences',
+      'Organization & members',
+      'API keys',
+      'Integrations',
+      'E-mail',
+      'Webhooks',
+      'Billing',
+      'Security & audit log',
+      'Sessions',
+    ]);
     expect(await sections.getByRole('link', { name: 'Profile & preferences' }).getAttribute('aria-current')).toBe('page');
 
     const profile = region(page, 'Profile');

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { readRouteManifest } from '../../server/http/client';
 import { PHONE, useE2E } from './helpers/app';
 import { seriousViolations } from './helpers/axe';
+import { walkInLanes } from './helpers/lanes';
 
 const e2e = useE2E();
 
@@ -12,7 +13,7 @@ const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, n
 
 /** Every public page of the build (routes.json). */
 const ROUTES = readRouteManifest(path.resolve(import.meta.dirname, '../../dist/client')).site.filter((p) => !p.includes('$'));
-/** Every public page twice over, about 3 s each on a busy machine. */
+/** Every public page twice over, about 3 s each on a busy machine, a few at once. */
 const EVERY_PAGE_TIMEOUT_MS = 400_000;
 
 /** A visitor who chose a language earlier (the language switch saves it). */
@@ -93,15 +94,21 @@ describe('page bodies in the visitor’s language (issue #9)', () => {
     async () => {
       const found: string[] = [];
       for (const language of ['fr', 'ar'] as const) {
-        const page = await visitorIn(language, PHONE);
-        for (const route of ROUTES) {
-          await page.goto(route);
-          await page.getByRole('heading', { level: 1 }).first().waitFor();
-          await page.waitForLoadState('networkidle');
-          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-          if (overflow > 0) found.push(`${language} ${route}: ${overflow} px wider than the phone`);
-          for (const v of await seriousViolations(page)) found.push(`${language} ${route}: ${v}`);
-        }
+        const perRoute = await walkInLanes(
+          ROUTES,
+          () => visitorIn(language, PHONE),
+          async (page, route) => {
+            const problems: string[] = [];
+            await page.goto(route);
+            await page.getByRole('heading', { level: 1 }).first().waitFor();
+            await page.waitForLoadState('networkidle');
+            const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+            if (overflow > 0) problems.push(`${language} ${route}: ${overflow} px wider than the phone`);
+            for (const v of await seriousViolations(page)) problems.push(`${language} ${route}: ${v}`);
+            return problems;
+          },
+        );
+        found.push(...perRoute.flat());
       }
       expect(found).toEqual([]);
     },

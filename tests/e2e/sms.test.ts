@@ -98,7 +98,7 @@ describe('SMS (sandbox provider)', () => {
     await expectToast(page, 'Template SMS Failed', 'Could not reach the server. Check your connection and try again.');
   });
 
-  it('sends in bulk with one invalid line: the summary toast, the line reported, live batch progress, then the analytics figures', async () => {
+  it('sends in bulk with one invalid line: the queued toast, the line reported, live batch progress, then the analytics figures', async () => {
     const { page } = await openSignedIn(e2e, { allowErrors: REFUSED_SENDS });
     await page.goto('/sms?tab=bulk');
     const tab = panel(page);
@@ -107,13 +107,15 @@ describe('SMS (sandbox provider)', () => {
 
     await tab.getByLabel('Phone numbers (one per line)').fill('+14155552681\n\n  +14155552682  \nnot a number\n');
     expect(await tab.getByTestId('bulk-count').textContent()).toBe('3 numbers detected');
-    await tab.getByLabel('Message').fill('Spring sale: 20% off this week');
+    await tab.getByLabel('Message', { exact: true }).fill('Spring sale: 20% off this week');
     await tab.getByRole('button', { name: 'Send Bulk SMS' }).click();
-    await expectToast(page, 'Bulk SMS Campaign Complete', '2 messages sent successfully, 1 failed');
+    // Issue #18: accepted is not complete; the batch says so once its queue has drained.
+    await expectToast(page, 'Bulk SMS queued', '2 messages queued for sending, 1 not sent');
     expect(await tab.getByLabel('Phone numbers (one per line)').inputValue()).toBe('');
     await tab.getByTestId('bulk-rejected').getByText('not a number').waitFor();
     const progress = tab.getByTestId('batch-progress');
     await expect.poll(() => progress.textContent(), { timeout: 20_000 }).toMatch(/Delivered2.*Queued0.*Failed0/);
+    await expect.poll(() => tab.getByTestId('batch-state').textContent()).toBe('Complete: every message has left the queue.');
 
     await page.getByRole('tab', { name: 'Analytics' }).click();
     await expect.poll(() => page.getByTestId('sms-stat-sent').textContent(), { timeout: 20_000 }).toBe('2');

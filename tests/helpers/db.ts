@@ -2,6 +2,7 @@ import postgres from 'postgres';
 import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../server/db';
 import { migrateToLatest } from '../../server/db/migrate';
+import { migratedSnapshot } from './pglite-snapshot';
 
 export const testDatabaseKind = (process.env.TEST_DB_KIND ?? 'pglite') as 'pglite' | 'postgres';
 
@@ -22,7 +23,10 @@ const urls = new WeakMap<DatabaseHandle, string>();
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const url = testDatabaseKind === 'postgres' ? await createPostgresDatabase() : undefined;
   // The suites run organization work under the row-level policies (decision 024), off by default in production for now.
-  const database = url ? await openDatabase({ kind: 'postgres', url, maxConnections: 5, rowLevelSecurity: true }) : await openDatabase({ kind: 'pglite', dataDir: undefined, rowLevelSecurity: true });
+  // PGlite starts from the migrated dump (pglite-snapshot.ts); migrating it again finds nothing left to do.
+  const database = url
+    ? await openDatabase({ kind: 'postgres', url, maxConnections: 5, rowLevelSecurity: true })
+    : await openDatabase({ kind: 'pglite', dataDir: undefined, rowLevelSecurity: true, loadDataDir: await migratedSnapshot() });
   if (url) urls.set(database, url);
   await migrateToLatest(database.db);
   return database;

@@ -89,7 +89,7 @@ describe('POST /api/auth/login', () => {
     const second = await app.request('/api/auth/login', json({ email: email.toUpperCase(), password: PASSWORD }));
     expect(first.status).toBe(200);
     const body = await first.json();
-    expect(Object.keys(body.user).sort()).toEqual(['email', 'id', 'lastActive', 'name', 'preferences']);
+    expect(Object.keys(body.user).sort()).toEqual(['email', 'emailVerified', 'id', 'lastActive', 'name', 'preferences']);
     expect(body.organization.role).toBe('super_admin');
     expect(body.permissions.length).toBeGreaterThan(10);
     expect(cookieFrom(first.headers.get('set-cookie'))).not.toBe(cookieFrom(second.headers.get('set-cookie')));

@@ -46,6 +46,8 @@ describe('request body limits', () => {
     expect(bodyLimitFor('/api/sms/webhooks/inbound')).toBe(BODY_LIMITS.twilioWebhook);
     expect(bodyLimitFor('/api/stripe/webhook')).toBe(BODY_LIMITS.stripeWebhook);
     expect(bodyLimitFor('/api/contacts/imports/preview')).toBe(BODY_LIMITS.csvUpload);
+    expect(bodyLimitFor('/api/email/inbound')).toBe(BODY_LIMITS.inboundEmail);
+    expect(bodyLimitFor('/api/email/inbound/a-secret')).toBe(BODY_LIMITS.inboundEmail);
     expect(bodyLimitFor('/trpc/imports.start')).toBe(BODY_LIMITS.csvJson);
     // A batch gets the larger limit only when every call in it has it.
     expect(bodyLimitFor('/trpc/imports.preview,imports.start')).toBe(BODY_LIMITS.csvJson);

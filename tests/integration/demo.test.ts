@@ -5,6 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { login } from '../../server/auth/service';
 import { DEMO_EMAIL, seedDemoWorkspace } from '../../server/demo/demo';
 import { DEMO_MEMBERS } from '../../server/demo/demo-data';
+import { DEMO_EMAIL_SETTINGS } from '../../server/demo/demo-emails';
+import { readSettings } from '../../server/organizations/settings';
 import { startServer } from '../../server/server';
 import { testConfig } from '../helpers/app';
 import { createTestDatabase, testDatabaseKind } from '../helpers/db';
@@ -20,6 +22,18 @@ describe('demo workspace', () => {
     expect(first.password).toMatch(/^[\w]{4}-[\w]{4}-[\w]{4}-[\w]{4}$/);
     const signed = await login(deps, { email: DEMO_EMAIL, password: first.password }, META);
     expect(signed.payload.organization).toMatchObject({ name: 'Demo Company', role: 'super_admin' });
+
+    // E-mail at work: the sender identity and postal address filled in, e-mails delivered, one bounced (suppressed), a reply.
+    expect((await readSettings(database.db, first.organizationId)).email).toEqual(DEMO_EMAIL_SETTINGS);
+    const emails = await database.db.selectFrom('email_messages').select(['direction', 'status', 'thread_id']).where('organization_id', '=', first.organizationId).execute();
+    expect(emails.map((e) => `${e.direction} ${e.status}`).sort()).toEqual(['inbound received', 'outbound bounced', 'outbound delivered', 'outbound delivered', 'outbound delivered']);
+    expect(await database.db.selectFrom('email_suppressions').select('reason').where('organization_id', '=', first.organizationId).execute()).toEqual([{ reason: 'hard_bounce' }]);
+
+    // A round-robin booking calendar of two members, with its public page's handle and slots to offer.
+    const calendar = await database.db.selectFrom('calendars').select(['id', 'kind', 'slug']).where('organization_id', '=', first.organizationId).executeTakeFirstOrThrow();
+    expect(calendar).toMatchObject({ kind: 'round_robin', slug: 'discovery-call' });
+    expect(await database.db.selectFrom('calendar_members').select('user_id').where('calendar_id', '=', calendar.id).execute()).toHaveLength(2);
+    expect(await database.db.selectFrom('booking_handles').select('slug').where('organization_id', '=', first.organizationId).executeTakeFirst()).toEqual({ slug: 'demo-company' });
 
     // Run again: same workspace, a new password, and the old one stops working.
     const second = await seedDemoWorkspace(database.db);

@@ -1,9 +1,9 @@
 import { Writable } from 'node:stream';
-import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createApp } from '../../server/app';
 import { DomainError } from '../../server/errors';
+import { createLogger } from '../../server/logging';
 import { healthRouter } from '../../server/health/router';
 import { publicProcedure, router } from '../../server/trpc/init';
 import { buildTestDeps } from '../helpers/app';
@@ -27,7 +27,8 @@ const probeRouter = router({
 async function buildProbeApp() {
   const lines: string[] = [];
   const deps = await buildTestDeps();
-  deps.logger = pino({ level: 'info' }, new Writable({ write: (chunk, _enc, cb) => (lines.push(String(chunk)), cb()) }));
+  // The app's own logger (its request context adds reqId), writing where the test reads.
+  deps.logger = createLogger({ logLevel: 'info', nodeEnv: 'test' }, new Writable({ write: (chunk, _enc, cb) => (lines.push(String(chunk)), cb()) }));
   const app = createApp(deps, { router: probeRouter });
   app.get('/probe/domain', () => {
     throw new DomainError('TOO_MANY_REQUESTS', 'Too many attempts', { retryAfter: 60 });

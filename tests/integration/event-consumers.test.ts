@@ -148,7 +148,9 @@ describe('a durable event consumer', () => {
         await record(event, context);
         if (event.id === failing) throw new Error(`cannot handle event ${event.id} (attempt ${context.attempt})`);
       },
-      { maxAttempts: 3, retryDelaySeconds: 0.2 },
+      // Retries 2 s, then 4 s apart: long enough that the other organizations' four events are
+      // surely handled before the first retry, even on a loaded machine (0.2 s was not).
+      { maxAttempts: 3, retryDelaySeconds: 2 },
     );
     const [poisoned] = await publish(1, 'deal_lost');
     failing = poisoned;
@@ -168,7 +170,7 @@ describe('a durable event consumer', () => {
       [rest[2], 'waiting'],
     ]);
 
-    // Three attempts (0.2 s, then 0.4 s apart), then parked; the organization's next event goes on.
+    // Three attempts (2 s, then 4 s apart), then parked; the organization's next event goes on.
     await until(async () => (await logOf('retrying')).length, rest.length);
     const parked = await database.db.selectFrom('event_deliveries').selectAll().where('consumer', '=', 'retrying').execute();
     expect(parked).toHaveLength(1);

@@ -90,7 +90,11 @@ describe('event deliveries a person can see and retry', () => {
     );
     expect(delivered[1]).toBe(parked.eventId);
     expect(attempts.filter((x) => x.eventId === parked.eventId).map((x) => x.attempt)).toEqual([1, 2, 3, 4]);
-    expect((await apiA.eventDeliveries.list()).items).toEqual([]);
+    // The handler has run; its delivery leaves the list when its transaction (the cursor's) commits, just after.
+    await until(
+      () => apiA.eventDeliveries.list(),
+      (list) => list.items.length === 0,
+    );
     await expect(apiA.eventDeliveries.retry({ consumer: parked.consumer, eventId: parked.eventId })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   }, 60_000);
 

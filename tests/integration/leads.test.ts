@@ -67,7 +67,15 @@ describe('POST /api/convertkit/subscribe', () => {
     expect(await eventsOf(world, 'lead_captured', contact!.id)).toEqual([
       {
         type: 'lead_captured',
-        payload: { contactId: contact!.id, name: 'Ada Lovelace', formId: 'enterprise-contact', submissionId: submission!.id, created: true, tags: ['enterprise', 'executive-demo'] },
+        payload: {
+          contactId: contact!.id,
+          name: 'Ada Lovelace',
+          formId: 'enterprise-contact',
+          submissionId: submission!.id,
+          created: true,
+          tags: ['enterprise', 'executive-demo'],
+          tagsAdded: ['enterprise', 'executive-demo'],
+        },
       },
     ]);
     const notifications = await world.api.notifications.list({});

@@ -31,6 +31,7 @@ describe('organization settings module', () => {
       industry: null,
       currency: null,
       sms: { quietHours: null, helpText: null },
+      email: { fromName: null, fromAddress: null, replyTo: null, postalAddress: null },
       smsTemplatesSeeded: false,
     });
     expect(DEFAULT_SETTINGS).toEqual(parseSettings(null));
@@ -97,6 +98,20 @@ describe('organization settings module', () => {
     await expect(db.transaction().execute((trx) => updateSettings(trx, owner.organizationId, { colour: 'red' } as never))).rejects.toMatchObject({ message: 'colour: is not a setting' });
   });
 
+  it('keeps the e-mail sender identity as a group, validated: addresses lower-cased, header values on one line', async () => {
+    const { deps } = await buildTestApp();
+    const owner = await createAccount(deps);
+    const db = deps.database.db;
+    const update = (patch: Parameters<typeof updateSettings>[2]) => db.transaction().execute((trx) => updateSettings(trx, owner.organizationId, patch));
+    await update({ email: { fromName: ' Acme Sales ', fromAddress: 'Sales@Acme.TEST' } });
+    await update({ email: { postalAddress: '1 Main Street\nSpringfield' } });
+    expect((await readSettings(db, owner.organizationId)).email).toEqual({ fromName: 'Acme Sales', fromAddress: 'sales@acme.test', replyTo: null, postalAddress: '1 Main Street\nSpringfield' });
+    await expect(update({ email: { replyTo: 'not an address' } })).rejects.toMatchObject({ code: 'VALIDATION', message: 'email.replyTo: must be an e-mail address' });
+    await expect(update({ email: { fromName: 'Acme\r\nBcc: victim@example.test' } })).rejects.toMatchObject({ message: 'email.fromName: must be on one line' });
+    await update({ email: { fromName: null } });
+    expect((await readSettings(db, owner.organizationId)).email).toMatchObject({ fromName: null, fromAddress: 'sales@acme.test' });
+  });
+
   it('keeps both of two concurrent updates (the row is locked while merging)', async () => {
     const { deps } = await buildTestApp();
     const owner = await createAccount(deps);
@@ -130,6 +145,7 @@ describe('organization settings module', () => {
       industry: null,
       currency: null,
       sms: { quietHours: { start: '20:00', end: '09:00' }, helpText: 'Text STOP to stop' },
+      email: { fromName: null, fromAddress: null, replyTo: null, postalAddress: null },
       smsTemplatesSeeded: true,
     });
   });

@@ -113,6 +113,44 @@ describe('realtime.events', () => {
     expect(events.map((e) => e.type)).not.toContain('import_finished');
   });
 
+  it('hides other members’ deals and new contacts from a Sales Rep who sees only their own, live and replayed', async () => {
+    const a = await createAccount(server.deps, 'rt-own');
+    const rep = await addMember(server.deps, a.organizationId, 'sales_rep');
+    const manager = await addMember(server.deps, a.organizationId, 'manager');
+    const call = async (path: string, input: unknown) => {
+      const response = await fetch(`${server.url}/trpc/${path}`, { method: 'POST', headers: { ...browser(a.cookie), 'content-type': 'application/json' }, body: JSON.stringify(input) });
+      if (!response.ok) throw new Error(`${path} failed ${response.status}: ${await response.text()}`);
+      return ((await response.json()) as { result: { data: { id: string } } }).result.data;
+    };
+    await call('organizations.update', { salesRepsSeeOwnOnly: true });
+    const before = (await server.deps.events.since(a.organizationId, 0, 1000)).at(-1)?.id ?? 0;
+    const live = collect(server, rep, undefined, contactCreated('after the deals'));
+    await new Promise((r) => setTimeout(r, 300));
+    const value = { valueMinor: 100, currency: 'USD' };
+    const theirs = await call('deals.create', { title: 'Rep deal', ownerId: rep.userId, value });
+    const notTheirs = await call('deals.create', { title: 'Manager deal', ownerId: manager.userId, value });
+    await call('deals.update', { id: notTheirs.id, title: 'Manager deal, renamed' });
+    // Handed from the rep to the manager: the rep hears that it left them, then nothing more of it.
+    await call('deals.update', { id: theirs.id, ownerId: manager.userId });
+    await call('deals.update', { id: theirs.id, title: 'Now the manager’s' });
+    // Contacts too: another member's new contact is not announced to the rep; their own is.
+    await call('contacts.create', { firstName: 'Manager’s contact', ownerId: manager.userId });
+    await call('contacts.create', { firstName: 'after the deals', ownerId: rep.userId });
+    const dealEvents = (events: RealtimeEvent[]) => events.filter((e) => e.type.startsWith('deal_')).map((e) => [e.type, e.payload.title]);
+    const expected = [
+      ['deal_created', 'Rep deal'],
+      ['deal_updated', 'Rep deal'],
+    ];
+    const seen = await live;
+    expect(dealEvents(seen)).toEqual(expected);
+    expect(seen.filter((e) => e.type === 'contact_created').map((e) => e.payload.name)).toEqual(['after the deals']);
+    const replayed = await collect(server, rep, { lastEventId: String(before) }, contactCreated('after the deals'));
+    expect(dealEvents(replayed)).toEqual(expected);
+    // The manager sees every deal event.
+    const managers = await collect(server, manager, { lastEventId: String(before) }, contactCreated('after the deals'));
+    expect(dealEvents(managers)).toHaveLength(5);
+  });
+
   it('publishes user_joined and user_left from subscription lifetimes', async () => {
     const a = await createAccount(server.deps, 'rt-presence');
     const colleague = await addMember(server.deps, a.organizationId, 'viewer');

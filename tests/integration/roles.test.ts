@@ -6,9 +6,32 @@ import { addMember, browser, createAccount } from '../helpers/factories';
 import { callByPath, listProcedures } from '../helpers/procedures';
 
 /** Procedures anyone may call. */
-const PUBLIC = new Set(['health.get', 'health.watch', 'auth.signup', 'auth.login', 'auth.session', 'invites.describe', 'invites.accept', 'leads.submit']);
+const PUBLIC = new Set([
+  'health.get',
+  'health.watch',
+  'auth.signup',
+  'auth.login',
+  'auth.session',
+  'account.requestPasswordReset',
+  'account.resetPassword',
+  'account.verifyEmail',
+  'invites.describe',
+  'invites.accept',
+  'leads.submit',
+]);
 /** Procedures about the signed-in user themself, not an organization's data. */
-const SELF = new Set(['auth.logout', 'auth.me', 'auth.updatePreferences', 'auth.updateProfile', 'auth.changePassword', 'auth.sessions', 'auth.revokeSession', 'auth.switchOrganization']);
+const SELF = new Set([
+  'auth.logout',
+  'auth.me',
+  'auth.updatePreferences',
+  'auth.updateProfile',
+  'auth.changePassword',
+  'auth.sessions',
+  'auth.revokeSession',
+  'auth.switchOrganization',
+  'account.resendVerification',
+  'account.changeEmail',
+]);
 /** Organization procedures open to every member. */
 const ANY_MEMBER = new Set([
   'organizations.current',
@@ -19,6 +42,9 @@ const ANY_MEMBER = new Set([
   'notifications.markRead',
   'notifications.markAllRead',
   'notifications.remove',
+  // A member's own notification e-mail preferences in this organization.
+  'notifications.emailPreferences',
+  'notifications.updateEmailPreferences',
 ]);
 
 const procedures = listProcedures();
@@ -44,10 +70,25 @@ describe('role matrix: each role × each permission-gated procedure', () => {
   const ROLE_PERMISSIONS = rolePermissions();
 
   it("grants exactly the spec's permissions to each role (app-core §6), from the domains' minimum roles", () => {
-    const viewer = ['contacts:read', 'deals:read', 'tasks:read', 'appointments:read', 'sms:read', 'campaigns:read', 'automations:read', 'forms:read', 'reports:read', 'members:read'];
-    const salesRep = [...viewer, 'contacts:write', 'deals:write', 'tasks:write', 'appointments:write', 'sms:send'];
-    const manager = [...salesRep, 'pipelines:manage', 'campaigns:write', 'automations:write', 'data:export'];
-    const admin = [...manager, 'contacts:delete', 'members:manage', 'data:import', 'settings:manage', 'apikeys:manage'];
+    const viewer = [
+      'contacts:read',
+      'deals:read',
+      'tasks:read',
+      'appointments:read',
+      'sms:read',
+      'email:read',
+      'campaigns:read',
+      'automations:read',
+      'forms:read',
+      'reports:read',
+      'members:read',
+      'conversations:read',
+      'commands:read',
+      'calendars:read',
+    ];
+    const salesRep = [...viewer, 'contacts:write', 'deals:write', 'tasks:write', 'appointments:write', 'sms:send', 'email:send', 'conversations:reply', 'conversations:assign', 'calendars:book'];
+    const manager = [...salesRep, 'pipelines:manage', 'campaigns:write', 'automations:write', 'data:export', 'calendars:manage'];
+    const admin = [...manager, 'contacts:delete', 'members:manage', 'data:import', 'settings:manage', 'apikeys:manage', 'email:manage'];
     const superAdmin = [...admin, 'billing:manage', 'audit:read'];
     const sorted = (list: readonly string[]) => [...list].sort();
     expect(sorted(ROLE_PERMISSIONS.viewer)).toEqual(sorted(viewer));
@@ -75,6 +116,18 @@ describe('role matrix: each role × each permission-gated procedure', () => {
   it('website chat: every member who reads contacts reads the inbox; answering a visitor is a contacts write', () => {
     const chat = Object.fromEntries(procedures.filter((p) => p.path.startsWith('chat.')).map((p) => [p.path, p.permission]));
     expect(chat).toEqual({ 'chat.list': 'contacts:read', 'chat.get': 'contacts:read', 'chat.markRead': 'contacts:read', 'chat.reply': 'contacts:write' });
+  });
+
+  it('the inbox: every member reads it; Sales Reps answer, assign, close and reopen (their own or unassigned threads: service)', () => {
+    const inbox = Object.fromEntries(procedures.filter((p) => p.path.startsWith('conversations.')).map((p) => [p.path, p.permission]));
+    expect(inbox).toEqual({
+      'conversations.list': 'conversations:read',
+      'conversations.get': 'conversations:read',
+      'conversations.markRead': 'conversations:read',
+      'conversations.reply': 'conversations:reply',
+      'conversations.assign': 'conversations:assign',
+      'conversations.setStatus': 'conversations:assign',
+    });
   });
 
   it('matches the spec: Viewer reads only, Super Admin alone has billing and audit', () => {

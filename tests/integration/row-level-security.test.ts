@@ -5,10 +5,13 @@ import type { AppDeps } from '../../server/deps';
 import { openDatabase, type Db } from '../../server/db';
 import { migrateToLatest } from '../../server/db/migrate';
 import { scoped } from '../../server/db/scoped';
-import { TENANT_ROLE } from '../../server/db/tenant';
+import { isBehindTheWall, TENANT_ROLE } from '../../server/db/tenant';
+import { and, filterConditions } from '../../server/contacts/repo';
 import { createJobQueue } from '../../server/jobs/queue';
 import { createLogger } from '../../server/logging';
-import { buildTestApp, testConfig } from '../helpers/app';
+import { createTrpcContext } from '../../server/trpc/context';
+import { createCallerFactory, orgProcedure, router } from '../../server/trpc/init';
+import { buildTestApp, TEST_ORIGIN, testConfig } from '../helpers/app';
 import { browser, createAccount, type Account } from '../helpers/factories';
 
 /**
@@ -116,7 +119,7 @@ describe('row-level security', () => {
     expect(await migrateToLatest(system)).toEqual([]);
 
     // A request enqueues its job inside its own transaction, as the tenant role.
-    const queue = createJobQueue({ database: deps.database, logger: createLogger(testConfig()), workers: false });
+    const queue = createJobQueue<Record<string, { organizationId: string }>>({ database: deps.database, logger: createLogger(testConfig()), workers: false });
     const name = `rls-${randomUUID().slice(0, 8)}`;
     queue.register(name, () => {});
     await queue.start();
@@ -148,11 +151,185 @@ describe('row-level security', () => {
     // A session belongs to its user; its organization_id is only the one the user switched to (decision 024).
     expect(unwalled.map((t) => t.table)).toEqual(['sessions']);
 
-    // Views read the tables with the caller's rights, so they do not open a way around the wall.
-    const views = await sql<{ view: string }>`
-      select c.relname as view from pg_class c join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
+    // Views read the tables with the caller's rights, so they do not open a way around the wall; the
+    // one that does not (contact search, decision 026) keeps to the organization in its own condition.
+    const views = await sql<{ view: string; definition: string }>`
+      select c.relname as view, pg_get_viewdef(c.oid) as definition from pg_class c join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
       where c.relkind = 'v' and not coalesce('security_invoker=true' = any (c.reloptions), false)`.execute(deps.database.db);
-    expect(views.rows).toEqual([]);
+    expect(views.rows.map((v) => v.view)).toEqual(['contact_search_texts']);
+    expect(views.rows[0]!.definition).toContain("current_setting('app.organization_id'::text, true)");
+  });
+
+  it('the contact search view shows the tenant only the organization its transaction set (decision 026)', async () => {
+    const searchable = async (db: Db) => {
+      const found = await db.selectFrom('contact_search_texts').select('id').where('search_text', 'like', '%wall%').execute();
+      if (found.length === 0) return [];
+      return (
+        await deps.database.db
+          .selectFrom('contacts')
+          .select('first_name')
+          .where(
+            'id',
+            'in',
+            found.map((r) => r.id),
+          )
+          .orderBy('first_name')
+          .execute()
+      ).map((c) => c.first_name);
+    };
+    // Read with its owner's rights, yet no filter needed: the view itself keeps to the caller's organization.
+    expect(await searchable(deps.database.forOrganization(a.organizationId))).toEqual(['Ada', 'Alan']);
+    expect(await searchable(deps.database.forOrganization(b.organizationId))).toEqual(['Bea']);
+    // The tenant role with no organization set sees nothing.
+    const unset = await deps.database
+      .forOrganization(a.organizationId)
+      .transaction()
+      .execute(async (trx) => {
+        await sql`select set_config('app.organization_id', '', true)`.execute(trx);
+        return searchable(trx);
+      });
+    expect(unset).toEqual([]);
+    // The system sees every organization, as it does the table.
+    expect(await searchable(deps.database.db)).toEqual(['Ada', 'Alan', 'Bea']);
+
+    // A search words a word through the view behind the wall, on the row itself elsewhere: the same contacts.
+    const forA = deps.database.forOrganization(a.organizationId);
+    expect([isBehindTheWall(forA), await forA.transaction().execute(async (trx) => isBehindTheWall(trx)), isBehindTheWall(deps.database.db)]).toEqual([true, true, false]);
+    const search = async (db: Db, q: string) =>
+      (
+        await scoped(db, a.organizationId)
+          .selectFrom('contacts')
+          .select('first_name')
+          .where(and(filterConditions(db, { q }, 'UTC')))
+          .orderBy('first_name')
+          .execute()
+      ).map((c) => c.first_name);
+    for (const q of ['wall', 'ada wall', 'al']) expect(await search(forA, q)).toEqual(await search(deps.database.db, q));
+    expect(await search(forA, 'wall')).toEqual(['Ada', 'Alan']);
+  });
+});
+
+/** Query procedures as the app declares them, to watch what their reads do (decision 028). */
+const names = (db: Db) =>
+  db
+    .selectFrom('contacts')
+    .select('first_name')
+    .where('last_name', '=', 'Wall')
+    .execute()
+    .then((rows) => rows.map((r) => r.first_name).sort());
+/** When the current transaction started: two statements of one transaction answer the same. */
+const transactionOf = async (db: Db) => (await sql<{ started: string }>`select now()::text as started`.execute(db)).rows[0]!;
+const probeRouter = router({
+  reads: orgProcedure.query(async ({ ctx }) => {
+    const first = await transactionOf(ctx.db);
+    const [session1, rows, session2] = await Promise.all([session(ctx.db), names(ctx.db), session(ctx.db)]);
+    // Unset here, the organization stays unset for the next statement: the settings are not sent again.
+    await sql`select set_config('app.organization_id', '', true)`.execute(ctx.db);
+    const afterUnset = await names(ctx.db);
+    const inTransaction = await ctx.db.transaction().execute((trx) => transactionOf(trx));
+    return { first, last: await transactionOf(ctx.db), inTransaction, sessions: [session1, session2], rows, afterUnset };
+  }),
+  writes: orgProcedure.query(({ ctx }) => ctx.db.insertInto('tasks').values({ organization_id: ctx.organizationId, title: 'Written by a read' }).execute()),
+  fails: orgProcedure.query(async ({ ctx }) => {
+    await names(ctx.db);
+    await sql`select 1 / 0`.execute(ctx.db);
+  }),
+  recovers: orgProcedure.query(async ({ ctx }) => {
+    const failed = await sql`select 1 / 0`.execute(ctx.db).then(
+      () => 'answered',
+      () => 'failed',
+    );
+    return { failed, rows: await names(ctx.db), session: await session(ctx.db) };
+  }),
+  /** A read whose statements outlive it (a streamed response): they run, each in a transaction of its own. */
+  leavesWork: orgProcedure.query(async ({ ctx }) => {
+    await names(ctx.db);
+    return { read: await transactionOf(ctx.db), later: () => Promise.all([names(ctx.db), transactionOf(ctx.db), session(ctx.db)]) };
+  }),
+});
+const probe = (account: Account) =>
+  createCallerFactory(probeRouter)(
+    createTrpcContext({
+      deps,
+      req: new Request(`${TEST_ORIGIN}/trpc`, { headers: browser(account.cookie) }),
+      requestId: 'test',
+      meta: { ip: '127.0.0.1', userAgent: 'vitest' },
+      resHeaders: new Headers(),
+    }),
+  );
+
+/** Every connection of the pool (PGlite: its one session) is back to the system's role, outside any transaction. */
+async function expectCleanConnections() {
+  const after = await Promise.all(Array.from({ length: 10 }, () => session(deps.database.db)));
+  expect(after.filter((s) => s.role === TENANT_ROLE || s.organization !== null)).toEqual([]);
+  if (deps.database.kind === 'pglite') {
+    // Outside a transaction, each statement is one of its own: a new transaction id each time (now() may repeat within PGlite's clock tick).
+    const xid = async () => (await sql<{ xid: string }>`select txid_current()::text as xid`.execute(deps.database.db)).rows[0]!.xid;
+    const first = await xid();
+    expect(await xid()).not.toEqual(first);
+  } else {
+    const open = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`.execute(deps.database.db);
+    expect(open.rows[0]!.n).toBe(0);
+  }
+}
+
+describe('a query procedure reads in one read-only transaction (decision 028)', () => {
+  it('shares one transaction among its statements, with the role and the organization set once', async () => {
+    const read = await probe(a).reads();
+    expect(read.first.started).toBe(read.last.started);
+    expect(read.inTransaction).toEqual(read.first);
+    expect(read.sessions).toEqual([
+      { role: TENANT_ROLE, organization: a.organizationId },
+      { role: TENANT_ROLE, organization: a.organizationId },
+    ]);
+    expect(read.rows).toEqual(['Ada', 'Alan']);
+    expect(read.afterUnset).toEqual([]);
+    await expectCleanConnections();
+  });
+
+  it('refuses a write: a query procedure cannot commit one', async () => {
+    await expect(probe(a).writes()).rejects.toThrow(/read-only transaction/);
+    expect(await deps.database.db.selectFrom('tasks').select('id').where('title', '=', 'Written by a read').execute()).toEqual([]);
+    await expectCleanConnections();
+  });
+
+  it('leaves no transaction open and no setting behind after an error', async () => {
+    await expect(probe(a).fails()).rejects.toThrow(/division by zero/);
+    await expectCleanConnections();
+    // A read that recovers from a failed statement goes on in a new transaction, still as the organization.
+    expect(await probe(a).recovers()).toEqual({ failed: 'failed', rows: ['Ada', 'Alan'], session: { role: TENANT_ROLE, organization: a.organizationId } });
+    await expectCleanConnections();
+  });
+
+  it('runs what outlives the read in transactions of their own, still as the organization', async () => {
+    const { read, later } = await probe(b).leavesWork();
+    const [rows, transaction, after] = await later();
+    expect(transaction).not.toEqual(read);
+    expect({ rows, after }).toEqual({ rows: ['Bea'], after: { role: TENANT_ROLE, organization: b.organizationId } });
+    await expectCleanConnections();
+  });
+
+  it('keeps two organizations’ concurrent reads apart, failures included', async () => {
+    const calls: Promise<unknown>[] = [];
+    for (let i = 0; i < 10; i++) {
+      calls.push(
+        probe(a).reads(),
+        probe(b).reads(),
+        probe(i % 2 ? a : b)
+          .fails()
+          .then(
+            () => 'answered',
+            () => 'failed',
+          ),
+      );
+    }
+    const results = await Promise.all(calls);
+    for (let i = 0; i < results.length; i += 3) {
+      expect(results[i]).toMatchObject({ rows: ['Ada', 'Alan'], sessions: [{ organization: a.organizationId }, { organization: a.organizationId }], afterUnset: [] });
+      expect(results[i + 1]).toMatchObject({ rows: ['Bea'], sessions: [{ organization: b.organizationId }, { organization: b.organizationId }], afterUnset: [] });
+      expect(results[i + 2]).toBe('failed');
+    }
+    await expectCleanConnections();
   });
 });
 
@@ -161,10 +338,11 @@ describe('the switch', () => {
     const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
     try {
       expect(database.forOrganization(randomUUID())).toBe(database.db);
+      expect(database.readForOrganization(randomUUID()).db).toBe(database.db);
     } finally {
       await database.close();
     }
-  });
+  }, 120_000); // a fresh PGlite starts in seconds, and in tens of them on a loaded machine
 });
 
 describe.runIf(process.env.SCOPED_FILTER === 'off')('the test-only build without the scoped filter', () => {

@@ -1,39 +1,17 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../server/db';
 import type { SmsStatus } from '../../server/db/schema';
-import { migrateToLatest } from '../../server/db/migrate';
 import { createJobQueue } from '../../server/jobs/queue';
 import { registerSmsJobs } from '../../server/sms/jobs';
 import { buildTestApp } from '../helpers/app';
-import { createTestDatabase, postgresUrlOf, testDatabaseKind } from '../helpers/db';
+import { crashDatabase } from '../helpers/crash-database';
+import { createTestDatabase, testDatabaseKind } from '../helpers/db';
 import { browser, createAccount } from '../helpers/factories';
 import { up as deliverStrandedSandboxMessages } from '../../db/migrations/2026_11_25_500_sandbox_stuck_sent';
 
 type Counts = Partial<Record<SmsStatus, number>>;
-
-/**
- * A database another process can open: PGlite in a data directory on disk (one process at a time),
- * or a Postgres database of its own (the killed queue's leftovers must not meet other tests' workers).
- */
-async function crashDatabase(): Promise<{ location: string; open: () => Promise<DatabaseHandle> }> {
-  if (testDatabaseKind === 'postgres') {
-    const created = await createTestDatabase();
-    const url = postgresUrlOf(created);
-    await created.close();
-    return { location: url, open: () => openDatabase({ kind: 'postgres', url, maxConnections: 5 }) };
-  }
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-sms-crash-'));
-  onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
-  const created = await openDatabase({ kind: 'pglite', dataDir });
-  await migrateToLatest(created.db);
-  await created.close();
-  return { location: dataDir, open: () => openDatabase({ kind: 'pglite', dataDir }) };
-}
 
 describe('a sandbox worker process killed (SIGKILL) mid-batch', () => {
   it('a new worker finishes: every message reaches delivered, and the batch is done only then', async () => {

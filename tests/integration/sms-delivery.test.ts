@@ -179,11 +179,11 @@ describe('chunks of messages per job', () => {
     expect(recipients.every((to) => world.double.sentTo(to) <= 1)).toBe(true);
   });
 
-  it('announces each contact a send creates as a single creation would: one event, one notification per colleague', async () => {
+  it('asked to add unknown numbers as contacts, announces each contact it creates as a single creation would: one event, one notification per colleague', async () => {
     const world = await smsWorld();
     const colleague = await addMember(world.deps, world.owner.organizationId, 'sales_rep');
     const recipients = Array.from({ length: 3 }, () => uniqueNumber());
-    const bulk = await world.api.sms.bulkSend({ recipients, message: 'Hello newcomers' });
+    const bulk = await world.api.sms.bulkSend({ recipients, message: 'Hello newcomers', addUnknownAsContacts: true });
     await eventually(
       () => world.api.sms.batch({ batchId: bulk.batchId }),
       (p) => p.done,

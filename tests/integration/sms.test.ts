@@ -101,6 +101,41 @@ describe('POST /api/sms/send', () => {
 });
 
 describe('POST /api/sms/bulk-send', () => {
+  it('sends to numbers no contact holds without making contacts of them, and links the ones a contact holds (issue #18)', async () => {
+    const world = await smsWorld();
+    const [known, unknown] = [uniqueNumber(), uniqueNumber()];
+    const zoe = await world.api.contacts.create({ firstName: 'Zoe', phone: known });
+    const bulk = await world.api.sms.bulkSend({ recipients: [known, unknown], message: 'Open house Saturday' });
+    await eventually(
+      () => world.api.sms.batch({ batchId: bulk.batchId }),
+      (p) => p.done,
+    );
+    const db = world.deps.database.db;
+    const rows = await db.selectFrom('sms_messages').select(['to_number', 'contact_id', 'status']).where('batch_id', '=', bulk.batchId).orderBy('to_number').execute();
+    expect(rows.map(({ to_number, contact_id }) => ({ to_number, contact_id }))).toEqual(
+      [
+        { to_number: known, contact_id: zoe.id },
+        { to_number: unknown, contact_id: null },
+      ].sort((x, y) => x.to_number.localeCompare(y.to_number)),
+    );
+    expect([world.double.sentTo(known), world.double.sentTo(unknown)]).toEqual([1, 1]);
+    const named = await db.selectFrom('contacts').select('id').where('organization_id', '=', world.owner.organizationId).where('phone', '=', unknown).execute();
+    expect(named).toEqual([]);
+    // The known contact's timeline has the message; nobody's has the unknown number's.
+    const activities = await db.selectFrom('activities').select(['contact_id']).where('organization_id', '=', world.owner.organizationId).where('type', '=', 'sms_out').execute();
+    expect(activities.map((a) => a.contact_id)).toEqual([zoe.id]);
+  });
+
+  it('makes contacts of unknown numbers when asked, when it accepts them', async () => {
+    const world = await smsWorld();
+    const unknown = uniqueNumber();
+    const bulk = await world.api.sms.bulkSend({ recipients: [unknown], message: 'Welcome', addUnknownAsContacts: true });
+    const row = await world.deps.database.db.selectFrom('sms_messages').select('contact_id').where('batch_id', '=', bulk.batchId).executeTakeFirstOrThrow();
+    const contact = await world.api.contacts.get({ id: row.contact_id! });
+    expect(contact).toMatchObject({ phone: unknown, source: 'sms' });
+    await expect(world.api.sms.bulkSend({ recipients: [unknown], message: 'x', addUnknownAsContacts: 'yes' as unknown as boolean })).rejects.toThrow('addUnknownAsContacts: must be true or false');
+  });
+
   it('splits, trims, dedupes, reports each invalid or opted-out number and queues the rest in one batch', async () => {
     const world = await smsWorld();
     const [a, b, optedOut] = [uniqueNumber(), uniqueNumber(), uniqueNumber()];

@@ -1,9 +1,10 @@
 import type { AnyTRPCProcedure } from '@trpc/server';
 import fc from 'fast-check';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { sessionManager } from '../../server/auth/session';
-import { appRouter } from '../../server/assembly';
+import { appRouter, registerJobHandlers } from '../../server/assembly';
+import { createJobQueue } from '../../server/jobs/queue';
 import { buildTestApp } from '../helpers/app';
 import { browser, cookieFrom, createAccount, type Account } from '../helpers/factories';
 
@@ -207,6 +208,12 @@ async function buildWorld() {
   const owner = await createAccount(first.deps, 'hostile-owner');
   // The public doors (leads, chat, analytics) serve this organization; jobs are only enqueued.
   const built = await buildTestApp({ env: { LEADS_ORGANIZATION_ID: owner.organizationId, JOBS_ENABLED: 'false' } });
+  // As the server does: every domain's jobs registered and the queue taking them (a door that sends
+  // a message or starts an import enqueues its job), while this process runs none of them — in a
+  // pg-boss schema of its own, so no other test's worker on this database picks those jobs up.
+  built.deps.jobs = createJobQueue({ database: built.deps.database, logger: built.deps.logger, workers: false, schema: 'pgboss_hostile_input' });
+  registerJobHandlers(built.deps);
+  await built.deps.jobs.start();
   return { ...built, owner };
 }
 
@@ -251,6 +258,7 @@ const describeInput = (input: unknown) => {
 
 describe('hostile input never answers 5xx', () => {
   let world: World;
+  afterAll(() => world.deps.jobs.stop({ timeoutMs: 1000 }));
   beforeAll(async () => {
     world = await buildWorld();
   }, 120_000);

@@ -23,7 +23,6 @@ describe('the plan catalogue (spec public-site §9)', () => {
     ]);
     expect(PLANS.professional.limits).toMatchObject({ contacts: 25_000, members: 25 });
     expect(PLANS.enterprise).toMatchObject({ popular: true, limits: { contacts: 100_000 } });
-    expect(PLANS.enterprise_plus.customDevelopmentHours).toBe(10);
     // 'Save 17%': two months of twelve.
     for (const key of PLAN_KEYS) expect(Math.round((yearlySaving(PLANS[key]) / (PLANS[key].monthlyPrice * 12)) * 100)).toBe(17);
   });

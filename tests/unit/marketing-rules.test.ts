@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_STEPS, demoReducer, type DemoEvent, initialDemoState } from '../../client/lib/marketing/demo-run';
 import { filterVideos, shouldTrackSearch } from '../../client/lib/marketing/help-filter';
 import { revenueExample } from '../../client/lib/marketing/partnership-revenue';
-import { COUNTDOWN_START_MINUTES, countdownParts, tickCountdown, tickVisitors, VISITORS_START } from '../../client/lib/marketing/sales-timers';
+import { COUNTDOWN_START_MINUTES, countdownParts, tickCountdown } from '../../client/lib/marketing/sales-timers';
 
 describe('help centre filter (spec public-site §4)', () => {
   const videos = [
@@ -71,13 +71,6 @@ describe('sales landing timers (spec public-site §4)', () => {
 
   it('stops at zero', () => {
     expect(tickCountdown(0)).toBe(0);
-  });
-
-  it('raises the visitor counter by 1 to 3 from 1247', () => {
-    expect(VISITORS_START).toBe(1247);
-    expect(tickVisitors(1247, 0)).toBe(1248);
-    expect(tickVisitors(1247, 0.5)).toBe(1249);
-    expect(tickVisitors(1247, 0.999)).toBe(1250);
   });
 });
 

@@ -6,6 +6,7 @@ import { PLANS } from '../../server/plans/schema';
 import en from '../../client/i18n/en.json';
 import fr from '../../client/i18n/fr.json';
 import ar from '../../client/i18n/ar.json';
+import { pageTexts, routeLiterals, routeSources } from '../helpers/site-texts';
 
 /**
  * One source of figures for the public site (client/content/claims.ts): the claims the three
@@ -27,27 +28,6 @@ import ar from '../../client/i18n/ar.json';
  *   step ("13–15s", "About 15 minutes"), step numbers, version numbers ("OpenAPI 3.1"), screen sizes
  *   ("1080×1920") and phone numbers ("+44 20 7946 0958").
  */
-
-type Texts = { en: unknown; load: Record<'fr' | 'ar', () => Promise<{ default: unknown }>> };
-const isTexts = (value: unknown): value is Texts => typeof value === 'object' && value !== null && 'en' in value && 'load' in value && typeof (value as Texts).load?.fr === 'function';
-
-const modules = import.meta.glob<Record<string, unknown>>('../../client/content/*.ts', { eager: true });
-const pageTexts = Object.entries(modules).flatMap(([file, exports]) =>
-  Object.entries(exports)
-    .filter(([, value]) => isTexts(value))
-    .map(([name, value]) => ({ name: `${file.replace(/^.*\//, '')} ${name}`, texts: value as Texts })),
-);
-
-/** The public routes and marketing components that hold their own copy (not in a text tree): their string literals and JSX text. */
-// The (site) group's parentheses are escaped: a glob would read them as a pattern group.
-const routeSources = import.meta.glob<string>(
-  ['../../client/routes/*.tsx', '../../client/routes/\\(site\\)/*.tsx', '../../client/routes/\\(site\\)/-landing/*.tsx', '../../client/components/marketing/*.tsx'],
-  {
-    eager: true,
-    query: '?raw',
-    import: 'default',
-  },
-);
 
 /** Every text of a tree (text functions called with sample arguments that are not claims). */
 function strings(node: unknown, path: string): { where: string; text: string }[] {
@@ -184,8 +164,7 @@ async function allTexts(): Promise<{ where: string; text: string }[]> {
   for (const [language, catalog] of Object.entries({ en, fr, ar })) found.push(...strings(catalog, `i18n ${language}`));
   for (const [file, source] of Object.entries(routeSources)) {
     // String literals and JSX text: what the page shows, not its code.
-    const literals = [...source.matchAll(/'((?:[^'\\\n]|\\.)*)'|`([^`]*)`|>([^<>{}]+)<|="([^"\n]*)"/g)].map((m) => m[1] ?? m[2] ?? m[3] ?? m[4] ?? '');
-    found.push(...literals.map((text) => ({ where: file.replace(/^.*client\//, ''), text })));
+    found.push(...routeLiterals(source).map((text) => ({ where: file.replace(/^.*client\//, ''), text })));
     // Stats written as { figure, label } objects, read whole.
     found.push(...[...source.matchAll(/\{[^{}]*label:[^{}]*\}/g)].map((m) => ({ where: `${file.replace(/^.*client\//, '')} (stat)`, text: m[0] })));
   }
@@ -247,11 +226,12 @@ describe('the public site’s claims', () => {
 
   it('marks what is not built yet as planned in the pricing comparison, in every language (as the competitor pages do)', async () => {
     const planned = { en: 'Planned, not built yet', fr: 'Prévu, pas encore disponible', ar: 'مخطط له، ولم يُبنَ بعد' } as const;
+    const builder = { en: 'Included (voice and AI steps planned)', fr: 'Inclus (étapes vocales et IA prévues)', ar: 'مشمول (خطوات الصوت والذكاء الاصطناعي مخطط لها)' } as const;
     const matrices = { en: PRICING_TEXTS.en.comparison.matrix, fr: (await PRICING_TEXTS.load.fr()).default.comparison.matrix, ar: (await PRICING_TEXTS.load.ar()).default.comparison.matrix };
     for (const language of ['en', 'fr', 'ar'] as const) {
-      // The automation builder and AI lead scoring rows (the same rows in each language): neither is built.
+      // The automation builder (built, without voice or AI steps) and AI lead scoring (not built) rows, the same rows in each language.
       const [automation, scoring] = matrices[language][1]!.rows;
-      expect([automation?.ours, scoring?.ours], language).toEqual([planned[language], planned[language]]);
+      expect([automation?.ours, scoring?.ours], language).toEqual([builder[language], planned[language]]);
     }
     expect(PRICING_TEXTS.en.comparison.matrix[1]!.rows.slice(0, 2).map((row) => row.feature)).toEqual(['Automation builder', 'AI lead scoring']);
   });

@@ -36,7 +36,7 @@ describe('languages of the public site', () => {
     const chrome = (catalog: object) => keys(catalog).filter((k) => !k.startsWith('meta.'));
     expect(chrome(fr).sort()).toEqual(keys(en).sort());
     expect(chrome(ar).sort()).toEqual(keys(en).sort());
-    expect(english('footer.rights', { year: 2026 })).toBe('© 2026 Switchboard. Open source under the MIT licence.');
+    expect(english('footer.rights', { year: 2026 })).toBe('© 2026 Switchboard. Open source under the AGPL-3.0 licence.');
     expect(english('nav.missing')).toBe('nav.missing');
   });
 

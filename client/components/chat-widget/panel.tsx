@@ -30,11 +30,12 @@ function sendMessage(send: { visitorId: string; text: string; messageType: 'text
   const localId = -++lastLocalId;
   dispatch({ type: 'sending', message: { id: localId, sender: 'visitor', body: text, authorName: null, createdAt: new Date().toISOString() } });
   trackEvent('live_chat_message_sent', { message_type: send.messageType, message_length: text.length });
-  const dueAt = Date.now() + replyDelayMs(Math.random());
+  // The delay starts with the send, not with the server's answer.
+  const replyDue = new Promise<void>((resolve) => setTimeout(resolve, replyDelayMs(Math.random())));
   postMessage(visitorId, text, language).then(
     ({ message, reply }) => {
       dispatch({ type: 'sent', localId, message, reply });
-      if (reply) setTimeout(() => dispatch({ type: 'replyDue', id: reply.id }), Math.max(0, dueAt - Date.now()));
+      if (reply) void replyDue.then(() => dispatch({ type: 'replyDue', id: reply.id }));
     },
     (error: unknown) => {
       dispatch({ type: 'failed', localId, error: refusalText(error, language, send.t) });

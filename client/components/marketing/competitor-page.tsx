@@ -46,7 +46,7 @@ export function CompetitorComparison({ competitor }: { competitor: CompetitorKey
           { label: text.startTrial, href: '/signup' },
           { label: text.bookDemo, href: '/book-demo' },
         ]}
-        note={product.claims.guarantee}
+        note={product.claims.cancel}
       />
     </PublicLayout>
   );

@@ -19,7 +19,7 @@ export function Hero({
   actions?: MarketingAction[];
   /** A compliance or trust badge shown above the title. */
   badge?: ReactNode;
-  /** A short line under the buttons (trial terms, guarantee). */
+  /** A short line under the buttons (trial terms, cancellation). */
   note?: string;
   children?: ReactNode;
   align?: 'center' | 'start';
@@ -41,7 +41,7 @@ export function Hero({
   );
 }
 
-/** A pill above a hero title (e.g. 'HIPAA compliant · BAA included'). */
+/** A pill above a hero title (e.g. 'Self-hosted · patient data on your servers'). */
 export function HeroBadge({ icon: Icon, children }: { icon?: React.ComponentType<{ className?: string; 'aria-hidden'?: boolean }>; children: ReactNode }) {
   return (
     <span className="inline-flex items-center gap-1.5 rounded-full border border-indigo-200 bg-indigo-50 px-3 py-1 text-xs font-medium text-indigo-800 dark:border-indigo-800 dark:bg-indigo-950 dark:text-indigo-200">

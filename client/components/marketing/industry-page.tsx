@@ -35,7 +35,7 @@ export function IndustryLanding({ page: key }: { page: IndustryPageKey }) {
 
   return (
     <PublicLayout>
-      <Hero badge={<HeroBadge icon={page.badgeIcon}>{copy.badge}</HeroBadge>} title={copy.heroTitle} lead={copy.heroLead} actions={[trial('hero'), demo('hero')]} note={text.guarantee} />
+      <Hero badge={<HeroBadge icon={page.badgeIcon}>{copy.badge}</HeroBadge>} title={copy.heroTitle} lead={copy.heroLead} actions={[trial('hero'), demo('hero')]} note={text.trialNote} />
       <Section title={text.resultsTitle} tone="muted">
         <StatsBand label={text.statsLabel(copy.title)} stats={copy.stats} />
       </Section>

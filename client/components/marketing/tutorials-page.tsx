@@ -11,7 +11,7 @@ export function TutorialsPage() {
         <header className="lg:col-span-2">
           <h1 className="text-4xl font-bold tracking-tight text-gray-900 dark:text-white">Tutorials</h1>
           <p className="mt-4 max-w-3xl text-lg text-gray-600 dark:text-gray-300">
-            Step-by-step guides from your first login to automations and reports. Each takes 10 to 25 minutes; follow them in order or jump to what you need.
+            Step-by-step guides from your first login to the inbox and reports. Each takes 10 to 25 minutes; follow them in order or jump to what you need.
           </p>
           <p className="mt-2 text-sm text-gray-600 dark:text-gray-300">
             Also available in{' '}

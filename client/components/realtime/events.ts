@@ -38,6 +38,11 @@ export const LIVE_QUERIES = {
   'chat.list': (u: Utils) => u.chat.list.invalidate(),
   'chat.get': (u: Utils) => u.chat.get.invalidate(),
   sms: (u: Utils) => u.sms.invalidate(),
+  email: (u: Utils) => u.email.invalidate(),
+  conversations: (u: Utils) => u.conversations.invalidate(),
+  automations: (u: Utils) => u.automations.invalidate(),
+  webhooks: (u: Utils) => u.webhooks.invalidate(),
+  campaigns: (u: Utils) => u.campaigns.invalidate(),
 } satisfies Record<string, (u: Utils) => Promise<void>>;
 
 export type LiveQuery = keyof typeof LIVE_QUERIES;
@@ -47,7 +52,17 @@ export type LiveQuery = keyof typeof LIVE_QUERIES;
  * notifies the member who acted, and a member's preferences may turn a type off: the list is
  * fetched again and only what it then holds is shown.
  */
-export const NOTIFYING_EVENTS: readonly EventType[] = ['contact_created', 'deal_won', 'automation_completed', 'sms_received', 'import_finished', 'member_joined'];
+export const NOTIFYING_EVENTS: readonly EventType[] = [
+  'contact_created',
+  'deal_won',
+  'automation_completed',
+  'automation_failed',
+  'sms_received',
+  'email_received',
+  'import_finished',
+  'member_joined',
+  'webhook_endpoint_disabled',
+];
 
 /**
  * The notifying events whose actor is notified too (the notification's `notifyActor`, deals/domain.ts): a
@@ -119,12 +134,30 @@ export function liveQueriesFor(event: Pick<RealtimeEvent, 'type' | 'payload' | '
       add('members.list', 'organizations.roles');
       break;
     case 'chat_message':
-      add('chat.list', 'chat.get');
+      add('chat.list', 'chat.get', 'conversations');
       break;
     case 'sms_received':
-      add('sms', 'contacts.timeline', 'contacts.get');
+      add('sms', 'contacts.timeline', 'contacts.get', 'conversations');
+      break;
+    case 'conversation_updated':
+      add('conversations');
+      break;
+    case 'email_status':
+    case 'email_received':
+      add('email', 'contacts.timeline', 'conversations');
       break;
     case 'automation_completed':
+    case 'automation_failed':
+      // A run ended: the workflows' counts, the run history, the builder's step counts and the overview.
+      add('automations');
+      break;
+    case 'webhook_endpoint_disabled':
+      add('webhooks');
+      break;
+    case 'campaign_updated':
+      // A campaign's state or live figures (sending batches, the A/B winner, the end) changed.
+      add('campaigns');
+      break;
     case 'sms_status':
     case 'user_joined':
     case 'user_left':
@@ -194,10 +227,20 @@ export function describeEvent(event: RealtimeEvent, nameOf: (userId: string) => 
     }
     case 'automation_completed':
       return { text: `${quoted(p.name, 'An automation')} finished running`, link: '/automations' };
+    case 'automation_failed':
+      return { text: `A run of ${quoted(p.name, 'an automation')} failed`, link: '/automations' };
+    case 'campaign_updated':
+      return { text: `A campaign is now ${str(p.status) ?? 'updated'}`, link: '/campaigns' };
     case 'sms_received':
       return { text: `New SMS from ${str(p.from) ?? 'a contact'}`, link: contactLink ?? '/sms' };
     case 'sms_status':
       return { text: 'An SMS changed status', link: '/sms' };
+    case 'conversation_updated':
+      return { text: `${actor} ${str(p.change) ?? 'updated'} a conversation`, link: str(p.conversationId) ? `/conversations?id=${str(p.conversationId)}` : '/conversations' };
+    case 'email_received':
+      return { text: `New e-mail from ${str(p.from) ?? 'a contact'}`, link: contactLink ?? '/conversations' };
+    case 'email_status':
+      return { text: 'An e-mail changed status', link: contactLink };
     case 'chat_message':
       return p.sender === 'member'
         ? { text: `${actor} replied to a website chat`, link: '/conversations' }
@@ -217,11 +260,13 @@ export function describeEvent(event: RealtimeEvent, nameOf: (userId: string) => 
       return { text: `${subject('A teammate')} came online`, link: null };
     case 'user_left':
       return { text: `${subject('A teammate')} went offline`, link: null };
+    case 'webhook_endpoint_disabled':
+      return { text: `Webhook endpoint ${quoted(p.url, '')} was disabled after failing for 24 hours`.replace('  ', ' '), link: '/settings/webhooks' };
   }
 }
 
 /** Presence comings and goings are shown as avatars, not in the activity list. */
-export const isActivity = (event: Pick<RealtimeEvent, 'type'>) => event.type !== 'user_joined' && event.type !== 'user_left' && event.type !== 'sms_status';
+export const isActivity = (event: Pick<RealtimeEvent, 'type'>) => !['user_joined', 'user_left', 'sms_status', 'email_status', 'campaign_updated'].includes(event.type);
 
 /** A link from the server that is a path on this site (never another origin). */
 export function internalPath(link: string | null | undefined): string | null {

@@ -1,9 +1,10 @@
 import { Link } from '@tanstack/react-router';
-import { useAtom } from 'jotai';
-import { PanelLeftCloseIcon, PanelLeftOpenIcon } from 'lucide-react';
+import { useAtom, useSetAtom } from 'jotai';
+import { PanelLeftCloseIcon, PanelLeftOpenIcon, SearchIcon } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { sidebarOpenAtom } from '../../state/ui';
 import { BrandMark, BrandName } from '../brand';
+import { CommandPalette, paletteOpenAtom } from '../commands/command-palette';
 import { NotificationBell } from '../realtime/notification-bell';
 import { OnlineUsers } from '../realtime/online-users';
 import { ThemeToggle } from '../theme-toggle';
@@ -17,10 +18,12 @@ import { initialsOf, type ShellUser } from './user';
 
 /**
  * The bar above the content: menu (mobile) or sidebar toggle (desktop), colleagues online, the
- * notifications bell, the theme toggle, and on small screens (no sidebar footer) the account menu.
+ * notifications bell, the theme toggle, and on small screens (no sidebar footer) the account menu;
+ * for a signed-in member, the search box that opens the command palette (also Ctrl/⌘ K).
  */
 export function AppHeader({ user }: { user?: ShellUser }) {
   const [sidebarOpen, setSidebarOpen] = useAtom(sidebarOpenAtom);
+  const openPalette = useSetAtom(paletteOpenAtom);
   const toggleLabel = sidebarOpen ? 'Collapse sidebar' : 'Expand sidebar';
   return (
     <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center gap-2 border-b border-gray-200 bg-white/85 px-3 backdrop-blur supports-[backdrop-filter]:bg-white/70 sm:px-4 dark:border-gray-800 dark:bg-gray-900/85 dark:supports-[backdrop-filter]:bg-gray-900/70">
@@ -42,6 +45,24 @@ export function AppHeader({ user }: { user?: ShellUser }) {
           {sidebarOpen ? <PanelLeftCloseIcon className="size-5" aria-hidden /> : <PanelLeftOpenIcon className="size-5" aria-hidden />}
         </Button>
       </Tooltip>
+      {user ? (
+        <>
+          <button
+            type="button"
+            onClick={() => openPalette(true)}
+            aria-keyshortcuts="Control+K Meta+K"
+            className={cn(
+              'ml-2 flex h-9 min-w-0 flex-1 items-center gap-2 rounded-md border border-gray-200 px-3 text-sm text-gray-600 hover:bg-gray-50 sm:max-w-sm dark:border-gray-800 dark:text-gray-400 dark:hover:bg-gray-800',
+              focusRing,
+            )}
+          >
+            <SearchIcon className="size-4 shrink-0" aria-hidden />
+            <span className="truncate">Search or run a command…</span>
+            <kbd className="ml-auto hidden rounded border border-gray-200 px-1.5 text-xs sm:inline dark:border-gray-700">Ctrl K</kbd>
+          </button>
+          <CommandPalette />
+        </>
+      ) : null}
       <div className="ml-auto flex items-center gap-1">
         {user ? <OnlineUsers /> : null}
         {user ? <NotificationBell /> : null}

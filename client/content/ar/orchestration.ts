@@ -36,7 +36,7 @@ export default {
   analyticsTitle: 'النتائج حسب القناة',
   analyticsLabel: 'التنسيق بالأرقام',
   stats: [
-    { value: String(CLAIMS.channels), label: 'قنوات مدمجة: الرسائل النصية ودردشة الموقع' },
+    { value: String(CLAIMS.channels), label: 'قنوات مدمجة: الرسائل النصية والبريد الإلكتروني ودردشة الموقع' },
     { value: String(CLAIMS.languages), label: 'لغات الموقع: الإنجليزية والفرنسية والعربية' },
     { value: String(CLAIMS.integrations), label: `تكاملات مدمجة: ${INTEGRATIONS.join('، ')}` },
     { value: String(CLAIMS.databases), label: 'قاعدتا بيانات للاستضافة الذاتية: Postgres أو PGlite المدمجة' },

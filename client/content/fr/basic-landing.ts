@@ -3,7 +3,7 @@ import type { BasicLandingTexts } from '../basic-landing';
 
 export default {
   title: 'La façon simple de gagner des clients et de les garder',
-  lead: 'Switchboard réunit vos contacts, vos affaires, vos campagnes et vos relances au même endroit, et se charge des tâches répétitives à votre place.',
+  lead: 'Switchboard réunit vos contacts, vos affaires, vos tâches et vos conversations au même endroit, pour qu’aucune relance ne se perde.',
   startTrial: 'Démarrer l’essai gratuit',
   seeFeatures: 'Voir toutes les fonctionnalités',
   whyTitle: 'Pourquoi les équipes changent d’outil',
@@ -13,11 +13,11 @@ export default {
   perMonth: 'par mois',
   includes: [
     'Contacts, pipeline et tâches',
-    'Campagnes e-mail et SMS',
-    'Éditeur visuel d’automatisations',
-    'Réservation en ligne',
+    'E-mails et SMS depuis le CRM',
+    'Rendez-vous et agenda d’équipe',
+    'Automatisations par SMS et e-mail',
     'Rapports et export CSV',
-    'Support par chat en direct 24 h/24, 7 j/7',
+    'Support communautaire sur GitHub',
   ],
   planButton: 'Démarrer votre essai gratuit de 14 jours',
   noSetupFee: 'Aucuns frais d’installation.',

@@ -16,9 +16,9 @@ export default {
   bookDemo: {
     eyebrow: 'Démo entreprise',
     title: 'Réserver une démo',
-    lead: 'Découvrez comment Switchboard relie vos contacts, votre pipeline, vos campagnes et vos automatisations, lors d’un appel avec l’équipe qui le développe.',
+    lead: 'Découvrez comment Switchboard relie vos contacts, votre pipeline, votre boîte de réception et vos rendez-vous, lors d’un appel avec l’équipe qui le développe.',
     points: {
-      walkthrough: 'Une présentation en direct construite autour de votre pipeline, de vos campagnes et de vos automatisations.',
+      walkthrough: 'Une présentation en direct construite autour de votre pipeline, de votre boîte de réception et de vos rendez-vous.',
       migration: 'Une migration et une prise en main planifiées avec les personnes qui les mèneront.',
       security: 'Des ingénieurs répondent à vos questions de sécurité, de conformité et d’auto-hébergement.',
       reply: 'Notre équipe entreprise vous contacte sous 24 heures.',

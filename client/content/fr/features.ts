@@ -4,7 +4,7 @@ import type { FeaturesTexts } from '../features';
 export default {
   eyebrow: 'Fonctionnalités',
   title: 'Tout ce qu’il faut pour transformer vos prospects en clients',
-  lead: 'Automatisations, scoring des prospects par IA, campagnes sur tous les canaux, pipeline et prise de rendez-vous fonctionnent ensemble dès le premier jour. La plupart des équipes sont opérationnelles en 2 heures.',
+  lead: 'Contacts, pipeline, rendez-vous, SMS, e-mail et chat du site dans une même boîte de réception fonctionnent ensemble dès le premier jour. Les automatisations relancent pour vous par SMS et e-mail. La plupart des équipes sont opérationnelles en 2 heures.',
   startTrial: 'Démarrer l’essai gratuit',
   bookDemo: 'Réserver une démo',
   seeInAction: 'Voir en action',

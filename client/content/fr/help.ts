@@ -10,28 +10,34 @@ export default {
   liveChat: 'Chat en direct',
   waysTitle: 'Comment obtenir de l’aide',
   ways: {
-    videos: { title: 'Tutoriels vidéo', text: 'De courtes présentations de chaque partie de Switchboard, de la première connexion aux automatisations avancées.' },
+    videos: { title: 'Tutoriels vidéo', text: 'De courtes présentations de chaque partie de Switchboard, de la première connexion aux rapports et à la conformité.' },
     support: { title: 'Support en direct', text: (chat: string) => `${chat}. Appels et partages d’écran sur rendez-vous.` },
     knowledge: { title: 'Base de connaissances', text: 'Des guides écrits pas à pas, l’Académie et le parcours de formation complet.', action: 'Ouvrir les tutoriels' },
   },
   videosTitle: 'Tutoriels vidéo',
   filterLabel: 'Filtrer les vidéos par catégorie',
-  categories: { all: 'Toutes les vidéos', 'getting-started': 'Premiers pas', campaigns: 'Campagnes', automation: 'Automatisation', analytics: 'Analyses', compliance: 'Conformité' },
+  categories: {
+    all: 'Toutes les vidéos',
+    'getting-started': 'Premiers pas',
+    campaigns: 'SMS et e-mail',
+    automation: 'Automatisations',
+    analytics: 'Analyses',
+    compliance: 'Conformité',
+  },
   videoCount: (count: number) => (count <= 1 ? `${count} vidéo` : `${count} vidéos`),
   noMatch: (search: string) => `Aucun tutoriel ne correspond à « ${search} ». Essayez un autre mot, ou posez-nous la question dans le chat en direct.`,
   videosLabel: 'Vidéos',
-  views: (count: string) => `${count} vues`,
   watch: 'Regarder',
   videos: {
     'getting-started': { title: 'Bien démarrer avec Switchboard', description: 'Créez votre espace de travail, invitez votre équipe et configurez votre premier pipeline en moins de 15 minutes.' },
-    campaigns: { title: 'Votre première campagne SMS et e-mail', description: 'Choisissez un segment, rédigez un message qui suscite des réponses et programmez-le au meilleur moment.' },
+    campaigns: { title: 'Votre premier envoi groupé de SMS', description: 'Collez les numéros, choisissez un modèle et envoyez, dans le respect des heures de silence et des désinscriptions.' },
     contacts: { title: 'Importer et organiser vos contacts', description: 'Importez un fichier CSV, associez les colonnes, fusionnez les doublons et enregistrez des vues pour votre équipe.' },
     automation: {
-      title: 'Créer des automatisations visuellement',
-      description: 'Déclencheurs, conditions, délais et actions : construisez un workflow de maturation des prospects à partir d’un modèle.',
+      title: 'Votre première automatisation',
+      description: 'Déclencheurs, conditions, délais et étapes SMS ou e-mail, et comment configurer une relance de prospect à partir d’un modèle.',
     },
-    compliance: { title: 'Configurer la conformité HIPAA', description: 'Signez l’accord de sous-traitance (BAA), définissez les rôles et gardez les messages aux patients conformes.' },
-    analytics: { title: 'Lire vos rapports', description: 'Comprenez les rapports de chiffre d’affaires, de conversion et de campagnes, et exportez-les pour votre comptable.' },
+    compliance: { title: 'Configurer la conformité HIPAA', description: 'Définissez les rôles, consultez le journal d’audit et gardez les données des patients sur des serveurs que vous maîtrisez.' },
+    analytics: { title: 'Lire vos rapports', description: 'Comprenez les rapports de chiffre d’affaires, de conversion et de pipeline, et exportez-les pour votre comptable.' },
   },
   faqTitle: 'Questions fréquentes',
   faqTopics: 'Thèmes des questions',
@@ -59,8 +65,7 @@ export default {
       questions: [
         {
           question: 'Y a-t-il un essai gratuit ?',
-          answer:
-            'Oui, 14 jours avec toutes les fonctionnalités et sans carte bancaire. Il n’y a pas de frais d’installation, et les offres payantes bénéficient d’une garantie satisfait ou remboursé de 30 jours.',
+          answer: 'Oui, 14 jours avec toutes les fonctionnalités et sans carte bancaire. Il n’y a pas de frais d’installation, et vous pouvez résilier à tout moment depuis Paramètres → Facturation.',
         },
         {
           question: 'Comment fonctionnent les changements d’offre ?',
@@ -78,11 +83,12 @@ export default {
       questions: [
         {
           question: 'Quels canaux puis-je utiliser ?',
-          answer: `${CLAIMS.channels} canaux sont intégrés, le SMS et le chat du site, chaque conversation sur la chronologie unique du contact, aux côtés des pages de réservation et des formulaires.`,
+          answer: `${CLAIMS.channels} canaux sont intégrés, le SMS, l’e-mail et le chat du site, chaque conversation sur la chronologie unique du contact, aux côtés des formulaires de capture. Les campagnes e-mail et SMS touchent tout un segment d’un coup, et chaque agenda peut avoir une page de réservation publique où le visiteur choisit un créneau.`,
         },
         {
           question: 'Puis-je proposer Switchboard en marque blanche à mes clients ?',
-          answer: 'Oui. Marque blanche, accès à l’API, domaines personnalisés, tests A/B et scoring des prospects sont inclus à partir de l’offre Unlimited.',
+          answer:
+            'Pas encore : la marque blanche et les domaines personnalisés sont prévus, pas encore disponibles. Les campagnes e-mail font déjà un test A/B de leur objet, et les automatisations tiennent un score des prospects à base de règles. L’accès à l’API est inclus à partir de l’offre Unlimited.',
         },
         {
           question: 'Combien d’intégrations sont disponibles ?',
@@ -96,7 +102,7 @@ export default {
         {
           question: 'Switchboard est-il conforme à la norme HIPAA ?',
           answer:
-            'Oui. L’offre la plus complète inclut un accord de sous-traitance (BAA) signé ; les données des patients sont chiffrées en transit et au repos, et chaque accès est consigné dans le journal d’audit.',
+            'Switchboard vous donne des rôles, un journal d’audit et des identifiants hachés ; auto-hébergé, il garde les données des patients sur vos propres serveurs. Il n’est fourni avec aucun accord de sous-traitance (BAA) : la conformité HIPAA reste de la responsabilité du cabinet.',
         },
         {
           question: 'Quelle est votre disponibilité ?',
@@ -106,7 +112,7 @@ export default {
         {
           question: 'Comment joindre le support ?',
           answer:
-            'Le chat en direct répond en moins de 2 minutes, jour et nuit, et l’e-mail sous 4 heures ; les appels et partages d’écran se réservent du lundi au vendredi de 9 h à 18 h et le samedi de 10 h à 16 h (heure de New York). Les clients Enterprise disposent d’un support d’urgence 24 h/24, 7 j/7, et la communauté open source répond sur GitHub Discussions.',
+            'Le chat en direct répond en moins de 2 minutes aux heures d’assistance, et l’e-mail sous 4 heures ; les appels et partages d’écran se réservent du lundi au vendredi de 9 h à 18 h et le samedi de 10 h à 16 h (heure de New York). La communauté open source répond sur GitHub Discussions, et les bugs se signalent sur GitHub Issues.',
         },
       ],
     },

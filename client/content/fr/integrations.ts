@@ -20,6 +20,11 @@ export default {
       text: 'SMS bidirectionnels depuis votre numéro Twilio, avec statut de remise et désinscriptions ; un bac à sable tant que vous n’avez pas ajouté vos identifiants.',
       points: ['Twilio', 'Statut de remise', 'Désinscription par STOP'],
     },
+    email: {
+      title: 'E-mail',
+      text: 'E-mails individuels et leurs réponses par votre propre serveur SMTP, signés DKIM, avec désinscription en un clic et liste d’exclusion ; un bac à sable tant que SMTP_URL n’est pas défini.',
+      points: ['Tout serveur SMTP', 'Signature DKIM', 'Désinscription en un clic'],
+    },
     forms: {
       title: 'Formulaires de prospects',
       text: 'Les prospects de vos formulaires deviennent des contacts et peuvent être transmis à votre compte Kit.',
@@ -28,10 +33,14 @@ export default {
     analytics: { title: 'Mesure d’audience', text: 'Le site public peut envoyer pages vues et inscriptions à votre propriété Google Analytics.', points: ['Google Analytics'] },
     api: {
       title: 'Vos propres systèmes',
-      text: 'Une API REST documentée, avec des clés d’API par rôle et une référence OpenAPI.',
-      points: ['API REST sur /api/v1', 'Référence OpenAPI 3.1', 'Import CSV des contacts'],
+      text: 'Une API REST documentée, avec des clés d’API par rôle et une référence OpenAPI, et des webhooks sortants (Paramètres → Webhooks), signés selon Standard Webhooks et réessayés pendant 24 heures, avec un journal des envois.',
+      points: ['API REST sur /api/v1', 'Référence OpenAPI 3.1', 'Webhooks sortants', 'Import CSV des contacts'],
     },
-    planned: { title: 'Prévu', text: 'Agendas, envoi d’e-mails et connecteurs sans code sont prévus, pas encore disponibles.', points: ['Agendas', 'E-mail', 'Connecteurs sans code'] },
+    planned: {
+      title: 'Prévu',
+      text: 'La synchronisation des agendas et une place de marché de connecteurs sans code sont prévues, pas encore disponibles.',
+      points: ['Synchronisation des agendas', 'Connecteurs sans code'],
+    },
   },
   missingTitle: 'Il vous manque quelque chose ?',
   missingText:

@@ -22,12 +22,12 @@ export default {
     {
       title: 'Reconstruisez vos automatisations',
       when: 'Quelques heures',
-      text: 'Les automatisations sont prévues, pas encore disponibles : en attendant, préparez des modèles de SMS et des tâches, ou demandez l’aide de notre équipe en partage d’écran.',
+      text: 'Recréez vos workflows dans l’éditeur d’automatisations, avec déclencheurs, conditions, attentes et étapes SMS ou e-mail, ou demandez l’aide de notre équipe en partage d’écran.',
     },
     {
       title: 'Basculez',
       when: 'Quand vous êtes prêt',
-      text: 'Redirigez vos formulaires et liens de réservation vers Switchboard, connectez votre boîte de réception et vos numéros, puis éteignez l’ancien outil.',
+      text: 'Redirigez vos formulaires vers Switchboard, connectez votre boîte de réception et vos numéros, puis éteignez l’ancien outil.',
     },
   ],
   sourcesTitle: 'D’où viennent les équipes',

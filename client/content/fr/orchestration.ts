@@ -36,7 +36,7 @@ export default {
   analyticsTitle: 'Résultats par canal',
   analyticsLabel: 'L’orchestration en chiffres',
   stats: [
-    { value: String(CLAIMS.channels), label: 'canaux intégrés : le SMS et le chat du site' },
+    { value: String(CLAIMS.channels), label: 'canaux intégrés : le SMS, l’e-mail et le chat du site' },
     { value: String(CLAIMS.languages), label: 'langues du site : anglais, français et arabe' },
     { value: String(CLAIMS.integrations), label: `intégrations incluses : ${INTEGRATIONS.join(', ')}` },
     { value: String(CLAIMS.databases), label: 'bases de données pour l’auto-hébergement : Postgres ou PGlite embarqué' },

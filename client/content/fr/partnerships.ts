@@ -29,7 +29,7 @@ export default {
       audience: 'les associations dentaires nationales et régionales et les groupes d’étude',
       benefits: [
         'Un tarif membre sur toutes les offres',
-        'Configuration conforme HIPAA avec un BAA signé pour chaque cabinet',
+        'Aide à la configuration de chaque cabinet : rôles, journal d’audit et auto-hébergement (sans BAA, la conformité HIPAA reste du ressort du cabinet)',
         'Modèles de rappels de contrôle, de relances et de demandes d’avis écrits avec des dentistes en exercice',
         'Webinaires de formation continue sur le développement du cabinet, coanimés avec vous',
       ],
@@ -40,7 +40,7 @@ export default {
       benefits: [
         'Rappels selon l’intervalle des soins pour les injections, le laser, les soins de la peau et le corps',
         'Suivi des abonnements et des forfaits pour chaque établissement',
-        'Messagerie client conforme HIPAA avec un BAA signé',
+        'Messagerie client avec piste d’audit, sur des serveurs que vous maîtrisez',
         'Kit de lancement co-brandé pour votre congrès annuel',
       ],
     },
@@ -48,8 +48,8 @@ export default {
       label: 'Groupements marketing',
       audience: 'les réseaux d’agences, les collectifs marketing et les réseaux de franchise',
       benefits: [
-        'Marque blanche et espaces clients pour chaque agence membre',
-        'Modèles d’automatisation réutilisables partagés dans tout le groupement',
+        'Espaces clients pour chaque agence membre, marque blanche prévue',
+        'Étapes de pipeline et modèles de SMS partagés dans tout le groupement',
         'Refacturation avec la marge propre à chaque agence',
         'Ateliers de croissance trimestriels pour les agences membres',
       ],
@@ -58,7 +58,7 @@ export default {
       label: 'Réseaux de coachs',
       audience: 'les fédérations de coaching, les organismes de certification et les communautés',
       benefits: [
-        'Réservation d’appels découverte et suivi des programmes prêts à l’emploi',
+        'Appels découverte dans l’agenda d’équipe et suivi des programmes dans le pipeline',
         'Modèles pour le coaching business, de vie, de carrière et bien-être',
         'Paiements et échéanciers pour les programmes',
         'Promotions d’intégration réservées aux membres chaque mois',
@@ -88,7 +88,7 @@ export default {
     {
       name: 'Independent Agency Collective',
       kind: 'Groupement marketing',
-      quote: 'Grâce aux modèles d’automatisation partagés, chaque agence membre démarre avec ce que les meilleures ont déjà construit.',
+      quote: 'Grâce aux étapes de pipeline et aux modèles partagés, chaque agence membre démarre avec ce que les meilleures ont déjà construit.',
     },
   ],
   processTitle: 'Comment devenir partenaire',

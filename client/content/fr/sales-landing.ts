@@ -25,16 +25,15 @@ export default {
     },
     {
       problem: 'Les relances reposent sur la mémoire de chacun et passent à la trappe dès que l’activité s’emballe.',
-      solution: 'Les automatisations envoient chaque relance à l’heure prévue et créent une tâche quand une intervention humaine est nécessaire.',
+      solution:
+        'Chaque relance est une tâche avec une échéance et un responsable, sur le contact concerné. Une automatisation peut les envoyer pour vous : un délai, un SMS ou un e-mail, puis une tâche si personne ne répond.',
     },
-    { problem: 'Huit outils, huit identifiants, et personne n’a de vue d’ensemble sur le client.', solution: 'Contacts, affaires, campagnes, SMS et rendez-vous partagent une même chronologie.' },
+    { problem: 'Huit outils, huit identifiants, et personne n’a de vue d’ensemble sur le client.', solution: 'Contacts, affaires, SMS, e-mails, chats et rendez-vous partagent une même chronologie.' },
   ],
   resultsTitle: 'Ce que vous avez dès aujourd’hui',
   resultsLabel: 'Switchboard en chiffres',
   whyNowTitle: 'Pourquoi maintenant',
   whyNowIntro: 'Le tarif de lancement vous reste acquis tant que vous restez client, mais uniquement pour les inscriptions avant la fin de l’offre.',
-  visitors: 'chefs d’entreprise ont consulté cette offre',
-  visitorsNote: 'Le tarif de lancement est limité : les places reviennent aux premiers qui démarrent leur essai.',
   includedTitle: 'Inclus dans l’offre de lancement',
   included: [
     'Migration accompagnée et gratuite depuis votre outil actuel',
@@ -43,8 +42,8 @@ export default {
   ],
   demoTitle: 'Voyez-le à l’œuvre sur vos propres prospects',
   demoPanelTitle: 'Réservez une démo de 30 minutes',
-  demoPanelText: 'Nous vous montrons votre première automatisation en action sur un vrai prospect et répondons à toutes vos questions. Réponse sous 24 heures.',
+  demoPanelText: 'Nous vous montrons un vrai prospect arrivé par un formulaire ou le chat, et votre équipe qui lui répond, et répondons à toutes vos questions. Réponse sous 24 heures.',
   ctaTitle: 'Soyez le premier à répondre, à chaque fois',
-  ctaText: 'Commencez gratuitement aujourd’hui : votre première relance automatique peut partir dès cet après-midi.',
+  ctaText: 'Commencez gratuitement aujourd’hui : votre première réponse à un prospect peut partir dès cet après-midi.',
   seePricing: 'Voir les tarifs',
 } satisfies Texts<SalesLandingTexts>;

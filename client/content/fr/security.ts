@@ -4,7 +4,7 @@ import type { SecurityTexts } from '../security';
 export default {
   eyebrow: 'Sécurité et conformité',
   title: 'Centre de sécurité entreprise',
-  lead: 'Accès par rôles, piste d’audit complète et authentification unique, pour les équipes qui rendent des comptes à leurs clients et à leurs régulateurs.',
+  lead: 'Accès par rôles, piste d’audit complète et identifiants hachés, pour les équipes qui rendent des comptes à leurs clients et à leurs régulateurs.',
   tabsLabel: 'Rubriques de sécurité',
   tabs: { overview: 'Vue d’ensemble', compliance: 'Conformité', access: 'Contrôle d’accès', audit: 'Journal d’audit' },
   overview: {
@@ -14,11 +14,10 @@ export default {
     apiKeys: { title: 'Clés d’API à portée limitée', text: 'Chaque clé porte un seul rôle, se révoque immédiatement et indique sa dernière utilisation.' },
   },
   sso: {
-    title: 'Authentification unique (SSO)',
-    description: 'Fournisseurs d’identité d’entreprise, dans une configuration d’exemple.',
+    title: 'Authentification unique (SSO, prévue)',
+    description: 'Prévue, pas encore développée : la connexion par le fournisseur d’identité de votre entreprise.',
     providersLabel: 'Fournisseurs d’authentification unique',
-    connected: 'Connecté',
-    available: 'Disponible',
+    planned: 'Prévu',
     manageRoles: 'Gérer les rôles et les autorisations',
     configure: 'Configurer un fournisseur SSO',
     note: 'La configuration de l’authentification unique n’est pas encore disponible dans cette version.',
@@ -26,7 +25,10 @@ export default {
   compliance: {
     servers: { title: 'Vos données, vos serveurs', text: 'Switchboard est open source et auto-hébergeable : exécutez-le dans la région et sur l’infrastructure qu’exigent vos règles internes.' },
     gdpr: { title: 'RGPD', text: 'Données cloisonnées par organisation, rôles par membre et piste d’audit facilitent la tenue de votre registre des traitements et vos revues d’accès.' },
-    hipaa: { title: 'HIPAA', text: 'Pour les cabinets qui traitent des données de santé, l’offre la plus complète inclut un accord de sous-traitance (BAA) signé.' },
+    hipaa: {
+      title: 'HIPAA',
+      text: 'Switchboard n’est fourni avec aucun accord de sous-traitance (BAA) : la conformité HIPAA reste de la responsabilité du cabinet. Auto-hébergé, les données des patients restent sur vos propres serveurs.',
+    },
     reviews: { title: 'Revues d’accès', text: 'Visualisez tous les membres et leurs rôles au même endroit, modifiez-les ou retirez-les en un instant, et révoquez sessions et clés d’API.' },
   },
   rolesTitle: 'Rôles et autorisations',

@@ -2,11 +2,11 @@ import type { Texts } from '../../i18n';
 import type { SupportTexts } from '../support';
 
 export default {
-  chatResponse: 'Chat en direct : réponse en moins de 2 minutes, 24 h/24, 7 j/7',
+  chatResponse: 'Chat en direct : une réponse automatique immédiate, notre équipe pendant les heures de support',
   emailResponse: 'E-mail : réponse sous 4 heures',
   hours: ['Du lundi au vendredi : 9 h – 18 h (heure de New York)', 'Samedi : 10 h – 16 h (heure de New York)', 'Dimanche : fermé (le chat en direct reste ouvert)'],
   hoursShort: 'du lundi au vendredi de 9 h à 18 h et le samedi de 10 h à 16 h (heure de New York)',
-  emergency: 'Clients Enterprise : support d’urgence 24 h/24, 7 j/7',
+  emergency: 'Switchboard est open source : support communautaire sur GitHub Discussions et Issues',
   cards: {
     liveChat: 'Chat en direct',
     email: 'E-mail',

@@ -4,9 +4,6 @@
 export const COUNTDOWN_START_MINUTES = (15 * 24 + 7) * 60 + 32;
 export const COUNTDOWN_TICK_MS = 60_000;
 
-export const VISITORS_START = 1247;
-export const VISITORS_TICK_MS = 45_000;
-
 /** One minute less, never below zero. */
 export function tickCountdown(minutes: number): number {
   return Math.max(0, minutes - 1);
@@ -14,9 +11,4 @@ export function tickCountdown(minutes: number): number {
 
 export function countdownParts(minutes: number): { days: number; hours: number; minutes: number } {
   return { days: Math.floor(minutes / 1440), hours: Math.floor((minutes % 1440) / 60), minutes: minutes % 60 };
-}
-
-/** The counter rises by 1, 2 or 3; `random` is in [0, 1). */
-export function tickVisitors(count: number, random: number): number {
-  return count + 1 + Math.min(2, Math.floor(random * 3));
 }

@@ -14,7 +14,7 @@ import { formatNumber } from '../../i18n/format';
 export const Route = createFileRoute('/(site)/academy')({
   staticData: {
     title: 'Switchboard Academy',
-    description: 'Learn Switchboard: learning paths by role, a 15-minute quick start, tutorials, certifications, automation templates and resources.',
+    description: 'Learn Switchboard: learning paths by role, a 15-minute quick start, tutorials, certifications, planned automation templates and resources.',
   },
   component: Academy,
 });

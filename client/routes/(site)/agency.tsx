@@ -5,7 +5,7 @@ import { CLAIMS } from '../../content/claims';
 export const Route = createFileRoute('/(site)/agency')({
   staticData: {
     title: 'CRM for Marketing Agencies',
-    description: `Switchboard for agencies: a workspace per client, white-label reports, shared pipelines and automations you build once and reuse, set up in ${CLAIMS.setupHours} hours.`,
+    description: `Switchboard for agencies: a workspace per client, shared pipelines, SMS templates and reports, set up in ${CLAIMS.setupHours} hours.`,
   },
   component: () => <IndustryLanding page="agency" />,
 });

@@ -8,11 +8,12 @@ import { trackEvent } from '../../lib/analytics';
 import { inputClasses } from './-landing/trial-form';
 import { ARABIC_PLANS } from '../../content/price-lists';
 import { CLAIMS, INTEGRATIONS } from '../../content/claims';
+import { TRIAL_DAYS } from '../../../server/plans/schema';
 
 export const Route = createFileRoute('/(site)/ar')({
   staticData: {
     title: 'Switchboard بالعربية',
-    description: `منصة Switchboard لإدارة علاقات العملاء بالعربية: أمان مؤسسي، ${CLAIMS.channels} قنوات مدمجة وموقع بـ${CLAIMS.languages} لغات، ودعم عربي على مدار الساعة.`,
+    description: `منصة Switchboard لإدارة علاقات العملاء بالعربية: أمان مؤسسي، ${CLAIMS.channels} قنوات مدمجة وموقع بـ${CLAIMS.languages} لغات، ودعم باللغة العربية.`,
   },
   component: ArabicLandingPage,
 });
@@ -20,7 +21,7 @@ export const Route = createFileRoute('/(site)/ar')({
 /** Spec §9: the Arabic page's claims, figures of client/content/claims.ts. */
 const STATS = [
   { figure: String(CLAIMS.integrations), label: `تكاملات مدمجة: ${INTEGRATIONS.join('، ')}` },
-  { figure: String(CLAIMS.channels), label: 'قنوات مدمجة: الرسائل النصية ودردشة الموقع' },
+  { figure: String(CLAIMS.channels), label: 'قنوات مدمجة: الرسائل النصية والبريد الإلكتروني ودردشة الموقع' },
   { figure: String(CLAIMS.languages), label: 'لغات للموقع: العربية والإنجليزية والفرنسية' },
   { figure: String(CLAIMS.databases), label: 'قاعدتا بيانات للاستضافة الذاتية: Postgres أو PGlite المدمجة' },
 ];
@@ -45,23 +46,29 @@ const STORIES = [
 ];
 
 const CAPABILITIES: { icon: LucideIcon; title: string; text: string }[] = [
-  { icon: BrainCircuitIcon, title: 'ذكاء الإيرادات بالذكاء الاصطناعي', text: 'مخطط له، ولم يُبنَ بعد: توقع نتائج الصفقات وتوصيات يومية لكل مندوب مبيعات.' },
+  { icon: BrainCircuitIcon, title: 'ذكاء الإيرادات بالذكاء الاصطناعي (مخطط له)', text: 'مخطط له، ولم يُبنَ بعد: توقع نتائج الصفقات وتوصيات يومية لكل مندوب مبيعات.' },
   { icon: ShieldCheckIcon, title: 'أمان وامتثال مؤسسي', text: 'صلاحيات حسب الأدوار، سجل تدقيق كامل، واستضافة بياناتك في المنطقة التي تختارها.' },
-  { icon: NetworkIcon, title: 'تنسيق متعدد القنوات', text: `الرسائل النصية ودردشة الموقع في رحلة واحدة (${CLAIMS.channels} قنوات مدمجة)، وموقع بـ${CLAIMS.languages} لغات.` },
-  { icon: WorkflowIcon, title: 'محرك الأتمتة', text: 'مخطط له، ولم يُبنَ بعد: أتمتة تتابع العملاء وتوزع المهام وترسل التنبيهات. واليوم: مهام ومواعيد وتحديثات فورية للفريق.' },
+  { icon: NetworkIcon, title: 'تنسيق متعدد القنوات', text: `الرسائل النصية والبريد الإلكتروني ودردشة الموقع في رحلة واحدة (${CLAIMS.channels} قنوات مدمجة)، وموقع بـ${CLAIMS.languages} لغات.` },
+  { icon: WorkflowIcon, title: 'محرك الأتمتة', text: 'أتمتة تتابع العملاء بالرسائل النصية والبريد وتوزع المهام وترسل التنبيهات، إلى جانب المهام والمواعيد والتحديثات الفورية للفريق.' },
 ];
 
 /** The Arabic copy of each plan of the catalogue's list (prices and currencies: ARABIC_PLANS, spec §9). */
 const PLAN_COPY: Record<string, { name: string; markets: string; features: string[] }> = {
-  Professional: { name: 'الاحترافية', markets: 'مصر والأردن والمغرب', features: ['25,000 جهة اتصال', 'أتمتة وحملات غير محدودة', 'دعم عربي 24/7'] },
-  Enterprise: { name: 'المؤسسات', markets: 'السعودية والإمارات وقطر', features: ['100,000 جهة اتصال', 'تسجيل دخول موحد وسجل تدقيق', 'مدير حساب مخصص'] },
+  Professional: { name: 'الاحترافية', markets: 'مصر والأردن والمغرب', features: ['25,000 جهة اتصال', 'الأتمتة بالرسائل النصية والبريد', 'دعم مجتمعي على GitHub'] },
+  Enterprise: { name: 'المؤسسات', markets: 'السعودية والإمارات وقطر', features: ['100,000 جهة اتصال', 'أدوار وسجل تدقيق', 'استضافة ذاتية على خوادمك'] },
 };
 const CURRENCY_NAMES: Record<string, string> = { EGP: 'جنيه مصري', SAR: 'ريال سعودي' };
 
 /** Yearly prices are per month, billed yearly (20% off). */
 const PLANS = ARABIC_PLANS.plans.map((plan) => ({ ...PLAN_COPY[plan.name]!, monthly: plan.monthly!, yearly: plan.yearly!, currency: CURRENCY_NAMES[plan.currency]! }));
 
-const PROMISES = ['برنامج مفتوح المصدر يمكنك استضافته بنفسك', 'تجربة مجانية لمدة 30 يومًا', 'حلول معتمدة متوافقة مع الشريعة (حلال)', 'متوافق مع رؤية 2030', 'دعم فني باللغة العربية على مدار الساعة'];
+const PROMISES = [
+  'برنامج مفتوح المصدر يمكنك استضافته بنفسك',
+  `تجربة مجانية لمدة ${TRIAL_DAYS} يومًا دون بطاقة ائتمان`,
+  'إلغاء في أي وقت من الإعدادات ← الفوترة',
+  'متوافق مع رؤية 2030',
+  'دعم مجتمعي على GitHub',
+];
 
 const number = new Intl.NumberFormat('ar-EG');
 

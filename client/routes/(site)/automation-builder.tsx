@@ -12,7 +12,7 @@ import { useT } from '../../i18n';
 export const Route = createFileRoute('/(site)/automation-builder')({
   staticData: {
     title: 'Visual Automation Builder',
-    description: 'Build workflows visually from 15 kinds of building blocks: triggers, conditions, e-mail, SMS, voice, scoring, AI actions and more. Try it on this page.',
+    description: 'Build workflows visually in Switchboard: triggers, conditions, waits, SMS and e-mail steps, tasks and lead score, from ready-made templates. Preview it on this page.',
   },
   component: AutomationBuilder,
 });
@@ -121,6 +121,9 @@ function AutomationBuilder() {
           </ul>
           <a href="/signup" className={buttonClasses({ size: 'sm', className: 'mt-4 w-full' })}>
             {text.useTemplates}
+          </a>
+          <a href="/automation" className={buttonClasses({ size: 'sm', variant: 'outline', className: 'mt-2 w-full' })}>
+            {text.openBuilder}
           </a>
         </aside>
       </div>

@@ -15,7 +15,7 @@ import { formatUsd } from '../../i18n/format';
 export const Route = createFileRoute('/(site)/basic-landing')({
   staticData: {
     title: 'CRM and Marketing Automation for Growing Businesses',
-    description: 'One simple platform for contacts, pipeline, campaigns and automations. The Growth plan is $97 per month; try it free for 14 days.',
+    description: 'One simple platform for contacts, pipeline, SMS, e-mail and appointments. The Growth plan is $97 per month; try it free for 14 days.',
   },
   component: BasicLanding,
 });
@@ -61,7 +61,7 @@ function BasicLanding() {
             {text.planButton}
           </a>
           <p className="mt-3 text-center text-sm text-gray-600 dark:text-gray-300">
-            {text.noSetupFee} {product.claims.guarantee}.
+            {text.noSetupFee} {product.claims.cancel}.
           </p>
         </div>
       </Section>

@@ -8,7 +8,7 @@ import { useT } from '../../i18n';
 export const Route = createFileRoute('/(site)/book-demo')({
   staticData: {
     title: 'Book a Demo',
-    description: 'Book a live demo of Switchboard with our enterprise team: your pipeline, your automations, your questions — answered within 24 hours.',
+    description: 'Book a live demo of Switchboard with our enterprise team: your pipeline, your inbox, your questions — answered within 24 hours.',
   },
   component: BookDemoPage,
 });

@@ -11,8 +11,8 @@ import { formatPercent } from '../../i18n/format';
 
 export const Route = createFileRoute('/(site)/demo-dashboard')({
   staticData: {
-    title: 'Live Demo: Review Automation',
-    description: 'Watch a Switchboard automation run: from a finished appointment to a new 5-star review in 15 seconds, step by step.',
+    title: 'Live Demo: Review Automation (being built)',
+    description: 'Watch a simulated run of the automations being built: from a finished appointment to a new 5-star review in 15 seconds, step by step.',
   },
   component: DemoDashboard,
 });

@@ -19,7 +19,7 @@ export const Route = createFileRoute('/(site)/enterprise-security')({
   validateSearch: validateSecuritySearch,
   staticData: {
     title: 'Enterprise Security Center',
-    description: 'Switchboard security: role-based access, a complete audit log, single sign-on, hashed credentials, GDPR support and HIPAA with a signed BAA.',
+    description: 'Switchboard security: role-based access, a complete audit log, hashed credentials, scoped API keys, GDPR support and self-hosting on your own servers.',
   },
   component: SecurityCenter,
 });
@@ -28,13 +28,8 @@ type Text = Texts<SecurityTexts>;
 
 const OVERVIEW_ICONS: Record<keyof SecurityTexts['overview'], LucideIcon> = { roles: UsersIcon, audit: ScrollTextIcon, credentials: LockKeyholeIcon, apiKeys: KeyRoundIcon };
 
-/** Spec app-core §2.8: a sample configuration, two providers connected and two available. */
-const SSO_PROVIDERS = [
-  { name: 'Okta', connected: true },
-  { name: 'Microsoft Entra ID', connected: true },
-  { name: 'Google Workspace', connected: false },
-  { name: 'OneLogin', connected: false },
-] as const;
+/** Spec app-core §2.8: the identity providers single sign-on is planned for; none is built yet. */
+const SSO_PROVIDERS = ['Okta', 'Microsoft Entra ID', 'Google Workspace', 'OneLogin'] as const;
 
 /**
  * The security center's public face (spec app-core §2.8, issue #9): what Switchboard does to keep an
@@ -111,18 +106,10 @@ function Overview({ text }: { text: Text }) {
         </CardHeader>
         <CardContent>
           <ul className="grid gap-3 sm:grid-cols-2" aria-label={text.sso.providersLabel}>
-            {SSO_PROVIDERS.map((p) => (
-              <li key={p.name} className="flex items-center justify-between rounded-lg border border-gray-200 px-4 py-3 text-sm dark:border-gray-800">
-                <span className="font-medium text-gray-900 dark:text-white">{p.name}</span>
-                <span
-                  className={
-                    p.connected
-                      ? 'rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800 dark:bg-green-900/50 dark:text-green-300'
-                      : 'rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-700 dark:bg-gray-800 dark:text-gray-300'
-                  }
-                >
-                  {p.connected ? text.sso.connected : text.sso.available}
-                </span>
+            {SSO_PROVIDERS.map((name) => (
+              <li key={name} className="flex items-center justify-between rounded-lg border border-gray-200 px-4 py-3 text-sm dark:border-gray-800">
+                <span className="font-medium text-gray-900 dark:text-white">{name}</span>
+                <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-700 dark:bg-gray-800 dark:text-gray-300">{text.sso.planned}</span>
               </li>
             ))}
           </ul>

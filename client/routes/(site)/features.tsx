@@ -17,7 +17,7 @@ import { useT } from '../../i18n';
 export const Route = createFileRoute('/(site)/features')({
   staticData: {
     title: 'Features',
-    description: 'Switchboard features: a visual automation builder, AI lead scoring, e-mail, SMS and voice campaigns, pipeline, booking and reports. Set up in 2 hours.',
+    description: 'Switchboard features: contacts, pipeline, appointments, SMS, e-mail and website chat in one inbox, reports, and automations that follow up by SMS and e-mail. Set up in 2 hours.',
   },
   component: FeaturesPage,
 });
@@ -39,7 +39,7 @@ function FeaturesPage() {
           { label: text.startTrial, icon: RocketIcon, to: '/pricing' },
           { label: text.bookDemo, icon: CalendarIcon, variant: 'outline', href: '/book-demo' },
         ]}
-        note={`${claims.trial}. ${claims.guarantee}.`}
+        note={`${claims.trial}. ${claims.cancel}.`}
       />
       <Section title={text.toolsTitle} intro={text.toolsIntro}>
         <FeatureGrid items={coreFeatures(product).map((f) => ({ ...f, action: seeInAction }))} />

@@ -20,12 +20,12 @@ const PLAN_COPY: Record<string, { name: string; text: string; features: string[]
   Professional: {
     name: 'Professionnel',
     text: 'Pour les équipes commerciales qui structurent leur croissance.',
-    features: ['25 000 contacts', '25 membres d’équipe', 'Automatisations et campagnes illimitées', 'Support par chat 24 h/24, 7 j/7'],
+    features: ['25 000 contacts', '25 membres d’équipe', 'Automatisations par SMS et e-mail', 'Support communautaire sur GitHub'],
   },
   Enterprise: {
     name: 'Entreprise',
     text: 'Pour les organisations multi-sites et les directions commerciales.',
-    features: ['100 000 contacts', 'Équipe illimitée', 'Authentification unique (SSO) et journal d’audit', 'Chef de projet dédié'],
+    features: ['100 000 contacts', 'Équipe illimitée', 'Rôles et journal d’audit', 'Auto-hébergement sur vos serveurs'],
     popular: true,
   },
   Ultimate: {
@@ -43,7 +43,7 @@ const CAPABILITIES: { icon: LucideIcon; title: string; text: string }[] = [
   {
     icon: NetworkIcon,
     title: 'Orchestration multicanale',
-    text: `Le SMS et le chat du site dans un même parcours (${CLAIMS.channels} canaux intégrés), et un site en ${CLAIMS.languages} langues\u202f: français, anglais et arabe.`,
+    text: `Le SMS, l’e-mail et le chat du site dans un même parcours (${CLAIMS.channels} canaux intégrés), et un site en ${CLAIMS.languages} langues\u202f: français, anglais et arabe.`,
   },
   { icon: ShieldCheckIcon, title: 'Sécurité et conformité', text: 'Rôles, journal d’audit complet, données cloisonnées par organisation : de quoi répondre au RGPD.' },
   { icon: ServerIcon, title: 'Vos données chez vous', text: 'Switchboard est open source : hébergez-le dans la région et sur l’infrastructure qu’exige votre politique.' },
@@ -54,7 +54,7 @@ const CAPABILITIES: { icon: LucideIcon; title: string; text: string }[] = [
 const STEPS = [
   { weeks: 'Étape 1', title: 'Cadrage', text: 'Ateliers avec vos équipes, cartographie des processus commerciaux et des sources de données.' },
   { weeks: 'Étape 2', title: 'Migration', text: 'Import et dédoublonnage des contacts et des affaires depuis tout outil qui exporte un CSV.' },
-  { weeks: 'Étape 3', title: 'Automatisation', text: 'Parcours, campagnes et règles d’attribution construits et testés avec vos responsables.' },
+  { weeks: 'Étape 3', title: 'Modèles et attribution', text: 'Modèles de SMS et d’e-mail, étiquettes et règles d’attribution préparés et testés avec vos responsables.' },
   { weeks: 'Étape 4', title: 'Déploiement', text: 'Formation des équipes, mise en production et suivi des premiers indicateurs.' },
 ];
 
@@ -68,8 +68,7 @@ function FrenchEnterprisePage() {
         <p className="text-sm font-medium text-indigo-700 dark:text-indigo-300">Switchboard Entreprise</p>
         <h1 className="mt-3 text-4xl font-bold tracking-tight text-gray-900 sm:text-5xl dark:text-white">Le CRM qui fait grandir les entreprises exigeantes</h1>
         <p className="mx-auto mt-4 max-w-3xl text-lg text-gray-700 dark:text-gray-200">
-          Prospects, affaires, campagnes et automatisations réunis dans une seule plateforme, hébergée là où vous le décidez. Opérationnel en {CLAIMS.setupHours} heures, garantie satisfait ou
-          remboursé de 30 jours.
+          Prospects, affaires, SMS, e-mails et rendez-vous réunis dans une seule plateforme, hébergée là où vous le décidez. Opérationnel en {CLAIMS.setupHours} heures, résiliable à tout moment.
         </p>
         <nav aria-label="Liens de la page" className="mt-8 flex flex-wrap justify-center gap-3">
           <Link to="/features" className={plainButtonClasses('default', 'lg')}>

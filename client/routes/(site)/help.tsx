@@ -11,7 +11,6 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { HELP_TEXTS, HELP_VIDEOS, type HelpTexts, VIDEO_CATEGORIES } from '../../content/help';
 import { SUPPORT, SUPPORT_TEXTS } from '../../content/support';
 import { useT } from '../../i18n';
-import { formatCompact } from '../../i18n/format';
 import { trackEvent } from '../../lib/analytics';
 import { filterVideos, shouldTrackSearch } from '../../lib/marketing/help-filter';
 import { openChat } from '../../components/chat-widget/open';
@@ -19,7 +18,7 @@ import { openChat } from '../../components/chat-widget/open';
 export const Route = createFileRoute('/(site)/help')({
   staticData: {
     title: 'Help Center',
-    description: 'Switchboard help centre: video tutorials, answers to common questions about setup, billing and features, and 24/7 live support.',
+    description: 'Switchboard help centre: video tutorials, answers to common questions about setup, billing and features, live chat and community support on GitHub.',
   },
   component: HelpCenter,
 });
@@ -41,7 +40,6 @@ const contactInitiated = (method: ContactMethod) => trackEvent('support_contact_
 
 function HelpCenter() {
   const {
-    language,
     texts: [text, support],
   } = useT(HELP_TEXTS, SUPPORT_TEXTS);
   const [search, setSearch] = useState('');
@@ -118,7 +116,7 @@ function HelpCenter() {
                 <h3 className="mt-4 font-semibold text-gray-900 dark:text-white">{v.title}</h3>
                 <p className="mt-1 flex-1 text-sm text-gray-600 dark:text-gray-300">{v.description}</p>
                 <p className="mt-3 text-xs text-gray-600 dark:text-gray-400">
-                  <span dir="ltr">{v.duration}</span> · {text.views(formatCompact(language, v.views))}
+                  <span dir="ltr">{v.duration}</span>
                 </p>
                 <Link
                   to="/tutorials"

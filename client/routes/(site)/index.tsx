@@ -5,7 +5,7 @@ import { useMobileVisitor } from '../../lib/mobile-visitor';
 export const Route = createFileRoute('/(site)/')({
   staticData: {
     description:
-      'Switchboard is the open-source CRM and marketing-automation platform: contacts, pipeline, campaigns, SMS, appointments and automations in one place. 14-day free trial, no credit card.',
+      'Switchboard is the open-source CRM and marketing-automation platform: contacts, pipeline, SMS, e-mail, website chat and appointments in one place, with automations that follow up by SMS and e-mail. 14-day free trial, no credit card.',
   },
   component: Landing,
 });

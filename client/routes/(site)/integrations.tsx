@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BarChart3Icon, BracesIcon, CalendarClockIcon, CreditCardIcon, type LucideIcon, MessageSquareIcon, SendIcon } from 'lucide-react';
+import { BarChart3Icon, BracesIcon, CalendarClockIcon, CreditCardIcon, type LucideIcon, MailIcon, MessageSquareIcon, SendIcon } from 'lucide-react';
 import { CtaBand } from '../../components/marketing/cta-band';
 import { FeatureGrid } from '../../components/marketing/feature-grid';
 import { Hero } from '../../components/marketing/hero';
@@ -22,6 +22,7 @@ export const Route = createFileRoute('/(site)/integrations')({
 const CATEGORY_ICONS: Record<keyof IntegrationsTexts['categories'], LucideIcon> = {
   payments: CreditCardIcon,
   sms: MessageSquareIcon,
+  email: MailIcon,
   forms: SendIcon,
   analytics: BarChart3Icon,
   api: BracesIcon,

@@ -5,7 +5,7 @@ import { CLAIMS } from '../../content/claims';
 export const Route = createFileRoute('/(site)/medspa')({
   staticData: {
     title: 'CRM for Medical Spas',
-    description: `Switchboard for medical spas: consultations booked online, treatment reminders, memberships and HIPAA-compliant client messaging, live in ${CLAIMS.setupHours} hours.`,
+    description: `Switchboard for medical spas: consultations on a team calendar, treatment follow-up tasks and client texts and e-mails on servers you control, live in ${CLAIMS.setupHours} hours.`,
   },
   component: () => <IndustryLanding page="medspa" />,
 });

@@ -15,7 +15,7 @@ import { withIcons } from '../../lib/marketing/with-icons';
 export const Route = createFileRoute('/(site)/multi-channel-orchestration')({
   staticData: {
     title: 'Multi-Channel Orchestration',
-    description: 'Planned, not built yet: e-mail, SMS, voice, social, web and calendar in one journey. Today: SMS and the website chat on one timeline.',
+    description: 'Planned, not built yet: e-mail, SMS, voice, social, web and calendar in one journey. Today: SMS, e-mail and the website chat on one timeline.',
   },
   component: MultiChannel,
 });

@@ -4,7 +4,7 @@ import { PublicLayout } from '../../components/public-layout';
 import { buttonClasses } from '../../components/ui/button';
 import { PRICING_TEXTS, type PricingTexts } from '../../content/pricing';
 import { useT, type Texts } from '../../i18n';
-import { formatNumber, formatUsd } from '../../i18n/format';
+import { formatUsd } from '../../i18n/format';
 import type { Language } from '../../i18n/languages';
 import { cn } from '../../lib/cn';
 import { PLANS, PRICING_PLAN_KEYS, yearlySaving, type BillingInterval, type PlanKey } from '../../../server/plans/schema';
@@ -21,7 +21,6 @@ const COMPARISON_ROWS: Row[] = [
   { label: 'members', value: (k, language, text) => planLimit(language, text.unlimited, k, 'members') },
   { label: 'funnels', value: (k, language, text) => planLimit(language, text.unlimited, k, 'funnels') },
   { label: 'websites', value: (k, language, text) => planLimit(language, text.unlimited, k, 'websites') },
-  { label: 'developmentHours', value: (k, language) => (PLANS[k].customDevelopmentHours ? formatNumber(language, PLANS[k].customDevelopmentHours) : '—') },
   { label: 'monthlyPrice', value: (k, language) => formatUsd(language, PLANS[k].monthlyPrice) },
   { label: 'yearlyPrice', value: (k, language) => formatUsd(language, PLANS[k].yearlyPrice) },
 ];

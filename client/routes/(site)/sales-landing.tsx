@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AlarmClockIcon, CheckCircle2Icon, EyeIcon, RocketIcon, XCircleIcon } from 'lucide-react';
+import { AlarmClockIcon, CheckCircle2Icon, RocketIcon, XCircleIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { CtaBand } from '../../components/marketing/cta-band';
 import { FormPanel } from '../../components/marketing/form-panel';
@@ -11,13 +11,12 @@ import { PublicLayout } from '../../components/public-layout';
 import { headlineStats, PRODUCT_TEXTS } from '../../content/product';
 import { SALES_LANDING_TEXTS } from '../../content/sales-landing';
 import { useT } from '../../i18n';
-import { formatNumber } from '../../i18n/format';
-import { COUNTDOWN_START_MINUTES, COUNTDOWN_TICK_MS, countdownParts, tickCountdown, tickVisitors, VISITORS_START, VISITORS_TICK_MS } from '../../lib/marketing/sales-timers';
+import { COUNTDOWN_START_MINUTES, COUNTDOWN_TICK_MS, countdownParts, tickCountdown } from '../../lib/marketing/sales-timers';
 
 export const Route = createFileRoute('/(site)/sales-landing')({
   staticData: {
-    title: 'Launch Offer: Automate Your Sales Follow-up',
-    description: 'Stop losing leads to slow follow-up. Switchboard answers, scores and nurtures every lead automatically. Launch pricing for a limited time.',
+    title: 'Launch Offer: Answer Every Lead First',
+    description: 'Stop losing leads to slow follow-up. Switchboard puts every lead from your forms and chat on your pipeline at once, so your team answers first. Launch pricing for a limited time.',
   },
   component: SalesLanding,
 });
@@ -39,7 +38,7 @@ function SalesLanding() {
           { label: text.startTrial, icon: RocketIcon, href: '/signup' },
           { label: text.bookDemo, variant: 'outline', href: '/book-demo' },
         ]}
-        note={`${claims.trial}. ${claims.guarantee}.`}
+        note={`${claims.trial}. ${claims.cancel}.`}
       />
       <Section title={text.problemsTitle}>
         <ul className="grid gap-4 md:grid-cols-2">
@@ -67,16 +66,13 @@ function SalesLanding() {
         <StatsBand label={text.resultsLabel} stats={results} />
       </Section>
       <Section title={text.whyNowTitle} intro={text.whyNowIntro}>
-        <div className="grid gap-4 md:grid-cols-2">
-          <VisitorCounter />
-          <div className="rounded-xl border border-gray-200 bg-white p-6 dark:border-gray-800 dark:bg-gray-900">
-            <h3 className="font-semibold text-gray-900 dark:text-white">{text.includedTitle}</h3>
-            <ul className="mt-3 list-disc space-y-1 ps-5 text-sm text-gray-700 dark:text-gray-300">
-              {[...text.included, claims.guarantee].map((item) => (
-                <li key={item}>{item}</li>
-              ))}
-            </ul>
-          </div>
+        <div className="rounded-xl border border-gray-200 bg-white p-6 dark:border-gray-800 dark:bg-gray-900">
+          <h3 className="font-semibold text-gray-900 dark:text-white">{text.includedTitle}</h3>
+          <ul className="mt-3 list-disc space-y-1 ps-5 text-sm text-gray-700 dark:text-gray-300">
+            {[...text.included, claims.cancel].map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
         </div>
       </Section>
       <Section title={text.demoTitle} tone="muted" width="narrow">
@@ -115,27 +111,6 @@ function OfferCountdown() {
           {text.countdown(left.days, left.hours, left.minutes)}
         </span>
       </p>
-    </div>
-  );
-}
-
-/** Spec §4: starts at 1247 and rises by 1–3 every 45 seconds. */
-function VisitorCounter() {
-  const { text, language } = useT(SALES_LANDING_TEXTS);
-  const [count, setCount] = useState(VISITORS_START);
-  useEffect(() => {
-    const timer = setInterval(() => setCount((c) => tickVisitors(c, Math.random())), VISITORS_TICK_MS);
-    return () => clearInterval(timer);
-  }, []);
-  return (
-    <div className="rounded-xl border border-amber-300 bg-amber-50 p-6 dark:border-amber-800 dark:bg-amber-950/40">
-      <p className="flex items-center gap-2 font-semibold text-gray-900 dark:text-white">
-        <EyeIcon className="size-5" aria-hidden />
-        <span>
-          <span data-testid="visitor-count">{formatNumber(language, count)}</span> {text.visitors}
-        </span>
-      </p>
-      <p className="mt-2 text-sm text-gray-700 dark:text-gray-300">{text.visitorsNote}</p>
     </div>
   );
 }

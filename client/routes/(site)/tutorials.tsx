@@ -4,7 +4,7 @@ import { TutorialsPage } from '../../components/marketing/tutorials-page';
 export const Route = createFileRoute('/(site)/tutorials')({
   staticData: {
     title: 'Tutorials',
-    description: 'Step-by-step Switchboard tutorials: getting started, importing contacts, pipeline, campaigns, automations, HIPAA and reports.',
+    description: 'Step-by-step Switchboard tutorials: getting started, importing contacts, pipeline, bulk SMS, automations, HIPAA and reports.',
   },
   component: TutorialsPage,
 });

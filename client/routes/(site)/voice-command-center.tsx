@@ -13,7 +13,7 @@ import { useT } from '../../i18n';
 export const Route = createFileRoute('/(site)/voice-command-center')({
   staticData: {
     title: 'Voice Command Center',
-    description: 'Run your CRM by voice: show today’s leads, send a follow-up e-mail, schedule a call or create an automation by speaking.',
+    description: 'Run your CRM with voice commands: show today’s leads, open a follow-up e-mail, schedule a call or tag a hot lead by speaking, and confirm before anything changes.',
   },
   component: VoiceCommandCenter,
 });

@@ -4,7 +4,7 @@ import { CompetitorComparison } from '../../components/marketing/competitor-page
 export const Route = createFileRoute('/(site)/vs-highlevel')({
   staticData: {
     title: 'Switchboard vs HighLevel',
-    description: 'Compare Switchboard and HighLevel for agencies: white label, client workspaces, HIPAA, self-hosting and support. Migrate sub-accounts in a day.',
+    description: 'Compare Switchboard and HighLevel for agencies: client workspaces, HIPAA, self-hosting and support. Migrate sub-accounts in a day.',
   },
   component: () => <CompetitorComparison competitor="highlevel" />,
 });

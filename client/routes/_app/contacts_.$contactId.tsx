@@ -11,6 +11,7 @@ import { errorCodeOf, errorMessageOf } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { toast } from '../../state/toast';
 import { AttributionCard } from './-components/contacts/attribution-card';
+import { ContactActions } from './-components/contacts/contact-actions';
 import { ContactDetails } from './-components/contacts/contact-details';
 import { ContactEditor } from './-components/contacts/contact-form';
 import { ContactHeader } from './-components/contacts/contact-header';
@@ -93,6 +94,7 @@ function ContactScreen({ contact, userId, timeZone }: { contact: ContactDetail; 
         </Link>
       </div>
       <ContactHeader contact={contact} canWrite={canWrite} canDelete={canDelete} onEdit={startEditing} onDelete={() => setDeleting(true)} />
+      <ContactActions contact={contact} />
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className="flex min-w-0 flex-col gap-6">

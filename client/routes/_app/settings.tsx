@@ -22,11 +22,15 @@ function SettingsLayout() {
   const canManageKeys = useCan('apikeys:manage');
   const canReadForms = useCan('forms:read');
   const canManageBilling = useCan('billing:manage');
+  const canManageEmail = useCan('email:manage');
+  const canManageSettings = useCan('settings:manage');
   const sections = [
     { to: '/settings/profile', label: 'Profile & preferences' },
     ...(me?.organization ? ([{ to: '/settings/organization', label: 'Organization & members' }] as const) : []),
     ...(canManageKeys ? ([{ to: '/settings/api-keys', label: 'API keys' }] as const) : []),
     ...(canReadForms ? ([{ to: '/settings/integrations', label: 'Integrations' }] as const) : []),
+    ...(canManageEmail ? ([{ to: '/settings/email', label: 'E-mail' }] as const) : []),
+    ...(canManageSettings ? ([{ to: '/settings/webhooks', label: 'Webhooks' }] as const) : []),
     ...(canManageBilling ? ([{ to: '/settings/billing', label: 'Billing' }] as const) : []),
     ...(me?.organization ? ([{ to: '/settings/security', label: 'Security & audit log' }] as const) : []),
     { to: '/settings/sessions', label: 'Sessions' },

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { loadConfig } from '../../../server/config';
 import { openDatabase, type Db } from '../../../server/db';
 import { startServer, type RunningServer } from '../../../server/server';
+import { migratedSnapshot } from '../../helpers/pglite-snapshot';
 
 export type App = { url: string; db: Db; close(): Promise<void> };
 
@@ -21,6 +22,9 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** The inbound e-mail webhook's secret on the e2e server (`POST /api/email/inbound/<secret>`). */
+export const E2E_INBOUND_SECRET = 'e2e-inbound-webhook-secret';
+
 /**
  * The real server on a free port: production mode (serves dist/client), a fresh in-memory database.
  * The port is chosen up front so PUBLIC_URL is the server's real origin: the CSRF check compares the
@@ -29,8 +33,19 @@ export function freePort(): Promise<number> {
 export async function startApp(): Promise<App> {
   const port = await freePort();
   // Every test of the file signs up from this machine's one address: the sign-up limit is lifted for them.
-  const config = loadConfig({ NODE_ENV: 'production', PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, LOG_LEVEL: 'silent', SIGNUPS_PER_HOUR: '100000' });
-  const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    PORT: String(port),
+    PUBLIC_URL: `http://localhost:${port}`,
+    LOG_LEVEL: 'silent',
+    SIGNUPS_PER_HOUR: '100000',
+    // Replies reach the inbox through the inbound webhook, as a provider's raw inbound mode posts them.
+    EMAIL_INBOUND_SECRET: E2E_INBOUND_SECRET,
+    // Outbound webhooks may target this machine (the webhooks test's endpoint on 127.0.0.1).
+    WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true',
+  });
+  // From the migrated dump (tests/helpers/pglite-snapshot.ts): the server's own migration finds nothing to do.
+  const database = await openDatabase({ kind: 'pglite', dataDir: undefined, loadDataDir: await migratedSnapshot() });
   let server: RunningServer;
   try {
     server = await startServer(config, { database });

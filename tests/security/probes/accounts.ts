@@ -7,6 +7,7 @@ export const probes: Record<string, Probe> = {
   'auth.switchOrganization': async (_deps, a) => ({ organizationId: a.organizationId }),
   'members.changeRole': async (deps, a) => ({ userId: (await addMember(deps, a.organizationId, 'viewer')).userId, role: 'viewer' }),
   'members.remove': async (deps, a) => ({ userId: (await addMember(deps, a.organizationId, 'viewer')).userId }),
+  'members.resendInvite': async (_deps, _a, api) => ({ id: (await api.members.invite({ email: `probe-${Date.now()}@example.test`, role: 'viewer' })).id }),
   'members.revokeInvite': async (_deps, _a, api) => ({ id: (await api.members.invite({ email: `probe-${Date.now()}@example.test`, role: 'viewer' })).id }),
   'apiKeys.revoke': async (_deps, _a, api) => ({ id: (await api.apiKeys.create({ name: 'probe', role: 'viewer' })).id }),
 };

@@ -40,6 +40,7 @@ export const probes: Record<string, Probe> = {
   'contacts.bulk': async (_deps, _a, api) => ({ ids: [await contact(api)], action: { type: 'addTag', tag: 'probe' } }),
   'contacts.timeline': async (_deps, _a, api) => ({ id: await contact(api) }),
   'contacts.addNote': async (_deps, _a, api) => ({ contactId: await contact(api), body: 'probe' }),
+  'contacts.logInteraction': async (_deps, _a, api) => ({ contactId: await contact(api), kind: 'call', outcome: 'connected' }),
   // Organization A's e-mail is no duplicate for B: nothing of A is named.
   'contacts.matches': async (_deps, _a, api) => {
     const email = `probe-${Math.random().toString(36).slice(2)}@example.test`;

@@ -21,5 +21,10 @@ export function isAcceptingProbe(value: unknown): value is { input: unknown; acc
 /** For a REST route with a path parameter: creates a record in A and returns its id for the path. */
 export type RestProbe = (deps: AppDeps, a: Account, api: Caller) => Promise<string>;
 
-/** Each file in this folder exports `probes` and optionally `restProbes`. */
-export type ProbeModule = { probes?: Record<string, Probe>; restProbes?: Record<string, RestProbe> };
+/**
+ * Each file in this folder exports `probes` and optionally `restProbes`, and `capabilityRoutes`: the
+ * public REST routes whose path parameter is itself the credential (a link's random token, given to
+ * one recipient), which answer whoever holds it whatever their organization, each with why. Their
+ * isolation is the token's, tested in the domain's own suite.
+ */
+export type ProbeModule = { probes?: Record<string, Probe>; restProbes?: Record<string, RestProbe>; capabilityRoutes?: Record<string, string> };

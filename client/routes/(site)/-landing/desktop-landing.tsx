@@ -22,14 +22,11 @@ import { CLAIMS, INTEGRATIONS } from '../../../content/claims';
 
 const HeroLeadForm = lazy(() => import('../../../components/lead-forms/lead-form').then((m) => ({ default: m.LeadForm })));
 
-/** Spec §4: the desktop trial form's Welcome note shows for 3 seconds, then the form resets. */
-const WELCOME_NOTE_MS = 3_000;
-
 /** Spec §1's recurring claims. */
 const STATS = [
-  { figure: `${CLAIMS.setupHours} hours`, label: 'from sign-up to your first automated follow-up' },
+  { figure: `${CLAIMS.setupHours} hours`, label: 'from sign-up to your first text or e-mail to a lead' },
   { figure: String(CLAIMS.integrations), label: `built-in integrations: ${INTEGRATIONS.join(', ')}` },
-  { figure: String(CLAIMS.channels), label: 'built-in channels: SMS and website chat' },
+  { figure: String(CLAIMS.channels), label: 'built-in channels: SMS, e-mail and website chat' },
   { figure: String(CLAIMS.languages), label: 'site languages: English, French and Arabic' },
 ];
 
@@ -40,12 +37,12 @@ const TESTIMONIALS = [
     role: 'Owner, Brightside Dental',
   },
   {
-    quote: 'Each client gets their own pipeline, campaigns and reports, and I finally see which of them is actually growing. Onboarding a new account takes an afternoon.',
+    quote: 'Each client gets their own pipeline, inbox and reports, and I finally see which of them is actually growing. Onboarding a new account takes an afternoon.',
     name: 'Jordan Reyes',
     role: 'Founder, Northwind Growth Agency',
   },
   {
-    quote: 'The automations do the chasing for me. Discovery calls get booked while I coach, and nothing slips between a lead form and a signed package.',
+    quote: 'The inbox and the pipeline do the remembering for me. Discovery calls land on my calendar while I coach, and nothing slips between a lead form and a signed package.',
     name: 'Priya Natarajan',
     role: 'Business coach',
   },
@@ -61,20 +58,36 @@ const FEATURES: { icon: LucideIcon; title: string; text: string }[] = [
   { icon: UsersIcon, title: 'Contacts', text: 'Every person and company with their full history: e-mails, texts, calls, deals, tasks and appointments.' },
   { icon: KanbanIcon, title: 'Pipeline', text: 'Deals move through your stages by drag and drop, with values, owners and the deals that have stalled.' },
   { icon: SquareCheckIcon, title: 'Tasks', text: 'Follow-ups for the whole team, tied to the contact or deal they concern, with reminders that arrive on time.' },
-  { icon: MailIcon, title: 'Campaigns', text: 'E-mail campaigns to exactly the right segment, with opens, clicks and revenue per campaign.' },
+  {
+    icon: MailIcon,
+    title: 'E-mail',
+    text: 'E-mail a contact from their page and see the reply land on their timeline, with one-click unsubscribe built in. Campaigns send e-mail or SMS to a whole segment.',
+  },
   { icon: MessageSquareTextIcon, title: 'SMS', text: 'Two-way texting with templates, opt-out handling and quiet hours that respect your contacts’ time zones.' },
-  { icon: CalendarDaysIcon, title: 'Appointments', text: 'Calls and meetings booked against contacts, with overlap warnings and calendar files for everyone invited.' },
-  { icon: WorkflowIcon, title: 'Automations', text: 'Triggers, waits, conditions and actions that follow up, assign and notify — built visually, step by step.' },
-  { icon: GlobeIcon, title: 'Websites and funnels', text: 'Landing pages and funnels whose forms create contacts and start automations the moment they are filled in.' },
-  { icon: ChartColumnIcon, title: 'Reports', text: 'Where revenue comes from, where deals stall and which campaigns pay back, computed from your own data.' },
-  { icon: MicIcon, title: 'Voice command centre', text: 'Call, log and follow up by voice, with every conversation landing on the right contact’s timeline.' },
+  {
+    icon: CalendarDaysIcon,
+    title: 'Appointments',
+    text: 'Calls and meetings booked against contacts, with overlap warnings, calendar files for everyone invited and a public booking page per calendar.',
+  },
+  { icon: WorkflowIcon, title: 'Automations', text: 'Triggers, waits, conditions and SMS or e-mail steps that follow up, assign and notify, built visually, step by step.' },
+  {
+    icon: GlobeIcon,
+    title: 'Websites and funnels (planned)',
+    text: 'Planned, not built yet: landing pages and funnels. Today, lead-capture forms and the website chat create contacts from your own site.',
+  },
+  { icon: ChartColumnIcon, title: 'Reports', text: 'Where revenue comes from, where deals stall and which lead sources pay back, computed from your own data.' },
+  {
+    icon: MicIcon,
+    title: 'Voice commands',
+    text: 'Say or type (Ctrl K) what you need: today’s leads, a follow-up e-mail, a call on the calendar, then confirm. Calls by voice are planned, not built yet.',
+  },
 ];
 
 const TEMPLATES = [
   'New lead: text within a minute, e-mail within an hour',
   'Missed call: text back and create a task',
   'Appointment reminders 24 hours and 2 hours before',
-  'No-show: reschedule sequence',
+  'No-show: reschedule messages',
   'Quote sent: follow up after 2 and 5 days',
   'Won deal: onboarding checklist and welcome e-mail',
   'Review request after a completed service',
@@ -84,19 +97,18 @@ const TEMPLATES = [
 const STEPS = [
   { title: 'Import', text: 'Bring contacts and deals from a spreadsheet or from any tool that exports a CSV; duplicates are found and merged.' },
   { title: 'Shape your pipeline', text: 'Name your stages, invite your team and give each member the role that fits.' },
-  { title: 'Switch on templates', text: 'Start from ready-made automations and campaigns, then adjust the wording to your voice.' },
+  { title: 'Save templates', text: 'Write the SMS and e-mail templates your team sends most, in your own voice. Automations send SMS and e-mail for you at the right moment.' },
   { title: 'Go live', text: 'Connect your forms and phone number. Most teams are operational within 24 to 48 hours.' },
 ];
 
 type Support = 'yes' | 'no' | string;
 const VENDORS = ['Switchboard', 'HubSpot', 'ActiveCampaign', 'HighLevel'] as const;
 const COMPARISON: { row: string; values: [Support, Support, Support, Support] }[] = [
-  { row: 'CRM, pipeline, campaigns and automations in one product', values: ['yes', 'yes', 'yes', 'yes'] },
+  { row: 'CRM, pipeline, SMS and e-mail in one product', values: ['yes', 'yes', 'yes', 'yes'] },
   { row: 'Two-way SMS included', values: ['yes', 'Add-on', 'Add-on', 'yes'] },
   { row: 'Open source and self-hostable', values: ['yes', 'no', 'no', 'no'] },
   { row: 'Your data in your own database', values: ['yes', 'no', 'no', 'no'] },
   { row: 'Free trial without a credit card', values: ['14 days', 'Free tier', '14 days', '14 days'] },
-  { row: 'Live chat support around the clock', values: ['yes', 'Paid plans', 'Paid plans', 'yes'] },
 ];
 
 function SupportCell({ value }: { value: Support }) {
@@ -135,10 +147,10 @@ export function DesktopLanding() {
             <h1 className="mt-6 text-5xl font-bold tracking-tight text-gray-900 sm:text-6xl dark:text-white">Switchboard</h1>
             <p className="mt-4 max-w-xl text-xl text-gray-700 dark:text-gray-200">The CRM that answers every lead, follows up on every deal and shows you where your revenue comes from.</p>
             <p className="mt-3 max-w-xl text-gray-600 dark:text-gray-300">
-              Contacts, pipeline, campaigns, SMS, appointments and automations in one place — for small businesses, agencies and practices.
+              Contacts, pipeline, SMS, e-mail, website chat and appointments in one place — for small businesses, agencies and practices.
             </p>
-            <TrialForm source="landing_hero" welcomeMs={WELCOME_NOTE_MS} welcomeText="Check your email for the link to set up your workspace." className="mt-8 w-full max-w-lg" />
-            <p className="mt-3 text-sm text-gray-600 dark:text-gray-300">14-day free trial · No credit card · 30-day money-back guarantee</p>
+            <TrialForm source="landing_hero" className="mt-8 w-full max-w-lg" />
+            <p className="mt-3 text-sm text-gray-600 dark:text-gray-300">14-day free trial · No credit card · Cancel any time</p>
           </div>
           <aside aria-labelledby="hero-sales-heading" className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm dark:border-gray-800 dark:bg-gray-900">
             <h2 id="hero-sales-heading" className="text-lg font-semibold text-gray-900 dark:text-white">
@@ -148,7 +160,7 @@ export function DesktopLanding() {
               Tell us how you sell today. We reply within 2 business hours with a setup plan for your team, whether you run a practice, an agency or a sales floor.
             </p>
             <ul className="mt-4 flex flex-col gap-2 text-sm text-gray-700 dark:text-gray-300">
-              {['A pipeline shaped like your sales process', 'Your contacts imported and de-duplicated', 'Your first three automations switched on'].map((item) => (
+              {['A pipeline shaped like your sales process', 'Your contacts imported and de-duplicated', 'Your first SMS templates written'].map((item) => (
                 <li key={item} className="flex items-start gap-2">
                   <CheckIcon className="mt-0.5 size-4 shrink-0 text-indigo-600 dark:text-indigo-400" aria-hidden />
                   {item}
@@ -235,7 +247,7 @@ export function DesktopLanding() {
             <h2 id="action-heading" className="text-3xl font-bold tracking-tight">
               See It in Action
             </h2>
-            <p className="mt-2 max-w-xl text-indigo-100">Watch a new lead arrive, get scored, receive a text and land on a rep’s task list — a full automation run in fifteen seconds.</p>
+            <p className="mt-2 max-w-xl text-indigo-100">Watch a finished appointment become a thank-you text and a new review: a simulated run of the automations being built, in fifteen seconds.</p>
           </div>
           <Link to="/demo-dashboard" className={plainButtonClasses('secondary', 'lg')}>
             Open the live demo
@@ -248,9 +260,9 @@ export function DesktopLanding() {
         <div className="grid gap-10 lg:grid-cols-2">
           <div>
             <h2 id="templates-heading" className={sectionHeading}>
-              Templates, and automations to come
+              Templates, and automations being built
             </h2>
-            <p className={sectionLead}>SMS templates work today. The automations and campaigns below are planned, not built yet: they show what the automation builder will start from.</p>
+            <p className={sectionLead}>SMS templates work today. The automations below are being built: they show what the automation builder will start from.</p>
             <BotIcon className="mt-8 size-10 text-indigo-600 dark:text-indigo-400" aria-hidden />
           </div>
           <ul className="grid gap-3 sm:grid-cols-2">
@@ -269,7 +281,7 @@ export function DesktopLanding() {
           <h2 id="steps-heading" className={sectionHeading}>
             Live in {CLAIMS.setupHours} hours
           </h2>
-          <p className={sectionLead}>Onboarding takes about 15 minutes; your first automated follow-up can go out within {CLAIMS.setupHours} hours.</p>
+          <p className={sectionLead}>Onboarding takes about 15 minutes; your first text or e-mail to a lead can go out within {CLAIMS.setupHours} hours.</p>
           <ol className="mt-10 grid gap-6 md:grid-cols-4">
             {STEPS.map((step, i) => (
               <li key={step.title} className="rounded-xl bg-white p-6 shadow-sm dark:bg-gray-900">

@@ -3,12 +3,6 @@ import { PublicLayout } from '../../../components/public-layout';
 import { TrialForm } from './trial-form';
 import { CLAIMS } from '../../../content/claims';
 
-/** Spec §2.3 / §9: after the Welcome message the visitor is taken to /app after 1.5 seconds. */
-const MOBILE_REDIRECT_MS = 1_500;
-
-/** /app is the application entry: a full page load, not a route of the public site. */
-const openApp = () => window.location.assign('/app');
-
 /** Spec §2.3: the simplified landing for phones. */
 export function MobileLanding() {
   return (
@@ -19,7 +13,7 @@ export function MobileLanding() {
           <h1 className="mt-2 text-4xl font-bold tracking-tight text-gray-900 dark:text-white">Switchboard</h1>
           <p className="mt-3 text-lg text-gray-700 dark:text-gray-200">Answer every lead and follow up on every deal, right from your phone.</p>
         </div>
-        <TrialForm source="mobile_landing" welcomeMs={MOBILE_REDIRECT_MS} onWelcomed={openApp} welcomeText="Opening your workspace…" />
+        <TrialForm source="mobile_landing" />
         <ul className="flex flex-col gap-3 text-gray-700 dark:text-gray-200">
           {[
             'Contacts, pipeline and tasks in your pocket',

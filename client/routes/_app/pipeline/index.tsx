@@ -53,9 +53,10 @@ function PipelinePage() {
     <Page
       title="Pipeline"
       description={pipeline ? `${pipeline.name} · ${pipeline.dealCount} ${pipeline.dealCount === 1 ? 'deal' : 'deals'}` : undefined}
-      // The board is as tall as the screen below the header (its columns scroll on their own); the
-      // list grows with its rows.
-      className={cn('max-w-none', view === 'board' && 'md:h-[calc(100dvh-3.5rem)] md:min-h-[36rem]')}
+      // The board is as tall as the screen below the header and the banners shown above the page
+      // (their height is --app-banners-height, measured in routes/_app.tsx); its columns scroll on
+      // their own. The list grows with its rows.
+      className={cn('max-w-none', view === 'board' && 'md:h-screen-below-header md:min-h-[36rem]')}
       actions={
         <>
           {canManage ? (

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MailPlusIcon, Trash2Icon, UserMinusIcon } from 'lucide-react';
+import { MailPlusIcon, SendIcon, Trash2Icon, UserMinusIcon } from 'lucide-react';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { ROLE_LABELS, type TRole, ZInviteMemberInput, ZUpdateOrganizationInput } from '../../../lib/schema';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -183,7 +183,7 @@ function MembersSection({ me }: { me: Me }) {
         )}
       </SettingsSection>
       {list.data && (canManage || list.data.invites.length > 0) ? (
-        <SettingsSection title="Pending invites" description="Links sent and not yet used. Each works once, for seven days.">
+        <SettingsSection title="Pending invites" description="Invites e-mailed and not yet used. Each link works once, for seven days; resending e-mails a new link and ends the earlier one.">
           {list.data.invites.length === 0 ? (
             <p className="text-sm text-gray-600 dark:text-gray-400">No pending invites.</p>
           ) : (
@@ -199,6 +199,7 @@ function MembersSection({ me }: { me: Me }) {
                     <td className={cn(td, phoneHidden)}>{formatDate(invite.expiresAt, me.user.preferences.timezone)}</td>
                     {canManage ? (
                       <td className={`${td} text-right`}>
+                        <ResendInvite invite={invite} />
                         <RevokeInvite invite={invite} />
                       </td>
                     ) : null}
@@ -270,6 +271,27 @@ function RemoveMember({ member }: { member: Member }) {
   );
 }
 
+function ResendInvite({ invite }: { invite: { id: string; email: string } }) {
+  const utils = trpc.useUtils();
+  const resend = trpc.members.resendInvite.useMutation({
+    onSuccess: ({ emailed }) => {
+      toast(
+        emailed
+          ? { title: 'Invite e-mailed again', description: `${invite.email} has a new link; the earlier one no longer works.` }
+          : { title: 'Invite renewed, not e-mailed', description: `No e-mail could be sent to ${invite.email} (it bounced before). Invite them again to copy a link to send yourself.` },
+      );
+      void utils.members.list.invalidate();
+    },
+    onError: (error) => showError(error, 'Could not resend the invite'),
+  });
+  return (
+    <Button variant="ghost" size="sm" aria-label={`Resend the invite to ${invite.email}`} disabled={resend.isPending} onClick={() => resend.mutate({ id: invite.id })}>
+      <SendIcon className="size-4" aria-hidden />
+      {resend.isPending ? 'Sending...' : 'Resend'}
+    </Button>
+  );
+}
+
 function RevokeInvite({ invite }: { invite: { id: string; email: string } }) {
   const utils = trpc.useUtils();
   const revoke = trpc.members.revokeInvite.useMutation();
@@ -304,7 +326,7 @@ function InviteSection({ myRole }: { myRole: TRole | undefined }) {
   const roles = grantableRoles(myRole);
   const [values, setValues] = useState<{ email: string; role: TRole }>({ email: '', role: roles.includes('sales_rep') ? 'sales_rep' : (roles[roles.length - 1] ?? 'viewer') });
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [created, setCreated] = useState<{ url: string; email: string; role: TRole; expiresAt: string } | null>(null);
+  const [created, setCreated] = useState<{ url: string; email: string; role: TRole; expiresAt: string; emailed: boolean } | null>(null);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -324,7 +346,7 @@ function InviteSection({ myRole }: { myRole: TRole | undefined }) {
   }
 
   return (
-    <SettingsSection title="Invite a member" description="Creates a link for one person. Send it to them yourself; it works once, for seven days.">
+    <SettingsSection title="Invite a member" description="E-mails one person a link to join; you can also copy the link and send it yourself. It works once, for seven days.">
       <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid max-w-xl gap-4" aria-label="Invite a member">
         <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
           <TextField
@@ -355,7 +377,16 @@ function InviteSection({ myRole }: { myRole: TRole | undefined }) {
       {created ? (
         <div role="status" className="mt-6 max-w-xl rounded-lg border border-indigo-200 bg-indigo-50/60 p-4 dark:border-indigo-900 dark:bg-indigo-950/40">
           <p className="mb-3 text-sm text-gray-800 dark:text-gray-200">
-            Invite created for <strong>{created.email}</strong> as {ROLE_LABELS[created.role].label}. Copy the link and send it to them.
+            {created.emailed ? (
+              <>
+                Invite e-mailed to <strong>{created.email}</strong> as {ROLE_LABELS[created.role].label}. You can also copy the link and send it yourself.
+              </>
+            ) : (
+              <>
+                Invite created for <strong>{created.email}</strong> as {ROLE_LABELS[created.role].label}, but no e-mail could be sent to this address (it bounced before): copy the link and send it
+                yourself.
+              </>
+            )}
           </p>
           <CopyField label="Invite link" value={created.url} hint={`Anyone with this link can join as ${ROLE_LABELS[created.role].label} until ${formatDate(created.expiresAt)}.`} />
         </div>

@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useSetAtom } from 'jotai';
 import { type FormEvent, useId, useMemo, useState } from 'react';
-import { NOTIFICATION_TYPES, PASSWORD_MIN, type TPreferences, ZChangePasswordInput, ZUpdatePreferencesInput, ZUpdateProfileInput } from '../../../lib/schema';
+import { NOTIFICATION_TYPES, PASSWORD_MIN, type TPreferences, ZChangeEmailInput, ZChangePasswordInput, ZUpdatePreferencesInput, ZUpdateProfileInput } from '../../../lib/schema';
 import { FormAlert, SelectField, TextField } from '../../../components/form';
 import { SectionLoading, SettingsSection } from '../../../components/settings-section';
+import { NotificationEmailsSection } from '../-components/notification-emails';
 import { Button } from '../../../components/ui/button';
 import { Input, Label, Switch } from '../../../components/ui/input';
 import { type Me, savePreferences, useMe } from '../../../lib/auth';
@@ -24,7 +25,9 @@ const NOTIFICATION_LABELS: Record<NotificationType, string> = {
   contact_created: 'A contact is added',
   deal_won: 'A deal is won',
   automation_completed: 'An automation finishes running',
+  automation_failed: 'A run of a workflow you own fails',
   sms_received: 'An SMS is received',
+  email_received: 'An e-mail reply is received',
   lead_captured: 'A lead is captured from a form',
   member_joined: 'A member joins the organization',
   import_finished: 'An import finishes',
@@ -48,7 +51,9 @@ function ProfilePage() {
   return (
     <div className="grid gap-6">
       <ProfileSection me={me} />
+      <EmailSection me={me} />
       <PreferencesSection me={me} />
+      <NotificationEmailsSection />
       <PasswordSection email={me.user.email} />
     </div>
   );
@@ -89,6 +94,70 @@ function ProfileSection({ me }: { me: Me }) {
         <div>
           <Button type="submit" disabled={update.isPending}>
             {update.isPending ? 'Saving...' : 'Save profile'}
+          </Button>
+        </div>
+      </form>
+    </SettingsSection>
+  );
+}
+
+/** A new sign-in address: verified by a link sent to it; the old address is told. */
+function EmailSection({ me }: { me: Me }) {
+  const utils = trpc.useUtils();
+  const change = trpc.account.changeEmail.useMutation();
+  const empty = { email: '', currentPassword: '' };
+  const [values, setValues] = useState(empty);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setFormError(null);
+    const parsed = validateForm(ZChangeEmailInput, values);
+    if (!parsed.ok) return setErrors(parsed.errors);
+    setErrors({});
+    try {
+      utils.auth.me.setData(undefined, await change.mutateAsync(parsed.data));
+      setValues(empty);
+      toast({ title: 'E-mail changed', description: `Open the link we sent to ${parsed.data.email} to verify it.` });
+    } catch (failure) {
+      const { fieldErrors, message } = serverFormErrors(failure, ['email', 'currentPassword'], 'Could not change your e-mail');
+      setErrors(fieldErrors);
+      setFormError(message);
+    }
+  }
+
+  return (
+    <SettingsSection
+      title="E-mail address"
+      description={`You sign in with ${me.user.email}${me.user.emailVerified ? '' : ' (not verified yet)'}. A new address is verified by a link sent to it, and the current one is told of the change.`}
+    >
+      <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid max-w-xl gap-4" aria-label="Change e-mail">
+        <FormAlert message={formError} />
+        <TextField
+          label="New e-mail"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          value={values.email}
+          onChange={(e) => setValues((v) => ({ ...v, email: e.target.value }))}
+          error={errors.email}
+        />
+        <TextField
+          label="Your password"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={values.currentPassword}
+          onChange={(e) => setValues((v) => ({ ...v, currentPassword: e.target.value }))}
+          error={errors.currentPassword}
+        />
+        <div>
+          <Button type="submit" disabled={change.isPending}>
+            {change.isPending ? 'Changing...' : 'Change e-mail'}
           </Button>
         </div>
       </form>

@@ -52,17 +52,30 @@ function instants(values: Pick<Values, 'startDate' | 'startTime' | 'endDate' | '
  * location or meeting link, status and notes. Overlaps with the assignee's other appointments are
  * checked as you type and shown as a warning; saving is never blocked by them.
  */
-export function AppointmentDialog({ open, onOpenChange, appointment, slot }: { open: boolean; onOpenChange: (open: boolean) => void; appointment?: Appointment; slot?: AppointmentSlot }) {
+export function AppointmentDialog({
+  open,
+  onOpenChange,
+  appointment,
+  slot,
+  contact,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  appointment?: Appointment;
+  slot?: AppointmentSlot;
+  /** The contact a new appointment is with. */
+  contact?: ComboOption | null;
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-2xl" onEscapeKeyDown={keepDialogOnListEscape}>
-        {open ? <AppointmentForm appointment={appointment} slot={slot} onDone={() => onOpenChange(false)} /> : null}
+        {open ? <AppointmentForm appointment={appointment} slot={slot} contact={contact} onDone={() => onOpenChange(false)} /> : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-function AppointmentForm({ appointment, slot, onDone }: { appointment?: Appointment; slot?: AppointmentSlot; onDone: () => void }) {
+function AppointmentForm({ appointment, slot, contact, onDone }: { appointment?: Appointment; slot?: AppointmentSlot; contact?: ComboOption | null; onDone: () => void }) {
   const { data: me } = useMe();
   const myZone = me?.user.preferences.timezone ?? 'UTC';
   const utils = trpc.useUtils();
@@ -96,7 +109,7 @@ function AppointmentForm({ appointment, slot, onDone }: { appointment?: Appointm
     const endMin = startMin + (slot?.minutes ?? 30);
     return {
       title: '',
-      contact: null,
+      contact: contact ?? null,
       assigneeId: me?.user.id ?? null,
       startDate: date,
       startTime: minutesToTime(startMin),

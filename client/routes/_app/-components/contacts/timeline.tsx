@@ -9,15 +9,19 @@ import {
   ClipboardListIcon,
   FileInputIcon,
   GitMergeIcon,
+  MailIcon,
+  MailOpenIcon,
   MessageSquareIcon,
   MessageSquareReplyIcon,
   PencilIcon,
+  PhoneIcon,
   RotateCcwIcon,
   StickyNoteIcon,
   TagIcon,
   TrophyIcon,
   UserPlusIcon,
   UserRoundCogIcon,
+  UsersIcon,
   WorkflowIcon,
   XCircleIcon,
   type LucideIcon,
@@ -31,7 +35,7 @@ import { cn } from '../../../../lib/cn';
 import { formatDateTime, formatRelative } from '../../../../lib/format';
 import { formatMoney } from '../../../../lib/money';
 import { formatDateTimeRangeIn } from '../../../../lib/zoned-time';
-import { LIFECYCLE_STAGES, type TLifecycleStage } from '../../../../../server/contacts/schema';
+import { INTERACTION_OUTCOME_LABELS, LIFECYCLE_STAGES, type TLifecycleStage } from '../../../../../server/contacts/schema';
 import { StageBadge } from './bits';
 import { attributionSummary, fieldLabel, STAGE_SHORT } from './labels';
 import type { CustomField, Member, TimelineEntry } from './types';
@@ -93,6 +97,18 @@ const TONES = {
   red: 'bg-red-100 text-red-700 dark:bg-red-950 dark:text-red-300',
   amber: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300',
   blue: 'bg-sky-100 text-sky-700 dark:bg-sky-950 dark:text-sky-300',
+};
+
+/** An e-mail's state as the timeline says it. */
+const EMAIL_STATUS_LABELS: Record<string, string> = {
+  queued: 'queued',
+  sending: 'sending',
+  sent: 'sent',
+  delivered: 'delivered',
+  bounced: 'bounced',
+  failed: 'failed',
+  suppressed: 'not sent: the address is suppressed',
+  received: 'received',
 };
 
 const APPOINTMENT_STATUS: Record<string, string> = { scheduled: 'scheduled', completed: 'completed', cancelled: 'cancelled', no_show: 'marked as no-show', confirmed: 'confirmed' };
@@ -278,6 +294,13 @@ function render(entry: TimelineEntry, ctx: TimelineContext): Rendered {
     }
     case 'appointment_deleted':
       return { icon: CalendarXIcon, tone: TONES.gray, title: <>Appointment deleted: {title ?? 'untitled'}</> };
+    case 'email_in':
+      return {
+        icon: MailOpenIcon,
+        tone: TONES.green,
+        title: <>E-mail received{str(p, 'from') ? ` from ${str(p, 'from')}` : ''}</>,
+        body: <Quote text={[str(p, 'subject'), str(p, 'body')].filter(Boolean).join('\n\n') || null} />,
+      };
     case 'sms_in':
     case 'sms_inbound':
     case 'sms_received':
@@ -296,6 +319,41 @@ function render(entry: TimelineEntry, ctx: TimelineContext): Rendered {
         ),
         body: <Quote text={str(p, 'body')} />,
       };
+    case 'email_out': {
+      const status = str(p, 'status');
+      return {
+        icon: MailIcon,
+        tone: status === 'bounced' || status === 'failed' || status === 'suppressed' ? TONES.red : TONES.indigo,
+        title: (
+          <>
+            E-mail sent{str(p, 'to') ? ` to ${str(p, 'to')}` : ''}
+            {status ? <span data-email-status={status}> · {EMAIL_STATUS_LABELS[status] ?? status}</span> : null}
+          </>
+        ),
+        body: <Quote text={[str(p, 'subject'), str(p, 'error')].filter(Boolean).join('\n') || null} />,
+      };
+    }
+    case 'call_logged':
+    case 'meeting_logged': {
+      const outcome = str(p, 'outcome');
+      const occurred = str(p, 'occurredAt');
+      return {
+        icon: entry.type === 'call_logged' ? PhoneIcon : UsersIcon,
+        tone: TONES.blue,
+        title: (
+          <>
+            {entry.type === 'call_logged' ? 'Call' : 'Meeting'} logged
+            {outcome ? ` · ${INTERACTION_OUTCOME_LABELS[outcome as keyof typeof INTERACTION_OUTCOME_LABELS] ?? outcome}` : ''}
+          </>
+        ),
+        body: (
+          <>
+            {occurred ? <span className="block text-xs text-gray-500 dark:text-gray-400">{formatDateTime(occurred, ctx.timeZone)}</span> : null}
+            <Quote text={str(p, 'body')} />
+          </>
+        ),
+      };
+    }
     case 'form_submitted':
     case 'form_submission': {
       const fields = p.fields && typeof p.fields === 'object' && !Array.isArray(p.fields) ? Object.entries(p.fields as Record<string, unknown>) : [];

@@ -47,7 +47,10 @@ type Values = {
   lostReason: string;
 };
 
-function initialValues(deal: Deal | DealDetail | undefined, defaults: { pipelineId?: string; stageId?: string; currency: string; ownerId: string | null }): Values {
+/** What a new deal starts with: where it goes, its currency, and the contact it is for. */
+export type DealDefaults = { pipelineId?: string; stageId?: string; currency: string; contact?: ComboOption | null };
+
+function initialValues(deal: Deal | DealDetail | undefined, defaults: DealDefaults & { ownerId: string | null }): Values {
   if (deal) {
     return {
       title: deal.title,
@@ -70,7 +73,7 @@ function initialValues(deal: Deal | DealDetail | undefined, defaults: { pipeline
     currency: defaults.currency,
     pipelineId: defaults.pipelineId ?? '',
     stageId: defaults.stageId ?? '',
-    contact: null,
+    contact: defaults.contact ?? null,
     ownerId: defaults.ownerId,
     expectedCloseDate: '',
     probability: '',
@@ -98,7 +101,7 @@ export function DealDialog({
   onOpenChange: (open: boolean) => void;
   deal?: Deal | DealDetail;
   pipelines: readonly Pipeline[];
-  defaults: { pipelineId?: string; stageId?: string; currency: string };
+  defaults: DealDefaults;
   onSaved?: (deal: DealDetail) => void;
 }) {
   return (
@@ -119,7 +122,7 @@ function DealForm({
 }: {
   deal?: Deal | DealDetail;
   pipelines: readonly Pipeline[];
-  defaults: { pipelineId?: string; stageId?: string; currency: string };
+  defaults: DealDefaults;
   onDone: () => void;
   onSaved?: (deal: DealDetail) => void;
 }) {

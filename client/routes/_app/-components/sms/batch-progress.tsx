@@ -29,6 +29,11 @@ export function BatchProgress({ batchId, rejected }: { batchId: string; rejected
     <Card>
       <CardHeader>
         <CardTitle as="h2">Batch progress</CardTitle>
+        {data ? (
+          <p className="text-sm text-gray-600 dark:text-gray-400" role="status" data-testid="batch-state">
+            {data.done ? 'Complete: every message has left the queue.' : `Sending: ${data.queued} of ${data.accepted} still queued.`}
+          </p>
+        ) : null}
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         {data ? (

@@ -1,6 +1,7 @@
 import { UsersIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
+import { Checkbox } from '../../../../components/ui/checkbox';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card';
 import { Label } from '../../../../components/ui/input';
 import { Textarea } from '../../../../components/ui/textarea';
@@ -19,12 +20,14 @@ export function BulkTab({ canSend }: { canSend: boolean }) {
   const numbersId = useId();
   const [numbers, setNumbers] = useState('');
   const [message, setMessage] = useState('');
+  const [addUnknownAsContacts, setAddUnknownAsContacts] = useState(false);
   const [last, setLast] = useState<{ batchId: string; rejected: BulkResult[] } | null>(null);
   const detected = recipientLines(numbers).length;
   const utils = trpc.useUtils();
   const send = trpc.sms.bulkSend.useMutation({
     onSuccess: (result) => {
-      toast({ title: 'Bulk SMS Campaign Complete', description: `${result.successful} messages sent successfully, ${result.failed} failed` });
+      // Accepted is not sent: the batch's progress below says when the queue has drained.
+      toast({ title: 'Bulk SMS queued', description: `${result.successful} ${result.successful === 1 ? 'message' : 'messages'} queued for sending, ${result.failed} not sent` });
       trackEvent('bulk_sms_sent', { category: 'SMS', value: result.successful });
       setLast({ batchId: result.batchId, rejected: result.results.filter((r) => r.status === 'invalid' || r.status === 'refused') });
       setNumbers('');
@@ -42,7 +45,7 @@ export function BulkTab({ canSend }: { canSend: boolean }) {
       toast({ title: 'No Phone Numbers', description: 'Please enter at least one phone number', variant: 'destructive' });
       return;
     }
-    send.mutate({ recipients, message });
+    send.mutate({ recipients, message, addUnknownAsContacts });
   }
 
   return (
@@ -60,6 +63,13 @@ export function BulkTab({ canSend }: { canSend: boolean }) {
               <p id={`${numbersId}-count`} className="text-xs text-gray-600 dark:text-gray-400" data-testid="bulk-count">
                 {detected} {detected === 1 ? 'number' : 'numbers'} detected
               </p>
+            </div>
+            <div className="flex items-start gap-2">
+              <Checkbox id={`${numbersId}-add`} checked={addUnknownAsContacts} onChange={(e) => setAddUnknownAsContacts(e.target.checked)} className="mt-0.5" />
+              <Label htmlFor={`${numbersId}-add`} className="font-normal">
+                Add numbers that match no contact as new contacts
+                <span className="block text-xs text-gray-600 dark:text-gray-400">Otherwise they get the message without a contact being created.</span>
+              </Label>
             </div>
             <MessageField value={message} onChange={setMessage} />
             <div>

@@ -1,0 +1,114 @@
+/**
+ * Campaigns bench (issue #18): one e-mail campaign to BENCH_CAMPAIGNS_RECIPIENTS (default 100,000)
+ * contacts, delivered by the real nodemailer transport into the in-process SMTP sink
+ * (tests/doubles/smtp.ts), through the real services and jobs: `campaigns.send` (the audience
+ * evaluated and copied into the outbox in one statement), the dispatch chain handing batches to the
+ * e-mail channel's queue, and its send jobs. Per database (Postgres in a fresh sb_bench_campaigns
+ * when BENCH_DATABASE_URL or DATABASE_URL is set; embedded PGlite in memory), it prints:
+ * audience resolution and outbox time (target < 5 s), time until every row is queued, delivered
+ * messages per second (target ≥ 500/s), the process's peak memory, and the report query's time
+ * (target < 100 ms). Asserts nothing. The SMS part of the issue (10,000 through the Twilio double)
+ * is not measured here yet.
+ */
+import { sql } from 'kysely';
+// The assembly installs the domains' permissions (permissionsFor) and the rules services read.
+import '../../server/assembly';
+import { signup } from '../../server/auth/service';
+import { registerCampaignJobs } from '../../server/campaigns/jobs';
+import { campaignStats, createCampaign, sendCampaign } from '../../server/campaigns/service';
+import { loadConfig } from '../../server/config';
+import type { DatabaseHandle } from '../../server/db';
+import { buildDeps, type AppDeps } from '../../server/deps';
+import { registerEmailJobs } from '../../server/email/jobs';
+import { permissionsFor } from '../../server/kernel/access';
+import type { OrgContext } from '../../server/kernel/context';
+import { createLogger } from '../../server/logging';
+import { startSmtpSink, type SmtpSink } from '../../tests/doubles/smtp';
+import { envNumber, loadLine, progress } from './lib/common';
+import { figures, onEachDatabase } from './lib/runs';
+import { num, printTable } from './lib/table';
+
+async function depsFor(database: DatabaseHandle, sink: SmtpSink): Promise<AppDeps> {
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', JOBS_POLL_MS: '50', SMTP_URL: sink.url, SMTP_MAX_RATE: process.env.SMTP_MAX_RATE ?? '10000' });
+  const deps = buildDeps({ config, database, logger: createLogger(config) });
+  registerEmailJobs(deps);
+  registerCampaignJobs(deps);
+  await deps.jobs.start();
+  return deps;
+}
+
+/** An organization, its owner acting, and `count` tagged contacts with distinct addresses (one statement). */
+async function world(deps: AppDeps, count: number): Promise<OrgContext> {
+  const email = `bench-campaigns-${Date.now().toString(36)}@example.test`;
+  const { payload } = await signup(deps, { name: 'Bench', email, password: 'correct horse battery', organizationName: 'Campaigns bench' }, { ip: '127.0.0.1', userAgent: 'bench' });
+  const organizationId = payload.organization!.id;
+  await sql`insert into contacts (organization_id, first_name, last_name, email, tags)
+    select ${organizationId}, 'Reader', n::text, 'reader-' || n || '@example.test', array['bench'] from generate_series(1, ${count}) n`.execute(deps.database.db);
+  return {
+    db: deps.database.db,
+    organizationId,
+    deps,
+    auth: {
+      via: 'session',
+      user: { id: payload.user.id, email, name: 'Bench' },
+      session: null,
+      apiKey: null,
+      organization: { id: organizationId, name: 'Campaigns bench', role: 'super_admin' },
+      permissions: permissionsFor('super_admin'),
+    },
+  } as OrgContext;
+}
+
+async function until(check: () => Promise<boolean>): Promise<void> {
+  while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+async function benchDatabase(label: string, database: DatabaseHandle, count: number): Promise<string[][]> {
+  const sink = await startSmtpSink();
+  const { rows, record } = figures('campaigns');
+  let peak = 0;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 200);
+  try {
+    const deps = await depsFor(database, sink);
+    progress(`${label}: seeding ${num(count)} contacts ${loadLine('now')}`);
+    const ctx = await world(deps, count);
+    const draft = await createCampaign(ctx, {
+      name: 'Bench',
+      channel: 'email',
+      audience: { match: 'all', conditions: [{ type: 'tag', tag: 'bench', negate: false }] },
+      email: { subject: 'Hello {{firstName|there}}', content: { kind: 'html', html: '<p>Hi {{firstName|there}}, <a href="https://example.com/a">read on</a>.</p>' } },
+    });
+    const started = performance.now();
+    await sendCampaign(ctx, { id: draft.id });
+    record([label, `audience of ${num(count)} resolved into the outbox ${loadLine('at the end')}`, `${num(performance.now() - started)} ms`, '< 5,000 ms']);
+    const pendingLeft = () =>
+      ctx.db
+        .selectFrom('campaign_recipients')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('campaign_id', '=', draft.id)
+        .where('status', '=', 'pending')
+        .executeTakeFirstOrThrow()
+        .then((r) => r.n === 0);
+    await until(pendingLeft);
+    record([label, `every row handed to the e-mail queue ${loadLine('at the end')}`, `${num(performance.now() - started)} ms since send`, '—']);
+    await sink.waitFor(count);
+    const seconds = (performance.now() - started) / 1000;
+    record([label, `delivered into the SMTP sink ${loadLine('at the end')}`, `${num(count / seconds, 0)} msg/s (${num(seconds, 1)} s)`, '≥ 500 msg/s']);
+    const reportStarted = performance.now();
+    await campaignStats(ctx, { id: draft.id, conversionWindowDays: 30 });
+    record([label, 'report query (campaigns.stats)', `${num(performance.now() - reportStarted)} ms`, '< 100 ms']);
+    record([label, 'peak memory of this process (RSS)', `${num(peak / 1_048_576, 0)} MB`, '—']);
+    await deps.jobs.stop();
+  } finally {
+    clearInterval(sampler);
+    await sink.close();
+  }
+  return rows;
+}
+
+export async function run(): Promise<void> {
+  const count = envNumber('BENCH_CAMPAIGNS_RECIPIENTS', 100_000, { whole: true });
+  console.log(`\n[campaigns] ${loadLine('at start')}`);
+  const rows = await onEachDatabase('campaigns', ({ label, database }) => benchDatabase(label, database, count));
+  printTable('Campaigns (an e-mail campaign into the in-process SMTP sink)', ['database', 'case', 'figure', 'target'], rows, 2);
+}

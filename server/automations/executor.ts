@@ -1,0 +1,365 @@
+import { sql } from 'kysely';
+import type { Db } from '../db';
+import { scoped } from '../db/scoped';
+import type { AppDeps } from '../deps';
+import { DomainError } from '../errors';
+import { publishEvent } from '../events/publish';
+import type { OrgAuth } from '../kernel/caller';
+import { permissionsFor } from '../kernel/access';
+import { nextStep, stepById } from './definition';
+import { loadSnapshot, testConditions, type ContactSnapshot } from './contact-state';
+import type { TStep } from './schema';
+import { ADVANCE_JOB, enrollContact, loadVersion, SWEEP_JOB, WAKE_JOB, type RunJobData } from './enroll';
+import { planStep, type StepPlan } from './steps';
+import { openingAt } from './window';
+
+/**
+ * Runs a run's steps, one transaction per step (docs in the report: the run row is the lock). A
+ * step that sends claims its effect row first, in its own commit, then calls the channel's service
+ * with an idempotency key made of (run, step, attempt): a retried job answers the same message.
+ */
+
+/** Steps one job runs before handing the run to a fresh job (fairness between runs). */
+const STEPS_PER_JOB = 50;
+/** Tries of a send the channel could not take (its store or queue failing): then the run ends failed. */
+const SEND_ATTEMPTS = 3;
+/** Seconds before the second try of a send; each later try waits twice as long. */
+const SEND_RETRY_SECONDS = 5;
+
+type RunRow = { id: string; organization_id: string; workflow_id: string; version: number; contact_id: string | null; status: string; current_step_id: string | null; steps_taken: number };
+
+async function lockRun(trx: Db, organizationId: string, runId: string): Promise<RunRow | undefined> {
+  return scoped(trx, organizationId)
+    .selectFrom('workflow_runs')
+    .select(['id', 'organization_id', 'workflow_id', 'version', 'contact_id', 'status', 'current_step_id', 'steps_taken'])
+    .where('id', '=', runId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** The member the automation acts for: the workflow's creator while a member, else the organization's first admin. */
+async function actingAuth(db: Db, organizationId: string, workflowId: string): Promise<OrgAuth> {
+  const row = await db
+    .selectFrom('workflows')
+    .innerJoin('organizations', 'organizations.id', 'workflows.organization_id')
+    .leftJoin('memberships', (join) => join.onRef('memberships.organization_id', '=', 'workflows.organization_id').onRef('memberships.user_id', '=', 'workflows.created_by'))
+    .leftJoin('users', 'users.id', 'memberships.user_id')
+    .select(['organizations.name as org_name', 'users.id as user_id', 'users.email', 'users.name'])
+    .where('workflows.id', '=', workflowId)
+    .where('workflows.organization_id', '=', organizationId)
+    .executeTakeFirstOrThrow();
+  let user = row.user_id ? { id: row.user_id, email: row.email!, name: row.name! } : null;
+  if (!user) {
+    const admin = await db
+      .selectFrom('memberships')
+      .innerJoin('users', 'users.id', 'memberships.user_id')
+      .select(['users.id', 'users.email', 'users.name'])
+      .where('memberships.organization_id', '=', organizationId)
+      .where('memberships.role', 'in', ['super_admin', 'admin'])
+      .orderBy('memberships.created_at')
+      .limit(1)
+      .executeTakeFirst();
+    user = admin ?? null;
+  }
+  // Automations act with the organization's full rights: a workflow is set up by a manager and runs for every contact.
+  return { via: 'session', user, session: null, apiKey: null, organization: { id: organizationId, name: row.org_name, role: 'admin' }, permissions: permissionsFor('admin') };
+}
+
+async function logStep(
+  trx: Db,
+  run: RunRow,
+  step: { id: string; type: string },
+  entry: { outcome: 'done' | 'skipped' | 'waiting' | 'failed'; detail: string; branch?: string | null; output?: unknown; error?: string | null },
+) {
+  await scoped(trx, run.organization_id)
+    .insertInto('workflow_run_steps', {
+      run_id: run.id,
+      workflow_id: run.workflow_id,
+      step_id: step.id,
+      step_type: step.type,
+      outcome: entry.outcome,
+      detail: entry.detail.slice(0, 1000),
+      branch: entry.branch ?? null,
+      output: entry.output ? JSON.stringify(entry.output) : null,
+      error: entry.error?.slice(0, 1000) ?? null,
+    })
+    .execute();
+}
+
+/** Ends a run: completed runs announce automation_completed (the spec's notification); failed ones tell the workflow's owner. */
+async function finish(trx: Db, run: RunRow, status: 'completed' | 'failed' | 'stopped', error: string | null = null) {
+  await scoped(trx, run.organization_id).updateTable('workflow_runs').set({ status, current_step_id: null, error, ended_at: new Date(), updated_at: new Date() }).where('id', '=', run.id).execute();
+  await scoped(trx, run.organization_id).deleteFrom('workflow_timers').where('run_id', '=', run.id).execute();
+  if (status === 'stopped') return;
+  const workflow = await scoped(trx, run.organization_id).selectFrom('workflows').select('name').where('id', '=', run.workflow_id).executeTakeFirst();
+  const payload = { automationId: run.workflow_id, runId: run.id, contactId: run.contact_id, name: workflow?.name ?? null };
+  if (status === 'completed') {
+    await publishEvent(trx, { organizationId: run.organization_id, type: 'automation_completed', payload, actorUserId: null });
+  } else {
+    const owner = (await actingAuth(trx, run.organization_id, run.workflow_id)).user;
+    await publishEvent(trx, { organizationId: run.organization_id, type: 'automation_failed', payload: { ...payload, error, ownerId: owner?.id ?? null }, actorUserId: null });
+  }
+}
+
+/** Moves the run past a step on `branch`; with no step after, the run is complete. */
+async function moveOn(trx: Db, run: RunRow, from: string, branch: string | null | undefined, definition: Parameters<typeof nextStep>[0]) {
+  const next = nextStep(definition, from, branch);
+  if (!next) return finish(trx, run, 'completed');
+  await scoped(trx, run.organization_id)
+    .updateTable('workflow_runs')
+    .set({ current_step_id: next, status: 'running', steps_taken: run.steps_taken + 1, updated_at: new Date() })
+    .where('id', '=', run.id)
+    .execute();
+}
+
+async function sleepUntil(trx: Db, deps: Pick<AppDeps, 'jobs'>, run: RunRow, stepId: string, until: Date, awaitsEvent: string | null) {
+  await scoped(trx, run.organization_id)
+    .insertInto('workflow_timers', { run_id: run.id, step_id: stepId, due_at: until, awaits_event: awaitsEvent })
+    .onConflict((oc) => oc.column('run_id').doUpdateSet({ step_id: stepId, due_at: until, awaits_event: awaitsEvent }))
+    .execute();
+  await scoped(trx, run.organization_id).updateTable('workflow_runs').set({ status: 'waiting', current_step_id: stepId, updated_at: new Date() }).where('id', '=', run.id).execute();
+  await deps.jobs.send(WAKE_JOB, { organizationId: run.organization_id, runId: run.id }, { db: trx, startAfter: until });
+  // The sweeper re-arms a timer whose wake-up job was lost; one sweep a minute is enough.
+  await deps.jobs.send(SWEEP_JOB, {}, { db: trx, startAfter: 60, singletonKey: 'automations-sweep', singletonSeconds: 60 });
+}
+
+/** A goal the contact now meets, not reached before in this run: the run jumps there (ActiveCampaign goals). */
+async function goalMet(trx: Db, run: RunRow, definition: Awaited<ReturnType<typeof loadVersion>>['definition'], contact: ContactSnapshot) {
+  const goals = definition.steps.filter((s): s is Extract<TStep, { type: 'goal' }> => s.type === 'goal' && s.id !== run.current_step_id);
+  for (const goal of goals) {
+    if (!testConditions(contact, goal.config.match, goal.config.conditions).met) continue;
+    const reached = await scoped(trx, run.organization_id).selectFrom('workflow_run_steps').select('id').where('run_id', '=', run.id).where('step_id', '=', goal.id).executeTakeFirst();
+    if (!reached) return goal;
+  }
+  return undefined;
+}
+
+type StepOutcome = { continue: boolean; send?: { plan: StepPlan; stepId: string; stepType: string; attempt: number } };
+
+/** One step of a run in one transaction; a send is claimed here and performed after the commit. */
+async function stepOnce(trx: Db, deps: AppDeps, data: RunJobData): Promise<StepOutcome> {
+  const run = await lockRun(trx, data.organizationId, data.runId);
+  if (!run || run.status !== 'running') return { continue: false };
+  const workflow = await scoped(trx, run.organization_id).selectFrom('workflows').select(['status']).where('id', '=', run.workflow_id).executeTakeFirstOrThrow();
+  if (workflow.status === 'paused') {
+    // A paused workflow holds its runs at their next step; setting it active again resumes them.
+    await scoped(trx, run.organization_id).updateTable('workflow_runs').set({ status: 'paused', updated_at: new Date() }).where('id', '=', run.id).execute();
+    return { continue: false };
+  }
+  const { definition, settings } = await loadVersion(trx, run.organization_id, run.workflow_id, run.version);
+  if (!run.current_step_id) {
+    await finish(trx, run, 'completed');
+    return { continue: false };
+  }
+  const contact = run.contact_id ? await loadSnapshot(trx, run.organization_id, run.contact_id) : null;
+  if (!contact) {
+    await finish(trx, run, 'stopped', 'the contact was deleted');
+    return { continue: false };
+  }
+  const goal = await goalMet(trx, run, definition, contact);
+  if (goal) {
+    await logStep(trx, run, goal, { outcome: 'done', detail: settings.unenrollOnGoal ? 'goal met: jumped here; the contact leaves the workflow (unenrol on goal)' : 'goal met: jumped here' });
+    if (settings.unenrollOnGoal) {
+      await finish(trx, run, 'completed');
+      return { continue: false };
+    }
+    await moveOn(trx, run, goal.id, null, definition);
+    return { continue: true };
+  }
+  const step = stepById(definition, run.current_step_id)!;
+  if (step.type === 'goal' && settings.unenrollOnGoal) {
+    await logStep(trx, run, step, { outcome: 'done', detail: 'goal reached; the contact leaves the workflow (unenrol on goal)' });
+    await finish(trx, run, 'completed');
+    return { continue: false };
+  }
+  const now = new Date();
+  const plan = planStep(step, contact, now);
+  if (plan.send) {
+    const opening = settings.sendingWindow ? await openingAt(trx, run.organization_id, settings.sendingWindow, now, contact) : { at: now, zone: '' };
+    if (opening.at > now) {
+      await logStep(trx, run, step, { outcome: 'waiting', detail: `held for the sending window until ${opening.at.toISOString()} (${opening.zone})` });
+      await sleepUntil(trx, deps, run, step.id, opening.at, null);
+      return { continue: false };
+    }
+    // The run's position, not the job's retry: a retried job finds the same key and the channel answers the first message.
+    const attempt = run.steps_taken + 1;
+    await trx
+      .insertInto('workflow_step_effects')
+      .values({ organization_id: run.organization_id, run_id: run.id, step_id: step.id, attempt, kind: plan.send.kind })
+      .onConflict((oc) => oc.columns(['run_id', 'step_id', 'attempt']).doNothing())
+      .execute();
+    return { continue: true, send: { plan, stepId: step.id, stepType: step.type, attempt } };
+  }
+  if (plan.wait) {
+    await logStep(trx, run, step, { outcome: 'waiting', detail: plan.detail });
+    await sleepUntil(trx, deps, run, step.id, plan.wait.until, plan.wait.awaitsEvent ?? null);
+    return { continue: false };
+  }
+  const output = plan.write
+    ? await plan.write({
+        trx,
+        deps,
+        organizationId: run.organization_id,
+        workflowId: run.workflow_id,
+        runId: run.id,
+        contactId: contact.id,
+        actorUserId: (await actingAuth(trx, run.organization_id, run.workflow_id)).user?.id ?? null,
+        enrollOther: async (workflowId) => {
+          const outcome = await enrollContact(trx, deps, { organizationId: run.organization_id, workflowId, contactId: contact.id, trigger: 'manual' });
+          if ('skipped' in outcome) throw new Error(`could not enrol in workflow ${workflowId}: ${outcome.skipped}`);
+          return outcome.runId;
+        },
+      })
+    : undefined;
+  await logStep(trx, run, step, { outcome: plan.outcome ?? 'done', detail: plan.detail, branch: plan.branch ?? null, output: output ?? null });
+  if (plan.end) {
+    await finish(trx, run, 'completed');
+    return { continue: false };
+  }
+  await moveOn(trx, run, step.id, plan.branch, definition);
+  return { continue: true };
+}
+
+/** The job that runs a run forward until it waits, ends, or has run STEPS_PER_JOB steps. */
+export async function advanceRun(deps: AppDeps, data: RunJobData): Promise<void> {
+  const run = { organizationId: data.organizationId, runId: data.runId };
+  for (let i = 0; i < STEPS_PER_JOB; i++) {
+    let outcome: StepOutcome;
+    try {
+      outcome = await deps.database.db.transaction().execute((trx) => stepOnce(trx, deps, run));
+    } catch (error) {
+      await failRun(deps, run, error);
+      return;
+    }
+    if (outcome.send) {
+      try {
+        await performSend(deps, run, outcome.send);
+      } catch (error) {
+        await retrySend(deps, data, error);
+        return;
+      }
+    }
+    if (!outcome.continue) return;
+  }
+  await deps.jobs.send(ADVANCE_JOB, run);
+}
+
+/**
+ * A send the channel could not take: tried again later (the effect row and idempotency key make
+ * the retry answer the first message if it did go), and after SEND_ATTEMPTS the run ends failed.
+ */
+async function retrySend(deps: AppDeps, data: RunJobData, error: unknown) {
+  const failures = (data.sendFailures ?? 0) + 1;
+  if (failures >= SEND_ATTEMPTS) return failRun(deps, data, error);
+  deps.logger.warn({ err: error, runId: data.runId, failures }, 'an automation send failed; it will be tried again');
+  await deps.jobs.send(ADVANCE_JOB, { organizationId: data.organizationId, runId: data.runId, sendFailures: failures }, { startAfter: SEND_RETRY_SECONDS * 2 ** (failures - 1) });
+}
+
+async function performSend(deps: AppDeps, data: RunJobData, send: NonNullable<StepOutcome['send']>) {
+  const runRow = await scoped(deps.database.db, data.organizationId).selectFrom('workflow_runs').select('workflow_id').where('id', '=', data.runId).executeTakeFirstOrThrow();
+  const ctx = { db: deps.database.db, organizationId: data.organizationId, auth: await actingAuth(deps.database.db, data.organizationId, runRow.workflow_id), deps };
+  let result: { outcome: 'done' | 'skipped'; output: Record<string, unknown> | null; detail: string };
+  try {
+    const output = await send.plan.send!.perform(ctx, `automation:${data.runId}:${send.stepId}:${send.attempt}`);
+    result = { outcome: 'done', output, detail: send.plan.detail };
+  } catch (error) {
+    // Refusals by the channel (opted out, suppressed, no valid number) are the contact's answer, not a failure of the run.
+    if (!(error instanceof DomainError) || error.code === 'INTERNAL' || error.code === 'UNAVAILABLE') throw error;
+    result = { outcome: 'skipped', output: null, detail: `not sent: ${error.message}` };
+  }
+  await deps.database.db.transaction().execute(async (trx) => {
+    const run = await lockRun(trx, data.organizationId, data.runId);
+    // Stopped or moved on meanwhile (a duplicate job): the first one recorded it.
+    if (!run || run.status !== 'running' || run.current_step_id !== send.stepId) return;
+    const { definition } = await loadVersion(trx, run.organization_id, run.workflow_id, run.version);
+    await scoped(trx, run.organization_id)
+      .updateTable('workflow_step_effects')
+      .set({ result: JSON.stringify(result.output ?? {}) })
+      .where('run_id', '=', run.id)
+      .where('step_id', '=', send.stepId)
+      .where('attempt', '=', send.attempt)
+      .execute();
+    await logStep(trx, run, { id: send.stepId, type: send.stepType }, { outcome: result.outcome, detail: result.detail, output: result.output });
+    await moveOn(trx, run, send.stepId, null, definition);
+  });
+}
+
+async function failRun(deps: AppDeps, data: RunJobData, error: unknown) {
+  const message = error instanceof Error ? error.message : String(error);
+  deps.logger.warn({ err: error, runId: data.runId }, 'an automation step failed; the run is marked failed');
+  await deps.database.db.transaction().execute(async (trx) => {
+    const run = await lockRun(trx, data.organizationId, data.runId);
+    if (!run || run.status !== 'running') return;
+    if (run.current_step_id) {
+      const { definition } = await loadVersion(trx, run.organization_id, run.workflow_id, run.version);
+      const step = stepById(definition, run.current_step_id);
+      if (step) await logStep(trx, run, step, { outcome: 'failed', detail: 'the step failed', error: message });
+    }
+    await finish(trx, run, 'failed', message);
+  });
+}
+
+/** A timer's job: past its due time, the wait ends (timeout branch for wait_for_event) and the run goes on. */
+export async function wakeRun(deps: AppDeps, data: RunJobData): Promise<void> {
+  const woke = await deps.database.db.transaction().execute(async (trx) => {
+    const run = await lockRun(trx, data.organizationId, data.runId);
+    if (!run || run.status !== 'waiting') return false;
+    const timer = await scoped(trx, run.organization_id).selectFrom('workflow_timers').selectAll().where('run_id', '=', run.id).executeTakeFirst();
+    if (!timer || timer.due_at.getTime() > Date.now()) return false;
+    await scoped(trx, run.organization_id).deleteFrom('workflow_timers').where('run_id', '=', run.id).execute();
+    const { definition } = await loadVersion(trx, run.organization_id, run.workflow_id, run.version);
+    const step = stepById(definition, timer.step_id)!;
+    if (step.type === 'wait' || step.type === 'wait_for_event') {
+      const branch = step.type === 'wait_for_event' ? 'timeout' : null;
+      await logStep(trx, run, step, { outcome: 'done', detail: branch ? 'no event before the timeout' : 'wait over', branch });
+      await moveOn(trx, run, step.id, branch, definition);
+    } else {
+      // A send held for the sending window: it runs now.
+      await scoped(trx, run.organization_id).updateTable('workflow_runs').set({ status: 'running', updated_at: new Date() }).where('id', '=', run.id).execute();
+    }
+    return true;
+  });
+  if (woke) await advanceRun(deps, data);
+}
+
+/** The event a wait_for_event step waits for arrived: its run takes the event branch (in the consumer's transaction). */
+export async function resumeOnEvent(trx: Db, deps: AppDeps, organizationId: string, contactId: string, eventType: string): Promise<number> {
+  const timers = await scoped(trx, organizationId)
+    .selectFrom('workflow_timers')
+    .innerJoin('workflow_runs', 'workflow_runs.id', 'workflow_timers.run_id')
+    .select(['workflow_timers.run_id'])
+    .where('workflow_timers.awaits_event', '=', eventType)
+    .where('workflow_runs.contact_id', '=', contactId)
+    .where('workflow_runs.status', '=', 'waiting')
+    .execute();
+  for (const { run_id } of timers) {
+    const run = await lockRun(trx, organizationId, run_id);
+    if (!run || run.status !== 'waiting' || !run.current_step_id) continue;
+    const { definition } = await loadVersion(trx, organizationId, run.workflow_id, run.version);
+    const step = stepById(definition, run.current_step_id)!;
+    await scoped(trx, organizationId).deleteFrom('workflow_timers').where('run_id', '=', run.id).execute();
+    await logStep(trx, run, step, { outcome: 'done', detail: `${eventType} arrived`, branch: 'event' });
+    await moveOn(trx, run, step.id, 'event', definition);
+    await deps.jobs.send(ADVANCE_JOB, { organizationId, runId: run.id }, { db: trx });
+  }
+  return timers.length;
+}
+
+/** Re-arms timers past their due time whose wake-up was lost (a crash between commit and job). */
+export async function sweepTimers(deps: AppDeps): Promise<number> {
+  const overdue = await deps.database.db
+    .selectFrom('workflow_timers')
+    .innerJoin('workflow_runs', 'workflow_runs.id', 'workflow_timers.run_id')
+    .select(['workflow_timers.run_id', 'workflow_timers.organization_id'])
+    .where('workflow_timers.due_at', '<', sql<Date>`now() - interval '30 seconds'`)
+    .where('workflow_runs.status', '=', 'waiting')
+    .limit(5000)
+    .execute();
+  await deps.jobs.sendMany(
+    WAKE_JOB,
+    overdue.map((t) => ({ data: { organizationId: t.organization_id, runId: t.run_id } })),
+  );
+  const left = await deps.database.db.selectFrom('workflow_timers').select('run_id').limit(1).executeTakeFirst();
+  if (left) await deps.jobs.send(SWEEP_JOB, {}, { startAfter: 60, singletonKey: 'automations-sweep', singletonSeconds: 60 });
+  return overdue.length;
+}

@@ -1,0 +1,21 @@
+import type { AppDeps } from '../deps';
+import { ADVANCE_JOB, SWEEP_JOB, WAKE_JOB, type RunJobData } from './enroll';
+import { advanceRun, sweepTimers, wakeRun } from './executor';
+import { handleTriggerEvent, TRIGGER_EVENTS } from './triggers';
+
+export type AutomationJobs = {
+  [ADVANCE_JOB]: RunJobData;
+  [WAKE_JOB]: RunJobData;
+  [SWEEP_JOB]: Record<string, never>;
+};
+
+/**
+ * The engine's background work: the trigger consumer (enrolments in the consumer's transaction),
+ * the jobs that run runs forward and wake their timers, and the sweeper that re-arms lost wake-ups.
+ */
+export function registerAutomationJobs(deps: AppDeps): void {
+  deps.consumers.onEvent('automations', TRIGGER_EVENTS, (event, { db }) => handleTriggerEvent(deps, event, db));
+  deps.jobs.register(ADVANCE_JOB, (job) => advanceRun(deps, job.data), { concurrency: 8, retryLimit: 3, retryDelay: 10, expireInSeconds: 120 });
+  deps.jobs.register(WAKE_JOB, (job) => wakeRun(deps, job.data), { concurrency: 8, retryLimit: 5, retryDelay: 5, expireInSeconds: 120 });
+  deps.jobs.register(SWEEP_JOB, () => sweepTimers(deps).then(() => undefined), { concurrency: 1, retryLimit: 3, retryDelay: 30, expireInSeconds: 120 });
+}

@@ -1,0 +1,73 @@
+import type { z } from 'zod';
+import type { Db } from '../db';
+import { scoped } from '../db/scoped';
+import { DomainError } from '../errors';
+import type { OrgContext } from '../kernel/context';
+import { ADVANCE_JOB, WAKE_JOB } from './enroll';
+import { runNotFound } from './runs';
+import type { ZRunIdInput } from './schema';
+
+/** Stop, pause and resume one run; resuming a paused workflow's held runs. */
+
+async function lockRun(trx: Db, organizationId: string, runId: string) {
+  const run = await scoped(trx, organizationId).selectFrom('workflow_runs').select(['id', 'status']).where('id', '=', runId).forUpdate().executeTakeFirst();
+  if (!run) throw runNotFound();
+  return run;
+}
+
+const ended = (status: string) => status === 'completed' || status === 'failed' || status === 'stopped';
+
+export async function stopRun(ctx: OrgContext, { runId }: z.output<typeof ZRunIdInput>) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const run = await lockRun(trx, ctx.organizationId, runId);
+    if (ended(run.status)) throw new DomainError('CONFLICT', `The run has already ${run.status === 'stopped' ? 'been stopped' : run.status}`);
+    await scoped(trx, ctx.organizationId).deleteFrom('workflow_timers').where('run_id', '=', runId).execute();
+    await scoped(trx, ctx.organizationId)
+      .updateTable('workflow_runs')
+      .set({ status: 'stopped', current_step_id: null, ended_at: new Date(), updated_at: new Date() })
+      .where('id', '=', runId)
+      .execute();
+    return { runId, status: 'stopped' as const };
+  });
+}
+
+/** A paused run keeps its place (and its timer): resuming it goes on from there. */
+export async function pauseRun(ctx: OrgContext, { runId }: z.output<typeof ZRunIdInput>) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const run = await lockRun(trx, ctx.organizationId, runId);
+    if (ended(run.status)) throw new DomainError('CONFLICT', `The run has ended (${run.status})`);
+    await scoped(trx, ctx.organizationId).updateTable('workflow_runs').set({ status: 'paused', updated_at: new Date() }).where('id', '=', runId).execute();
+    return { runId, status: 'paused' as const };
+  });
+}
+
+/** Puts a paused run back: waiting again if its timer is still ahead, else running (now). */
+export async function resumeRunIn(trx: Db, deps: OrgContext['deps'], organizationId: string, runId: string): Promise<'running' | 'waiting'> {
+  const timer = await scoped(trx, organizationId).selectFrom('workflow_timers').select('due_at').where('run_id', '=', runId).executeTakeFirst();
+  const status = timer ? 'waiting' : 'running';
+  await scoped(trx, organizationId).updateTable('workflow_runs').set({ status, updated_at: new Date() }).where('id', '=', runId).execute();
+  if (timer) await deps.jobs.send(WAKE_JOB, { organizationId, runId }, { db: trx, startAfter: timer.due_at });
+  else await deps.jobs.send(ADVANCE_JOB, { organizationId, runId }, { db: trx });
+  return status;
+}
+
+export async function resumeRun(ctx: OrgContext, { runId }: z.output<typeof ZRunIdInput>) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const run = await lockRun(trx, ctx.organizationId, runId);
+    if (run.status !== 'paused') throw new DomainError('CONFLICT', `Only a paused run can be resumed (this one is ${run.status})`);
+    const workflow = await scoped(trx, ctx.organizationId)
+      .selectFrom('workflows')
+      .innerJoin('workflow_runs', 'workflow_runs.workflow_id', 'workflows.id')
+      .select('workflows.status')
+      .where('workflow_runs.id', '=', runId)
+      .executeTakeFirstOrThrow();
+    if (workflow.status === 'paused') throw new DomainError('CONFLICT', 'The workflow is paused: activate it to resume its runs');
+    return { runId, status: await resumeRunIn(trx, ctx.deps, ctx.organizationId, runId) };
+  });
+}
+
+/** Activating a paused workflow resumes every run it held. */
+export async function resumeHeldRuns(trx: Db, deps: OrgContext['deps'], organizationId: string, workflowId: string): Promise<void> {
+  const held = await scoped(trx, organizationId).selectFrom('workflow_runs').select('id').where('workflow_id', '=', workflowId).where('status', '=', 'paused').execute();
+  for (const run of held) await resumeRunIn(trx, deps, organizationId, run.id);
+}

@@ -1,0 +1,39 @@
+import type { EventRule } from '../events/types';
+import { defineDomain } from '../kernel/domain';
+import { registerCampaignJobs, type CampaignJobs } from './jobs';
+import { campaignsRest } from './rest';
+import { campaignsRouter } from './router';
+import { trackingRest } from './tracking-rest';
+
+/*
+ * Campaigns (issue #18): e-mail and SMS broadcasts to segments, sent through the e-mail channel's
+ * outbox and the SMS service, with their tracking and reports. Its permissions, campaigns:read
+ * (viewers) and campaigns:write (managers: writing and sending reach many people at once), are the
+ * spec's, declared by analytics, whose marketing spend they already guard.
+ */
+const events = {
+  /** A campaign's state or figures changed: its screens refresh. */
+  campaign_updated: { permission: 'campaigns:read' },
+} as const satisfies Record<string, EventRule>;
+
+type Jobs = CampaignJobs;
+
+declare module '../jobs/queue' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declares this domain's jobs to the kernel
+  interface JobRegistry extends Jobs {}
+}
+declare module '../events/types' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declares this domain's event types to the kernel
+  interface EventRegistry extends Record<keyof typeof events, true> {}
+}
+
+export const campaignsDomain = defineDomain({
+  name: 'campaigns',
+  router: { campaigns: campaignsRouter },
+  rest: [
+    { path: '/v1/campaigns', routes: () => campaignsRest },
+    { path: '/campaigns/t', routes: () => trackingRest },
+  ],
+  jobs: (deps) => registerCampaignJobs(deps),
+  events,
+});

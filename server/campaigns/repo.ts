@@ -1,0 +1,95 @@
+import { sql, type Selectable } from 'kysely';
+import type { Db } from '../db';
+import type { CampaignsTable } from '../db/schema';
+import { scoped } from '../db/scoped';
+import { unknownRecord } from '../errors';
+import type { TAudience, TCampaignDetail, TEmailContent, TRecipientStatus } from './schema';
+
+export type CampaignRow = Selectable<CampaignsTable>;
+export type AbTest = { subjectB: string; sharePercent: number; metric: 'opens' | 'clicks'; waitHours: number };
+
+/** The campaign, or NOT_FOUND naming `id` (another organization's is missing too); `lock` takes its row for the transaction. */
+export async function requireCampaign(db: Db, organizationId: string, id: string, options: { lock?: boolean } = {}): Promise<CampaignRow> {
+  let query = scoped(db, organizationId).selectFrom('campaigns').selectAll().where('id', '=', id);
+  if (options.lock) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  if (!row) throw unknownRecord('id', 'no such campaign');
+  return row;
+}
+
+/**
+ * A recipient's state as people see it: the row's own once it ended without a message (suppressed,
+ * skipped, cancelled), else its message's in the channel (delivery reports move it on), so counts are
+ * live without copying each report back.
+ */
+export const effectiveStatus = sql<TRecipientStatus>`case
+  when campaign_recipients.status <> 'queued' then campaign_recipients.status
+  when em.id is not null then case em.status when 'queued' then 'queued' when 'sending' then 'queued' when 'received' then 'delivered' else em.status end
+  when sm.id is not null then case sm.status when 'sent' then 'sent' when 'delivered' then 'delivered' when 'undelivered' then 'bounced'
+    when 'failed' then 'failed' when 'refused' then 'suppressed' else 'queued' end
+  else campaign_recipients.status end`;
+
+/** The recipients of some campaigns joined to their messages (`campaign_recipients`, `em`, `sm`), for effectiveStatus. */
+export function recipientsWithMessages(db: Db, organizationId: string) {
+  return scoped(db, organizationId)
+    .selectFrom('campaign_recipients')
+    .leftJoin('email_messages as em', 'em.id', 'campaign_recipients.email_message_id')
+    .leftJoin('sms_messages as sm', 'sm.id', 'campaign_recipients.sms_message_id');
+}
+
+export type SummaryFigures = { recipients: number; sent: number; openedHuman: number; clicked: number };
+
+/** The list's key figures of some campaigns, by campaign id (three grouped queries whatever the number). */
+export async function summaryFigures(db: Db, organizationId: string, campaignIds: string[]): Promise<Map<string, SummaryFigures>> {
+  const figures = new Map(campaignIds.map((id) => [id, { recipients: 0, sent: 0, openedHuman: 0, clicked: 0 }]));
+  if (campaignIds.length === 0) return figures;
+  const counts = await recipientsWithMessages(db, organizationId)
+    .select(['campaign_recipients.campaign_id', sql<number>`count(*)::int`.as('recipients'), sql<number>`count(*) filter (where ${effectiveStatus} in ('sent', 'delivered'))::int`.as('sent')])
+    .where('campaign_recipients.campaign_id', 'in', campaignIds)
+    .groupBy('campaign_recipients.campaign_id')
+    .execute();
+  for (const row of counts) Object.assign(figures.get(row.campaign_id)!, { recipients: row.recipients, sent: row.sent });
+  const events = await scoped(db, organizationId)
+    .selectFrom('campaign_events')
+    .select([
+      'campaign_id',
+      sql<number>`count(distinct recipient_id) filter (where type = 'open' and not machine)::int`.as('opened'),
+      sql<number>`count(distinct recipient_id) filter (where type = 'click')::int`.as('clicked'),
+    ])
+    .where('campaign_id', 'in', campaignIds)
+    .groupBy('campaign_id')
+    .execute();
+  for (const row of events) Object.assign(figures.get(row.campaign_id)!, { openedHuman: row.opened, clicked: row.clicked });
+  return figures;
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export function toSummary(row: CampaignRow, figures: SummaryFigures) {
+  return {
+    id: row.id,
+    name: row.name,
+    channel: row.channel,
+    status: row.status,
+    scheduledAt: iso(row.scheduled_at),
+    startedAt: iso(row.started_at),
+    finishedAt: iso(row.finished_at),
+    createdAt: row.created_at.toISOString(),
+    ...figures,
+  };
+}
+
+export function toDetail(row: CampaignRow, figures: SummaryFigures): TCampaignDetail {
+  return {
+    ...toSummary(row, figures),
+    audience: row.audience as TAudience,
+    email: row.email_subject !== null && row.email_content !== null ? { subject: row.email_subject, content: row.email_content as TEmailContent } : null,
+    sms: row.sms_body !== null ? { body: row.sms_body } : null,
+    abTest: (row.ab_test as AbTest | null) ?? null,
+    recipientLocalTime: row.recipient_local_time,
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+/** A joined contact's name as people read it (`contacts` alias), null without one. */
+export const contactNameSql = sql<string | null>`nullif(trim(concat_ws(' ', contacts.first_name, contacts.last_name)), '')`;

@@ -1,0 +1,54 @@
+import { Hono } from 'hono';
+import type { z } from 'zod';
+import { fieldError, parseInput } from '../errors';
+import { requireOrg } from '../http/auth';
+import { readBody, readQuery } from '../http/body';
+import { orgContextOf } from '../http/context';
+import type { AppEnv } from '../http/env';
+import type { OrgContext } from '../kernel/context';
+import { ZCampaignIdInput, ZCreateCampaignInput, ZListCampaignsQuery, ZRestCreateCampaignBody, ZStatsQuery, type TAudience } from './schema';
+import * as campaigns from './service';
+
+const idOf = (c: { req: { param: (name: string) => string } }) => parseInput(ZCampaignIdInput, { id: c.req.param('id') });
+
+type RestBody = z.output<typeof ZRestCreateCampaignBody>;
+
+/** The issue's flat body as the procedures' input: tag and saved view become conditions of the segment (all must hold). */
+function createInputOf(body: RestBody) {
+  const audience: TAudience = body.audience.segment ?? { match: 'all', conditions: [] };
+  const extra = [
+    ...(body.audience.tag ? [{ type: 'tag' as const, tag: body.audience.tag, negate: false }] : []),
+    ...(body.audience.savedViewId ? [{ type: 'saved_view' as const, savedViewId: body.audience.savedViewId }] : []),
+  ];
+  const segment: TAudience =
+    extra.length === 0
+      ? audience
+      : { match: 'all', conditions: [...extra, ...(audience.conditions.length ? [{ match: audience.match, conditions: audience.conditions.filter((c) => 'type' in c) }] : [])] };
+  if (audience.conditions.some((c) => !('type' in c)) && extra.length > 0) throw fieldError('audience.segment', 'must not nest groups when tag or savedViewId is given; put them in the segment');
+  if (body.channel === 'sms') {
+    if (body.subject || body.html || body.blocks) throw fieldError('subject', 'is for e-mail campaigns; an SMS campaign takes `text`');
+    return parseInput(ZCreateCampaignInput, { name: body.name, channel: 'sms', audience: segment, ...(body.text ? { sms: { body: body.text } } : {}) });
+  }
+  if (body.html && body.blocks) throw fieldError('blocks', 'must not be given with html: one body');
+  const content = body.blocks ? { kind: 'blocks', blocks: body.blocks } : body.html ? { kind: 'html', html: body.html, ...(body.text ? { text: body.text } : {}) } : null;
+  if (content && !body.subject) throw fieldError('subject', 'is required with a body');
+  return parseInput(ZCreateCampaignInput, { name: body.name, channel: 'email', audience: segment, ...(content ? { email: { subject: body.subject, content } } : {}) });
+}
+
+async function create(ctx: OrgContext, body: RestBody) {
+  const created = await campaigns.createCampaign(ctx, createInputOf(body));
+  return body.scheduledAt ? campaigns.scheduleCampaign(ctx, { id: created.id, at: body.scheduledAt }) : created;
+}
+
+/** /api/v1/campaigns for integrators (described in server/api-v1/doors.ts). */
+export const campaignsRest = new Hono<AppEnv>()
+  .get('/', requireOrg('campaigns:read'), async (c) => c.json(await campaigns.listCampaigns(orgContextOf(c), readQuery(c, ZListCampaignsQuery))))
+  .post('/', requireOrg('campaigns:write'), async (c) => c.json(await create(orgContextOf(c), await readBody(c, ZRestCreateCampaignBody)), 201))
+  .post('/:id/send', requireOrg('campaigns:write'), async (c) => c.json(await campaigns.sendCampaign(orgContextOf(c), idOf(c))))
+  .post('/:id/pause', requireOrg('campaigns:write'), async (c) => c.json(await campaigns.pauseCampaign(orgContextOf(c), idOf(c))))
+  .post('/:id/resume', requireOrg('campaigns:write'), async (c) => c.json(await campaigns.resumeCampaign(orgContextOf(c), idOf(c))))
+  .post('/:id/cancel', requireOrg('campaigns:write'), async (c) => c.json(await campaigns.cancelCampaign(orgContextOf(c), idOf(c))))
+  .get('/:id/stats', requireOrg('campaigns:read'), async (c) => {
+    const { id } = idOf(c);
+    return c.json(await campaigns.campaignStats(orgContextOf(c), { id, ...readQuery(c, ZStatsQuery) }));
+  });

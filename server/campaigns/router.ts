@@ -1,0 +1,79 @@
+import { ZDeletedRecord } from '../records/schema';
+import { permittedProcedure, router } from '../trpc/init';
+import {
+  ZAudienceCount,
+  ZAudienceCountInput,
+  ZCampaignDetail,
+  ZCampaignIdInput,
+  ZCampaignList,
+  ZCampaignStats,
+  ZCreateCampaignInput,
+  ZListCampaignsInput,
+  ZRecipientPage,
+  ZRecipientsInput,
+  ZScheduleInput,
+  ZStatsInput,
+  ZTestSendInput,
+  ZTestSendResult,
+  ZUpdateCampaignInput,
+} from './schema';
+import * as campaigns from './service';
+
+export const campaignsRouter = router({
+  list: permittedProcedure('campaigns:read')
+    .input(ZListCampaignsInput)
+    .output(ZCampaignList)
+    .query(({ ctx, input }) => campaigns.listCampaigns(ctx, input)),
+  get: permittedProcedure('campaigns:read')
+    .input(ZCampaignIdInput)
+    .output(ZCampaignDetail)
+    .query(({ ctx, input }) => campaigns.getCampaign(ctx, input)),
+  create: permittedProcedure('campaigns:write')
+    .input(ZCreateCampaignInput)
+    .output(ZCampaignDetail)
+    .mutation(({ ctx, input }) => campaigns.createCampaign(ctx, input)),
+  update: permittedProcedure('campaigns:write')
+    .input(ZUpdateCampaignInput)
+    .output(ZCampaignDetail)
+    .mutation(({ ctx, input }) => campaigns.updateCampaign(ctx, input)),
+  delete: permittedProcedure('campaigns:write')
+    .input(ZCampaignIdInput)
+    .output(ZDeletedRecord)
+    .mutation(({ ctx, input }) => campaigns.deleteCampaign(ctx, input)),
+  audienceCount: permittedProcedure('campaigns:read')
+    .input(ZAudienceCountInput)
+    .output(ZAudienceCount)
+    .query(({ ctx, input }) => campaigns.audienceCount(ctx, input)),
+  send: permittedProcedure('campaigns:write')
+    .input(ZCampaignIdInput)
+    .output(ZCampaignDetail)
+    .mutation(({ ctx, input }) => campaigns.sendCampaign(ctx, input)),
+  schedule: permittedProcedure('campaigns:write')
+    .input(ZScheduleInput)
+    .output(ZCampaignDetail)
+    .mutation(({ ctx, input }) => campaigns.scheduleCampaign(ctx, input)),
+  pause: permittedProcedure('campaigns:write')
+    .input(ZCampaignIdInput)
+    .output(ZCampaignDetail)
+    .mutation(({ ctx, input }) => campaigns.pauseCampaign(ctx, input)),
+  resume: permittedProcedure('campaigns:write')
+    .input(ZCampaignIdInput)
+    .output(ZCampaignDetail)
+    .mutation(({ ctx, input }) => campaigns.resumeCampaign(ctx, input)),
+  cancel: permittedProcedure('campaigns:write')
+    .input(ZCampaignIdInput)
+    .output(ZCampaignDetail)
+    .mutation(({ ctx, input }) => campaigns.cancelCampaign(ctx, input)),
+  stats: permittedProcedure('campaigns:read')
+    .input(ZStatsInput)
+    .output(ZCampaignStats)
+    .query(({ ctx, input }) => campaigns.campaignStats(ctx, input)),
+  recipients: permittedProcedure('campaigns:read')
+    .input(ZRecipientsInput)
+    .output(ZRecipientPage)
+    .query(({ ctx, input }) => campaigns.campaignRecipients(ctx, input)),
+  testSend: permittedProcedure('campaigns:write')
+    .input(ZTestSendInput)
+    .output(ZTestSendResult)
+    .mutation(({ ctx, input }) => campaigns.testSend(ctx, input)),
+});

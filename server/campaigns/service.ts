@@ -1,0 +1,52 @@
+import type { z } from 'zod';
+import { requireContact } from '../contacts/lookup';
+import { scoped } from '../db/scoped';
+import { contactValues } from '../email/send';
+import { queueEmail } from '../email/outbox';
+import { DomainError } from '../errors';
+import { actorIdOf, type OrgContext } from '../kernel/context';
+import { ownerOnlyFilter } from '../organizations/members';
+import { mergeText, renderCampaignBody } from './render';
+import { requireCampaign } from './repo';
+import type { TEmailContent, ZTestSendInput } from './schema';
+
+/** The service entry points the router and REST call (each module names its own). */
+
+export { listCampaigns, getCampaign, createCampaign, updateCampaign, deleteCampaign } from './campaigns';
+export { sendCampaign, scheduleCampaign, pauseCampaign, resumeCampaign, cancelCampaign } from './lifecycle';
+export { audienceCount } from './audience';
+export { campaignStats, campaignRecipients } from './stats';
+
+/**
+ * A test send of an e-mail campaign to the signed-in member's own address, merged as a chosen
+ * contact (or with fallbacks): a marketing message like the real ones (footer, unsubscribe), with
+ * no tracking and no recipient row, so the report counts only the audience.
+ */
+export async function testSend(ctx: OrgContext, input: z.output<typeof ZTestSendInput>) {
+  const user = ctx.auth.user;
+  if (!user) throw new DomainError('FORBIDDEN', 'A test send goes to a signed-in member’s own address, not an API key');
+  const campaign = await requireCampaign(ctx.db, ctx.organizationId, input.id);
+  if (campaign.channel !== 'email' || !campaign.email_subject || !campaign.email_content) {
+    throw new DomainError('CONFLICT', 'Test sends are for e-mail campaigns with a subject and a body');
+  }
+  let values: Record<string, string> = {};
+  if (input.contactId) {
+    await requireContact(ctx.db, ctx.organizationId, input.contactId, await ownerOnlyFilter(ctx.db, ctx.auth));
+    const contact = await scoped(ctx.db, ctx.organizationId).selectFrom('contacts').selectAll().where('id', '=', input.contactId).executeTakeFirstOrThrow();
+    values = contactValues(contact);
+  }
+  const body = await renderCampaignBody(campaign.email_content as TEmailContent, values);
+  const queued = await ctx.db.transaction().execute((trx) =>
+    queueEmail(trx, ctx.deps, {
+      organizationId: ctx.organizationId,
+      kind: 'marketing',
+      to: user.email,
+      toName: user.name,
+      createdBy: actorIdOf(ctx),
+      subject: `[Test] ${mergeText(campaign.email_subject!, values)}`,
+      html: body.html,
+      text: body.text,
+    }),
+  );
+  return { to: user.email, messageId: queued.id };
+}

@@ -1,0 +1,137 @@
+import { sql, type SqlBool } from 'kysely';
+import type { z } from 'zod';
+import { searchAppointments } from '../appointments/service';
+import { and, contactsOf, displayName, filterConditions } from '../contacts/repo';
+import { likePattern } from '../db/like';
+import { scoped } from '../db/scoped';
+import { isBehindTheWall } from '../db/tenant';
+import { listDeals } from '../deals/service';
+import type { Permission } from '../kernel/permissions';
+import type { OrgContext } from '../kernel/context';
+import { ownerOnlyFilter } from '../organizations/members';
+import { listTasks } from '../tasks/service';
+import { zonedParts } from '../time/zoned';
+import { HITS_PER_KIND, SCREENS, SEARCH_KINDS, type TSearchHit, type TSearchKind, type ZGlobalSearchInput } from './schema';
+
+/**
+ * The palette's global search: contacts, deals, tasks, appointments, workflows and the app's pages,
+ * each kind the caller's role may read, through the same visibility rules as each list (a Sales Rep
+ * who sees only their own records finds only those). Contacts use the contacts list's indexed search
+ * (server/contacts/repo.ts); when a word finds no one, an accent-blind match finds "Zoë" for "Zoe".
+ */
+export async function globalSearch(ctx: OrgContext, input: z.output<typeof ZGlobalSearchInput>): Promise<{ hits: TSearchHit[]; fuzzy: boolean }> {
+  const wanted = new Set<TSearchKind>(input.kinds?.length ? input.kinds : SEARCH_KINDS);
+  const may = (kind: TSearchKind, permission: Permission) => wanted.has(kind) && ctx.auth.permissions.includes(permission);
+  // One read-only transaction serves a tRPC query (decision 028): the searches run one after another on it.
+  const contacts = may('contact', 'contacts:read') ? await searchContacts(ctx, input.q) : { hits: [], fuzzy: false };
+  const deals = may('deal', 'deals:read') ? await searchDeals(ctx, input.q) : [];
+  const tasks = may('task', 'tasks:read') ? await searchTasks(ctx, input.q) : [];
+  const appointments = may('appointment', 'appointments:read') ? await searchAppointmentHits(ctx, input.q) : [];
+  const workflows = may('workflow', 'automations:read') ? await searchWorkflows(ctx, input.q) : [];
+  const pages = wanted.has('page') ? searchPages(ctx, input.q) : [];
+  return { hits: [...contacts.hits, ...deals, ...tasks, ...appointments, ...workflows, ...pages], fuzzy: contacts.fuzzy };
+}
+
+async function searchContacts(ctx: OrgContext, q: string): Promise<{ hits: TSearchHit[]; fuzzy: boolean }> {
+  const ownerOnly = await ownerOnlyFilter(ctx.db, ctx.auth);
+  const base = () =>
+    contactsOf(ctx.db, ctx.organizationId, ownerOnly)
+      .select(['contacts.id', 'contacts.first_name', 'contacts.last_name', 'contacts.email', 'contacts.phone', 'contacts.company_name'])
+      .orderBy('contacts.created_at', 'desc')
+      .orderBy('contacts.id', 'desc')
+      .limit(HITS_PER_KIND);
+  // The filter names no date, so the zone is never read.
+  let rows = await base()
+    .where(and(filterConditions(ctx.db, { q }, 'UTC')))
+    .execute();
+  let fuzzy = false;
+  const folded = accentBlindPattern(q);
+  if (rows.length === 0 && folded) {
+    const match = isBehindTheWall(ctx.db) ? sql<SqlBool>`contacts.id in (select id from contact_search_texts where search_text ~ ${folded})` : sql<SqlBool>`contacts.search_text ~ ${folded}`;
+    rows = await base().where(match).execute();
+    fuzzy = rows.length > 0;
+  }
+  const hits = rows.map((row) => ({
+    kind: 'contact' as const,
+    id: row.id,
+    title: displayName(row),
+    detail: [row.email, row.phone, row.company_name].filter(Boolean).join(' · ') || null,
+    link: `/contacts/${row.id}`,
+  }));
+  return { hits, fuzzy };
+}
+
+/** Letters that people type without their accents, and the accented forms they stand for. */
+const ACCENTED: Record<string, string> = { a: 'aàáâãäå', c: 'cç', e: 'eèéêë', i: 'iìíîï', n: 'nñ', o: 'oòóôõöø', u: 'uùúûü', y: 'yýÿ' };
+
+/**
+ * A regular expression matching the query's words in either accent form ("zoe" → "zo[oòó…][eèé…]"),
+ * each word in turn (the trigram index serves it); null when the query has no foldable letter, where
+ * the plain search already said all there is.
+ */
+function accentBlindPattern(q: string): string | null {
+  const words = q
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .split(/\s+/)
+    .filter((word) => word.length >= 2);
+  if (!words.some((word) => /[aceinouy]/.test(word))) return null;
+  const escaped = words.map((word) => [...word].map((ch) => (ACCENTED[ch] ? `[${ACCENTED[ch]}]` : ch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join(''));
+  return escaped.map((word) => `(?=.*${word})`).join('') + '.*';
+}
+
+async function searchDeals(ctx: OrgContext, q: string): Promise<TSearchHit[]> {
+  const page = await listDeals(ctx, { q, page: 1, limit: HITS_PER_KIND, sortBy: 'updatedAt', sortDir: 'desc' });
+  return page.items.map((deal) => ({
+    kind: 'deal' as const,
+    id: deal.id,
+    title: deal.title,
+    detail: [deal.stage.name, `${(deal.value.valueMinor / 100).toFixed(2)} ${deal.value.currency}`, deal.contact?.name].filter(Boolean).join(' · '),
+    link: `/pipeline/deals/${deal.id}`,
+  }));
+}
+
+async function searchTasks(ctx: OrgContext, q: string): Promise<TSearchHit[]> {
+  const page = await listTasks(ctx, { q, view: 'all', status: 'open', page: 1, limit: HITS_PER_KIND });
+  return page.items.map((task) => ({
+    kind: 'task' as const,
+    id: task.id,
+    title: task.title,
+    detail: [task.dueAt ? `due ${task.dueAt}` : null, task.contact?.name].filter(Boolean).join(' · ') || null,
+    link: `/tasks?view=all&status=open&q=${encodeURIComponent(task.title)}`,
+  }));
+}
+
+async function searchAppointmentHits(ctx: OrgContext, q: string): Promise<TSearchHit[]> {
+  const page = await searchAppointments(ctx, { q, page: 1, limit: HITS_PER_KIND });
+  return page.items.map((appointment) => ({
+    kind: 'appointment' as const,
+    id: appointment.id,
+    title: appointment.title,
+    detail: [appointment.startsAt, appointment.contact?.name].filter(Boolean).join(' · '),
+    link: `/appointments?view=day&date=${zonedParts(appointment.startsAt, appointment.timeZone).date}`,
+  }));
+}
+
+async function searchWorkflows(ctx: OrgContext, q: string): Promise<TSearchHit[]> {
+  const rows = await scoped(ctx.db, ctx.organizationId)
+    .selectFrom('workflows')
+    .select(['id', 'name', 'status'])
+    .where('name', 'ilike', likePattern(q))
+    .orderBy('updated_at', 'desc')
+    .limit(HITS_PER_KIND)
+    .execute();
+  return rows.map((row) => ({ kind: 'workflow' as const, id: row.id, title: row.name, detail: row.status, link: `/automation?id=${row.id}` }));
+}
+
+function searchPages(ctx: OrgContext, q: string): TSearchHit[] {
+  const term = q
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '');
+  return SCREENS.filter((screen) => !screen.permission || ctx.auth.permissions.includes(screen.permission as Permission))
+    .filter((screen) => screen.label.toLowerCase().includes(term) || screen.names.some((name) => name.includes(term)))
+    .slice(0, HITS_PER_KIND)
+    .map((screen) => ({ kind: 'page' as const, id: screen.key, title: screen.label, detail: screen.path, link: screen.path }));
+}

@@ -1,0 +1,25 @@
+import { permittedProcedure, router } from '../trpc/init';
+import { ZAssignConversationInput, ZConversationIdInput, ZListConversationsInput, ZReplyConversationInput, ZSetConversationStatusInput } from './schema';
+import * as conversations from './service';
+
+/** The inbox of every channel: website chats, SMS and e-mail threads. */
+export const conversationsRouter = router({
+  list: permittedProcedure('conversations:read')
+    .input(ZListConversationsInput)
+    .query(({ ctx, input }) => conversations.listConversations(ctx, input)),
+  get: permittedProcedure('conversations:read')
+    .input(ZConversationIdInput)
+    .query(({ ctx, input }) => conversations.getConversation(ctx, input)),
+  markRead: permittedProcedure('conversations:read')
+    .input(ZConversationIdInput)
+    .mutation(({ ctx, input }) => conversations.markConversationRead(ctx, input)),
+  reply: permittedProcedure('conversations:reply')
+    .input(ZReplyConversationInput)
+    .mutation(({ ctx, input }) => conversations.replyToConversation(ctx, input)),
+  assign: permittedProcedure('conversations:assign')
+    .input(ZAssignConversationInput)
+    .mutation(({ ctx, input }) => conversations.assignConversation(ctx, input)),
+  setStatus: permittedProcedure('conversations:assign')
+    .input(ZSetConversationStatusInput)
+    .mutation(({ ctx, input }) => conversations.setConversationStatus(ctx, input)),
+});

@@ -1,0 +1,211 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Db } from '../db';
+import type { EmailAttachment, EmailEventType, EmailStatus } from '../db/schema';
+import { scoped } from '../db/scoped';
+import type { AppDeps } from '../deps';
+import { publishEvents } from '../events/publish';
+import { registry, type ConversationTouch } from '../kernel/registry';
+import { readSettings, type OrganizationSettings } from '../organizations/settings';
+import { SUPPRESSIBLE_KINDS, UNSUBSCRIBE_API_PATH, type EmailKind } from './schema';
+import { SEND_JOB, sendChunkSize, type SendJobData } from './send-job';
+
+export type OutgoingEmail = {
+  organizationId: string | null;
+  kind: EmailKind;
+  to: string;
+  toName?: string | null;
+  contactId?: string | null;
+  userId?: string | null;
+  createdBy?: string | null;
+  subject: string;
+  html: string;
+  text: string;
+  inReplyTo?: string | null;
+  references?: string[];
+  threadId?: string | null;
+  templateId?: string | null;
+  /** The integrator's key (POST /api/v1/emails): the same key answers this message again. */
+  idempotencyKey?: string | null;
+  /** Files sent with the message (a booking's .ics), stored with it. */
+  attachments?: EmailAttachment[];
+  /** Sandbox only: printed on the console with the message, so a newcomer can follow an account e-mail's link. */
+  consoleLink?: string;
+};
+
+/** `local+tag@domain`: the plus-addressed form through which replies (r.), bounces (b.) and unsubscribes (u.) name their message. */
+export function plusAddress(address: string, tag: string): string {
+  const at = address.lastIndexOf('@');
+  return `${address.slice(0, at)}+${tag}@${address.slice(at + 1)}`;
+}
+
+const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1);
+
+/** The public unsubscribe door of a message (RFC 8058 one-click by POST; the page by GET). */
+export const unsubscribeUrl = (deps: Pick<AppDeps, 'config'>, token: string) => `${deps.config.publicUrl}${UNSUBSCRIBE_API_PATH(token)}`;
+
+/** Text as HTML (the footer's postal address, a name in a body). */
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * Where a body that carries its own footer (a campaign's footer block) puts the unsubscribe link:
+ * queueEmail writes the message's link there and adds no second footer. A reserved `.invalid`
+ * address, so a link left unfilled could never lead anywhere.
+ */
+export const UNSUBSCRIBE_URL_PLACEHOLDER = 'https://unsubscribe.invalid/switchboard';
+
+/** The footer of marketing and one-to-one e-mail: the organization's postal address and the unsubscribe link. */
+export function withFooter(body: { html: string; text: string }, postalAddress: string | null, unsubscribe: string): { html: string; text: string } {
+  const text = `${body.text.trimEnd()}\n\n--\n${postalAddress ? `${postalAddress}\n` : ''}Unsubscribe: ${unsubscribe}\n`;
+  const footer =
+    `<hr style="border:none;border-top:1px solid #ddd;margin:24px 0 12px"><p style="color:#666;font-size:12px;line-height:1.5">` +
+    `${postalAddress ? `${escapeHtml(postalAddress).replace(/\n/g, '<br>')}<br>` : ''}<a href="${escapeHtml(unsubscribe)}">Unsubscribe</a></p>`;
+  const html = /<\/body>/i.test(body.html) ? body.html.replace(/<\/body>/i, `${footer}</body>`) : `${body.html}${footer}`;
+  return { html, text };
+}
+
+export type EmailEventInput = {
+  message: { id: string; organizationId: string | null; contactId: string | null };
+  type: EmailEventType;
+  detail: string | null;
+  /** The state to publish to the organization, when the step changes it. */
+  status?: EmailStatus;
+};
+
+/** Appends a step of a message's life (its timeline) and publishes its state to the organization. */
+export async function recordEmailEvent(trx: Db, message: EmailEventInput['message'], type: EmailEventType, detail: string | null, status?: EmailStatus): Promise<void> {
+  await recordEmailEvents(trx, [{ message, type, detail, ...(status ? { status } : {}) }]);
+}
+
+/** recordEmailEvent for many steps at once: one insert, one publish. */
+export async function recordEmailEvents(trx: Db, steps: EmailEventInput[]): Promise<void> {
+  if (steps.length === 0) return;
+  await trx
+    .insertInto('email_events')
+    .values(steps.map((s) => ({ organization_id: s.message.organizationId, email_message_id: s.message.id, type: s.type, detail: s.detail })))
+    .execute();
+  await publishEvents(
+    trx,
+    steps.flatMap((s) =>
+      s.status && s.message.organizationId
+        ? [{ organizationId: s.message.organizationId, type: 'email_status' as const, payload: { id: s.message.id, contactId: s.message.contactId, status: s.status }, actorUserId: null }]
+        : [],
+    ),
+  );
+}
+
+/**
+ * Why messages to these addresses must not be sent, by address: one query per organization (or
+ * one for account e-mails) whatever the number of messages.
+ */
+async function suppressedBecause(trx: Db, emails: (OutgoingEmail & { to: string })[]): Promise<(string | null)[]> {
+  const reasons = new Map<string, string>();
+  const account = [...new Set(emails.filter((e) => e.kind === 'account').map((e) => e.to))];
+  if (account.length > 0) {
+    // Account e-mails go to unsubscribed users, never to an address that hard-bounced anywhere.
+    const bounced = await trx.selectFrom('email_bounced_addresses').select('address').where('address', 'in', account).execute();
+    for (const { address } of bounced) reasons.set(`:${address}`, 'The address hard-bounced; account e-mails are not sent to it');
+  }
+  const byOrganization = new Map<string, Set<string>>();
+  for (const e of emails) if (e.organizationId && SUPPRESSIBLE_KINDS.includes(e.kind)) byOrganization.set(e.organizationId, (byOrganization.get(e.organizationId) ?? new Set()).add(e.to));
+  for (const [organizationId, addresses] of byOrganization) {
+    const rows = await scoped(trx, organizationId)
+      .selectFrom('email_suppressions')
+      .select(['address', 'reason'])
+      .where('address', 'in', [...addresses])
+      .execute();
+    for (const row of rows) reasons.set(`${organizationId}:${row.address}`, `The address is on the suppression list (${row.reason})`);
+  }
+  return emails.map((e) =>
+    e.kind === 'account' ? (reasons.get(`:${e.to}`) ?? null) : e.organizationId && SUPPRESSIBLE_KINDS.includes(e.kind) ? (reasons.get(`${e.organizationId}:${e.to}`) ?? null) : null,
+  );
+}
+
+/** Stores the message and schedules its send job in the caller's transaction; a suppressed address is stored `suppressed` and not sent. */
+export async function queueEmail(trx: Db, deps: AppDeps, email: OutgoingEmail): Promise<{ id: string; status: EmailStatus }> {
+  return (await queueEmails(trx, deps, [email]))[0]!;
+}
+
+/**
+ * queueEmail for many messages (a batch of the integrators' door), in a fixed number of statements:
+ * the sender identities, the suppression lookups, then one multi-row insert each of messages,
+ * inbox threads, events and send jobs (chunks of sendChunkSize). Answers in the order given.
+ */
+export async function queueEmails(trx: Db, deps: AppDeps, emails: OutgoingEmail[]): Promise<{ id: string; status: EmailStatus }[]> {
+  if (emails.length === 0) return [];
+  const system = deps.config.email.from;
+  const identities = new Map<string, OrganizationSettings['email']>();
+  for (const organizationId of new Set(emails.map((e) => e.organizationId).filter((id) => id !== null))) {
+    identities.set(organizationId, (await readSettings(trx, organizationId)).email);
+  }
+  const normalized = emails.map((email) => ({ ...email, to: email.to.trim().toLowerCase() }));
+  const suppressions = await suppressedBecause(trx, normalized);
+  const rows = normalized.map((email, i) => {
+    const identity = email.organizationId ? identities.get(email.organizationId)! : null;
+    const fromAddress = identity?.fromAddress ?? system.address;
+    const token = randomBytes(12).toString('hex');
+    const body = { html: email.html, text: email.text };
+    const headers: Record<string, string> = {};
+    if (SUPPRESSIBLE_KINDS.includes(email.kind)) {
+      const unsubscribe = unsubscribeUrl(deps, token);
+      headers['List-Unsubscribe'] = `<${unsubscribe}>, <mailto:${plusAddress(system.address, `u.${token}`)}>`;
+      headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+      if (body.html.includes(UNSUBSCRIBE_URL_PLACEHOLDER)) {
+        body.html = body.html.replaceAll(UNSUBSCRIBE_URL_PLACEHOLDER, unsubscribe);
+        body.text = body.text.replaceAll(UNSUBSCRIBE_URL_PLACEHOLDER, unsubscribe);
+      } else Object.assign(body, withFooter(body, identity?.postalAddress ?? null, unsubscribe));
+    }
+    const suppressed = suppressions[i]!;
+    return {
+      id: randomUUID(),
+      organization_id: email.organizationId,
+      direction: 'outbound' as const,
+      kind: email.kind,
+      status: (suppressed ? 'suppressed' : 'queued') as EmailStatus,
+      contact_id: email.contactId ?? null,
+      user_id: email.userId ?? null,
+      created_by: email.createdBy ?? null,
+      from_address: fromAddress,
+      from_name: identity?.fromName ?? system.name,
+      to_address: email.to,
+      to_name: email.toName ?? null,
+      // Replies come back plus-addressed, so they thread to this message.
+      reply_to: email.organizationId ? plusAddress(identity?.replyTo ?? fromAddress, `r.${token}`) : null,
+      subject: email.subject,
+      html: body.html,
+      text: body.text,
+      message_id: `<${randomUUID()}@${domainOf(system.address)}>`,
+      in_reply_to: email.inReplyTo ?? null,
+      references: email.references ?? [],
+      thread_id: email.threadId ?? null,
+      token,
+      template_id: email.templateId ?? null,
+      idempotency_key: email.idempotencyKey ?? null,
+      headers: JSON.stringify(headers),
+      attachments: JSON.stringify(email.attachments ?? []),
+      error: suppressed,
+    };
+  });
+  // Organization rows carry their organization (checked by row-level security); system rows have none.
+  await trx.insertInto('email_messages').values(rows).execute();
+  // A one-to-one e-mail belongs to a thread of the inbox (the id of the thread's first message).
+  const touches = normalized.flatMap((email, i): ConversationTouch[] =>
+    email.kind === 'one_to_one' && email.organizationId
+      ? [{ organizationId: email.organizationId, channel: 'email', threadId: email.threadId ?? rows[i]!.id, contactId: email.contactId ?? null, direction: 'outbound', preview: email.text }]
+      : [],
+  );
+  if (touches.length > 0) await registry().touchConversation(trx, touches);
+  await recordEmailEvents(
+    trx,
+    rows.map((row) => ({ message: { id: row.id, organizationId: row.organization_id, contactId: row.contact_id }, type: row.status, detail: row.error, status: row.status })),
+  );
+  const sendable = rows.map((row, i) => ({ row, consoleLink: normalized[i]!.consoleLink })).filter(({ row }) => row.status === 'queued');
+  const chunk = sendChunkSize(deps);
+  const jobs: { data: SendJobData }[] = [];
+  for (let start = 0; start < sendable.length; start += chunk) {
+    const part = sendable.slice(start, start + chunk);
+    const links = part.filter((p) => p.consoleLink).map((p) => [p.row.id, p.consoleLink!] as const);
+    jobs.push({ data: { messageIds: part.map((p) => p.row.id), ...(links.length > 0 ? { consoleLinks: Object.fromEntries(links) } : {}) } });
+  }
+  if (jobs.length > 0) await deps.jobs.sendMany(SEND_JOB, jobs, { db: trx });
+  return rows.map((row) => ({ id: row.id, status: row.status }));
+}

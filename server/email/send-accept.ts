@@ -1,0 +1,157 @@
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import { recordActivities } from '../activities/service';
+import { scoped } from '../db/scoped';
+import { DomainError, fieldError, unknownRecord, validationError } from '../errors';
+import { actorIdOf, type OrgContext } from '../kernel/context';
+import { queueEmails, type OutgoingEmail } from './outbox';
+import { ZSendEmailInput, type EmailStatus, type ZEmailBatchAccepted, type ZEmailBatchItemError, type ZSendEmailBatchInput } from './schema';
+import { fillDraft, resolveRecipients } from './send';
+import { findEmailTemplates } from './templates';
+
+type SendInput = z.output<typeof ZSendEmailInput>;
+type Accepted = { id: string; status: EmailStatus };
+
+/** What the rules say of one filled draft: the refusal naming its field, or nothing. */
+function refusal(filled: ReturnType<typeof fillDraft>, doNotEmail: boolean): DomainError | null {
+  if (filled.missing.length > 0) {
+    const issues = filled.missing.map((name) => ({ path: `variables.${name}`, message: 'is required by the message (give it a value, or a fallback as {{name|fallback}})' }));
+    return new DomainError('VALIDATION', `variables: ${filled.missing.join(', ')} ${filled.missing.length === 1 ? 'is' : 'are'} required by the message`, { issues });
+  }
+  if (!filled.subject) return fieldError('subject', 'is empty once its variables are filled');
+  if (!filled.text) return fieldError('text', 'is empty once its variables are filled');
+  if (doNotEmail) return new DomainError('FORBIDDEN', 'The contact is marked do not e-mail', { issues: [{ path: 'to', message: 'is a contact marked do not e-mail' }] });
+  return null;
+}
+
+/**
+ * The one way one-to-one e-mails are accepted, one or a batch: recipients and templates read in a
+ * query each, every draft filled and checked, then the sendable ones stored and queued in ONE
+ * transaction with their timeline entries (the contact's, when it has one) — a fixed number of
+ * statements whatever their number. A missing variable with no fallback refuses its e-mail (400
+ * naming each); a suppressed address is stored `suppressed`, not sent; a contact marked
+ * do-not-e-mail is refused (403). The same idempotency key answers the first request's message
+ * (within a batch too). Answers each input in order: its message, or its refusal.
+ */
+export async function acceptEmails(ctx: OrgContext, inputs: (SendInput | DomainError)[]): Promise<(Accepted | DomainError)[]> {
+  const answers: (Accepted | DomainError | null)[] = inputs.map((input) => (input instanceof DomainError ? input : null));
+  const valid = inputs.flatMap((input, index) => (input instanceof DomainError ? [] : [{ input, index }]));
+  const recipients = await resolveRecipients(
+    ctx,
+    valid.map(({ input }) => input.to),
+  );
+  const templates = await findEmailTemplates(ctx, [...new Set(valid.flatMap(({ input }) => (input.templateId ? [input.templateId] : [])))]);
+  const sendable: { index: number; key: string | null; email: OutgoingEmail }[] = [];
+  for (const [i, { input, index }] of valid.entries()) {
+    const recipient = recipients[i]!;
+    const template = input.templateId ? (templates.get(input.templateId) ?? null) : null;
+    if (recipient instanceof DomainError) answers[index] = recipient;
+    else if (input.templateId && !template) answers[index] = unknownRecord('templateId', 'is not a template of this organization');
+    else {
+      const filled = fillDraft(input, recipient, template);
+      const refused = refusal(filled, recipient.doNotEmail);
+      if (refused) answers[index] = refused;
+      else {
+        sendable.push({
+          index,
+          key: input.idempotencyKey ?? null,
+          email: {
+            organizationId: ctx.organizationId,
+            kind: 'one_to_one',
+            to: recipient.address,
+            toName: recipient.name,
+            contactId: recipient.contactId,
+            userId: ctx.auth.user?.id ?? null,
+            createdBy: actorIdOf(ctx),
+            subject: filled.subject,
+            html: filled.html,
+            text: filled.text,
+            templateId: template?.id ?? null,
+            idempotencyKey: input.idempotencyKey ?? null,
+          },
+        });
+      }
+    }
+  }
+  if (sendable.length > 0) {
+    await ctx.db.transaction().execute(async (trx) => {
+      const keys = [...new Set(sendable.flatMap((s) => (s.key ? [s.key] : [])))];
+      // Answered by key: messages of earlier requests, then the first of this one's.
+      const byKey = new Map<string, Accepted>();
+      if (keys.length > 0) {
+        // Sorted, so two batches sharing keys take their locks in the same order.
+        const lockNames = keys.map((key) => `${ctx.organizationId}:email:${key}`).sort();
+        await sql`select pg_advisory_xact_lock(hashtext(k)) from unnest(${lockNames}::text[]) with ordinality as l(k, n) order by n`.execute(trx);
+        const earlier = await scoped(trx, ctx.organizationId).selectFrom('email_messages').select(['id', 'status', 'idempotency_key']).where('idempotency_key', 'in', keys).execute();
+        for (const row of earlier) byKey.set(row.idempotency_key!, { id: row.id, status: row.status });
+      }
+      // Of items sharing a key not seen before, the first is stored; the others answer its message.
+      const taken = new Set(byKey.keys());
+      const fresh = sendable.filter((s) => {
+        if (!s.key) return true;
+        if (taken.has(s.key)) return false;
+        taken.add(s.key);
+        return true;
+      });
+      const queued = await queueEmails(
+        trx,
+        ctx.deps,
+        fresh.map((s) => s.email),
+      );
+      fresh.forEach((s, i) => {
+        answers[s.index] = queued[i]!;
+        if (s.key) byKey.set(s.key, queued[i]!);
+      });
+      for (const s of sendable) if (s.key && answers[s.index] === null) answers[s.index] = byKey.get(s.key)!;
+      await recordActivities(
+        trx,
+        fresh.flatMap((s, i) =>
+          s.email.contactId
+            ? [
+                {
+                  organizationId: ctx.organizationId,
+                  contactId: s.email.contactId,
+                  type: 'email_out',
+                  actorUserId: actorIdOf(ctx),
+                  payload: { messageId: queued[i]!.id, to: s.email.to, subject: s.email.subject },
+                },
+              ]
+            : [],
+        ),
+      );
+    });
+  }
+  return answers.map((answer) => answer!);
+}
+
+/** `email.send` and `POST /api/v1/emails`: one e-mail to one person (acceptEmails for one). */
+export async function sendEmail(ctx: OrgContext, input: SendInput): Promise<Accepted> {
+  const [answer] = await acceptEmails(ctx, [input]);
+  if (answer instanceof DomainError) throw answer;
+  return answer!;
+}
+
+type BatchItemError = z.output<typeof ZEmailBatchItemError>;
+type BatchItemResult = z.output<typeof ZEmailBatchAccepted>['results'][number];
+
+function itemError(index: number, error: DomainError): BatchItemError {
+  const prefix = `emails.${index}`;
+  const issues = error.issues?.map((issue) => ({ path: issue.path ? `${prefix}.${issue.path}` : prefix, message: issue.message }));
+  const first = issues?.[0];
+  return { status: error.httpStatus, message: first ? `${first.path}: ${first.message}` : `${prefix}: ${error.message}`, ...(issues ? { issues } : {}) };
+}
+
+/**
+ * `POST /api/v1/emails/batch`: up to EMAIL_BATCH_MAX e-mails of the single door's shape, each
+ * checked on its own — a bad item is refused in its result and the others are accepted, all in one
+ * transaction (acceptEmails). Results in the items' order.
+ */
+export async function sendEmailBatch(ctx: OrgContext, { emails: items }: z.output<typeof ZSendEmailBatchInput>): Promise<{ results: BatchItemResult[] }> {
+  // The input guard already ran over the whole body (readBody).
+  const inputs = items.map((item): SendInput | DomainError => {
+    const parsed = ZSendEmailInput.safeParse(item);
+    return parsed.success ? parsed.data : validationError(parsed.error);
+  });
+  const answers = await acceptEmails(ctx, inputs);
+  return { results: answers.map((answer, index) => (answer instanceof DomainError ? { index, error: itemError(index, answer) } : { index, ...answer })) };
+}

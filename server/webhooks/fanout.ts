@@ -1,0 +1,56 @@
+import type { Db } from '../db';
+import { scoped } from '../db/scoped';
+import type { AppDeps } from '../deps';
+import type { EventType, RealtimeEvent } from '../events/types';
+import { DELIVER_JOB } from './deliver';
+import { WEBHOOK_API_VERSION, WEBHOOK_EVENT_TYPES, type TWebhookEvent, type WebhookEventType } from './schema';
+
+/** The outbox event types some public type comes from: what the consumer listens to. */
+export const SOURCE_EVENTS = [...new Set(Object.values(WEBHOOK_EVENT_TYPES).map((t) => t.source))] as EventType[];
+
+/** The public type of an outbox event (null when none maps to it, e.g. an e-mail still queued) and the record it is about. */
+export function publicEventOf(event: Pick<RealtimeEvent, 'type' | 'payload'>): { type: WebhookEventType; recordKey: string } | null {
+  for (const [name, rule] of Object.entries(WEBHOOK_EVENT_TYPES) as [WebhookEventType, (typeof WEBHOOK_EVENT_TYPES)[WebhookEventType]][]) {
+    if (rule.source !== event.type) continue;
+    if ('when' in rule && event.payload[rule.when[0]] !== rule.when[1]) continue;
+    const [kind, field] = rule.record;
+    // A change of many records is ordered behind its first one (a bulk edit after a create).
+    const id = field.endsWith('[]') ? (event.payload[field.slice(0, -2)] as unknown[] | undefined)?.[0] : event.payload[field];
+    return { type: name, recordKey: `${kind}:${typeof id === 'string' ? id : 'none'}` };
+  }
+  return null;
+}
+
+export const eventObject = (event: Pick<RealtimeEvent, 'id' | 'createdAt' | 'payload'>, type: string): TWebhookEvent => ({
+  id: `evt_${event.id}`,
+  type,
+  apiVersion: WEBHOOK_API_VERSION,
+  createdAt: event.createdAt,
+  data: event.payload,
+});
+
+/**
+ * The webhooks consumer's handler, in the transaction that moves its cursor: one delivery row per
+ * enabled endpoint that wants the event, and the job that sends it — all committed with the cursor.
+ */
+export async function fanOut(deps: AppDeps, event: RealtimeEvent, trx: Db): Promise<void> {
+  const mapped = publicEventOf(event);
+  if (!mapped) return;
+  const org = scoped(trx, event.organizationId);
+  const endpoints = (await org.selectFrom('webhook_endpoints').select(['id', 'event_types']).where('enabled', '=', true).execute()).filter((e) => e.event_types.includes(mapped.type));
+  if (endpoints.length === 0) return;
+  const body = eventObject(event, mapped.type);
+  const rows = await org
+    .insertInto(
+      'webhook_deliveries',
+      endpoints.map((e) => ({ endpoint_id: e.id, event_id: event.id, message_id: body.id, event_type: mapped.type, payload: JSON.stringify(body), record_key: mapped.recordKey })),
+    )
+    .onConflict((oc) => oc.columns(['endpoint_id', 'event_id']).doNothing())
+    .returning('id')
+    .execute();
+  await deps.jobs.sendMany(
+    DELIVER_JOB,
+    rows.map((r) => ({ data: { organizationId: event.organizationId, deliveryId: r.id } })),
+    { db: trx },
+  );
+}

@@ -1,0 +1,76 @@
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import { scoped } from '../db/scoped';
+import { DomainError, unknownRecord } from '../errors';
+import type { OrgContext } from '../kernel/context';
+import { DELIVER_JOB } from './deliver';
+import { requireEndpoint } from './endpoints';
+import type { TWebhookDelivery, TWebhookEvent, ZListDeliveriesInput, ZRedeliverInput } from './schema';
+
+/** An endpoint's delivery log, newest first, each with its attempts (request headers, answer, duration). */
+export async function listDeliveries(ctx: OrgContext, input: z.output<typeof ZListDeliveriesInput>) {
+  await requireEndpoint(ctx.db, ctx.organizationId, input.endpointId);
+  const org = scoped(ctx.db, ctx.organizationId);
+  let query = org.selectFrom('webhook_deliveries').selectAll().where('endpoint_id', '=', input.endpointId);
+  if (input.cursor) query = query.where('sequence', '<', input.cursor);
+  const rows = await query
+    .orderBy('sequence', 'desc')
+    .limit(input.limit + 1)
+    .execute();
+  const page = rows.slice(0, input.limit);
+  const attempts = page.length
+    ? await org
+        .selectFrom('webhook_delivery_attempts')
+        .selectAll()
+        .where(
+          'delivery_id',
+          'in',
+          page.map((r) => r.id),
+        )
+        .orderBy('attempt')
+        .execute()
+    : [];
+  const items: TWebhookDelivery[] = page.map((r) => ({
+    id: r.id,
+    endpointId: r.endpoint_id,
+    eventId: r.message_id,
+    eventType: r.event_type,
+    state: r.state,
+    attempts: r.attempts,
+    lastStatusCode: r.last_status_code,
+    lastError: r.last_error,
+    nextAttemptAt: r.state === 'pending' || r.state === 'retrying' ? r.next_attempt_at.toISOString() : null,
+    deliveredAt: r.delivered_at?.toISOString() ?? null,
+    createdAt: r.created_at.toISOString(),
+    payload: r.payload as TWebhookEvent,
+    log: attempts
+      .filter((a) => a.delivery_id === r.id)
+      .map((a) => ({
+        attempt: a.attempt,
+        requestHeaders: a.request_headers,
+        statusCode: a.status_code,
+        responseExcerpt: a.response_excerpt,
+        error: a.error,
+        durationMs: a.duration_ms,
+        at: a.created_at.toISOString(),
+      })),
+  }));
+  return { items, nextCursor: rows.length > input.limit ? page[page.length - 1]!.sequence : null };
+}
+
+/** Sends a delivery again now (same event id, so a receiver that had it drops the copy), with a new 24-hour retry window. */
+export async function redeliver(ctx: OrgContext, input: z.output<typeof ZRedeliverInput>) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const org = scoped(trx, ctx.organizationId);
+    const delivery = await org.selectFrom('webhook_deliveries').select(['id', 'state']).where('id', '=', input.deliveryId).executeTakeFirst();
+    if (!delivery) throw unknownRecord('deliveryId', 'no such webhook delivery');
+    if (delivery.state === 'sending') throw new DomainError('CONFLICT', 'The delivery is being sent right now');
+    await org
+      .updateTable('webhook_deliveries')
+      .set({ state: 'pending', next_attempt_at: sql<Date>`now()`, window_started_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+      .where('id', '=', delivery.id)
+      .execute();
+    await ctx.deps.jobs.send(DELIVER_JOB, { organizationId: ctx.organizationId, deliveryId: delivery.id }, { db: trx });
+    return { deliveryId: delivery.id, state: 'pending' as const };
+  });
+}

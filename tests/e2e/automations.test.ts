@@ -1,0 +1,86 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openSignedIn, trpcMutation } from './helpers/accounts';
+import { useE2E } from './helpers/app';
+import { watchViolations } from './helpers/csp';
+
+const e2e = useE2E();
+
+const palette = (page: Page) => page.getByRole('complementary', { name: 'Components' });
+
+/** Opens a palette tab and clicks one of its cards (each card adds a step or a trigger). */
+async function addFromPalette(page: Page, tab: string, card: string) {
+  await palette(page).getByRole('tab', { name: tab, exact: true }).click();
+  await palette(page)
+    .getByRole('tabpanel')
+    .getByRole('button', { name: new RegExp(`^${card}`) })
+    .click();
+}
+
+describe('Automations: a workflow built on the canvas runs for a new contact', () => {
+  it('builds a three-step workflow from the palette, publishes it, and a new contact’s run completes with its SMS in the sandbox', async () => {
+    const { page } = await openSignedIn(e2e);
+    const violations = await watchViolations(page);
+
+    await page.goto('/automation');
+    await page.getByRole('heading', { level: 1, name: 'Workflow Builder' }).waitFor();
+    await page
+      .getByRole('button', { name: /^Use Template / })
+      .first()
+      .waitFor();
+    await page.getByLabel('Workflow name').fill('New contact follow-up');
+    await page.getByRole('button', { name: 'New Workflow' }).click();
+    await page.getByRole('heading', { level: 1, name: 'New contact follow-up' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('id')).toMatch(/^[0-9a-f-]{36}$/);
+    await page.getByText('Workflow Start', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Add Your First Action' }).waitFor();
+
+    // A tab with no card says so rather than showing cards that do nothing.
+    await palette(page).getByRole('tab', { name: 'Voice', exact: true }).click();
+    await palette(page).getByText('The workflow engine has no Voice step, so this tab has no cards.').waitFor();
+
+    await addFromPalette(page, 'Triggers', 'Contact Created');
+    await page.getByText('When: Contact Created').waitFor();
+    await addFromPalette(page, 'SMS', 'Send SMS');
+    const settings = page.getByRole('complementary', { name: 'Settings' });
+    // Validation names the field, with the engine's own rule.
+    await settings.getByLabel('Message').fill('');
+    await settings.getByText('Message is required').waitFor();
+    await settings.getByLabel('Message').fill('Hi {{first_name}}, thanks for signing up!');
+    await addFromPalette(page, 'Custom Logic', 'Add Tag');
+    await addFromPalette(page, 'Lead Scoring', 'Adjust Lead Score');
+    const canvas = page.getByTestId('rf__wrapper');
+    for (const title of ['Send SMS', 'Add Tag', 'Adjust Lead Score']) await canvas.getByTestId(`step-${title}`).waitFor();
+    expect(await canvas.locator('.react-flow__edge').count()).toBe(3);
+
+    // Undo removes the last card, redo brings it back.
+    await page.getByRole('button', { name: 'Undo (Ctrl+Z)' }).click();
+    await canvas.getByTestId('step-Adjust Lead Score').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Redo (Ctrl+Shift+Z)' }).click();
+    await canvas.getByTestId('step-Adjust Lead Score').waitFor();
+
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByText('Workflow published', { exact: true }).waitFor();
+    await page.getByText('Published version 1').waitFor();
+
+    const contact = await trpcMutation(page, e2e, 'contacts.create', { firstName: 'Ada', lastName: 'Runner', phone: '+14155552680' });
+    expect(contact.status(), await contact.text()).toBe(200);
+
+    await page.goto('/automations');
+    const workflows = page.getByRole('table', { name: 'Workflows' });
+    await workflows.getByRole('link', { name: 'New contact follow-up' }).waitFor();
+    // The run ends on its own; the list refreshes on automation_completed (or on a reload while it has not yet).
+    const completed = page.getByTestId('run-row').filter({ hasText: 'completed' }).filter({ hasText: 'Ada Runner' });
+    for (let attempt = 0; !(await completed.isVisible()); attempt += 1) {
+      if (attempt > 60) throw new Error('the run did not complete');
+      await completed.waitFor({ timeout: 1000 }).catch(() => page.reload());
+    }
+    await completed.getByRole('button', { name: 'Step log' }).click();
+    const log = completed.getByRole('list', { name: 'Step log' });
+    for (const title of ['Send SMS', 'Add Tag', 'Adjust Lead Score']) await log.getByText(title, { exact: true }).waitFor();
+
+    await page.goto('/sms');
+    await page.getByRole('list', { name: 'Conversations' }).getByText('Hi Ada, thanks for signing up!').waitFor();
+    expect(violations).toEqual([]);
+  });
+});

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { openSignedIn, trpcMutation } from './helpers/accounts';
+import { useE2E } from './helpers/app';
+import { watchViolations } from './helpers/csp';
+
+const e2e = useE2E();
+
+describe('Campaigns: an e-mail built from blocks, sent to a tag, and its report (issue #18)', () => {
+  it('builds the e-mail in the block editor, previews it, sends it to the tag’s contacts and shows them in the report', async () => {
+    const { page } = await openSignedIn(e2e);
+    const violations = await watchViolations(page);
+    for (const [firstName, email] of [
+      ['Ada', 'ada.spring@example.test'],
+      ['Grace', 'grace.spring@example.test'],
+    ] as const) {
+      expect((await trpcMutation(page, e2e, 'contacts.create', { firstName, lastName: 'Tester', email, tags: ['spring-list'] })).ok()).toBe(true);
+    }
+    expect((await trpcMutation(page, e2e, 'contacts.create', { firstName: 'Other', email: 'other@example.test', tags: ['autumn'] })).ok()).toBe(true);
+    // Marketing e-mail needs the organization's postal address (CAN-SPAM).
+    expect((await trpcMutation(page, e2e, 'email.updateSettings', { postalAddress: '1 Main Street, Springfield' })).ok()).toBe(true);
+
+    await page.goto('/campaigns');
+    await page.getByText('No campaigns yet').waitFor();
+    await page.getByRole('button', { name: 'New Campaign' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New campaign' });
+    await dialog.getByLabel('Campaign name').fill('Spring newsletter');
+    await dialog.getByLabel('Channel').selectOption('email');
+    await dialog.getByRole('button', { name: 'Create draft' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Spring newsletter' }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/campaigns\/[0-9a-f-]{36}$/);
+
+    // The starter's footer has no postal address yet: the form names the field.
+    const editor = page.getByTestId('block-editor');
+    await editor.getByText('Postal address is required').waitFor();
+    await editor.getByLabel('Postal address', { exact: true }).fill('1 Main Street, Springfield');
+    await editor.getByLabel('Heading text').fill('Spring is here, {{contact.firstName | friend}}');
+    await editor.getByLabel('Add a block').selectOption('button');
+    await editor.getByLabel('Button label').fill('Book a visit');
+    await editor.getByLabel('Button link').fill('bit.ly/spring');
+    await editor.getByText('Button link must be an https://, http:// or mailto: link').waitFor();
+    await editor.getByLabel('Button link').fill('https://bit.ly/spring');
+    // The new button sits above the footer, which stays last; moving it up puts it before the text.
+    await editor.getByRole('button', { name: 'Move Button (block 3) up' }).click();
+    await editor.getByRole('listitem', { name: 'Button (block 2)' }).waitFor();
+
+    const spam = page.getByTestId('spam-check');
+    await spam.getByText(/Link shortener used \(bit\.ly\)/).waitFor();
+    await editor.getByLabel('Button link').fill('https://example.com/book');
+    await spam.getByText(/^Nothing found/).waitFor();
+
+    const preview = page.getByTestId('email-preview');
+    await expect.poll(() => preview.getAttribute('srcdoc'), { timeout: 15_000 }).toContain('Spring is here, friend');
+    await page.getByLabel('Preview as').selectOption({ label: 'Ada Tester — ada.spring@example.test' });
+    await expect.poll(() => preview.getAttribute('srcdoc'), { timeout: 15_000 }).toContain('Spring is here, Ada');
+    // Dark: the e-mail's dark rules, as a dark mail client applies them.
+    await page.getByRole('radio', { name: 'Dark' }).click();
+    await expect.poll(() => preview.getAttribute('srcdoc')).toContain('background-color: #030712 !important');
+    await page.getByRole('radio', { name: 'Phone' }).click();
+    expect(await preview.evaluate((el) => el.getBoundingClientRect().width)).toBe(375);
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.getByRole('button', { name: 'Saved' }).waitFor();
+
+    await page.getByRole('tab', { name: 'Audience' }).click();
+    await page.getByLabel('Send to').selectOption('tag');
+    await page.getByLabel('Tag', { exact: true }).selectOption('spring-list');
+    await expect.poll(() => page.getByTestId('audience-count').textContent(), { timeout: 15_000 }).toMatch(/^Will receive it2Matching contacts2/);
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.getByRole('button', { name: 'Saved' }).waitFor();
+
+    await page.getByRole('tab', { name: 'Schedule' }).click();
+    await page.getByRole('button', { name: 'Send now' }).click();
+
+    // The report: live figures until every recipient's message is terminal, then each recipient with their events.
+    const stats = page.getByTestId('campaign-stats');
+    await expect.poll(() => stats.textContent(), { timeout: 30_000 }).toMatch(/Recipients2Queued0/);
+    const recipients = page.getByTestId('recipients');
+    await recipients.getByText('ada.spring@example.test').waitFor();
+    await recipients.getByText('grace.spring@example.test').waitFor();
+    expect(await recipients.getByText('other@example.test').count()).toBe(0);
+    await page.getByRole('link', { name: 'All campaigns' }).click();
+    await page.getByRole('table', { name: 'Campaigns' }).getByRole('link', { name: 'Spring newsletter' }).waitFor();
+    expect(violations).toEqual([]);
+  });
+});

@@ -1,0 +1,165 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { pickWinner } from '../../server/campaigns/ab-test';
+import { dispatchCampaign } from '../../server/campaigns/dispatch';
+import { readSettings } from '../../server/organizations/settings';
+import { zonedTimeToInstant } from '../../server/time/zoned';
+import { createKey } from '../helpers/factories';
+import { addContact, campaignsApp, HTML } from './campaigns-helpers';
+
+const VIP = { match: 'all' as const, conditions: [{ type: 'tag' as const, tag: 'vip' }] };
+
+describe('campaign sending under control (the dispatch run by the test)', { timeout: 120_000 }, () => {
+  it('runs of the sending job, repeated and side by side, send each recipient exactly once', async () => {
+    const { deps, owner, api } = await campaignsApp({ chain: 'manual' });
+    const org = owner.organizationId;
+    for (let i = 0; i < 6; i++) await addContact(deps, org, { email: `r${i}@example.test`, tags: ['vip'] });
+    const campaign = await api.campaigns.create({ name: 'Once', channel: 'email', audience: VIP, email: { subject: 'Once', content: HTML } });
+    await api.campaigns.send({ id: campaign.id });
+    const data = { organizationId: org, campaignId: campaign.id };
+    // A worker killed mid-run leaves its transaction uncommitted: the next runs find the rows pending.
+    await Promise.all([dispatchCampaign(deps, data), dispatchCampaign(deps, data), dispatchCampaign(deps, data)]);
+    await dispatchCampaign(deps, data);
+    const messages = await deps.database.db.selectFrom('email_messages').select('to_address').where('organization_id', '=', org).execute();
+    expect(messages.map((m) => m.to_address).sort()).toEqual(['r0', 'r1', 'r2', 'r3', 'r4', 'r5'].map((r) => `${r}@example.test`));
+    const rows = await deps.database.db.selectFrom('campaign_recipients').select(['status', 'email_message_id']).where('campaign_id', '=', campaign.id).execute();
+    expect(rows.every((r) => r.status === 'queued' && r.email_message_id)).toBe(true);
+  });
+
+  it('pause holds the rows, resume sends them, cancel ends the rest', async () => {
+    const { deps, owner, api } = await campaignsApp({ chain: 'manual' });
+    const org = owner.organizationId;
+    await addContact(deps, org, { email: 'a@example.test', tags: ['vip'] });
+    const campaign = await api.campaigns.create({ name: 'Paused', channel: 'email', audience: VIP, email: { subject: 'Hi', content: HTML } });
+    await api.campaigns.send({ id: campaign.id });
+    expect((await api.campaigns.pause({ id: campaign.id })).status).toBe('paused');
+    await dispatchCampaign(deps, { organizationId: org, campaignId: campaign.id });
+    expect((await api.campaigns.stats({ id: campaign.id })).byStatus.pending).toBe(1);
+    await expect(api.campaigns.pause({ id: campaign.id })).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect((await api.campaigns.resume({ id: campaign.id })).status).toBe('sending');
+    await dispatchCampaign(deps, { organizationId: org, campaignId: campaign.id });
+    expect((await api.campaigns.stats({ id: campaign.id })).byStatus.pending).toBe(0);
+
+    await addContact(deps, org, { email: 'b@example.test', tags: ['vip'] });
+    const second = await api.campaigns.create({ name: 'Cancelled', channel: 'email', audience: VIP, email: { subject: 'Hi', content: HTML } });
+    await api.campaigns.send({ id: second.id });
+    expect((await api.campaigns.cancel({ id: second.id })).status).toBe('cancelled');
+    await dispatchCampaign(deps, { organizationId: org, campaignId: second.id });
+    const stats = await api.campaigns.stats({ id: second.id });
+    expect(stats.byStatus).toMatchObject({ cancelled: 2, pending: 0, queued: 0 });
+  });
+
+  it('a scheduled campaign starts at its moment, evaluating its audience then; a local-time send is due at that time in each zone', async () => {
+    const { deps, owner, api } = await campaignsApp({ chain: 'manual' });
+    const org = owner.organizationId;
+    await addContact(deps, org, { email: 'paris@example.test', phone: '+33612345678', tags: ['vip'] });
+    await addContact(deps, org, { email: 'tokyo@example.test', phone: '+81312345678', tags: ['vip'] });
+    const campaign = await api.campaigns.create({ name: 'Later', channel: 'email', audience: VIP, email: { subject: 'Hi', content: HTML } });
+    await expect(api.campaigns.schedule({ id: campaign.id, at: '2020-01-01T09:00:00Z' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('at: must be in the future') });
+    const at = new Date(Date.now() + 3 * 86_400_000);
+    const scheduled = await api.campaigns.schedule({ id: campaign.id, at: at.toISOString(), recipientLocalTime: '09:00' });
+    expect(scheduled).toMatchObject({ status: 'scheduled', recipientLocalTime: '09:00' });
+    const data = { organizationId: org, campaignId: campaign.id };
+    await dispatchCampaign(deps, data);
+    expect((await api.campaigns.get({ id: campaign.id })).status).toBe('scheduled');
+
+    // Its moment comes (the schedule moved to the past rather than waiting): the audience is read now, a contact added since included.
+    await addContact(deps, org, { email: 'late@example.test', tags: ['vip'] });
+    const past = new Date(Date.now() - 86_400_000);
+    await sql`update campaigns set scheduled_at = ${past} where id = ${campaign.id}`.execute(deps.database.db);
+    await dispatchCampaign(deps, data);
+    expect((await api.campaigns.get({ id: campaign.id })).status).toBe('sending');
+    const rows = await deps.database.db.selectFrom('campaign_recipients').select(['address', 'time_zone', 'due_at']).where('campaign_id', '=', campaign.id).orderBy('address').execute();
+    const { timezone } = await readSettings(deps.database.db, org);
+    expect(rows.map((r) => [r.address, r.time_zone])).toEqual([
+      ['late@example.test', timezone],
+      ['paris@example.test', 'Europe/Paris'],
+      ['tokyo@example.test', 'Asia/Tokyo'],
+    ]);
+    const date = past.toISOString().slice(0, 10);
+    // Yesterday's 09:00 has passed everywhere: each row is due now, not in the past's order.
+    for (const row of rows) expect(row.due_at.getTime()).toBeGreaterThanOrEqual(Math.min(zonedTimeToInstant(date, '09:00', row.time_zone!).getTime(), Date.now() - 60_000));
+  });
+
+  it('an A/B test sends subject A and B to its share, then the winner by human opens to the rest', async () => {
+    const { deps, owner, api } = await campaignsApp({ chain: 'manual' });
+    const org = owner.organizationId;
+    for (let i = 0; i < 20; i++) await addContact(deps, org, { email: `ab${i}@example.test`, tags: ['vip'] });
+    const campaign = await api.campaigns.create({
+      name: 'AB',
+      channel: 'email',
+      audience: VIP,
+      email: { subject: 'Subject A', content: HTML },
+      abTest: { subjectB: 'Subject B', sharePercent: 50, metric: 'opens', waitHours: 4 },
+    });
+    await api.campaigns.send({ id: campaign.id });
+    const data = { organizationId: org, campaignId: campaign.id };
+    await dispatchCampaign(deps, data);
+    const first = await deps.database.db.selectFrom('email_messages').select('subject').where('organization_id', '=', org).execute();
+    expect(first.filter((m) => m.subject === 'Subject A')).toHaveLength(5);
+    expect(first.filter((m) => m.subject === 'Subject B')).toHaveLength(5);
+    const bRows = await deps.database.db.selectFrom('campaign_recipients').select('id').where('campaign_id', '=', campaign.id).where('variant', '=', 'b').execute();
+    const aRow = await deps.database.db.selectFrom('campaign_recipients').select('id').where('campaign_id', '=', campaign.id).where('variant', '=', 'a').executeTakeFirstOrThrow();
+    await deps.database.db
+      .insertInto('campaign_events')
+      .values([
+        ...bRows.slice(0, 2).map((r) => ({ organization_id: org, campaign_id: campaign.id, recipient_id: r.id, type: 'open' as const })),
+        // Machine opens do not vote.
+        ...[1, 2, 3].map(() => ({ organization_id: org, campaign_id: campaign.id, recipient_id: aRow.id, type: 'open' as const, machine: true })),
+      ])
+      .execute();
+    await pickWinner(deps, data);
+    await dispatchCampaign(deps, data);
+    const all = await deps.database.db.selectFrom('email_messages').select('subject').where('organization_id', '=', org).execute();
+    expect(all.filter((m) => m.subject === 'Subject B')).toHaveLength(15);
+    const stats = await api.campaigns.stats({ id: campaign.id });
+    expect(stats.winner).toBe('b');
+    expect(stats.variants).toEqual([
+      { variant: 'a', recipients: 5, openedHuman: 0, clicked: 0 },
+      { variant: 'b', recipients: 5, openedHuman: 2, clicked: 0 },
+    ]);
+  });
+
+  it('an SMS campaign goes through the SMS service with merge fields; opted-out numbers are left out', async () => {
+    const { deps, owner, api } = await campaignsApp({ chain: 'manual' });
+    const org = owner.organizationId;
+    await addContact(deps, org, { first_name: 'Ada', phone: '+14155550101', tags: ['vip'] });
+    await addContact(deps, org, { phone: '+14155550102', tags: ['vip'], dnc_sms: true });
+    expect(await api.campaigns.audienceCount({ channel: 'sms', audience: VIP })).toMatchObject({ matched: 2, eligible: 1, optedOut: 1 });
+    await expect(api.campaigns.create({ name: 'Bad', channel: 'sms', audience: VIP, email: { subject: 'x', content: HTML } })).rejects.toMatchObject({
+      message: expect.stringContaining('email: must be left out'),
+    });
+    const campaign = await api.campaigns.create({ name: 'Text', channel: 'sms', audience: VIP, sms: { body: 'Hi {{firstName|there}}!' } });
+    await api.campaigns.send({ id: campaign.id });
+    const data = { organizationId: org, campaignId: campaign.id };
+    await dispatchCampaign(deps, data);
+    await dispatchCampaign(deps, data);
+    const sms = await deps.database.db.selectFrom('sms_messages').select(['body', 'to_number']).where('organization_id', '=', org).where('direction', '=', 'outbound').execute();
+    expect(sms).toEqual([{ body: 'Hi Ada!', to_number: '+14155550101' }]);
+  });
+
+  it('REST: create from the flat body with a tag, send, stats and list', async () => {
+    const { app, deps, owner } = await campaignsApp({ chain: 'manual' });
+    const org = owner.organizationId;
+    await addContact(deps, org, { email: 'rest@example.test', tags: ['vip'] });
+    const key = await createKey(deps, org, 'admin', owner.userId);
+    const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+    const bad = await app.request('/api/v1/campaigns', { method: 'POST', headers, body: JSON.stringify({ name: 'x', channel: 'email', audience: {}, html: '<p>x</p>' }) });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ message: 'subject: is required with a body' });
+    const created = await app.request('/api/v1/campaigns', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: 'API', channel: 'email', audience: { tag: 'vip' }, subject: 'Hello', html: '<p>Hi</p>' }),
+    });
+    expect(created.status).toBe(201);
+    const draft = (await created.json()) as { id: string; status: string; audience: unknown };
+    expect(draft).toMatchObject({ status: 'draft', audience: { match: 'all', conditions: [{ type: 'tag', tag: 'vip', negate: false }] } });
+    const sent = await app.request(`/api/v1/campaigns/${draft.id}/send`, { method: 'POST', headers });
+    expect(await sent.json()).toMatchObject({ status: 'sending' });
+    const stats = await app.request(`/api/v1/campaigns/${draft.id}/stats`, { headers });
+    expect(await stats.json()).toMatchObject({ recipients: 1 });
+    const list = await app.request('/api/v1/campaigns', { headers });
+    expect(await list.json()).toMatchObject({ total: 1, items: [{ id: draft.id }] });
+  });
+});

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { contactsWorld, member } from './contacts-helpers';
+import { smsWorld } from './sms-helpers';
+
+const said = (utterance: string, intent: string, source: 'voice' | 'clicked' | 'typed' | 'palette' = 'voice') => ({ utterance, intent, source });
+
+describe('search.global', () => {
+  it("finds the caller's organization's records of every kind, never another's, and Zoë by Zoe", async () => {
+    const world = await contactsWorld();
+    const { api } = world;
+    const julian = await api.contacts.create({ firstName: 'Julian', lastName: 'Hughes', email: 'julian@example.com', phone: '+14155550100' });
+    const zoe = await api.contacts.create({ firstName: 'Zoë', lastName: 'Martin' });
+    const deal = await api.deals.create({ title: 'Julian renewal', contactId: julian.id });
+    await api.tasks.create({ title: 'Call Julian back' });
+    const other = await contactsWorld();
+    await other.api.contacts.create({ firstName: 'Julian', lastName: 'Bright' });
+    await other.api.deals.create({ title: 'Julian secret deal' });
+
+    const found = await api.search.global({ q: 'julian' });
+    expect(found.hits.filter((h) => h.kind === 'contact').map((h) => h.title)).toEqual(['Julian Hughes']);
+    expect(found.hits.find((h) => h.kind === 'contact')).toMatchObject({ id: julian.id, link: `/contacts/${julian.id}`, detail: 'julian@example.com · +14155550100' });
+    expect(found.hits.filter((h) => h.kind === 'deal').map((h) => h.id)).toEqual([deal.id]);
+    expect(found.hits.filter((h) => h.kind === 'task').map((h) => h.title)).toEqual(['Call Julian back']);
+    expect(found.fuzzy).toBe(false);
+
+    const accentBlind = await api.search.global({ q: 'zoe mart', kinds: ['contact'] });
+    expect(accentBlind).toEqual({ hits: [expect.objectContaining({ id: zoe.id, title: 'Zoë Martin' })], fuzzy: true });
+
+    expect((await api.search.global({ q: 'julian', kinds: ['deal'] })).hits.map((h) => h.kind)).toEqual(['deal']);
+    expect((await api.search.global({ q: 'billing', kinds: ['page'] })).hits).toEqual([
+      { kind: 'page', id: 'billing', title: 'Settings → Billing', detail: '/settings/billing', link: '/settings/billing' },
+    ]);
+  });
+
+  it('offers a viewer only what the role may open, and names the field of a bad query', async () => {
+    const world = await contactsWorld();
+    const viewer = await member(world.deps, world.owner.organizationId, 'viewer');
+    await world.api.contacts.create({ firstName: 'Billie', lastName: 'Ng' });
+    const asViewer = world.as(viewer);
+    const hits = (await asViewer.search.global({ q: 'bill' })).hits;
+    expect(hits.map((h) => h.title)).toEqual(['Billie Ng']);
+    await expect(asViewer.search.global({ q: '  ' })).rejects.toMatchObject({ message: 'q: is required' });
+    await expect(asViewer.search.global({ q: 'x', kinds: ['planets' as never] })).rejects.toMatchObject({ message: expect.stringContaining('kinds.0: must be one of contact') });
+  });
+});
+
+describe('commands.run', () => {
+  it('tags a contact hot-lead, audits it and keeps it in the history', async () => {
+    const world = await contactsWorld();
+    const { api } = world;
+    const julian = await api.contacts.create({ firstName: 'Julian', lastName: 'Hughes', tags: ['vip'] });
+    const done = await api.commands.run({ action: 'tag_contact', ...said('add Julian Hughes to hot leads', 'tag_hot_lead'), contactId: julian.id });
+    expect(done).toMatchObject({ summary: 'Tagged Julian Hughes hot-lead', link: `/contacts/${julian.id}`, source: 'voice' });
+    expect((await api.contacts.get({ id: julian.id })).tags).toEqual(['vip', 'hot-lead']);
+    const again = await api.commands.run({ action: 'tag_contact', ...said('tag Julian as hot lead', 'tag_hot_lead', 'typed'), contactId: julian.id });
+    expect(again.summary).toBe('Julian Hughes was already tagged hot-lead');
+
+    const audit = await world.deps.database.db
+      .selectFrom('audit_events')
+      .select(['action', 'target_id', 'details'])
+      .where('organization_id', '=', world.owner.organizationId)
+      .where('action', 'like', 'command.%')
+      .execute();
+    expect(audit).toEqual([{ action: 'command.tag_contact', target_id: julian.id, details: expect.objectContaining({ utterance: 'add Julian Hughes to hot leads', source: 'voice' }) }]);
+
+    const events = await world.deps.database.db.selectFrom('command_events').select(['event', 'value']).where('organization_id', '=', world.owner.organizationId).orderBy('created_at').execute();
+    expect(events).toEqual([
+      { event: 'command_spoken', value: 100 },
+      { event: 'command_manual', value: 50 },
+    ]);
+  });
+
+  it('schedules the call at the instant the grammar read and moves a deal', async () => {
+    const world = await contactsWorld();
+    const { api } = world;
+    const julian = await api.contacts.create({ firstName: 'Julian', lastName: 'Hughes', phone: '+14155550100' });
+    const call = await api.commands.run({
+      action: 'schedule',
+      ...said('schedule a call with Julian tomorrow at 3 pm', 'schedule_call'),
+      contactId: julian.id,
+      title: 'Call with Julian Hughes',
+      startsAt: '2026-11-29T20:00:00.000Z',
+    });
+    expect(call.link).toMatch(/^\/appointments\?view=day&date=2026-11-29$/);
+    const appointments = await api.appointments.search({ contactId: julian.id });
+    expect(appointments.items).toEqual([expect.objectContaining({ title: 'Call with Julian Hughes', startsAt: '2026-11-29T20:00:00.000Z', endsAt: '2026-11-29T20:30:00.000Z' })]);
+
+    const deal = await api.deals.create({ title: 'Acme renewal' });
+    const board = await api.deals.board({});
+    const won = board.stages.find((stage) => stage.kind === 'won')!;
+    const moved = await api.commands.run({ action: 'move_deal', ...said('move Acme renewal to won', 'move_deal', 'typed'), dealId: deal.id, stageId: won.id });
+    expect(moved).toMatchObject({ summary: `Moved "Acme renewal" to ${won.name}`, link: `/pipeline/deals/${deal.id}` });
+    expect((await api.deals.get({ id: deal.id })).status).toBe('won');
+
+    const history = await api.commands.history();
+    expect(history.items.map((h) => h.intent)).toEqual(['move_deal', 'schedule_call']);
+  });
+
+  it('texts a contact through the SMS service', async () => {
+    const world = await smsWorld({ sandbox: true });
+    const { api } = world;
+    const julian = await api.contacts.create({ firstName: 'Julian', lastName: 'Hughes', phone: '+14155550100' });
+    const text = await api.commands.run({ action: 'send_sms', ...said('text Julian Hughes', 'send_sms', 'palette'), contactId: julian.id, message: 'See you tomorrow' });
+    expect(text.summary).toBe('Texted Julian Hughes: "See you tomorrow"');
+    const messages = await world.deps.database.db.selectFrom('sms_messages').select(['to_number', 'body', 'contact_id']).where('organization_id', '=', world.owner.organizationId).execute();
+    expect(messages).toEqual([{ to_number: '+14155550100', body: 'See you tomorrow', contact_id: julian.id }]);
+  });
+
+  it("refuses another organization's records, a role without the screen's permission, and a contact without a phone", async () => {
+    const world = await contactsWorld();
+    const other = await contactsWorld();
+    const theirs = await other.api.contacts.create({ firstName: 'Eve' });
+    await expect(world.api.commands.run({ action: 'tag_contact', ...said('add Eve to hot leads', 'tag_hot_lead'), contactId: theirs.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const mine = await world.api.contacts.create({ firstName: 'Nophone', email: 'np@example.com' });
+    await expect(world.api.commands.run({ action: 'send_sms', ...said('text Nophone', 'send_sms'), contactId: mine.id, message: 'hi' })).rejects.toMatchObject({
+      message: 'contactId: must be a contact with a phone number (Nophone has none)',
+    });
+    const viewer = await member(world.deps, world.owner.organizationId, 'viewer');
+    await expect(world.as(viewer).commands.run({ action: 'tag_contact', ...said('add Nophone to hot leads', 'tag_hot_lead'), contactId: mine.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(world.api.commands.run({ action: 'schedule', ...said('schedule a call', 'schedule_call'), contactId: null, title: 'Call', startsAt: 'tomorrow' })).rejects.toMatchObject({
+      message: expect.stringContaining('startsAt: must be a date and time'),
+    });
+    expect((await world.api.commands.history()).items).toEqual([]);
+  });
+
+  it('keeps the latest 10 commands, newest first, per member, and voice toggles apart', async () => {
+    const world = await contactsWorld();
+    for (let i = 1; i <= 12; i++) await world.api.commands.run({ action: 'open', ...said(`open contacts ${i}`, 'navigate', 'clicked'), summary: 'Opened Contacts', link: '/contacts' });
+    await world.api.commands.voiceToggled({ listening: true });
+    const history = await world.api.commands.history();
+    expect(history.items.map((h) => h.utterance)).toEqual(Array.from({ length: 10 }, (_, i) => `open contacts ${12 - i}`));
+    const colleague = await member(world.deps, world.owner.organizationId, 'manager');
+    expect((await world.as(colleague).commands.history()).items).toEqual([]);
+    const toggles = await world.deps.database.db.selectFrom('command_events').select(['value']).where('organization_id', '=', world.owner.organizationId).where('event', '=', 'voice_toggle').execute();
+    expect(toggles).toEqual([{ value: 0 }]);
+  });
+});

@@ -1,0 +1,38 @@
+import type { Caller, Probe, RestProbe } from './types';
+
+const HTML = { kind: 'html' as const, html: '<p>Probe</p>' };
+
+/** A draft e-mail campaign of organization A. */
+async function aCampaign(api: Caller) {
+  return (await api.campaigns.create({ name: 'Probe campaign', channel: 'email', audience: { match: 'all', conditions: [] }, email: { subject: 'Probe', content: HTML } })).id;
+}
+
+const later = () => new Date(Date.now() + 86_400_000).toISOString();
+
+export const probes: Record<string, Probe> = {
+  'campaigns.get': async (_d, _a, api) => ({ id: await aCampaign(api) }),
+  'campaigns.update': async (_d, _a, api) => ({ id: await aCampaign(api), name: 'Taken' }),
+  'campaigns.delete': async (_d, _a, api) => ({ id: await aCampaign(api) }),
+  'campaigns.send': async (_d, _a, api) => ({ id: await aCampaign(api) }),
+  'campaigns.schedule': async (_d, _a, api) => ({ id: await aCampaign(api), at: later() }),
+  'campaigns.pause': async (_d, _a, api) => ({ id: await aCampaign(api) }),
+  'campaigns.resume': async (_d, _a, api) => ({ id: await aCampaign(api) }),
+  'campaigns.cancel': async (_d, _a, api) => ({ id: await aCampaign(api) }),
+  'campaigns.stats': async (_d, _a, api) => ({ id: await aCampaign(api) }),
+  'campaigns.recipients': async (_d, _a, api) => ({ id: await aCampaign(api) }),
+  'campaigns.testSend': async (_d, _a, api) => ({ id: await aCampaign(api) }),
+};
+
+export const restProbes: Record<string, RestProbe> = {
+  'POST /api/v1/campaigns/:id/send': (_d, _a, api) => aCampaign(api),
+  'POST /api/v1/campaigns/:id/pause': (_d, _a, api) => aCampaign(api),
+  'POST /api/v1/campaigns/:id/resume': (_d, _a, api) => aCampaign(api),
+  'POST /api/v1/campaigns/:id/cancel': (_d, _a, api) => aCampaign(api),
+  'GET /api/v1/campaigns/:id/stats': (_d, _a, api) => aCampaign(api),
+};
+
+const SIGNED = 'the link is signed for one recipient with its campaign’s key (HMAC); a bad signature records nothing and redirects nowhere (tests/integration/campaigns-sending.test.ts)';
+export const capabilityRoutes: Record<string, string> = {
+  'GET /api/campaigns/t/o/:recipientId': SIGNED,
+  'GET /api/campaigns/t/c/:recipientId': SIGNED,
+};
