@@ -1,4 +1,5 @@
 import { UNSUBSCRIBE_URL_PLACEHOLDER } from '../email/outbox';
+import { htmlToText } from '../email/plain-text';
 import { renderTemplate } from '../templates/variables';
 import { renderStoredBlocks } from './blocks/render';
 import type { TEmailContent } from './schema';
@@ -7,25 +8,6 @@ import type { TEmailContent } from './schema';
 export type MergeContext = Record<string, string>;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** A plain-text part from HTML when the author gave none: tags dropped, block ends as line breaks, entities of the common five decoded. */
-export function htmlToText(html: string): string {
-  return html
-    .replace(/<(style|script|head)[^>]*>[\s\S]*?<\/\1>/gi, '')
-    .replace(/<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, '$2 ($1)')
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(p|div|h[1-6]|li|tr|table)>/gi, '\n')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/[ \t]+\n/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-}
 
 /** Merges a recipient's values into text (a subject, an SMS). */
 export const mergeText = (template: string, values: MergeContext) => renderTemplate(template, values).text;

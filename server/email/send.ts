@@ -9,6 +9,7 @@ import { renderTemplate } from '../templates/variables';
 import { decodePageCursor, encodePageCursor } from './paging';
 import type { ZEmailIdInput, ZListEmailsInput, ZPreviewEmailInput } from './schema';
 import { requireEmailTemplate, type TemplateRow } from './templates';
+import { htmlToText } from './plain-text';
 
 export type Draft = z.output<typeof ZPreviewEmailInput>;
 type Recipient = { address: string; name: string | null; contactId: string | null; values: Record<string, string> };
@@ -105,23 +106,6 @@ function textToHtml(text: string): string {
     .split(/\n{2,}/)
     .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
     .join('\n');
-}
-
-/** An HTML body's readable text, for the plain-text part when only HTML was given. */
-function htmlToText(html: string): string {
-  return html
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, '')
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(p|div|h[1-6]|li|tr)>/gi, '\n\n')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
 }
 
 /**
