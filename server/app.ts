@@ -9,6 +9,7 @@ import { bodyLimits } from './http/body-limit';
 import { safeQuery } from './http/input';
 import type { AppEnv } from './http/env';
 import { onError } from './http/errors';
+import { apiRateLimit } from './http/api-rate-limit';
 import { idempotentPosts } from './http/idempotency';
 import { requestLog } from './http/request-log';
 import { cspReportRoutes, securityHeaders } from './http/security-headers';
@@ -38,6 +39,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
 
   const api = new Hono<AppEnv>();
   api.use(safeQuery);
+  // Limited before anything runs: a refused request claims no Idempotency-Key.
+  api.use('/v1/*', apiRateLimit);
   api.use('/v1/*', idempotentPosts);
   mountRestDoors(api);
   api.all('*', (c) => c.json({ message: `No API route ${c.req.method} ${c.req.path}` }, 404));

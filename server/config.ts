@@ -85,6 +85,13 @@ const ZEnvironment = z.object({
     .string()
     .regex(/^G-[A-Z0-9]{4,20}$/, 'must be a Google Analytics measurement id such as G-ABC123XYZ')
     .optional(),
+  API_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be between 1 and 1000000').max(1_000_000, 'must be between 1 and 1000000').default(600),
+  API_RATE_LIMIT_ORGANIZATION: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 1000000')
+    .max(1_000_000, 'must be between 1 and 1000000')
+    .default(1200),
   SIGNUPS_PER_HOUR: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be between 1 and 100000').max(100_000, 'must be between 1 and 100000').default(5),
   WEBHOOKS_ALLOW_PRIVATE_NETWORKS: z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).default('false'),
   JOBS_POLL_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(50, 'must be between 50 and 60000').max(60_000, 'must be between 50 and 60000').default(1000),
@@ -148,6 +155,8 @@ export type Config = {
   gaMeasurementId: string | undefined;
   /** Sign-ups accepted from one client address per hour (server/auth/throttle.ts). */
   signupsPerHour: number;
+  /** /api/v1 requests per minute (token buckets, server/http/api-rate-limit.ts): per API key, and per organization whatever the caller. */
+  apiRateLimit: { perKey: number; perOrganization: number };
   /** Outbound webhooks may reach private, loopback and link-local addresses (tests, private deployments). */
   webhooksAllowPrivateNetworks: boolean;
   /** Bearer token of GET /metrics; unset: /metrics answers 404. */
@@ -222,6 +231,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     gaMeasurementId: e.GA_MEASUREMENT_ID,
     metricsToken: e.METRICS_TOKEN,
     signupsPerHour: e.SIGNUPS_PER_HOUR,
+    apiRateLimit: { perKey: e.API_RATE_LIMIT, perOrganization: e.API_RATE_LIMIT_ORGANIZATION },
     webhooksAllowPrivateNetworks: e.WEBHOOKS_ALLOW_PRIVATE_NETWORKS === 'true' || e.WEBHOOKS_ALLOW_PRIVATE_NETWORKS === '1',
     version,
   };

@@ -8,14 +8,15 @@ const COMMON_ERRORS = {
   '400': errorResponse('Invalid input: `message` names the field and the rule; `issues` lists every field'),
   '401': errorResponse('Not authenticated, or an invalid or revoked API key'),
   '403': errorResponse("The key's or member's role lacks the permission named in `message`"),
+  '429': errorResponse('Rate limit reached (per API key or per organization): retry after `Retry-After` seconds'),
 };
 const NOT_FOUND = { '404': errorResponse('No such record in your organization') };
-/** Writes refused by billing: the plan's limit is reached, or the organization is read-only (trial ended, unpaid). */
 /** A POST with an Idempotency-Key (server/http/idempotency.ts): the key is still running, or was used with another request. */
 const IDEMPOTENCY_ERRORS = {
   '409': errorResponse('A request with this Idempotency-Key is still running: retry after `Retry-After` seconds'),
   '422': errorResponse('This Idempotency-Key was used with a different request within 24 hours'),
 };
+/** Writes refused by billing: the plan's limit is reached, or the organization is read-only (trial ended, unpaid). */
 const PAYMENT_REQUIRED = { '402': errorResponse("The plan's limit is reached or the organization is read-only; `message` says which and what to do") };
 
 function withoutId(schema: JsonSchema): JsonSchema {
@@ -181,7 +182,7 @@ export function openApiDocument(catalog: ProcedureCatalog, publicUrl: string, ve
       title: 'Switchboard API',
       version,
       description:
-        'Contacts, deals, tasks and appointments of your organization. Authenticate with `Authorization: Bearer <API key>` (create keys in Settings → API keys; a key carries the permissions of its role) or a browser session. JSON bodies use camelCase.',
+        'Contacts, deals, tasks and appointments of your organization. Authenticate with `Authorization: Bearer <API key>` (create keys in Settings → API keys; a key carries the permissions of its role) or a browser session. JSON bodies use camelCase. Requests are rate limited per API key and per organization (token buckets: bursts up to the limit, refilled evenly over a minute); every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (seconds until the bucket is full), and a request over the limit is answered 429 with `Retry-After`.',
     },
     servers: [{ url: publicUrl }],
     security: [{ apiKey: [] }, { session: [] }],

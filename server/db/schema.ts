@@ -131,6 +131,13 @@ export interface RateLimitHitsTable {
   expires_at: Date;
 }
 
+/** A token bucket of a rate limit (server/rate-limit/token-bucket.ts). */
+export interface RateBucketsTable {
+  name: string;
+  tokens: number;
+  refilled_at: Date;
+}
+
 export type LifecycleStage = 'subscriber' | 'lead' | 'mql' | 'sql' | 'customer' | 'other';
 export type Attribution = {
   source?: string;
@@ -929,6 +936,7 @@ export interface Database {
   login_attempts: LoginAttemptsTable;
   trusted_devices: TrustedDevicesTable;
   rate_limit_hits: RateLimitHitsTable;
+  rate_buckets: RateBucketsTable;
   contacts: ContactsTable;
   /** A view (decision 026): the search texts of the organization the transaction set, read with the owner's rights. */
   contact_search_texts: { id: string; search_text: string };

@@ -109,3 +109,5 @@ export async function pruneExpiredHits(db: Db): Promise<void> {
     )
     .execute();
 }
+
+export { takeTokens, type TokenBucket, type BucketVerdict } from './token-bucket';
