@@ -236,6 +236,15 @@ export const ZWorkflowSettings = z.strictObject({
 });
 export type TWorkflowSettings = z.infer<typeof ZWorkflowSettings>;
 export const DEFAULT_WORKFLOW_SETTINGS: TWorkflowSettings = { allowReenrollment: false, stopOnReply: true, unenrollOnGoal: true, sendingWindow: null };
+/**
+ * Settings as a save accepts them (the builder checks its form with it too): the engine's window is
+ * `startHour ≤ hour < endHour` on one day, so a window ending at or before its start would never open.
+ * Stored settings are read with ZWorkflowSettings, so a row saved before this rule still loads.
+ */
+export const ZWorkflowSettingsInput = ZWorkflowSettings.superRefine((settings, ctx) => {
+  const window = settings.sendingWindow;
+  if (window && window.endHour <= window.startHour) ctx.addIssue({ code: 'custom', path: ['sendingWindow', 'endHour'], message: 'must be after the start hour' });
+});
 
 // ——— Inputs ———
 
@@ -247,7 +256,7 @@ export const ZSaveDraftInput = z.object({
   name: text(120).optional(),
   description: optionalText(1000),
   definition: ZWorkflowDefinition,
-  settings: ZWorkflowSettings.optional(),
+  settings: ZWorkflowSettingsInput.optional(),
 });
 export const ZSetStatusInput = z.object({ id: uuid('a workflow'), status: z.enum(['active', 'paused'], { error: 'must be active or paused' }) });
 export const ZTestRunInput = z.object({ id: uuid('a workflow'), contactId: uuid('a contact'), source: z.enum(['draft', 'published'], { error: 'must be draft or published' }).default('draft') });

@@ -18,8 +18,8 @@ import {
   tailOf,
 } from '../../client/routes/_app/-components/automations/graph';
 import { commit, HISTORY_LIMIT, historyOf, redo, undo } from '../../client/routes/_app/-components/automations/history';
-import { autoLayout } from '../../client/routes/_app/-components/automations/layout';
-import { definitionOf, draftProblems, stepErrors } from '../../client/routes/_app/-components/automations/validation';
+import { autoLayout, withPositions } from '../../client/routes/_app/-components/automations/layout';
+import { definitionOf, draftProblems, settingsErrors, stepErrors } from '../../client/routes/_app/-components/automations/validation';
 import { ZWorkflowDefinition } from '../../server/automations/schema';
 
 type StepSpec = { type: string; name: string; config: Record<string, unknown> };
@@ -146,6 +146,28 @@ describe('automatic layout', () => {
     expect(layout['Send-SMS']!.y).toBe(layout['Wait']!.y);
     expect(layout['Send-SMS']!.x).not.toBe(layout['Wait']!.x);
   });
+
+  it('places the steps of a definition saved without positions below Workflow Start, keeping the positions it has', () => {
+    const bare = draftOf({
+      triggers: [],
+      steps: [
+        { id: 'first', type: 'send_sms', config: { body: 'Hi' } },
+        { id: 'second', type: 'end', config: {} },
+      ],
+      edges: [
+        { from: 'start', to: 'first' },
+        { from: 'first', to: 'second' },
+      ],
+    });
+    const placed = withPositions(bare).layout;
+    expect(placed['first']!.y).toBeGreaterThan(0);
+    expect(placed['second']!.y).toBeGreaterThan(placed['first']!.y);
+    const kept = withPositions({ ...bare, layout: { first: { x: 500, y: 700 } } }).layout;
+    expect(kept['first']).toEqual({ x: 500, y: 700 });
+    expect(kept['second']).toBeDefined();
+    const complete = { ...bare, layout: placed };
+    expect(withPositions(complete)).toBe(complete);
+  });
 });
 
 describe('undo / redo', () => {
@@ -175,5 +197,15 @@ describe('undo / redo', () => {
 describe('realtime', () => {
   it('a finished run refreshes the automations screens (counts, run history, step counts, overview)', () => {
     expect(liveQueriesFor({ type: 'automation_completed', payload: { automationId: 'a1', name: 'Welcome' }, actorUserId: null })).toContain('automations');
+  });
+});
+
+describe('workflow settings', () => {
+  it('names the field a save would refuse, with the server’s own rules', () => {
+    const window = { startHour: 18, endHour: 9, days: [1], timeZone: 'organization' as const };
+    const settings = { allowReenrollment: false, stopOnReply: true, unenrollOnGoal: true, sendingWindow: window };
+    expect(settingsErrors(settings)).toEqual({ 'sendingWindow.endHour': 'must be after the start hour' });
+    expect(settingsErrors({ ...settings, sendingWindow: { ...window, endHour: 20, days: [] } })).toEqual({ 'sendingWindow.days': 'needs at least one day' });
+    expect(settingsErrors({ ...settings, sendingWindow: null })).toEqual({});
   });
 });

@@ -12,6 +12,7 @@ import { useCan } from '../../lib/auth';
 import { errorMessageOf } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
+import { EnrollDialog } from './-components/automations/enroll-dialog';
 import { RunHistory, type RunFilters } from './-components/automations/runs';
 
 const optional = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
@@ -41,10 +42,13 @@ function AutomationsPage() {
       description="Workflows that enrol contacts on a trigger, and every run they made."
       actions={
         canWrite ? (
-          <Link to="/automation" className={buttonClasses()}>
-            <PlusIcon className="size-4" aria-hidden />
-            New Workflow
-          </Link>
+          <>
+            <EnrollDialog workflows={items} />
+            <Link to="/automation" className={buttonClasses()}>
+              <PlusIcon className="size-4" aria-hidden />
+              New Workflow
+            </Link>
+          </>
         ) : null
       }
     >

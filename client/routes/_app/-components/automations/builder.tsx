@@ -1,5 +1,6 @@
-import { LayoutGridIcon, PlayIcon, Redo2Icon, RocketIcon, SaveIcon, Undo2Icon, WandSparklesIcon } from 'lucide-react';
+import { LayoutGridIcon, PlayIcon, Redo2Icon, RocketIcon, RotateCcwIcon, SaveIcon, Undo2Icon, WandSparklesIcon } from 'lucide-react';
 import { type KeyboardEvent, useMemo, useState } from 'react';
+import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { FormAlert } from '../../../../components/form';
 import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
@@ -12,10 +13,10 @@ import { ConfigPanel } from './config-panel';
 import { type Catalog, type CatalogEntry, entryOf, type Overlay, type StepCount, type StepOutcome } from './flow';
 import { addStep, connect, type Draft, draftOf, freeHandle, moveSteps, removeEdges, removeSteps, START } from './graph';
 import { commit, historyOf, redo, undo } from './history';
-import { autoLayout } from './layout';
+import { autoLayout, withPositions } from './layout';
 import { Palette } from './palette';
 import { TestRunDialog, type TestRunResult } from './test-run-dialog';
-import { definitionOf, draftProblems } from './validation';
+import { definitionOf, draftProblems, settingsErrors } from './validation';
 
 export type WorkflowDetail = RouterOutputs['automations']['get'];
 
@@ -24,9 +25,12 @@ const isTyping = (target: EventTarget) => target instanceof HTMLElement && (targ
 /** The visual builder of one workflow (spec app-core §2.6): palette, canvas, settings, and the header's actions. */
 export function WorkflowBuilder({ workflow, catalog, canWrite }: { workflow: WorkflowDetail; catalog: Catalog; canWrite: boolean }) {
   const utils = trpc.useUtils();
-  const [history, setHistory] = useState(() => historyOf(draftOf(workflow.definition)));
+  const [history, setHistory] = useState(() => historyOf(withPositions(draftOf(workflow.definition))));
   const draft = history.present;
   const [saved, setSaved] = useState<Draft>(history.present);
+  // The workflow's settings are saved with the draft but kept beside it: undo/redo steps through the graph only.
+  const [settings, setSettings] = useState(workflow.settings);
+  const [savedSettings, setSavedSettings] = useState(workflow.settings);
   const [selected, setSelected] = useState<string | null>(null);
   const [fitKey, setFitKey] = useState(0);
   const [testOpen, setTestOpen] = useState(false);
@@ -35,13 +39,14 @@ export function WorkflowBuilder({ workflow, catalog, canWrite }: { workflow: Wor
   const stepCounts = trpc.automations.stepCounts.useQuery({ id: workflow.id });
   const saveDraft = trpc.automations.saveDraft.useMutation();
   const publish = trpc.automations.publish.useMutation();
+  const revertDraft = trpc.automations.revertDraft.useMutation();
 
   const problems = useMemo(() => draftProblems(draft), [draft]);
   const overlay = useMemo<Overlay>(
     () => ({ invalid: problems.invalidSteps, counts: new Map<string, StepCount>((stepCounts.data?.steps ?? []).map((s) => [s.stepId, s])), tested }),
     [problems, stepCounts.data, tested],
   );
-  const dirty = draft !== saved;
+  const dirty = draft !== saved || settings !== savedSettings;
 
   const change = (next: Draft) => {
     setProblem(null);
@@ -62,16 +67,18 @@ export function WorkflowBuilder({ workflow, catalog, canWrite }: { workflow: Wor
 
   /** Saves the draft when it changed; false (with the problems shown) when it cannot be saved. */
   async function save(): Promise<boolean> {
-    if (problems.messages.length) {
-      setProblem(`Fix these before saving: ${problems.messages.join('; ')}`);
-      setSelected([...problems.invalidSteps][0] ?? (problems.invalidTriggers.size ? START : selected));
+    const settingsProblems = Object.entries(settingsErrors(settings)).map(([path, message]) => `settings.${path}: ${message}`);
+    if (problems.messages.length || settingsProblems.length) {
+      setProblem(`Fix these before saving: ${[...problems.messages, ...settingsProblems].join('; ')}`);
+      setSelected([...problems.invalidSteps][0] ?? (problems.invalidTriggers.size || settingsProblems.length ? START : selected));
       return false;
     }
     if (!dirty) return true;
-    const sending = draft;
+    const sending = { draft, settings };
     try {
-      await saveDraft.mutateAsync({ id: workflow.id, definition: definitionOf(sending) });
-      setSaved(sending);
+      await saveDraft.mutateAsync({ id: workflow.id, definition: definitionOf(sending.draft), settings: sending.settings });
+      setSaved(sending.draft);
+      setSavedSettings(sending.settings);
       await Promise.all([utils.automations.get.invalidate({ id: workflow.id }), utils.automations.list.invalidate()]);
       return true;
     } catch (error) {
@@ -90,6 +97,27 @@ export function WorkflowBuilder({ workflow, catalog, canWrite }: { workflow: Wor
     } catch (error) {
       const issues = issuesOf(error);
       setProblem(issues.length ? issues.map((i) => `${i.path}: ${i.message}`).join('; ') : errorMessageOf(error, 'Could not publish the workflow'));
+    }
+  }
+
+  /** Discards the saved draft (and any unsaved change) for the published version, which the canvas then shows. */
+  async function onRevert() {
+    try {
+      const reverted = await revertDraft.mutateAsync({ id: workflow.id });
+      const published = withPositions(draftOf(reverted.definition));
+      setHistory(historyOf(published));
+      setSaved(published);
+      setSettings(reverted.settings);
+      setSavedSettings(reverted.settings);
+      setSelected(null);
+      setTested(new Map());
+      setProblem(null);
+      setFitKey((k) => k + 1);
+      utils.automations.get.setData({ id: workflow.id }, reverted);
+      await utils.automations.list.invalidate();
+      toast({ title: 'Draft reverted', description: `The canvas shows published version ${reverted.publishedVersion}.` });
+    } catch (error) {
+      setProblem(errorMessageOf(error, 'Could not revert to the published version'));
     }
   }
 
@@ -135,6 +163,21 @@ export function WorkflowBuilder({ workflow, catalog, canWrite }: { workflow: Wor
             <LayoutGridIcon className="size-4" aria-hidden />
             Arrange
           </Button>
+          {workflow.publishedVersion && (workflow.hasUnpublishedChanges || dirty) ? (
+            <ConfirmDialog
+              trigger={
+                <Button variant="outline" disabled={readOnly}>
+                  <RotateCcwIcon className="size-4" aria-hidden />
+                  Revert to published
+                </Button>
+              }
+              title="Revert to the published version?"
+              description={`The draft’s steps, triggers and settings are replaced by published version ${workflow.publishedVersion}; unsaved changes are lost too. Runs are not affected.`}
+              confirmLabel="Discard draft"
+              pendingLabel="Reverting…"
+              onConfirm={onRevert}
+            />
+          ) : null}
           <Button variant="outline" disabled={readOnly || saveDraft.isPending} onClick={() => void save()}>
             <SaveIcon className="size-4" aria-hidden />
             {saveDraft.isPending ? 'Saving…' : 'Save Workflow'}
@@ -177,7 +220,19 @@ export function WorkflowBuilder({ workflow, catalog, canWrite }: { workflow: Wor
           {draft.steps.length === 0 ? <FirstAction catalog={catalog} disabled={readOnly} onAdd={(entry) => add(entry, 'Welcome Email')} /> : null}
         </div>
         <aside aria-label="Settings" className="min-h-0 overflow-y-auto rounded-lg border border-gray-200 bg-white p-3 dark:border-gray-800 dark:bg-gray-950">
-          <ConfigPanel draft={draft} catalog={catalog} selected={selected} onChange={change} onSelect={setSelected} onError={setProblem} />
+          <ConfigPanel
+            draft={draft}
+            catalog={catalog}
+            selected={selected}
+            settings={settings}
+            onChange={change}
+            onSettingsChange={(next) => {
+              setProblem(null);
+              setSettings(next);
+            }}
+            onSelect={setSelected}
+            onError={setProblem}
+          />
         </aside>
       </div>
       <TestRunDialog workflowId={workflow.id} open={testOpen} onOpenChange={setTestOpen} beforeRun={save} onResult={onResult} />

@@ -2,32 +2,50 @@ import { Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { SelectField, TextField } from '../../../../components/form';
 import { Button } from '../../../../components/ui/button';
+import type { TWorkflowSettings } from '../../../../lib/automations-schema';
 import { ConfigFields } from './config-fields';
 import { type Catalog, entryOf } from './flow';
 import { connect, type Draft, type DraftStep, handlesOf, removeEdges, edgeKey, START, stepTitle, renameStep } from './graph';
+import { WorkflowSettingsFields } from './settings-fields';
 import { stepErrors, triggerErrors } from './validation';
 
 type Change = (next: Draft) => void;
 
-/** The settings of what is selected on the canvas: the triggers on Workflow Start, or one step. */
+/** The settings of what is selected on the canvas: the triggers and the workflow's settings on Workflow Start, or one step. */
 export function ConfigPanel({
   draft,
   catalog,
   selected,
+  settings,
   onChange,
+  onSettingsChange,
   onSelect,
   onError,
 }: {
   draft: Draft;
   catalog: Catalog;
   selected: string | null;
+  settings: TWorkflowSettings;
   onChange: Change;
+  onSettingsChange: (next: TWorkflowSettings) => void;
   onSelect: (id: string | null) => void;
   onError: (message: string) => void;
 }) {
-  if (selected === START) return <TriggersPanel draft={draft} catalog={catalog} onChange={onChange} onError={onError} />;
+  if (selected === START)
+    return (
+      <div className="flex flex-col gap-4">
+        <TriggersPanel draft={draft} catalog={catalog} onChange={onChange} onError={onError} />
+        <WorkflowSettingsFields settings={settings} onChange={onSettingsChange} />
+      </div>
+    );
   const step = draft.steps.find((s) => s.id === selected);
-  if (!step) return <p className="text-sm text-gray-600 dark:text-gray-400">Select Workflow Start or a step to change its settings. Tab moves between steps; Alt+↓ and Alt+↑ follow the path.</p>;
+  if (!step)
+    return (
+      <p className="text-sm text-gray-600 dark:text-gray-400">
+        Select Workflow Start for the triggers and the workflow’s settings (re-enrolment, replies, sending window, goals), or a step to change its settings. Tab moves between steps; Alt+↓ and Alt+↑
+        follow the path.
+      </p>
+    );
   return <StepPanel key={step.id} draft={draft} catalog={catalog} step={step} onChange={onChange} onSelect={onSelect} onError={onError} />;
 }
 

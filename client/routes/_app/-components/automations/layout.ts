@@ -23,3 +23,14 @@ export function autoLayout(draft: Draft): Record<string, Position> {
   }
   return positions;
 }
+
+/**
+ * A saved definition as the canvas opens it: steps without a position (a definition written by hand
+ * or posted to the REST API, whose `layout` is optional) are placed by autoLayout instead of all
+ * landing on Workflow Start; positions the builder saved are kept.
+ */
+export function withPositions(draft: Draft): Draft {
+  if (draft.steps.every((s) => draft.layout[s.id])) return draft;
+  const placed = autoLayout(draft);
+  return { ...draft, layout: { ...placed, ...draft.layout } };
+}

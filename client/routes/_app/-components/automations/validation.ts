@@ -1,4 +1,4 @@
-import { ZStepBody, ZStepId, ZTrigger } from '../../../../lib/automations-schema';
+import { type TWorkflowSettings, ZStepBody, ZStepId, ZTrigger, ZWorkflowSettingsInput } from '../../../../lib/automations-schema';
 import type { Draft } from './graph';
 
 /** Messages by config field name ("body" → "is required"); `id` for the step's name. */
@@ -55,4 +55,12 @@ export function draftProblems(draft: Draft): { messages: string[]; invalidSteps:
 /** What Save sends, once draftProblems found none: the triggers parsed by their schema (defaults applied). */
 export function definitionOf(draft: Draft) {
   return { version: 1 as const, triggers: draft.triggers.map((t) => ZTrigger.parse(t)), steps: draft.steps, edges: draft.edges, layout: draft.layout };
+}
+
+/** The workflow's settings checked with the rules a save applies, by path ("sendingWindow.endHour" → "must be after the start hour"). */
+export function settingsErrors(settings: TWorkflowSettings): ConfigErrors {
+  const result = ZWorkflowSettingsInput.safeParse(settings);
+  const errors: ConfigErrors = {};
+  if (!result.success) for (const issue of result.error.issues) errors[issue.path.join('.')] ??= issue.message;
+  return errors;
 }
