@@ -21,28 +21,28 @@ describe('Settings → Booking calendars', () => {
     await page.getByRole('button', { name: 'Create a booking calendar' }).click();
 
     const form = page.getByRole('form', { name: 'Create calendar' });
-    await form.getByLabel('Name').fill('Discovery call');
-    expect(await form.getByLabel('Slug').inputValue()).toBe('discovery-call');
+    await form.getByLabel('Name', { exact: true }).fill('Discovery call');
+    expect(await form.getByLabel('Slug', { exact: true }).inputValue()).toBe('discovery-call');
     // A bad slug: the server's rule, under the field.
-    await form.getByLabel('Slug').fill('Bad slug!');
+    await form.getByLabel('Slug', { exact: true }).fill('Bad slug!');
     await form.getByRole('button', { name: 'Create calendar' }).click();
     await form.getByText('Slug must be 1–60 lower-case letters, digits or - (not at either end)').waitFor();
-    expect(await form.getByLabel('Slug').getAttribute('aria-invalid')).toBe('true');
-    await form.getByLabel('Slug').fill('intro-call');
-    await form.getByLabel('Location').fill('Video call');
+    expect(await form.getByLabel('Slug', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    await form.getByLabel('Slug', { exact: true }).fill('intro-call');
+    await form.getByLabel('Location', { exact: true }).fill('Video call');
 
     await form.getByRole('button', { name: 'Add a question' }).click();
-    await form.getByLabel('Question 1').fill('What would you like to discuss?');
-    await form.getByLabel('Required').check();
+    await form.getByLabel('Question 1', { exact: true }).fill('What would you like to discuss?');
+    await form.getByLabel('Required', { exact: true }).check();
 
     // The creator is the member: Mondays to Thursdays 10:00–12:00 UTC, Fridays off.
     const hours = form.getByRole('region', { name: `${account.name}’s availability` });
-    await hours.getByLabel('Time zone').selectOption('UTC');
-    await hours.getByLabel('Monday from').fill('10:00');
-    await hours.getByLabel('Monday until').fill('12:00');
+    await hours.getByLabel('Time zone', { exact: true }).selectOption('UTC');
+    await hours.getByLabel('Monday from', { exact: true }).fill('10:00');
+    await hours.getByLabel('Monday until', { exact: true }).fill('12:00');
     await hours.getByRole('button', { name: 'Copy Monday to weekdays' }).click();
-    expect(await hours.getByLabel('Thursday until').inputValue()).toBe('12:00');
-    await hours.getByLabel('Available on Friday').uncheck();
+    expect(await hours.getByLabel('Thursday until', { exact: true }).inputValue()).toBe('12:00');
+    await hours.getByLabel('Available on Friday', { exact: true }).uncheck();
     await hours.getByText('Unavailable').first().waitFor();
     await form.getByRole('button', { name: 'Create calendar' }).click();
     await toastOn(page).filter({ hasText: 'Booking calendar created' }).waitFor();
@@ -61,12 +61,16 @@ describe('Settings → Booking calendars', () => {
     // The public page: free times on Mondays at 10:00, none on Fridays; the question on the form.
     await page.goto(url!);
     await page.getByRole('heading', { name: 'Discovery call' }).waitFor();
-    const monday = page.getByRole('region').or(page.locator('section')).filter({ has: page.getByRole('heading', { name: /^Monday / }) }).first();
-    await monday.getByRole('button', { name: '10:00' }).waitFor();
+    // A Monday with its whole morning ahead (today's may have begun).
+    const monday = page
+      .locator('section')
+      .filter({ has: page.getByRole('heading', { name: /^Monday / }) })
+      .filter({ has: page.getByRole('button', { name: '10:00' }) })
+      .first();
     expect(await monday.getByRole('button').allTextContents()).toEqual(['10:00', '10:30', '11:00', '11:30']);
     expect(await page.getByRole('heading', { name: /^Friday / }).count()).toBe(0);
     await monday.getByRole('button', { name: '10:00' }).click();
-    await page.getByLabel('What would you like to discuss?').waitFor();
+    await page.getByLabel('What would you like to discuss?', { exact: true }).waitFor();
 
     // A second calendar takes a slug; the server's refusal lands under Slug.
     const me = (await (await trpcQuery(page, 'auth.me')).json()) as { result: { data: { user: { id: string } } } };
@@ -83,15 +87,15 @@ describe('Settings → Booking calendars', () => {
     await calendarsRegion(page).getByRole('listitem', { name: 'Taken' }).waitFor();
     await page.getByRole('button', { name: 'Edit Discovery call' }).click();
     const edit = page.getByRole('form', { name: 'Save calendar' });
-    expect(await edit.getByLabel('Question 1').inputValue()).toBe('What would you like to discuss?');
-    expect(await edit.getByLabel('Monday from').inputValue()).toBe('10:00');
-    await edit.getByLabel('Slug').fill('taken');
+    expect(await edit.getByLabel('Question 1', { exact: true }).inputValue()).toBe('What would you like to discuss?');
+    expect(await edit.getByLabel('Monday from', { exact: true }).inputValue()).toBe('10:00');
+    await edit.getByLabel('Slug', { exact: true }).fill('taken');
     await edit.getByRole('button', { name: 'Save calendar' }).click();
     await edit.getByText('Slug is already used by another calendar').waitFor();
 
-    await edit.getByLabel('Slug').fill('intro-call');
-    await edit.getByLabel('Name').fill('Strategy call');
-    expect(await edit.getByLabel('Slug').inputValue()).toBe('intro-call');
+    await edit.getByLabel('Slug', { exact: true }).fill('intro-call');
+    await edit.getByLabel('Name', { exact: true }).fill('Strategy call');
+    expect(await edit.getByLabel('Slug', { exact: true }).inputValue()).toBe('intro-call');
     await edit.getByRole('switch', { name: 'Active' }).click();
     await edit.getByRole('button', { name: 'Save calendar' }).click();
     await toastOn(page).filter({ hasText: 'Booking calendar saved' }).waitFor();
