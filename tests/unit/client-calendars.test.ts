@@ -31,7 +31,14 @@ describe('booking calendar form model', () => {
   it('turns typed numbers and empty texts into the create input, an empty number failing on its own field', () => {
     const values = { ...blankCalendar(USER, 'Europe/Paris'), name: 'Demo', slug: 'demo', maximumPerDay: '', location: '  ', slotMinutes: '45' };
     const input = ZCreateCalendarInput.parse(calendarInputOf(values));
-    expect(input).toMatchObject({ slotMinutes: 45, maximumPerDay: null, location: null, description: null, horizonDays: 60, members: [{ userId: USER, timeZone: 'Europe/Paris', weekly: DEFAULT_WEEKLY }] });
+    expect(input).toMatchObject({
+      slotMinutes: 45,
+      maximumPerDay: null,
+      location: null,
+      description: null,
+      horizonDays: 60,
+      members: [{ userId: USER, timeZone: 'Europe/Paris', weekly: DEFAULT_WEEKLY }],
+    });
     const missing = ZCreateCalendarInput.safeParse(calendarInputOf({ ...values, slotMinutes: '' }));
     expect(missing.success).toBe(false);
     expect(missing.error?.issues.map((i) => i.path.join('.'))).toEqual(['slotMinutes']);

@@ -49,7 +49,13 @@ function CalendarsPage() {
     const shared = { organizationMembers, timeZone, bookingUrlPrefix, onCancel: () => setEditing(null) };
     return editing.id === null ? (
       <SettingsSection title="New booking calendar" description="A public page where contacts pick a free time of the calendar’s members.">
-        <CalendarForm {...shared} isNew initial={blankCalendar(me.user.id, timeZone)} submitLabel="Create calendar" onSubmit={(input) => create.mutateAsync(input).then(() => done('Booking calendar created'))} />
+        <CalendarForm
+          {...shared}
+          isNew
+          initial={blankCalendar(me.user.id, timeZone)}
+          submitLabel="Create calendar"
+          onSubmit={(input) => create.mutateAsync(input).then(() => done('Booking calendar created'))}
+        />
       </SettingsSection>
     ) : (
       <EditCalendar id={editing.id} shared={shared} onSaved={() => done('Booking calendar saved')} />
@@ -94,15 +100,7 @@ function CalendarsPage() {
   );
 }
 
-function EditCalendar({
-  id,
-  shared,
-  onSaved,
-}: {
-  id: string;
-  shared: Omit<Parameters<typeof CalendarForm>[0], 'initial' | 'isNew' | 'submitLabel' | 'onSubmit'>;
-  onSaved: () => Promise<void>;
-}) {
+function EditCalendar({ id, shared, onSaved }: { id: string; shared: Omit<Parameters<typeof CalendarForm>[0], 'initial' | 'isNew' | 'submitLabel' | 'onSubmit'>; onSaved: () => Promise<void> }) {
   const calendar = trpc.calendars.get.useQuery({ id }, { retryOnMount: false });
   const update = trpc.calendars.update.useMutation();
   return (

@@ -87,7 +87,13 @@ export function MemberAvailability({
                         value={interval.end}
                         onChange={(e) => setWeekly(changeInterval(weekly, day.index, position, { end: e.target.value }))}
                       />
-                      <Button type="button" variant="ghost" size="icon" aria-label={`Remove ${day.name} ${interval.start}–${interval.end}`} onClick={() => setWeekly(removeInterval(weekly, day.index, position))}>
+                      <Button
+                        type="button"
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Remove ${day.name} ${interval.start}–${interval.end}`}
+                        onClick={() => setWeekly(removeInterval(weekly, day.index, position))}
+                      >
                         <Trash2Icon className="size-4" aria-hidden />
                       </Button>
                     </div>

@@ -105,7 +105,15 @@ export function CalendarForm({
           error={errors.slug}
           hint={bookingUrlPrefix ? `The public link: ${bookingUrlPrefix}${values.slug || '…'}` : 'The last part of the public link: lower-case letters, digits and -.'}
         />
-        <TextareaField label="Description" name="description" rows={3} className="sm:col-span-2" value={values.description} onChange={(e) => set('description', e.target.value)} error={errors.description} />
+        <TextareaField
+          label="Description"
+          name="description"
+          rows={3}
+          className="sm:col-span-2"
+          value={values.description}
+          onChange={(e) => set('description', e.target.value)}
+          error={errors.description}
+        />
         <SelectField label="Kind" name="kind" value={values.kind} onChange={(e) => set('kind', e.target.value as CalendarFormValues['kind'])} error={errors.kind} hint={KIND_HINTS[values.kind]}>
           {CALENDAR_KINDS.map((kind) => (
             <option key={kind} value={kind}>
@@ -149,18 +157,50 @@ export function CalendarForm({
               className="min-w-64 flex-1"
               autoComplete="off"
               value={question.label}
-              onChange={(e) => set('questions', values.questions.map((q, i) => (i === index ? { ...q, label: e.target.value } : q)))}
+              onChange={(e) =>
+                set(
+                  'questions',
+                  values.questions.map((q, i) => (i === index ? { ...q, label: e.target.value } : q)),
+                )
+              }
               error={errorAt(errors, `questions.${index}`)}
             />
             <label className="flex h-9 items-center gap-2 text-sm text-gray-700 dark:text-gray-300">
-              <Checkbox checked={question.required} onChange={(e) => set('questions', values.questions.map((q, i) => (i === index ? { ...q, required: e.target.checked } : q)))} />
+              <Checkbox
+                checked={question.required}
+                onChange={(e) =>
+                  set(
+                    'questions',
+                    values.questions.map((q, i) => (i === index ? { ...q, required: e.target.checked } : q)),
+                  )
+                }
+              />
               Required
             </label>
             <label className="flex h-9 items-center gap-2 text-sm text-gray-700 dark:text-gray-300">
-              <Checkbox checked={question.multiline} onChange={(e) => set('questions', values.questions.map((q, i) => (i === index ? { ...q, multiline: e.target.checked } : q)))} />
+              <Checkbox
+                checked={question.multiline}
+                onChange={(e) =>
+                  set(
+                    'questions',
+                    values.questions.map((q, i) => (i === index ? { ...q, multiline: e.target.checked } : q)),
+                  )
+                }
+              />
               Several lines
             </label>
-            <Button type="button" variant="ghost" size="sm" aria-label={`Remove question ${index + 1}`} onClick={() => set('questions', values.questions.filter((_, i) => i !== index))}>
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              aria-label={`Remove question ${index + 1}`}
+              onClick={() =>
+                set(
+                  'questions',
+                  values.questions.filter((_, i) => i !== index),
+                )
+              }
+            >
               <Trash2Icon className="size-4" aria-hidden />
               Remove
             </Button>
@@ -190,8 +230,18 @@ export function CalendarForm({
             name={nameOf(member.userId)}
             path={`members.${index}`}
             errors={errors}
-            onChange={(next) => set('members', values.members.map((m, i) => (i === index ? next : m)))}
-            onRemove={() => set('members', values.members.filter((_, i) => i !== index))}
+            onChange={(next) =>
+              set(
+                'members',
+                values.members.map((m, i) => (i === index ? next : m)),
+              )
+            }
+            onRemove={() =>
+              set(
+                'members',
+                values.members.filter((_, i) => i !== index),
+              )
+            }
           />
         ))}
         {membersError ? <p className="text-sm text-red-600 dark:text-red-400">{fieldMessage('Members', membersError)}</p> : null}

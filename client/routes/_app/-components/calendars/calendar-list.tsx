@@ -84,9 +84,7 @@ function BookingLink({ url, name }: { url: string; name: string }) {
   }
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <code className="min-w-0 rounded bg-gray-50 px-2 py-1 text-xs break-all text-gray-700 dark:bg-gray-900 dark:text-gray-300">
-        {url}
-      </code>
+      <code className="min-w-0 rounded bg-gray-50 px-2 py-1 text-xs break-all text-gray-700 dark:bg-gray-900 dark:text-gray-300">{url}</code>
       <Button variant="outline" size="sm" onClick={() => void copy()} aria-label={copied ? `${name} link copied` : `Copy ${name} link`}>
         {copied ? <CheckIcon className="size-4" aria-hidden /> : <CopyIcon className="size-4" aria-hidden />}
         {copied ? 'Copied' : 'Copy link'}

@@ -1,4 +1,4 @@
-import { CALENDAR_KINDS, DEFAULT_WEEKLY, type TBookingQuestion, type TCalendarMemberInput, type TWallInterval, type TWeeklyAvailability } from '../../../../lib/calendars-schema';
+import { type CALENDAR_KINDS, DEFAULT_WEEKLY, type TBookingQuestion, type TCalendarMemberInput, type TWallInterval, type TWeeklyAvailability } from '../../../../lib/calendars-schema';
 
 /** What the calendar form edits: numbers as typed (checked by the server's schema on save), empty optional text as ''. */
 export type CalendarFormValues = {
@@ -19,7 +19,10 @@ export type CalendarFormValues = {
 };
 
 /** A calendar as `calendars.get` answers it (the fields the form edits). */
-export type CalendarDetails = Omit<CalendarFormValues, 'slotMinutes' | 'bufferBeforeMinutes' | 'bufferAfterMinutes' | 'minimumNoticeMinutes' | 'maximumPerDay' | 'horizonDays' | 'description' | 'location'> & {
+export type CalendarDetails = Omit<
+  CalendarFormValues,
+  'slotMinutes' | 'bufferBeforeMinutes' | 'bufferAfterMinutes' | 'minimumNoticeMinutes' | 'maximumPerDay' | 'horizonDays' | 'description' | 'location'
+> & {
   description: string | null;
   location: string | null;
   slotMinutes: number;
