@@ -29,6 +29,7 @@ describe('Settings → Booking calendars', () => {
     await form.getByText('Slug must be 1–60 lower-case letters, digits or - (not at either end)').waitFor();
     expect(await form.getByLabel('Slug', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     await form.getByLabel('Slug', { exact: true }).fill('intro-call');
+    expect(await form.getByLabel('Slug', { exact: true }).getAttribute('aria-invalid')).toBeNull();
     await form.getByLabel('Location', { exact: true }).fill('Video call');
 
     await form.getByRole('button', { name: 'Add a question' }).click();
@@ -43,7 +44,7 @@ describe('Settings → Booking calendars', () => {
     await hours.getByRole('button', { name: 'Copy Monday to weekdays' }).click();
     expect(await hours.getByLabel('Thursday until', { exact: true }).inputValue()).toBe('12:00');
     await hours.getByLabel('Available on Friday', { exact: true }).uncheck();
-    await hours.getByText('Unavailable').first().waitFor();
+    await hours.getByLabel('Friday from', { exact: true }).waitFor({ state: 'detached' });
     await form.getByRole('button', { name: 'Create calendar' }).click();
     await toastOn(page).filter({ hasText: 'Booking calendar created' }).waitFor();
 

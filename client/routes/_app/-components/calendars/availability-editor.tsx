@@ -63,43 +63,45 @@ export function MemberAvailability({
                 {day.name}
               </label>
               <div className="grid gap-2">
-                {intervals.length === 0 ? <p className="flex h-9 items-center text-sm text-gray-500 dark:text-gray-400">Unavailable</p> : null}
-                {intervals.map((interval, position) => {
-                  const which = intervals.length > 1 ? ` (${position + 1})` : '';
-                  return (
-                    <div key={position} className="flex items-center gap-2">
-                      <Input
-                        className="w-24"
-                        inputMode="numeric"
-                        placeholder="09:00"
-                        aria-label={`${day.name} from${which}`}
-                        aria-invalid={dayError ? true : undefined}
-                        value={interval.start}
-                        onChange={(e) => setWeekly(changeInterval(weekly, day.index, position, { start: e.target.value }))}
-                      />
-                      <span aria-hidden>–</span>
-                      <Input
-                        className="w-24"
-                        inputMode="numeric"
-                        placeholder="17:00"
-                        aria-label={`${day.name} until${which}`}
-                        aria-invalid={dayError ? true : undefined}
-                        value={interval.end}
-                        onChange={(e) => setWeekly(changeInterval(weekly, day.index, position, { end: e.target.value }))}
-                      />
-                      <Button
-                        type="button"
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`Remove ${day.name} ${interval.start}–${interval.end}`}
-                        onClick={() => setWeekly(removeInterval(weekly, day.index, position))}
-                      >
-                        <Trash2Icon className="size-4" aria-hidden />
-                      </Button>
-                    </div>
-                  );
-                })}
-                <div>
+                <div className="flex flex-wrap items-start gap-2">
+                  <div className="grid gap-2">
+                    {intervals.length === 0 ? <p className="flex h-9 items-center text-sm text-gray-500 dark:text-gray-400">Unavailable</p> : null}
+                    {intervals.map((interval, position) => {
+                      const which = intervals.length > 1 ? ` (${position + 1})` : '';
+                      return (
+                        <div key={position} className="flex items-center gap-2">
+                          <Input
+                            className="w-24"
+                            inputMode="numeric"
+                            placeholder="09:00"
+                            aria-label={`${day.name} from${which}`}
+                            aria-invalid={dayError ? true : undefined}
+                            value={interval.start}
+                            onChange={(e) => setWeekly(changeInterval(weekly, day.index, position, { start: e.target.value }))}
+                          />
+                          <span aria-hidden>–</span>
+                          <Input
+                            className="w-24"
+                            inputMode="numeric"
+                            placeholder="17:00"
+                            aria-label={`${day.name} until${which}`}
+                            aria-invalid={dayError ? true : undefined}
+                            value={interval.end}
+                            onChange={(e) => setWeekly(changeInterval(weekly, day.index, position, { end: e.target.value }))}
+                          />
+                          <Button
+                            type="button"
+                            variant="ghost"
+                            size="icon"
+                            aria-label={`Remove ${day.name} ${interval.start}–${interval.end}`}
+                            onClick={() => setWeekly(removeInterval(weekly, day.index, position))}
+                          >
+                            <Trash2Icon className="size-4" aria-hidden />
+                          </Button>
+                        </div>
+                      );
+                    })}
+                  </div>
                   <Button type="button" variant="ghost" size="sm" onClick={() => setWeekly(addInterval(weekly, day.index))} aria-label={`Add hours on ${day.name}`}>
                     <PlusIcon className="size-4" aria-hidden />
                     Add hours

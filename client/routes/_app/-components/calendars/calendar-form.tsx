@@ -44,7 +44,12 @@ export function CalendarForm({
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const activeId = useId();
-  const set = <K extends keyof CalendarFormValues>(key: K, value: CalendarFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  // A field's error goes when the field changes (the next save checks it again).
+  const clearErrors = (field: string) => setErrors((e) => Object.fromEntries(Object.entries(e).filter(([path]) => path !== field && !path.startsWith(`${field}.`))));
+  const set = <K extends keyof CalendarFormValues>(key: K, value: CalendarFormValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    clearErrors(key);
+  };
   const nameOf = (userId: string) => organizationMembers.find((m) => m.userId === userId)?.name ?? 'A former member';
 
   async function submit(event: FormEvent) {
@@ -71,7 +76,8 @@ export function CalendarForm({
   const numberField = (key: 'slotMinutes' | 'bufferBeforeMinutes' | 'bufferAfterMinutes' | 'minimumNoticeMinutes' | 'maximumPerDay' | 'horizonDays', label: string, hint?: string) => (
     <TextField label={label} name={key} type="number" inputMode="numeric" min={0} value={values[key]} onChange={(e) => set(key, e.target.value)} error={errors[key]} hint={hint} />
   );
-  const available = organizationMembers.filter((m) => !values.members.some((chosen) => chosen.userId === m.userId));
+  // A personal calendar has one member: another is offered once that one is removed.
+  const available = values.kind === 'personal' && values.members.length > 0 ? [] : organizationMembers.filter((m) => !values.members.some((chosen) => chosen.userId === m.userId));
   const membersError = errors.members;
 
   return (
@@ -89,6 +95,8 @@ export function CalendarForm({
           onChange={(e) => {
             const name = e.target.value;
             setValues((v) => ({ ...v, name, slug: slugFollowsName ? slugFromName(name) : v.slug }));
+            clearErrors('name');
+            if (slugFollowsName) clearErrors('slug');
           }}
           error={errors.name}
         />
