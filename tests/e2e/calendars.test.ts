@@ -8,7 +8,7 @@ const e2e = useE2E();
 const calendarsRegion = (page: Page) => page.getByRole('region', { name: 'Booking calendars', exact: true });
 
 describe('Settings → Booking calendars', () => {
-  it('creates a calendar with a question and a member’s hours, shares its public link with free times, then renames and deactivates it', async () => {
+  it('creates a calendar with a question, a member’s weekly hours and a date override, shares its public link with free times, then renames and deactivates it', async () => {
     const { page, account } = await openSignedIn(e2e, {
       timezoneId: 'UTC',
       permissions: ['clipboard-read', 'clipboard-write'],
@@ -45,6 +45,16 @@ describe('Settings → Booking calendars', () => {
     expect(await hours.getByLabel('Thursday until', { exact: true }).inputValue()).toBe('12:00');
     await hours.getByLabel('Available on Friday', { exact: true }).uncheck();
     await hours.getByLabel('Friday from', { exact: true }).waitFor({ state: 'detached' });
+    // A date override: a Tuesday at least two days ahead has only 14:00–15:00.
+    const tuesday = new Date();
+    tuesday.setUTCDate(tuesday.getUTCDate() + 2);
+    while (tuesday.getUTCDay() !== 2) tuesday.setUTCDate(tuesday.getUTCDate() + 1);
+    const tuesdayDate = tuesday.toISOString().slice(0, 10);
+    await hours.getByRole('button', { name: 'Add a date override' }).click();
+    await hours.getByLabel('Override 1 date', { exact: true }).fill(tuesdayDate);
+    await hours.getByRole('button', { name: 'Add hours on Override 1' }).click();
+    await hours.getByLabel('Override 1 from', { exact: true }).fill('14:00');
+    await hours.getByLabel('Override 1 until', { exact: true }).fill('15:00');
     await form.getByRole('button', { name: 'Create calendar' }).click();
     await toastOn(page).filter({ hasText: 'Booking calendar created' }).waitFor();
 
@@ -70,6 +80,9 @@ describe('Settings → Booking calendars', () => {
       .first();
     expect(await monday.getByRole('button').allTextContents()).toEqual(['10:00', '10:30', '11:00', '11:30']);
     expect(await page.getByRole('heading', { name: /^Friday / }).count()).toBe(0);
+    const tuesdayHeading = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(tuesday);
+    const overridden = page.locator('section').filter({ has: page.getByRole('heading', { name: tuesdayHeading, exact: true }) });
+    expect(await overridden.getByRole('button').allTextContents()).toEqual(['14:00', '14:30']);
     await monday.getByRole('button', { name: '10:00' }).click();
     await page.getByLabel('What would you like to discuss?', { exact: true }).waitFor();
 
@@ -90,6 +103,7 @@ describe('Settings → Booking calendars', () => {
     const edit = page.getByRole('form', { name: 'Save calendar' });
     expect(await edit.getByLabel('Question 1', { exact: true }).inputValue()).toBe('What would you like to discuss?');
     expect(await edit.getByLabel('Monday from', { exact: true }).inputValue()).toBe('10:00');
+    expect(await edit.getByLabel('Override 1 date', { exact: true }).inputValue()).toBe(tuesdayDate);
     await edit.getByLabel('Slug', { exact: true }).fill('taken');
     await edit.getByRole('button', { name: 'Save calendar' }).click();
     await edit.getByText('Slug is already used by another calendar').waitFor();

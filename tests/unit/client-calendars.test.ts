@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addInterval,
+  appendInterval,
   blankCalendar,
   calendarInputOf,
   changeInterval,
@@ -10,8 +10,9 @@ import {
   removeInterval,
   setDayAvailable,
   slugFromName,
+  withDay,
 } from '../../client/routes/_app/-components/calendars/calendar-model';
-import { DEFAULT_WEEKLY, ZCreateCalendarInput } from '../../server/calendars/schema';
+import { DEFAULT_WEEKLY, ZCreateCalendarInput, ZWeeklyAvailability } from '../../server/calendars/schema';
 
 const USER = '00000000-0000-4000-8000-000000000001';
 
@@ -51,16 +52,19 @@ describe('booking calendar form model', () => {
     expect(DEFAULT_WEEKLY[5]).toEqual([{ start: '09:00', end: '17:00' }]);
     week = setDayAvailable(week, 0, true);
     expect(week[0]).toEqual([{ start: '09:00', end: '17:00' }]);
-    week = addInterval(week, 1);
+    week = withDay(week, 1, appendInterval(week[1]!));
     expect(week[1]).toEqual([
       { start: '09:00', end: '17:00' },
       { start: '18:00', end: '19:00' },
     ]);
-    week = changeInterval(week, 1, 0, { end: '12:00' });
-    expect(week[1]![0]).toEqual({ start: '09:00', end: '12:00' });
-    expect(removeInterval(week, 1, 0)[1]).toEqual([{ start: '18:00', end: '19:00' }]);
-    expect(addInterval(setDayAvailable(week, 2, false), 2)[2]).toEqual([{ start: '09:00', end: '17:00' }]);
-    expect(addInterval([[], [{ start: '20:00', end: '23:00' }], [], [], [], [], []], 1)[1]![1]).toEqual({ start: '23:00', end: '24:00' });
+    expect(DEFAULT_WEEKLY[1]).toHaveLength(1);
+    expect(changeInterval(week[1]!, 0, { end: '12:00' })[0]).toEqual({ start: '09:00', end: '12:00' });
+    expect(removeInterval(week[1]!, 0)).toEqual([{ start: '18:00', end: '19:00' }]);
+    expect(appendInterval([])).toEqual([{ start: '09:00', end: '17:00' }]);
+    expect(appendInterval([{ start: '20:00', end: '23:00' }])[1]).toEqual({ start: '23:00', end: '24:00' });
+    // A half-typed end: a fresh working day rather than a time that cannot be read.
+    expect(appendInterval([{ start: '08:00', end: '1' }])[1]).toEqual({ start: '09:00', end: '17:00' });
+    expect(ZWeeklyAvailability.safeParse(week).success).toBe(true);
   });
 
   it('copies Monday to Tuesday–Friday and keeps the weekend', () => {

@@ -146,34 +146,25 @@ export function setDayAvailable(weekly: TWeeklyAvailability, day: number, availa
   return withDay(weekly, day, available ? [{ ...DAY_START }] : []);
 }
 
-/** Another interval after the day's last one: an hour after it ends, an hour long (09:00–17:00 on an empty day). */
-export function addInterval(weekly: TWeeklyAvailability, day: number): TWeeklyAvailability {
-  const intervals = weekly[day] ?? [];
-  const last = intervals[intervals.length - 1];
-  if (!last) return withDay(weekly, day, [{ ...DAY_START }]);
-  const hour = Math.min(Number(last.end.slice(0, 2)) + 1, 23);
-  const start = `${String(hour).padStart(2, '0')}:00`;
-  const end = hour >= 23 ? '24:00' : `${String(hour + 1).padStart(2, '0')}:00`;
-  return withDay(weekly, day, [...intervals, { start, end }]);
-}
-
-export function removeInterval(weekly: TWeeklyAvailability, day: number, position: number): TWeeklyAvailability {
-  return withDay(
-    weekly,
-    day,
-    (weekly[day] ?? []).filter((_, i) => i !== position),
-  );
-}
-
-export function changeInterval(weekly: TWeeklyAvailability, day: number, position: number, patch: Partial<TWallInterval>): TWeeklyAvailability {
-  return withDay(
-    weekly,
-    day,
-    (weekly[day] ?? []).map((interval, i) => (i === position ? { ...interval, ...patch } : interval)),
-  );
-}
-
 /** Monday's hours copied to Tuesday through Friday; the weekend kept. */
 export function copyMondayToWeekdays(weekly: TWeeklyAvailability): TWeeklyAvailability {
   return weekly.map((day, index) => (index >= 2 && index <= 5 ? weekly[1]!.map((i) => ({ ...i })) : day));
+}
+
+const wallHour = (hour: number) => (hour >= 24 ? '24:00' : `${String(hour).padStart(2, '0')}:00`);
+
+/** Another interval after the last one: from the next full hour after it ends, an hour long (09:00–17:00 on an empty day). */
+export function appendInterval(intervals: TWallInterval[]): TWallInterval[] {
+  const end = /^(\d\d):\d\d$/.exec(intervals[intervals.length - 1]?.end ?? '');
+  if (!end) return [...intervals, { ...DAY_START }];
+  const start = Math.min(Number(end[1]) + 1, 23);
+  return [...intervals, { start: wallHour(start), end: wallHour(start + 1) }];
+}
+
+export function removeInterval(intervals: TWallInterval[], position: number): TWallInterval[] {
+  return intervals.filter((_, i) => i !== position);
+}
+
+export function changeInterval(intervals: TWallInterval[], position: number, patch: Partial<TWallInterval>): TWallInterval[] {
+  return intervals.map((interval, i) => (i === position ? { ...interval, ...patch } : interval));
 }
