@@ -82,6 +82,7 @@ import { Route as AppPipelineSettingsRouteImport } from './routes/_app/pipeline/
 import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index'
 import { Route as AppSettingsApiKeysRouteImport } from './routes/_app/settings/api-keys'
 import { Route as AppSettingsBillingRouteImport } from './routes/_app/settings/billing'
+import { Route as AppSettingsCalendarsRouteImport } from './routes/_app/settings/calendars'
 import { Route as AppSettingsEmailRouteImport } from './routes/_app/settings/email'
 import { Route as AppSettingsIntegrationsRouteImport } from './routes/_app/settings/integrations'
 import { Route as AppSettingsOrganizationRouteImport } from './routes/_app/settings/organization'
@@ -458,6 +459,11 @@ const AppSettingsBillingRoute = AppSettingsBillingRouteImport.update({
   path: '/billing',
   getParentRoute: () => AppSettingsRoute,
 } as any)
+const AppSettingsCalendarsRoute = AppSettingsCalendarsRouteImport.update({
+  id: '/calendars',
+  path: '/calendars',
+  getParentRoute: () => AppSettingsRoute,
+} as any)
 const AppSettingsEmailRoute = AppSettingsEmailRouteImport.update({
   id: '/email',
   path: '/email',
@@ -580,6 +586,7 @@ export interface FileRoutesByFullPath {
   '/pipeline/settings': typeof AppPipelineSettingsRoute
   '/settings/api-keys': typeof AppSettingsApiKeysRoute
   '/settings/billing': typeof AppSettingsBillingRoute
+  '/settings/calendars': typeof AppSettingsCalendarsRoute
   '/settings/email': typeof AppSettingsEmailRoute
   '/settings/integrations': typeof AppSettingsIntegrationsRoute
   '/settings/organization': typeof AppSettingsOrganizationRoute
@@ -663,6 +670,7 @@ export interface FileRoutesByTo {
   '/pipeline/settings': typeof AppPipelineSettingsRoute
   '/settings/api-keys': typeof AppSettingsApiKeysRoute
   '/settings/billing': typeof AppSettingsBillingRoute
+  '/settings/calendars': typeof AppSettingsCalendarsRoute
   '/settings/email': typeof AppSettingsEmailRoute
   '/settings/integrations': typeof AppSettingsIntegrationsRoute
   '/settings/organization': typeof AppSettingsOrganizationRoute
@@ -749,6 +757,7 @@ export interface FileRoutesById {
   '/_app/pipeline/settings': typeof AppPipelineSettingsRoute
   '/_app/settings/api-keys': typeof AppSettingsApiKeysRoute
   '/_app/settings/billing': typeof AppSettingsBillingRoute
+  '/_app/settings/calendars': typeof AppSettingsCalendarsRoute
   '/_app/settings/email': typeof AppSettingsEmailRoute
   '/_app/settings/integrations': typeof AppSettingsIntegrationsRoute
   '/_app/settings/organization': typeof AppSettingsOrganizationRoute
@@ -835,6 +844,7 @@ export interface FileRouteTypes {
     | '/pipeline/settings'
     | '/settings/api-keys'
     | '/settings/billing'
+    | '/settings/calendars'
     | '/settings/email'
     | '/settings/integrations'
     | '/settings/organization'
@@ -918,6 +928,7 @@ export interface FileRouteTypes {
     | '/pipeline/settings'
     | '/settings/api-keys'
     | '/settings/billing'
+    | '/settings/calendars'
     | '/settings/email'
     | '/settings/integrations'
     | '/settings/organization'
@@ -1003,6 +1014,7 @@ export interface FileRouteTypes {
     | '/_app/pipeline/settings'
     | '/_app/settings/api-keys'
     | '/_app/settings/billing'
+    | '/_app/settings/calendars'
     | '/_app/settings/email'
     | '/_app/settings/integrations'
     | '/_app/settings/organization'
@@ -1581,6 +1593,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSettingsBillingRouteImport
       parentRoute: typeof AppSettingsRoute
     }
+    '/_app/settings/calendars': {
+      id: '/_app/settings/calendars'
+      path: '/calendars'
+      fullPath: '/settings/calendars'
+      preLoaderRoute: typeof AppSettingsCalendarsRouteImport
+      parentRoute: typeof AppSettingsRoute
+    }
     '/_app/settings/email': {
       id: '/_app/settings/email'
       path: '/email'
@@ -1657,6 +1676,7 @@ declare module '@tanstack/react-router' {
 interface AppSettingsRouteChildren {
   AppSettingsApiKeysRoute: typeof AppSettingsApiKeysRoute
   AppSettingsBillingRoute: typeof AppSettingsBillingRoute
+  AppSettingsCalendarsRoute: typeof AppSettingsCalendarsRoute
   AppSettingsEmailRoute: typeof AppSettingsEmailRoute
   AppSettingsIntegrationsRoute: typeof AppSettingsIntegrationsRoute
   AppSettingsOrganizationRoute: typeof AppSettingsOrganizationRoute
@@ -1670,6 +1690,7 @@ interface AppSettingsRouteChildren {
 const AppSettingsRouteChildren: AppSettingsRouteChildren = {
   AppSettingsApiKeysRoute: AppSettingsApiKeysRoute,
   AppSettingsBillingRoute: AppSettingsBillingRoute,
+  AppSettingsCalendarsRoute: AppSettingsCalendarsRoute,
   AppSettingsEmailRoute: AppSettingsEmailRoute,
   AppSettingsIntegrationsRoute: AppSettingsIntegrationsRoute,
   AppSettingsOrganizationRoute: AppSettingsOrganizationRoute,

@@ -5,6 +5,7 @@ import { fieldMessage } from '../lib/forms';
 import { toast } from '../state/toast';
 import { Button } from './ui/button';
 import { Input, Label, Select } from './ui/input';
+import { Textarea } from './ui/textarea';
 
 type FieldChrome = { label: string; error?: string | undefined; hint?: ReactNode };
 
@@ -52,6 +53,16 @@ export function SelectField({ label, error, hint, className, id: givenId, childr
       <Select id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, { label, error, hint })} {...props}>
         {children}
       </Select>
+    </FieldFrame>
+  );
+}
+
+export function TextareaField({ label, error, hint, className, id: givenId, ...props }: ComponentProps<'textarea'> & FieldChrome) {
+  const generated = useId();
+  const id = givenId ?? generated;
+  return (
+    <FieldFrame id={id} label={label} error={error} hint={hint} className={className}>
+      <Textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, { label, error, hint })} {...props} />
     </FieldFrame>
   );
 }

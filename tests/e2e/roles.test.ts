@@ -58,11 +58,25 @@ describe('roles in the browser', () => {
     expect(await region(guest, 'Invite a member').count()).toBe(0);
     expect(await guest.getByRole('button', { name: 'Save organization' }).count()).toBe(0);
     const sections = guest.getByRole('navigation', { name: 'Settings sections' });
-    expect(await sections.getByRole('link').allTextContents()).toEqual(['Profile & preferences', 'Organization & members', 'Integrations', 'Security & audit log', 'Sessions']);
+    expect(await sections.getByRole('link').allTextContents()).toEqual(['Profile & preferences', 'Organization & members', 'Integrations', 'Booking calendars', 'Security & audit log', 'Sessions']);
     // No API keys section, even by its address.
     await guest.goto('/settings/api-keys');
     await guest.getByText('Your role does not allow managing API keys').waitFor();
     expect(await guest.getByRole('button', { name: 'Create API key' }).count()).toBe(0);
+    // Booking calendars: the Viewer sees them and their public links, and is offered no change.
+    const me = (await (await trpcQuery(owner, 'auth.me')).json()) as { result: { data: { user: { id: string } } } };
+    const calendar = {
+      name: 'Intro call',
+      slug: 'intro',
+      kind: 'personal',
+      slotMinutes: 30,
+      members: [{ userId: me.result.data.user.id, timeZone: 'UTC', weekly: [[], [], [], [], [], [], []], overrides: [] }],
+    };
+    expect((await trpcMutation(owner, e2e, 'calendars.create', calendar)).status()).toBe(200);
+    await guest.goto('/settings/calendars');
+    const calendars = region(guest, 'Booking calendars');
+    await calendars.getByRole('listitem', { name: 'Intro call' }).getByRole('link', { name: 'Open Intro call booking page' }).waitFor();
+    expect(await calendars.getByRole('button', { name: /^(Edit|Delete) Intro call$|^New calendar$/ }).count()).toBe(0);
 
     // A write sent anyway, from the Viewer's own page, is refused by the server with a clear reason.
     const refused = await guest.evaluate(async () => {

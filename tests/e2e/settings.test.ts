@@ -19,6 +19,7 @@ describe('settings', () => {
       'Organization & members',
       'API keys',
       'Integrations',
+      'Booking calendars',
       'E-mail',
       'Webhooks',
       'Billing',

@@ -1,5 +1,5 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { ChevronLeftIcon, ChevronRightIcon, PlusIcon } from 'lucide-react';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { CalendarCogIcon, ChevronLeftIcon, ChevronRightIcon, PlusIcon } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { z } from 'zod';
 import { FormAlert } from '../../components/form';
@@ -63,6 +63,7 @@ function AppointmentsPage() {
   const navigate = useNavigate({ from: Route.fullPath });
   const { data: me } = useMe();
   const canWrite = useCan('appointments:write');
+  const canReadCalendars = useCan('calendars:read');
   const timeZone = safeZone(me?.user.preferences.timezone);
   const { view, date, days, input } = calendarOf(search, timeZone);
   const today = todayIn(timeZone);
@@ -88,12 +89,22 @@ function AppointmentsPage() {
       description={`Calls and meetings with your contacts, shown in ${timeZone.replaceAll('_', ' ')}.`}
       className="max-w-none"
       actions={
-        canWrite ? (
-          <Button onClick={() => setEditing({})}>
-            <PlusIcon className="size-4" aria-hidden />
-            New appointment
-          </Button>
-        ) : null
+        <>
+          {canReadCalendars ? (
+            <Button variant="outline" asChild>
+              <Link to="/settings/calendars">
+                <CalendarCogIcon className="size-4" aria-hidden />
+                Booking calendars
+              </Link>
+            </Button>
+          ) : null}
+          {canWrite ? (
+            <Button onClick={() => setEditing({})}>
+              <PlusIcon className="size-4" aria-hidden />
+              New appointment
+            </Button>
+          ) : null}
+        </>
       }
     >
       <section aria-labelledby="calendar-title" className="flex flex-col gap-4">

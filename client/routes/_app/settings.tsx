@@ -21,6 +21,7 @@ function SettingsLayout() {
   const { data: me } = useMe();
   const canManageKeys = useCan('apikeys:manage');
   const canReadForms = useCan('forms:read');
+  const canReadCalendars = useCan('calendars:read');
   const canManageBilling = useCan('billing:manage');
   const canManageEmail = useCan('email:manage');
   const canManageSettings = useCan('settings:manage');
@@ -29,6 +30,7 @@ function SettingsLayout() {
     ...(me?.organization ? ([{ to: '/settings/organization', label: 'Organization & members' }] as const) : []),
     ...(canManageKeys ? ([{ to: '/settings/api-keys', label: 'API keys' }] as const) : []),
     ...(canReadForms ? ([{ to: '/settings/integrations', label: 'Integrations' }] as const) : []),
+    ...(canReadCalendars ? ([{ to: '/settings/calendars', label: 'Booking calendars' }] as const) : []),
     ...(canManageEmail ? ([{ to: '/settings/email', label: 'E-mail' }] as const) : []),
     ...(canManageSettings ? ([{ to: '/settings/webhooks', label: 'Webhooks' }] as const) : []),
     ...(canManageBilling ? ([{ to: '/settings/billing', label: 'Billing' }] as const) : []),
