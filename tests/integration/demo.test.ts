@@ -14,7 +14,8 @@ import { createTestDatabase, testDatabaseKind } from '../helpers/db';
 const META = { ip: '127.0.0.1', userAgent: 'vitest' };
 
 describe('demo workspace', () => {
-  it('creates an organization and owner with a random password that signs in', async () => {
+  // Seeding the whole demo workspace (and below, creating a PGlite cluster) takes tens of seconds on a loaded machine.
+  it('creates an organization and owner with a random password that signs in', { timeout: 90_000 }, async () => {
     const database = await createTestDatabase();
     const deps = { database, config: testConfig() };
     const first = await seedDemoWorkspace(database.db);
@@ -57,7 +58,7 @@ describe('demo workspace', () => {
     await database.close();
   });
 
-  it.skipIf(testDatabaseKind !== 'pglite')('is created on the first start of a fresh embedded database only, and printed', async () => {
+  it.skipIf(testDatabaseKind !== 'pglite')('is created on the first start of a fresh embedded database only, and printed', { timeout: 90_000 }, async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'sb-demo-'));
     const printed: string[] = [];
     const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (printed.push(String(chunk)), true));
