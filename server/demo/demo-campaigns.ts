@@ -106,7 +106,7 @@ export async function seedDemoCampaigns(db: Db, organizationId: string, options:
 async function seedSentNewsletter(db: Db, organizationId: string, options: { ownerId: string; publicUrl: string; now: Date }): Promise<void> {
   const rng = prng(20261128);
   const org = scoped(db, organizationId);
-  // Last week, at 10:00 of the organization's day-ish: a week and a few hours ago.
+  // Last week: a week and a few hours ago; the A/B test decided after its wait, and the rest sent then.
   const startedAt = new Date(options.now.getTime() - 7 * DAY - 3 * HOUR);
   const decidedAt = new Date(startedAt.getTime() + NEWSLETTER.abTest.waitHours * HOUR);
   const campaign: CampaignRow = await org
