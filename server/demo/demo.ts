@@ -7,7 +7,9 @@ import { seedDemoData } from './demo-data';
 import { seedDemoNotificationEmails } from '../notifications/email-preferences';
 import { seedDemoAutomations } from './demo-automations';
 import { seedDemoCalendar } from './demo-calendars';
+import { seedDemoCampaigns } from './demo-campaigns';
 import { seedDemoEmails } from './demo-emails';
+import { seedDemoWebhooks } from './demo-webhooks';
 
 export const DEMO_EMAIL = 'demo@switchboard.local';
 export const DEMO_ORGANIZATION = 'Demo Company';
@@ -62,6 +64,10 @@ export async function seedDemoWorkspace(db: Db, publicUrl = 'http://localhost:30
     await seedDemoAutomations(trx, org.id, { ownerId: userId });
     // A round-robin booking calendar of its two sales reps, with its public booking page.
     await seedDemoCalendar(trx, org.id);
+    // Last week's newsletter with its report (A/B subject test, opens, clicks, bounces, an unsubscribe) and an SMS draft.
+    await seedDemoCampaigns(trx, org.id, { ownerId: userId, publicUrl });
+    // A paused outbound webhook endpoint with its delivery log (delivered, retried then delivered, refused).
+    await seedDemoWebhooks(trx, org.id, { ownerId: userId });
     return { email: DEMO_EMAIL, password, organizationId: org.id, created: true };
   });
 }
