@@ -54,7 +54,7 @@ export async function summaryFigures(db: Db, organizationId: string, campaignIds
     .select([
       'campaign_id',
       sql<number>`count(distinct recipient_id) filter (where type = 'open' and not machine)::int`.as('opened'),
-      sql<number>`count(distinct recipient_id) filter (where type = 'click')::int`.as('clicked'),
+      sql<number>`count(distinct recipient_id) filter (where type = 'click' and not machine)::int`.as('clicked'),
     ])
     .where('campaign_id', 'in', campaignIds)
     .groupBy('campaign_id')

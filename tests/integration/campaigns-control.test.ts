@@ -104,8 +104,9 @@ describe('campaign sending under control (the dispatch run by the test)', { time
       .insertInto('campaign_events')
       .values([
         ...bRows.slice(0, 2).map((r) => ({ organization_id: org, campaign_id: campaign.id, recipient_id: r.id, type: 'open' as const })),
-        // Machine opens do not vote.
+        // Machine opens do not vote, and a link scanner's click is no one's.
         ...[1, 2, 3].map(() => ({ organization_id: org, campaign_id: campaign.id, recipient_id: aRow.id, type: 'open' as const, machine: true })),
+        { organization_id: org, campaign_id: campaign.id, recipient_id: aRow.id, type: 'click' as const, machine: true },
       ])
       .execute();
     await pickWinner(deps, data);
@@ -118,6 +119,8 @@ describe('campaign sending under control (the dispatch run by the test)', { time
       { variant: 'a', recipients: 5, openedHuman: 0, clicked: 0 },
       { variant: 'b', recipients: 5, openedHuman: 2, clicked: 0 },
     ]);
+    // The list tells the same story as the report.
+    expect((await api.campaigns.list({})).items.find((c) => c.id === campaign.id)).toMatchObject({ openedHuman: stats.openedHuman, clicked: 0 });
   });
 
   it('an SMS campaign goes through the SMS service with merge fields; opted-out numbers are left out', async () => {
