@@ -56,8 +56,9 @@ async function team() {
     .execute();
   const as = (member: Account) => caller(browser(member.cookie));
   const db = deps.database.db;
-  /** Messages stored for a member, by subject. */
-  const stored = (member: Account) => db.selectFrom('email_messages').select(['id', 'subject', 'text', 'status']).where('to_address', '=', member.email).orderBy('created_at').execute();
+  /** Messages stored for a member, oldest first; those of one consumer round share its transaction's time, so by subject among them. */
+  const stored = (member: Account) =>
+    db.selectFrom('email_messages').select(['id', 'subject', 'text', 'status']).where('to_address', '=', member.email).orderBy('created_at').orderBy('subject').execute();
   /** The mails the sink received for a member, once there are `count` with this subject. */
   const mailTo = (member: Account, subject: string, count = 1) =>
     until(async () => {
