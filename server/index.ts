@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config';
+import { EmbeddedDatabaseInUseError } from './db/embedded-lock';
 import { MigrationFailedError } from './db/migrate';
 import { startServer } from './server';
 
@@ -23,7 +24,7 @@ try {
   process.once('SIGTERM', () => shutdown('SIGTERM'));
 } catch (error) {
   // One clear line for the operator: which setting or migration, and why.
-  if (error instanceof ConfigError || error instanceof MigrationFailedError) console.error(error.message);
+  if (error instanceof ConfigError || error instanceof MigrationFailedError || error instanceof EmbeddedDatabaseInUseError) console.error(error.message);
   else console.error(error);
   process.exit(1);
 }

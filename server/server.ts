@@ -6,6 +6,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
 import type { Config } from './config';
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from './db';
+import { claimEmbeddedDatabase } from './db/embedded-lock';
 import { migrateToLatest } from './db/migrate';
 import { buildDeps, type AppDeps } from './deps';
 import { loadClientBuild } from './http/client';
@@ -31,9 +32,12 @@ export type RunningServer = {
 
 export function databaseOptions(config: Config) {
   const { rowLevelSecurity } = config;
-  return config.databaseUrl
-    ? ({ kind: 'postgres', url: config.databaseUrl, rowLevelSecurity } as const)
-    : ({ kind: 'pglite', dataDir: path.resolve(config.dataDir, 'pglite'), rowLevelSecurity } as const);
+  return config.databaseUrl ? ({ kind: 'postgres', url: config.databaseUrl, rowLevelSecurity } as const) : ({ kind: 'pglite', dataDir: embeddedDataDir(config), rowLevelSecurity } as const);
+}
+
+/** Where the embedded database lives under DATA_DIR (the db: scripts find it here even when DATABASE_URL is set). */
+export function embeddedDataDir(config: Config): string {
+  return path.resolve(config.dataDir, 'pglite');
 }
 
 /** How long a graceful stop waits for the requests in flight before it closes their connections. */
@@ -55,6 +59,8 @@ export async function startServer(config: Config, options: { logger?: Logger; da
   const ownsDatabase = !options.database;
   const target = databaseOptions(config);
   const freshEmbedded = ownsDatabase && target.kind === 'pglite' && !existsSync(path.join(target.dataDir, 'PG_VERSION'));
+  // One process at a time on an embedded database (the db: scripts check this too); before the port opens.
+  const releaseEmbedded = ownsDatabase && target.kind === 'pglite' ? claimEmbeddedDatabase(target.dataDir, 'a Switchboard server') : () => {};
   const lifecycle = createLifecycle('migrating');
   let handler: FetchHandler = startingAnswer(lifecycle, options.database?.kind ?? target.kind, config.version);
   const server = await new Promise<ServerType>((resolve) => {
@@ -85,6 +91,7 @@ export async function startServer(config: Config, options: { logger?: Logger; da
   } catch (error) {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     if (ownsDatabase) await database?.close();
+    releaseEmbedded();
     throw error;
   }
   const { jobs, events, consumers, presence } = deps;
@@ -128,6 +135,7 @@ export async function startServer(config: Config, options: { logger?: Logger; da
       await jobs.stop();
       await closeDomains(deps);
       if (ownsDatabase) await ownedDatabase.close();
+      releaseEmbedded();
     },
   };
 }

@@ -83,16 +83,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       return unlisten;
     });
   }
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const pglite = await PGlite.create(options.dataDir ?? 'memory://', {
-    // Trigram search indexes and the GiST index of stage entries exist on both databases (db/migrations create the extensions).
-    extensions: { pg_trgm, btree_gist },
-    loadDataDir: options.loadDataDir,
-    parsers: { [INT8]: (v: string) => Number(v), [DATE]: (v: string) => v },
-  });
+  const pglite = await openPGlite(options.dataDir, options.loadDataDir);
   return handle(new PGliteDialect(pglite), 'pglite', options, 1, async (channel, onPayload) => {
     const unlisten = await pglite.listen(channel, onPayload);
     return () => unlisten();
+  });
+}
+
+/**
+ * The embedded cluster itself, as openDatabase opens it (the db: scripts dump and copy it): dataDir
+ * undefined keeps it in memory; loadDataDir starts it from a dump.
+ */
+export async function openPGlite(dataDir: string | undefined, loadDataDir?: Blob): Promise<PGlite> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  return PGlite.create(dataDir ?? 'memory://', {
+    // Trigram search indexes and the GiST index of stage entries exist on both databases (db/migrations create the extensions).
+    extensions: { pg_trgm, btree_gist },
+    loadDataDir,
+    parsers: { [INT8]: (v: string) => Number(v), [DATE]: (v: string) => v },
   });
 }
 

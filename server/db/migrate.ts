@@ -25,6 +25,11 @@ class FolderMigrationProvider implements MigrationProvider {
   }
 }
 
+/** The migrations this code knows, in order (db:move checks the embedded database has exactly these). */
+export async function knownMigrations(migrationFolder: string = MIGRATIONS_DIR): Promise<string[]> {
+  return Object.keys(await new FolderMigrationProvider(migrationFolder).getMigrations());
+}
+
 /**
  * Applies every pending migration. A failure throws one error naming the migration and the
  * database's own message, so the server never starts half-migrated.

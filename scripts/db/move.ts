@@ -1,0 +1,229 @@
+/**
+ * `npm run db:move -- --to postgres://…`: copies the embedded database (DATA_DIR) into an empty
+ * Postgres database — the schema by the migrations, pg-boss's by pg-boss, then every table's rows in
+ * foreign-key order in one transaction, the sequences, and a row count per table.
+ */
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { parseArgs } from 'node:util';
+import type { PGlite } from '@electric-sql/pglite';
+import PgBoss from 'pg-boss';
+import postgres from 'postgres';
+import { openDatabase, openPGlite } from '../../server/db';
+import { claimEmbeddedDatabase } from '../../server/db/embedded-lock';
+import { knownMigrations, migrateToLatest } from '../../server/db/migrate';
+import { configuredDataDir, isMain, requireEmbeddedDatabase, runScript, ScriptError } from './cli';
+
+export type MovedTable = { table: string; rows: number };
+
+/** Heap pages read per COPY from PGlite (8 KB each): what the copy holds in memory at a time. */
+const PAGES_PER_BATCH = 1024;
+/** Made on the target by the migrations and pg-boss themselves, and counted rather than copied. */
+const NOT_COPIED = new Set(['public.kysely_migration', 'public.kysely_migration_lock', 'pgboss.version', 'pgboss.queue']);
+
+export async function moveEmbeddedDatabase({ dataDir, to, log = () => {} }: { dataDir: string; to: string; log?: (line: string) => void }): Promise<MovedTable[]> {
+  requireEmbeddedDatabase(dataDir, 'move');
+  const release = claimEmbeddedDatabase(dataDir, 'npm run db:move');
+  const target = postgres(to, { max: 1, onnotice: () => {}, connect_timeout: 10 });
+  try {
+    await refuseNonEmpty(target);
+    const source = await openPGlite(dataDir);
+    try {
+      const migrations = (await source.query<{ name: string }>('select name from kysely_migration')).rows.map((r) => r.name);
+      if (migrations.sort().join() !== (await knownMigrations()).sort().join()) {
+        throw new ScriptError("The embedded database is not at this version's schema: start the server on it once (it migrates at start) and stop it, then move.");
+      }
+      const moved = await moveInto(source, target, to, log);
+      log(`Done: ${moved.length} tables in ${databaseName(to)}, each with as many rows as the embedded one.`);
+      return moved;
+    } finally {
+      await source.close();
+    }
+  } finally {
+    await target.end();
+    release();
+  }
+}
+
+/** Everything after the checks: from here on a failure leaves the target's schema behind. */
+async function moveInto(source: PGlite, target: postgres.Sql, to: string, log: (line: string) => void): Promise<MovedTable[]> {
+  const jobsVersion = await pgBossVersion(source);
+  try {
+    const migrated = await openDatabase({ kind: 'postgres', url: to, maxConnections: 1 });
+    try {
+      await migrateToLatest(migrated.db);
+    } finally {
+      await migrated.close();
+    }
+    // pg-boss's DDL commits on its own (it locks and commits), so it goes before the copy's transaction.
+    if (jobsVersion !== undefined) await target.unsafe(PgBoss.getConstructionPlans('pgboss'));
+    if (jobsVersion !== undefined && jobsVersion !== (await target<{ version: number }[]>`select version from pgboss.version`)[0]?.version) {
+      throw new ScriptError(`The embedded job queue's schema (pg-boss version ${jobsVersion}) is not this version's: start the server on it once and stop it, then move.`);
+    }
+    return await target.begin((tx) => copyRows(source, tx, jobsVersion !== undefined, log));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ScriptError(
+      `${reason}\nNo rows were copied (the copy runs in one transaction), but ${databaseName(to)} may now hold Switchboard's schema: drop and create that database again before the next attempt.`,
+      { cause: error },
+    );
+  }
+}
+
+/** A database that holds anything of its own is refused, naming what it found. */
+async function refuseNonEmpty(target: postgres.Sql): Promise<void> {
+  const found = await target<{ name: string }[]>`
+    select n.nspname || '.' || c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where c.relkind in ('r', 'p', 'v', 'm', 'S', 'f') and n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg\\_%'
+    order by 1 limit 6`.catch((error: unknown) => {
+    throw new ScriptError(`Cannot reach the target database: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  });
+  if (found.length === 0) return;
+  const named = found.slice(0, 5).map((r) => r.name);
+  throw new ScriptError(
+    `The target database is not empty (it has ${named.join(', ')}${found.length > 5 ? ', …' : ''}). db:move copies into an empty database only: create one (createdb) and try again.`,
+  );
+}
+
+async function pgBossVersion(source: PGlite): Promise<number | undefined> {
+  const { rows } = await source.query<{ present: boolean }>(`select to_regclass('pgboss.version') is not null as present`);
+  if (!rows[0]?.present) return undefined;
+  return (await source.query<{ version: number }>(`select version from pgboss.version`)).rows[0]?.version;
+}
+
+type Table = { name: string; oid: number };
+
+async function copyRows(source: PGlite, tx: postgres.TransactionSql, withJobs: boolean, log: (line: string) => void): Promise<MovedTable[]> {
+  if (withJobs) await createQueues(source, tx);
+  const tables = await copyOrder(source);
+  const moved: MovedTable[] = [];
+  for (const table of tables) {
+    const columns = await copiedColumns(tx, table.name);
+    const sourceColumns = (await source.query<{ name: string }>(COLUMNS, [table.name])).rows.map((r) => r.name);
+    if ([...sourceColumns].sort().join() !== [...columns].sort().join()) throw new ScriptError(`The columns of ${table.name} differ between the embedded database and the target.`);
+    const list = columns.map(quoteIdent).join(', ');
+    // The copy writes rows as they were: the table's own triggers (counters, notifications) stay off,
+    // and forced row-level security is lifted for the owner — COPY FROM refuses a table under it.
+    const { triggers, forced } = await suspendTableRules(tx, table.name);
+    const writable = await tx.unsafe(`copy ${table.name} (${list}) from stdin`).writable();
+    await pipeline(Readable.from(batches(source, table, list)), writable);
+    for (const trigger of triggers) await tx.unsafe(`alter table ${table.name} enable trigger ${quoteIdent(trigger)}`);
+    if (forced) await tx.unsafe(`alter table ${table.name} force row level security`);
+    moved.push({ table: table.name, rows: await checkCount(source, tx, table.name) });
+    log(`${table.name}: ${moved.at(-1)!.rows} rows`);
+  }
+  for (const table of NOT_COPIED) if (withJobs || !table.startsWith('pgboss.')) moved.push({ table, rows: await checkCount(source, tx, table) });
+  const sequences = await copySequences(source, tx);
+  log(`${sequences} sequences set`);
+  return moved;
+}
+
+/** Reads the table a range of heap pages at a time (a TID range scan), each as COPY text. */
+async function* batches(source: PGlite, table: Table, list: string): AsyncGenerator<Buffer> {
+  const { rows } = await source.query<{ pages: number }>(`select (pg_relation_size($1::regclass) / current_setting('block_size')::int)::int as pages`, [table.name]);
+  const pages = rows[0]?.pages ?? 0;
+  for (let from = 0; from < pages; from += PAGES_PER_BATCH) {
+    const result = await source.query(`copy (select ${list} from ${table.name} where ctid >= '(${from},0)'::tid and ctid < '(${from + PAGES_PER_BATCH},0)'::tid) to '/dev/blob'`);
+    if (result.blob) yield Buffer.from(await result.blob.arrayBuffer());
+  }
+}
+
+/** Every table of the app and the job queue, parents before the tables whose foreign keys point at them. */
+async function copyOrder(source: PGlite): Promise<Table[]> {
+  const { rows: tables } = await source.query<Table>(
+    `select quote_ident(n.nspname) || '.' || quote_ident(c.relname) as name, c.oid::int as oid from pg_class c join pg_namespace n on n.oid = c.relnamespace
+     where c.relkind = 'r' and n.nspname in ('public', 'pgboss') order by 1`,
+  );
+  const { rows: keys } = await source.query<{ child: number; parent: number }>(
+    `select conrelid::int as child, confrelid::int as parent from pg_constraint where contype = 'f' and conrelid <> confrelid`,
+  );
+  let pending = tables.filter((t) => !NOT_COPIED.has(t.name));
+  const copied = new Set(pending.map((t) => t.oid));
+  const ordered: Table[] = [];
+  const done = new Set<number>();
+  while (pending.length > 0) {
+    // A key to a table made on the target before the copy (pg-boss's queues) is already satisfied.
+    const ready = pending.filter((t) => keys.every((k) => k.child !== t.oid || done.has(k.parent) || !copied.has(k.parent)));
+    if (ready.length === 0) throw new ScriptError(`Foreign keys form a cycle between ${pending.map((t) => t.name).join(', ')}; db:move cannot order them.`);
+    for (const t of ready) done.add(t.oid);
+    ordered.push(...ready);
+    pending = pending.filter((t) => !ready.includes(t));
+  }
+  return ordered;
+}
+
+/** Stored columns (generated ones are computed again on the target). */
+const COLUMNS = `select attname as name from pg_attribute where attrelid = $1::regclass and attnum > 0 and not attisdropped and attgenerated = '' order by attnum`;
+
+async function copiedColumns(tx: postgres.TransactionSql, table: string): Promise<string[]> {
+  const rows = await tx.unsafe<{ name: string }[]>(COLUMNS, [table]);
+  if (rows.length === 0) throw new ScriptError(`The target has no table ${table} after its migrations.`);
+  return rows.map((r) => r.name);
+}
+
+async function suspendTableRules(tx: postgres.TransactionSql, table: string): Promise<{ triggers: string[]; forced: boolean }> {
+  const triggers = (await tx.unsafe<{ name: string }[]>(`select tgname as name from pg_trigger where tgrelid = $1::regclass and not tgisinternal and tgenabled <> 'D'`, [table])).map((r) => r.name);
+  for (const trigger of triggers) await tx.unsafe(`alter table ${table} disable trigger ${quoteIdent(trigger)}`);
+  const forced = Boolean((await tx.unsafe<{ forced: boolean }[]>(`select relforcerowsecurity as forced from pg_class where oid = $1::regclass`, [table]))[0]?.forced);
+  if (forced) await tx.unsafe(`alter table ${table} no force row level security`);
+  return { triggers, forced };
+}
+
+async function checkCount(source: PGlite, tx: postgres.TransactionSql, table: string): Promise<number> {
+  const expected = Number((await source.query<{ n: number }>(`select count(*) as n from ${table}`)).rows[0]?.n);
+  const copied = Number((await tx.unsafe<{ n: string }[]>(`select count(*) as n from ${table}`))[0]?.n);
+  if (copied !== expected) throw new ScriptError(`${table}: ${copied} rows on the target, ${expected} in the embedded database.`);
+  return copied;
+}
+
+/**
+ * The queues through pg-boss's own function, which also makes each queue's job partition (the same
+ * name on both sides); a dead-letter queue before the queues that point at it.
+ */
+async function createQueues(source: PGlite, tx: postgres.TransactionSql): Promise<void> {
+  const { rows } = await source.query<{ name: string; dead_letter: string | null; options: string; created_on: string }>(
+    `select name, dead_letter, created_on::text, json_build_object('policy', policy, 'retryLimit', retry_limit, 'retryDelay', retry_delay, 'retryBackoff', retry_backoff,
+       'expireInSeconds', expire_seconds, 'retentionMinutes', retention_minutes, 'deadLetter', dead_letter)::text as options from pgboss.queue`,
+  );
+  const created = new Set<string>();
+  let pending = rows;
+  while (pending.length > 0) {
+    const ready = pending.filter((q) => q.dead_letter === null || created.has(q.dead_letter) || q.dead_letter === q.name);
+    if (ready.length === 0) throw new ScriptError(`The job queues' dead letters form a cycle: ${pending.map((q) => q.name).join(', ')}.`);
+    for (const q of ready) {
+      await tx`select pgboss.create_queue(${q.name}, ${q.options}::json)`;
+      await tx`update pgboss.queue set created_on = ${q.created_on}::timestamptz where name = ${q.name}`;
+      created.add(q.name);
+    }
+    pending = pending.filter((q) => !created.has(q.name));
+  }
+}
+
+/** Each sequence where the embedded one is (at or past its column's highest value), so new rows get fresh ids. */
+async function copySequences(source: PGlite, tx: postgres.TransactionSql): Promise<number> {
+  const { rows } = await source.query<{ name: string; value: number }>(
+    `select quote_ident(schemaname) || '.' || quote_ident(sequencename) as name, last_value as value from pg_sequences where schemaname in ('public', 'pgboss') and last_value is not null`,
+  );
+  for (const { name, value } of rows) await tx`select setval(${name}::regclass, ${value}::bigint)`;
+  return rows.length;
+}
+
+function quoteIdent(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+/** The target's database name, never its URL (which may hold a password). */
+function databaseName(url: string): string {
+  return `the database "${decodeURIComponent(new URL(url).pathname.slice(1))}"`;
+}
+
+if (isMain(import.meta.url)) {
+  await runScript(async () => {
+    const { values } = parseArgs({ options: { to: { type: 'string' } } });
+    if (!values.to || !/^postgres(ql)?:\/\/.+/.test(values.to)) throw new ScriptError('usage: npm run db:move -- --to postgres://user:password@host:5432/database (an empty database)');
+    const dataDir = await configuredDataDir();
+    console.log(`Moving the embedded database at ${dataDir} …`);
+    await moveEmbeddedDatabase({ dataDir, to: values.to, log: (line) => console.log(`  ${line}`) });
+    console.log('Set DATABASE_URL to the new database and start the server; keep DATA_DIR until you have checked it.');
+  });
+}
