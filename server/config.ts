@@ -19,7 +19,7 @@ const ZEnvironment = z.object({
     })
     .default('info'),
   JOBS_ENABLED: z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).default('true'),
-  ROW_LEVEL_SECURITY: z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).default('false'),
+  ROW_LEVEL_SECURITY: z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).default('true'),
   LEADS_ORGANIZATION_ID: z.uuid({ error: 'must be an organization id (a UUID)' }).optional(),
   KIT_API_KEY: z.string().optional(),
   KIT_API_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default('https://api.kit.com'),

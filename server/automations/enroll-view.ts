@@ -25,7 +25,7 @@ export async function enrollView(ctx: OrgContext, input: z.output<typeof ZEnroll
   const [ownerOnly, settings] = await Promise.all([ownerOnlyFilter(ctx.db, ctx.auth), organizationSettings(ctx.db, ctx.organizationId)]);
   const rows = await contactsOf(ctx.db, ctx.organizationId, ownerOnly)
     .select('id')
-    .where(and(filterConditions(ctx.db, view.filters as FilterValues, settings.timezone)))
+    .where(and(filterConditions(view.filters as FilterValues, settings.timezone)))
     .orderBy('created_at')
     .orderBy('id')
     .limit(CONTACT_LIMITS.bulkMatching + 1)

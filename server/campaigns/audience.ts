@@ -27,7 +27,7 @@ async function conditionSql(c: Compile, condition: TAudienceCondition, path: str
       // A saved view is its maker's; the campaign keeps the view's filters as they are when it sends.
       const view = await scoped(c.db, org).selectFrom('saved_views').select('filters').where('id', '=', condition.savedViewId).where('entity', '=', 'contacts').executeTakeFirst();
       if (!view) throw unknownRecord(`${path}.savedViewId`, 'no such saved view');
-      return and(filterConditions(c.db, view.filters as FilterValues, c.timeZone));
+      return and(filterConditions(view.filters as FilterValues, c.timeZone));
     }
     case 'lifecycle_stage':
       return sql<SqlBool>`contacts.lifecycle_stage = any(${condition.stages}::text[])`;

@@ -4,7 +4,6 @@ import { searchAppointments } from '../appointments/service';
 import { and, contactsOf, displayName, filterConditions } from '../contacts/repo';
 import { likePattern } from '../db/like';
 import { scoped } from '../db/scoped';
-import { isBehindTheWall } from '../db/tenant';
 import { listDeals } from '../deals/service';
 import type { Permission } from '../kernel/permissions';
 import type { OrgContext } from '../kernel/context';
@@ -42,13 +41,14 @@ async function searchContacts(ctx: OrgContext, q: string): Promise<{ hits: TSear
       .limit(HITS_PER_KIND);
   // The filter names no date, so the zone is never read.
   let rows = await base()
-    .where(and(filterConditions(ctx.db, { q }, 'UTC')))
+    .where(and(filterConditions({ q }, 'UTC')))
     .execute();
   let fuzzy = false;
   const folded = accentBlindPattern(q);
   if (rows.length === 0 && folded) {
-    const match = isBehindTheWall(ctx.db) ? sql<SqlBool>`contacts.id in (select id from contact_search_texts where search_text ~ ${folded})` : sql<SqlBool>`contacts.search_text ~ ${folded}`;
-    rows = await base().where(match).execute();
+    rows = await base()
+      .where(sql<SqlBool>`contacts.search_text ~ ${folded}`)
+      .execute();
     fuzzy = rows.length > 0;
   }
   const hits = rows.map((row) => ({

@@ -36,7 +36,7 @@ export async function bulkUpdateContacts(ctx: OrgContext, input: z.output<typeof
     } else {
       const rows = await contactsOf(trx, ctx.organizationId, ownerOnly)
         .select('id')
-        .where(and(filterConditions(trx, input.filter as FilterValues, settings.timezone)))
+        .where(and(filterConditions(input.filter as FilterValues, settings.timezone)))
         .orderBy('created_at')
         .orderBy('id')
         .limit(CONTACT_LIMITS.bulkMatching + 1)

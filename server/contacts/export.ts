@@ -92,7 +92,7 @@ export async function exportContacts(ctx: OrgContext, input: z.output<typeof ZEx
   const [ownerOnly, settings, definitions] = await Promise.all([ownerOnlyFilter(ctx.db, ctx.auth), organizationSettings(ctx.db, ctx.organizationId), loadDefinitions(ctx.db, ctx.organizationId)]);
   const wanted: TContactColumn[] = chosenColumns?.length ? chosenColumns : view?.columns.length ? view.columns : [...DEFAULT_COLUMNS, ...definitions.map((d) => `custom.${d.key}` as const)];
   const columns = wanted.flatMap((c) => columnsFor(c, definitions));
-  const where = and(filterConditions(ctx.db, filters, settings.timezone));
+  const where = and(filterConditions(filters, settings.timezone));
   const keys = sortKeys(sort, direction);
   const count = await contactsOf(ctx.db, ctx.organizationId, ownerOnly)
     .select((eb) => eb.fn.countAll<string>().as('n'))

@@ -14,7 +14,7 @@ export async function listContacts(ctx: OrgContext, input: z.output<typeof ZList
   const [ownerOnly, settings] = await Promise.all([ownerOnlyFilter(ctx.db, ctx.auth), organizationSettings(ctx.db, ctx.organizationId)]);
   const direction = input.direction ?? DEFAULT_DIRECTION[input.sort];
   const keys = sortKeys(input.sort, direction);
-  const where = and(filterConditions(ctx.db, input, settings.timezone));
+  const where = and(filterConditions(input, settings.timezone));
   let page = contactsOf(ctx.db, ctx.organizationId, ownerOnly)
     .leftJoin('users as owner', 'owner.id', 'contacts.owner_id')
     .selectAll('contacts')

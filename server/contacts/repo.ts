@@ -3,7 +3,6 @@ import type { Db } from '../db';
 import type { Attribution, ContactsTable } from '../db/schema';
 import { escapeLike } from '../db/like';
 import { scoped } from '../db/scoped';
-import { isBehindTheWall } from '../db/tenant';
 import { DomainError } from '../errors';
 import { textIssue } from '../input/guard';
 import { isWithinDateRange, MAX_INT } from '../input/schema';
@@ -80,11 +79,11 @@ export type FilterValues = {
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** The SQL conditions of a contacts filter (all must hold), for queries on `db`. `timeZone` reads date-only bounds as days there. */
-export function filterConditions(db: Db, filter: FilterValues, timeZone: string): Expression<SqlBool>[] {
+/** The SQL conditions of a contacts filter (all must hold). `timeZone` reads date-only bounds as days there. */
+export function filterConditions(filter: FilterValues, timeZone: string): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [];
   const q = filter.q?.trim().toLowerCase();
-  if (q) conditions.push(searchCondition(q, isBehindTheWall(db)));
+  if (q) conditions.push(searchCondition(q));
   if (filter.tag) conditions.push(sql<SqlBool>`contacts.tags @> array[${filter.tag}]::text[]`);
   if (filter.ownerId === 'none') conditions.push(sql<SqlBool>`contacts.owner_id is null`);
   else if (filter.ownerId) conditions.push(sql<SqlBool>`contacts.owner_id = ${filter.ownerId}`);
@@ -137,17 +136,10 @@ const ADDRESS_START = /^[^@]+@[^@]*$/;
  * with it (the e-mail index): a whole address has dozens of common trigrams (".com", "exa"…) and
  * a trigram search reads them all (docs/decisions/014-contacts-queries-at-scale.md). A phone typed
  * with spaces, dashes or brackets matches by its digits.
- *
- * Written so that the indexes serve under the row-level policies too (docs/decisions/026-rls-cost.md):
- * prefixes as ranges of leakproof comparisons on the lower-case columns; words anywhere, there,
- * through the `contact_search_texts` view, which shows only the organization the transaction set
- * (elsewhere the LIKE on the row itself, cheaper for a common word).
+ * Prefixes are ranges on the lower-case columns (docs/decisions/026-rls-cost.md).
  */
-function searchCondition(q: string, behindTheWall: boolean): Expression<SqlBool> {
-  const containing = (term: string) => {
-    const pattern = `%${escapeLike(term)}%`;
-    return behindTheWall ? sql<SqlBool>`contacts.id in (select id from contact_search_texts where search_text like ${pattern})` : sql<SqlBool>`contacts.search_text like ${pattern}`;
-  };
+function searchCondition(q: string): Expression<SqlBool> {
+  const containing = (term: string) => sql<SqlBool>`contacts.search_text like ${`%${escapeLike(term)}%`}`;
   const digits = q.replace(/\D/g, '');
   if (/^[+\d\s().-]+$/.test(q) && digits.length >= 3) return containing(digits);
   const words = q.split(/\s+/).filter(Boolean);

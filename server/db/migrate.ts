@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider, type MigrationResult } from 'kysely';
+import { dropTenantViews, syncTenantViews } from './tenant-views';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../db/migrations', import.meta.url));
 
@@ -42,12 +43,15 @@ export async function migrateToLatest(
   const provider = new FolderMigrationProvider(migrationFolder);
   await refuseSchemaAhead(db, Object.keys(await provider.getMigrations()));
   const migrator = new Migrator({ db, provider });
+  // The tenant views select their tables' columns: out of a migration's way, then made anew (decision 033).
+  if ((await migrator.getMigrations()).some((m) => !m.executedAt)) await dropTenantViews(db);
   const { error, results = [] } = await migrator.migrateToLatest();
   if (error) {
     const failed = results.find((r) => r.status === 'Error');
     const reason = error instanceof Error ? error.message : String(error);
     throw new MigrationFailedError(failed ? `Migration "${failed.migrationName}" failed: ${reason}` : `Migrations failed: ${reason}`, { cause: error });
   }
+  await syncTenantViews(db);
   return results;
 }
 

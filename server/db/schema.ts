@@ -938,8 +938,6 @@ export interface Database {
   rate_limit_hits: RateLimitHitsTable;
   rate_buckets: RateBucketsTable;
   contacts: ContactsTable;
-  /** A view (decision 026): the search texts of the organization the transaction set, read with the owner's rights. */
-  contact_search_texts: { id: string; search_text: string };
   contact_tag_counts: ContactTagCountsTable;
   organization_contact_counts: OrganizationContactCountsTable;
   custom_field_definitions: CustomFieldDefinitionsTable;

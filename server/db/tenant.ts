@@ -12,6 +12,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import type { Database } from './schema';
+import { TenantViewsPlugin } from './tenant-views';
 
 /** The role organization work runs as: it owns nothing, so the row-level policies of decision 024 always apply to it. */
 export const TENANT_ROLE = 'switchboard_tenant';
@@ -28,13 +29,11 @@ const BEGIN_READ_ONLY = CompiledQuery.raw('begin read only');
  * inherit them. A statement outside a transaction gets one of its own.
  */
 export function organizationDb(driver: Driver, organizationId: string): Kysely<Database> {
-  return new Kysely<Database>({
-    dialect: postgresDialect(
-      () => new OrganizationDriver(driver, entering(organizationId)),
-      () => new OrganizationAdapter(),
-    ),
-  });
+  return new Kysely<Database>({ dialect: postgresDialect(() => new OrganizationDriver(driver, entering(organizationId))), plugins: [TENANT_VIEWS] });
 }
+
+/** Its SELECTs read the tenant views (decision 033): the policies' cost on query plans is gone. */
+const TENANT_VIEWS = new TenantViewsPlugin();
 
 /** One read's organization database and how to end its transaction (commit on success, roll back on error). */
 export type ReadScope = { db: Kysely<Database>; end(outcome: 'commit' | 'rollback'): Promise<void> };
@@ -50,24 +49,8 @@ export type ReadScope = { db: Kysely<Database>; end(outcome: 'commit' | 'rollbac
 export function organizationReadScope(driver: Driver, organizationId: string): ReadScope {
   const enter = entering(organizationId);
   const transaction = new ReadTransaction(driver, enter, new OrganizationDriver(driver, enter));
-  const db = new Kysely<Database>({
-    dialect: postgresDialect(
-      () => new ReadScopeDriver(transaction),
-      () => new OrganizationAdapter(),
-    ),
-  });
+  const db = new Kysely<Database>({ dialect: postgresDialect(() => new ReadScopeDriver(transaction)), plugins: [TENANT_VIEWS] });
   return { db, end: (outcome) => transaction.end(outcome) };
-}
-
-/** Marks the organization's database (and its transactions, which share its adapter). */
-class OrganizationAdapter extends PostgresAdapter {}
-
-/**
- * Whether a query runs under the row-level policies: contact search words its conditions
- * differently there, where LIKE cannot use an index (decision 026).
- */
-export function isBehindTheWall(db: Kysely<Database>): boolean {
-  return db.getExecutor().adapter instanceof OrganizationAdapter;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -83,9 +66,9 @@ function entering(organizationId: string): CompiledQuery {
 }
 
 /** Both databases speak Postgres: the one dialect, over whichever driver. */
-export function postgresDialect(createDriver: () => Driver, createAdapter: () => PostgresAdapter = () => new PostgresAdapter()): Dialect {
+export function postgresDialect(createDriver: () => Driver): Dialect {
   return {
-    createAdapter,
+    createAdapter: () => new PostgresAdapter(),
     createDriver,
     createQueryCompiler: () => new PostgresQueryCompiler(),
     createIntrospector: (db) => new PostgresIntrospector(db),

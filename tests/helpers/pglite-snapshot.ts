@@ -23,6 +23,8 @@ function snapshotFile(): string {
   const hash = createHash('sha256');
   hash.update(readFileSync(path.join(NODE_MODULES, '@electric-sql/pglite/package.json')));
   for (const name of readdirSync(MIGRATIONS_DIR).sort()) hash.update(name).update(readFileSync(path.join(MIGRATIONS_DIR, name)));
+  // The tenant views are made after the migrations by this module (decision 033).
+  hash.update(readFileSync(path.resolve(import.meta.dirname, '../../server/db/tenant-views.ts')));
   return path.join(CACHE_DIR, `pglite-migrated-${hash.digest('hex').slice(0, 16)}.tar`);
 }
 

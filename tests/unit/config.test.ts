@@ -32,8 +32,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ JOBS_ENABLED: '1' }).jobsEnabled).toBe(true);
   });
 
-  it('reads ROW_LEVEL_SECURITY as a boolean, off unless set (decision 024)', () => {
-    expect(loadConfig({}).rowLevelSecurity).toBe(false);
+  it('reads ROW_LEVEL_SECURITY as a boolean, on unless turned off (decisions 024, 033)', () => {
+    expect(loadConfig({}).rowLevelSecurity).toBe(true);
+    expect(loadConfig({ ROW_LEVEL_SECURITY: 'false' }).rowLevelSecurity).toBe(false);
+    expect(loadConfig({ ROW_LEVEL_SECURITY: '0' }).rowLevelSecurity).toBe(false);
     expect(loadConfig({ ROW_LEVEL_SECURITY: 'true' }).rowLevelSecurity).toBe(true);
     expect(loadConfig({ ROW_LEVEL_SECURITY: '1' }).rowLevelSecurity).toBe(true);
     expect(() => loadConfig({ ROW_LEVEL_SECURITY: 'on' })).toThrow('Invalid configuration: ROW_LEVEL_SECURITY must be true or false (got "on")');

@@ -45,7 +45,7 @@ export async function startApp(): Promise<App> {
     WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true',
   });
   // From the migrated dump (tests/helpers/pglite-snapshot.ts): the server's own migration finds nothing to do.
-  const database = await openDatabase({ kind: 'pglite', dataDir: undefined, loadDataDir: await migratedSnapshot() });
+  const database = await openDatabase({ kind: 'pglite', dataDir: undefined, loadDataDir: await migratedSnapshot(), rowLevelSecurity: config.rowLevelSecurity });
   let server: RunningServer;
   try {
     server = await startServer(config, { database });
