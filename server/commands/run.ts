@@ -1,5 +1,8 @@
 import type { z } from 'zod';
 import { createAppointment } from '../appointments/service';
+import { ZCreateWorkflowInput } from '../automations/schema';
+import { templateByKey } from '../automations/templates';
+import { createWorkflow } from '../automations/workflows';
 import { ZCreateAppointmentInput } from '../appointments/schema';
 import { createContact, getContact, updateContact } from '../contacts/service';
 import { ZCreateContactInput, ZUpdateContactInput } from '../contacts/schema';
@@ -31,6 +34,7 @@ const NEEDS: Record<RunInput['action'], Permission | null> = {
   send_sms: 'sms:send',
   complete_task: 'tasks:write',
   move_deal: 'deals:write',
+  create_workflow: 'automations:write',
 };
 
 /**
@@ -86,7 +90,8 @@ async function carryOut(ctx: OrgContext, input: RunInput): Promise<Outcome> {
     case 'send_sms': {
       const contact = await getContact(ctx, { id: input.contactId });
       if (!contact.phone) throw fieldError('contactId', `must be a contact with a phone number (${contact.name} has none)`);
-      const sent = await sendSms(ctx, parseInput(ZSendSmsInput, { to: contact.phone, message: input.message, contactId: contact.id }));
+      // Keyed by the confirmed plan: confirming it twice (a double click, a repeated "yes") texts once.
+      const sent = await sendSms(ctx, parseInput(ZSendSmsInput, { to: contact.phone, message: input.message, contactId: contact.id, idempotencyKey: `command:${input.requestId}` }));
       // Accepted and queued: an invalid number or an opt-out has thrown already (server/sms).
       return { summary: `Texted ${contact.name}: "${input.message}"`, link: `/contacts/${contact.id}`, changed: { type: 'sms_message', id: sent.messageId } };
     }
@@ -97,6 +102,12 @@ async function carryOut(ctx: OrgContext, input: RunInput): Promise<Outcome> {
     case 'move_deal': {
       const deal = await moveDeal(ctx, parseInput(ZMoveDealInput, { dealId: input.dealId, stageId: input.stageId }));
       return { summary: `Moved "${deal.title}" to ${deal.stage.name}`, link: `/pipeline/deals/${deal.id}`, changed: { type: 'deal', id: deal.id } };
+    }
+    case 'create_workflow': {
+      const template = templateByKey(input.templateKey);
+      if (!template) throw fieldError('templateKey', 'is not a known template');
+      const workflow = await createWorkflow(ctx, parseInput(ZCreateWorkflowInput, { name: template.name, templateKey: template.key }));
+      return { summary: `Created the draft workflow "${workflow.name}" from its template`, link: `/automation?id=${workflow.id}`, changed: { type: 'workflow', id: workflow.id } };
     }
   }
 }

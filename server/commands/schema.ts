@@ -160,11 +160,19 @@ export const ZRunCommandInput = z.discriminatedUnion(
       title: z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
       valueMinor: z.number().int('must be a whole number').min(0, 'must be zero or more').max(2_000_000_000, 'must be at most 2000000000').nullable(),
     }),
-    z.strictObject({ action: z.literal('send_sms'), ...said, contactId: uuid('a contact'), message: z.string().trim().min(1, 'is required').max(1600, 'must be at most 1600 characters') }),
+    z.strictObject({
+      action: z.literal('send_sms'),
+      ...said,
+      contactId: uuid('a contact'),
+      message: z.string().trim().min(1, 'is required').max(1600, 'must be at most 1600 characters'),
+      /** One per confirmed plan: a second confirmation of the same plan sends nothing more. */
+      requestId: uuid('a request id'),
+    }),
     z.strictObject({ action: z.literal('complete_task'), ...said, taskId: uuid('a task') }),
     z.strictObject({ action: z.literal('move_deal'), ...said, dealId: uuid('a deal'), stageId: uuid('a stage') }),
+    z.strictObject({ action: z.literal('create_workflow'), ...said, templateKey: z.string().trim().min(1, 'is required').max(64, 'must be at most 64 characters') }),
   ],
-  { error: 'must be one of open, tag_contact, schedule, create_task, create_contact, create_deal, send_sms, complete_task, move_deal' },
+  { error: 'must be one of open, tag_contact, schedule, create_task, create_contact, create_deal, send_sms, complete_task, move_deal, create_workflow' },
 );
 export type TRunCommandInput = z.input<typeof ZRunCommandInput>;
 export type TRunAction = TRunCommandInput['action'];

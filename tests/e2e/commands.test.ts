@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openSignedIn, trpcMutation, trpcQuery } from './helpers/accounts';
 import { useE2E } from './helpers/app';
@@ -122,5 +123,30 @@ describe('command palette', () => {
     await page.getByLabel('Message').fill('See you at 3');
     await page.keyboard.press('Enter');
     await page.getByRole('status').getByText('Texted Julian Hughes: "See you at 3"').waitFor();
+  });
+
+  it('finds a contact among 100,000 and makes a draft workflow from a template named in a command', async () => {
+    const { page } = await openSignedIn(e2e);
+    const julian = await createContact(page, { firstName: 'Julian', lastName: 'Hughes', phone: '+14155550100' });
+    const { organization_id } = await e2e.db.selectFrom('contacts').select('organization_id').where('id', '=', julian).executeTakeFirstOrThrow();
+    // 99,999 more, made by the database itself (names unlike Julian's: a search must find one among them all).
+    await sql`insert into contacts (organization_id, first_name, last_name, email)
+      select ${organization_id}::uuid, 'Person' || g, 'Number' || g, 'person' || g || '@example.com' from generate_series(1, 99999) as g`.execute(e2e.db);
+    await page.goto('/contacts');
+    await page.getByRole('heading', { level: 1, name: 'Contacts' }).waitFor();
+    await page.keyboard.press('Control+K');
+    const box = page.getByRole('combobox', { name: 'Search or type a command' });
+    await box.fill('julian hu');
+    await page.getByRole('option', { name: /Julian Hughes/ }).waitFor();
+    await box.fill('person54321');
+    await page.getByRole('option', { name: /Person54321 Number54321/ }).waitFor();
+
+    await box.fill('create an automation from the dental recall template');
+    await page.getByRole('option', { name: /create an automation from the dental recall template.*asks before it runs/ }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('command-plan').getByText('Create a draft workflow from the Dental Recall template', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL(/\/automation\?id=/);
+    await page.getByRole('status').getByText('Created the draft workflow "Dental Recall" from its template').waitFor();
   });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { contactsWorld, member } from './contacts-helpers';
 import { smsWorld } from './sms-helpers';
@@ -96,14 +97,38 @@ describe('commands.run', () => {
     expect(history.items.map((h) => h.intent)).toEqual(['move_deal', 'schedule_call']);
   });
 
-  it('texts a contact through the SMS service', async () => {
+  it('texts a contact through the SMS service, once however often the same plan is confirmed', async () => {
     const world = await smsWorld({ sandbox: true });
     const { api } = world;
     const julian = await api.contacts.create({ firstName: 'Julian', lastName: 'Hughes', phone: '+14155550100' });
-    const text = await api.commands.run({ action: 'send_sms', ...said('text Julian Hughes', 'send_sms', 'palette'), contactId: julian.id, message: 'See you tomorrow' });
+    const command = { action: 'send_sms' as const, ...said('text Julian Hughes', 'send_sms', 'palette'), contactId: julian.id, message: 'See you tomorrow', requestId: randomUUID() };
+    const text = await api.commands.run(command);
     expect(text.summary).toBe('Texted Julian Hughes: "See you tomorrow"');
-    const messages = await world.deps.database.db.selectFrom('sms_messages').select(['to_number', 'body', 'contact_id']).where('organization_id', '=', world.owner.organizationId).execute();
-    expect(messages).toEqual([{ to_number: '+14155550100', body: 'See you tomorrow', contact_id: julian.id }]);
+    // A double click on "Confirm", at once and again later: the plan's request id keys one message.
+    await Promise.all([api.commands.run(command), api.commands.run(command)]);
+    const messages = () => world.deps.database.db.selectFrom('sms_messages').select(['to_number', 'body', 'contact_id']).where('organization_id', '=', world.owner.organizationId).execute();
+    expect(await messages()).toEqual([{ to_number: '+14155550100', body: 'See you tomorrow', contact_id: julian.id }]);
+    // Another plan (the command said again) is another message.
+    await api.commands.run({ ...command, requestId: randomUUID() });
+    expect(await messages()).toHaveLength(2);
+    await expect(api.commands.run({ ...command, requestId: 'twice' })).rejects.toMatchObject({ message: expect.stringContaining('requestId') });
+  });
+
+  it('creates a draft workflow from a named template', async () => {
+    const world = await contactsWorld();
+    const made = await world.api.commands.run({ action: 'create_workflow', ...said('create an automation from the dental recall template', 'create_automation'), templateKey: 'dental-recall' });
+    const id = made.link!.replace('/automation?id=', '');
+    expect(made.summary).toBe('Created the draft workflow "Dental Recall" from its template');
+    const workflow = await world.api.automations.get({ id });
+    expect(workflow).toMatchObject({ name: 'Dental Recall', status: 'draft' });
+    expect(workflow.definition.steps.length).toBeGreaterThan(0);
+    await expect(world.api.commands.run({ action: 'create_workflow', ...said('create an automation from nothing', 'create_automation'), templateKey: 'nothing' })).rejects.toMatchObject({
+      message: 'templateKey: is not a known template',
+    });
+    const viewer = await member(world.deps, world.owner.organizationId, 'viewer');
+    await expect(world.as(viewer).commands.run({ action: 'create_workflow', ...said('new workflow from dental recall', 'create_automation'), templateKey: 'dental-recall' })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
   });
 
   it("refuses another organization's records, a role without the screen's permission, and a contact without a phone", async () => {
@@ -112,7 +137,7 @@ describe('commands.run', () => {
     const theirs = await other.api.contacts.create({ firstName: 'Eve' });
     await expect(world.api.commands.run({ action: 'tag_contact', ...said('add Eve to hot leads', 'tag_hot_lead'), contactId: theirs.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     const mine = await world.api.contacts.create({ firstName: 'Nophone', email: 'np@example.com' });
-    await expect(world.api.commands.run({ action: 'send_sms', ...said('text Nophone', 'send_sms'), contactId: mine.id, message: 'hi' })).rejects.toMatchObject({
+    await expect(world.api.commands.run({ action: 'send_sms', ...said('text Nophone', 'send_sms'), contactId: mine.id, message: 'hi', requestId: randomUUID() })).rejects.toMatchObject({
       message: 'contactId: must be a contact with a phone number (Nophone has none)',
     });
     const viewer = await member(world.deps, world.owner.organizationId, 'viewer');

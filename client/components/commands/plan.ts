@@ -4,6 +4,7 @@ import { rememberThemeChoice, signOut } from '../../lib/auth';
 import { addDays, todayIn } from '../../lib/calendar';
 import { screenOf, type Command, type Parsed } from '../../lib/commands/grammar';
 import { normalize } from '../../lib/commands/lexicon';
+import { templateNamed } from '../../lib/commands/templates';
 import { formatDateTime } from '../../lib/format';
 import { trpcClient, trpcUtils } from '../../lib/trpc';
 import { themeAtom } from '../../state/ui';
@@ -87,8 +88,21 @@ export async function planCommand(parsed: Parsed, context: PlanContext): Promise
       const value = new Intl.NumberFormat(undefined, { style: 'currency', currency: board.summary.value.currency }).format(board.summary.value.valueMinor / 100);
       return open(`Pipeline ${board.pipeline.name}: ${board.summary.count} deals worth ${value} (${stages})`, '/pipeline');
     }
-    case 'create_automation':
-      return open(command.template ? `Open the workflow builder to start from "${command.template}"` : 'Open the workflow builder', '/automation');
+    case 'create_automation': {
+      if (!command.template) return open('Open the workflow builder', '/automation');
+      const { items } = await trpcUtils.automations.templates.fetch();
+      const template = templateNamed(command.template, items);
+      if (!template) return { ...open('Open the workflow builder', '/automation'), blocked: `No template is named "${command.template}" (${items.map((t) => t.name).join(', ')})` };
+      return {
+        ...base,
+        title: `Create a draft workflow from the ${template.name} template (${template.stepCount} steps) and open it`,
+        carryOut: async (effects) => {
+          const record = await run({ action: 'create_workflow', ...said, templateKey: template.key });
+          if (record.link) effects.navigate(record.link);
+          return record;
+        },
+      };
+    }
     case 'find': {
       const { hits } = await trpcUtils.search.global.fetch({ q: command.query, ...(command.kind === 'any' ? {} : { kinds: [command.kind] }) });
       const top = hits[0];
@@ -133,6 +147,8 @@ export async function planCommand(parsed: Parsed, context: PlanContext): Promise
     }
     case 'send_sms': {
       const { hit, missing } = await contactFor(command.contact, null);
+      // The plan's own: confirming it twice texts once (server/commands/run.ts).
+      const requestId = crypto.randomUUID();
       return {
         ...base,
         blocked: base.blocked ?? missing,
@@ -140,7 +156,7 @@ export async function planCommand(parsed: Parsed, context: PlanContext): Promise
         title: `Text ${hit ? `${hit.title}${hit.detail ? ` (${hit.detail})` : ''}` : command.contact}${command.message ? `: "${command.message}"` : ''}`,
         carryOut: async (_effects, message) => {
           const text = command.message ?? message?.trim();
-          return hit && text ? run({ action: 'send_sms', ...said, contactId: hit.id, message: text }) : null;
+          return hit && text ? run({ action: 'send_sms', ...said, contactId: hit.id, message: text, requestId }) : null;
         },
       };
     }

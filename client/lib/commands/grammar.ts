@@ -225,8 +225,11 @@ export function parseCommand(utterance: string, context: ParseContext): Parsed |
   return loose ? parsed(loose[1], 0.5 * spoken) : null;
 }
 
+/** An automation from a named template is a record made (a draft workflow); without one, the builder only opens. */
+const effectOf = (command: Command): Effect => (command.intent === 'create_automation' && command.template ? 'change' : INTENT_EFFECTS[command.intent]);
+
 function parsed(command: Command, confidence: number): Parsed {
-  const effect = INTENT_EFFECTS[command.intent];
+  const effect = effectOf(command);
   return { command, confidence, effect, needsConfirmation: effect !== 'none', runnable: effect === 'none' || confidence >= MIN_CONFIDENCE_TO_RUN };
 }
 
