@@ -22,7 +22,7 @@ const urls = new WeakMap<DatabaseHandle, string>();
 /** A fresh, migrated database that no other test sees (for tests of first-run behaviour). */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const url = testDatabaseKind === 'postgres' ? await createPostgresDatabase() : undefined;
-  // The suites run organization work under the row-level policies (decision 024), off by default in production for now.
+  // The suites run organization work under the row-level policies (decisions 024, 033), as production does by default.
   // PGlite starts from the migrated dump (pglite-snapshot.ts); migrating it again finds nothing left to do.
   const database = url
     ? await openDatabase({ kind: 'postgres', url, maxConnections: 5, rowLevelSecurity: true })
