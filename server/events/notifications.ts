@@ -1,10 +1,10 @@
 import { registry } from '../kernel/registry';
 import type { EventType, NotificationDraft } from './types';
 
-/** '$12,500' or '€1,234.50': the deal's value in its own currency. */
-export function formatMoney(valueMinor: number, currency: string): string {
+/** '$12,500' or '€1,234.50': the deal's value in its own currency (written as `locale` writes numbers). */
+export function formatMoney(valueMinor: number, currency: string, locale = 'en-US'): string {
   const amount = valueMinor / 100;
-  return new Intl.NumberFormat('en-US', {
+  return new Intl.NumberFormat(locale, {
     style: 'currency',
     currency,
     minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,

@@ -5,13 +5,14 @@ import { scoped } from '../db/scoped';
 import type { AppDeps } from '../deps';
 import { renderNotificationEmail, type NotificationEmailItem } from '../email/account-templates/notification-emails';
 import { queueEmail } from '../email/outbox';
-import { notificationFor, payloadText } from '../events/notifications';
+import { notificationFor } from '../events/notifications';
 import type { EventType, RealtimeEvent } from '../events/types';
 import { hiddenFromOwnOnlyRep, mayReceive, rolePermissions } from '../kernel/access';
 import { registry } from '../kernel/registry';
 import { scheduleDigest } from './digest';
 import { emailModesOf } from './email-preferences';
 import { membersOf, notificationLinks } from './recipients';
+import { assignedSentence, notificationSentence, type Sentence } from './sentences';
 import type { NotificationEmailKind } from './schema';
 
 /** The events that may become notification e-mails: the three broadcast texts, a failed run (to its workflow's owner), and those that hand a record to a member. */
@@ -30,7 +31,7 @@ export const NOTIFICATION_EMAIL_EVENTS = [
 /** Kinds that e-mail their in-app notification's recipients: everyone, or the members the notification names. */
 const NOTIFICATION_KINDS: ReadonlySet<string> = new Set(['contact_created', 'deal_won', 'automation_completed', 'automation_failed'] satisfies NotificationEmailKind[]);
 
-type Assignment = { userId: string; message: string; link: string | null };
+type Assignment = { userId: string; sentence: Sentence; link: string | null };
 
 const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
 
@@ -40,7 +41,6 @@ const text = (value: unknown) => (typeof value === 'string' && value ? value : n
  */
 async function assignmentOf(trx: Db, event: RealtimeEvent, actorName: string | null): Promise<Assignment | null> {
   const p = event.payload;
-  const by = actorName ? ` by ${actorName}` : '';
   const becameOwner = (owner: unknown, previous: unknown, key: string) => {
     const to = text(owner);
     return to && (!(key in p) || previous !== to) ? to : null;
@@ -48,28 +48,27 @@ async function assignmentOf(trx: Db, event: RealtimeEvent, actorName: string | n
   switch (event.type) {
     case 'contact_created': {
       const to = text(p.ownerId);
-      return to ? { userId: to, message: `The contact ${payloadText(p.name, 'a contact')} was assigned to you${by}`, link: p.contactId ? `/contacts/${String(p.contactId)}` : '/contacts' } : null;
+      return to ? { userId: to, sentence: assignedSentence({ record: 'contact', name: text(p.name) }, actorName), link: p.contactId ? `/contacts/${String(p.contactId)}` : '/contacts' } : null;
     }
     case 'contact_updated': {
       const to = becameOwner(p.ownerId, p.previousOwnerId, 'previousOwnerId');
       if (!to) return null;
       if ('assignedCount' in p) {
-        const count = Number(p.assignedCount);
-        return { userId: to, message: `${count} ${count === 1 ? 'contact was' : 'contacts were'} assigned to you${by}`, link: '/contacts' };
+        return { userId: to, sentence: assignedSentence({ record: 'contacts', count: Number(p.assignedCount) }, actorName), link: '/contacts' };
       }
       const contactId = Array.isArray(p.contactIds) ? text(p.contactIds[0]) : null;
       const name = text(p.name) ?? (contactId ? await contactName(trx, event.organizationId, contactId) : null);
-      return { userId: to, message: `The contact ${name ?? 'a contact'} was assigned to you${by}`, link: contactId ? `/contacts/${contactId}` : '/contacts' };
+      return { userId: to, sentence: assignedSentence({ record: 'contact', name }, actorName), link: contactId ? `/contacts/${contactId}` : '/contacts' };
     }
     case 'deal_created':
     case 'deal_updated': {
       const to = event.type === 'deal_created' ? text(p.ownerId) : 'previousOwnerId' in p ? becameOwner(p.ownerId, p.previousOwnerId, 'previousOwnerId') : null;
-      return to ? { userId: to, message: `The deal ${payloadText(p.title, 'a deal')} was assigned to you${by}`, link: p.dealId ? `/pipeline/deals/${String(p.dealId)}` : '/pipeline' } : null;
+      return to ? { userId: to, sentence: assignedSentence({ record: 'deal', name: text(p.title) }, actorName), link: p.dealId ? `/pipeline/deals/${String(p.dealId)}` : '/pipeline' } : null;
     }
     case 'task_created':
     case 'task_updated': {
       const to = event.type === 'task_created' ? text(p.assigneeId) : 'previousAssigneeId' in p ? becameOwner(p.assigneeId, p.previousAssigneeId, 'previousAssigneeId') : null;
-      return to ? { userId: to, message: `The task ${payloadText(p.title, 'a task')} was assigned to you${by}`, link: '/tasks' } : null;
+      return to ? { userId: to, sentence: assignedSentence({ record: 'task', name: text(p.title) }, actorName), link: '/tasks' } : null;
     }
     default:
       return null;
@@ -90,11 +89,14 @@ async function contactName(trx: Db, organizationId: string, contactId: string): 
  */
 export async function handleNotificationEmailEvent(deps: AppDeps, event: RealtimeEvent, trx: Db): Promise<void> {
   const actorName = event.actorUserId ? ((await trx.selectFrom('users').select('name').where('id', '=', event.actorUserId).executeTakeFirst())?.name ?? null) : null;
-  const work: { kind: NotificationEmailKind; userIds: 'everyone' | string[]; title: string; message: string; link: string | null }[] = [];
+  const work: { kind: NotificationEmailKind; userIds: 'everyone' | string[]; title: string; sentence: Sentence; link: string | null }[] = [];
   const assignment = await assignmentOf(trx, event, actorName);
-  if (assignment) work.push({ kind: 'assigned', userIds: [assignment.userId], title: 'Assigned to you', message: assignment.message, link: assignment.link });
+  if (assignment) work.push({ kind: 'assigned', userIds: [assignment.userId], title: 'Assigned to you', sentence: assignment.sentence, link: assignment.link });
   const draft = NOTIFICATION_KINDS.has(event.type) ? notificationFor(event.type, event.payload) : null;
-  if (draft) work.push({ kind: event.type as NotificationEmailKind, userIds: draft.recipients ? [...draft.recipients] : 'everyone', title: draft.title, message: draft.message, link: draft.link });
+  if (draft) {
+    const kind = event.type as Exclude<NotificationEmailKind, 'assigned'>;
+    work.push({ kind, userIds: draft.recipients ? [...draft.recipients] : 'everyone', title: draft.title, sentence: notificationSentence(kind, event.payload, draft.message), link: draft.link });
+  }
   if (work.length === 0) return;
 
   const ownOnly = registry().events[event.type]?.ownerScoped ? await registry().repsSeeOwnOnly(trx, event.organizationId) : false;
@@ -118,6 +120,8 @@ export async function handleNotificationEmailEvent(deps: AppDeps, event: Realtim
       const mode = modes.get(member.id)![item.kind];
       if (mode === 'off') continue;
       told.add(member.id);
+      // In the member's language as they read it now, like the e-mail around it; a digest keeps it as written.
+      const language = effectivePreferences(member.preferences).language;
       const inserted = await scoped(trx, event.organizationId)
         .insertInto('notification_email_items', {
           user_id: member.id,
@@ -125,7 +129,7 @@ export async function handleNotificationEmailEvent(deps: AppDeps, event: Realtim
           kind: item.kind,
           delivery: mode,
           title: item.title,
-          message: item.message,
+          message: item.sentence[language],
           link: item.link,
           created_at: new Date(event.createdAt),
         })
@@ -138,10 +142,10 @@ export async function handleNotificationEmailEvent(deps: AppDeps, event: Realtim
         continue;
       }
       const links = notificationLinks(deps.config.publicUrl);
-      const emailItem: NotificationEmailItem = { kind: item.kind, message: item.message, link: links.to(item.link), at: new Date(event.createdAt) };
+      const emailItem: NotificationEmailItem = { kind: item.kind, message: item.sentence[language], link: links.to(item.link), at: new Date(event.createdAt) };
       const rendered = await renderNotificationEmail(
         { template: 'notification', item: emailItem, organizationName: organization.name, preferencesLink: links.preferences, appLink: links.app },
-        effectivePreferences(member.preferences).language,
+        language,
       );
       const queued = await queueEmail(trx, deps, {
         organizationId: event.organizationId,

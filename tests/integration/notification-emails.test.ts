@@ -126,6 +126,19 @@ describe('immediate notification e-mails', () => {
     expect((await t.stored(t.rep)).map((m) => m.subject)).toEqual(['Assigned to you: The deal Harbour refit was assigned to you by Test ne-owner']);
   });
 
+  it('writes the sentence in the member’s language, as the e-mail around it', async () => {
+    const t = await team();
+    await t.as(t.manager).auth.updatePreferences({ language: 'fr' });
+    await t.as(t.rep).auth.updatePreferences({ language: 'ar' });
+    await t.as(t.manager).notifications.updateEmailPreferences({ contact_created: 'immediate' });
+    await t.as(t.owner).contacts.create({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada-fr@example.com' });
+    await t.mailTo(t.manager, 'Nouveau contact: Ada Lovelace a été ajouté à vos contacts');
+    await t.as(t.owner).deals.create({ title: 'Harbour refit', ownerId: t.rep.userId, value: { valueMinor: 100_00, currency: 'USD' } } as never);
+    await t.mailTo(t.rep, 'مُسند إليك: تم إسناد الصفقة Harbour refit إليك بواسطة Test ne-owner');
+    await t.as(t.owner).tasks.create({ title: 'Call the harbour master', assigneeId: t.manager.userId } as never);
+    await t.mailTo(t.manager, 'Assigné à vous: La tâche Call the harbour master vous a été assignée par Test ne-owner');
+  });
+
   it('keeps to the owner-only rule: a Sales Rep hears only of contacts they own, and once per event', async () => {
     const t = await team();
     await t.as(t.owner).organizations.update({ salesRepsSeeOwnOnly: true });
