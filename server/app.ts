@@ -43,7 +43,6 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.use('/v1/*', apiRateLimit);
   api.use('/v1/*', idempotentPosts);
   mountRestDoors(api);
-  api.all('*', (c) => c.json({ message: `No API route ${c.req.method} ${c.req.path}` }, 404));
   app.route('/api', api);
 
   // The realtime stream has a faster door of its own (same auth, input and format); others go to tRPC.

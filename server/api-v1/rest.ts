@@ -56,7 +56,11 @@ function resourceRoutes(catalog: ProcedureCatalog, createCaller: CreateCaller, r
   const invoke = (c: Context<AppEnv>, path: string, input: unknown) => invokeWith(createCaller, c, path, input);
   return new Hono<AppEnv>()
     .get('/', async (c) => c.json(await invoke(c, procedures.list, queryToInput(c.req.queries(), listSchema))))
-    .post('/', async (c) => c.json(await invoke(c, procedures.create, await readBody(c, ZJsonBody)), 201))
+    .post('/', async (c) => {
+      const created = await invoke(c, procedures.create, await readBody(c, ZJsonBody));
+      c.header('Location', `/api/v1/${resource.name}/${(created as { id: string }).id}`);
+      return c.json(created, 201);
+    })
     .get('/:id', async (c) => c.json(await invoke(c, procedures.get, { id: c.req.param('id') })))
     .patch('/:id', async (c) => {
       const body = await readBody(c, ZJsonBody);
@@ -94,3 +98,29 @@ export function apiDocsRoutes(router: AnyTRPCRouter) {
   const doc = (c: Context<AppEnv>) => (document ??= openApiDocument(catalog, c.var.deps.config.publicUrl, c.var.deps.config.version));
   return new Hono<AppEnv>().get('/openapi.json', (c) => c.json(doc(c))).get('/docs', (c) => c.html(apiReferencePage(doc(c))));
 }
+
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+/**
+ * The answer for an /api path that no route took: when the OpenAPI document has the path under
+ * other methods, 405 with `Allow` naming them (an OPTIONS request gets them with 204); else 404.
+ * The document is the one list of the doors and their methods.
+ */
+export function apiFallback(router: AnyTRPCRouter) {
+  const catalog = procedureCatalog(router);
+  let paths: { pattern: RegExp; methods: string[] }[] | undefined;
+  return (c: Context<AppEnv>) => {
+    paths ??= Object.entries(openApiDocument(catalog, c.var.deps.config.publicUrl, c.var.deps.config.version).paths).map(([template, operations]) => ({
+      pattern: pathPattern(template),
+      methods: HTTP_METHODS.filter((m) => m in (operations as object)).flatMap((m) => (m === 'get' ? ['GET', 'HEAD'] : [m.toUpperCase()])),
+    }));
+    const allowed = [...new Set(paths.filter((p) => p.pattern.test(c.req.path)).flatMap((p) => p.methods))];
+    if (allowed.length === 0 || allowed.includes(c.req.method)) return c.json({ message: `No API route ${c.req.method} ${c.req.path}` }, 404);
+    c.header('Allow', allowed.join(', '));
+    if (c.req.method === 'OPTIONS') return c.body(null, 204);
+    return c.json({ message: `${c.req.method} is not allowed on ${c.req.path}: use ${allowed.join(', ')}` }, 405);
+  };
+}
+
+/** An OpenAPI path template as a pattern of the paths it stands for (`{id}`: one segment). */
+export const pathPattern = (template: string) => new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`);

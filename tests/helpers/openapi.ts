@@ -2,6 +2,9 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020';
 import { expect } from 'vitest';
 import { buildTestApp } from './app';
 
+/** The operations of an OpenAPI path item (its other keys are parameters, summaries…). */
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+
 type Operation = { responses: Record<string, { content?: Record<string, { schema: object }> }> };
 type Document = { paths: Record<string, Record<string, Operation>>; components?: object };
 
@@ -34,6 +37,14 @@ export function openApiChecker(document: Document) {
       // The catch-all's 404 for a path that is no door is no door's answer.
       if (!route && response.status === 404 && !pathname.startsWith('/api/v1/')) return;
       expect(route, `${pathname} is answered but not in the OpenAPI document`).toBeDefined();
+      // A method no door takes on a documented path: Allow names exactly the documented ones.
+      if (response.status === 405 || (method === 'OPTIONS' && response.status === 204)) {
+        const methods = routes.filter((r) => r.pattern.test(pathname)).flatMap((r) => Object.keys(r.operations).filter((m) => HTTP_METHODS.includes(m)));
+        const allowed = [...new Set(methods.flatMap((m) => (m === 'get' ? ['GET', 'HEAD'] : [m.toUpperCase()])))];
+        expect(response.headers.get('allow')?.split(', ').sort(), `${method} ${pathname}: Allow`).toEqual(allowed.sort());
+        expect(allowed, `${method} ${pathname} answered 405 though the document has it`).not.toContain(method);
+        return;
+      }
       const operation = route!.operations[method.toLowerCase()];
       expect(operation, `${method} ${route!.template} is answered but not in the OpenAPI document`).toBeDefined();
       // A status the operation does not list is described by its `default` answer, when it has one (OpenAPI's rule).

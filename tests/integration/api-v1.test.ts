@@ -29,6 +29,7 @@ describe('/api/v1 contacts (generated from the contacts procedures)', () => {
     );
     expect(created.status).toBe(201);
     const contact = await created.json();
+    expect(created.headers.get('location')).toBe(`/api/v1/contacts/${contact.id}`);
     expect(contact).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', email: 'grace@navy.example', phone: '+12025550142', companyName: 'US Navy' });
     expect([...contact.tags].sort()).toEqual(['cobol', 'vip']);
 
@@ -145,5 +146,22 @@ describe('queryToInput', () => {
   it('reads query text as the list schema declares', () => {
     const schema = { type: 'object', properties: { page: { type: 'integer' }, tag: { type: 'array', items: { type: 'string' } }, dnc: { type: 'boolean' }, q: { type: 'string' } } };
     expect(queryToInput({ page: ['2'], tag: ['a,b', 'c'], dnc: ['true'], q: ['x'], other: ['y'] }, schema)).toEqual({ page: 2, tag: ['a', 'b', 'c'], dnc: true, q: 'x', other: 'y' });
+  });
+});
+
+describe('/api/v1 methods', () => {
+  it('answers 405 with Allow for a method no door takes on a documented path, and 404 for no path', async () => {
+    const { app, deps } = await v1App();
+    const owner = await createAccount(deps);
+    const auth = { authorization: `Bearer ${await createKey(deps, owner.organizationId, 'admin')}` };
+    const wrong = async (method: string, path: string) => {
+      const response = await app.request(path, { method, headers: auth });
+      return { status: response.status, allow: response.headers.get('allow'), body: response.status === 204 ? null : await response.json() };
+    };
+    expect(await wrong('PUT', '/api/v1/contacts')).toEqual({ status: 405, allow: 'GET, HEAD, POST', body: { message: 'PUT is not allowed on /api/v1/contacts: use GET, HEAD, POST' } });
+    expect(await wrong('POST', '/api/v1/deals/00000000-0000-4000-8000-000000000000')).toMatchObject({ status: 405, allow: 'GET, HEAD, DELETE, PATCH' });
+    expect(await wrong('DELETE', '/api/v1/workflows')).toMatchObject({ status: 405, allow: 'GET, HEAD, POST' });
+    expect(await wrong('OPTIONS', '/api/v1/tasks')).toEqual({ status: 204, allow: 'GET, HEAD, POST', body: null });
+    expect(await wrong('GET', '/api/nothing-here')).toEqual({ status: 404, allow: null, body: { message: 'No API route GET /api/nothing-here' } });
   });
 });
