@@ -9,7 +9,7 @@ import { DOMAINS } from './domains';
 import { PRESENCE_EVENTS, type EventRule, type EventType } from './events/types';
 import type { AppEnv } from './http/env';
 import type { RecordPages } from './http/record-pages';
-import type { Domain } from './kernel/domain';
+import type { Domain, InvalidatedPaths, QueryPath } from './kernel/domain';
 import type { Permission, PermissionRule } from './kernel/permissions';
 import { installAccountMailer } from './kernel/account-emails';
 import { installRegistry } from './kernel/registry';
@@ -51,6 +51,13 @@ export const appRouter = router(
   ) as AppRouters,
 );
 export type AppRouter = typeof appRouter;
+
+/**
+ * Every query path the domains' events say they make stale (`invalidates`) is a query or a router of
+ * the app router: a typo fails the typecheck here, naming the path (`string`: a list not written `as const`).
+ */
+type UnknownQueryPaths = Exclude<InvalidatedPaths<(typeof DOMAINS)[number]>, QueryPath<AppRouter>>;
+export const INVALIDATIONS_CHECKED: [UnknownQueryPaths] extends [never] ? true : { unknownQueryPaths: UnknownQueryPaths } = true;
 
 /** Router keys whose mutations a read-only organization may still make. */
 const readOnlyExempt = domains.flatMap((d) => (d.readOnlyExempt ? Object.keys(d.router ?? {}) : []));

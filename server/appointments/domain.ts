@@ -9,8 +9,14 @@ const permissions = {
   'appointments:write': { minimumRole: 'sales_rep' },
 } as const satisfies Record<string, PermissionRule>;
 
+/** The appointment lists; an appointment's own query too unless it was deleted (asking again would only be refused). */
+const APPOINTMENT_LISTS = ['appointments.list', 'appointments.search'] as const;
+
 const events = {
-  appointment_changed: { permission: 'appointments:read' },
+  appointment_changed: {
+    permission: 'appointments:read',
+    invalidates: (payload) => (payload.change === 'deleted' ? APPOINTMENT_LISTS : ([...APPOINTMENT_LISTS, 'appointments.get'] as const)),
+  },
 } as const satisfies Record<string, EventRule>;
 
 declare module '../kernel/permissions' {

@@ -18,6 +18,8 @@ const permissions = {
 const events = {
   automation_completed: {
     permission: 'automations:read',
+    // A run ended: the workflows' counts, the run history, the builder's step counts and the overview.
+    invalidates: ['automations'],
     notification: (payload) => ({
       preference: 'automation_completed',
       type: 'info',
@@ -29,6 +31,7 @@ const events = {
   /** A run ended failed: its workflow's owner is told (the creator while a member, else the first admin). */
   automation_failed: {
     permission: 'automations:read',
+    invalidates: ['automations'],
     notification: (payload) => ({
       preference: 'automation_failed',
       type: 'error',

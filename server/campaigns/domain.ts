@@ -13,7 +13,7 @@ import { trackingRest } from './tracking-rest';
  */
 const events = {
   /** A campaign's state or figures changed: its screens refresh. */
-  campaign_updated: { permission: 'campaigns:read' },
+  campaign_updated: { permission: 'campaigns:read', invalidates: ['campaigns'] },
 } as const satisfies Record<string, EventRule>;
 
 type Jobs = CampaignJobs;

@@ -4,7 +4,7 @@ import { chatRest } from './rest';
 import { chatRouter } from './router';
 
 const events = {
-  chat_message: { permission: 'contacts:read' },
+  chat_message: { permission: 'contacts:read', invalidates: ['chat.list', 'chat.get', 'conversations'] },
 } as const satisfies Record<string, EventRule>;
 
 declare module '../events/types' {

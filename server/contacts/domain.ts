@@ -17,10 +17,14 @@ const permissions = {
   'data:export': { minimumRole: 'manager' },
 } as const satisfies Record<string, PermissionRule>;
 
+/** What lists contacts, or counts them. */
+const CONTACT_LISTS = ['contacts.list', 'contacts.duplicates', 'analytics'] as const;
+
 const events = {
   contact_created: {
     permission: 'contacts:read',
     ownerScoped: true,
+    invalidates: CONTACT_LISTS,
     notification: (payload) => ({
       preference: 'contact_created',
       type: 'success',
@@ -29,10 +33,13 @@ const events = {
       link: payload.contactId ? `/contacts/${String(payload.contactId)}` : null,
     }),
   },
-  contact_updated: { permission: 'contacts:read' },
-  contact_deleted: { permission: 'contacts:read' },
+  // A contact's name shows on its deals' cards and rows too.
+  contact_updated: { permission: 'contacts:read', invalidates: [...CONTACT_LISTS, 'contacts.get', 'contacts.timeline', 'deals.list', 'deals.board'] },
+  // Its deals, tasks and appointments go with it; its own page is left alone.
+  contact_deleted: { permission: 'contacts:read', invalidates: [...CONTACT_LISTS, 'deals.board', 'deals.list', 'tasks.list', 'tasks.counts', 'appointments.list'] },
   import_finished: {
     permission: 'data:import',
+    invalidates: ['imports.list', 'imports.get', ...CONTACT_LISTS],
     notification: (payload) => {
       const errors = Number(payload.errorCount ?? 0);
       return {

@@ -15,7 +15,7 @@ const permissions = {
 
 const events = {
   /** A thread assigned, closed or reopened (its messages raise their channel's events). */
-  conversation_updated: { permission: 'conversations:read' },
+  conversation_updated: { permission: 'conversations:read', invalidates: ['conversations'] },
 } as const satisfies Record<string, EventRule>;
 
 declare module '../kernel/permissions' {

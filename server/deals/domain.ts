@@ -13,12 +13,18 @@ const permissions = {
   'pipelines:manage': { minimumRole: 'manager' },
 } as const satisfies Record<string, PermissionRule>;
 
+/** What lists deals or counts them, and the timeline of the deal's contact. */
+const DEAL_LISTS = ['deals.board', 'deals.list', 'analytics', 'contacts.timeline'] as const;
+/** The same, and the deal's own page. */
+const DEAL_CHANGED = [...DEAL_LISTS, 'deals.get', 'deals.timeline'] as const;
+
 const events = {
-  deal_created: { permission: 'deals:read', ownerScoped: true },
-  deal_moved: { permission: 'deals:read', ownerScoped: true },
+  deal_created: { permission: 'deals:read', ownerScoped: true, invalidates: DEAL_CHANGED },
+  deal_moved: { permission: 'deals:read', ownerScoped: true, invalidates: DEAL_CHANGED },
   deal_won: {
     permission: 'deals:read',
     ownerScoped: true,
+    invalidates: DEAL_CHANGED,
     notification: (payload) => ({
       preference: 'deal_won',
       type: 'success',
@@ -28,9 +34,10 @@ const events = {
       notifyActor: true,
     }),
   },
-  deal_lost: { permission: 'deals:read', ownerScoped: true },
-  deal_updated: { permission: 'deals:read', ownerScoped: true },
-  deal_deleted: { permission: 'deals:read', ownerScoped: true },
+  deal_lost: { permission: 'deals:read', ownerScoped: true, invalidates: DEAL_CHANGED },
+  deal_updated: { permission: 'deals:read', ownerScoped: true, invalidates: DEAL_CHANGED },
+  // Its own page is left alone.
+  deal_deleted: { permission: 'deals:read', ownerScoped: true, invalidates: DEAL_LISTS },
 } as const satisfies Record<string, EventRule>;
 
 declare module '../kernel/permissions' {

@@ -18,9 +18,10 @@ const permissions = {
 } as const satisfies Record<string, PermissionRule>;
 
 const events = {
-  email_status: { permission: 'email:read' },
+  email_status: { permission: 'email:read', invalidates: ['email', 'contacts.timeline', 'conversations'] },
   email_received: {
     permission: 'email:read',
+    invalidates: ['email', 'contacts.timeline', 'conversations'],
     notification: (payload) => ({
       preference: 'email_received',
       type: 'info',

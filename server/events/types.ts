@@ -40,12 +40,25 @@ export type EventRule = {
    * live nor are notified of it.
    */
   ownerScoped?: true;
+  /**
+   * The tRPC query paths whose cached answers the event makes stale in a browser that receives it: a
+   * procedure ('contacts.list': every input of it) or a whole router ('analytics'). A function of the
+   * payload when that decides (a deleted record's own query is left alone: asking again would only be
+   * refused). Written `as const` (a function returns `… as const`): the assembly checks every path
+   * against the app router's queries, so a typo fails the typecheck (server/assembly.ts). `[]`: the
+   * event refreshes nothing (presence, delivery statuses). The realtime stream sends the list with the
+   * event (RealtimeFrame); the client's invalidation is generic (client/components/realtime/events.ts).
+   */
+  invalidates: Invalidates;
 };
+
+/** What an event makes stale: fixed paths, or paths read from its payload (see EventRule.invalidates). */
+export type Invalidates = readonly string[] | ((payload: Record<string, unknown>) => readonly string[]);
 
 /** The kernel's own event types: who is online (server/events/presence.ts). */
 export const PRESENCE_EVENTS = {
-  user_joined: { permission: null },
-  user_left: { permission: null },
+  user_joined: { permission: null, invalidates: [] },
+  user_left: { permission: null, invalidates: [] },
 } as const satisfies Record<'user_joined' | 'user_left', EventRule>;
 
 /** What a subscriber receives: small, the same object for every subscriber of the organization. */
@@ -57,3 +70,11 @@ export type RealtimeEvent = {
   actorUserId: string | null;
   createdAt: string;
 };
+
+/**
+ * What the realtime stream sends for an event: the event, and what it means for a browser, from its
+ * domain's rule (server/<domain>/domain.ts) — computed once per event in a process, not per subscriber
+ * (server/realtime/frame.ts). `notifies`: it raises a notification (for members other than its actor);
+ * `notifiesActor`: its actor is notified too (a won deal).
+ */
+export type RealtimeFrame = RealtimeEvent & { invalidates: readonly string[]; notifies: boolean; notifiesActor: boolean };

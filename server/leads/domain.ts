@@ -11,7 +11,7 @@ const permissions = {
 } as const satisfies Record<string, PermissionRule>;
 
 const events = {
-  lead_captured: { permission: 'contacts:read' },
+  lead_captured: { permission: 'contacts:read', invalidates: ['contacts.list', 'contacts.duplicates', 'analytics'] },
 } as const satisfies Record<string, EventRule>;
 
 /** Its job: one lead forwarded to Kit. */

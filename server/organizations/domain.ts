@@ -16,6 +16,7 @@ const permissions = {
 const events = {
   member_joined: {
     permission: 'members:read',
+    invalidates: ['members.list', 'organizations.roles'],
     notification: (payload) => ({
       preference: 'member_joined',
       type: 'info',
@@ -24,7 +25,7 @@ const events = {
       link: '/settings/organization',
     }),
   },
-  member_left: { permission: 'members:read' },
+  member_left: { permission: 'members:read', invalidates: ['members.list', 'organizations.roles'] },
 } as const satisfies Record<string, EventRule>;
 
 declare module '../kernel/permissions' {

@@ -7,6 +7,7 @@ import type { RealtimeEvent } from '../events/types';
 import type { AppEnv } from '../http/env';
 import { createTrpcContext } from '../trpc/context';
 import { SSE_OPTIONS } from '../trpc/init';
+import { frameOf } from './frame';
 import { ZRealtimeEventsInput } from './schema';
 import { openOrganizationStream, type OrganizationStream } from './service';
 
@@ -62,7 +63,8 @@ function wireOf(batch: readonly RealtimeEvent[]): Wire {
 function sseOf(event: RealtimeEvent): Buffer {
   let bytes = eventBytes.get(event);
   if (!bytes) {
-    bytes = Buffer.from(`data: ${JSON.stringify(event)}\nid: ${event.id}\n\n\n`);
+    // The event as its frame: with the queries it makes stale and its notification flags.
+    bytes = Buffer.from(`data: ${JSON.stringify(frameOf(event))}\nid: ${event.id}\n\n\n`);
     eventBytes.set(event, bytes);
   }
   return bytes;

@@ -16,6 +16,7 @@ const permissions = {
 const events = {
   sms_received: {
     permission: 'sms:read',
+    invalidates: ['sms', 'contacts.timeline', 'contacts.get', 'conversations'],
     notification: (payload) => ({
       preference: 'sms_received',
       type: 'info',
@@ -24,7 +25,7 @@ const events = {
       link: payload.contactId ? `/contacts/${String(payload.contactId)}` : '/sms',
     }),
   },
-  sms_status: { permission: 'sms:read' },
+  sms_status: { permission: 'sms:read', invalidates: [] },
 } as const satisfies Record<string, EventRule>;
 
 /** Its jobs: chunks of accepted messages to send, and the sandbox's delayed delivery reports. */

@@ -8,12 +8,18 @@ const permissions = {
   'tasks:write': { minimumRole: 'sales_rep' },
 } as const satisfies Record<string, PermissionRule>;
 
+/** The task lists and counts. */
+const TASK_LISTS = ['tasks.list', 'tasks.counts'] as const;
+/** The same, the task's own query and its contact's timeline. */
+const TASK_CHANGED = [...TASK_LISTS, 'tasks.get', 'contacts.timeline'] as const;
+
 const events = {
-  task_created: { permission: 'tasks:read' },
-  task_completed: { permission: 'tasks:read' },
-  task_reopened: { permission: 'tasks:read' },
-  task_updated: { permission: 'tasks:read' },
-  task_deleted: { permission: 'tasks:read' },
+  task_created: { permission: 'tasks:read', invalidates: TASK_CHANGED },
+  task_completed: { permission: 'tasks:read', invalidates: TASK_CHANGED },
+  task_reopened: { permission: 'tasks:read', invalidates: TASK_CHANGED },
+  task_updated: { permission: 'tasks:read', invalidates: TASK_CHANGED },
+  // Its own query is left alone.
+  task_deleted: { permission: 'tasks:read', invalidates: TASK_LISTS },
 } as const satisfies Record<string, EventRule>;
 
 declare module '../kernel/permissions' {

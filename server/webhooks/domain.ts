@@ -9,6 +9,7 @@ import { webhooksRouter } from './router';
 const events = {
   webhook_endpoint_disabled: {
     permission: 'settings:manage',
+    invalidates: ['webhooks'],
     notification: (payload) => ({
       preference: 'webhook_endpoint_disabled',
       type: 'warning',

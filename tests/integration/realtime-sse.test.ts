@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishEvents } from '../../server/events/publish';
-import type { RealtimeEvent } from '../../server/events/types';
+import type { RealtimeFrame } from '../../server/events/types';
 import { startServer, type RunningServer } from '../../server/server';
 import { buildTestApp, testConfig } from '../helpers/app';
 import { getTestDatabase } from '../helpers/db';
@@ -32,7 +32,7 @@ async function readUntil(body: ReadableStream<Uint8Array>, done: (text: string) 
 }
 
 /** The data events of an SSE text as [id, event]. */
-const dataEvents = (text: string) => [...text.matchAll(/^data: (\{.*\})\nid: (\d+)$/gm)].map(([, json, id]) => [Number(id), JSON.parse(json!) as RealtimeEvent] as const);
+const dataEvents = (text: string) => [...text.matchAll(/^data: (\{.*\})\nid: (\d+)$/gm)].map(([, json, id]) => [Number(id), JSON.parse(json!) as RealtimeFrame] as const);
 
 describe('the realtime.events stream route', () => {
   let server: RunningServer;
@@ -66,6 +66,8 @@ describe('the realtime.events stream route', () => {
     const events = dataEvents(body);
     const [id, event] = events.find(([, e]) => e.type === 'contact_created')!;
     expect(event).toMatchObject({ id, type: 'contact_created', organizationId: owner.organizationId, payload: { contactId: created.id } });
+    // As its frame: what it makes stale in a browser and whether it notifies, from the contacts domain's rule.
+    expect(event).toMatchObject({ notifies: true, notifiesActor: false, invalidates: expect.arrayContaining(['contacts.list', 'analytics']) });
   });
 
   it('replays after Last-Event-ID, in order, before going live', async () => {

@@ -82,6 +82,8 @@ describe('realtime.events', () => {
     const events = await seenByColleague;
     expect(events.filter((e) => e.type === 'contact_created').map((e) => e.payload.name)).toEqual(['Live Alice']);
     expect(events.every((e) => e.organizationId === a.organizationId)).toBe(true);
+    // Each as its frame: what it makes stale in a browser and whether it notifies (server/realtime/frame.ts).
+    expect(events.find((e) => e.type === 'contact_created')).toMatchObject({ notifies: true, notifiesActor: false, invalidates: expect.arrayContaining(['contacts.list']) });
     expect(await seenByB).toBe('nothing');
   });
 

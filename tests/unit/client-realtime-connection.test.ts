@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RealtimeEvent } from '../../server/events/types';
+import type { RealtimeFrame } from '../../server/events/types';
 import { BACKOFF_MAX_MS, backoffDelay, openRealtimeConnection, type Subscribe, type SubscriptionHandlers } from '../../client/components/realtime/connection';
 import type { ConnectionStatus } from '../../client/state/realtime';
 
@@ -42,13 +42,23 @@ function fakeTimers() {
   };
 }
 
-const ev = (id: number): RealtimeEvent => ({ id, organizationId: 'o', type: 'contact_created', payload: { name: `c${id}` }, actorUserId: null, createdAt: new Date(0).toISOString() });
+const ev = (id: number): RealtimeFrame => ({
+  id,
+  organizationId: 'o',
+  type: 'contact_created',
+  payload: { name: `c${id}` },
+  actorUserId: null,
+  createdAt: new Date(0).toISOString(),
+  invalidates: ['contacts.list'],
+  notifies: true,
+  notifiesActor: false,
+});
 
 function setup() {
   const server = fakeServer();
   const clock = fakeTimers();
   const statuses: ConnectionStatus[] = [];
-  const events: RealtimeEvent[] = [];
+  const events: RealtimeFrame[] = [];
   const connected: { resumed: boolean; replayed: boolean }[] = [];
   const failures: number[] = [];
   const connection = openRealtimeConnection(

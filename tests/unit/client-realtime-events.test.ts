@@ -1,10 +1,10 @@
+import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { EventType, RealtimeEvent } from '../../server/events/types';
-// The assembly installs the domains' event types and notification texts (server/<domain>/domain.ts).
+import type { EventType, RealtimeEvent, RealtimeFrame } from '../../server/events/types';
+// The assembly installs the domains' event rules, which give each frame its meaning (server/realtime/frame.ts).
 import '../../server/assembly';
-import { registry } from '../../server/kernel/registry';
-import { notificationFor } from '../../server/events/notifications';
-import { ACTOR_NOTIFYING_EVENTS, describeEvent, internalPath, isActivity, liveQueriesFor, mayNotify, NOTIFYING_EVENTS } from '../../client/components/realtime/events';
+import { frameOf } from '../../server/realtime/frame';
+import { describeEvent, INBOX_QUERY, internalPath, invalidatePaths, isActivity, mayChangeInbox, mayNotify, staleQueriesOf } from '../../client/components/realtime/events';
 import { bellLabel, markedRead, notificationsToAnnounce, unreadBadge, withoutNotification, type NotificationList } from '../../client/components/realtime/notifications';
 
 const ev = (type: EventType, payload: Record<string, unknown> = {}, actorUserId: string | null = 'someone'): RealtimeEvent => ({
@@ -15,52 +15,54 @@ const ev = (type: EventType, payload: Record<string, unknown> = {}, actorUserId:
   actorUserId,
   createdAt: new Date(0).toISOString(),
 });
+/** The frame the server sends for the event, from its domain's rule. */
+const frame = (type: EventType, payload: Record<string, unknown> = {}, actorUserId: string | null = 'someone'): RealtimeFrame => frameOf(ev(type, payload, actorUserId));
 
-describe('which queries an event makes stale', () => {
-  it('contacts, deals, tasks, appointments and imports refresh their live lists', () => {
-    expect(liveQueriesFor(ev('contact_created'))).toEqual(expect.arrayContaining(['contacts.list', 'analytics']));
-    expect(liveQueriesFor(ev('contact_updated'))).toEqual(expect.arrayContaining(['contacts.list', 'contacts.get', 'contacts.timeline']));
-    expect(liveQueriesFor(ev('deal_moved'))).toEqual(expect.arrayContaining(['deals.board', 'deals.list', 'deals.get', 'analytics']));
-    expect(liveQueriesFor(ev('deal_won'))).toEqual(expect.arrayContaining(['deals.board', 'deals.list', 'deals.get', 'analytics']));
-    expect(liveQueriesFor(ev('task_completed'))).toEqual(expect.arrayContaining(['tasks.list', 'tasks.counts', 'tasks.get']));
-    expect(liveQueriesFor(ev('appointment_changed', { change: 'created' }))).toEqual(expect.arrayContaining(['appointments.list', 'appointments.get']));
-    expect(liveQueriesFor(ev('import_finished'))).toEqual(expect.arrayContaining(['imports.list', 'imports.get', 'contacts.list']));
-    expect(liveQueriesFor(ev('member_joined'))).toEqual(expect.arrayContaining(['members.list']));
+describe('which queries an event makes stale here', () => {
+  it('the ones its frame names', () => {
+    expect(staleQueriesOf(frame('deal_moved', {}, 'colleague'), 'me')).toEqual(frame('deal_moved').invalidates);
+    expect(staleQueriesOf({ invalidates: ['contacts.list', 'analytics'], notifies: false, notifiesActor: false, actorUserId: null }, 'me')).toEqual(['contacts.list', 'analytics']);
   });
 
-  it("a deletion leaves the deleted record's own query alone", () => {
-    expect(liveQueriesFor(ev('contact_deleted'))).not.toContain('contacts.get');
-    expect(liveQueriesFor(ev('deal_deleted'))).not.toContain('deals.get');
-    expect(liveQueriesFor(ev('task_deleted'))).not.toContain('tasks.get');
-    expect(liveQueriesFor(ev('appointment_changed', { change: 'deleted' }))).not.toContain('appointments.get');
-    expect(liveQueriesFor(ev('deal_deleted'))).toContain('deals.board');
-  });
-
-  it('an event that may raise a notification refreshes the notifications, unless I did it', () => {
-    expect(liveQueriesFor(ev('contact_created', {}, 'colleague'), 'me')).toContain('notifications.list');
-    expect(liveQueriesFor(ev('contact_created', {}, 'me'), 'me')).not.toContain('notifications.list');
-    expect(liveQueriesFor(ev('import_finished', {}, null), 'me')).toContain('notifications.list');
-    expect(liveQueriesFor(ev('deal_moved', {}, 'colleague'), 'me')).not.toContain('notifications.list');
-    expect(liveQueriesFor(ev('user_joined', { userId: 'x' }, 'x'), 'me')).toEqual([]);
+  it('and the inbox when the event may have raised a notification, unless I did it', () => {
+    expect(staleQueriesOf(frame('contact_created', {}, 'colleague'), 'me')).toContain(INBOX_QUERY);
+    expect(staleQueriesOf(frame('contact_created', {}, 'me'), 'me')).not.toContain(INBOX_QUERY);
+    expect(staleQueriesOf(frame('import_finished', {}, null), 'me')).toContain(INBOX_QUERY);
+    expect(staleQueriesOf(frame('deal_moved', {}, 'colleague'), 'me')).not.toContain(INBOX_QUERY);
+    expect(staleQueriesOf(frame('user_joined', { userId: 'x' }, 'x'), 'me')).toEqual([]);
   });
 
   it('a deal I marked won refreshes my inbox (it holds my Deal Won! too) without announcing it again', () => {
-    expect(liveQueriesFor(ev('deal_won', {}, 'me'), 'me')).toContain('notifications.list');
-    expect(mayNotify(ev('deal_won', {}, 'me'), 'me')).toBe(false);
+    expect(staleQueriesOf(frame('deal_won', {}, 'me'), 'me')).toContain(INBOX_QUERY);
+    expect(mayChangeInbox(frame('deal_won', {}, 'me'), 'me')).toBe(true);
+    expect(mayNotify(frame('deal_won', {}, 'me'), 'me')).toBe(false);
+    expect(mayNotify(frame('deal_won', {}, 'a'), 'b')).toBe(true);
+    expect(mayChangeInbox(frame('contact_created', {}, 'me'), 'me')).toBe(false);
   });
+});
 
-  it('the events that notify their actor are exactly those the server notifies the actor of', () => {
-    const sample = { name: 'x', title: 't', contactId: 'c', dealId: 'd', automationId: 'a', from: 'f', body: 'b' };
-    const server = (Object.keys(registry().events) as EventType[]).filter((t) => notificationFor(t, sample)?.notifyActor);
-    expect([...ACTOR_NOTIFYING_EVENTS].sort()).toEqual(server.sort());
-  });
+describe('invalidating by query path', () => {
+  /** tRPC's query keys: [path segments, { input, type }]. */
+  const key = (path: string, input: unknown, type: 'query' | 'infinite' = 'query') => [path.split('.'), { input, type }];
 
-  it('the notifying types are exactly those the server writes notifications for', () => {
-    const sample = { name: 'x', title: 't', contactId: 'c', dealId: 'd', automationId: 'a', from: 'f', body: 'b' };
-    const server = (Object.keys(registry().events) as EventType[]).filter((t) => notificationFor(t, sample) !== null);
-    expect([...NOTIFYING_EVENTS].sort()).toEqual(server.sort());
-    expect(mayNotify(ev('deal_won', {}, 'a'), 'b')).toBe(true);
-    expect(mayNotify(ev('deal_won', {}, 'b'), 'b')).toBe(false);
+  it('marks stale every input of a procedure, and every query of a router, and nothing else', async () => {
+    const client = new QueryClient();
+    const keys = {
+      list: key('contacts.list', { search: 'a' }),
+      listOther: key('contacts.list', { search: 'b' }),
+      listInfinite: key('contacts.list', { search: 'a' }, 'infinite'),
+      get: key('contacts.get', { id: '1' }),
+      dashboard: key('analytics.dashboard', { period: '30d' }),
+      insights: key('analytics.insights', undefined),
+      deals: key('deals.list', {}),
+      plain: ['contacts.list'],
+    };
+    for (const k of Object.values(keys)) client.setQueryData(k, 'data');
+    await invalidatePaths(client, ['contacts.list', 'analytics']);
+    const invalidated = Object.entries(keys)
+      .filter(([, k]) => client.getQueryState(k)?.isInvalidated)
+      .map(([name]) => name);
+    expect(invalidated.sort()).toEqual(['dashboard', 'insights', 'list', 'listInfinite', 'listOther']);
   });
 });
 

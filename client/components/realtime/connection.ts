@@ -1,4 +1,4 @@
-import type { RealtimeEvent } from '../../../server/events/types';
+import type { RealtimeFrame } from '../../../server/events/types';
 import type { ConnectionStatus } from '../../state/realtime';
 
 /**
@@ -11,7 +11,7 @@ import type { ConnectionStatus } from '../../state/realtime';
 /** The subset of the tRPC subscription observer this uses (see TRPCSubscriptionObserver). */
 export type SubscriptionHandlers = {
   onStarted: () => void;
-  onData: (tracked: { id: string; data: RealtimeEvent }) => void;
+  onData: (tracked: { id: string; data: RealtimeFrame }) => void;
   onError: (error: unknown) => void;
   onComplete: () => void;
   onConnectionStateChange: (state: { state: 'idle' | 'connecting' | 'pending'; error: unknown }) => void;
@@ -21,7 +21,7 @@ export type Subscribe = (input: { lastEventId: string } | undefined, handlers: S
 
 export type ConnectionCallbacks = {
   onStatus: (status: ConnectionStatus) => void;
-  onEvent: (event: RealtimeEvent) => void;
+  onEvent: (event: RealtimeFrame) => void;
   /**
    * The server confirmed the stream. `resumed`: it had been up before in this page (a reconnect);
    * `replayed`: the server was told the last event seen, so it sends what was missed.

@@ -1,170 +1,55 @@
-import type { EventType, RealtimeEvent } from '../../../server/events/types';
-import type { trpc } from '../../lib/trpc';
+import type { QueryClient } from '@tanstack/react-query';
+import type { AppRouter } from '../../../server/assembly';
+import type { RealtimeEvent, RealtimeFrame } from '../../../server/events/types';
+import type { QueryPath } from '../../../server/kernel/domain';
 
 /**
  * What a realtime event means for this browser: which cached queries it makes stale, whether it
  * may have raised a notification for the signed-in member, and how the activity list says it.
- * Pure functions; the provider applies them.
+ * The first two come with the event: its domain declares them (server/<domain>/domain.ts, `events`)
+ * and the server sends them on the event's frame (server/realtime/frame.ts); nothing here lists
+ * event types. Pure functions; the provider applies them.
  */
 
-export type { RealtimeEvent };
-type Utils = ReturnType<typeof trpc.useUtils>;
+export type { RealtimeEvent, RealtimeFrame };
+
+/** The member's inbox (the bell and its panel). */
+export const INBOX_QUERY = 'notifications.list' satisfies QueryPath<AppRouter>;
 
 /**
- * The live queries an event can make stale, each with how to invalidate it (only the ones on
- * screen refetch; the rest are refetched when next shown).
+ * Whether the event may have left a notification for `userId` to announce (a toast): it raises one,
+ * and it is not their own doing. The server never notifies the member who acted, and a member's
+ * preferences may turn a type off: the list is fetched again and only what it then holds is shown.
  */
-export const LIVE_QUERIES = {
-  'contacts.list': (u: Utils) => u.contacts.list.invalidate(),
-  'contacts.get': (u: Utils) => u.contacts.get.invalidate(),
-  'contacts.timeline': (u: Utils) => u.contacts.timeline.invalidate(),
-  'contacts.duplicates': (u: Utils) => u.contacts.duplicates.invalidate(),
-  'deals.board': (u: Utils) => u.deals.board.invalidate(),
-  'deals.list': (u: Utils) => u.deals.list.invalidate(),
-  'deals.get': (u: Utils) => u.deals.get.invalidate(),
-  'deals.timeline': (u: Utils) => u.deals.timeline.invalidate(),
-  'tasks.list': (u: Utils) => u.tasks.list.invalidate(),
-  'tasks.get': (u: Utils) => u.tasks.get.invalidate(),
-  'tasks.counts': (u: Utils) => u.tasks.counts.invalidate(),
-  'appointments.list': (u: Utils) => u.appointments.list.invalidate(),
-  'appointments.search': (u: Utils) => u.appointments.search.invalidate(),
-  'appointments.get': (u: Utils) => u.appointments.get.invalidate(),
-  'imports.list': (u: Utils) => u.imports.list.invalidate(),
-  'imports.get': (u: Utils) => u.imports.get.invalidate(),
-  analytics: (u: Utils) => u.analytics.invalidate(),
-  'members.list': (u: Utils) => u.members.list.invalidate(),
-  'organizations.roles': (u: Utils) => u.organizations.roles.invalidate(),
-  'notifications.list': (u: Utils) => u.notifications.list.invalidate(),
-  'chat.list': (u: Utils) => u.chat.list.invalidate(),
-  'chat.get': (u: Utils) => u.chat.get.invalidate(),
-  sms: (u: Utils) => u.sms.invalidate(),
-  email: (u: Utils) => u.email.invalidate(),
-  conversations: (u: Utils) => u.conversations.invalidate(),
-  automations: (u: Utils) => u.automations.invalidate(),
-  webhooks: (u: Utils) => u.webhooks.invalidate(),
-  campaigns: (u: Utils) => u.campaigns.invalidate(),
-} satisfies Record<string, (u: Utils) => Promise<void>>;
-
-export type LiveQuery = keyof typeof LIVE_QUERIES;
-
-/**
- * The event types that raise a notification (their domain's `notification`, server/<domain>/domain.ts). The server never
- * notifies the member who acted, and a member's preferences may turn a type off: the list is
- * fetched again and only what it then holds is shown.
- */
-export const NOTIFYING_EVENTS: readonly EventType[] = [
-  'contact_created',
-  'deal_won',
-  'automation_completed',
-  'automation_failed',
-  'sms_received',
-  'email_received',
-  'import_finished',
-  'member_joined',
-  'webhook_endpoint_disabled',
-];
-
-/**
- * The notifying events whose actor is notified too (the notification's `notifyActor`, deals/domain.ts): a
- * won deal lands in the inbox of the member who marked it won. Their screen already said so, so it
- * refreshes their inbox without a second toast.
- */
-export const ACTOR_NOTIFYING_EVENTS: readonly EventType[] = ['deal_won'];
-
-/** Whether the event may have left a notification for `userId` to announce (a toast): not their own doing. */
-export function mayNotify(event: Pick<RealtimeEvent, 'type' | 'actorUserId'>, userId: string | undefined): boolean {
-  return NOTIFYING_EVENTS.includes(event.type) && (!userId || event.actorUserId !== userId);
+export function mayNotify(frame: Pick<RealtimeFrame, 'notifies' | 'actorUserId'>, userId: string | undefined): boolean {
+  return frame.notifies && (!userId || frame.actorUserId !== userId);
 }
 
-/** Whether the event may have changed `userId`'s inbox: what mayNotify says, plus their own won deals. */
-export function mayChangeInbox(event: Pick<RealtimeEvent, 'type' | 'actorUserId'>, userId: string | undefined): boolean {
-  return mayNotify(event, userId) || ACTOR_NOTIFYING_EVENTS.includes(event.type);
+/**
+ * Whether the event may have changed `userId`'s inbox: what mayNotify says, plus the events whose
+ * actor is notified too (a won deal lands in the inbox of the member who marked it won; their screen
+ * already said so, so the inbox refreshes without a second toast).
+ */
+export function mayChangeInbox(frame: Pick<RealtimeFrame, 'notifies' | 'notifiesActor' | 'actorUserId'>, userId: string | undefined): boolean {
+  return mayNotify(frame, userId) || frame.notifiesActor;
 }
 
-const CONTACT_LISTS: LiveQuery[] = ['contacts.list', 'contacts.duplicates', 'analytics'];
-const DEAL_LISTS: LiveQuery[] = ['deals.board', 'deals.list', 'analytics'];
-const TASK_LISTS: LiveQuery[] = ['tasks.list', 'tasks.counts'];
+/** The query paths the event makes stale here: what its domain declared, and the inbox when the event may have changed it. */
+export function staleQueriesOf(frame: Pick<RealtimeFrame, 'invalidates' | 'notifies' | 'notifiesActor' | 'actorUserId'>, userId?: string): string[] {
+  const paths = new Set(frame.invalidates);
+  if (mayChangeInbox(frame, userId)) paths.add(INBOX_QUERY);
+  return [...paths];
+}
 
 /**
- * The queries an event makes stale. A deletion leaves the deleted record's own page alone (asking
- * for it again would only be refused); everything that lists it is refreshed.
+ * Marks stale every cached tRPC query under these paths: a procedure ('contacts.list', every input
+ * and the infinite form) or a whole router ('analytics'). tRPC keys a query `[['contacts', 'list'],
+ * { input, type }]` and TanStack Query matches a key's prefix, so `[['contacts', 'list']]` and
+ * `[['analytics']]` are what `utils.contacts.list.invalidate()` and `utils.analytics.invalidate()` use.
+ * Only the queries on screen refetch; the rest are refetched when next shown.
  */
-export function liveQueriesFor(event: Pick<RealtimeEvent, 'type' | 'payload' | 'actorUserId'>, userId?: string): LiveQuery[] {
-  const found = new Set<LiveQuery>();
-  const add = (...queries: LiveQuery[]) => queries.forEach((q) => found.add(q));
-  switch (event.type) {
-    case 'contact_created':
-    case 'lead_captured':
-      add(...CONTACT_LISTS);
-      break;
-    case 'contact_updated':
-      add(...CONTACT_LISTS, 'contacts.get', 'contacts.timeline', 'deals.list', 'deals.board');
-      break;
-    case 'contact_deleted':
-      add(...CONTACT_LISTS, ...DEAL_LISTS, ...TASK_LISTS, 'appointments.list');
-      break;
-    case 'deal_created':
-    case 'deal_moved':
-    case 'deal_won':
-    case 'deal_lost':
-    case 'deal_updated':
-      add(...DEAL_LISTS, 'deals.get', 'deals.timeline', 'contacts.timeline');
-      break;
-    case 'deal_deleted':
-      add(...DEAL_LISTS, 'contacts.timeline');
-      break;
-    case 'task_created':
-    case 'task_completed':
-    case 'task_reopened':
-    case 'task_updated':
-      add(...TASK_LISTS, 'tasks.get', 'contacts.timeline');
-      break;
-    case 'task_deleted':
-      add(...TASK_LISTS);
-      break;
-    case 'appointment_changed':
-      add('appointments.list', 'appointments.search');
-      if (event.payload.change !== 'deleted') add('appointments.get');
-      break;
-    case 'import_finished':
-      add('imports.list', 'imports.get', ...CONTACT_LISTS);
-      break;
-    case 'member_joined':
-    case 'member_left':
-      add('members.list', 'organizations.roles');
-      break;
-    case 'chat_message':
-      add('chat.list', 'chat.get', 'conversations');
-      break;
-    case 'sms_received':
-      add('sms', 'contacts.timeline', 'contacts.get', 'conversations');
-      break;
-    case 'conversation_updated':
-      add('conversations');
-      break;
-    case 'email_status':
-    case 'email_received':
-      add('email', 'contacts.timeline', 'conversations');
-      break;
-    case 'automation_completed':
-    case 'automation_failed':
-      // A run ended: the workflows' counts, the run history, the builder's step counts and the overview.
-      add('automations');
-      break;
-    case 'webhook_endpoint_disabled':
-      add('webhooks');
-      break;
-    case 'campaign_updated':
-      // A campaign's state or live figures (sending batches, the A/B winner, the end) changed.
-      add('campaigns');
-      break;
-    case 'sms_status':
-    case 'user_joined':
-    case 'user_left':
-      break;
-  }
-  if (mayChangeInbox(event, userId)) add('notifications.list');
-  return [...found];
+export async function invalidatePaths(queryClient: Pick<QueryClient, 'invalidateQueries'>, paths: Iterable<string>): Promise<void> {
+  await Promise.all([...paths].map((path) => queryClient.invalidateQueries({ queryKey: [path.split('.')] })));
 }
 
 /** How the activity list says an event: a sentence, and the record to open when there is one. */

@@ -7,7 +7,7 @@ import { queryClient, trpc, trpcClient } from '../../lib/trpc';
 import { realtimeDispatchAtom } from '../../state/realtime';
 import { toast } from '../../state/toast';
 import { openRealtimeConnection, type RealtimeConnection } from './connection';
-import { internalPath, LIVE_QUERIES, liveQueriesFor, mayNotify, type LiveQuery } from './events';
+import { INBOX_QUERY, internalPath, invalidatePaths, mayNotify, staleQueriesOf } from './events';
 import { NOTIFICATION_PANEL_INPUT, notificationsToAnnounce } from './notifications';
 
 /** Events arriving within this window are handled together: one refetch per query, one toast. */
@@ -44,7 +44,8 @@ function useRealtimeStream(): void {
     let disposed = false;
 
     // --- Refreshing what events make stale, a few at a time -------------------------------------
-    const staleQueries = new Set<LiveQuery>();
+    /** Query paths the events received since the last flush make stale (each event's frame says which). */
+    const staleQueries = new Set<string>();
     const notifyingEvents = new Set<number>();
     const announced = new Set<string>();
     let flushTimer: ReturnType<typeof setTimeout> | null = null;
@@ -63,7 +64,7 @@ function useRealtimeStream(): void {
       staleQueries.clear();
       const eventIds = new Set(notifyingEvents);
       notifyingEvents.clear();
-      await Promise.all(queries.map((q) => LIVE_QUERIES[q](utils)));
+      await invalidatePaths(queryClient, queries);
       if (disposed || eventIds.size === 0) return;
       // The bell's query is on screen, so the invalidation above already fetched it again.
       const list = utils.notifications.list.getData(NOTIFICATION_PANEL_INPUT);
@@ -80,7 +81,7 @@ function useRealtimeStream(): void {
       });
     };
 
-    const markStale = (queries: readonly LiveQuery[]) => {
+    const markStale = (queries: readonly string[]) => {
       for (const q of queries) staleQueries.add(q);
       flushTimer ??= setTimeout(() => void flush(), COALESCE_MS);
     };
@@ -137,14 +138,14 @@ function useRealtimeStream(): void {
           if (event.type === 'user_joined' && typeof who === 'string' && who !== userId && !knownNames().has(who)) void syncPresence();
         }
         if (mayNotify(event, userId)) notifyingEvents.add(event.id);
-        const stale = liveQueriesFor(event, userId);
+        const stale = staleQueriesOf(event, userId);
         if (stale.length > 0) markStale(stale);
       },
       onConnected: ({ resumed, replayed }) => {
         void syncPresence();
         if (!resumed) return;
         // Back after a break: missed events are replayed; notifications are read again regardless.
-        markStale(['notifications.list']);
+        markStale([INBOX_QUERY]);
         // Nothing to resume from: whatever is on screen may be out of date.
         if (!replayed) void queryClient.invalidateQueries();
       },

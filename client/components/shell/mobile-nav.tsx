@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { BrandMark, BrandName } from '../brand';
 import { Button } from '../ui/button';
 import { Drawer, DrawerContent, DrawerDescription, DrawerHeader, DrawerTitle, DrawerTrigger } from '../ui/drawer';
-import { MOBILE_NAV } from './nav';
+import { useNavEntries } from './nav';
 import { NavLink } from './nav-link';
 
 const DESKTOP_QUERY = '(min-width: 768px)';
@@ -12,6 +12,7 @@ const DESKTOP_QUERY = '(min-width: 768px)';
 /** Mobile menu (< 768 px): a button that opens a left drawer with the mobile list (spec §2.3). */
 export function MobileNav() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const entries = useNavEntries('mobile');
   // Open only on the page it was opened on: any navigation (an entry, back/forward) closes it.
   const [openedOn, setOpenedOn] = useState<string | null>(null);
   const open = openedOn === pathname;
@@ -42,7 +43,7 @@ export function MobileNav() {
         </DrawerHeader>
         <nav aria-label="Mobile" className="flex-1 overflow-y-auto p-2">
           <ul className="flex flex-col gap-0.5">
-            {MOBILE_NAV.map((entry) => (
+            {entries.map((entry) => (
               <li key={entry.to}>
                 <NavLink entry={entry} onClick={() => setOpen(false)} />
               </li>

@@ -5,7 +5,7 @@ import { sidebarOpenAtom } from '../../state/ui';
 import { BrandMark, BrandName } from '../brand';
 import { focusRing } from '../ui/focus';
 import { Tooltip } from '../ui/tooltip';
-import { SIDEBAR_NAV } from './nav';
+import { useNavEntries } from './nav';
 import { NavLink } from './nav-link';
 import { SidebarFooter } from './sidebar-footer';
 import type { ShellUser } from './user';
@@ -16,6 +16,7 @@ export const SIDEBAR_ID = 'app-sidebar';
 export function Sidebar({ user }: { user?: ShellUser }) {
   const open = useAtomValue(sidebarOpenAtom);
   const collapsed = !open;
+  const entries = useNavEntries('sidebar');
   return (
     <aside
       id={SIDEBAR_ID}
@@ -34,7 +35,7 @@ export function Sidebar({ user }: { user?: ShellUser }) {
       </div>
       <nav aria-label="Main" className="flex-1 overflow-y-auto p-2">
         <ul className="flex flex-col gap-0.5">
-          {SIDEBAR_NAV.map((entry) => (
+          {entries.map((entry) => (
             <li key={entry.to}>
               <Tooltip content={entry.label} side="right" disabled={!collapsed}>
                 <NavLink entry={entry} collapsed={collapsed} />

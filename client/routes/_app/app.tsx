@@ -1,5 +1,5 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { ArrowRightIcon, LockIcon } from 'lucide-react';
+import { ArrowRightIcon, LayoutDashboardIcon, LockIcon } from 'lucide-react';
 import { FormAlert } from '../../components/form';
 import { Page } from '../../components/page';
 import { NoAccess } from '../../components/settings-section';
@@ -37,7 +37,7 @@ export const Route = createFileRoute('/_app/app')({
     await settle(cause, loads);
     return { today };
   },
-  staticData: { title: 'Dashboard' },
+  staticData: { title: 'Dashboard', nav: { label: 'Dashboard', icon: LayoutDashboardIcon, order: 10, mobile: { to: '/' } } },
   component: CommandCenter,
 });
 

@@ -1,5 +1,5 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { CalendarCogIcon, ChevronLeftIcon, ChevronRightIcon, PlusIcon } from 'lucide-react';
+import { CalendarCogIcon, CalendarDaysIcon, ChevronLeftIcon, ChevronRightIcon, PlusIcon } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { z } from 'zod';
 import { FormAlert } from '../../components/form';
@@ -49,7 +49,7 @@ function calendarOf(search: AppointmentsSearch, timeZone: string) {
 
 export const Route = createFileRoute('/_app/appointments')({
   validateSearch: ZAppointmentsSearch,
-  staticData: { title: 'Appointments' },
+  staticData: { title: 'Appointments', nav: { label: 'Appointments', icon: CalendarDaysIcon, order: 90 } },
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => {
     const timeZone = safeZone(context.trpc.auth.me.getData()?.user.preferences.timezone);

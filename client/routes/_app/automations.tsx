@@ -22,7 +22,7 @@ const ZAutomationsSearch = z.object({ status: optional(z.enum(RUN_STATUSES)), wo
 
 export const Route = createFileRoute('/_app/automations')({
   validateSearch: ZAutomationsSearch,
-  staticData: { title: 'Automations' },
+  staticData: { title: 'Automations', nav: { label: 'Automation', icon: WorkflowIcon, order: 100 } },
   loader: ({ context }) => context.trpc.automations.list.ensureData(),
   component: AutomationsPage,
 });

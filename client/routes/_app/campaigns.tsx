@@ -20,7 +20,7 @@ const ZCampaignsSearch = z.object({ status: optional(z.enum(CAMPAIGN_STATUSES)),
 export const Route = createFileRoute('/_app/campaigns')({
   validateSearch: ZCampaignsSearch,
   loaderDeps: ({ search }) => search,
-  staticData: { title: 'Campaigns' },
+  staticData: { title: 'Campaigns', nav: { label: 'Campaigns', icon: MegaphoneIcon, order: 60 } },
   loader: ({ context, deps }) => context.trpc.campaigns.list.ensureData({ ...deps, limit: 25 }),
   component: CampaignsPage,
 });

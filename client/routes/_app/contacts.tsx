@@ -42,7 +42,7 @@ import type { Contact } from './-components/contacts/types';
 import { ViewsMenu } from './-components/contacts/views-menu';
 
 export const Route = createFileRoute('/_app/contacts')({
-  staticData: { title: 'Contacts' },
+  staticData: { title: 'Contacts', nav: { label: 'Contacts', icon: UsersIcon, order: 20 } },
   validateSearch: ZContactsSearch,
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps, cause }) => {

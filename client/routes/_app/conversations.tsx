@@ -14,7 +14,7 @@ import { Thread } from './-components/conversations/thread';
 
 export const Route = createFileRoute('/_app/conversations')({
   validateSearch: ZConversationsSearch,
-  staticData: { title: 'Conversations' },
+  staticData: { title: 'Conversations', nav: { label: 'Conversations', icon: MessagesSquareIcon, order: 80 } },
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) =>
     Promise.all([

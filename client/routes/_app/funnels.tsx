@@ -3,7 +3,7 @@ import { FilterIcon } from 'lucide-react';
 import { EmptyPage } from '../../components/page';
 
 export const Route = createFileRoute('/_app/funnels')({
-  staticData: { title: 'Funnels' },
+  staticData: { title: 'Funnels', nav: { label: 'Funnels', icon: FilterIcon, order: 50 } },
   component: FunnelsPage,
 });
 

@@ -44,7 +44,7 @@ export const Route = createFileRoute('/_app/reports')({
       context.trpc.spend.list.ensureData({ page: deps.spendPage, limit: SPEND_PAGE_SIZE }),
     ]);
   },
-  staticData: { title: 'Reports' },
+  staticData: { title: 'Reports', nav: { label: 'Reports', icon: ChartColumnIcon, order: 120 } },
   component: ReportsPage,
 });
 

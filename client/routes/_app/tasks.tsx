@@ -63,7 +63,7 @@ function listInput(search: TasksSearch): TListTasksInput {
 
 export const Route = createFileRoute('/_app/tasks')({
   validateSearch: ZTasksSearch,
-  staticData: { title: 'Tasks' },
+  staticData: { title: 'Tasks', nav: { label: 'Tasks', icon: SquareCheckIcon, order: 30 } },
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => Promise.all([context.trpc.tasks.counts.ensureData(), context.trpc.tasks.list.ensureData(listInput(deps)), context.trpc.members.list.ensureData()]),
   component: TasksPage,

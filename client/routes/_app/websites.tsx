@@ -3,7 +3,7 @@ import { GlobeIcon } from 'lucide-react';
 import { EmptyPage } from '../../components/page';
 
 export const Route = createFileRoute('/_app/websites')({
-  staticData: { title: 'Websites' },
+  staticData: { title: 'Websites', nav: { label: 'Websites', icon: GlobeIcon, order: 110 } },
   component: WebsitesPage,
 });
 

@@ -21,7 +21,7 @@ import { boardInput, hasFilters, listInput, type PipelineSearch, type PipelineVi
 
 export const Route = createFileRoute('/_app/pipeline/')({
   validateSearch: ZPipelineSearch,
-  staticData: { title: 'Pipeline' },
+  staticData: { title: 'Pipeline', nav: { label: 'Pipeline', icon: KanbanIcon, order: 40 } },
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
     const [pipelines] = await Promise.all([context.trpc.pipelines.list.ensureData(), context.trpc.members.list.ensureData()]);
