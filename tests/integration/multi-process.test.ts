@@ -62,11 +62,7 @@ describe.skipIf(testDatabaseKind !== 'postgres')('several processes on one Postg
       JOBS_POLL_MS: '100',
       ...twilioEnv(twilio),
     };
-    servers = [
-      startChildServer({ ...env, JOBS_ENABLED: 'false' }, web1),
-      startChildServer({ ...env, JOBS_ENABLED: 'false' }, web2),
-      startChildServer({ ...env, JOBS_ENABLED: 'true' }, worker),
-    ];
+    servers = [startChildServer({ ...env, JOBS_ENABLED: 'false' }, web1), startChildServer({ ...env, JOBS_ENABLED: 'false' }, web2), startChildServer({ ...env, JOBS_ENABLED: 'true' }, worker)];
     await Promise.all(servers.map((server) => waitUntilReady(server, 60_000)));
 
     const signup = await postJson(proxy.url, '/api/auth/signup', { name: 'Ada Lovelace', email: uniqueEmail('multi'), password: PASSWORD, organizationName: 'Several Processes' });
@@ -84,8 +80,7 @@ describe.skipIf(testDatabaseKind !== 'postgres')('several processes on one Postg
     expect(codes, servers.map((server) => server.output()).join('\n')).toEqual(servers.map(() => 0));
   }, 60_000);
 
-  const contacts = () =>
-    database.db.selectFrom('contacts').select(['id', 'first_name', 'email', 'phone', 'tags']).where('organization_id', '=', organizationId).orderBy('first_name').execute();
+  const contacts = () => database.db.selectFrom('contacts').select(['id', 'first_name', 'email', 'phone', 'tags']).where('organization_id', '=', organizationId).orderBy('first_name').execute();
 
   it('imports a CSV sent to a web process: the worker runs the import, and each row becomes one contact', async () => {
     const csv = ['First Name,Email,Phone,Tags', ...PEOPLE.map((p) => `${p.first},${p.email},${p.phone},mp`)].join('\n');
@@ -96,9 +91,7 @@ describe.skipIf(testDatabaseKind !== 'postgres')('several processes on one Postg
       (row) => row.status === 'completed' || row.status === 'failed',
     );
     expect(done).toEqual({ status: 'completed', processed_rows: 4, total_rows: 4 });
-    expect((await contacts()).map((c) => [c.first_name, c.email, c.phone, c.tags])).toEqual(
-      [...PEOPLE].sort((a, b) => a.first.localeCompare(b.first)).map((p) => [p.first, p.email, p.phone, ['mp']]),
-    );
+    expect((await contacts()).map((c) => [c.first_name, c.email, c.phone, c.tags])).toEqual([...PEOPLE].sort((a, b) => a.first.localeCompare(b.first)).map((p) => [p.first, p.email, p.phone, ['mp']]));
   });
 
   it('sends a bulk SMS: one request per number reaches the Twilio double', async () => {
@@ -152,7 +145,11 @@ describe.skipIf(testDatabaseKind !== 'postgres')('several processes on one Postg
     const runs = () => database.db.selectFrom('workflow_runs').select(['id', 'status']).where('workflow_id', '=', workflow.data.id).execute();
     const [waiting] = await until('the run waits', runs, (r) => r[0]?.status === 'waiting');
     // The minute passes: the timer and its wake-up job come due now.
-    await database.db.updateTable('workflow_timers').set({ due_at: new Date(Date.now() - 1000) }).where('run_id', '=', waiting!.id).execute();
+    await database.db
+      .updateTable('workflow_timers')
+      .set({ due_at: new Date(Date.now() - 1000) })
+      .where('run_id', '=', waiting!.id)
+      .execute();
     await sql`update pgboss.job set start_after = now() where name = ${WAKE_JOB} and state = 'created'`.execute(database.db);
 
     await until('the run completes', runs, (r) => r[0]?.status === 'completed');
@@ -185,7 +182,13 @@ describe.skipIf(testDatabaseKind !== 'postgres')('several processes on one Postg
       async () => smtp.messages.filter((m) => addresses.has(m.envelope.to.join())),
       (messages) => messages.length >= PEOPLE.length,
     );
-    const marketing = await database.db.selectFrom('email_messages').select(['to_address', 'subject']).where('organization_id', '=', organizationId).where('kind', '=', 'marketing').orderBy('to_address').execute();
+    const marketing = await database.db
+      .selectFrom('email_messages')
+      .select(['to_address', 'subject'])
+      .where('organization_id', '=', organizationId)
+      .where('kind', '=', 'marketing')
+      .orderBy('to_address')
+      .execute();
     expect(marketing).toEqual([...PEOPLE].sort((a, b) => a.email.localeCompare(b.email)).map((p) => ({ to_address: p.email, subject: `Hello ${p.first}` })));
     expect(received.map((m) => m.envelope.to.join()).sort()).toEqual([...addresses].sort());
     // Every message the SMTP server got (the owner's account e-mail as well) went once.
@@ -194,7 +197,13 @@ describe.skipIf(testDatabaseKind !== 'postgres')('several processes on one Postg
 
     // Still exactly once after everything else ran: no SMS sent again, no second run, no second import.
     expect(twilio.requests).toHaveLength(PEOPLE.length);
-    expect(await database.db.selectFrom('contacts').select((eb) => eb.fn.countAll<number>().as('n')).where('organization_id', '=', organizationId).executeTakeFirstOrThrow()).toEqual({ n: PEOPLE.length + 2 });
+    expect(
+      await database.db
+        .selectFrom('contacts')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('organization_id', '=', organizationId)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ n: PEOPLE.length + 2 });
     expect((await httpRequest(`${proxy.url}/api/health/ready`)).status).toBe(200);
   });
 });

@@ -46,9 +46,7 @@ describe.skipIf(testDatabaseKind !== 'pglite')('npm start', () => {
       npm.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
       const exited = new Promise<number | null>((resolve) => npm.once('exit', (code) => resolve(code)));
       try {
-        await expect
-          .poll(async () => (await httpRequest(`${base}/api/health/ready`).catch(() => undefined))?.status, { timeout: 200_000, interval: 250 })
-          .toBe(200);
+        await expect.poll(async () => (await httpRequest(`${base}/api/health/ready`).catch(() => undefined))?.status, { timeout: 200_000, interval: 250 }).toBe(200);
         if (!demo) {
           // A fresh data directory: the demo workspace's sign-in is printed once.
           const printed = /e-mail:\s+(\S+)\s.*\n.*password:\s+(\S+)/.exec(output);
