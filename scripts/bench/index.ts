@@ -14,6 +14,7 @@ const BENCHES: { name: string; load: () => Promise<{ run(): Promise<void> }> }[]
   { name: 'slots', load: () => import('./slots') },
   { name: 'campaigns', load: () => import('./campaigns') },
   { name: 'lighthouse', load: () => import('./lighthouse') },
+  { name: 'startup', load: () => import('./startup') },
 ];
 
 const only = process.argv.slice(2);

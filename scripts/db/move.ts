@@ -1,15 +1,17 @@
 /**
  * `npm run db:move -- --to postgres://…`: copies the embedded database (DATA_DIR) into an empty
  * Postgres database — the schema by the migrations, pg-boss's by pg-boss, then every table's rows in
- * foreign-key order in one transaction, the sequences, and a row count per table.
+ * foreign-key order, the sequences, and a row count per table, all in one transaction of the target.
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import type { PGlite } from '@electric-sql/pglite';
+import { CompiledQuery, Kysely, type DatabaseConnection, type Dialect } from 'kysely';
+import { PostgresJSDialect } from 'kysely-postgres-js';
 import PgBoss from 'pg-boss';
 import postgres from 'postgres';
-import { openDatabase, openPGlite } from '../../server/db';
+import { openPGlite } from '../../server/db';
 import { claimEmbeddedDatabase } from '../../server/db/embedded-lock';
 import { knownMigrations, migrateToLatest } from '../../server/db/migrate';
 import { configuredDataDir, isMain, requireEmbeddedDatabase, runScript, ScriptError } from './cli';
@@ -45,29 +47,72 @@ export async function moveEmbeddedDatabase({ dataDir, to, log = () => {} }: { da
   }
 }
 
-/** Everything after the checks: from here on a failure leaves the target's schema behind. */
+/**
+ * Everything after the checks, in one transaction of the target: the migrations, pg-boss's schema and
+ * every row. A failure anywhere rolls all of it back, so the target is left as empty as it was found
+ * (the move refused it otherwise) and the move can simply run again.
+ */
 async function moveInto(source: PGlite, target: postgres.Sql, to: string, log: (line: string) => void): Promise<MovedTable[]> {
   const jobsVersion = await pgBossVersion(source);
   try {
-    const migrated = await openDatabase({ kind: 'postgres', url: to, maxConnections: 1 });
-    try {
-      await migrateToLatest(migrated.db);
-    } finally {
-      await migrated.close();
-    }
-    // pg-boss's DDL commits on its own (it locks and commits), so it goes before the copy's transaction.
-    if (jobsVersion !== undefined) await target.unsafe(PgBoss.getConstructionPlans('pgboss'));
-    if (jobsVersion !== undefined && jobsVersion !== (await target<{ version: number }[]>`select version from pgboss.version`)[0]?.version) {
-      throw new ScriptError(`The embedded job queue's schema (pg-boss version ${jobsVersion}) is not this version's: start the server on it once and stop it, then move.`);
-    }
-    return await target.begin((tx) => copyRows(source, tx, jobsVersion !== undefined, log));
+    return await target.begin(async (tx) => {
+      await migrateToLatest(new Kysely({ dialect: inTransaction(tx) }));
+      if (jobsVersion !== undefined) {
+        await tx.unsafe(jobQueueSchema());
+        // pg-boss bounds its own transaction's idle time; this one reads the embedded database between statements.
+        await tx.unsafe(`set local idle_in_transaction_session_timeout = 0`);
+        const made = (await tx<{ version: number }[]>`select version from pgboss.version`)[0]?.version;
+        if (jobsVersion !== made) {
+          throw new ScriptError(`The embedded job queue's schema (pg-boss version ${jobsVersion}) is not this version's (${made}): start the server on it once and stop it, then move.`);
+        }
+      }
+      return copyRows(source, tx, jobsVersion !== undefined, log);
+    });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new ScriptError(
-      `${reason}\nNo rows were copied (the copy runs in one transaction), but ${databaseName(to)} may now hold Switchboard's schema: drop and create that database again before the next attempt.`,
-      { cause: error },
-    );
+    throw new ScriptError(`${reason}\nNothing was written to ${databaseName(to)}: the move runs in one transaction, which was rolled back. It can run again as it is.`, { cause: error });
   }
+}
+
+/**
+ * pg-boss's DDL without its own BEGIN and COMMIT, so that it is part of the move's transaction (its
+ * advisory lock and local settings hold until the move commits).
+ */
+function jobQueueSchema(): string {
+  const plans = PgBoss.getConstructionPlans('pgboss');
+  const body = /^\s*BEGIN;([\s\S]*)COMMIT;\s*$/.exec(plans)?.[1];
+  if (body === undefined) throw new ScriptError('pg-boss changed the shape of its schema script (no BEGIN … COMMIT around it): db:move needs updating for this version.');
+  return body;
+}
+
+/**
+ * A Kysely dialect over the move's open transaction, for the migrator: every query runs in it, and
+ * the migrator's own transaction becomes a savepoint, so a failed migration is rolled back to it and
+ * reported as itself (the migrator still releases its lock) before the whole move rolls back.
+ */
+function inTransaction(tx: postgres.TransactionSql): Dialect {
+  const connection = { unsafe: (query: string, parameters?: unknown[]) => tx.unsafe(query, parameters as never), release: () => {} };
+  const postgresLike = Object.assign(() => Promise.reject(new Error('only reserve() is used')), { reserve: async () => connection, end: async () => {} });
+  const base = new PostgresJSDialect({ postgres: postgresLike as unknown as postgres.Sql });
+  const savepoint = (statement: string) => (c: DatabaseConnection) => c.executeQuery(CompiledQuery.raw(statement)).then(() => {});
+  return {
+    createAdapter: () => base.createAdapter(),
+    createIntrospector: (db) => base.createIntrospector(db),
+    createQueryCompiler: () => base.createQueryCompiler(),
+    createDriver: () => {
+      const driver = base.createDriver();
+      return {
+        init: () => driver.init(),
+        acquireConnection: () => driver.acquireConnection(),
+        releaseConnection: (c) => driver.releaseConnection(c),
+        beginTransaction: savepoint('savepoint db_move_migrations'),
+        commitTransaction: savepoint('release savepoint db_move_migrations'),
+        rollbackTransaction: savepoint('rollback to savepoint db_move_migrations'),
+        // The move ends its connection itself.
+        destroy: async () => {},
+      };
+    },
+  };
 }
 
 /** A database that holds anything of its own is refused, naming what it found. */
@@ -103,10 +148,9 @@ async function copyRows(source: PGlite, tx: postgres.TransactionSql, withJobs: b
     if ([...sourceColumns].sort().join() !== [...columns].sort().join()) throw new ScriptError(`The columns of ${table.name} differ between the embedded database and the target.`);
     const list = columns.map(quoteIdent).join(', ');
     // The copy writes rows as they were: the table's own triggers (counters, notifications) stay off,
-    // and forced row-level security is lifted for the owner — COPY FROM refuses a table under it.
+    // and forced row-level security is lifted for the owner.
     const { triggers, forced } = await suspendTableRules(tx, table.name);
-    const writable = await tx.unsafe(`copy ${table.name} (${list}) from stdin`).writable();
-    await pipeline(Readable.from(batches(source, table, list)), writable);
+    await copyTable(source, tx, table, list);
     for (const trigger of triggers) await tx.unsafe(`alter table ${table.name} enable trigger ${quoteIdent(trigger)}`);
     if (forced) await tx.unsafe(`alter table ${table.name} force row level security`);
     moved.push({ table: table.name, rows: await checkCount(source, tx, table.name) });
@@ -116,6 +160,24 @@ async function copyRows(source: PGlite, tx: postgres.TransactionSql, withJobs: b
   const sequences = await copySequences(source, tx);
   log(`${sequences} sequences set`);
   return moved;
+}
+
+/**
+ * The table's rows, batch by batch: each batch `COPY`ed as text into a temporary table of the same
+ * columns (no constraints, so nothing there refuses a row), then inserted into the table by one
+ * statement. A row the table refuses (a check, a key, a foreign key) fails that statement with
+ * Postgres's own message — postgres.js never settles a `COPY FROM STDIN` the server refuses after the
+ * end of its data, and the reason is lost (porsager/postgres#1173).
+ */
+async function copyTable(source: PGlite, tx: postgres.TransactionSql, table: Table, list: string): Promise<void> {
+  await tx.unsafe(`create temporary table db_move_rows on commit drop as select ${list} from ${table.name} with no data`);
+  for await (const batch of batches(source, table, list)) {
+    const writable = await tx.unsafe(`copy pg_temp.db_move_rows (${list}) from stdin`).writable();
+    await pipeline(Readable.from([batch]), writable);
+    await tx.unsafe(`insert into ${table.name} (${list}) overriding system value select ${list} from pg_temp.db_move_rows`);
+    await tx.unsafe(`truncate pg_temp.db_move_rows`);
+  }
+  await tx.unsafe(`drop table pg_temp.db_move_rows`);
 }
 
 /** Reads the table a range of heap pages at a time (a TID range scan), each as COPY text. */

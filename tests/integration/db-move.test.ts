@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -77,6 +77,52 @@ describe.skipIf(testDatabaseKind !== 'postgres')('db:move', () => {
     const sqlAdmin = admin();
     await sqlAdmin.unsafe(`drop database if exists "${name}" with (force)`);
     await sqlAdmin.end();
+  });
+
+  /** What a database holds beyond the server's built-ins: schemas, extensions, and the relations, functions and types of every schema but the system's. */
+  async function catalogOf(databaseUrl: string) {
+    const target = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+    try {
+      const names = async (query: string) => (await target.unsafe<{ name: string }[]>(query)).map((r) => r.name);
+      const own = `not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg\\_%'`;
+      return {
+        schemas: await names(`select nspname as name from pg_namespace n where n.nspname ${own} order by 1`),
+        extensions: await names(`select extname as name from pg_extension order by 1`),
+        relations: await names(`select n.nspname || '.' || c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname ${own} order by 1`),
+        functions: await names(`select n.nspname || '.' || p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname ${own} order by 1`),
+        types: await names(`select n.nspname || '.' || t.typname as name from pg_type t join pg_namespace n on n.oid = t.typnamespace where n.nspname ${own} order by 1`),
+        defaultPrivileges: await names(`select defaclobjtype::text as name from pg_default_acl order by 1`),
+      };
+    } finally {
+      await target.end();
+    }
+  }
+
+  it('rolls back everything it made when the target refuses a row midway: the database is left as empty as it was, and the move runs again', { timeout: 120_000 }, async () => {
+    const before = await catalogOf(url);
+    expect(before.relations).toEqual([]);
+    // A copy of the demo database with one row Postgres will refuse: a step outcome its check constraint does not allow.
+    const brokenDir = path.join(root, 'broken');
+    cpSync(dataDir, brokenDir, { recursive: true });
+    const broken = await openDatabase({ kind: 'pglite', dataDir: brokenDir });
+    try {
+      const { rows: checks } = await sql<{ name: string }>`select conname as name from pg_constraint where conrelid = 'workflow_run_steps'::regclass and contype = 'c'`.execute(broken.db);
+      for (const { name: check } of checks) await sql`alter table workflow_run_steps drop constraint ${sql.id(check)}`.execute(broken.db);
+      const changed = await sql`update workflow_run_steps set outcome = 'exploded' where id = (select min(id::text)::uuid from workflow_run_steps)`.execute(broken.db);
+      expect(Number(changed.numAffectedRows)).toBe(1);
+    } finally {
+      await broken.close();
+    }
+
+    const lines: string[] = [];
+    const move = moveEmbeddedDatabase({ dataDir: brokenDir, to: url, log: (line) => lines.push(line) });
+    await expect(move).rejects.toThrow(ScriptError);
+    await expect(move).rejects.toThrow(/workflow_run_steps_outcome_check[\s\S]*Nothing was written to the database "sb_move_\w+": the move runs in one transaction, which was rolled back/);
+    // It failed midway: tables before it had been copied, in the transaction that was rolled back.
+    expect(lines.filter((line) => /^public\.\w+: \d+ rows$/.test(line)).length).toBeGreaterThan(10);
+    expect(lines.some((line) => line.startsWith('public.workflow_run_steps:'))).toBe(false);
+
+    expect(await catalogOf(url)).toEqual(before);
   });
 
   it('copies every table, the sequences and the job queue into an empty Postgres database, where the demo owner signs in', { timeout: 120_000 }, async () => {
