@@ -6,6 +6,7 @@ import { actorIdOf, type OrgContext } from '../kernel/context';
 import { EMPTY_DEFINITION, parseDefinition, parseDraft } from './definition';
 import { DEFAULT_WORKFLOW_SETTINGS, ZWorkflowSettings, type ZCreateWorkflowInput, type ZSaveDraftInput, type ZSetStatusInput, type ZWorkflowIdInput } from './schema';
 import { templateByKey } from './templates';
+import { withWebhookSecrets } from './webhook-step';
 
 /** Workflows: the drafts the builder edits, publishing and status. */
 
@@ -90,7 +91,7 @@ export async function createWorkflow(ctx: OrgContext, input: z.output<typeof ZCr
     .insertInto('workflows', {
       name: input.name,
       description: input.description ?? template?.description ?? null,
-      draft_definition: json(template?.definition ?? EMPTY_DEFINITION),
+      draft_definition: json(withWebhookSecrets(template?.definition ?? EMPTY_DEFINITION, null)),
       settings: json(DEFAULT_WORKFLOW_SETTINGS),
       template_key: template?.key ?? null,
       created_by: actorIdOf(ctx),
@@ -101,7 +102,10 @@ export async function createWorkflow(ctx: OrgContext, input: z.output<typeof ZCr
 }
 
 export async function saveDraft(ctx: OrgContext, input: z.output<typeof ZSaveDraftInput>) {
-  const definition = parseDraft(input.definition);
+  const stored = await scoped(ctx.db, ctx.organizationId).selectFrom('workflows').select('draft_definition').where('id', '=', input.id).executeTakeFirst();
+  if (!stored) throw workflowNotFound();
+  // A webhook step keeps its signing secret from save to save (the builder may send it without one).
+  const definition = withWebhookSecrets(parseDraft(input.definition), stored.draft_definition);
   const result = await scoped(ctx.db, ctx.organizationId)
     .updateTable('workflows')
     .set({
