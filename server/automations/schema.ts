@@ -38,6 +38,7 @@ import { ZAnswerInstant } from '../records/schema';
  * - `layout`: canvas positions by step id (the builder's; the engine ignores it).
  * - A `webhook` step's `config.secret` (`whsec_…`, Standard Webhooks) is generated when the workflow
  *   is saved without one and kept from save to save; an imported definition may bring its own.
+ *   Members who may only read workflows get definitions without it.
  * Validation (server/automations/definition.ts) names the step and field, e.g. `steps.welcome.config.body: is required`.
  */
 

@@ -89,3 +89,15 @@ export function withWebhookSecrets<D extends { steps: { id: string; type: string
     }),
   };
 }
+
+/** A definition as a member who may not edit workflows sees it: webhook steps without their signing secret. */
+export function withoutWebhookSecrets<D extends { steps: { id: string; type: string; config?: unknown }[] }>(definition: D): D {
+  return {
+    ...definition,
+    steps: definition.steps.map((step) => {
+      if (step.type !== 'webhook' || typeof step.config !== 'object' || step.config === null || !('secret' in step.config)) return step;
+      const { secret: _secret, ...config } = step.config as Record<string, unknown>;
+      return { ...step, config };
+    }),
+  };
+}

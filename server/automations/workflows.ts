@@ -6,7 +6,7 @@ import { actorIdOf, type OrgContext } from '../kernel/context';
 import { EMPTY_DEFINITION, parseDefinition, parseDraft } from './definition';
 import { DEFAULT_WORKFLOW_SETTINGS, ZWorkflowSettings, type ZCreateWorkflowInput, type ZSaveDraftInput, type ZSetStatusInput, type ZWorkflowIdInput } from './schema';
 import { templateByKey } from './templates';
-import { withWebhookSecrets } from './webhook-step';
+import { withoutWebhookSecrets, withWebhookSecrets } from './webhook-step';
 
 /** Workflows: the drafts the builder edits, publishing and status. */
 
@@ -76,11 +76,13 @@ export async function getWorkflow(ctx: OrgContext, { id }: z.output<typeof ZWork
   const published = row.published_version
     ? await scoped(ctx.db, ctx.organizationId).selectFrom('workflow_versions').selectAll().where('workflow_id', '=', id).where('version', '=', row.published_version).executeTakeFirst()
     : undefined;
+  // Webhook steps' signing secrets are for the members who may edit the workflow (and wire up its receivers).
+  const shown = ctx.auth.permissions.includes('automations:write') ? <D>(d: D) => d : withoutWebhookSecrets;
   return {
     ...summary(row, counts.get(id)),
-    definition: parseDraft(row.draft_definition),
+    definition: shown(parseDraft(row.draft_definition)),
     settings: ZWorkflowSettings.parse(row.settings),
-    published: published ? { version: published.version, definition: parseDraft(published.definition), publishedAt: published.published_at.toISOString() } : null,
+    published: published ? { version: published.version, definition: shown(parseDraft(published.definition)), publishedAt: published.published_at.toISOString() } : null,
   };
 }
 

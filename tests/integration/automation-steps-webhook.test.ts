@@ -4,7 +4,7 @@ import { advanceRun } from '../../server/automations/executor';
 import { registerAutomationJobs } from '../../server/automations/jobs';
 import { WEBHOOK_ATTEMPTS } from '../../server/automations/webhook-step';
 import { buildTestApp } from '../helpers/app';
-import { browser, createAccount } from '../helpers/factories';
+import { addMember, browser, createAccount } from '../helpers/factories';
 import { addContact, linear, until } from './automations-helpers';
 import { receiver, type Received } from './webhooks-helpers';
 
@@ -41,7 +41,8 @@ const verify = (secret: string, request: Received) => new Webhook(secret).verify
 
 describe('the webhook step', { timeout: 120_000 }, () => {
   it('POSTs the contact signed with the step secret; a 500 is retried through the queue and the 200 completes the run', async () => {
-    const { deps, owner, api } = await hookEngine();
+    const built = await hookEngine();
+    const { deps, owner, api } = built;
     const hook = await receiver([{ status: 500, body: 'down' }]);
     const contactId = await addContact(deps, owner.organizationId, { first_name: 'Ada', email: 'ada@example.test', tags: ['vip'] });
     const { workflowId, secret } = await hookWorkflow(api, hook.url);
@@ -50,6 +51,9 @@ describe('the webhook step', { timeout: 120_000 }, () => {
     // A later save without the secret (as the builder may send it) keeps it; the test run calls nothing.
     const resaved = await api.automations.saveDraft({ id: workflowId, definition: linear([], [{ id: 'hook', type: 'webhook', config: { url: hook.url } }]) });
     expect((resaved.definition.steps[0]!.config as { secret: string }).secret).toBe(secret);
+    // A member who may only read workflows does not see it.
+    const viewer = built.caller(browser((await addMember(deps, owner.organizationId, 'viewer')).cookie));
+    expect((await viewer.automations.get({ id: workflowId })).definition.steps[0]!.config).toEqual({ url: hook.url });
     const test = await api.automations.testRun({ id: workflowId, contactId, source: 'draft' });
     expect(test.notes).toEqual([`would POST the contact to ${hook.url}, signed`]);
     expect(hook.received).toHaveLength(0);
