@@ -279,7 +279,12 @@ async function retrySend(deps: AppDeps, data: RunJobData, error: unknown, send: 
     if (!run || run.status !== 'running' || run.current_step_id !== send.stepId) return;
     const message = error instanceof Error ? error.message : String(error);
     const at = new Date(Date.now() + delay * 1000);
-    await logStep(trx, run, { id: send.stepId, type: send.stepType }, { outcome: 'waiting', detail: `try ${failures} of ${retry.attempts} failed; tried again at ${at.toISOString()}`, error: message });
+    await logStep(
+      trx,
+      run,
+      { id: send.stepId, type: send.stepType },
+      { outcome: 'waiting', detail: `try ${failures} of ${retry.attempts} failed; tried again at ${at.toISOString()}`, error: message },
+    );
     await deps.jobs.send(ADVANCE_JOB, next, { db: trx, startAfter: delay });
   });
 }

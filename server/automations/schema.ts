@@ -203,7 +203,13 @@ export const ZStepBody = z.discriminatedUnion(
         title: text(200).describe('Placeholders as in SMS'),
         pipelineId: uuid('a pipeline').optional().describe("Empty: the organization's default pipeline"),
         stageId: uuid('a stage').optional().describe("Empty: the pipeline's first open stage"),
-        value: z.number({ error: 'must be a number' }).finite('must be a number').min(0, 'must be 0 or more').max(1_000_000_000, 'must be at most 1000000000').default(0).describe("In the organization's primary currency"),
+        value: z
+          .number({ error: 'must be a number' })
+          .finite('must be a number')
+          .min(0, 'must be 0 or more')
+          .max(1_000_000_000, 'must be at most 1000000000')
+          .default(0)
+          .describe("In the organization's primary currency"),
       }),
     }),
     z.strictObject({ type: z.literal('move_deal'), config: z.strictObject({ stageId: uuid('a stage').describe("The contact's newest open deal in this stage's pipeline moves here") }) }),

@@ -60,7 +60,6 @@ export type StepPlan = {
   note?: string;
 };
 
-
 /**
  * A change made once per run step: the step's effect row is claimed in the step's transaction
  * before the change; finding it already there answers the first change's result instead.
@@ -73,11 +72,21 @@ async function once(env: StepWriteEnv, kind: string, change: () => Promise<Recor
     .returning('id')
     .executeTakeFirst();
   if (!claimed) {
-    const first = await org.selectFrom('workflow_step_effects').select('result').where('run_id', '=', env.runId).where('step_id', '=', env.stepId).where('attempt', '=', env.attempt).executeTakeFirst();
+    const first = await org
+      .selectFrom('workflow_step_effects')
+      .select('result')
+      .where('run_id', '=', env.runId)
+      .where('step_id', '=', env.stepId)
+      .where('attempt', '=', env.attempt)
+      .executeTakeFirst();
     return { ...((first?.result as Record<string, unknown> | null) ?? {}), repeated: true };
   }
   const result = await change();
-  await org.updateTable('workflow_step_effects').set({ result: JSON.stringify(result) }).where('id', '=', claimed.id).execute();
+  await org
+    .updateTable('workflow_step_effects')
+    .set({ result: JSON.stringify(result) })
+    .where('id', '=', claimed.id)
+    .execute();
   return result;
 }
 
