@@ -5,6 +5,7 @@ import { DomainError, fieldError } from '../errors';
 import { actorIdOf, type OrgContext } from '../kernel/context';
 import { EMPTY_DEFINITION, parseDefinition, parseDraft } from './definition';
 import { DEFAULT_WORKFLOW_SETTINGS, ZWorkflowSettings, type ZCreateWorkflowInput, type ZSaveDraftInput, type ZSetStatusInput, type ZWorkflowIdInput } from './schema';
+import { assertStepReferences } from './references';
 import { templateByKey } from './templates';
 import { withoutWebhookSecrets, withWebhookSecrets } from './webhook-step';
 
@@ -130,6 +131,7 @@ export async function publishWorkflow(ctx: OrgContext, { id }: z.output<typeof Z
     const row = await requireWorkflow(trx, ctx.organizationId, id, { lock: true });
     const definition = parseDefinition(row.draft_definition);
     if (definition.steps.length === 0) throw fieldError('definition.steps', 'needs at least one step to publish');
+    await assertStepReferences(trx, ctx.organizationId, id, definition);
     const version = (row.published_version ?? 0) + 1;
     await scoped(trx, ctx.organizationId)
       .insertInto('workflow_versions', { workflow_id: id, version, definition: json(definition), settings: json(ZWorkflowSettings.parse(row.settings)), published_by: actorIdOf(ctx) })

@@ -77,6 +77,27 @@ describe('deal steps and removal from another workflow', { timeout: 120_000 }, (
     expect(await db.selectFrom('deals').select('id').where('contact_id', '=', contactId).execute()).toEqual([{ id: dealId }]);
   });
 
+  it('publishing checks what the steps name: a stage of another pipeline, an unknown stage, the workflow itself', async () => {
+    const { api } = await engine({ start: false });
+    const [pipeline] = (await api.pipelines.list()).items;
+    const other = await api.pipelines.create({ name: 'Renewals' });
+    const otherStage = (await api.pipelines.list()).items.find((p) => p.id === other.id)!.stages[0]!;
+    const workflow = await api.automations.create({ name: 'Wrong picks' });
+    const publishWith = async (steps: { id: string; type: string; config: Record<string, unknown> }[]) => {
+      await api.automations.saveDraft({ id: workflow.id, definition: linear([], steps) });
+      return api.automations.publish({ id: workflow.id });
+    };
+    await expect(publishWith([{ id: 'open', type: 'create_deal', config: { title: 'Deal', pipelineId: pipeline!.id, stageId: otherStage.id } }])).rejects.toThrow(
+      'definition.steps.open.config.stageId: does not belong to the chosen pipeline',
+    );
+    await expect(publishWith([{ id: 'advance', type: 'move_deal', config: { stageId: '00000000-0000-4000-8000-000000000009' } }])).rejects.toThrow(
+      'definition.steps.advance.config.stageId: is not a known stage',
+    );
+    await expect(publishWith([{ id: 'out', type: 'remove_from_workflow', config: { workflowId: workflow.id } }])).rejects.toThrow('definition.steps.out.config.workflowId: must be another workflow');
+    const published = await publishWith([{ id: 'open', type: 'create_deal', config: { title: 'Deal', pipelineId: other.id, stageId: otherStage.id } }]);
+    expect(published.publishedVersion).toBe(1);
+  });
+
   it('move deal is skipped, saying why, when the contact has no open deal in the pipeline', async () => {
     const { deps, owner, api } = await engine();
     const contactId = await addContact(deps, owner.organizationId);
