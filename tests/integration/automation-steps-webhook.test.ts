@@ -122,6 +122,30 @@ describe('the webhook step', { timeout: 120_000 }, () => {
     expect(hook.received).toHaveLength(0);
   });
 
+  it('REST: an imported webhook step gets a secret, or keeps the one it brings; the export carries it', async () => {
+    const { app, owner } = await hookEngine({ workers: false });
+    const headers = { ...browser(owner.cookie), 'content-type': 'application/json' };
+    const own = `whsec_${Buffer.from('a secret the integrator already has').toString('base64')}`;
+    const definition = linear(
+      [],
+      [
+        { id: 'fresh', type: 'webhook', config: { url: 'https://crm.example.com/a' } },
+        { id: 'kept', type: 'webhook', config: { url: 'https://crm.example.com/b', secret: own } },
+        { id: 'later', type: 'wait_until', config: { time: '08:15', days: [0, 6] } },
+      ],
+    );
+    const created = await app.request('/api/v1/workflows', { method: 'POST', headers, body: JSON.stringify({ name: 'Imported hooks', definition }) });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const exported = (await (await app.request(`/api/v1/workflows/${id}/definition`, { headers })).json()) as { steps: { id: string; config: Record<string, unknown> }[] };
+    expect(exported.steps.map((s) => [s.id, s.config])).toEqual([
+      ['fresh', { url: 'https://crm.example.com/a', secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/) }],
+      ['kept', { url: 'https://crm.example.com/b', secret: own }],
+      ['later', { time: '08:15', days: [0, 6] }],
+    ]);
+    expect((await app.request(`/api/v1/workflows/${id}/publish`, { method: 'POST', headers })).status).toBe(200);
+  });
+
   it('refuses a URL that is not http(s), naming the field', async () => {
     const { api } = await hookEngine({ workers: false });
     const workflow = await api.automations.create({ name: 'Bad URL' });
