@@ -287,7 +287,7 @@ const PLANNERS: { [T in TStepType]: Planner<T> } = {
             ...(stageId ? { stageId } : {}),
             ...(value ? { value: { valueMinor: Math.round(value * 100), currency: await primaryCurrency(env.trx, env.organizationId) } } : {}),
           });
-          return { dealId: await createDealIn(env.trx, orgContext(env), input) };
+          return { dealId: await createDealIn(env.trx, orgContext(env), input, { automation: env.workflowId }) };
         }),
     };
   },
@@ -310,7 +310,12 @@ const PLANNERS: { [T in TStepType]: Planner<T> } = {
           .limit(1)
           .executeTakeFirst();
         if (!deal) return { skipped: 'the contact has no open deal in this pipeline' };
-        const moved = await moveDealIn(env.trx, orgContext(env), { dealId: deal.id, stageId: step.config.stageId, lostReason: `Moved to ${stage.name} by a workflow` });
+        const moved = await moveDealIn(env.trx, orgContext(env), {
+          dealId: deal.id,
+          stageId: step.config.stageId,
+          lostReason: `Moved to ${stage.name} by a workflow`,
+          timeline: { automation: env.workflowId },
+        });
         return { dealId: deal.id, toStage: stage.name, ...moved };
       }),
   }),

@@ -23,7 +23,7 @@ export async function createDeal(ctx: OrgContext, input: z.output<typeof ZCreate
  * createDeal inside the caller's transaction (an automation step's): the same checks, rows,
  * timeline entries and events (deal_created, and deal_moved when it starts closed); answers its id.
  */
-export async function createDealIn(trx: Db, ctx: OrgContext, input: z.output<typeof ZCreateDealInput>): Promise<string> {
+export async function createDealIn(trx: Db, ctx: OrgContext, input: z.output<typeof ZCreateDealInput>, timeline: Record<string, unknown> = {}): Promise<string> {
   const { organizationId } = ctx;
   const db = trx;
   const ownerOnly = await ownerOnlyFilter(db, ctx.auth);
@@ -71,7 +71,7 @@ export async function createDealIn(trx: Db, ctx: OrgContext, input: z.output<typ
   await org.insertInto('deal_stage_history', { deal_id: deal.id, from_stage_id: null, to_stage_id: stage.id, changed_by: actorIdOf(ctx), changed_at: now }).execute();
   const base = { organizationId, dealId: deal.id, contactId: contact?.id ?? null, actorUserId: actorIdOf(ctx) };
   await recordActivities(trx, [
-    { ...base, type: 'deal_created', payload: { title: input.title, valueMinor: value.valueMinor, currency: value.currency, stage: stage.name, stageId: stage.id } },
+    { ...base, type: 'deal_created', payload: { title: input.title, valueMinor: value.valueMinor, currency: value.currency, stage: stage.name, stageId: stage.id, ...timeline } },
     ...moveActivities(ctx, { id: deal.id, title: input.title, contact_id: contact?.id ?? null, status: 'open', value_minor: value.valueMinor, currency: value.currency }, null, stage, lostReason),
   ]);
   await publishEvent(trx, {

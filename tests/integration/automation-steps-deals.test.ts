@@ -59,6 +59,12 @@ describe('deal steps and removal from another workflow', { timeout: 120_000 }, (
       ['deal_created', owner.userId, dealId],
       ['deal_moved', owner.userId, dealId],
     ]);
+    // The deal's timeline names the workflow, as a contact's does for a step's change.
+    const timeline = await db.selectFrom('activities').select(['type', 'actor_user_id', 'payload']).where('deal_id', '=', dealId).orderBy('created_at').orderBy('id').execute();
+    expect(timeline.map((a) => [a.type, a.actor_user_id, (a.payload as { automation?: string }).automation])).toEqual([
+      ['deal_created', owner.userId, workflow.id],
+      ['deal_moved', owner.userId, workflow.id],
+    ]);
     const effects = await db.selectFrom('workflow_step_effects').select(['step_id', 'attempt', 'kind']).where('run_id', '=', runId).orderBy('attempt').execute();
     expect(effects).toEqual([
       { step_id: 'open', attempt: 1, kind: 'deal' },
