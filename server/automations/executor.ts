@@ -261,6 +261,7 @@ export async function advanceRun(deps: AppDeps, data: RunJobData): Promise<void>
 /**
  * A send the channel could not take: tried again later (the effect row and idempotency key make
  * the retry answer the first message if it did go), and after SEND_ATTEMPTS the run ends failed.
+ * A step with its own retry rule (the webhook call) uses its count and delays and logs each try.
  */
 async function retrySend(deps: AppDeps, data: RunJobData, error: unknown, send: NonNullable<StepOutcome['send']>) {
   const failures = (data.sendFailures ?? 0) + 1;
