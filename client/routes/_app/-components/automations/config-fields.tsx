@@ -21,15 +21,30 @@ export function ConfigFields({ entry, config, errors, onChange }: { entry: Catal
   return (
     <div className="flex flex-col gap-3">
       {entry.fields.map((field) => (
-        <ConfigField key={field.name} field={field} value={config[field.name]} error={errors[field.name]} onChange={(value) => onChange({ ...config, [field.name]: value })} />
+        <ConfigField
+          key={field.name}
+          field={field}
+          value={config[field.name]}
+          error={errors[field.name]}
+          pipelineId={typeof config.pipelineId === 'string' ? config.pipelineId : undefined}
+          onChange={(value) => onChange(withField(config, field, value))}
+        />
       ))}
     </div>
   );
 }
 
+/** The config with one field set; choosing another pipeline drops a stage picked in the previous one. */
+function withField(config: Record<string, unknown>, field: Field, value: unknown): Record<string, unknown> {
+  const next = { ...config, [field.name]: value };
+  if (field.kind === 'pipeline' && 'stageId' in next && value !== config[field.name]) delete next.stageId;
+  return next;
+}
+
 const label = (field: Field) => (field.required ? field.label : `${field.label} (optional)`);
 
-function ConfigField({ field, value, error, onChange }: { field: Field; value: unknown; error: string | undefined; onChange: (value: unknown) => void }) {
+/** `pipelineId`: the pipeline the same config chose, which a stage picker beside it keeps to. */
+function ConfigField({ field, value, error, pipelineId, onChange }: { field: Field; value: unknown; error: string | undefined; pipelineId: string | undefined; onChange: (value: unknown) => void }) {
   const id = useId();
   const text = typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
   switch (field.kind) {
@@ -68,7 +83,7 @@ function ConfigField({ field, value, error, onChange }: { field: Field; value: u
       );
     case 'pipeline':
     case 'stage':
-      return <StageSelect field={field} value={text} error={error} onChange={onChange} />;
+      return <StageSelect field={field} value={text} error={error} pipelineId={pipelineId} onChange={onChange} />;
     case 'workflow':
       return <WorkflowSelect field={field} value={text} error={error} onChange={onChange} />;
     case 'time':
@@ -96,9 +111,10 @@ function FieldError({ id, label: name, error }: { id: string; label: string; err
   ) : null;
 }
 
-function StageSelect({ field, value, error, onChange }: { field: Field; value: string; error: string | undefined; onChange: (value: unknown) => void }) {
+function StageSelect({ field, value, error, pipelineId, onChange }: { field: Field; value: string; error: string | undefined; pipelineId: string | undefined; onChange: (value: unknown) => void }) {
   const pipelines = trpc.pipelines.list.useQuery();
-  const items = pipelines.data?.items ?? [];
+  const all = pipelines.data?.items ?? [];
+  const items = field.kind === 'stage' && pipelineId ? all.filter((p) => p.id === pipelineId) : all;
   return (
     <SelectField label={label(field)} value={value} error={error} onChange={(e) => onChange(e.target.value || undefined)}>
       <option value="">{field.required ? 'Choose…' : (field.empty ?? 'Any')}</option>
