@@ -10,6 +10,8 @@ type Entry = z.output<typeof ZCatalogEntry>;
 type Field = Entry['fields'][number];
 
 const f = (name: string, label: string, kind: Field['kind'], required = true, options?: readonly string[]): Field => ({ name, label, kind, required, ...(options ? { options: [...options] } : {}) });
+/** An optional picker whose empty choice means something other than "any". */
+const optional = (field: Field, empty: string): Field => ({ ...field, empty });
 const duration = [f('amount', 'Amount', 'number'), f('unit', 'Unit', 'select', true, DURATION_UNITS)];
 
 const TRIGGERS: Record<TTriggerType, Omit<Entry, 'key' | 'kind' | 'branches'>> = {
@@ -131,6 +133,46 @@ const STEPS: Record<TStepType, Omit<Entry, 'key' | 'kind' | 'branches'>> = {
     defaultConfig: {},
   },
   end: { label: 'End', description: 'Ends the run.', tab: 'Custom Logic', fields: [], defaultConfig: {} },
+  wait_until: {
+    label: 'Wait Until Time',
+    description: 'Waits until a time of day, on chosen weekdays, in the organization’s time zone (the contact’s when the sending window uses it).',
+    tab: 'Delays',
+    fields: [f('time', 'Time of day', 'time'), optional(f('days', 'On', 'weekdays', false), 'Any day')],
+    defaultConfig: { time: '09:00', days: [1, 2, 3, 4, 5] },
+  },
+  create_deal: {
+    label: 'Create Deal',
+    description: 'Creates a deal for the contact in a pipeline and stage; the contact’s owner owns it.',
+    tab: 'Assignments',
+    fields: [
+      f('title', 'Title', 'text'),
+      optional(f('pipelineId', 'Pipeline', 'pipeline', false), 'The default pipeline'),
+      optional(f('stageId', 'Stage', 'stage', false), 'The pipeline’s first stage'),
+      f('value', 'Value', 'number', false),
+    ],
+    defaultConfig: { title: '{{first_name}} {{last_name}}', value: 0 },
+  },
+  move_deal: {
+    label: 'Move Deal',
+    description: 'Moves the contact’s newest open deal in the stage’s pipeline to that stage.',
+    tab: 'Assignments',
+    fields: [f('stageId', 'To stage', 'stage')],
+    defaultConfig: {},
+  },
+  webhook: {
+    label: 'Webhook Call',
+    description: 'POSTs the contact as JSON to a URL, signed (Standard Webhooks) and retried with backoff.',
+    tab: 'Integrations',
+    fields: [f('url', 'URL', 'url'), f('secret', 'Signing secret', 'secret', false)],
+    defaultConfig: { url: 'https://example.com/webhook' },
+  },
+  remove_from_workflow: {
+    label: 'Remove from Workflow',
+    description: 'Stops the contact’s active runs of another workflow.',
+    tab: 'Custom Logic',
+    fields: [f('workflowId', 'Workflow', 'workflow')],
+    defaultConfig: {},
+  },
 };
 
 export function catalog() {

@@ -11,7 +11,8 @@ import { loadSnapshot, testConditions, type ContactSnapshot } from './contact-st
 import type { TStep } from './schema';
 import { ADVANCE_JOB, enrollContact, loadVersion, SWEEP_JOB, WAKE_JOB, type RunJobData } from './enroll';
 import { planStep, type StepPlan } from './steps';
-import { openingAt } from './window';
+import { StepFailedError } from './webhook-step';
+import { openingAt, planEnvFor } from './window';
 
 /**
  * Runs a run's steps, one transaction per step (docs in the report: the run row is the lock). A
@@ -173,9 +174,9 @@ async function stepOnce(trx: Db, deps: AppDeps, data: RunJobData): Promise<StepO
     return { continue: false };
   }
   const now = new Date();
-  const plan = planStep(step, contact, now);
+  const plan = planStep(step, contact, now, await planEnvFor(trx, run.organization_id, settings, contact, step));
   if (plan.send) {
-    const opening = settings.sendingWindow ? await openingAt(trx, run.organization_id, settings.sendingWindow, now, contact) : { at: now, zone: '' };
+    const opening = settings.sendingWindow && plan.send.heldForWindow !== false ? await openingAt(trx, run.organization_id, settings.sendingWindow, now, contact) : { at: now, zone: '' };
     if (opening.at > now) {
       await logStep(trx, run, step, { outcome: 'waiting', detail: `held for the sending window until ${opening.at.toISOString()} (${opening.zone})` });
       await sleepUntil(trx, deps, run, step.id, opening.at, null);
@@ -195,6 +196,7 @@ async function stepOnce(trx: Db, deps: AppDeps, data: RunJobData): Promise<StepO
     await sleepUntil(trx, deps, run, step.id, plan.wait.until, plan.wait.awaitsEvent ?? null);
     return { continue: false };
   }
+  const auth = plan.write ? await actingAuth(trx, run.organization_id, run.workflow_id) : null;
   const output = plan.write
     ? await plan.write({
         trx,
@@ -203,7 +205,10 @@ async function stepOnce(trx: Db, deps: AppDeps, data: RunJobData): Promise<StepO
         workflowId: run.workflow_id,
         runId: run.id,
         contactId: contact.id,
-        actorUserId: (await actingAuth(trx, run.organization_id, run.workflow_id)).user?.id ?? null,
+        stepId: step.id,
+        attempt: run.steps_taken + 1,
+        actorUserId: auth!.user?.id ?? null,
+        auth: auth!,
         enrollOther: async (workflowId) => {
           const outcome = await enrollContact(trx, deps, { organizationId: run.organization_id, workflowId, contactId: contact.id, trigger: 'manual' });
           if ('skipped' in outcome) throw new Error(`could not enrol in workflow ${workflowId}: ${outcome.skipped}`);
@@ -211,7 +216,14 @@ async function stepOnce(trx: Db, deps: AppDeps, data: RunJobData): Promise<StepO
         },
       })
     : undefined;
-  await logStep(trx, run, step, { outcome: plan.outcome ?? 'done', detail: plan.detail, branch: plan.branch ?? null, output: output ?? null });
+  // A change that found nothing to do says why (a deal to move, a run to stop): logged as skipped.
+  const skipped = output && typeof output.skipped === 'string' ? output.skipped : null;
+  await logStep(trx, run, step, {
+    outcome: skipped ? 'skipped' : (plan.outcome ?? 'done'),
+    detail: skipped ? `skipped: ${skipped}` : plan.detail,
+    branch: plan.branch ?? null,
+    output: output ?? null,
+  });
   if (plan.end) {
     await finish(trx, run, 'completed');
     return { continue: false };
@@ -235,7 +247,9 @@ export async function advanceRun(deps: AppDeps, data: RunJobData): Promise<void>
       try {
         await performSend(deps, run, outcome.send);
       } catch (error) {
-        await retrySend(deps, data, error);
+        // An answer a retry would not change (a webhook's 4xx, a refused address) fails the run now.
+        if (error instanceof StepFailedError) await failRun(deps, run, error);
+        else await retrySend(deps, data, error, outcome.send);
         return;
       }
     }
@@ -247,12 +261,33 @@ export async function advanceRun(deps: AppDeps, data: RunJobData): Promise<void>
 /**
  * A send the channel could not take: tried again later (the effect row and idempotency key make
  * the retry answer the first message if it did go), and after SEND_ATTEMPTS the run ends failed.
+ * A step with its own retry rule (the webhook call) uses its count and delays and logs each try.
  */
-async function retrySend(deps: AppDeps, data: RunJobData, error: unknown) {
+async function retrySend(deps: AppDeps, data: RunJobData, error: unknown, send: NonNullable<StepOutcome['send']>) {
   const failures = (data.sendFailures ?? 0) + 1;
-  if (failures >= SEND_ATTEMPTS) return failRun(deps, data, error);
+  const retry = send.plan.send!.retry;
+  if (failures >= (retry?.attempts ?? SEND_ATTEMPTS)) return failRun(deps, data, error);
+  const delay = retry ? retry.delaySeconds(failures, error) : SEND_RETRY_SECONDS * 2 ** (failures - 1);
   deps.logger.warn({ err: error, runId: data.runId, failures }, 'an automation send failed; it will be tried again');
-  await deps.jobs.send(ADVANCE_JOB, { organizationId: data.organizationId, runId: data.runId, sendFailures: failures }, { startAfter: SEND_RETRY_SECONDS * 2 ** (failures - 1) });
+  const next = { organizationId: data.organizationId, runId: data.runId, sendFailures: failures };
+  if (!retry) {
+    await deps.jobs.send(ADVANCE_JOB, next, { startAfter: delay });
+    return;
+  }
+  // A step with its own retries logs each failed try (what answered, when the next one goes) with the retry's job.
+  await deps.database.db.transaction().execute(async (trx) => {
+    const run = await lockRun(trx, data.organizationId, data.runId);
+    if (!run || run.status !== 'running' || run.current_step_id !== send.stepId) return;
+    const message = error instanceof Error ? error.message : String(error);
+    const at = new Date(Date.now() + delay * 1000);
+    await logStep(
+      trx,
+      run,
+      { id: send.stepId, type: send.stepType },
+      { outcome: 'waiting', detail: `try ${failures} of ${retry.attempts} failed; tried again at ${at.toISOString()}`, error: message },
+    );
+    await deps.jobs.send(ADVANCE_JOB, next, { db: trx, startAfter: delay });
+  });
 }
 
 async function performSend(deps: AppDeps, data: RunJobData, send: NonNullable<StepOutcome['send']>) {
@@ -260,7 +295,7 @@ async function performSend(deps: AppDeps, data: RunJobData, send: NonNullable<St
   const ctx = { db: deps.database.db, organizationId: data.organizationId, auth: await actingAuth(deps.database.db, data.organizationId, runRow.workflow_id), deps };
   let result: { outcome: 'done' | 'skipped'; output: Record<string, unknown> | null; detail: string };
   try {
-    const output = await send.plan.send!.perform(ctx, `automation:${data.runId}:${send.stepId}:${send.attempt}`);
+    const output = await send.plan.send!.perform(ctx, `automation:${data.runId}:${send.stepId}:${send.attempt}`, { runId: data.runId, workflowId: runRow.workflow_id, stepId: send.stepId });
     result = { outcome: 'done', output, detail: send.plan.detail };
   } catch (error) {
     // Refusals by the channel (opted out, suppressed, no valid number) are the contact's answer, not a failure of the run.
@@ -309,7 +344,7 @@ export async function wakeRun(deps: AppDeps, data: RunJobData): Promise<void> {
     await scoped(trx, run.organization_id).deleteFrom('workflow_timers').where('run_id', '=', run.id).execute();
     const { definition } = await loadVersion(trx, run.organization_id, run.workflow_id, run.version);
     const step = stepById(definition, timer.step_id)!;
-    if (step.type === 'wait' || step.type === 'wait_for_event') {
+    if (step.type === 'wait' || step.type === 'wait_for_event' || step.type === 'wait_until') {
       const branch = step.type === 'wait_for_event' ? 'timeout' : null;
       await logStep(trx, run, step, { outcome: 'done', detail: branch ? 'no event before the timeout' : 'wait over', branch });
       await moveOn(trx, run, step.id, branch, definition);

@@ -21,14 +21,26 @@ export async function stopRun(ctx: OrgContext, { runId }: z.output<typeof ZRunId
   return ctx.db.transaction().execute(async (trx) => {
     const run = await lockRun(trx, ctx.organizationId, runId);
     if (ended(run.status)) throw new DomainError('CONFLICT', `The run has already ${run.status === 'stopped' ? 'been stopped' : run.status}`);
-    await scoped(trx, ctx.organizationId).deleteFrom('workflow_timers').where('run_id', '=', runId).execute();
-    await scoped(trx, ctx.organizationId)
-      .updateTable('workflow_runs')
-      .set({ status: 'stopped', current_step_id: null, ended_at: new Date(), updated_at: new Date() })
-      .where('id', '=', runId)
-      .execute();
+    await stopRunIn(trx, ctx.organizationId, runId);
     return { runId, status: 'stopped' as const };
   });
+}
+
+/**
+ * Stops a run in the caller's transaction (a member's Stop, or another workflow's "remove from
+ * workflow" step): its timer goes, it keeps no next step; `reason` is shown as the run's error.
+ * The run's row is locked first; one that has ended already is left as it is.
+ */
+export async function stopRunIn(trx: Db, organizationId: string, runId: string, reason: string | null = null): Promise<boolean> {
+  const run = await scoped(trx, organizationId).selectFrom('workflow_runs').select('status').where('id', '=', runId).forUpdate().executeTakeFirst();
+  if (!run || ended(run.status)) return false;
+  await scoped(trx, organizationId).deleteFrom('workflow_timers').where('run_id', '=', runId).execute();
+  await scoped(trx, organizationId)
+    .updateTable('workflow_runs')
+    .set({ status: 'stopped', current_step_id: null, ended_at: new Date(), updated_at: new Date(), ...(reason ? { error: reason } : {}) })
+    .where('id', '=', runId)
+    .execute();
+  return true;
 }
 
 /** A paused run keeps its place (and its timer): resuming it goes on from there. */

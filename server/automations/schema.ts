@@ -36,6 +36,9 @@ import { ZAnswerInstant } from '../records/schema';
  *   reach every step, name only existing steps and have no cycle; `goal` steps are reached by
  *   jumping (a contact meeting a goal's conditions jumps to it from anywhere), so they need no edge in.
  * - `layout`: canvas positions by step id (the builder's; the engine ignores it).
+ * - A `webhook` step's `config.secret` (`whsec_…`, Standard Webhooks) is generated when the workflow
+ *   is saved without one and kept from save to save; an imported definition may bring its own.
+ *   Members who may only read workflows get definitions without it.
  * Validation (server/automations/definition.ts) names the step and field, e.g. `steps.welcome.config.body: is required`.
  */
 
@@ -182,6 +185,51 @@ export const ZStepBody = z.discriminatedUnion(
     }),
     z.strictObject({ type: z.literal('enroll_workflow'), config: z.strictObject({ workflowId: uuid('a workflow') }) }),
     z.strictObject({ type: z.literal('end'), config: z.strictObject({}) }),
+    z.strictObject({
+      type: z.literal('wait_until'),
+      config: z.strictObject({
+        time: z.string({ error: 'is required' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day HH:MM (00:00 to 23:59)'),
+        days: z
+          .array(z.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 (Sunday) to 6').max(6, 'must be 0 (Sunday) to 6'))
+          .max(7, 'must be at most 7 days')
+          .refine((days) => new Set(days).size === days.length, 'names a day twice')
+          .default([])
+          .describe('Weekdays (0 = Sunday … 6) it may fall on; empty: any day'),
+      }),
+    }),
+    z.strictObject({
+      type: z.literal('create_deal'),
+      config: z.strictObject({
+        title: text(200).describe('Placeholders as in SMS'),
+        pipelineId: uuid('a pipeline').optional().describe("Empty: the organization's default pipeline"),
+        stageId: uuid('a stage').optional().describe("Empty: the pipeline's first open stage"),
+        value: z
+          .number({ error: 'must be a number' })
+          .finite('must be a number')
+          .min(0, 'must be 0 or more')
+          .max(1_000_000_000, 'must be at most 1000000000')
+          .default(0)
+          .describe("In the organization's primary currency"),
+      }),
+    }),
+    z.strictObject({ type: z.literal('move_deal'), config: z.strictObject({ stageId: uuid('a stage').describe("The contact's newest open deal in this stage's pipeline moves here") }) }),
+    z.strictObject({
+      type: z.literal('webhook'),
+      config: z.strictObject({
+        url: z
+          .string({ error: 'is required' })
+          .trim()
+          .min(1, 'is required')
+          .max(2000, 'must be at most 2000 characters')
+          .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), 'must be an https:// URL'),
+        secret: z
+          .string()
+          .regex(/^whsec_[A-Za-z0-9+/]{32,88}={0,2}$/, 'must be a whsec_ signing secret')
+          .optional()
+          .describe('Generated when the workflow is saved; receivers verify the Standard Webhooks signature with it'),
+      }),
+    }),
+    z.strictObject({ type: z.literal('remove_from_workflow'), config: z.strictObject({ workflowId: uuid('a workflow') }) }),
   ],
   { error: 'is not a step the engine runs' },
 );
@@ -398,9 +446,11 @@ export const ZCatalogEntry = z.strictObject({
     z.strictObject({
       name: z.string(),
       label: z.string(),
-      kind: z.enum(['text', 'textarea', 'number', 'boolean', 'select', 'tag', 'members', 'conditions', 'stage', 'pipeline', 'workflow', 'url']),
+      kind: z.enum(['text', 'textarea', 'number', 'boolean', 'select', 'tag', 'members', 'conditions', 'stage', 'pipeline', 'workflow', 'url', 'time', 'weekdays', 'secret']),
       required: z.boolean(),
       options: z.array(z.string()).optional(),
+      /** What leaving an optional picker empty means ("Any" when not said). */
+      empty: z.string().optional(),
     }),
   ),
   /** The starting config of a card just dropped on the canvas (member and workflow pickers still need choosing). */

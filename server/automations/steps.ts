@@ -1,13 +1,22 @@
 import { scoped } from '../db/scoped';
 import type { Db } from '../db';
+import { primaryCurrency } from '../deals/repo';
+import { createDealIn, moveDealIn } from '../deals/service';
+import { ZCreateDealInput } from '../deals/schema';
 import type { AppDeps } from '../deps';
 import { sendEmail } from '../email/send-accept';
+import { parseInput } from '../errors';
 import { publishEvent } from '../events/publish';
+import type { OrgAuth } from '../kernel/caller';
 import type { OrgContext } from '../kernel/context';
 import { sendAutomatedSms } from '../sms/service';
 import { changeContact } from './contact-changes';
 import { bucketOf, renderText, testConditions, type ContactSnapshot } from './contact-state';
 import type { TStep, TStepType } from './schema';
+import { stopRunIn } from './run-control';
+import type { PlanEnv, StepSend } from './step-send';
+import { nextTimeOfDay } from './wait-until';
+import { webhookSend } from './webhook-step';
 
 /**
  * What each step type does, as a plan the executor carries out (executor.ts) and the test run only
@@ -21,8 +30,13 @@ export type StepWriteEnv = {
   workflowId: string;
   runId: string;
   contactId: string;
+  /** The step being run and the run's position (steps taken + 1): with the run, the key of the step's effect row. */
+  stepId: string;
+  attempt: number;
   /** The member the automation acts for (the workflow's creator while a member). */
   actorUserId: string | null;
+  /** The same member as the caller of another domain's service (deals). */
+  auth: OrgAuth;
   /** Enrols the contact in another workflow in this transaction (enrol.ts). */
   enrollOther: (workflowId: string) => Promise<string>;
 };
@@ -38,19 +52,53 @@ export type StepPlan = {
   end?: boolean;
   /** A change to the database, in the step's transaction. */
   write?: (env: StepWriteEnv) => Promise<Record<string, unknown> | void>;
-  /** A message through the SMS or e-mail service, after the step's effect row is committed; the idempotency key makes a retry answer the first message. */
-  send?: { kind: 'sms' | 'email'; perform: (ctx: OrgContext, idempotencyKey: string) => Promise<Record<string, unknown>> };
+  /** A message through the SMS or e-mail service (or a webhook call), after the step's effect row is committed; the idempotency key makes a retry answer the first message. */
+  send?: StepSend;
   /** What the step would change on the contact, for the test run's copy. */
   simulate?: (contact: ContactSnapshot) => void;
   /** What a real run would have done, for the test run's notes. */
   note?: string;
 };
 
+/**
+ * A change made once per run step: the step's effect row is claimed in the step's transaction
+ * before the change; finding it already there answers the first change's result instead.
+ */
+async function once(env: StepWriteEnv, kind: string, change: () => Promise<Record<string, unknown>>): Promise<Record<string, unknown>> {
+  const org = scoped(env.trx, env.organizationId);
+  const claimed = await org
+    .insertInto('workflow_step_effects', { run_id: env.runId, step_id: env.stepId, attempt: env.attempt, kind })
+    .onConflict((oc) => oc.columns(['run_id', 'step_id', 'attempt']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!claimed) {
+    const first = await org
+      .selectFrom('workflow_step_effects')
+      .select('result')
+      .where('run_id', '=', env.runId)
+      .where('step_id', '=', env.stepId)
+      .where('attempt', '=', env.attempt)
+      .executeTakeFirst();
+    return { ...((first?.result as Record<string, unknown> | null) ?? {}), repeated: true };
+  }
+  const result = await change();
+  await org
+    .updateTable('workflow_step_effects')
+    .set({ result: JSON.stringify(result) })
+    .where('id', '=', claimed.id)
+    .execute();
+  return result;
+}
+
+const orgContext = (env: StepWriteEnv): OrgContext => ({ db: env.trx, organizationId: env.organizationId, auth: env.auth, deps: env.deps });
+
+export type { PlanEnv, StepSend };
+
 const UNIT_MS = { minutes: 60_000, hours: 3_600_000, days: 86_400_000, weeks: 604_800_000 } as const;
 
 const sameTag = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
-type Planner<T extends TStepType> = (step: Extract<TStep, { type: T }>, contact: ContactSnapshot, now: Date) => StepPlan;
+type Planner<T extends TStepType> = (step: Extract<TStep, { type: T }>, contact: ContactSnapshot, now: Date, env: PlanEnv) => StepPlan;
 
 /** Every step type of the definition format has its planner: the palette (catalog.ts) offers exactly these. */
 const PLANNERS: { [T in TStepType]: Planner<T> } = {
@@ -219,9 +267,91 @@ const PLANNERS: { [T in TStepType]: Planner<T> } = {
     write: async (env) => ({ runId: await env.enrollOther(step.config.workflowId) }),
   }),
   end: () => ({ detail: 'end of the workflow', end: true }),
+  wait_until: (step, _contact, now, env) => {
+    const until = nextTimeOfDay(now, step.config.time, step.config.days, env.timeZone);
+    return { detail: `waits until ${step.config.time} ${describeDays(step.config.days)} (${env.timeZone}): ${until.toISOString()}`, wait: { until } };
+  },
+  create_deal: (step, contact) => {
+    const title = renderText(step.config.title, contact).slice(0, 200) || 'Deal';
+    const { pipelineId, stageId, value } = step.config;
+    return {
+      detail: `deal "${title}" created`,
+      note: `would create the deal "${title}"${value ? ` worth ${value}` : ''}`,
+      write: (env) =>
+        once(env, 'deal', async () => {
+          const input = parseInput(ZCreateDealInput, {
+            title,
+            contactId: env.contactId,
+            ownerId: (contact.fields.owner_id as string | null) ?? env.actorUserId,
+            ...(pipelineId ? { pipelineId } : {}),
+            ...(stageId ? { stageId } : {}),
+            ...(value ? { value: { valueMinor: Math.round(value * 100), currency: await primaryCurrency(env.trx, env.organizationId) } } : {}),
+          });
+          return { dealId: await createDealIn(env.trx, orgContext(env), input, { automation: env.workflowId }) };
+        }),
+    };
+  },
+  move_deal: (step) => ({
+    detail: `the contact's newest open deal in the stage's pipeline moved to stage ${step.config.stageId}`,
+    note: `would move the contact's open deal to stage ${step.config.stageId}`,
+    write: (env) =>
+      once(env, 'deal', async () => {
+        const org = scoped(env.trx, env.organizationId);
+        const stage = await org.selectFrom('pipeline_stages').select(['pipeline_id', 'name']).where('id', '=', step.config.stageId).executeTakeFirst();
+        if (!stage) throw new Error(`stage ${step.config.stageId} no longer exists`);
+        const deal = await org
+          .selectFrom('deals')
+          .select('id')
+          .where('contact_id', '=', env.contactId)
+          .where('pipeline_id', '=', stage.pipeline_id)
+          .where('status', '=', 'open')
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(1)
+          .executeTakeFirst();
+        if (!deal) return { skipped: 'the contact has no open deal in this pipeline' };
+        const moved = await moveDealIn(env.trx, orgContext(env), {
+          dealId: deal.id,
+          stageId: step.config.stageId,
+          lostReason: `Moved to ${stage.name} by a workflow`,
+          timeline: { automation: env.workflowId },
+        });
+        return { dealId: deal.id, toStage: stage.name, ...moved };
+      }),
+  }),
+  webhook: (step, contact) => ({
+    detail: `POST to ${step.config.url}`,
+    note: `would POST the contact to ${step.config.url}, signed`,
+    send: webhookSend(step.config, contact),
+  }),
+  remove_from_workflow: (step) => ({
+    detail: `removed from workflow ${step.config.workflowId}`,
+    note: `would stop the contact's active runs of workflow ${step.config.workflowId}`,
+    write: async (env) => {
+      const going = await scoped(env.trx, env.organizationId)
+        .selectFrom('workflow_runs')
+        .select('id')
+        .where('workflow_id', '=', step.config.workflowId)
+        .where('contact_id', '=', env.contactId)
+        .where('status', 'in', ['running', 'waiting', 'paused'])
+        .where('id', '!=', env.runId)
+        .execute();
+      if (going.length === 0) return { skipped: 'the contact has no active run of that workflow' };
+      for (const run of going) await stopRunIn(env.trx, env.organizationId, run.id, `stopped: removed by workflow ${env.workflowId}`);
+      return { stoppedRunIds: going.map((r) => r.id) };
+    },
+  }),
 };
 
-export function planStep(step: TStep, contact: ContactSnapshot, now: Date): StepPlan {
+const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+function describeDays(days: number[]): string {
+  if (days.length === 0 || days.length === 7) return 'on any day';
+  const sorted = [...days].sort((a, b) => a - b);
+  if (sorted.join() === '1,2,3,4,5') return 'on a weekday';
+  return `on ${sorted.map((d) => DAY_NAMES[d]).join(', ')}`;
+}
+
+export function planStep(step: TStep, contact: ContactSnapshot, now: Date, env: PlanEnv): StepPlan {
   const planner = PLANNERS[step.type] as Planner<typeof step.type>;
-  return planner(step as never, contact, now);
+  return planner(step as never, contact, now, env);
 }

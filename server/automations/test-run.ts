@@ -7,6 +7,7 @@ import { loadSnapshot, testConditions } from './contact-state';
 import { nextStep, normalize, parseDefinition, START, stepById } from './definition';
 import { ZWorkflowSettings, type ZTestRunInput, type ZTestRunResult } from './schema';
 import { planStep } from './steps';
+import { planEnvFor } from './window';
 import { requireWorkflow } from './workflows';
 
 /** Steps a test run follows at most (a definition has no cycle, so only a huge one reaches it). */
@@ -59,7 +60,7 @@ export async function testRun(ctx: OrgContext, input: z.output<typeof ZTestRunIn
       continue;
     }
     const step = stepById(definition, current)!;
-    const plan = planStep(step, contact, clock);
+    const plan = planStep(step, contact, clock, await planEnvFor(ctx.db, ctx.organizationId, settings, contact, step));
     let branch = plan.branch ?? null;
     if (plan.wait) {
       clock = plan.wait.until;

@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import type { Db } from '../db';
 import { organizationSettings } from '../contacts/state';
 import type { ContactSnapshot } from './contact-state';
-import type { ZSendingWindow } from './schema';
+import type { PlanEnv } from './step-send';
+import type { TStep, TWorkflowSettings, ZSendingWindow } from './schema';
 
 /** The custom field a contact's own time zone is read from (an IANA name such as Europe/Paris): contacts have no time zone column. */
 export const CONTACT_TIME_ZONE_FIELD = 'timezone';
@@ -25,6 +26,16 @@ export async function zoneFor(db: Db, organizationId: string, which: 'organizati
   const own = contact?.custom[CONTACT_TIME_ZONE_FIELD];
   if (which === 'contact' && isTimeZone(own)) return own;
   return (await organizationSettings(db, organizationId)).timezone;
+}
+
+/**
+ * What a step's planner needs besides the contact: the zone times of day are read in (a
+ * `wait_until` step's) — the contact's when the workflow's sending window uses the contact's zone,
+ * else the organization's. Other steps need none, so no query is made for them.
+ */
+export async function planEnvFor(db: Db, organizationId: string, settings: TWorkflowSettings, contact: ContactSnapshot | null, step: TStep): Promise<PlanEnv> {
+  if (step.type !== 'wait_until') return { timeZone: 'UTC' };
+  return { timeZone: await zoneFor(db, organizationId, settings.sendingWindow?.timeZone ?? 'organization', contact) };
 }
 
 /** The sending window: the first instant at or after `now` inside the window's hours and days, in the zone the window names. */

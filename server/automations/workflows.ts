@@ -5,7 +5,9 @@ import { DomainError, fieldError } from '../errors';
 import { actorIdOf, type OrgContext } from '../kernel/context';
 import { EMPTY_DEFINITION, parseDefinition, parseDraft } from './definition';
 import { DEFAULT_WORKFLOW_SETTINGS, ZWorkflowSettings, type ZCreateWorkflowInput, type ZSaveDraftInput, type ZSetStatusInput, type ZWorkflowIdInput } from './schema';
+import { assertStepReferences } from './references';
 import { templateByKey } from './templates';
+import { withoutWebhookSecrets, withWebhookSecrets } from './webhook-step';
 
 /** Workflows: the drafts the builder edits, publishing and status. */
 
@@ -75,11 +77,13 @@ export async function getWorkflow(ctx: OrgContext, { id }: z.output<typeof ZWork
   const published = row.published_version
     ? await scoped(ctx.db, ctx.organizationId).selectFrom('workflow_versions').selectAll().where('workflow_id', '=', id).where('version', '=', row.published_version).executeTakeFirst()
     : undefined;
+  // Webhook steps' signing secrets are for the members who may edit the workflow (and wire up its receivers).
+  const shown = ctx.auth.permissions.includes('automations:write') ? <D>(d: D) => d : withoutWebhookSecrets;
   return {
     ...summary(row, counts.get(id)),
-    definition: parseDraft(row.draft_definition),
+    definition: shown(parseDraft(row.draft_definition)),
     settings: ZWorkflowSettings.parse(row.settings),
-    published: published ? { version: published.version, definition: parseDraft(published.definition), publishedAt: published.published_at.toISOString() } : null,
+    published: published ? { version: published.version, definition: shown(parseDraft(published.definition)), publishedAt: published.published_at.toISOString() } : null,
   };
 }
 
@@ -90,7 +94,7 @@ export async function createWorkflow(ctx: OrgContext, input: z.output<typeof ZCr
     .insertInto('workflows', {
       name: input.name,
       description: input.description ?? template?.description ?? null,
-      draft_definition: json(template?.definition ?? EMPTY_DEFINITION),
+      draft_definition: json(withWebhookSecrets(template?.definition ?? EMPTY_DEFINITION, null)),
       settings: json(DEFAULT_WORKFLOW_SETTINGS),
       template_key: template?.key ?? null,
       created_by: actorIdOf(ctx),
@@ -101,7 +105,10 @@ export async function createWorkflow(ctx: OrgContext, input: z.output<typeof ZCr
 }
 
 export async function saveDraft(ctx: OrgContext, input: z.output<typeof ZSaveDraftInput>) {
-  const definition = parseDraft(input.definition);
+  const stored = await scoped(ctx.db, ctx.organizationId).selectFrom('workflows').select('draft_definition').where('id', '=', input.id).executeTakeFirst();
+  if (!stored) throw workflowNotFound();
+  // A webhook step keeps its signing secret from save to save (the builder may send it without one).
+  const definition = withWebhookSecrets(parseDraft(input.definition), stored.draft_definition);
   const result = await scoped(ctx.db, ctx.organizationId)
     .updateTable('workflows')
     .set({
@@ -124,6 +131,7 @@ export async function publishWorkflow(ctx: OrgContext, { id }: z.output<typeof Z
     const row = await requireWorkflow(trx, ctx.organizationId, id, { lock: true });
     const definition = parseDefinition(row.draft_definition);
     if (definition.steps.length === 0) throw fieldError('definition.steps', 'needs at least one step to publish');
+    await assertStepReferences(trx, ctx.organizationId, id, definition);
     const version = (row.published_version ?? 0) + 1;
     await scoped(trx, ctx.organizationId)
       .insertInto('workflow_versions', { workflow_id: id, version, definition: json(definition), settings: json(ZWorkflowSettings.parse(row.settings)), published_by: actorIdOf(ctx) })

@@ -76,6 +76,25 @@ export async function moveDeal(ctx: OrgContext, input: z.output<typeof ZMoveDeal
   return dealDetail(ctx, input.dealId, ownerOnly);
 }
 
+/**
+ * moveDeal inside the caller's transaction (an automation step's): the same pipeline rule, history,
+ * timeline entries and events (deal_moved, deal_won / deal_lost); no owner-only filter (the caller
+ * decides who may move it). Answers the stage it left; unchanged when it is already there.
+ * `timeline` is added to the deal_moved entry (an automation names itself there).
+ */
+export async function moveDealIn(
+  trx: Db,
+  ctx: OrgContext,
+  input: { dealId: string; stageId: string; lostReason?: string | null; timeline?: Record<string, unknown> },
+): Promise<{ fromStageId: string; moved: boolean }> {
+  const deal = await lockDeal(trx, ctx, null, input.dealId);
+  const to = await requireStage(trx, ctx.organizationId, input.stageId);
+  if (to.pipeline_id !== deal.pipeline_id) throw fieldError('stageId', 'does not belong to this pipeline');
+  if (to.id === deal.stage_id) return { fromStageId: deal.stage_id, moved: false };
+  await applyStageChange(trx, ctx, deal, to, input.lostReason ?? (deal.status === 'lost' ? deal.lost_reason : null), undefined, input.timeline ?? {});
+  return { fromStageId: deal.stage_id, moved: true };
+}
+
 /** The realtime side of a stage change: deal_moved for live boards, and deal_won / deal_lost when it closes. */
 export async function announceStage(
   trx: Db,

@@ -5,6 +5,6 @@
  */
 export { dealBoard } from './board';
 export { listDeals } from './list';
-export { moveDeal } from './moves';
+export { moveDeal, moveDealIn } from './moves';
 export { dealTimeline, dealVisible, getDeal } from './read';
-export { createDeal, deleteDeal, updateDeal } from './write';
+export { createDeal, createDealIn, deleteDeal, updateDeal } from './write';

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { recordActivities } from '../activities/service';
 import { displayName, requireContact } from '../contacts/lookup';
+import type { Db } from '../db';
 import { publishEvent } from '../events/publish';
 import { scoped } from '../db/scoped';
 import { fieldError } from '../errors';
@@ -14,7 +15,17 @@ import { primaryCurrency, requirePipeline, requireStage, stagesOf, type StageRow
 import { RECURRING_NEEDS_MONTHLY, type TMoney, type ZCreateDealInput, type ZDealIdInput, type ZUpdateDealInput } from './schema';
 
 export async function createDeal(ctx: OrgContext, input: z.output<typeof ZCreateDealInput>) {
-  const { db, organizationId } = ctx;
+  const id = await ctx.db.transaction().execute((trx) => createDealIn(trx, ctx, input));
+  return dealDetail(ctx, id, null);
+}
+
+/**
+ * createDeal inside the caller's transaction (an automation step's): the same checks, rows,
+ * timeline entries and events (deal_created, and deal_moved when it starts closed); answers its id.
+ */
+export async function createDealIn(trx: Db, ctx: OrgContext, input: z.output<typeof ZCreateDealInput>, timeline: Record<string, unknown> = {}): Promise<string> {
+  const { organizationId } = ctx;
+  const db = trx;
   const ownerOnly = await ownerOnlyFilter(db, ctx.auth);
 
   let stage: StageRow;
@@ -36,52 +47,49 @@ export async function createDeal(ctx: OrgContext, input: z.output<typeof ZCreate
   const value: TMoney = input.value ?? { valueMinor: 0, currency: await primaryCurrency(db, organizationId) };
   if (input.isRecurring && input.monthlyValueMinor == null) throw fieldError('monthlyValueMinor', RECURRING_NEEDS_MONTHLY);
 
-  const id = await db.transaction().execute(async (trx) => {
-    const org = scoped(trx, organizationId);
-    const now = new Date();
-    const position = await positionIn(trx, organizationId, stage.id, undefined, null);
-    const deal = await org
-      .insertInto('deals', {
-        title: input.title,
-        value_minor: value.valueMinor,
-        currency: value.currency,
-        contact_id: contact?.id ?? null,
-        owner_id: ownerId ?? null,
-        expected_close_date: input.expectedCloseDate ?? null,
-        probability: input.probability ?? null,
-        is_recurring: input.isRecurring,
-        monthly_value_minor: input.isRecurring ? (input.monthlyValueMinor ?? null) : null,
-        position,
-        created_at: now,
-        updated_at: now,
-        ...stageColumns({ status: 'open', won_at: null, lost_at: null }, stage, lostReason, now),
-      })
-      .returning(['id'])
-      .executeTakeFirstOrThrow();
-    await org.insertInto('deal_stage_history', { deal_id: deal.id, from_stage_id: null, to_stage_id: stage.id, changed_by: actorIdOf(ctx), changed_at: now }).execute();
-    const base = { organizationId, dealId: deal.id, contactId: contact?.id ?? null, actorUserId: actorIdOf(ctx) };
-    await recordActivities(trx, [
-      { ...base, type: 'deal_created', payload: { title: input.title, valueMinor: value.valueMinor, currency: value.currency, stage: stage.name, stageId: stage.id } },
-      ...moveActivities(ctx, { id: deal.id, title: input.title, contact_id: contact?.id ?? null, status: 'open', value_minor: value.valueMinor, currency: value.currency }, null, stage, lostReason),
-    ]);
-    await publishEvent(trx, {
-      organizationId,
-      type: 'deal_created',
-      payload: { dealId: deal.id, title: input.title, pipelineId: stage.pipeline_id, stageId: stage.id, ownerId: ownerId ?? null },
-      actorUserId: actorIdOf(ctx),
-    });
-    if (stage.kind !== 'open') {
-      await announceStage(
-        trx,
-        ctx,
-        { id: deal.id, title: input.title, value_minor: value.valueMinor, currency: value.currency, pipeline_id: stage.pipeline_id, owner_id: ownerId ?? null, status: 'open' },
-        null,
-        stage,
-      );
-    }
-    return deal.id;
+  const org = scoped(trx, organizationId);
+  const now = new Date();
+  const position = await positionIn(trx, organizationId, stage.id, undefined, null);
+  const deal = await org
+    .insertInto('deals', {
+      title: input.title,
+      value_minor: value.valueMinor,
+      currency: value.currency,
+      contact_id: contact?.id ?? null,
+      owner_id: ownerId ?? null,
+      expected_close_date: input.expectedCloseDate ?? null,
+      probability: input.probability ?? null,
+      is_recurring: input.isRecurring,
+      monthly_value_minor: input.isRecurring ? (input.monthlyValueMinor ?? null) : null,
+      position,
+      created_at: now,
+      updated_at: now,
+      ...stageColumns({ status: 'open', won_at: null, lost_at: null }, stage, lostReason, now),
+    })
+    .returning(['id'])
+    .executeTakeFirstOrThrow();
+  await org.insertInto('deal_stage_history', { deal_id: deal.id, from_stage_id: null, to_stage_id: stage.id, changed_by: actorIdOf(ctx), changed_at: now }).execute();
+  const base = { organizationId, dealId: deal.id, contactId: contact?.id ?? null, actorUserId: actorIdOf(ctx) };
+  await recordActivities(trx, [
+    { ...base, type: 'deal_created', payload: { title: input.title, valueMinor: value.valueMinor, currency: value.currency, stage: stage.name, stageId: stage.id, ...timeline } },
+    ...moveActivities(ctx, { id: deal.id, title: input.title, contact_id: contact?.id ?? null, status: 'open', value_minor: value.valueMinor, currency: value.currency }, null, stage, lostReason),
+  ]);
+  await publishEvent(trx, {
+    organizationId,
+    type: 'deal_created',
+    payload: { dealId: deal.id, title: input.title, pipelineId: stage.pipeline_id, stageId: stage.id, ownerId: ownerId ?? null },
+    actorUserId: actorIdOf(ctx),
   });
-  return dealDetail(ctx, id, null);
+  if (stage.kind !== 'open') {
+    await announceStage(
+      trx,
+      ctx,
+      { id: deal.id, title: input.title, value_minor: value.valueMinor, currency: value.currency, pipeline_id: stage.pipeline_id, owner_id: ownerId ?? null, status: 'open' },
+      null,
+      stage,
+    );
+  }
+  return deal.id;
 }
 
 type FieldChange = { field: string; from: unknown; to: unknown };

@@ -4,7 +4,7 @@ import type { WebhookDeliveriesTable } from '../db/schema';
 import { scoped } from '../db/scoped';
 import type { AppDeps } from '../deps';
 import { publishEvent } from '../events/publish';
-import { postSigned, signatureHeader, type SendResult } from './sender';
+import { postSigned, signedHeaders, type SendResult } from './sender';
 import { RefusedTarget, resolveTarget } from './ssrf';
 
 export const DELIVER_JOB = 'webhooks.deliver';
@@ -65,7 +65,7 @@ async function kickNext(trx: Db, deps: AppDeps, delivery: Delivery): Promise<voi
 }
 
 /** What the attempt's answer means: delivered, retry (timeouts, network errors, 5xx, 429), or failed for good. */
-function outcomeOf(result: SendResult): 'delivered' | 'retry' | 'failed' {
+export function outcomeOf(result: SendResult): 'delivered' | 'retry' | 'failed' {
   if (result.statusCode === null) return 'retry';
   if (result.statusCode >= 200 && result.statusCode < 300) return 'delivered';
   if (result.statusCode === 429 || result.statusCode === 408 || result.statusCode >= 500) return 'retry';
@@ -160,7 +160,7 @@ export async function deliver(deps: AppDeps, data: DeliverJobData): Promise<void
   const body = JSON.stringify(delivery.payload);
   const at = new Date();
   const secrets = [endpoint.secret, ...(endpoint.previous_secret && endpoint.previous_secret_expires_at && endpoint.previous_secret_expires_at > at ? [endpoint.previous_secret] : [])];
-  const headers = { 'webhook-id': delivery.message_id, 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': signatureHeader(secrets, delivery.message_id, at, body) };
+  const headers = signedHeaders(secrets, delivery.message_id, at, body);
   const shown = { ...headers, 'webhook-signature': headers['webhook-signature'].replace(/v1,[^ ]+/g, 'v1,…') };
   const unsent = (error: string): SendResult => ({ statusCode: null, responseExcerpt: null, error, durationMs: 0, retryAfterSeconds: null, timedOut: false });
   // A test event goes to a disabled endpoint too (to try it before enabling it); real events do not.

@@ -18,6 +18,11 @@ export function signatureHeader(secrets: string[], messageId: string, at: Date, 
   return secrets.map((secret) => new Webhook(secret).sign(messageId, at, body)).join(' ');
 }
 
+/** The Standard Webhooks headers of one message: its id, the time it was signed and its signature(s). */
+export function signedHeaders(secrets: string[], messageId: string, at: Date, body: string): Record<'webhook-id' | 'webhook-timestamp' | 'webhook-signature', string> {
+  return { 'webhook-id': messageId, 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': signatureHeader(secrets, messageId, at, body) };
+}
+
 export type SendResult = { statusCode: number | null; responseExcerpt: string | null; error: string | null; durationMs: number; retryAfterSeconds: number | null; timedOut: boolean };
 
 /** Retry-After as seconds (a number of seconds or an HTTP date); null when absent or unreadable. */

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openSignedIn, trpcMutation } from './helpers/accounts';
+import { openSignedIn, trpcMutation, trpcQuery } from './helpers/accounts';
 import { useE2E } from './helpers/app';
 import { watchViolations } from './helpers/csp';
 
@@ -81,6 +81,38 @@ describe('Automations: a workflow built on the canvas runs for a new contact', (
 
     await page.goto('/sms');
     await page.getByRole('list', { name: 'Conversations' }).getByText('Hi Ada, thanks for signing up!').waitFor();
+    expect(violations).toEqual([]);
+  });
+
+  it('adds a Webhook Call from Integrations and a Wait Until Time from Delays; saving shows the step’s signing secret', async () => {
+    const { page } = await openSignedIn(e2e);
+    const violations = await watchViolations(page);
+    await page.goto('/automation');
+    await page.getByLabel('Workflow name').fill('Tell the warehouse');
+    await page.getByRole('button', { name: 'New Workflow' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Tell the warehouse' }).waitFor();
+
+    await addFromPalette(page, 'Delays', 'Wait Until Time');
+    const settings = page.getByRole('complementary', { name: 'Settings' });
+    await settings.getByLabel('Time of day', { exact: true }).fill('10:30');
+    await settings.getByRole('checkbox', { name: 'Saturday' }).check();
+    await addFromPalette(page, 'Integrations', 'Webhook Call');
+    await settings.getByText('Signing secret: generated when you save the workflow, then shown here to copy.').waitFor();
+    await settings.getByLabel('URL', { exact: true }).fill('ftp://warehouse.example.com/hook');
+    await settings.getByText('URL must be an https:// URL').waitFor();
+    await settings.getByLabel('URL', { exact: true }).fill('https://warehouse.example.com/hook');
+    await page.getByRole('button', { name: 'Save Workflow' }).click();
+    const secret = settings.getByLabel('Signing secret', { exact: true });
+    await secret.waitFor();
+    expect(await secret.inputValue()).toMatch(/^whsec_/);
+    await page.getByText('saved draft not yet published').waitFor();
+
+    const saved = await trpcQuery(page, 'automations.get', { id: new URL(page.url()).searchParams.get('id') });
+    const definition = ((await saved.json()) as { result: { data: { definition: { steps: { type: string; config: Record<string, unknown> }[] } } } }).result.data.definition;
+    expect(definition.steps.map((s) => [s.type, s.config])).toEqual([
+      ['wait_until', { time: '10:30', days: [1, 2, 3, 4, 5, 6] }],
+      ['webhook', { url: 'https://warehouse.example.com/hook', secret: await secret.inputValue() }],
+    ]);
     expect(violations).toEqual([]);
   });
 });

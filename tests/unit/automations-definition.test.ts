@@ -70,7 +70,7 @@ describe('workflow definitions', () => {
   it('the catalog default configs validate and name palette tabs', () => {
     const { triggers, steps, tabs } = catalog();
     for (const t of triggers) expect(ZTrigger.safeParse({ type: t.key, config: t.defaultConfig }).success, t.key).toBe(true);
-    for (const s of steps.filter((s) => !['move_deal', 'enroll_workflow', 'assign_owner'].includes(s.key))) {
+    for (const s of steps.filter((s) => !['move_deal', 'enroll_workflow', 'remove_from_workflow', 'assign_owner'].includes(s.key))) {
       expect(ZStepBody.safeParse({ type: s.key, config: s.defaultConfig }).success, s.key).toBe(true);
     }
     for (const tab of tabs) expect(PALETTE_TABS).toContain(tab);

@@ -11,7 +11,7 @@ import type { RouterOutputs } from '../crm/types';
 import { Canvas } from './canvas';
 import { ConfigPanel } from './config-panel';
 import { type Catalog, type CatalogEntry, entryOf, type Overlay, type StepCount, type StepOutcome } from './flow';
-import { addStep, connect, type Draft, draftOf, freeHandle, moveSteps, removeEdges, removeSteps, START } from './graph';
+import { addStep, adoptSecrets, connect, type Draft, draftOf, freeHandle, moveSteps, removeEdges, removeSteps, START } from './graph';
 import { commit, historyOf, redo, undo } from './history';
 import { autoLayout, withPositions } from './layout';
 import { Palette } from './palette';
@@ -76,8 +76,11 @@ export function WorkflowBuilder({ workflow, catalog, canWrite }: { workflow: Wor
     if (!dirty) return true;
     const sending = { draft, settings };
     try {
-      await saveDraft.mutateAsync({ id: workflow.id, definition: definitionOf(sending.draft), settings: sending.settings });
-      setSaved(sending.draft);
+      const answer = await saveDraft.mutateAsync({ id: workflow.id, definition: definitionOf(sending.draft), settings: sending.settings });
+      // A webhook step's signing secret is made by the save: the draft takes it (not an undo step).
+      const adopted = adoptSecrets(sending.draft, answer.definition);
+      if (adopted !== sending.draft) setHistory((h) => (h.present === sending.draft ? { ...h, present: adopted } : h));
+      setSaved(adopted);
       setSavedSettings(sending.settings);
       await Promise.all([utils.automations.get.invalidate({ id: workflow.id }), utils.automations.list.invalidate()]);
       return true;

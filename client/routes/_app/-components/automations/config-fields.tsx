@@ -1,6 +1,6 @@
 import { PlusIcon, Trash2Icon } from 'lucide-react';
 import { useId } from 'react';
-import { SelectField, TextField } from '../../../../components/form';
+import { CopyField, SelectField, TextField } from '../../../../components/form';
 import { Button } from '../../../../components/ui/button';
 import { Checkbox } from '../../../../components/ui/checkbox';
 import { Input, Label, Select } from '../../../../components/ui/input';
@@ -21,15 +21,30 @@ export function ConfigFields({ entry, config, errors, onChange }: { entry: Catal
   return (
     <div className="flex flex-col gap-3">
       {entry.fields.map((field) => (
-        <ConfigField key={field.name} field={field} value={config[field.name]} error={errors[field.name]} onChange={(value) => onChange({ ...config, [field.name]: value })} />
+        <ConfigField
+          key={field.name}
+          field={field}
+          value={config[field.name]}
+          error={errors[field.name]}
+          pipelineId={typeof config.pipelineId === 'string' ? config.pipelineId : undefined}
+          onChange={(value) => onChange(withField(config, field, value))}
+        />
       ))}
     </div>
   );
 }
 
+/** The config with one field set; choosing another pipeline drops a stage picked in the previous one. */
+function withField(config: Record<string, unknown>, field: Field, value: unknown): Record<string, unknown> {
+  const next = { ...config, [field.name]: value };
+  if (field.kind === 'pipeline' && 'stageId' in next && value !== config[field.name]) delete next.stageId;
+  return next;
+}
+
 const label = (field: Field) => (field.required ? field.label : `${field.label} (optional)`);
 
-function ConfigField({ field, value, error, onChange }: { field: Field; value: unknown; error: string | undefined; onChange: (value: unknown) => void }) {
+/** `pipelineId`: the pipeline the same config chose, which a stage picker beside it keeps to. */
+function ConfigField({ field, value, error, pipelineId, onChange }: { field: Field; value: unknown; error: string | undefined; pipelineId: string | undefined; onChange: (value: unknown) => void }) {
   const id = useId();
   const text = typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
   switch (field.kind) {
@@ -68,9 +83,19 @@ function ConfigField({ field, value, error, onChange }: { field: Field; value: u
       );
     case 'pipeline':
     case 'stage':
-      return <StageSelect field={field} value={text} error={error} onChange={onChange} />;
+      return <StageSelect field={field} value={text} error={error} pipelineId={pipelineId} onChange={onChange} />;
     case 'workflow':
       return <WorkflowSelect field={field} value={text} error={error} onChange={onChange} />;
+    case 'time':
+      return <TextField label={label(field)} type="time" step={60} value={text} error={error} hint="24-hour clock, HH:MM" onChange={(e) => onChange(e.target.value || undefined)} />;
+    case 'weekdays':
+      return <WeekdaysField field={field} value={Array.isArray(value) ? (value as number[]) : []} error={error} onChange={onChange} />;
+    case 'secret':
+      return text ? (
+        <CopyField label={field.label} value={text} hint="Receivers verify each call's webhook-signature header with it (Standard Webhooks)." />
+      ) : (
+        <p className="text-sm text-gray-600 dark:text-gray-400">{field.label}: generated when you save the workflow, then shown here to copy.</p>
+      );
     case 'members':
       return <MembersField field={field} value={Array.isArray(value) ? (value as string[]) : []} error={error} onChange={onChange} />;
     case 'conditions':
@@ -86,12 +111,13 @@ function FieldError({ id, label: name, error }: { id: string; label: string; err
   ) : null;
 }
 
-function StageSelect({ field, value, error, onChange }: { field: Field; value: string; error: string | undefined; onChange: (value: unknown) => void }) {
+function StageSelect({ field, value, error, pipelineId, onChange }: { field: Field; value: string; error: string | undefined; pipelineId: string | undefined; onChange: (value: unknown) => void }) {
   const pipelines = trpc.pipelines.list.useQuery();
-  const items = pipelines.data?.items ?? [];
+  const all = pipelines.data?.items ?? [];
+  const items = field.kind === 'stage' && pipelineId ? all.filter((p) => p.id === pipelineId) : all;
   return (
     <SelectField label={label(field)} value={value} error={error} onChange={(e) => onChange(e.target.value || undefined)}>
-      <option value="">{field.required ? 'Choose…' : 'Any'}</option>
+      <option value="">{field.required ? 'Choose…' : (field.empty ?? 'Any')}</option>
       {field.kind === 'pipeline'
         ? items.map((p) => (
             <option key={p.id} value={p.id}>
@@ -137,6 +163,31 @@ function MembersField({ field, value, error, onChange }: { field: Field; value: 
           {m.name}
         </label>
       ))}
+      <FieldError id={`${id}-error`} label={field.label} error={error} />
+    </fieldset>
+  );
+}
+
+const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+/** Monday first, as a week reads. */
+const WEEKDAY_ORDER = [1, 2, 3, 4, 5, 6, 0];
+
+function WeekdaysField({ field, value, error, onChange }: { field: Field; value: number[]; error: string | undefined; onChange: (value: unknown) => void }) {
+  const id = useId();
+  return (
+    <fieldset className="flex flex-col gap-1.5" aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}>
+      <legend className="text-sm font-medium text-gray-900 dark:text-gray-100">{label(field)}</legend>
+      <div className="grid grid-cols-2 gap-1">
+        {WEEKDAY_ORDER.map((day) => (
+          <label key={day} className="flex items-center gap-2 text-sm">
+            <Checkbox checked={value.includes(day)} onChange={(e) => onChange(e.target.checked ? [...value, day].sort((a, b) => a - b) : value.filter((d) => d !== day))} />
+            {WEEKDAY_NAMES[day]}
+          </label>
+        ))}
+      </div>
+      <p id={`${id}-hint`} className="text-xs text-gray-600 dark:text-gray-400">
+        {value.length === 0 ? `${field.empty ?? 'Any day'}: the next time the clock shows the time.` : 'The first chosen day whose time is still ahead.'}
+      </p>
       <FieldError id={`${id}-error`} label={field.label} error={error} />
     </fieldset>
   );

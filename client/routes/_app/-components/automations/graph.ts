@@ -200,3 +200,19 @@ export function moveSteps(draft: Draft, positions: Record<string, Position>): Dr
 export function neighbours(draft: Draft, id: string): { next: string | null; previous: string | null } {
   return { next: draft.edges.find((e) => e.from === id)?.to ?? null, previous: draft.edges.find((e) => e.to === id)?.from ?? null };
 }
+
+/**
+ * The draft with the signing secrets the server gave its webhook steps on save (matched by step id),
+ * so the step's panel shows the secret; the same draft when no secret is new.
+ */
+export function adoptSecrets(draft: Draft, saved: { steps: readonly { id: string; type: string; config?: unknown }[] }): Draft {
+  let changed = false;
+  const steps = draft.steps.map((step) => {
+    if (step.type !== 'webhook' || step.config.secret) return step;
+    const secret = (saved.steps.find((s) => s.id === step.id && s.type === 'webhook')?.config as { secret?: unknown } | undefined)?.secret;
+    if (typeof secret !== 'string') return step;
+    changed = true;
+    return { ...step, config: { ...step.config, secret } };
+  });
+  return changed ? { ...draft, steps } : draft;
+}
