@@ -4,6 +4,7 @@ import type { AppDeps } from '../deps';
 import type { EventType, RealtimeEvent } from '../events/types';
 import { enrollContact, loadVersion } from './enroll';
 import { resumeOnEvent } from './executor';
+import { syncAppointmentTimers, syncTaskTimer } from './schedule';
 import type { TTrigger } from './schema';
 
 /**
@@ -20,6 +21,12 @@ export const TRIGGER_EVENTS = [
   'appointment_changed',
   'sms_received',
   'email_received',
+  // Time triggers' timers follow their tasks and appointments (schedule.ts).
+  'task_created',
+  'task_updated',
+  'task_completed',
+  'task_reopened',
+  'task_deleted',
 ] as const satisfies readonly EventType[];
 
 /** What an event means for triggers: the contact and the trigger types it fires (with a test of each trigger's config). */
@@ -142,6 +149,8 @@ async function stopOnReply(trx: Db, organizationId: string, contactId: string): 
 
 /** The consumer's handler: runs in the transaction that moves its cursor. */
 export async function handleTriggerEvent(deps: AppDeps, event: RealtimeEvent, trx: Db): Promise<void> {
+  if (event.type.startsWith('task_')) return syncTaskTimer(trx, deps, event.organizationId, text(event.payload.taskId), new Date(event.createdAt));
+  if (event.type === 'appointment_changed') await syncAppointmentTimers(trx, deps, event.organizationId, text(event.payload.appointmentId));
   const firings = await firingsOf(trx, event);
   if (firings.length === 0) return;
   const org = event.organizationId;
