@@ -68,6 +68,20 @@ const TRIGGERS: Record<TTriggerType, Omit<Entry, 'key' | 'kind' | 'branches'>> =
     fields: [f('createContact', 'Create the contact when none matches', 'boolean', false)],
     defaultConfig: { createContact: false },
   },
+  email_opened: {
+    label: 'E-mail Opened',
+    description: 'A contact opens a campaign e-mail (their first open; machine opens such as Apple Mail Privacy Protection do not count).',
+    tab: 'Email',
+    fields: [f('campaignId', 'Campaign id', 'text', false)],
+    defaultConfig: {},
+  },
+  email_clicked: {
+    label: 'E-mail Link Clicked',
+    description: 'A contact clicks a link in a campaign e-mail (the first click of each link; scanners do not count).',
+    tab: 'Email',
+    fields: [f('campaignId', 'Campaign id', 'text', false), f('urlContains', 'Link contains', 'text', false)],
+    defaultConfig: {},
+  },
 };
 
 const STEPS: Record<TStepType, Omit<Entry, 'key' | 'kind' | 'branches'>> = {

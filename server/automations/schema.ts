@@ -148,6 +148,11 @@ export const ZTrigger = z.discriminatedUnion(
       type: z.literal('webhook'),
       config: z.strictObject({ createContact: z.boolean({ error: 'must be true or false' }).default(false).describe('Create the contact the body names when none matches') }),
     }),
+    z.strictObject({ type: z.literal('email_opened'), config: z.strictObject({ campaignId: uuid('a campaign').optional().describe('Empty: any campaign') }) }),
+    z.strictObject({
+      type: z.literal('email_clicked'),
+      config: z.strictObject({ campaignId: uuid('a campaign').optional().describe('Empty: any campaign'), urlContains: optionalText(500).describe('Only links containing this text') }),
+    }),
   ],
   { error: 'is not a trigger the engine runs' },
 );

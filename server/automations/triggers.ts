@@ -27,6 +27,8 @@ export const TRIGGER_EVENTS = [
   'task_completed',
   'task_reopened',
   'task_deleted',
+  'campaign_email_opened',
+  'campaign_email_clicked',
 ] as const satisfies readonly EventType[];
 
 /** What an event means for triggers: the contact and the trigger types it fires (with a test of each trigger's config). */
@@ -118,6 +120,24 @@ async function firingsOf(db: Db, event: RealtimeEvent): Promise<Firing[]> {
       const body = event.type === 'sms_received' ? text(p.body) : text(p.subject);
       return contactId
         ? [{ contactId, matches: (t) => (t.type === 'sms_received' || t.type === 'email_received') && t.type === event.type && hasWord(body, t.config.keyword), waitable: [event.type] }]
+        : [];
+    }
+    case 'campaign_email_opened':
+    case 'campaign_email_clicked': {
+      const contactId = text(p.contactId);
+      const campaignId = text(p.campaignId);
+      const url = text(p.url).toLowerCase();
+      const opened = event.type === 'campaign_email_opened';
+      return contactId
+        ? [
+            {
+              contactId,
+              matches: (t) =>
+                (opened && t.type === 'email_opened' && (!t.config.campaignId || t.config.campaignId === campaignId)) ||
+                (!opened && t.type === 'email_clicked' && (!t.config.campaignId || t.config.campaignId === campaignId) && (!t.config.urlContains || url.includes(t.config.urlContains.toLowerCase()))),
+              waitable: [],
+            },
+          ]
         : [];
     }
     default:

@@ -41,7 +41,7 @@ describe('time triggers', { timeout: 120_000 }, () => {
     await expect(
       api.automations.saveDraft({
         id: draft.id,
-        definition: linear([{ type: 'schedule', config: { frequency: 'cron', cron: '0 25 * * *' } }], [{ id: 'mark', type: 'add_tag', config: { tag: 'reached' } }]),
+        definition: linear([{ type: 'schedule', config: { frequency: 'cron', time: '09:00', weekday: 'monday', cron: '0 25 * * *' } }], [{ id: 'mark', type: 'add_tag', config: { tag: 'reached' } }]),
       }),
     ).rejects.toThrow(/definition\.triggers\.0\.config\.cron: hour: 25 is out of range 0–23/);
     await api.automations.saveDraft({
@@ -114,9 +114,11 @@ describe('time triggers', { timeout: 120_000 }, () => {
 
   it('appointment relative time: "1 hour before" fires for booked appointments (also those booked before publishing), moves with a reschedule, never for a cancelled one', async () => {
     const { deps, owner, api } = await engine();
-    const [early, booked, cancelled, rescheduled] = await Promise.all(
-      ['early', 'booked', 'cancelled', 'rescheduled'].map((name) => addContact(deps, owner.organizationId, { email: `${name}@example.test` })),
-    );
+    const contact = (name: string) => addContact(deps, owner.organizationId, { email: `${name}@example.test` });
+    const early = await contact('early');
+    const booked = await contact('booked');
+    const cancelled = await contact('cancelled');
+    const rescheduled = await contact('rescheduled');
     const book = (contactId: string, startsAt: Date) =>
       api.appointments.create({ title: 'Consultation', contactId, startsAt: startsAt.toISOString(), endsAt: new Date(startsAt.getTime() + 1_800_000).toISOString() });
     const hour = 3_600_000;
