@@ -167,18 +167,18 @@ async function listening<T extends TTrigger['type']>(trx: Db, organizationId: st
 
 /**
  * An appointment's relative-time timers after any change to it (the consumer of appointment
- * events): one per active workflow's relative trigger while it is booked and the time is ahead;
+ * events): one per active workflow's relative trigger while it is booked and the time comes after the change;
  * moved by a reschedule; removed when it is cancelled, deleted or loses its contact.
  */
-export async function syncAppointmentTimers(trx: Db, deps: Pick<AppDeps, 'jobs'>, organizationId: string, appointmentId: string): Promise<void> {
+export async function syncAppointmentTimers(trx: Db, deps: Pick<AppDeps, 'jobs'>, organizationId: string, appointmentId: string, changedAt: Date): Promise<void> {
   if (!appointmentId) return;
   const appointment = await scoped(trx, organizationId).selectFrom('appointments').select(['status', 'starts_at', 'contact_id']).where('id', '=', appointmentId).executeTakeFirst();
   const wanted: TimerSpec[] = [];
   if (appointment && appointment.status === 'scheduled' && appointment.contact_id) {
-    const now = Date.now();
+    // Due after the change, not after now: a consumer running late still arms (and at once fires) it.
     for (const l of await listening(trx, organizationId, 'appointment_relative')) {
       const dueAt = relativeDue(l.trigger.config, new Date(appointment.starts_at));
-      if (dueAt.getTime() > now) {
+      if (dueAt > changedAt) {
         wanted.push({
           key: appointmentKey(l.workflowId, l.version, l.index, appointmentId),
           kind: 'appointment',

@@ -170,7 +170,7 @@ async function stopOnReply(trx: Db, organizationId: string, contactId: string): 
 /** The consumer's handler: runs in the transaction that moves its cursor. */
 export async function handleTriggerEvent(deps: AppDeps, event: RealtimeEvent, trx: Db): Promise<void> {
   if (event.type.startsWith('task_')) return syncTaskTimer(trx, deps, event.organizationId, text(event.payload.taskId), new Date(event.createdAt));
-  if (event.type === 'appointment_changed') await syncAppointmentTimers(trx, deps, event.organizationId, text(event.payload.appointmentId));
+  if (event.type === 'appointment_changed') await syncAppointmentTimers(trx, deps, event.organizationId, text(event.payload.appointmentId), new Date(event.createdAt));
   const firings = await firingsOf(trx, event);
   if (firings.length === 0) return;
   const org = event.organizationId;
