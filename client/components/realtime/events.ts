@@ -272,7 +272,8 @@ export function describeEvent(event: RealtimeEvent, nameOf: (userId: string) => 
 }
 
 /** Presence comings and goings are shown as avatars, not in the activity list. */
-export const isActivity = (event: Pick<RealtimeEvent, 'type'>) => !['user_joined', 'user_left', 'sms_status', 'email_status', 'campaign_updated', 'campaign_email_opened', 'campaign_email_clicked'].includes(event.type);
+export const isActivity = (event: Pick<RealtimeEvent, 'type'>) =>
+  !['user_joined', 'user_left', 'sms_status', 'email_status', 'campaign_updated', 'campaign_email_opened', 'campaign_email_clicked'].includes(event.type);
 
 /** A link from the server that is a path on this site (never another origin). */
 export function internalPath(link: string | null | undefined): string | null {
