@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fireTriggerTimer } from '../../server/automations/schedule';
+import { fireTriggerTimer, sweepTriggerTimers } from '../../server/automations/schedule';
 import { nextOccurrence, parseCron } from '../../server/automations/schedule-cron';
 import { readSettings } from '../../server/organizations/settings';
 import { addContact, engine, linear, until } from './automations-helpers';
@@ -110,6 +110,23 @@ describe('time triggers', { timeout: 120_000 }, () => {
     // Fired once: its job run again enrols nobody.
     await fireTriggerTimer(deps, { organizationId: owner.organizationId, timerId: timer!.id });
     expect((await api.automations.runs({ workflowId })).items).toHaveLength(1);
+
+    // A timer whose wake-up job was lost (written here with no job, a minute late) is re-armed by the sweep and fires once.
+    const lost = await addContact(deps, owner.organizationId, { email: 'lost@example.test' });
+    const dueAt = new Date(Date.now() - 60_000);
+    const task = await deps.database.db
+      .insertInto('tasks')
+      .values({ organization_id: owner.organizationId, title: 'Lost wake-up', contact_id: lost, due_at: dueAt })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await deps.database.db
+      .insertInto('workflow_trigger_timers')
+      .values({ organization_id: owner.organizationId, key: `task:${task.id}`, kind: 'task_overdue', subject_id: task.id, due_at: dueAt })
+      .execute();
+    expect(await sweepTriggerTimers(deps)).toBeGreaterThanOrEqual(1);
+    const swept = await completedRuns(api, workflowId, 2);
+    expect(swept.items.map((r) => r.contact!.id).sort()).toEqual([late, lost].sort());
+    expect(await timersOf(deps, { subjectId: task.id })).toEqual([]);
   });
 
   it('appointment relative time: "1 hour before" fires for booked appointments (also those booked before publishing), moves with a reschedule, never for a cancelled one', async () => {
