@@ -1,3 +1,4 @@
+import { HOOK_MAX_BYTES } from './automations/schema';
 import { IMPORT_LIMITS } from './contacts/schema';
 import { INBOUND_EMAIL_MAX_BYTES } from './email/schema';
 import { KB, MB } from './http/body-limit';
@@ -35,6 +36,8 @@ export const BODY_LIMITS = {
   inboundEmail: INBOUND_EMAIL_MAX_BYTES,
   /** An unsubscribe link's POSTs: RFC 8058's one-click body is the form `List-Unsubscribe=One-Click`; 4 KB leaves room for a multipart envelope. */
   unsubscribe: 4 * KB,
+  /** A workflow's inbound webhook (a contact and a few fields): 64 KB. */
+  automationHook: HOOK_MAX_BYTES,
 } as const;
 
 /** tRPC procedures (by path) allowed a larger body than `json`. */
@@ -57,6 +60,7 @@ const PATH_LIMITS: Record<string, number> = {
 const PREFIX_LIMITS: [prefix: string, limit: number][] = [
   ['/api/email/inbound/', BODY_LIMITS.inboundEmail],
   ['/api/email/unsubscribe/', BODY_LIMITS.unsubscribe],
+  ['/api/automations/hooks/', BODY_LIMITS.automationHook],
 ];
 
 /** The body limit of a request path (without its query). */

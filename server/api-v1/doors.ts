@@ -12,7 +12,18 @@ import { EMAIL_BATCH_MAX, ZEmailAccepted, ZEmailBatchAccepted, ZEmailRecord, ZEx
 import { ZHealthStatus, ZReadiness } from '../health/schema';
 import { ZBookingInput, ZBookingPage, ZBookingRecord, ZCalendarList, ZManagedBooking, ZPublicBooking, ZRescheduleBookingInput, ZSlotsAnswer, ZSlotsQuery } from '../calendars/schema';
 import { ZCampaignDetail, ZCampaignList, ZCampaignStats, ZListCampaignsQuery, ZRestCreateCampaignBody, ZStatsQuery } from '../campaigns/schema';
-import { ZCreateWorkflowInput, ZEnrollmentBody, ZEnrollResult, ZRunDetail, ZWorkflowDefinition, ZWorkflowDetail, ZWorkflowList, ZWorkflowRunsQuery } from '../automations/schema';
+import {
+  ZCreateWorkflowInput,
+  ZEnrollmentBody,
+  ZEnrollResult,
+  ZHookBody,
+  ZHookResult,
+  ZRunDetail,
+  ZWorkflowDefinition,
+  ZWorkflowDetail,
+  ZWorkflowList,
+  ZWorkflowRunsQuery,
+} from '../automations/schema';
 import { ZLeadAccepted, ZLeadRefused, ZSubmitLeadInput } from '../leads/schema';
 import { ZActingOrganization, ZMemberList } from '../organizations/schema';
 import { ZRecordSiteEventsInput, ZSiteEventsStored } from '../site-analytics/schema';
@@ -468,6 +479,17 @@ export const REST_DOORS: RestDoor[] = [
     permission: 'automations:read',
     query: ZWorkflowRunsQuery,
     answers: { '200': json('Runs, newest first, each with its status and step log; `nextCursor` pages on', ZWorkflowRunsPage) },
+  },
+  {
+    method: 'post',
+    path: '/api/automations/hooks/{token}',
+    tag: 'automations',
+    summary: 'A workflow’s inbound webhook',
+    description:
+      'The URL and secret are shown in the builder (Workflow Start, Inbound Webhook trigger). Sign the raw body: `X-Switchboard-Signature: sha256=<hex HMAC-SHA256 of the body under the secret>`. The body names a contact by `id`, `email` or `phone` (created when `createContact` or the trigger says so); `data` becomes the run’s event fields (`event.<key>` in If / Else). 401 for a missing or wrong signature, 404 for an unknown URL or contact, 400 naming the field, 409 when the workflow is not published, not active or has no webhook trigger, 413 above 64 KB, 429 past 120 calls a minute per address or 600 per workflow.',
+    access: 'signature',
+    body: ZHookBody,
+    answers: { '202': json('A run started', ZHookResult), '200': json('The contact was not enrolled (already in the workflow, re-enrolment off, loop guard): `reason` says why', ZHookResult) },
   },
   {
     method: 'get',

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { PALETTE_TABS, STEP_BRANCHES, WAITABLE_EVENTS, DURATION_UNITS, type TPaletteTab, type TStepType, type TTriggerType, type ZCatalogEntry } from './schema';
+import { PALETTE_TABS, STEP_BRANCHES, WAITABLE_EVENTS, DURATION_UNITS, SCHEDULE_FREQUENCIES, WEEKDAY_NAMES, type TPaletteTab, type TStepType, type TTriggerType, type ZCatalogEntry } from './schema';
 
 /**
  * What the engine runs, for the builder's palette: every trigger and step type with its tab, its
@@ -42,6 +42,48 @@ const TRIGGERS: Record<TTriggerType, Omit<Entry, 'key' | 'kind' | 'branches'>> =
   sms_received: { label: 'SMS Received', description: 'A contact texts in (optionally with a keyword).', tab: 'SMS', fields: [f('keyword', 'Keyword', 'text', false)], defaultConfig: {} },
   email_received: { label: 'E-mail Received', description: 'A contact e-mails in (optionally with a keyword).', tab: 'Email', fields: [f('keyword', 'Keyword', 'text', false)], defaultConfig: {} },
   manual: { label: 'Manual Enrolment', description: 'A member enrols a contact by hand or through the API.', tab: 'Triggers', fields: [], defaultConfig: {} },
+  schedule: {
+    label: 'Schedule',
+    description: 'At each occurrence (daily, weekly or a cron expression, in the organization’s time zone), enrols the contacts of a saved view.',
+    tab: 'Triggers',
+    fields: [
+      f('frequency', 'Repeats', 'select', true, SCHEDULE_FREQUENCIES),
+      f('time', 'At (HH:MM)', 'text', false),
+      f('weekday', 'On (weekly)', 'select', false, WEEKDAY_NAMES),
+      f('cron', 'Cron expression (minute hour day month weekday)', 'text', false),
+      f('viewId', 'Saved view', 'view'),
+    ],
+    defaultConfig: { frequency: 'daily', time: '09:00', weekday: 'monday' },
+  },
+  task_overdue: { label: 'Task Overdue', description: 'A contact’s task passes its due time without being completed.', tab: 'Assignments', fields: [], defaultConfig: {} },
+  appointment_relative: {
+    label: 'Before / After Appointment',
+    description: 'A set time before or after a contact’s booked appointment starts (moves with a reschedule, never for a cancelled one).',
+    tab: 'Calendar',
+    fields: [f('amount', 'Amount', 'number'), f('unit', 'Unit', 'select', true, ['minutes', 'hours', 'days']), f('direction', 'When', 'select', true, ['before', 'after'])],
+    defaultConfig: { amount: 24, unit: 'hours', direction: 'before' },
+  },
+  webhook: {
+    label: 'Inbound Webhook',
+    description: 'Another system POSTs a signed JSON body naming a contact; its fields are the run’s event fields (event.<field> in If / Else).',
+    tab: 'Integrations',
+    fields: [f('createContact', 'Create the contact when none matches', 'boolean', false)],
+    defaultConfig: { createContact: false },
+  },
+  email_opened: {
+    label: 'E-mail Opened',
+    description: 'A contact opens a campaign e-mail (their first open; machine opens such as Apple Mail Privacy Protection do not count).',
+    tab: 'Email',
+    fields: [f('campaignId', 'Campaign id', 'text', false)],
+    defaultConfig: {},
+  },
+  email_clicked: {
+    label: 'E-mail Link Clicked',
+    description: 'A contact clicks a link in a campaign e-mail (the first click of each link; scanners do not count).',
+    tab: 'Email',
+    fields: [f('campaignId', 'Campaign id', 'text', false), f('urlContains', 'Link contains', 'text', false)],
+    defaultConfig: {},
+  },
 };
 
 const STEPS: Record<TStepType, Omit<Entry, 'key' | 'kind' | 'branches'>> = {

@@ -12,7 +12,23 @@ export type ContactSnapshot = {
   tags: string[];
   custom: Record<string, string | number | null>;
   deal: { id: string; value: number; stage_id: string; status: string } | null;
+  /** What the run's trigger carried (an inbound webhook's `data`): conditions read it as event.<field>. */
+  event?: Record<string, unknown> | null;
 };
+
+/** The trigger payload a run started with (null when its trigger carried none). */
+export async function runPayload(db: Db, organizationId: string, runId: string): Promise<Record<string, unknown> | null> {
+  const row = await scoped(db, organizationId).selectFrom('workflow_runs').select('trigger_payload').where('id', '=', runId).executeTakeFirst();
+  return row?.trigger_payload ?? null;
+}
+
+/** event.a.b: a path into the trigger payload; objects and arrays read as their JSON. */
+function eventValue(event: Record<string, unknown> | null | undefined, path: string): string | number | null | undefined {
+  let value: unknown = event ?? undefined;
+  for (const key of path.split('.')) value = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
+  if (value === undefined || value === null || typeof value === 'number' || typeof value === 'string') return value as string | number | null | undefined;
+  return typeof value === 'boolean' ? String(value) : JSON.stringify(value);
+}
 
 export async function loadSnapshot(db: Db, organizationId: string, contactId: string): Promise<ContactSnapshot | null> {
   const contact = await scoped(db, organizationId).selectFrom('contacts').selectAll().where('id', '=', contactId).executeTakeFirst();
@@ -47,6 +63,7 @@ export async function loadSnapshot(db: Db, organizationId: string, contactId: st
 
 function valueOf(contact: ContactSnapshot, field: string): string | number | null | undefined {
   if (field.startsWith('custom.')) return contact.custom[field.slice('custom.'.length)];
+  if (field.startsWith('event.')) return eventValue(contact.event, field.slice('event.'.length));
   if (field.startsWith('deal.')) return contact.deal ? (contact.deal as Record<string, string | number>)[field.slice('deal.'.length)] : undefined;
   return contact.fields[field];
 }

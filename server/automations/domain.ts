@@ -3,6 +3,7 @@ import type { EventRule } from '../events/types';
 import { defineDomain } from '../kernel/domain';
 import type { PermissionRule } from '../kernel/permissions';
 import { registerAutomationJobs, type AutomationJobs } from './jobs';
+import { hooksRest } from './hooks-rest';
 import { workflowsRest } from './rest';
 import { automationsRouter } from './router';
 
@@ -61,7 +62,10 @@ declare module '../events/types' {
 export const automationsDomain = defineDomain({
   name: 'automations',
   router: { automations: automationsRouter },
-  rest: [{ path: '/v1/workflows', routes: () => workflowsRest }],
+  rest: [
+    { path: '/v1/workflows', routes: () => workflowsRest },
+    { path: '/automations/hooks', routes: () => hooksRest },
+  ],
   jobs: (deps) => registerAutomationJobs(deps),
   permissions,
   events,

@@ -1,12 +1,7 @@
 import type { z } from 'zod';
-import { and, contactsOf, filterConditions, type FilterValues } from '../contacts/repo';
-import { getSavedView } from '../contacts/saved-views';
-import { CONTACT_LIMITS } from '../contacts/schema';
-import { organizationSettings } from '../contacts/state';
 import { DomainError } from '../errors';
 import type { OrgContext } from '../kernel/context';
-import { ownerOnlyFilter } from '../organizations/members';
-import { enrollContact } from './enroll';
+import { enrollEach, viewContactIds } from './enroll-contacts';
 import type { ZEnrollViewInput } from './schema';
 import { requireWorkflow } from './workflows';
 
@@ -21,29 +16,10 @@ const SLICE = 500;
 export async function enrollView(ctx: OrgContext, input: z.output<typeof ZEnrollViewInput>) {
   const workflow = await requireWorkflow(ctx.db, ctx.organizationId, input.id);
   if (!workflow.published_version) throw new DomainError('CONFLICT', 'The workflow is not published: publish it before enrolling contacts');
-  const view = await getSavedView(ctx, input.viewId);
-  const [ownerOnly, settings] = await Promise.all([ownerOnlyFilter(ctx.db, ctx.auth), organizationSettings(ctx.db, ctx.organizationId)]);
-  const rows = await contactsOf(ctx.db, ctx.organizationId, ownerOnly)
-    .select('id')
-    .where(and(filterConditions(view.filters as FilterValues, settings.timezone)))
-    .orderBy('created_at')
-    .orderBy('id')
-    .limit(CONTACT_LIMITS.bulkMatching + 1)
-    .execute();
-  if (rows.length > CONTACT_LIMITS.bulkMatching) {
-    const message = `shows more than ${CONTACT_LIMITS.bulkMatching.toLocaleString('en')} contacts; narrow the view down to enrol at most that many at once`;
-    throw new DomainError('VALIDATION', `viewId: ${message}`, { issues: [{ path: 'viewId', message }] });
-  }
+  const ids = await viewContactIds(ctx, input.viewId);
   let enrolled = 0;
-  for (let i = 0; i < rows.length; i += SLICE) {
-    enrolled += await ctx.db.transaction().execute(async (trx) => {
-      let count = 0;
-      for (const { id } of rows.slice(i, i + SLICE)) {
-        const outcome = await enrollContact(trx, ctx.deps, { organizationId: ctx.organizationId, workflowId: input.id, contactId: id, trigger: 'manual' });
-        if ('runId' in outcome) count++;
-      }
-      return count;
-    });
+  for (let i = 0; i < ids.length; i += SLICE) {
+    enrolled += await ctx.db.transaction().execute((trx) => enrollEach(trx, ctx.deps, ctx.organizationId, input.id, ids.slice(i, i + SLICE), 'manual'));
   }
-  return { matched: rows.length, enrolled, skipped: rows.length - enrolled };
+  return { matched: ids.length, enrolled, skipped: ids.length - enrolled };
 }

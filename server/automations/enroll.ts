@@ -45,7 +45,7 @@ export type EnrollOutcome = { runId: string } | { skipped: string };
 export async function enrollContact(
   trx: Db,
   deps: Pick<AppDeps, 'jobs'>,
-  input: { organizationId: string; workflowId: string; contactId: string; trigger: string; eventId?: number },
+  input: { organizationId: string; workflowId: string; contactId: string; trigger: string; eventId?: number; payload?: Record<string, unknown> },
 ): Promise<EnrollOutcome> {
   const { organizationId, workflowId, contactId } = input;
   const org = scoped(trx, organizationId);
@@ -77,6 +77,7 @@ export async function enrollContact(
       current_step_id: first,
       trigger: input.trigger,
       trigger_event_id: input.eventId ?? null,
+      trigger_payload: input.payload ? JSON.stringify(input.payload) : null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

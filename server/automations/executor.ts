@@ -7,7 +7,7 @@ import { publishEvent } from '../events/publish';
 import type { OrgAuth } from '../kernel/caller';
 import { permissionsFor } from '../kernel/access';
 import { nextStep, stepById } from './definition';
-import { loadSnapshot, testConditions, type ContactSnapshot } from './contact-state';
+import { loadSnapshot, runPayload, testConditions, type ContactSnapshot } from './contact-state';
 import type { TStep } from './schema';
 import { ADVANCE_JOB, enrollContact, loadVersion, SWEEP_JOB, WAKE_JOB, type RunJobData } from './enroll';
 import { planStep, type StepPlan } from './steps';
@@ -39,7 +39,7 @@ async function lockRun(trx: Db, organizationId: string, runId: string): Promise<
 }
 
 /** The member the automation acts for: the workflow's creator while a member, else the organization's first admin. */
-async function actingAuth(db: Db, organizationId: string, workflowId: string): Promise<OrgAuth> {
+export async function actingAuth(db: Db, organizationId: string, workflowId: string): Promise<OrgAuth> {
   const row = await db
     .selectFrom('workflows')
     .innerJoin('organizations', 'organizations.id', 'workflows.organization_id')
@@ -153,6 +153,7 @@ async function stepOnce(trx: Db, deps: AppDeps, data: RunJobData): Promise<StepO
     return { continue: false };
   }
   const contact = run.contact_id ? await loadSnapshot(trx, run.organization_id, run.contact_id) : null;
+  if (contact) contact.event = await runPayload(trx, run.organization_id, run.id);
   if (!contact) {
     await finish(trx, run, 'stopped', 'the contact was deleted');
     return { continue: false };

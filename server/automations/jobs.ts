@@ -1,12 +1,15 @@
 import type { AppDeps } from '../deps';
 import { ADVANCE_JOB, SWEEP_JOB, WAKE_JOB, type RunJobData } from './enroll';
 import { advanceRun, sweepTimers, wakeRun } from './executor';
+import { fireTriggerTimer, sweepTriggerTimers, TRIGGER_SWEEP_JOB, TRIGGER_TIMER_JOB, type TriggerTimerJob } from './schedule';
 import { handleTriggerEvent, TRIGGER_EVENTS } from './triggers';
 
 export type AutomationJobs = {
   [ADVANCE_JOB]: RunJobData;
   [WAKE_JOB]: RunJobData;
   [SWEEP_JOB]: Record<string, never>;
+  [TRIGGER_TIMER_JOB]: TriggerTimerJob;
+  [TRIGGER_SWEEP_JOB]: Record<string, never>;
 };
 
 /**
@@ -18,4 +21,7 @@ export function registerAutomationJobs(deps: AppDeps): void {
   deps.jobs.register(ADVANCE_JOB, (job) => advanceRun(deps, job.data), { concurrency: 8, retryLimit: 3, retryDelay: 10, expireInSeconds: 120 });
   deps.jobs.register(WAKE_JOB, (job) => wakeRun(deps, job.data), { concurrency: 8, retryLimit: 5, retryDelay: 5, expireInSeconds: 120 });
   deps.jobs.register(SWEEP_JOB, () => sweepTimers(deps).then(() => undefined), { concurrency: 1, retryLimit: 3, retryDelay: 30, expireInSeconds: 120 });
+  // Time triggers (schedule, task overdue, appointment relative times): each timer row fires once (schedule.ts).
+  deps.jobs.register(TRIGGER_TIMER_JOB, (job) => fireTriggerTimer(deps, job.data), { concurrency: 4, retryLimit: 5, retryDelay: 10, expireInSeconds: 300 });
+  deps.jobs.register(TRIGGER_SWEEP_JOB, () => sweepTriggerTimers(deps).then(() => undefined), { concurrency: 1, retryLimit: 3, retryDelay: 30, expireInSeconds: 120 });
 }

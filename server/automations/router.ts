@@ -1,6 +1,7 @@
 import { ZDeletedRecord } from '../records/schema';
 import { permittedProcedure, router } from '../trpc/init';
 import { catalog } from './catalog';
+import { hookInfo } from './hooks';
 import {
   ZCatalog,
   ZCreateWorkflowInput,
@@ -8,6 +9,8 @@ import {
   ZEnrollViewInput,
   ZEnrollViewResult,
   ZEnrollResult,
+  ZHookInfo,
+  ZHookInfoInput,
   ZListRunsInput,
   ZOverview,
   ZRunAction,
@@ -103,4 +106,9 @@ export const automationsRouter = router({
   overview: permittedProcedure('automations:read')
     .output(ZOverview)
     .query(({ ctx }) => automations.overview(ctx)),
+  /** The inbound webhook's URL and signing secret (made on first ask; `rotate` replaces the secret). */
+  hook: permittedProcedure('automations:write')
+    .input(ZHookInfoInput)
+    .output(ZHookInfo)
+    .mutation(({ ctx, input }) => hookInfo(ctx, input)),
 });

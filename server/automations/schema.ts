@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZAnswerInstant } from '../records/schema';
+import { cronError } from './schedule-cron';
 
 /**
  * Automations: the workflow definition format and every procedure's input and output. Shared by the
@@ -74,6 +75,39 @@ const keyword = z.string().trim().max(100, 'must be at most 100 characters').opt
 
 // ——— Triggers ———
 
+export const SCHEDULE_FREQUENCIES = ['daily', 'weekly', 'cron'] as const;
+export const WEEKDAY_NAMES = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+
+/**
+ * A schedule trigger: daily or weekly at a local time, or a 5-field cron expression
+ * (server/automations/schedule-cron.ts), in the organization's time zone. Each occurrence enrols the
+ * contacts of a saved view of the workflow's creator (required to publish).
+ */
+export const ZScheduleConfig = z
+  .strictObject({
+    frequency: z.enum(SCHEDULE_FREQUENCIES, { error: 'must be daily, weekly or cron' }).default('daily'),
+    time: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time HH:MM (24 h)')
+      .default('09:00'),
+    weekday: z.enum(WEEKDAY_NAMES, { error: 'must be a day of the week' }).default('monday'),
+    cron: z.string().trim().max(200, 'must be at most 200 characters').optional().describe('minute hour day-of-month month day-of-week, e.g. 0 9 * * 1-5'),
+    viewId: uuid('a saved view').optional().describe('The saved contact view whose contacts each occurrence enrols'),
+  })
+  .superRefine((config, ctx) => {
+    if (config.frequency !== 'cron') return;
+    const error = config.cron ? cronError(config.cron) : 'is required for a cron schedule';
+    if (error) ctx.addIssue({ code: 'custom', path: ['cron'], message: error });
+  });
+export type TScheduleConfig = z.infer<typeof ZScheduleConfig>;
+
+/** The cron expression a schedule stands for (presets included). */
+export function scheduleExpression(config: TScheduleConfig): string {
+  if (config.frequency === 'cron') return config.cron ?? '';
+  const [hour, minute] = config.time.split(':').map(Number);
+  return config.frequency === 'daily' ? `${minute} ${hour} * * *` : `${minute} ${hour} * * ${WEEKDAY_NAMES.indexOf(config.weekday)}`;
+}
+
 export const ZTrigger = z.discriminatedUnion(
   'type',
   [
@@ -103,6 +137,25 @@ export const ZTrigger = z.discriminatedUnion(
     z.strictObject({ type: z.literal('sms_received'), config: z.strictObject({ keyword }) }),
     z.strictObject({ type: z.literal('email_received'), config: z.strictObject({ keyword }) }),
     z.strictObject({ type: z.literal('manual'), config: z.strictObject({}) }),
+    z.strictObject({ type: z.literal('schedule'), config: ZScheduleConfig }),
+    z.strictObject({ type: z.literal('task_overdue'), config: z.strictObject({}) }),
+    z.strictObject({
+      type: z.literal('appointment_relative'),
+      config: z.strictObject({
+        amount: z.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(1000, 'must be at most 1000'),
+        unit: z.enum(['minutes', 'hours', 'days'], { error: 'must be minutes, hours or days' }),
+        direction: z.enum(['before', 'after'], { error: 'must be before or after' }),
+      }),
+    }),
+    z.strictObject({
+      type: z.literal('webhook'),
+      config: z.strictObject({ createContact: z.boolean({ error: 'must be true or false' }).default(false).describe('Create the contact the body names when none matches') }),
+    }),
+    z.strictObject({ type: z.literal('email_opened'), config: z.strictObject({ campaignId: uuid('a campaign').optional().describe('Empty: any campaign') }) }),
+    z.strictObject({
+      type: z.literal('email_clicked'),
+      config: z.strictObject({ campaignId: uuid('a campaign').optional().describe('Empty: any campaign'), urlContains: optionalText(500).describe('Only links containing this text') }),
+    }),
   ],
   { error: 'is not a trigger the engine runs' },
 );
@@ -118,13 +171,17 @@ export const ZConditionOperator = z.enum(['equals', 'not_equals', 'contains', 'i
 /**
  * One test on the contact (or its newest open deal). `field`: `tag` (operators has/has_not),
  * a contact field (`first_name`, `last_name`, `email`, `phone`, `company`, `status`, `source`,
- * `lead_score`, `owner_id`), `custom.<key>` for a custom field, or `deal.<field>` (`value`, `stage_id`, `status`).
+ * `lead_score`, `owner_id`), `custom.<key>` for a custom field, `deal.<field>` (`value`, `stage_id`, `status`),
+ * or `event.<field>` (a path into what the run's trigger carried, e.g. an inbound webhook's `data`).
  */
 export const ZCondition = z.strictObject({
   field: z
     .string({ error: 'is required' })
     .trim()
-    .regex(/^(tag|[a-z_]+|custom\.[A-Za-z0-9_-]{1,64}|deal\.[a-z_]+)$/, 'must be tag, a contact field, custom.<key> or deal.<field>'),
+    .regex(
+      /^(tag|[a-z_]+|custom\.[A-Za-z0-9_-]{1,64}|deal\.[a-z_]+|event\.[A-Za-z0-9_-]{1,64}(\.[A-Za-z0-9_-]{1,64}){0,4})$/,
+      'must be tag, a contact field, custom.<key>, deal.<field> or event.<field>',
+    ),
   operator: ZConditionOperator,
   value: z.string().max(500, 'must be at most 500 characters').default(''),
 });
@@ -446,7 +503,7 @@ export const ZCatalogEntry = z.strictObject({
     z.strictObject({
       name: z.string(),
       label: z.string(),
-      kind: z.enum(['text', 'textarea', 'number', 'boolean', 'select', 'tag', 'members', 'conditions', 'stage', 'pipeline', 'workflow', 'url', 'time', 'weekdays', 'secret']),
+      kind: z.enum(['text', 'textarea', 'number', 'boolean', 'select', 'tag', 'members', 'conditions', 'stage', 'pipeline', 'workflow', 'url', 'time', 'weekdays', 'secret', 'view']),
       required: z.boolean(),
       options: z.array(z.string()).optional(),
       /** What leaving an optional picker empty means ("Any" when not said). */
@@ -457,3 +514,38 @@ export const ZCatalogEntry = z.strictObject({
   defaultConfig: z.record(z.string(), z.unknown()),
 });
 export const ZCatalog = z.strictObject({ tabs: z.array(z.enum(PALETTE_TABS)), triggers: z.array(ZCatalogEntry), steps: z.array(ZCatalogEntry) });
+
+// ——— Inbound webhook trigger (server/automations/hooks.ts) ———
+
+/** The header carrying `sha256=<hex HMAC-SHA256 of the raw body under the workflow's secret>`. */
+export const HOOK_SIGNATURE_HEADER = 'X-Switchboard-Signature';
+/** Bodies above this are refused 413 (server/body-limits.ts). */
+export const HOOK_MAX_BYTES = 64 * 1024;
+
+/**
+ * The body of `POST /api/automations/hooks/{token}`: which contact (by id, e-mail or phone, tried in
+ * that order), whether to create it when none matches, and the data the run gets as its event fields.
+ */
+export const ZHookBody = z.strictObject({
+  contact: z
+    .strictObject({
+      id: uuid('a contact').optional(),
+      email: z.email('must be an e-mail address').max(320, 'must be at most 320 characters').optional(),
+      phone: z.string().trim().min(1, 'must not be empty').max(40, 'must be at most 40 characters').optional(),
+      firstName: optionalText(100),
+      lastName: optionalText(100),
+    })
+    .refine((c) => c.id !== undefined || c.email !== undefined || c.phone !== undefined, 'needs an id, email or phone'),
+  createContact: z.boolean({ error: 'must be true or false' }).optional().describe('Create the contact when none matches (also when the trigger says so)'),
+  data: z.record(z.string().max(64, 'keys must be at most 64 characters'), z.unknown()).default({}).describe('Read in If / Else as event.<key>'),
+});
+export const ZHookResult = z.strictObject({
+  status: z.enum(['enrolled', 'skipped']),
+  runId: z.uuid().nullable(),
+  contactId: z.uuid(),
+  contactCreated: z.boolean(),
+  /** Why no run started (already in the workflow, re-enrolment off, loop guard). */
+  reason: z.string().nullable(),
+});
+export const ZHookInfoInput = z.object({ id: uuid('a workflow'), rotate: z.boolean().default(false) });
+export const ZHookInfo = z.strictObject({ url: z.string(), secret: z.string(), header: z.string() });

@@ -4,6 +4,7 @@ import type { AppDeps } from '../deps';
 import type { EventType, RealtimeEvent } from '../events/types';
 import { enrollContact, loadVersion } from './enroll';
 import { resumeOnEvent } from './executor';
+import { syncAppointmentTimers, syncTaskTimer } from './schedule';
 import type { TTrigger } from './schema';
 
 /**
@@ -20,6 +21,14 @@ export const TRIGGER_EVENTS = [
   'appointment_changed',
   'sms_received',
   'email_received',
+  // Time triggers' timers follow their tasks and appointments (schedule.ts).
+  'task_created',
+  'task_updated',
+  'task_completed',
+  'task_reopened',
+  'task_deleted',
+  'campaign_email_opened',
+  'campaign_email_clicked',
 ] as const satisfies readonly EventType[];
 
 /** What an event means for triggers: the contact and the trigger types it fires (with a test of each trigger's config). */
@@ -113,6 +122,24 @@ async function firingsOf(db: Db, event: RealtimeEvent): Promise<Firing[]> {
         ? [{ contactId, matches: (t) => (t.type === 'sms_received' || t.type === 'email_received') && t.type === event.type && hasWord(body, t.config.keyword), waitable: [event.type] }]
         : [];
     }
+    case 'campaign_email_opened':
+    case 'campaign_email_clicked': {
+      const contactId = text(p.contactId);
+      const campaignId = text(p.campaignId);
+      const url = text(p.url).toLowerCase();
+      const opened = event.type === 'campaign_email_opened';
+      return contactId
+        ? [
+            {
+              contactId,
+              matches: (t) =>
+                (opened && t.type === 'email_opened' && (!t.config.campaignId || t.config.campaignId === campaignId)) ||
+                (!opened && t.type === 'email_clicked' && (!t.config.campaignId || t.config.campaignId === campaignId) && (!t.config.urlContains || url.includes(t.config.urlContains.toLowerCase()))),
+              waitable: [],
+            },
+          ]
+        : [];
+    }
     default:
       return [];
   }
@@ -142,6 +169,8 @@ async function stopOnReply(trx: Db, organizationId: string, contactId: string): 
 
 /** The consumer's handler: runs in the transaction that moves its cursor. */
 export async function handleTriggerEvent(deps: AppDeps, event: RealtimeEvent, trx: Db): Promise<void> {
+  if (event.type.startsWith('task_')) return syncTaskTimer(trx, deps, event.organizationId, text(event.payload.taskId), new Date(event.createdAt));
+  if (event.type === 'appointment_changed') await syncAppointmentTimers(trx, deps, event.organizationId, text(event.payload.appointmentId), new Date(event.createdAt));
   const firings = await firingsOf(trx, event);
   if (firings.length === 0) return;
   const org = event.organizationId;

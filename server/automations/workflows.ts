@@ -6,6 +6,7 @@ import { actorIdOf, type OrgContext } from '../kernel/context';
 import { EMPTY_DEFINITION, parseDefinition, parseDraft } from './definition';
 import { DEFAULT_WORKFLOW_SETTINGS, ZWorkflowSettings, type ZCreateWorkflowInput, type ZSaveDraftInput, type ZSetStatusInput, type ZWorkflowIdInput } from './schema';
 import { assertStepReferences } from './references';
+import { syncWorkflowTimers } from './schedule';
 import { templateByKey } from './templates';
 import { withoutWebhookSecrets, withWebhookSecrets } from './webhook-step';
 
@@ -141,6 +142,8 @@ export async function publishWorkflow(ctx: OrgContext, { id }: z.output<typeof Z
       .set({ published_version: version, draft_changed: false, status: row.status === 'paused' ? 'paused' : 'active', updated_at: new Date() })
       .where('id', '=', id)
       .execute();
+    // Schedule and appointment-time triggers follow the published version (schedule.ts).
+    await syncWorkflowTimers(trx, ctx.deps, ctx.organizationId, id);
   });
   return getWorkflow(ctx, { id });
 }
@@ -171,6 +174,8 @@ export async function setWorkflowStatus(ctx: OrgContext, input: z.output<typeof 
     if (input.status === 'active' && !row.published_version) throw fieldError('status', 'publish the workflow before activating it');
     await scoped(trx, ctx.organizationId).updateTable('workflows').set({ status: input.status, updated_at: new Date() }).where('id', '=', input.id).execute();
     if (input.status === 'active' && row.status === 'paused') await resumeHeld(trx, input.id);
+    // Pausing stops the schedule; activating arms it again (schedule.ts).
+    await syncWorkflowTimers(trx, ctx.deps, ctx.organizationId, input.id);
   });
   return getWorkflow(ctx, { id: input.id });
 }

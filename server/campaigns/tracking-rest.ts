@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppDeps } from '../deps';
 import { parseInput } from '../errors';
+import { publishEvent } from '../events/publish';
 import type { AppEnv } from '../http/env';
 import { isMachineFetch, isWebLink, verifyClick, verifyOpen } from './tracking';
 
@@ -17,7 +18,7 @@ async function recipientOf(deps: AppDeps, recipientId: string) {
     .selectFrom('campaign_recipients as r')
     .innerJoin('campaigns as c', 'c.id', 'r.campaign_id')
     .leftJoin('email_messages as em', 'em.id', 'r.email_message_id')
-    .select(['r.id', 'r.organization_id', 'r.campaign_id', 'c.tracking_key', 'em.sent_at'])
+    .select(['r.id', 'r.organization_id', 'r.campaign_id', 'r.contact_id', 'c.tracking_key', 'em.sent_at'])
     .where('r.id', '=', recipientId)
     .executeTakeFirst();
 }
@@ -26,10 +27,27 @@ async function record(c: Context<AppEnv>, recipient: NonNullable<Awaited<ReturnT
   const meta = c.var.meta;
   const machine = isMachineFetch({ userAgent: meta.userAgent, ip: meta.ip === 'unknown' ? null : meta.ip, sentAt: recipient.sent_at, at: new Date() });
   // No event per open: a campaign's opens come by the thousand; the report reads them when it refreshes.
-  await c.var.deps.database.db
-    .insertInto('campaign_events')
-    .values({ organization_id: recipient.organization_id, campaign_id: recipient.campaign_id, recipient_id: recipient.id, type, machine, url, user_agent: meta.userAgent })
-    .execute();
+  await c.var.deps.database.db.transaction().execute(async (trx) => {
+    // A person's first open of this copy, or first click of this link, is announced (automations' e-mail opened / clicked triggers).
+    let first = !machine && recipient.contact_id !== null;
+    if (first) {
+      let earlier = trx.selectFrom('campaign_events').select('id').where('recipient_id', '=', recipient.id).where('type', '=', type).where('machine', '=', false);
+      if (url !== null) earlier = earlier.where('url', '=', url);
+      first = !(await earlier.limit(1).executeTakeFirst());
+    }
+    await trx
+      .insertInto('campaign_events')
+      .values({ organization_id: recipient.organization_id, campaign_id: recipient.campaign_id, recipient_id: recipient.id, type, machine, url, user_agent: meta.userAgent })
+      .execute();
+    if (first) {
+      await publishEvent(trx, {
+        organizationId: recipient.organization_id,
+        type: type === 'open' ? 'campaign_email_opened' : 'campaign_email_clicked',
+        payload: { campaignId: recipient.campaign_id, recipientId: recipient.id, contactId: recipient.contact_id, ...(url !== null ? { url } : {}) },
+        actorUserId: null,
+      });
+    }
+  });
 }
 
 /**

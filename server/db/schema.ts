@@ -1000,6 +1000,7 @@ export interface Database {
   workflow_timers: WorkflowTimersTable;
   workflow_step_effects: WorkflowStepEffectsTable;
   workflow_round_robin: WorkflowRoundRobinTable;
+  workflow_trigger_timers: WorkflowTriggerTimersTable;
   booking_handles: BookingHandlesTable;
   calendars: CalendarsTable;
   calendar_members: CalendarMembersTable;
@@ -1052,6 +1053,9 @@ export interface WorkflowsTable {
   created_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The inbound webhook's public id (its URL) and signing secret; null until first shown (2026_11_30_300). */
+  hook_token: ColumnType<string | null, string | null | undefined, string | null>;
+  hook_secret: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A published definition, never changed: the runs started on it keep following it. */
@@ -1078,6 +1082,8 @@ export interface WorkflowRunsTable {
   current_step_id: string | null;
   trigger: string;
   trigger_event_id: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  /** What the trigger carried (an inbound webhook's JSON body): If/Else reads it as event.<field>. */
+  trigger_payload: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   error: string | null;
   steps_taken: ColumnType<number, number | undefined, number>;
   started_at: Timestamp;
@@ -1120,6 +1126,24 @@ export interface WorkflowStepEffectsTable {
   attempt: number;
   kind: string;
   result: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+}
+
+/**
+ * A trigger whose cause is time (db/migrations/2026_11_30_300_automation_triggers.ts): a schedule's
+ * next occurrence, a task's due time, an appointment's relative time. Unique by key; the job that
+ * fires it deletes it in the enrolling transaction.
+ */
+export interface WorkflowTriggerTimersTable {
+  id: Generated<string>;
+  organization_id: string;
+  key: string;
+  kind: 'schedule' | 'task_overdue' | 'appointment';
+  workflow_id: string | null;
+  version: number | null;
+  trigger_index: number | null;
+  subject_id: string | null;
+  due_at: ColumnType<Date, Date | string, Date | string>;
   created_at: Timestamp;
 }
 

@@ -101,6 +101,7 @@ export const ORGANIZATION_TABLES = [
   'workflow_runs',
   'workflow_step_effects',
   'workflow_timers',
+  'workflow_trigger_timers',
   'workflow_versions',
   'workflows',
 ] as const satisfies readonly (keyof Database)[];

@@ -116,6 +116,10 @@ export function describeEvent(event: RealtimeEvent, nameOf: (userId: string) => 
       return { text: `A run of ${quoted(p.name, 'an automation')} failed`, link: '/automations' };
     case 'campaign_updated':
       return { text: `A campaign is now ${str(p.status) ?? 'updated'}`, link: '/campaigns' };
+    case 'campaign_email_opened':
+      return { text: 'A contact opened a campaign e-mail', link: contactLink ?? '/campaigns' };
+    case 'campaign_email_clicked':
+      return { text: 'A contact clicked a link in a campaign e-mail', link: contactLink ?? '/campaigns' };
     case 'sms_received':
       return { text: `New SMS from ${str(p.from) ?? 'a contact'}`, link: contactLink ?? '/sms' };
     case 'sms_status':
@@ -151,7 +155,8 @@ export function describeEvent(event: RealtimeEvent, nameOf: (userId: string) => 
 }
 
 /** Presence comings and goings are shown as avatars, not in the activity list. */
-export const isActivity = (event: Pick<RealtimeEvent, 'type'>) => !['user_joined', 'user_left', 'sms_status', 'email_status', 'campaign_updated'].includes(event.type);
+export const isActivity = (event: Pick<RealtimeEvent, 'type'>) =>
+  !['user_joined', 'user_left', 'sms_status', 'email_status', 'campaign_updated', 'campaign_email_opened', 'campaign_email_clicked'].includes(event.type);
 
 /** A link from the server that is a path on this site (never another origin). */
 export function internalPath(link: string | null | undefined): string | null {

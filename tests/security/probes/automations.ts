@@ -55,6 +55,7 @@ export const probes: Record<string, Probe> = {
   'automations.stopRun': async (deps, a, api) => ({ runId: await aRun(deps, a, api) }),
   'automations.pauseRun': async (deps, a, api) => ({ runId: await aRun(deps, a, api) }),
   'automations.resumeRun': async (deps, a, api) => ({ runId: await aRun(deps, a, api, 'paused') }),
+  'automations.hook': async (_d, _a, api) => ({ id: await aWorkflow(api), rotate: true }),
 };
 
 export const restProbes: Record<string, RestProbe> = {
@@ -62,4 +63,9 @@ export const restProbes: Record<string, RestProbe> = {
   'POST /api/v1/workflows/:id/publish': (_d, _a, api) => aWorkflow(api),
   'POST /api/v1/workflows/:id/enrollments': (_d, _a, api) => aWorkflow(api),
   'GET /api/v1/workflows/:id/runs': (_d, _a, api) => aWorkflow(api),
+};
+
+export const capabilityRoutes: Record<string, string> = {
+  // The token is the workflow's webhook capability and the body must be signed with its secret; the organization comes from the workflow (tests/integration/automation-triggers-webhook.test.ts).
+  'POST /api/automations/hooks/:token': 'the path parameter is a workflow’s unguessable webhook token, and the body must carry an HMAC signature under its secret',
 };

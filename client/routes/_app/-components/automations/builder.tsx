@@ -224,6 +224,7 @@ export function WorkflowBuilder({ workflow, catalog, canWrite }: { workflow: Wor
         </div>
         <aside aria-label="Settings" className="min-h-0 overflow-y-auto rounded-lg border border-gray-200 bg-white p-3 dark:border-gray-800 dark:bg-gray-950">
           <ConfigPanel
+            workflowId={workflow.id}
             draft={draft}
             catalog={catalog}
             selected={selected}

@@ -96,6 +96,8 @@ function ConfigField({ field, value, error, pipelineId, onChange }: { field: Fie
       ) : (
         <p className="text-sm text-gray-600 dark:text-gray-400">{field.label}: generated when you save the workflow, then shown here to copy.</p>
       );
+    case 'view':
+      return <ViewSelect field={field} value={text} error={error} onChange={onChange} />;
     case 'members':
       return <MembersField field={field} value={Array.isArray(value) ? (value as string[]) : []} error={error} onChange={onChange} />;
     case 'conditions':
@@ -145,6 +147,21 @@ function WorkflowSelect({ field, value, error, onChange }: { field: Field; value
       {(workflows.data?.items ?? []).map((w) => (
         <option key={w.id} value={w.id}>
           {w.name}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+/** One of the member's saved contact views (a schedule trigger enrols its contacts; the workflow's creator's views). */
+function ViewSelect({ field, value, error, onChange }: { field: Field; value: string; error: string | undefined; onChange: (value: unknown) => void }) {
+  const views = trpc.savedViews.list.useQuery();
+  return (
+    <SelectField label={label(field)} value={value} error={error} onChange={(e) => onChange(e.target.value || undefined)}>
+      <option value="">Choose…</option>
+      {(views.data ?? []).map((v) => (
+        <option key={v.id} value={v.id}>
+          {v.name}
         </option>
       ))}
     </SelectField>
@@ -201,7 +218,9 @@ function ConditionsField({ value, error, onChange }: { value: Condition[]; error
   return (
     <fieldset className="flex flex-col gap-2" aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="text-sm font-medium text-gray-900 dark:text-gray-100">Conditions</legend>
-      <p className="text-xs text-gray-600 dark:text-gray-400">Field: tag, a contact field (first_name, email, lead_score…), custom.&lt;key&gt; or deal.&lt;field&gt;.</p>
+      <p className="text-xs text-gray-600 dark:text-gray-400">
+        Field: tag, a contact field (first_name, email, lead_score…), custom.&lt;key&gt;, deal.&lt;field&gt; or event.&lt;field&gt; (what the trigger carried, e.g. a webhook’s data).
+      </p>
       {value.map((condition, index) => (
         <div key={index} className="grid grid-cols-[1fr_1fr_1fr_auto] gap-1">
           <Input aria-label={`Condition ${index + 1} field`} value={condition.field} onChange={(e) => set(index, { field: e.target.value })} />

@@ -2,6 +2,7 @@ import { Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { SelectField, TextField } from '../../../../components/form';
 import { Button } from '../../../../components/ui/button';
+import { trpc } from '../../../../lib/trpc';
 import type { TWorkflowSettings } from '../../../../lib/automations-schema';
 import { ConfigFields } from './config-fields';
 import { type Catalog, entryOf } from './flow';
@@ -13,6 +14,7 @@ type Change = (next: Draft) => void;
 
 /** The settings of what is selected on the canvas: the triggers and the workflow's settings on Workflow Start, or one step. */
 export function ConfigPanel({
+  workflowId,
   draft,
   catalog,
   selected,
@@ -22,6 +24,7 @@ export function ConfigPanel({
   onSelect,
   onError,
 }: {
+  workflowId: string;
   draft: Draft;
   catalog: Catalog;
   selected: string | null;
@@ -34,7 +37,7 @@ export function ConfigPanel({
   if (selected === START)
     return (
       <div className="flex flex-col gap-4">
-        <TriggersPanel draft={draft} catalog={catalog} onChange={onChange} onError={onError} />
+        <TriggersPanel workflowId={workflowId} draft={draft} catalog={catalog} onChange={onChange} onError={onError} />
         <WorkflowSettingsFields settings={settings} onChange={onSettingsChange} />
       </div>
     );
@@ -49,7 +52,7 @@ export function ConfigPanel({
   return <StepPanel key={step.id} draft={draft} catalog={catalog} step={step} onChange={onChange} onSelect={onSelect} onError={onError} />;
 }
 
-function TriggersPanel({ draft, catalog, onChange, onError }: { draft: Draft; catalog: Catalog; onChange: Change; onError: (message: string) => void }) {
+function TriggersPanel({ workflowId, draft, catalog, onChange, onError }: { workflowId: string; draft: Draft; catalog: Catalog; onChange: Change; onError: (message: string) => void }) {
   return (
     <section aria-label="Triggers" className="flex flex-col gap-4">
       <h2 className="text-base font-semibold">Workflow Start</h2>
@@ -75,6 +78,12 @@ function TriggersPanel({ draft, catalog, onChange, onError }: { draft: Draft; ca
             ) : (
               <p className="text-sm text-red-700 dark:text-red-400">The engine no longer runs this trigger; remove it.</p>
             )}
+            {trigger.type === 'webhook' ? <WebhookDetails workflowId={workflowId} /> : null}
+            {trigger.type === 'schedule' ? (
+              <p className="text-xs text-gray-600 dark:text-gray-400">
+                In the organization’s time zone. Each occurrence enrols the view’s contacts (the workflow creator’s view; “Allow re-enrolment” decides whether a contact enrolled before comes again).
+              </p>
+            ) : null}
           </div>
         );
       })}
@@ -135,6 +144,50 @@ function StepPanel({
       )}
       <Outgoing draft={draft} from={step.id} handles={handlesOf(step.type)} onChange={onChange} onError={onError} />
     </section>
+  );
+}
+
+/** The inbound webhook's URL and signing secret, fetched on demand (asking makes them the first time; Rotate replaces the secret). */
+function WebhookDetails({ workflowId }: { workflowId: string }) {
+  const hook = trpc.automations.hook.useMutation();
+  const data = hook.data;
+  return (
+    <div className="flex flex-col gap-2 text-sm">
+      {data ? (
+        <dl className="flex flex-col gap-1">
+          <dt className="font-medium">URL (POST)</dt>
+          <dd>
+            <code className="break-all">{data.url}</code>
+          </dd>
+          <dt className="font-medium">Secret</dt>
+          <dd>
+            <code className="break-all">{data.secret}</code>
+          </dd>
+          <dt className="font-medium">Signature header</dt>
+          <dd>
+            <code className="break-all">{data.header}: sha256=&lt;hex HMAC-SHA256 of the raw body under the secret&gt;</code>
+          </dd>
+        </dl>
+      ) : null}
+      <p className="text-xs text-gray-600 dark:text-gray-400">
+        Body: {'{ "contact": { "email": "…" }, "data": { … } }'} — the contact by id, email or phone; data is read in If / Else as event.&lt;key&gt;.
+      </p>
+      <div className="flex gap-2">
+        <Button variant="outline" size="sm" disabled={hook.isPending} onClick={() => hook.mutate({ id: workflowId, rotate: false })}>
+          {data ? 'Refresh' : 'Show URL and secret'}
+        </Button>
+        {data ? (
+          <Button variant="outline" size="sm" disabled={hook.isPending} onClick={() => hook.mutate({ id: workflowId, rotate: true })}>
+            Rotate secret
+          </Button>
+        ) : null}
+      </div>
+      {hook.error ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {hook.error.message}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
