@@ -7,7 +7,7 @@ import type { OrgContext } from '../kernel/context';
 import { readSettings } from '../organizations/settings';
 import { loadVersion, enrollContact } from './enroll';
 import { enrollEach, viewContactIds } from './enroll-contacts';
-import { actingAuth } from './executor';
+import { actingAuth } from './acting';
 import { nextOccurrence, parseCron } from './schedule-cron';
 import { scheduleExpression, type TScheduleConfig, type TTrigger } from './schema';
 
