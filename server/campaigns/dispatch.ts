@@ -14,6 +14,7 @@ import { startMoment } from './materialize';
 import { mergeText, renderCampaignBody } from './render';
 import { effectiveStatus, recipientsWithMessages, requireCampaign, type AbTest, type CampaignRow } from './repo';
 import type { TEmailContent } from './schema';
+import { recordCampaignSent } from './timeline';
 import { withTracking } from './tracking';
 
 /** Rows one dispatch run hands to the channel (one transaction for e-mail). */
@@ -118,7 +119,10 @@ async function queueEmailRows(trx: Db, deps: AppDeps, campaign: CampaignRow, row
   const pairs = rows.map((row, i) => sql`(${row.id}::uuid, ${queued[i]!.id}::uuid)`);
   await sql`update campaign_recipients r set status = 'queued', email_message_id = v.message_id, updated_at = now()
     from (values ${sql.join(pairs)}) as v(id, message_id) where r.id = v.id and r.organization_id = ${campaign.organization_id}`.execute(trx);
+  await recordCampaignSent(trx, refOf(campaign), rows);
 }
+
+const refOf = (campaign: CampaignRow) => ({ organizationId: campaign.organization_id, campaignId: campaign.id, campaignName: campaign.name, channel: campaign.channel });
 
 /**
  * SMS goes through the SMS service one recipient at a time (opt-outs, quiet hours and the sender's
@@ -145,12 +149,16 @@ async function sendSmsRows(deps: AppDeps, campaign: CampaignRow, rows: Claimed[]
         return { status: error.code === 'FORBIDDEN' ? ('suppressed' as const) : ('failed' as const), sms_message_id: null, error: error.message };
       },
     );
-    await scoped(deps.database.db, campaign.organization_id)
-      .updateTable('campaign_recipients')
-      .set({ ...outcome, updated_at: new Date() })
-      .where('id', '=', row.id)
-      .where('status', '=', 'pending')
-      .execute();
+    // The row's state and its timeline entry commit together; a row taken again changes nothing twice.
+    await deps.database.db.transaction().execute(async (trx) => {
+      const updated = await scoped(trx, campaign.organization_id)
+        .updateTable('campaign_recipients')
+        .set({ ...outcome, updated_at: new Date() })
+        .where('id', '=', row.id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) > 0 && outcome.status === 'queued') await recordCampaignSent(trx, refOf(campaign), [row]);
+    });
   }
 }
 

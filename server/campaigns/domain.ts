@@ -15,9 +15,9 @@ const events = {
   /** A campaign's state or figures changed: its screens refresh. */
   campaign_updated: { permission: 'campaigns:read', invalidates: ['campaigns'] },
   /** A contact opened their copy of a campaign e-mail (its first open by a person, machine opens apart): automations' E-mail Opened trigger. */
-  campaign_email_opened: { permission: 'campaigns:read', invalidates: ['campaigns'] },
+  campaign_email_opened: { permission: 'campaigns:read', invalidates: ['campaigns', 'contacts.timeline'] },
   /** A contact clicked a link of their copy (the first click of each link by a person): automations' E-mail Clicked trigger. */
-  campaign_email_clicked: { permission: 'campaigns:read', invalidates: ['campaigns'] },
+  campaign_email_clicked: { permission: 'campaigns:read', invalidates: ['campaigns', 'contacts.timeline'] },
 } as const satisfies Record<string, EventRule>;
 
 type Jobs = CampaignJobs;

@@ -12,11 +12,15 @@ import {
   ZRecipientPage,
   ZRecipientsInput,
   ZScheduleInput,
+  ZSmsSegmentCount,
+  ZSmsSegmentCountInput,
+  ZSmsSegmentSendInput,
   ZStatsInput,
   ZTestSendInput,
   ZTestSendResult,
   ZUpdateCampaignInput,
 } from './schema';
+import { ZSmsBulkSent } from '../sms/schema';
 import * as campaigns from './service';
 
 export const campaignsRouter = router({
@@ -44,6 +48,15 @@ export const campaignsRouter = router({
     .input(ZAudienceCountInput)
     .output(ZAudienceCount)
     .query(({ ctx, input }) => campaigns.audienceCount(ctx, input)),
+  // The SMS tool's bulk tab picks a segment: an SMS sender's rights, not a campaign manager's.
+  smsSegmentCount: permittedProcedure('sms:send')
+    .input(ZSmsSegmentCountInput)
+    .output(ZSmsSegmentCount)
+    .query(({ ctx, input }) => campaigns.smsSegmentCount(ctx, input)),
+  smsSegmentSend: permittedProcedure('sms:send')
+    .input(ZSmsSegmentSendInput)
+    .output(ZSmsBulkSent)
+    .mutation(({ ctx, input }) => campaigns.sendSmsToSegment(ctx, input)),
   send: permittedProcedure('campaigns:write')
     .input(ZCampaignIdInput)
     .output(ZCampaignDetail)

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CONTACT_LIMITS, ZLifecycleStage } from '../contacts/schema';
 import { isoDateTime } from '../input/schema';
 import { ZAnswerInstant } from '../records/schema';
+import { BULK_MAX_RECIPIENTS, BULK_TOO_MANY_RECIPIENTS, ZSmsBody } from '../sms/schema';
 
 /**
  * Campaigns (issue #18): e-mail and SMS broadcasts to an audience, and every procedure's input and
@@ -106,6 +107,32 @@ export const ZAudienceCount = z.strictObject({
   suppressed: z.number().int().meta({ description: 'On the e-mail suppression list (bounced, complained)' }),
   unsubscribed: z.number().int().meta({ description: 'Unsubscribed from marketing e-mail' }),
 });
+
+// ——— The SMS tool's bulk tab, to a segment ———
+
+/** The segment the bulk tab sends to (a tag, a saved view or conditions): who it reaches by SMS. Permission sms:send. */
+export const ZSmsSegmentCountInput = z.strictObject({ audience: ZAudience });
+export const ZSmsSegmentCount = z.strictObject({
+  matched: z.number().int(),
+  reachable: z.number().int().meta({ description: 'Contacts with a phone number who have not opted out: each gets the message' }),
+  noPhone: z.number().int(),
+  optedOut: z.number().int(),
+});
+/**
+ * A bulk SMS to a segment's reachable contacts (each message filed under its contact), with any
+ * pasted numbers as well, through the SMS tool's bulk path (opt-outs, quiet hours, the sender's rate).
+ */
+export const ZSmsSegmentSendInput = z.strictObject({
+  audience: ZAudience,
+  message: ZSmsBody,
+  recipients: z
+    .array(z.string({ error: 'must be a list of phone numbers' }), { error: 'must be a list of phone numbers' })
+    .max(BULK_MAX_RECIPIENTS, BULK_TOO_MANY_RECIPIENTS)
+    .default([]),
+  idempotencyKey: z.string().trim().min(1).max(200, 'must be at most 200 characters').optional(),
+  addUnknownAsContacts: z.boolean({ error: 'must be true or false' }).default(false),
+});
+export type TSmsSegmentSendInput = z.input<typeof ZSmsSegmentSendInput>;
 
 // ——— Content ———
 

@@ -15,6 +15,7 @@ import type { TEmailContent, ZTestSendInput } from './schema';
 export { listCampaigns, getCampaign, createCampaign, updateCampaign, deleteCampaign } from './campaigns';
 export { sendCampaign, scheduleCampaign, pauseCampaign, resumeCampaign, cancelCampaign } from './lifecycle';
 export { audienceCount } from './audience';
+export { sendSmsToSegment, smsSegmentCount } from './sms-segment';
 export { campaignStats, campaignRecipients } from './stats';
 
 /**

@@ -1,9 +1,11 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import { recordActivity } from '../activities/service';
 import type { AppDeps } from '../deps';
 import { parseInput } from '../errors';
 import { publishEvent } from '../events/publish';
 import type { AppEnv } from '../http/env';
+import { campaignEntry } from './timeline';
 import { isMachineFetch, isWebLink, verifyClick, verifyOpen } from './tracking';
 
 /** A transparent 1×1 GIF. */
@@ -18,7 +20,7 @@ async function recipientOf(deps: AppDeps, recipientId: string) {
     .selectFrom('campaign_recipients as r')
     .innerJoin('campaigns as c', 'c.id', 'r.campaign_id')
     .leftJoin('email_messages as em', 'em.id', 'r.email_message_id')
-    .select(['r.id', 'r.organization_id', 'r.campaign_id', 'r.contact_id', 'c.tracking_key', 'em.sent_at'])
+    .select(['r.id', 'r.organization_id', 'r.campaign_id', 'r.contact_id', 'c.name as campaign_name', 'c.channel', 'c.tracking_key', 'em.sent_at'])
     .where('r.id', '=', recipientId)
     .executeTakeFirst();
 }
@@ -39,13 +41,16 @@ async function record(c: Context<AppEnv>, recipient: NonNullable<Awaited<ReturnT
       .insertInto('campaign_events')
       .values({ organization_id: recipient.organization_id, campaign_id: recipient.campaign_id, recipient_id: recipient.id, type, machine, url, user_agent: meta.userAgent })
       .execute();
-    if (first) {
+    if (first && recipient.contact_id !== null) {
       await publishEvent(trx, {
         organizationId: recipient.organization_id,
         type: type === 'open' ? 'campaign_email_opened' : 'campaign_email_clicked',
         payload: { campaignId: recipient.campaign_id, recipientId: recipient.id, contactId: recipient.contact_id, ...(url !== null ? { url } : {}) },
         actorUserId: null,
       });
+      // …and goes on the contact's timeline, once: a person's first open, first click of each link.
+      const campaign = { organizationId: recipient.organization_id, campaignId: recipient.campaign_id, campaignName: recipient.campaign_name, channel: recipient.channel };
+      await recordActivity(trx, campaignEntry(campaign, type === 'open' ? 'campaign_opened' : 'campaign_clicked', recipient.contact_id, recipient.id, url ?? undefined));
     }
   });
 }

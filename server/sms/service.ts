@@ -53,6 +53,8 @@ type Acceptance = {
   addUnknownAsContacts?: boolean;
   /** A one-to-one message sent from a contact's page or conversation: filed under that contact. */
   contactId?: string;
+  /** A batch's entries that came from contacts (a segment), by the entry as given: each message is filed under its contact. */
+  contactOf?: Map<string, string>;
 };
 
 /**
@@ -98,6 +100,7 @@ async function acceptMessages(ctx: OrgContext, rawRecipients: string[], options:
   const valid = new Map<string, { outcome: RecipientOutcome; country: string | undefined }>();
   // A pasted list repeats numbers: each distinct entry is parsed once (libphonenumber is most of this loop's time).
   const parsed = new Map<string, PhoneResult>();
+  const segmentContact = new Map<string, string>();
   for (const raw of rawRecipients) {
     let phone = parsed.get(raw);
     if (!phone) parsed.set(raw, (phone = normalizePhone(raw, org.country)));
@@ -105,6 +108,8 @@ async function acceptMessages(ctx: OrgContext, rawRecipients: string[], options:
       outcomes.push({ to: raw, status: 'invalid', error: `Invalid phone number: ${phone.reason}` });
       continue;
     }
+    const knownContact = options.contactOf?.get(raw);
+    if (knownContact && !segmentContact.has(phone.e164)) segmentContact.set(phone.e164, knownContact);
     if (valid.has(phone.e164)) continue;
     const outcome: RecipientOutcome = { to: phone.e164, status: 'queued' };
     valid.set(phone.e164, { outcome, country: phone.country });
@@ -128,7 +133,7 @@ async function acceptMessages(ctx: OrgContext, rawRecipients: string[], options:
     for (const [e164, { outcome, country }] of valid) {
       const refused = optedOut.has(e164);
       // A one-to-one message joins its contact's conversation at once; bulk recipients are linked by the worker.
-      const contactId = options.batch ? (created.get(e164) ?? null) : options.contactId || !refused ? await recipientContact(trx, ctx, e164, options.contactId) : null;
+      const contactId = options.batch ? (segmentContact.get(e164) ?? created.get(e164) ?? null) : options.contactId || !refused ? await recipientContact(trx, ctx, e164, options.contactId) : null;
       const sendAfter = refused ? null : release(country);
       outcome.status = refused ? 'refused' : sendAfter ? 'accepted' : 'queued';
       if (refused) outcome.error = OPTED_OUT_MESSAGE;
@@ -233,12 +238,37 @@ export async function sendAutomatedSms(ctx: OrgContext, input: { to: string; mes
 }
 
 export async function bulkSendSms(ctx: OrgContext, input: z.output<typeof ZBulkSendSmsInput>) {
+  return bulkSendSmsWith(ctx, input, []);
+}
+
+/**
+ * A bulk send to pasted numbers and to contacts already chosen (a campaign segment, resolved by
+ * server/campaigns): one batch through the same path (opt-outs, quiet hours, the sender's rate),
+ * each contact's message filed under that contact. `field` names the input the contacts came from.
+ */
+export async function bulkSendSmsToContacts(
+  ctx: OrgContext,
+  input: { recipients: string[]; message: string; idempotencyKey?: string | undefined; addUnknownAsContacts: boolean },
+  contacts: { id: string; phone: string }[],
+  field: string,
+) {
+  if (contacts.length === 0 && input.recipients.flatMap(recipientLines).length === 0) throw fieldError(field, 'reaches no contact with a phone number who has not opted out');
+  return bulkSendSmsWith(ctx, input, contacts, field);
+}
+
+async function bulkSendSmsWith(
+  ctx: OrgContext,
+  input: { recipients: string[]; message: string; idempotencyKey?: string | undefined; addUnknownAsContacts: boolean },
+  contacts: { id: string; phone: string }[],
+  field = 'recipients',
+) {
   // Spec §5: one number per entry, trimmed, empty ones dropped (a pasted block may hold several lines).
-  const recipients = input.recipients.flatMap(recipientLines);
+  const pasted = input.recipients.flatMap(recipientLines);
+  const recipients = [...pasted, ...contacts.map((c) => c.phone)];
   if (recipients.length === 0) throw fieldError('recipients', 'must contain at least one phone number');
   // Every entry counts, repeated ones too (each gets a line in the answer).
   if (recipients.length > BULK_MAX_RECIPIENTS) {
-    throw fieldError('recipients', BULK_TOO_MANY_RECIPIENTS);
+    throw fieldError(pasted.length > BULK_MAX_RECIPIENTS ? 'recipients' : field, BULK_TOO_MANY_RECIPIENTS);
   }
   const { outcomes, batchId, accepted } = await acceptMessages(ctx, recipients, {
     purpose: 'bulk',
@@ -246,6 +276,7 @@ export async function bulkSendSms(ctx: OrgContext, input: z.output<typeof ZBulkS
     honourQuietHours: true,
     batch: true,
     addUnknownAsContacts: input.addUnknownAsContacts,
+    ...(contacts.length > 0 ? { contactOf: new Map(contacts.map((c) => [c.phone, c.id])) } : {}),
     ...(input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : {}),
   });
   return {

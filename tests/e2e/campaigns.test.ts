@@ -9,11 +9,14 @@ describe('Campaigns: an e-mail built from blocks, sent to a tag, and its report 
   it('builds the e-mail in the block editor, previews it, sends it to the tag’s contacts and shows them in the report', async () => {
     const { page } = await openSignedIn(e2e);
     const violations = await watchViolations(page);
+    const ids: string[] = [];
     for (const [firstName, email] of [
       ['Ada', 'ada.spring@example.test'],
       ['Grace', 'grace.spring@example.test'],
     ] as const) {
-      expect((await trpcMutation(page, e2e, 'contacts.create', { firstName, lastName: 'Tester', email, tags: ['spring-list'] })).ok()).toBe(true);
+      const created = await trpcMutation(page, e2e, 'contacts.create', { firstName, lastName: 'Tester', email, tags: ['spring-list'] });
+      expect(created.ok()).toBe(true);
+      ids.push(((await created.json()) as { result: { data: { id: string } } }).result.data.id);
     }
     expect((await trpcMutation(page, e2e, 'contacts.create', { firstName: 'Other', email: 'other@example.test', tags: ['autumn'] })).ok()).toBe(true);
     // Marketing e-mail needs the organization's postal address (CAN-SPAM).
@@ -77,6 +80,15 @@ describe('Campaigns: an e-mail built from blocks, sent to a tag, and its report 
     await recipients.getByText('ada.spring@example.test').waitFor();
     await recipients.getByText('grace.spring@example.test').waitFor();
     expect(await recipients.getByText('other@example.test').count()).toBe(0);
+    const report = new URL(page.url()).pathname;
+
+    // Ada's timeline says the campaign went to her, and leads back to its report.
+    await page.goto(`/contacts/${ids[0]}`);
+    const timeline = page.getByRole('region', { name: 'Timeline', exact: true });
+    await timeline.getByText('Campaign “Spring newsletter” sent by e-mail').waitFor();
+    await timeline.getByRole('link', { name: 'Campaign report' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Spring newsletter' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(report);
     await page.getByRole('link', { name: 'All campaigns' }).click();
     await page.getByRole('table', { name: 'Campaigns' }).getByRole('link', { name: 'Spring newsletter' }).waitFor();
     expect(violations).toEqual([]);

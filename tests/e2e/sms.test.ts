@@ -124,6 +124,29 @@ describe('SMS (sandbox provider)', () => {
   });
 });
 
+describe('SMS bulk to a segment (issue #18)', () => {
+  it('picks a tag, shows the reachable count, and sends to those contacts', async () => {
+    const { page } = await openSignedIn(e2e, { allowErrors: REFUSED_SENDS });
+    for (const contact of [
+      { firstName: 'Ada', phone: '+14155553401', tags: ['spring'] },
+      { firstName: 'Bob', phone: '+14155553402', tags: ['spring'] },
+      { firstName: 'Quiet', phone: '+14155553403', tags: ['spring'], doNotContact: { sms: true } },
+    ]) {
+      expect((await trpcMutation(page, e2e, 'contacts.create', contact)).status()).toBe(200);
+    }
+    await page.goto('/sms?tab=bulk');
+    const tab = panel(page);
+    await tab.getByLabel('Send to').selectOption('tag');
+    await tab.getByLabel('Tag', { exact: true }).selectOption('spring');
+    const count = tab.getByTestId('bulk-segment-count');
+    await expect.poll(() => count.textContent()).toMatch(/^2 contacts will get the message3 matching · 0 without a phone number · 1 opted out$/);
+    await tab.getByLabel('Message', { exact: true }).fill('Spring sale starts today');
+    await tab.getByRole('button', { name: 'Send Bulk SMS' }).click();
+    await expectToast(page, 'Bulk SMS queued', '2 messages queued for sending, 0 not sent');
+    await expect.poll(() => tab.getByTestId('batch-state').textContent(), { timeout: 20_000 }).toBe('Complete: every message has left the queue.');
+  });
+});
+
 describe('SMS to a number two contacts share (issue #14)', () => {
   it('compose asks which contact, files the text under the one chosen, and the conversation replies to that contact', async () => {
     const { page } = await openSignedIn(e2e, { allowErrors: [...REFUSED_SENDS, /status of 409 .*\/trpc\/sms\.send/] });

@@ -11,8 +11,10 @@ import {
   GitMergeIcon,
   MailIcon,
   MailOpenIcon,
+  MegaphoneIcon,
   MessageSquareIcon,
   MessageSquareReplyIcon,
+  MousePointerClickIcon,
   PencilIcon,
   PhoneIcon,
   RotateCcwIcon,
@@ -333,6 +335,29 @@ function render(entry: TimelineEntry, ctx: TimelineContext): Rendered {
         body: <Quote text={[str(p, 'subject'), str(p, 'error')].filter(Boolean).join('\n') || null} />,
       };
     }
+    case 'campaign_sent':
+    case 'campaign_opened':
+    case 'campaign_clicked': {
+      const name = str(p, 'campaignName') ?? 'untitled';
+      const url = str(p, 'url');
+      const what = entry.type === 'campaign_sent' ? `sent${str(p, 'channel') === 'sms' ? ' by SMS' : ' by e-mail'}` : entry.type === 'campaign_opened' ? 'opened' : 'clicked';
+      return {
+        icon: entry.type === 'campaign_clicked' ? MousePointerClickIcon : entry.type === 'campaign_opened' ? MailOpenIcon : MegaphoneIcon,
+        tone: entry.type === 'campaign_sent' ? TONES.indigo : TONES.green,
+        title: (
+          <>
+            Campaign “{name}” {what}
+            {url ? (
+              <>
+                {' '}
+                <span className="font-normal break-all text-gray-600 dark:text-gray-400">{url}</span>
+              </>
+            ) : null}
+          </>
+        ),
+        body: <CampaignLink id={str(p, 'campaignId')} />,
+      };
+    }
     case 'call_logged':
     case 'meeting_logged': {
       const outcome = str(p, 'outcome');
@@ -377,6 +402,15 @@ function render(entry: TimelineEntry, ctx: TimelineContext): Rendered {
     default:
       return { icon: CircleDotIcon, tone: TONES.gray, title: humanize(entry.type), body: str(p, 'body') ?? str(p, 'message') ?? undefined };
   }
+}
+
+function CampaignLink({ id }: { id: string | null }) {
+  if (!id) return null;
+  return (
+    <Link to="/campaigns/$campaignId" params={{ campaignId: id }} className={cn('rounded text-xs text-indigo-700 hover:underline dark:text-indigo-300', focusRing)}>
+      Campaign report
+    </Link>
+  );
 }
 
 function Quote({ text }: { text: string | null }) {
