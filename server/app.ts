@@ -11,6 +11,7 @@ import type { AppEnv } from './http/env';
 import { onError } from './http/errors';
 import { apiRateLimit } from './http/api-rate-limit';
 import { idempotentPosts } from './http/idempotency';
+import { problemDetails } from './http/problem';
 import { requestLog } from './http/request-log';
 import { cspReportRoutes, securityHeaders } from './http/security-headers';
 import { mountTrpc } from './http/trpc';
@@ -33,6 +34,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.use(deps.metrics.tracker);
   app.get(METRICS_PATH, metricsRoute);
   app.route('/', cspReportRoutes()); // before the CSRF check: browsers send reports with cookies and no Origin; it only logs
+  app.use('/api/v1/*', problemDetails); // before CSRF and body limits: their refusals are problem details too
   app.use(csrf);
   app.use(bodyLimits(bodyLimitFor));
   app.onError(onError);

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import { queueAccountEmail } from './account-emails/mailer';
 import { API_DOCS_STYLE } from './api-v1/docs';
-import { apiDocsRoutes, apiFallback, apiV1Routes } from './api-v1/rest';
+import { apiDocsRoutes, apiFallback, apiV1Routes, knownQueryParameters } from './api-v1/rest';
 import { resolveAuth } from './auth/resolve';
 import { assertWritable } from './plans/limits';
 import type { AppDeps } from './deps';
@@ -92,6 +92,7 @@ export const SERVER_STYLES = [API_DOCS_STYLE];
 
 /** Mounts on /api every domain's REST doors, in the order of the list, then /api/v1 and its reference over the app router, then the answer for a path or method no door takes. */
 export function mountRestDoors(api: Hono<AppEnv>): void {
+  api.use('/v1/*', knownQueryParameters(appRouter));
   for (const domain of domains) for (const door of domain.rest ?? []) api.route(door.path, door.routes());
   api.route('/v1', apiV1Routes(appRouter));
   api.route('/', apiDocsRoutes(appRouter));

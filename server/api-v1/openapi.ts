@@ -4,20 +4,23 @@ import { V1_RESOURCES, type V1Resource } from './resources';
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT_TYPE, ZWebhookEvent } from '../webhooks/schema';
 
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+/** Every error answer under /api/v1: RFC 9457 problem details (server/http/problem.ts). */
+const problemResponse = (description: string) => ({ description, content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } });
 const COMMON_ERRORS = {
-  '400': errorResponse('Invalid input: `message` names the field and the rule; `issues` lists every field'),
-  '401': errorResponse('Not authenticated, or an invalid or revoked API key'),
-  '403': errorResponse("The key's or member's role lacks the permission named in `message`"),
-  '429': errorResponse('Rate limit reached (per API key or per organization): retry after `Retry-After` seconds'),
+  '400': problemResponse('Invalid input: `message` names the field and the rule; `issues` lists every field'),
+  '401': problemResponse('Not authenticated, or an invalid or revoked API key'),
+  '403': problemResponse("The key's or member's role lacks the permission named in `message`"),
+  '429': problemResponse('Rate limit reached (per API key or per organization): retry after `Retry-After` seconds'),
+  default: problemResponse('Any other refusal (413, 500, 503 …), with its status'),
 };
-const NOT_FOUND = { '404': errorResponse('No such record in your organization') };
+const NOT_FOUND = { '404': problemResponse('No such record in your organization') };
 /** A POST with an Idempotency-Key (server/http/idempotency.ts): the key is still running, or was used with another request. */
 const IDEMPOTENCY_ERRORS = {
-  '409': errorResponse('A request with this Idempotency-Key is still running: retry after `Retry-After` seconds'),
-  '422': errorResponse('This Idempotency-Key was used with a different request within 24 hours'),
+  '409': problemResponse('A request with this Idempotency-Key is still running: retry after `Retry-After` seconds'),
+  '422': problemResponse('This Idempotency-Key was used with a different request within 24 hours'),
 };
 /** Writes refused by billing: the plan's limit is reached, or the organization is read-only (trial ended, unpaid). */
-const PAYMENT_REQUIRED = { '402': errorResponse("The plan's limit is reached or the organization is read-only; `message` says which and what to do") };
+const PAYMENT_REQUIRED = { '402': problemResponse("The plan's limit is reached or the organization is read-only; `message` says which and what to do") };
 
 function withoutId(schema: JsonSchema): JsonSchema {
   const properties = { ...schema.properties };
@@ -124,7 +127,9 @@ function doorOperation(door: RestDoor) {
   }));
   const refusal = door.refusal
     ? { description: 'Refused: the status of the problem', content: { 'application/json': { schema: { anyOf: [{ $ref: '#/components/schemas/Error' }, jsonSchemaOf(door.refusal, 'output')] } } } }
-    : errorResponse('Refused: the status of the problem (400 bad input naming the field, 401, 402, 403, 404, 413, 429, 503 …)');
+    : door.path.startsWith('/api/v1/')
+      ? problemResponse('Refused: problem details with the status of the problem (400 bad input naming the field in `errors`, 401, 402, 403, 404, 409, 413, 422, 429, 503 …)')
+      : errorResponse('Refused: the status of the problem (400 bad input naming the field, 401, 402, 403, 404, 413, 429, 503 …)');
   const requestBody = door.body
     ? { required: true, content: { 'application/json': { schema: jsonSchemaOf(door.body, 'input') } } }
     : door.rawBody
@@ -205,6 +210,23 @@ export function openApiDocument(catalog: ProcedureCatalog, publicUrl: string, ve
         },
       },
       schemas: {
+        Problem: {
+          type: 'object',
+          description:
+            'RFC 9457 problem details: every error answer under /api/v1 (`application/problem+json`). `type` names the error code (`https://switchboard.dev/problems/validation`, `…/not-found`, …; `about:blank` for a bare HTTP status); `errors` lists each field refused. `message` (the same text as `detail`) and `issues` are kept for clients written before.',
+          required: ['type', 'title', 'status', 'detail', 'errors', 'message'],
+          properties: {
+            type: { type: 'string', format: 'uri' },
+            title: { type: 'string' },
+            status: { type: 'integer', minimum: 400, maximum: 599 },
+            detail: { type: 'string' },
+            errors: { type: 'array', items: { type: 'object', required: ['field', 'message'], properties: { field: { type: 'string' }, message: { type: 'string' } } } },
+            message: { type: 'string' },
+            issues: { type: 'array', items: { type: 'object', required: ['path', 'message'], properties: { path: { type: 'string' }, message: { type: 'string' } } } },
+            details: { type: 'object' },
+            requestId: { type: 'string' },
+          },
+        },
         Error: {
           type: 'object',
           required: ['message'],

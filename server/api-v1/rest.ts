@@ -1,6 +1,6 @@
 import { TRPCError, type AnyTRPCRouter } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { DomainError, errorBody, fieldError } from '../errors';
@@ -100,6 +100,40 @@ export function apiDocsRoutes(router: AnyTRPCRouter) {
 }
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+type DocumentedOperation = { parameters?: { name?: string; in?: string }[] };
+
+/**
+ * Unknown query parameters refused on every /api/v1 GET (issue #19): the parameters an operation
+ * takes are the ones the OpenAPI document lists for it — from the list schema of a resource, the
+ * query schema of a door (doors.ts) — so one rule covers the resources and every domain's doors. A
+ * request naming others is answered 400 naming each (`errors[].field`) before any door runs.
+ */
+export function knownQueryParameters(router: AnyTRPCRouter): MiddlewareHandler<AppEnv> {
+  const catalog = procedureCatalog(router);
+  let gets: { pattern: RegExp; literal: number; known: Set<string> }[] | undefined;
+  return async (c, next) => {
+    if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || !c.req.url.includes('?')) return next();
+    gets ??= Object.entries(openApiDocument(catalog, c.var.deps.config.publicUrl, c.var.deps.config.version).paths)
+      .filter(([, operations]) => 'get' in (operations as object))
+      .map(([template, operations]) => ({
+        pattern: pathPattern(template),
+        literal: template.replace(/\{[^}]+\}/g, '').length, // `/workflows/templates` before `/workflows/{id}`
+        known: new Set(((operations as unknown as { get: DocumentedOperation }).get.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name!)),
+      }))
+      .sort((a, b) => b.literal - a.literal);
+    const operation = gets.find((g) => g.pattern.test(c.req.path));
+    if (!operation) return next(); // no GET here: the fallback's 404 or 405
+    const unknown = Object.keys(c.req.queries()).filter((key) => !operation.known.has(key));
+    if (unknown.length > 0) {
+      const issues = unknown.map((key) => ({ path: key, message: UNKNOWN_QUERY_PARAMETER }));
+      throw new DomainError('VALIDATION', `${unknown.join(', ')}: ${UNKNOWN_QUERY_PARAMETER}`, { issues });
+    }
+    return next();
+  };
+}
+
+export const UNKNOWN_QUERY_PARAMETER = 'is not a known query parameter';
 
 /**
  * The answer for an /api path that no route took: when the OpenAPI document has the path under

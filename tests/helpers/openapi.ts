@@ -13,6 +13,7 @@ const FORMATS: Record<string, RegExp | ((value: string) => boolean)> = {
   'date-time': (value) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(value) && !Number.isNaN(Date.parse(value)),
   date: /^\d{4}-\d\d-\d\d$/,
   email: /^[^\s@]+@[^\s@]+$/,
+  uri: /^[a-z][a-z0-9+.-]*:\S+$/i,
 };
 
 /**
@@ -50,9 +51,13 @@ export function openApiChecker(document: Document) {
       // A status the operation does not list is described by its `default` answer, when it has one (OpenAPI's rule).
       const documented = operation!.responses[String(response.status)] ?? operation!.responses.default;
       expect(documented, `${method} ${route!.template} answered ${response.status}, which the document does not list`).toBeDefined();
-      const schema = documented!.content?.['application/json']?.schema;
+      // A JSON answer (application/json, or application/problem+json for /api/v1's errors) must be of a media type the document lists for it.
+      const mediaType = response.headers.get('content-type')?.split(';')[0]?.trim();
+      const isJson = mediaType === 'application/json' || mediaType === 'application/problem+json';
+      if (isJson && documented!.content) expect(Object.keys(documented!.content), `${method} ${route!.template} answered ${response.status} as ${mediaType}`).toContain(mediaType);
+      const schema = documented!.content?.[isJson ? mediaType! : 'application/json']?.schema;
       if (!schema) return;
-      const key = `${method} ${route!.template} ${response.status}`;
+      const key = `${method} ${route!.template} ${response.status} ${mediaType}`;
       let validate = compiled.get(key);
       // The document's components ride along so that its #/components/… references resolve.
       if (!validate) compiled.set(key, (validate = ajv.compile({ ...schema, components: document.components })));

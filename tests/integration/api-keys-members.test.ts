@@ -36,7 +36,14 @@ describe('API keys act for the member who made them', () => {
     await w.caller(browser(w.owner.cookie)).members.remove({ userId: w.admin.userId });
 
     for (const res of [await w.read(), await w.write(), await w.invite()]) expect(res.status).toBe(401);
-    expect(await (await w.read()).json()).toEqual({ message: 'Invalid or revoked API key' });
+    expect(await (await w.read()).json()).toEqual({
+      type: 'https://switchboard.dev/problems/unauthenticated',
+      title: 'Not authenticated',
+      status: 401,
+      detail: 'Invalid or revoked API key',
+      errors: [],
+      message: 'Invalid or revoked API key',
+    });
     // Nothing was invited through the key.
     const invites = await w.deps.database.db.selectFrom('invites').select('id').where('organization_id', '=', w.owner.organizationId).execute();
     expect(invites).toEqual([]);

@@ -49,7 +49,14 @@ describe('API keys', () => {
     for (const secret of [key.secret, 'sb_unknown', 'not-even-ours']) {
       const res = await app.request('/api/v1/organization', { headers: { authorization: `Bearer ${secret}` } });
       expect(res.status).toBe(401);
-      expect(await res.json()).toEqual({ message: 'Invalid or revoked API key' });
+      expect(await res.json()).toEqual({
+        type: 'https://switchboard.dev/problems/unauthenticated',
+        title: 'Not authenticated',
+        status: 401,
+        detail: 'Invalid or revoked API key',
+        errors: [],
+        message: 'Invalid or revoked API key',
+      });
     }
     await expect(api.apiKeys.revoke({ id: key.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });

@@ -92,7 +92,9 @@ describe('/api/v1 rate limits per API key and per organization (issue #19)', () 
     const retryAfter = Number(refused.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(3);
-    expect(await refused.json()).toMatchObject({ message: apiRateLimitMessage(20, retryAfter) });
+    expect(refused.headers.get('content-type')).toBe('application/problem+json');
+    const text = apiRateLimitMessage(20, retryAfter);
+    expect(await refused.json()).toEqual({ type: 'https://switchboard.dev/problems/too-many-requests', title: 'Too many requests', status: 429, detail: text, errors: [], message: text });
   });
 
   it('another key has its own bucket; the organization’s bucket counts all its keys and sessions', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { V1_RESOURCES } from '../../server/api-v1/resources';
-import { queryToInput } from '../../server/api-v1/rest';
+import { queryToInput, UNKNOWN_QUERY_PARAMETER } from '../../server/api-v1/rest';
 import { buildTestApp } from '../helpers/app';
 import { browser, createAccount, createKey } from '../helpers/factories';
 import { checkedAgainstOpenApi } from '../helpers/openapi';
@@ -158,10 +158,130 @@ describe('/api/v1 methods', () => {
       const response = await app.request(path, { method, headers: auth });
       return { status: response.status, allow: response.headers.get('allow'), body: response.status === 204 ? null : await response.json() };
     };
-    expect(await wrong('PUT', '/api/v1/contacts')).toEqual({ status: 405, allow: 'GET, HEAD, POST', body: { message: 'PUT is not allowed on /api/v1/contacts: use GET, HEAD, POST' } });
+    const notAllowed = 'PUT is not allowed on /api/v1/contacts: use GET, HEAD, POST';
+    expect(await wrong('PUT', '/api/v1/contacts')).toEqual({
+      status: 405,
+      allow: 'GET, HEAD, POST',
+      body: { type: 'https://switchboard.dev/problems/method-not-allowed', title: 'Method not allowed', status: 405, detail: notAllowed, errors: [], message: notAllowed },
+    });
     expect(await wrong('POST', '/api/v1/deals/00000000-0000-4000-8000-000000000000')).toMatchObject({ status: 405, allow: 'GET, HEAD, DELETE, PATCH' });
     expect(await wrong('DELETE', '/api/v1/workflows')).toMatchObject({ status: 405, allow: 'GET, HEAD, POST' });
     expect(await wrong('OPTIONS', '/api/v1/tasks')).toEqual({ status: 204, allow: 'GET, HEAD, POST', body: null });
     expect(await wrong('GET', '/api/nothing-here')).toEqual({ status: 404, allow: null, body: { message: 'No API route GET /api/nothing-here' } });
+  });
+});
+
+/** An answer's media type and body. */
+const answered = async (response: Response) => ({ status: response.status, type: response.headers.get('content-type'), body: await response.json() });
+
+describe('/api/v1 errors are problem details (RFC 9457)', () => {
+  it('answers every refusal as application/problem+json with type, title, status, detail and errors, keeping message and issues', async () => {
+    const { app, deps } = await v1App();
+    const owner = await createAccount(deps);
+    const viewer = { authorization: `Bearer ${await createKey(deps, owner.organizationId, 'viewer')}` };
+    const admin = { authorization: `Bearer ${await createKey(deps, owner.organizationId, 'admin')}` };
+    const problem = 'application/problem+json';
+
+    const invalid = await answered(await app.request('/api/v1/contacts', json('POST', { firstName: 'X', email: 'not-an-email', colour: 'red' }, admin)));
+    expect(invalid.status).toBe(400);
+    expect(invalid.type).toBe(problem);
+    expect(invalid.body).toMatchObject({ type: 'https://switchboard.dev/problems/validation', title: 'Invalid input', status: 400 });
+    expect(invalid.body.detail).toBe(invalid.body.message);
+    expect(invalid.body.errors).toEqual(invalid.body.issues.map((i: { path: string; message: string }) => ({ field: i.path, message: i.message })));
+    expect(invalid.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['colour', 'email']);
+
+    const forbiddenText = 'Your role does not allow this action (contacts:write is required)';
+    expect(await answered(await app.request('/api/v1/contacts', json('POST', { firstName: 'X' }, viewer)))).toEqual({
+      status: 403,
+      type: problem,
+      body: { type: 'https://switchboard.dev/problems/forbidden', title: 'Forbidden', status: 403, detail: forbiddenText, errors: [], message: forbiddenText },
+    });
+    const unauthenticated = await answered(await app.request('/api/v1/contacts', { headers: { authorization: 'Bearer sb_nope' } }));
+    expect(unauthenticated).toEqual({
+      status: 401,
+      type: problem,
+      body: {
+        type: 'https://switchboard.dev/problems/unauthenticated',
+        title: 'Not authenticated',
+        status: 401,
+        detail: 'Invalid or revoked API key',
+        errors: [],
+        message: 'Invalid or revoked API key',
+      },
+    });
+    const missing = await answered(await app.request('/api/v1/deals/00000000-0000-4000-8000-000000000000', { headers: admin }));
+    expect(missing).toMatchObject({ status: 404, type: problem, body: { type: 'https://switchboard.dev/problems/not-found', title: 'Not found', status: 404 } });
+    expect(missing.body.detail).toBe(missing.body.message);
+    const malformed = await answered(await app.request('/api/v1/tasks', { method: 'POST', headers: { ...admin, 'content-type': 'application/json' }, body: '{' }));
+    expect(malformed).toEqual({
+      status: 400,
+      type: problem,
+      body: {
+        type: 'https://switchboard.dev/problems/validation',
+        title: 'Invalid input',
+        status: 400,
+        detail: 'body: must be a JSON object',
+        errors: [{ field: 'body', message: 'must be a JSON object' }],
+        message: 'body: must be a JSON object',
+        issues: [{ path: 'body', message: 'must be a JSON object' }],
+      },
+    });
+    // A domain door's refusal and the idempotency layer's are the same shape.
+    const workflow = await answered(await app.request('/api/v1/workflows/00000000-0000-4000-8000-000000000000/definition', { headers: admin }));
+    expect(workflow).toMatchObject({ status: 404, type: problem, body: { type: 'https://switchboard.dev/problems/not-found', status: 404, errors: [] } });
+    const badKey = await answered(await app.request('/api/v1/contacts', json('POST', { firstName: 'Ada' }, { ...admin, 'idempotency-key': 'two words' })));
+    expect(badKey).toMatchObject({ status: 400, type: problem, body: { type: 'https://switchboard.dev/problems/validation', errors: [{ field: 'Idempotency-Key' }] } });
+    // CSRF, ahead of every route, too.
+    const crossSite = await answered(await app.request('/api/v1/contacts', json('POST', { firstName: 'Eve' }, { cookie: owner.cookie, origin: 'https://evil.example' })));
+    expect(crossSite).toMatchObject({ status: 403, type: problem, body: { type: 'https://switchboard.dev/problems/forbidden', detail: 'Cross-site request refused' } });
+  });
+
+  it('leaves the spec’s own /api paths as they were', async () => {
+    const { app } = await v1App();
+    expect(await answered(await app.request('/api/nothing-here'))).toEqual({ status: 404, type: 'application/json', body: { message: 'No API route GET /api/nothing-here' } });
+    expect(await answered(await app.request('/api/auth/user'))).toEqual({ status: 401, type: 'application/json', body: { message: 'Not authenticated' } });
+  });
+});
+
+describe('/api/v1 refuses unknown query parameters', () => {
+  it('on every resource, listing and getting, naming each parameter; known ones still pass', async () => {
+    const { app, deps } = await v1App();
+    const owner = await createAccount(deps);
+    const auth = { authorization: `Bearer ${await createKey(deps, owner.organizationId, 'admin')}` };
+    for (const resource of V1_RESOURCES) {
+      const list = await answered(await app.request(`/api/v1/${resource.name}?limit=5&sort_by=name&colour=red`, { headers: auth }));
+      expect(list.status, resource.name).toBe(400);
+      expect(list.type, resource.name).toBe('application/problem+json');
+      expect(list.body.errors, resource.name).toEqual([
+        { field: 'sort_by', message: UNKNOWN_QUERY_PARAMETER },
+        { field: 'colour', message: UNKNOWN_QUERY_PARAMETER },
+      ]);
+      expect(list.body.message, resource.name).toBe(`sort_by, colour: ${UNKNOWN_QUERY_PARAMETER}`);
+      const one = await answered(await app.request(`/api/v1/${resource.name}/00000000-0000-4000-8000-000000000000?expand=owner`, { headers: auth }));
+      expect(one, resource.name).toMatchObject({ status: 400, body: { errors: [{ field: 'expand', message: UNKNOWN_QUERY_PARAMETER }] } });
+      expect((await app.request(`/api/v1/${resource.name}?limit=5`, { headers: auth })).status, resource.name).toBe(200);
+    }
+  });
+
+  it('on the domains’ doors, from the query schema each door declares', async () => {
+    const { app, deps } = await v1App();
+    const owner = await createAccount(deps);
+    const auth = { authorization: `Bearer ${await createKey(deps, owner.organizationId, 'admin')}` };
+    const refused = async (path: string, field: string) => {
+      const answer = await answered(await app.request(path, { headers: auth }));
+      expect(answer, path).toMatchObject({
+        status: 400,
+        type: 'application/problem+json',
+        body: { type: 'https://switchboard.dev/problems/validation', errors: [{ field, message: UNKNOWN_QUERY_PARAMETER }] },
+      });
+    };
+    await refused('/api/v1/workflows?status=active', 'status');
+    await refused('/api/v1/campaigns?channel=email&owner=me', 'owner');
+    await refused('/api/v1/calendars?team=1', 'team');
+    await refused('/api/v1/webhook-endpoints?enabled=true', 'enabled');
+    // The runs door's schema used to drop an unknown key silently.
+    await refused('/api/v1/workflows/00000000-0000-4000-8000-000000000000/runs?status=completed&page=2', 'page');
+    expect((await app.request('/api/v1/campaigns?channel=email', { headers: auth })).status).toBe(200);
+    expect((await app.request('/api/v1/workflows', { headers: auth })).status).toBe(200);
   });
 });

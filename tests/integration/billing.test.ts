@@ -294,7 +294,8 @@ describe('trial and read-only organizations', () => {
     const key = await createKey(deps, owner.organizationId, 'admin');
     const rest = await app.request('/api/v1/contacts', json({ firstName: 'Refused' }, { authorization: `Bearer ${key}` }));
     expect(rest.status).toBe(402);
-    expect(await rest.json()).toEqual({ message });
+    expect(rest.headers.get('content-type')).toBe('application/problem+json');
+    expect(await rest.json()).toEqual({ type: 'https://switchboard.dev/problems/payment-required', title: 'Payment required', status: 402, detail: message, errors: [], message });
 
     // Reading still works and nothing was deleted.
     expect(await api.contacts.get({ id: contact.id })).toMatchObject({ id: contact.id });
@@ -341,7 +342,8 @@ describe('plan limits', () => {
     const key = await createKey(deps, owner.organizationId, 'admin');
     const rest = await app.request('/api/v1/contacts', json({ firstName: 'Number 1001' }, { authorization: `Bearer ${key}` }));
     expect(rest.status).toBe(402);
-    expect(await rest.json()).toEqual({ message });
+    expect(rest.headers.get('content-type')).toBe('application/problem+json');
+    expect(await rest.json()).toEqual({ type: 'https://switchboard.dev/problems/payment-required', title: 'Payment required', status: 402, detail: message, errors: [], message });
     await expect(api.imports.start({ filename: 'more.csv', csv: 'First name\nAda\n', mapping: { 'First name': 'firstName' }, dedupeBy: 'none', onDuplicate: 'create' })).rejects.toMatchObject({
       code: 'PAYMENT_REQUIRED',
       message,

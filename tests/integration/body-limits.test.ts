@@ -71,6 +71,8 @@ describe('request body limits', () => {
       const { res, pulled } = await postStream(app, path, FIFTY_MB);
       expect(res.status, path).toBe(413);
       expect(await res.json(), path).toMatchObject({ message: bodyTooLargeMessage(BODY_LIMITS.json) });
+      // /api/v1 answers problem details (its `message` kept); the other paths their `{ message }`.
+      expect(res.headers.get('content-type'), path).toBe(path.startsWith('/api/v1/') ? 'application/problem+json' : 'application/json');
       expect(bodyTooLargeMessage(BODY_LIMITS.json)).toBe('The request body is larger than 1 MB, the limit of this path');
       // Read no further than the limit and the chunk that crossed it (plus the stream's one read ahead).
       expect(pulled, path).toBeLessThanOrEqual(BODY_LIMITS.json + 2 * CHUNK);

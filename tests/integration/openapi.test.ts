@@ -121,6 +121,31 @@ describe('the OpenAPI document describes every answer', () => {
     await expect(checker.check('GET', '/api/v1/unknown', new Response('{}'))).rejects.toThrow(/not in the OpenAPI document/);
   });
 
+  it('describes /api/v1 refusals as problem details, the spec’s paths as before, and checks answers by media type', async () => {
+    const { document } = await served();
+    const problem = { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } };
+    expect(document.components.schemas.Problem.required).toEqual(['type', 'title', 'status', 'detail', 'errors', 'message']);
+    for (const status of ['400', '401', '403', '429', 'default']) expect(document.paths['/api/v1/contacts'].get.responses[status].content, status).toEqual(problem);
+    expect(document.paths['/api/v1/deals/{id}'].patch.responses['404'].content).toEqual(problem);
+    expect(document.paths['/api/v1/workflows'].get.responses.default.content).toEqual(problem);
+    expect(document.paths['/api/auth/signup'].post.responses.default.content).toEqual({ 'application/json': { schema: { $ref: '#/components/schemas/Error' } } });
+
+    const checker = openApiChecker(document);
+    const answer = (type: string, body: unknown) => new Response(JSON.stringify(body), { status: 400, headers: { 'content-type': type } });
+    const body = {
+      type: 'https://switchboard.dev/problems/validation',
+      title: 'Invalid input',
+      status: 400,
+      detail: 'q: too long',
+      errors: [{ field: 'q', message: 'too long' }],
+      message: 'q: too long',
+    };
+    await checker.check('GET', '/api/v1/contacts', answer('application/problem+json', body));
+    await expect(checker.check('GET', '/api/v1/contacts', answer('application/json', { message: 'q: too long' }))).rejects.toThrow(/answered 400 as application\/json/);
+    await expect(checker.check('GET', '/api/v1/contacts', answer('application/problem+json', { ...body, errors: [{ path: 'q' }] }))).rejects.toThrow(/does not match the document/);
+    await expect(checker.check('POST', '/api/auth/signup', answer('application/problem+json', body))).rejects.toThrow(/as application\/problem\+json/);
+  });
+
   it('describes every REST door the app answers under /api', async () => {
     const { app, document } = await served();
     const template = (path: string) => path.replace(/:(\w+)/g, '{$1}');
