@@ -117,11 +117,13 @@ export async function startServer(config: Config, options: { logger?: Logger; da
     deps,
     ready,
     async close() {
-      // Readiness turns 503 and event streams end with a reconnect hint; the port stops accepting.
+      // The port stops accepting first, so a client told to reconnect (below) finds it closed, never
+      // a connection accepted and then dropped; then readiness turns 503 and event streams end with a
+      // reconnect hint.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       lifecycle.enter('draining');
       // No new mail while the rest shuts down; a message being received finishes first.
       await inboundSmtp?.close();
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       http.closeIdleConnections();
       await drain(lifecycle);
       // What is left after the drain: tRPC subscriptions and requests that outlived it.
