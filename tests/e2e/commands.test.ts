@@ -96,6 +96,17 @@ describe('voice command center', () => {
   });
 });
 
+/** Opens the palette from the contacts list by keyboard, and has it find Julian Hughes as the name is typed. */
+async function paletteFindingJulian(page: Page) {
+  await page.goto('/contacts');
+  await page.getByRole('heading', { level: 1, name: 'Contacts' }).waitFor();
+  await page.keyboard.press('Control+K');
+  const box = page.getByRole('combobox', { name: 'Search or type a command' });
+  await box.fill('julian hu');
+  await page.getByRole('option', { name: /Julian Hughes/ }).waitFor();
+  return box;
+}
+
 describe('command palette', () => {
   it('finds a contact as you type and texts them after the message is written, keyboard only', async () => {
     const { page } = await openSignedIn(e2e);
@@ -106,12 +117,7 @@ describe('command palette', () => {
     ]) {
       await createContact(page, { firstName, lastName, phone: `+1415555${String(Math.floor(Math.random() * 9000) + 1000)}` });
     }
-    await page.goto('/contacts');
-    await page.getByRole('heading', { level: 1, name: 'Contacts' }).waitFor();
-    await page.keyboard.press('Control+K');
-    const box = page.getByRole('combobox', { name: 'Search or type a command' });
-    await box.fill('julian hu');
-    await page.getByRole('option', { name: /Julian Hughes/ }).waitFor();
+    const box = await paletteFindingJulian(page);
 
     await box.fill('text Julian Hughes');
     await page.getByRole('option', { name: /text Julian Hughes.*asks before it runs/ }).waitFor();
@@ -132,12 +138,7 @@ describe('command palette', () => {
     // 99,999 more, made by the database itself (names unlike Julian's: a search must find one among them all).
     await sql`insert into contacts (organization_id, first_name, last_name, email)
       select ${organization_id}::uuid, 'Person' || g, 'Number' || g, 'person' || g || '@example.com' from generate_series(1, 99999) as g`.execute(e2e.db);
-    await page.goto('/contacts');
-    await page.getByRole('heading', { level: 1, name: 'Contacts' }).waitFor();
-    await page.keyboard.press('Control+K');
-    const box = page.getByRole('combobox', { name: 'Search or type a command' });
-    await box.fill('julian hu');
-    await page.getByRole('option', { name: /Julian Hughes/ }).waitFor();
+    const box = await paletteFindingJulian(page);
     await box.fill('person54321');
     await page.getByRole('option', { name: /Person54321 Number54321/ }).waitFor();
 

@@ -2,6 +2,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { Trash2Icon } from 'lucide-react';
 import { useDeferredValue } from 'react';
 import { FormAlert, SelectField, TextField } from '../../../../components/form';
+import { SavedViewSelect } from '../../../../components/saved-view-select';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card';
 import { ACTIVITY_KINDS, ZAudience, type TAudience, type TAudienceCondition, type TCampaignChannel } from '../../../../lib/campaigns-schema';
@@ -80,21 +81,11 @@ export function AudiencePicker({ channel, audience, onChange }: { channel: TCamp
             </SelectField>
           ) : null}
           {mode === 'saved_view' ? (
-            (views.data ?? []).length === 0 ? (
-              <p className="text-sm text-gray-600 dark:text-gray-400">You have no saved views yet: save one from the Contacts list’s filters.</p>
-            ) : (
-              <SelectField
-                label="Saved view"
-                value={only?.type === 'saved_view' ? only.savedViewId : ''}
-                onChange={(e) => onChange({ match: 'all', conditions: [{ type: 'saved_view', savedViewId: e.target.value }] })}
-              >
-                {(views.data ?? []).map((v) => (
-                  <option key={v.id} value={v.id}>
-                    {v.name}
-                  </option>
-                ))}
-              </SelectField>
-            )
+            <SavedViewSelect
+              views={views.data}
+              value={only?.type === 'saved_view' ? only.savedViewId : ''}
+              onChange={(savedViewId) => onChange({ match: 'all', conditions: [{ type: 'saved_view', savedViewId }] })}
+            />
           ) : null}
           {mode === 'segment' ? <SegmentBuilder audience={audience} onChange={onChange} tags={(tags.data ?? []).map((t) => t.tag)} /> : null}
           {!parsed.success ? <p className="text-sm text-red-600 dark:text-red-400">{parsed.error.issues.map((i) => `${['audience', ...i.path].join('.')}: ${i.message}`)[0]}</p> : null}

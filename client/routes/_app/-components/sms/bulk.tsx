@@ -2,6 +2,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { UsersIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { SelectField } from '../../../../components/form';
+import { SavedViewSelect } from '../../../../components/saved-view-select';
 import { Button } from '../../../../components/ui/button';
 import { Checkbox } from '../../../../components/ui/checkbox';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card';
@@ -103,20 +104,7 @@ export function BulkTab({ canSend }: { canSend: boolean }) {
                 ))}
               </SelectField>
             ) : null}
-            {source === 'saved_view' ? (
-              views.data && views.data.length === 0 ? (
-                <p className="text-sm text-gray-600 dark:text-gray-400">You have no saved views yet: save one from the Contacts list’s filters.</p>
-              ) : (
-                <SelectField label="Saved view" value={viewId} onChange={(e) => setViewId(e.target.value)}>
-                  <option value="">Choose a saved view…</option>
-                  {(views.data ?? []).map((v) => (
-                    <option key={v.id} value={v.id}>
-                      {v.name}
-                    </option>
-                  ))}
-                </SelectField>
-              )
-            ) : null}
+            {source === 'saved_view' ? <SavedViewSelect views={views.data} value={viewId} onChange={setViewId} placeholder="Choose a saved view…" /> : null}
             {audience ? (
               <div aria-live="polite" className="text-sm" data-testid="bulk-segment-count">
                 {count.error ? (
