@@ -1,21 +1,10 @@
 import { createHmac } from 'node:crypto';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openSignedIn, trpcMutation, trpcQuery } from './helpers/accounts';
 import { useE2E } from './helpers/app';
+import { addFromPalette } from './helpers/builder';
 
 const e2e = useE2E();
-
-const palette = (page: Page) => page.getByRole('complementary', { name: 'Components' });
-
-/** Opens a palette tab and clicks one of its cards (each card adds a step or a trigger). */
-async function addFromPalette(page: Page, tab: string, card: string) {
-  await palette(page).getByRole('tab', { name: tab, exact: true }).click();
-  await palette(page)
-    .getByRole('tabpanel')
-    .getByRole('button', { name: new RegExp(`^${card}`) })
-    .click();
-}
 
 describe('Automation triggers in the builder', () => {
   it('adds an inbound webhook from the Integrations tab, shows its URL and secret, and a signed POST runs the published workflow; a schedule’s cron is checked by field', async () => {

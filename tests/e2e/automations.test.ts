@@ -1,21 +1,10 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openSignedIn, trpcMutation, trpcQuery } from './helpers/accounts';
 import { useE2E } from './helpers/app';
+import { addFromPalette, palette } from './helpers/builder';
 import { watchViolations } from './helpers/csp';
 
 const e2e = useE2E();
-
-const palette = (page: Page) => page.getByRole('complementary', { name: 'Components' });
-
-/** Opens a palette tab and clicks one of its cards (each card adds a step or a trigger). */
-async function addFromPalette(page: Page, tab: string, card: string) {
-  await palette(page).getByRole('tab', { name: tab, exact: true }).click();
-  await palette(page)
-    .getByRole('tabpanel')
-    .getByRole('button', { name: new RegExp(`^${card}`) })
-    .click();
-}
 
 describe('Automations: a workflow built on the canvas runs for a new contact', () => {
   it('builds a three-step workflow from the palette, publishes it, and a new contact’s run completes with its SMS in the sandbox', async () => {
