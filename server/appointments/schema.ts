@@ -76,6 +76,7 @@ export const ZCreateAppointmentInput = z
     status: appointmentFields.status.default('scheduled'),
     notes: appointmentFields.notes.optional(),
   })
+  .strict()
   .superRefine(endAfterStart);
 export type TCreateAppointmentInput = z.input<typeof ZCreateAppointmentInput>;
 
@@ -93,7 +94,7 @@ export const ZAppointmentFormInput = z
   .superRefine(endAfterStart);
 export type TAppointmentFormInput = z.input<typeof ZAppointmentFormInput>;
 
-export const ZUpdateAppointmentInput = z.object({ id: id('an appointment'), ...z.object(appointmentFields).partial().shape }).superRefine(endAfterStart);
+export const ZUpdateAppointmentInput = z.strictObject({ id: id('an appointment'), ...z.object(appointmentFields).partial().shape }).superRefine(endAfterStart);
 export type TUpdateAppointmentInput = z.input<typeof ZUpdateAppointmentInput>;
 
 /** Drag to reschedule on the calendar. */
@@ -170,7 +171,9 @@ export const ZAppointmentRecord = z.strictObject({
 /** The assignee's other appointments overlapping this one: a warning, never a refusal. */
 export const ZAppointmentConflict = z.strictObject({ id: z.uuid(), title: z.string(), startsAt: ZAnswerInstant, endsAt: ZAnswerInstant });
 
-/** What create and update answer: the appointment and the conflicts it has. */
-export const ZAppointmentWithConflicts = z.strictObject({ appointment: ZAppointmentRecord, conflicts: z.array(ZAppointmentConflict) });
+/** What create, update and reschedule answer: the record, with the assignee's other appointments it overlaps. */
+export const ZAppointmentWithConflicts = ZAppointmentRecord.extend({
+  conflicts: z.array(ZAppointmentConflict).meta({ description: "The assignee's other appointments this one overlaps (saved all the same)" }),
+});
 
 export const ZAppointmentPage = pageOf(ZAppointmentRecord);

@@ -121,7 +121,7 @@ async function withConflicts(ctx: OrgContext, id: string) {
           endsAt: new Date(appointment.endsAt),
           excludeId: id,
         });
-  return { appointment, conflicts };
+  return { ...appointment, conflicts };
 }
 
 type AppointmentFilters = { assigneeId?: string; contactId?: string; status?: AppointmentStatus; q?: string; from?: string; to?: string };

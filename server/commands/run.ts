@@ -63,7 +63,7 @@ async function carryOut(ctx: OrgContext, input: RunInput): Promise<Outcome> {
     }
     case 'schedule': {
       const endsAt = new Date(new Date(input.startsAt).getTime() + input.minutes * 60_000).toISOString();
-      const { appointment } = await createAppointment(ctx, parseInput(ZCreateAppointmentInput, { title: input.title, startsAt: input.startsAt, endsAt, contactId: input.contactId }));
+      const appointment = await createAppointment(ctx, parseInput(ZCreateAppointmentInput, { title: input.title, startsAt: input.startsAt, endsAt, contactId: input.contactId }));
       const day = zonedParts(appointment.startsAt, appointment.timeZone).date;
       return {
         summary: `Scheduled "${appointment.title}" on ${day} at ${zonedParts(appointment.startsAt, appointment.timeZone).time} (${appointment.timeZone})`,

@@ -140,12 +140,13 @@ export const ZCreateDealInput = z
     /** Defaults to the pipeline's first stage. */
     stageId: id('a stage').optional(),
   })
+  .strict()
   .superRefine((deal, ctx) => {
     if (deal.isRecurring && deal.monthlyValueMinor == null) ctx.addIssue({ code: 'custom', path: ['monthlyValueMinor'], message: RECURRING_NEEDS_MONTHLY });
   });
 export type TCreateDealInput = z.input<typeof ZCreateDealInput>;
 
-export const ZUpdateDealInput = z.object({
+export const ZUpdateDealInput = z.strictObject({
   id: id('a deal'),
   ...z.object(dealFields).partial().shape,
   /** Moving to another pipeline; stageId then defaults to its first stage. */

@@ -31,7 +31,7 @@ const taskFields = {
   dealId: id('a deal').nullable(),
 };
 
-export const ZCreateTaskInput = z.object({
+export const ZCreateTaskInput = z.strictObject({
   ...taskFields,
   description: taskFields.description.optional(),
   dueAt: taskFields.dueAt.optional(),
@@ -43,7 +43,7 @@ export const ZCreateTaskInput = z.object({
 });
 export type TCreateTaskInput = z.input<typeof ZCreateTaskInput>;
 
-export const ZUpdateTaskInput = z.object({ id: id('a task'), ...z.object(taskFields).partial().shape });
+export const ZUpdateTaskInput = z.strictObject({ id: id('a task'), ...z.object(taskFields).partial().shape });
 export type TUpdateTaskInput = z.input<typeof ZUpdateTaskInput>;
 
 export const ZTaskIdInput = z.object({ id: id('a task') });

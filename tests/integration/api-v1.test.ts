@@ -285,3 +285,40 @@ describe('/api/v1 refuses unknown query parameters', () => {
     expect((await app.request('/api/v1/workflows', { headers: auth })).status).toBe(200);
   });
 });
+
+describe('/api/v1 refuses unknown body fields', () => {
+  it('on every resource, creating and updating, naming each field; nothing is written', async () => {
+    const { app, deps } = await v1App();
+    const owner = await createAccount(deps);
+    const auth = { authorization: `Bearer ${await createKey(deps, owner.organizationId, 'admin')}` };
+    const valid: Record<string, Record<string, unknown>> = {
+      contacts: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.test' },
+      deals: { title: 'Engines' },
+      tasks: { title: 'Call Ada' },
+      appointments: { title: 'Demo', startsAt: '2027-03-01T09:00:00Z', endsAt: '2027-03-01T09:30:00Z' },
+    };
+    for (const resource of V1_RESOURCES) {
+      const body = valid[resource.name];
+      expect(body, `a valid body for ${resource.name}`).toBeDefined();
+      const refused = await answered(await app.request(`/api/v1/${resource.name}`, json('POST', { ...body, colour: 'red', notes2: 'x' }, auth)));
+      expect(refused, resource.name).toMatchObject({
+        status: 400,
+        type: 'application/problem+json',
+        body: {
+          errors: [
+            { field: 'colour', message: 'is not a known field' },
+            { field: 'notes2', message: 'is not a known field' },
+          ],
+        },
+      });
+      const listed = await (await app.request(`/api/v1/${resource.name}`, { headers: auth })).json();
+      expect(listed.items ?? listed.data, `${resource.name}: nothing written`).toHaveLength(0);
+
+      const created = await app.request(`/api/v1/${resource.name}`, json('POST', body, auth));
+      expect(created.status, resource.name).toBe(201);
+      const { id } = await created.json();
+      const update = await answered(await app.request(`/api/v1/${resource.name}/${id}`, json('PATCH', { colour: 'red' }, auth)));
+      expect(update, resource.name).toMatchObject({ status: 400, body: { errors: [{ field: 'colour', message: 'is not a known field' }] } });
+    }
+  });
+});

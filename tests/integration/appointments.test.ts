@@ -28,7 +28,7 @@ describe('appointments', () => {
     const contactId = await newContact('Marie');
     const first = await api.appointments.create({ title: 'Discovery call', contactId, ...slot(4, '09:00', '10:00'), meetingUrl: 'https://meet.example.com/abc' });
     expect(first.conflicts).toEqual([]);
-    expect(first.appointment).toMatchObject({
+    expect(first).toMatchObject({
       title: 'Discovery call',
       startsAt: '2030-03-04T09:00:00.000Z',
       endsAt: '2030-03-04T10:00:00.000Z',
@@ -40,18 +40,18 @@ describe('appointments', () => {
       contact: { id: contactId, name: 'Marie Curie', email: 'marie@example.test', phone: '+33612345678' },
     });
     expect((await timeline(contactId)).map((a) => [a.type, a.payload])).toEqual([
-      ['appointment_scheduled', { appointmentId: first.appointment.id, title: 'Discovery call', startsAt: '2030-03-04T09:00:00.000Z', endsAt: '2030-03-04T10:00:00.000Z', timeZone: 'Europe/Paris' }],
+      ['appointment_scheduled', { appointmentId: first.id, title: 'Discovery call', startsAt: '2030-03-04T09:00:00.000Z', endsAt: '2030-03-04T10:00:00.000Z', timeZone: 'Europe/Paris' }],
     ]);
 
     const overlapping = await api.appointments.create({ title: 'Demo', ...slot(4, '09:30', '11:00'), timeZone: 'America/New_York', location: 'Room 2' });
-    expect(overlapping.appointment.timeZone).toBe('America/New_York');
-    expect(overlapping.conflicts).toEqual([{ id: first.appointment.id, title: 'Discovery call', startsAt: '2030-03-04T09:00:00.000Z', endsAt: '2030-03-04T10:00:00.000Z' }]);
+    expect(overlapping.timeZone).toBe('America/New_York');
+    expect(overlapping.conflicts).toEqual([{ id: first.id, title: 'Discovery call', startsAt: '2030-03-04T09:00:00.000Z', endsAt: '2030-03-04T10:00:00.000Z' }]);
 
     // Back to back is no overlap; another assignee's calendar is not mine; cancelled appointments do not block.
     expect((await api.appointments.create({ title: 'Right after', ...slot(4, '11:00', '11:30') })).conflicts).toEqual([]);
     const colleague = await addMember(deps, owner.organizationId, 'sales_rep', 'colleague');
     expect((await api.appointments.create({ title: 'Theirs', assigneeId: colleague.userId, ...slot(4, '09:00', '10:00') })).conflicts).toEqual([]);
-    await api.appointments.setStatus({ id: overlapping.appointment.id, status: 'cancelled' });
+    await api.appointments.setStatus({ id: overlapping.id, status: 'cancelled' });
     expect((await api.appointments.create({ title: 'Late', ...slot(4, '10:30', '10:45') })).conflicts).toEqual([]);
   });
 
@@ -61,24 +61,24 @@ describe('appointments', () => {
     const morning = await api.appointments.create({ title: 'Morning', ...slot(5, '08:00', '09:00') });
     const call = await api.appointments.create({ title: 'Call', contactId, ...slot(5, '14:00', '15:00') });
 
-    const moved = await api.appointments.reschedule({ id: call.appointment.id, ...slot(5, '08:30', '09:30') });
-    expect(moved.appointment).toMatchObject({ startsAt: '2030-03-05T08:30:00.000Z', endsAt: '2030-03-05T09:30:00.000Z' });
-    expect(moved.conflicts.map((c) => c.id)).toEqual([morning.appointment.id]);
+    const moved = await api.appointments.reschedule({ id: call.id, ...slot(5, '08:30', '09:30') });
+    expect(moved).toMatchObject({ startsAt: '2030-03-05T08:30:00.000Z', endsAt: '2030-03-05T09:30:00.000Z' });
+    expect(moved.conflicts.map((c) => c.id)).toEqual([morning.id]);
     // An appointment does not conflict with itself.
-    expect((await api.appointments.reschedule({ id: call.appointment.id, ...slot(5, '16:00', '17:00') })).conflicts).toEqual([]);
+    expect((await api.appointments.reschedule({ id: call.id, ...slot(5, '16:00', '17:00') })).conflicts).toEqual([]);
 
-    const done = await api.appointments.setStatus({ id: call.appointment.id, status: 'completed' });
+    const done = await api.appointments.setStatus({ id: call.id, status: 'completed' });
     expect(done.status).toBe('completed');
-    await api.appointments.setStatus({ id: call.appointment.id, status: 'completed' });
+    await api.appointments.setStatus({ id: call.id, status: 'completed' });
 
-    const updated = await api.appointments.update({ id: call.appointment.id, title: 'Call (notes)', notes: 'Pricing, then\nnext steps', location: 'Phone' });
-    expect(updated.appointment).toMatchObject({ title: 'Call (notes)', notes: 'Pricing, then\nnext steps', location: 'Phone', status: 'completed' });
+    const updated = await api.appointments.update({ id: call.id, title: 'Call (notes)', notes: 'Pricing, then\nnext steps', location: 'Phone' });
+    expect(updated).toMatchObject({ title: 'Call (notes)', notes: 'Pricing, then\nnext steps', location: 'Phone', status: 'completed' });
     expect(updated.conflicts).toEqual([]);
 
     const entries = (await timeline(contactId)).reverse();
     expect(entries.map((a) => a.type)).toEqual(['appointment_scheduled', 'appointment_rescheduled', 'appointment_rescheduled', 'appointment_status_changed']);
     expect(entries[1]!.payload).toEqual({
-      appointmentId: call.appointment.id,
+      appointmentId: call.id,
       title: 'Call',
       from: { startsAt: '2030-03-05T14:00:00.000Z', endsAt: '2030-03-05T15:00:00.000Z' },
       to: { startsAt: '2030-03-05T08:30:00.000Z', endsAt: '2030-03-05T09:30:00.000Z' },
@@ -87,7 +87,7 @@ describe('appointments', () => {
 
     // Linking another contact puts the appointment on their timeline.
     const other = await newContact('Irene');
-    await api.appointments.update({ id: call.appointment.id, contactId: other });
+    await api.appointments.update({ id: call.id, contactId: other });
     expect((await timeline(other)).map((a) => a.type)).toEqual(['appointment_scheduled']);
   });
 
@@ -108,7 +108,7 @@ describe('appointments', () => {
     await expect(api.appointments.create({ ...base, contactId: otherContact })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'contactId: is not a known contact' });
     await expect(api.appointments.create({ ...base, status: 'maybe' as never })).rejects.toMatchObject({ message: 'status: must be scheduled, completed, cancelled or no_show' });
 
-    const { appointment } = await api.appointments.create(base);
+    const appointment = await api.appointments.create(base);
     await expect(api.appointments.reschedule({ id: appointment.id, startsAt: '2030-03-06T12:00:00Z', endsAt: '2030-03-06T11:00:00Z' })).rejects.toMatchObject({
       message: 'endsAt: must be after the start',
     });
@@ -127,12 +127,12 @@ describe('appointments', () => {
     await api.appointments.create({ title: 'Next week', ...slot(17, '09:00', '10:00') });
 
     const day = await api.appointments.list({ from: '2030-03-10T00:00:00Z', to: '2030-03-11T00:00:00Z' });
-    expect(day.items.map((a) => a.id)).toEqual([overnight.appointment.id, monday.appointment.id, theirs.appointment.id]);
+    expect(day.items.map((a) => a.id)).toEqual([overnight.id, monday.id, theirs.id]);
     expect(day).toMatchObject({ total: 3, truncated: false });
     expect((await api.appointments.list({ from: '2030-03-10T00:00:00Z', to: '2030-03-11T00:00:00Z', assigneeId: colleague.userId })).items.map((a) => a.title)).toEqual(['Theirs']);
     expect((await api.appointments.list({ from: '2030-03-01T00:00:00Z', to: '2030-04-01T00:00:00Z', contactId })).items.map((a) => a.title)).toEqual(['Monday']);
     expect((await api.appointments.list({ from: '2030-03-01T00:00:00Z', to: '2030-04-01T00:00:00Z', q: 'week' })).items.map((a) => a.title)).toEqual(['Next week']);
-    await api.appointments.setStatus({ id: monday.appointment.id, status: 'no_show' });
+    await api.appointments.setStatus({ id: monday.id, status: 'no_show' });
     expect((await api.appointments.list({ from: '2030-03-01T00:00:00Z', to: '2030-04-01T00:00:00Z', status: 'no_show' })).items.map((a) => a.title)).toEqual(['Monday']);
 
     await expect(api.appointments.list({ from: '2030-03-10T00:00:00Z', to: '2030-03-09T00:00:00Z' })).rejects.toMatchObject({ message: 'to: must be after from' });
@@ -145,13 +145,13 @@ describe('appointments', () => {
     const contactId = await newContact('Paul');
     const a = await api.appointments.create({ title: 'Booked', contactId, ...slot(12, '13:00', '14:00') });
     expect((await api.appointments.checkConflicts(slot(12, '13:30', '13:45'))).conflicts.map((c) => c.title)).toEqual(['Booked']);
-    expect((await api.appointments.checkConflicts({ ...slot(12, '13:30', '13:45'), excludeId: a.appointment.id })).conflicts).toEqual([]);
+    expect((await api.appointments.checkConflicts({ ...slot(12, '13:30', '13:45'), excludeId: a.id })).conflicts).toEqual([]);
     expect((await api.appointments.checkConflicts({ ...slot(12, '13:30', '13:45'), assigneeId: colleague.userId })).conflicts).toEqual([]);
     await expect(api.appointments.checkConflicts({ ...slot(12, '13:30', '13:45'), endsAt: '2030-03-12T13:00:00Z' })).rejects.toMatchObject({ message: 'endsAt: must be after the start' });
 
-    expect(await api.appointments.delete({ id: a.appointment.id })).toEqual({ id: a.appointment.id });
-    await expect(api.appointments.get({ id: a.appointment.id })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Appointment not found' });
-    await expect(api.appointments.delete({ id: a.appointment.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await api.appointments.delete({ id: a.id })).toEqual({ id: a.id });
+    await expect(api.appointments.get({ id: a.id })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Appointment not found' });
+    await expect(api.appointments.delete({ id: a.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect((await timeline(contactId)).map((e) => e.type)).toEqual(['appointment_deleted', 'appointment_scheduled']);
   });
 });
@@ -163,7 +163,7 @@ describe('.ics download', () => {
     const { app, owner, api, newContact } = await setup();
     const contactId = await newContact('Ada');
     const notes = `Agenda; pricing, rollout\nBring the contract. ${'Très long paragraphe avec des accents é à ü et un emoji 🚀. '.repeat(4)}`;
-    const { appointment } = await api.appointments.create({
+    const appointment = await api.appointments.create({
       title: 'Review, Q3; plan',
       contactId,
       startsAt: '2030-03-04T10:00:00+01:00',
@@ -208,7 +208,7 @@ describe('.ics download', () => {
 
   it('needs appointments:read and an appointment of the organization', async () => {
     const { app, deps, owner, api } = await setup();
-    const { appointment } = await api.appointments.create({ title: 'Private', ...slot(20, '09:00', '10:00') });
+    const appointment = await api.appointments.create({ title: 'Private', ...slot(20, '09:00', '10:00') });
     const viewer = await addMember(deps, owner.organizationId, 'viewer');
     expect((await app.request(`/api/appointments/${appointment.id}/ics`, { headers: browser(viewer.cookie) })).status).toBe(200);
     expect((await app.request(`/api/appointments/${appointment.id}/ics`)).status).toBe(401);

@@ -146,17 +146,17 @@ describe('time triggers', { timeout: 120_000 }, () => {
 
     await book(booked, new Date(Date.now() + hour + 2000));
     const gone = await book(cancelled, new Date(Date.now() + hour + 2000));
-    await api.appointments.setStatus({ id: gone.appointment.id, status: 'cancelled' });
+    await api.appointments.setStatus({ id: gone.id, status: 'cancelled' });
     const later = await book(rescheduled, new Date(Date.now() + 5 * hour));
     const startsAt = new Date(Date.now() + hour + 3000);
-    await api.appointments.reschedule({ id: later.appointment.id, startsAt: startsAt.toISOString(), endsAt: new Date(startsAt.getTime() + 1_800_000).toISOString() });
+    await api.appointments.reschedule({ id: later.id, startsAt: startsAt.toISOString(), endsAt: new Date(startsAt.getTime() + 1_800_000).toISOString() });
     const runs = await completedRuns(api, workflowId, 3);
     expect(runs.items.map((r) => r.contact!.id).sort()).toEqual([early, booked, rescheduled].sort());
     // The rescheduled one fired at its new time, an hour before the new start (its old one was hours away).
     const moved = runs.items.find((r) => r.contact!.id === rescheduled)!;
     expect(new Date(moved.startedAt).getTime()).toBeGreaterThanOrEqual(startsAt.getTime() - hour);
     // Events are handled in order: the reschedule was, so the cancellation before it was too — and its timer is gone.
-    expect(await timersOf(deps, { subjectId: gone.appointment.id })).toEqual([]);
+    expect(await timersOf(deps, { subjectId: gone.id })).toEqual([]);
     expect(runs.items.map((r) => r.contact!.id)).not.toContain(cancelled);
     expect(await timersOf(deps, { workflowId })).toEqual([]);
   });

@@ -60,8 +60,8 @@ describe('automation triggers', { timeout: 120_000 }, () => {
     const contactId = await addContact(deps, owner.organizationId, { email: 'c@example.test' });
     const startsAt = new Date(Date.now() - 2 * 3_600_000);
     const created = await api.appointments.create({ title: 'Consultation', contactId, startsAt: startsAt.toISOString(), endsAt: new Date(startsAt.getTime() + 1_800_000).toISOString() });
-    await api.appointments.setStatus({ id: created.appointment.id, status: 'completed' });
-    await api.appointments.setStatus({ id: created.appointment.id, status: 'no_show' });
+    await api.appointments.setStatus({ id: created.id, status: 'completed' });
+    await api.appointments.setStatus({ id: created.id, status: 'no_show' });
     const runs = await runsOf(api, onNoShow, 1);
     expect(runs.items.map((r) => r.contact?.id)).toEqual([contactId]);
   });

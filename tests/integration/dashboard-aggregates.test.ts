@@ -166,7 +166,7 @@ describe('dashboard aggregates stay exact', () => {
     await w.exact();
 
     const startsAt = new Date(Date.now() - 2 * 86_400_000);
-    const { appointment: meeting } = await api.appointments.create({ title: 'Demo', startsAt: startsAt.toISOString(), endsAt: new Date(startsAt.getTime() + 3_600_000).toISOString() });
+    const meeting = await api.appointments.create({ title: 'Demo', startsAt: startsAt.toISOString(), endsAt: new Date(startsAt.getTime() + 3_600_000).toISOString() });
     await w.exact();
     expect(await count(w.db, 'appointment_days', w.owner.organizationId)).toBe(1);
     await api.appointments.setStatus({ id: meeting.id, status: 'no_show' });

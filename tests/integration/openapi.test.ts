@@ -54,7 +54,7 @@ export function meLine(me: Me): string {
   return me.user.email + ' ' + (me.organization?.role ?? 'no organization') + ' ' + theme;
 }
 export function appointmentLine(created: Created): string {
-  return created.appointment.title + ' ' + created.appointment.startsAt + ' ' + created.appointment.timeZone + ' conflicts ' + created.conflicts.length;
+  return created.title + ' ' + created.startsAt + ' ' + created.timeZone + ' conflicts ' + created.conflicts.length;
 }
 `;
 

@@ -102,7 +102,7 @@ describe('browser security headers on every kind of response', () => {
     const owner = await createAccount(deps, 'headers');
     const api = caller(browser(owner.cookie));
     const contact = await api.contacts.create({ firstName: 'Ada' });
-    const { appointment } = await api.appointments.create({ title: 'Call', contactId: contact.id, startsAt: '2030-03-04T10:00:00Z', endsAt: '2030-03-04T11:00:00Z' });
+    const appointment = await api.appointments.create({ title: 'Call', contactId: contact.id, startsAt: '2030-03-04T10:00:00Z', endsAt: '2030-03-04T11:00:00Z' });
     app.get('/boom', () => {
       throw new Error('boom');
     });

@@ -6,7 +6,7 @@ const CREATE: Record<string, (api: Caller) => Promise<string>> = {
   contacts: async (api) => (await api.contacts.create({ firstName: 'Probe', email: `probe-${Date.now()}@example.test` })).id,
   deals: async (api) => (await api.deals.create({ title: 'Probe deal' })).id,
   tasks: async (api) => (await api.tasks.create({ title: 'Probe task' })).id,
-  appointments: async (api) => (await api.appointments.create({ title: 'Probe meeting', startsAt: '2030-03-04T09:00:00Z', endsAt: '2030-03-04T10:00:00Z' })).appointment.id,
+  appointments: async (api) => (await api.appointments.create({ title: 'Probe meeting', startsAt: '2030-03-04T09:00:00Z', endsAt: '2030-03-04T10:00:00Z' })).id,
 };
 
 export const restProbes: Record<string, RestProbe> = Object.fromEntries(

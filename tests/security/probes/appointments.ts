@@ -2,7 +2,7 @@ import { aContact } from './deals';
 import type { Caller, Probe, RestProbe } from './types';
 
 const slot = { startsAt: '2030-03-04T09:00:00Z', endsAt: '2030-03-04T10:00:00Z' };
-const anAppointment = async (api: Caller) => (await api.appointments.create({ title: 'Probe appointment', ...slot })).appointment;
+const anAppointment = async (api: Caller) => api.appointments.create({ title: 'Probe appointment', ...slot });
 
 export const probes: Record<string, Probe> = {
   'appointments.list': async (deps, a) => ({ from: '2030-03-01T00:00:00Z', to: '2030-04-01T00:00:00Z', contactId: await aContact(deps, a) }),

@@ -178,7 +178,7 @@ function AppointmentForm({ appointment, slot, contact, onDone }: { appointment?:
       await refreshAppointments(utils);
       toast({
         title: appointment ? 'Appointment saved' : 'Appointment created',
-        description: saved.conflicts.length > 0 ? `${saved.appointment.title}. ${conflictSummary(saved.conflicts)}` : saved.appointment.title,
+        description: saved.conflicts.length > 0 ? `${saved.title}. ${conflictSummary(saved.conflicts)}` : saved.title,
       });
       onDone();
     } catch (failure) {
