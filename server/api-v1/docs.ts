@@ -93,7 +93,7 @@ export function apiReferencePage(doc: OpenApiDocument): string {
 <style>${API_DOCS_STYLE}</style></head><body>
 <h1>${escape(doc.info.title)}</h1><p class="muted">Version ${escape(doc.info.version)} · <a href="/api/openapi.json">OpenAPI 3.1 document</a></p>
 <p>${escape(doc.info.description)}</p>
-<p>Lists accept <code>page</code> (from 1) and <code>limit</code>, and answer <code>{items, total, page, limit}</code>. Errors answer <code>{message, issues?}</code> with the HTTP status of the problem.</p>
+<p>Lists of contacts, deals, tasks and appointments answer <code>{items, total, page, limit, nextCursor}</code>: pass <code>nextCursor</code> back as <code>cursor</code> to walk a list without repeating or skipping a record while others are added or deleted (or <code>page</code>, from 1, to jump). Unknown query parameters and body fields are refused. Errors on <code>/api/v1</code> answer <code>application/problem+json</code> (RFC 9457: <code>type</code>, <code>title</code>, <code>status</code>, <code>detail</code>, <code>errors[]</code> naming each field, and <code>message</code>).</p>
 <nav><ul>${doc.tags.map((t) => `<li><a href="#${escape(firstOperationOf(doc, t.name))}">${escape(t.name)}</a> — ${escape(t.description)}</li>`).join('')}</ul></nav>
 ${sections}
 </body></html>`;

@@ -1,9 +1,11 @@
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import { recordActivities, type ActivityInput } from '../activities/service';
 import { displayName, requireContact } from '../contacts/lookup';
 import { publishEvent } from '../events/publish';
 import type { Db } from '../db';
 import type { AppointmentStatus } from '../db/schema';
+import { afterCursor, decodeCursor, keysetPage, keyValues, orderByKeys, type SortKey } from '../db/keyset';
 import { likePattern } from '../db/like';
 import { scoped } from '../db/scoped';
 import { DomainError, fieldError, unknownRecord } from '../errors';
@@ -153,21 +155,28 @@ export async function listAppointments(ctx: OrgContext, input: z.output<typeof Z
 }
 
 /** Paged, for /api/v1/appointments: {items, total, page, limit}, latest start first. */
+/** The integrators' list order, newest start first (keyset paging, server/db/keyset.ts). */
+const NEWEST_START_FIRST: SortKey[] = [
+  { expr: sql`appointments.starts_at`, type: 'timestamptz', dir: 'desc' },
+  { expr: sql`appointments.id`, type: 'uuid', dir: 'desc' },
+];
+
 export async function searchAppointments(ctx: OrgContext, input: z.output<typeof ZSearchAppointmentsInput>) {
   const query = await filteredAppointments(ctx, input);
+  let page = query
+    .select(keyValues(NEWEST_START_FIRST).as('sort_keys'))
+    .orderBy(orderByKeys(NEWEST_START_FIRST))
+    .limit(input.limit + 1);
+  page = input.cursor ? page.where(afterCursor(NEWEST_START_FIRST, decodeCursor(input.cursor, 'startsAt', 'desc', NEWEST_START_FIRST))) : page.offset((input.page - 1) * input.limit);
   const [rows, count] = await Promise.all([
-    query
-      .orderBy('appointments.starts_at', 'desc')
-      .orderBy('appointments.id', 'desc')
-      .limit(input.limit)
-      .offset((input.page - 1) * input.limit)
-      .execute(),
+    page.execute(),
     query
       .clearSelect()
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
   ]);
-  return { items: rows.map(toAppointment), total: Number(count.n), page: input.page, limit: input.limit };
+  const { items, nextCursor } = keysetPage(rows, input.limit, 'startsAt', 'desc');
+  return { items: items.map(toAppointment), total: Number(count.n), page: input.cursor ? null : input.page, limit: input.limit, nextCursor };
 }
 
 export async function getAppointment(ctx: OrgContext, { id }: z.output<typeof ZAppointmentIdInput>) {

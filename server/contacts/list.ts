@@ -4,7 +4,8 @@ import { escapeLike } from '../db/like';
 import { scoped } from '../db/scoped';
 import type { OrgContext } from '../kernel/context';
 import { ownerOnlyFilter } from '../organizations/members';
-import { afterCursor, and, contactsOf, decodeCursor, encodeCursor, filterConditions, keyValues, orderByKeys, sortKeys, toContact } from './repo';
+import { afterCursor, decodeCursor, keysetPage, keyValues, orderByKeys } from '../db/keyset';
+import { and, contactsOf, filterConditions, sortKeys, toContact } from './repo';
 import { CONTACT_LIMITS, DEFAULT_DIRECTION, ZContactFilter, type TContactFilter, type ZListContactsInput, type ZListContactTagsInput } from './schema';
 import { organizationSettings } from './state';
 
@@ -24,8 +25,7 @@ export async function listContacts(ctx: OrgContext, input: z.output<typeof ZList
     .limit(input.limit + 1);
   page = input.cursor ? page.where(afterCursor(keys, decodeCursor(input.cursor, input.sort, direction, keys))) : page.offset((input.page - 1) * input.limit);
   const [rows, total] = await Promise.all([page.execute(), countContacts(ctx, input, ownerOnly, where)]);
-  const items = rows.slice(0, input.limit);
-  const last = items.at(-1);
+  const { items, nextCursor } = keysetPage(rows, input.limit, input.sort, direction);
   return {
     items: items.map(toContact),
     /** Matches: exact, or CONTACT_LIMITS.countCap when there are more (see totalIsLowerBound). */
@@ -35,7 +35,7 @@ export async function listContacts(ctx: OrgContext, input: z.output<typeof ZList
     /** null when the page came from a cursor. */
     page: input.cursor ? null : input.page,
     limit: input.limit,
-    nextCursor: rows.length > input.limit && last ? encodeCursor({ s: input.sort, d: direction, k: last.sort_keys }) : null,
+    nextCursor,
   };
 }
 

@@ -1,11 +1,10 @@
 import { sql, type Expression, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { Db } from '../db';
 import type { Attribution, ContactsTable } from '../db/schema';
+import type { SortKey } from '../db/keyset';
 import { escapeLike } from '../db/like';
 import { scoped } from '../db/scoped';
 import { DomainError } from '../errors';
-import { textIssue } from '../input/guard';
-import { isWithinDateRange, MAX_INT } from '../input/schema';
 import type { TContactSort } from './schema';
 
 export type ContactRow = Selectable<ContactsTable>;
@@ -172,8 +171,6 @@ export function and(conditions: Expression<SqlBool>[]): Expression<SqlBool> {
 
 // ——— Sorting and keyset paging ———
 
-export type SortKey = { expr: RawBuilder<unknown>; type: 'text' | 'integer' | 'timestamptz' | 'boolean' | 'uuid'; dir: 'asc' | 'desc' };
-
 /**
  * The ordered keys of a sort, ending with the id so the order is total. Contacts without a name
  * (or company) come after the others whatever the direction.
@@ -197,76 +194,4 @@ export function sortKeys(sort: TContactSort, dir: 'asc' | 'desc'): SortKey[] {
     case 'company':
       return [{ expr: sql`(coalesce(contacts.company_name, '') = '')`, type: 'boolean', dir: 'asc' }, { expr: sql`lower(coalesce(contacts.company_name, ''))`, type: 'text', dir }, id];
   }
-}
-
-export function orderByKeys(keys: SortKey[]): RawBuilder<unknown> {
-  return sql`${sql.join(keys.map((k) => sql`${k.expr} ${sql.raw(k.dir)}`))}`;
-}
-
-/** The key values of a row as text, selected alongside it to build the next cursor. */
-export function keyValues(keys: SortKey[]): RawBuilder<string[]> {
-  return sql<string[]>`array[${sql.join(keys.map((k) => sql`(${k.expr})::text`))}]`;
-}
-
-/** Rows strictly after the cursor's key values in the sort order. */
-export function afterCursor(keys: SortKey[], values: string[]): Expression<SqlBool> {
-  // The value is bound as text and cast in SQL, so no driver converts it on the way.
-  const value = (k: SortKey, v: string) => sql`cast(cast(${v} as text) as ${sql.raw(k.type)})`;
-  // Keys all in one direction: a row comparison, which an index on the keys reads as a range
-  // (the expanded form below makes a deep page walk every row before the cursor).
-  if (keys.every((k) => k.dir === keys[0]!.dir)) {
-    return sql<SqlBool>`(${sql.join(keys.map((k) => k.expr))}) ${sql.raw(keys[0]!.dir === 'asc' ? '>' : '<')} (${sql.join(keys.map((k, i) => value(k, values[i]!)))})`;
-  }
-  const parts = keys.map((k, i) => {
-    const equal = keys.slice(0, i).map((kj, j) => sql`${kj.expr} = ${value(kj, values[j]!)}`);
-    const beyond = sql`${k.expr} ${sql.raw(k.dir === 'asc' ? '>' : '<')} ${value(k, values[i]!)}`;
-    return sql`(${sql.join([...equal, beyond], sql` and `)})`;
-  });
-  return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
-}
-
-type Cursor = { s: TContactSort; d: 'asc' | 'desc'; k: string[] };
-
-export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
-}
-
-/** A timestamptz as Postgres writes it as text ('2026-11-25 10:53:53.123456+00'), a real instant within the doors' date range. */
-const TIMESTAMPTZ_TEXT = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?[+-](\d{2})(?::[0-5]\d){0,2}$/;
-function isTimestamptzText(v: string): boolean {
-  const m = TIMESTAMPTZ_TEXT.exec(v);
-  if (!m) return false;
-  const [y, mo, d, h, mi, s, offset] = m.slice(1).map(Number) as [number, number, number, number, number, number, number];
-  const at = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
-  const exists = at.getUTCFullYear() === y && at.getUTCMonth() === mo - 1 && at.getUTCDate() === d && at.getUTCHours() === h && at.getUTCMinutes() === mi && at.getUTCSeconds() === s;
-  return exists && offset <= 15 && isWithinDateRange(`${m[1]}-${m[2]}-${m[3]}`);
-}
-
-/**
- * What each key's text must look like before it is cast in SQL: a crafted cursor is a 400
- * ('cursor: is not a valid cursor'), never a cast error (out-of-range integer or date, NUL in text).
- */
-const VALUE_FORMAT: Record<SortKey['type'], (v: string) => boolean> = {
-  text: (v) => textIssue(v) === undefined,
-  integer: (v) => /^-?\d{1,10}$/.test(v) && Math.abs(Number(v)) <= MAX_INT,
-  timestamptz: isTimestamptzText,
-  boolean: (v) => v === 'true' || v === 'false',
-  uuid: (v) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v),
-};
-
-export function decodeCursor(raw: string, sort: TContactSort, dir: 'asc' | 'desc', keys: SortKey[]): string[] {
-  let cursor: Cursor | undefined;
-  try {
-    cursor = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
-  } catch {
-    cursor = undefined;
-  }
-  const invalid = (message: string) => new DomainError('VALIDATION', `cursor: ${message}`, { issues: [{ path: 'cursor', message }] });
-  if (!cursor || typeof cursor !== 'object') throw invalid('is not a valid cursor');
-  if (cursor.s !== sort || cursor.d !== dir) throw invalid('belongs to another sort; start again from the first page');
-  const values = cursor.k;
-  if (!Array.isArray(values) || values.length !== keys.length || !values.every((v, i) => typeof v === 'string' && VALUE_FORMAT[keys[i]!.type](v))) {
-    throw invalid('is not a valid cursor');
-  }
-  return values;
 }

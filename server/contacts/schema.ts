@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DATE_RANGE_RULE, isoDateTime, isWithinDateRange } from '../input/schema';
 import { ZEmail } from '../auth/schema';
-import { ZAnswerInstant } from '../records/schema';
+import { ZAnswerInstant, ZCursor } from '../records/schema';
 
 /** Shared by the server's doors and the client's forms: each contacts rule written once. */
 
@@ -218,8 +218,7 @@ export const ZListContactsInput = ZContactFilter.extend({
     .default(CONTACTS_PAGE.limit),
   sort: ZContactSort.default('created'),
   direction: ZDirection.optional(),
-  /** nextCursor of the previous answer: continues after its last contact (keyset paging; page is then ignored). */
-  cursor: z.string().max(2000, 'is not a valid cursor').optional(),
+  cursor: ZCursor.optional(),
 }).strict();
 export type TListContactsInput = z.input<typeof ZListContactsInput>;
 

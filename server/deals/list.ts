@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { requireContact } from '../contacts/lookup';
+import { afterCursor, decodeCursor, keysetPage, keyValues, orderByKeys, type SortKey } from '../db/keyset';
 import type { StageKind } from '../db/schema';
 import { likePattern } from '../db/like';
 import { fieldError } from '../errors';
@@ -37,17 +38,31 @@ export function assertDateRange(from: string | undefined, to: string | undefined
   if (from && to && to < from) throw fieldError('closeTo', 'must be on or after closeFrom');
 }
 
-const SORT_COLUMNS = {
-  title: 'deals.title',
-  value: 'deals.value_minor',
-  expectedCloseDate: 'deals.expected_close_date',
-  createdAt: 'deals.created_at',
-  updatedAt: 'deals.updated_at',
-  stageChangedAt: 'deals.stage_changed_at',
-  position: 'deals.position',
-} as const;
+/**
+ * The keys of each sort (keyset paging, server/db/keyset.ts). Deals without an expected close date
+ * come last either way.
+ */
+function sortKeys(sortBy: z.output<typeof ZListDealsInput>['sortBy'], dir: 'asc' | 'desc'): SortKey[] {
+  const id: SortKey = { expr: sql`deals.id`, type: 'uuid', dir };
+  switch (sortBy) {
+    case 'title':
+      return [{ expr: sql`deals.title`, type: 'text', dir }, id];
+    case 'value':
+      return [{ expr: sql`deals.value_minor`, type: 'bigint', dir }, id];
+    case 'expectedCloseDate':
+      return [{ expr: sql`(deals.expected_close_date is null)`, type: 'boolean', dir: 'asc' }, { expr: sql`coalesce(deals.expected_close_date, date '2000-01-01')`, type: 'date', dir }, id];
+    case 'createdAt':
+      return [{ expr: sql`deals.created_at`, type: 'timestamptz', dir }, id];
+    case 'updatedAt':
+      return [{ expr: sql`deals.updated_at`, type: 'timestamptz', dir }, id];
+    case 'stageChangedAt':
+      return [{ expr: sql`deals.stage_changed_at`, type: 'timestamptz', dir }, id];
+    case 'position':
+      return [{ expr: sql`deals.position`, type: 'integer', dir }, id];
+  }
+}
 
-/** The list view: filtered, sorted, paged. */
+/** The list view: filtered, sorted, paged by number or by cursor. */
 export async function listDeals(ctx: OrgContext, input: z.output<typeof ZListDealsInput>) {
   assertDateRange(input.closeFrom, input.closeTo);
   const { db, organizationId } = ctx;
@@ -56,22 +71,19 @@ export async function listDeals(ctx: OrgContext, input: z.output<typeof ZListDea
   if (input.stageId) await requireStage(db, organizationId, input.stageId);
   if (input.contactId) await requireContact(db, organizationId, input.contactId, ownerOnly);
   const base = filteredDeals(ctx, ownerOnly, input);
-  const column = SORT_COLUMNS[input.sortBy];
+  const keys = sortKeys(input.sortBy, input.sortDir);
+  let page = base
+    .select(keyValues(keys).as('sort_keys'))
+    .orderBy(orderByKeys(keys))
+    .limit(input.limit + 1);
+  page = input.cursor ? page.where(afterCursor(keys, decodeCursor(input.cursor, input.sortBy, input.sortDir, keys))) : page.offset((input.page - 1) * input.limit);
   const [rows, count] = await Promise.all([
-    base
-      .orderBy(sql.ref(column), (ob) => {
-        const ordered = input.sortDir === 'asc' ? ob.asc() : ob.desc();
-        // Deals without an expected close date come last either way.
-        return input.sortBy === 'expectedCloseDate' ? ordered.nullsLast() : ordered;
-      })
-      .orderBy('deals.id', input.sortDir)
-      .limit(input.limit)
-      .offset((input.page - 1) * input.limit)
-      .execute(),
+    page.execute(),
     base
       .clearSelect()
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
   ]);
-  return { items: rows.map((r) => toDeal(r)), total: Number(count.n), page: input.page, limit: input.limit };
+  const { items, nextCursor } = keysetPage(rows, input.limit, input.sortBy, input.sortDir);
+  return { items: items.map((r) => toDeal(r)), total: Number(count.n), page: input.cursor ? null : input.page, limit: input.limit, nextCursor };
 }

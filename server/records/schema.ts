@@ -16,13 +16,17 @@ export const ZNamedRef = z.strictObject({ id: z.uuid(), name: z.string() });
 /** What a delete answers on tRPC (/api/v1 answers 204 with no body). */
 export const ZDeletedRecord = z.strictObject({ id: z.uuid() });
 
-/** One page of a numbered list. */
+/** `nextCursor` of the previous answer: the list continues after its last row (keyset paging; `page` is then ignored). */
+export const ZCursor = z.string().max(2000, 'is not a valid cursor');
+
+/** One page of a list, by number or by cursor (server/db/keyset.ts). */
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.strictObject({
     items: z.array(item),
     total: z.number().int().meta({ description: 'Records matching the filters' }),
-    page: z.number().int(),
+    page: z.number().int().nullable().meta({ description: 'null when the page came from a cursor' }),
     limit: z.number().int(),
+    nextCursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page (stable while records are added and deleted); null on the last' }),
   });
 }
 

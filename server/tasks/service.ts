@@ -5,6 +5,7 @@ import { displayName, requireContact } from '../contacts/lookup';
 import { publishEvent } from '../events/publish';
 import type { Db } from '../db';
 import type { Database } from '../db/schema';
+import { afterCursor, decodeCursor, keysetPage, keyValues, orderByKeys, type SortKey } from '../db/keyset';
 import { likePattern } from '../db/like';
 import { scoped } from '../db/scoped';
 import { DomainError, fieldError } from '../errors';
@@ -118,6 +119,27 @@ export async function getTask(ctx: OrgContext, { id }: z.output<typeof ZTaskIdIn
   return taskView(ctx, id);
 }
 
+const EPOCH = sql`timestamptz 'epoch'`;
+/**
+ * The list's two orders (keyset paging, server/db/keyset.ts): done tasks alone, last completed first;
+ * otherwise open before done, soonest due first (undated last), then the most urgent, newest first.
+ */
+const TASK_SORT_KEYS: Record<'completed' | 'due', SortKey[]> = {
+  completed: [
+    { expr: sql`(tasks.completed_at is null)`, type: 'boolean', dir: 'asc' },
+    { expr: sql`coalesce(tasks.completed_at, ${EPOCH})`, type: 'timestamptz', dir: 'desc' },
+    { expr: sql`tasks.id`, type: 'uuid', dir: 'asc' },
+  ],
+  due: [
+    { expr: sql`(tasks.status = 'done')`, type: 'boolean', dir: 'asc' },
+    { expr: sql`(tasks.due_at is null)`, type: 'boolean', dir: 'asc' },
+    { expr: sql`coalesce(tasks.due_at, ${EPOCH})`, type: 'timestamptz', dir: 'asc' },
+    { expr: sql`(case tasks.priority when 'urgent' then 0 when 'high' then 1 when 'medium' then 2 else 3 end)`, type: 'integer', dir: 'asc' },
+    { expr: sql`tasks.created_at`, type: 'timestamptz', dir: 'desc' },
+    { expr: sql`tasks.id`, type: 'uuid', dir: 'asc' },
+  ],
+};
+
 export async function listTasks(ctx: OrgContext, input: z.output<typeof ZListTasksInput>) {
   const { db, organizationId } = ctx;
   const ownerOnly = await ownerOnlyFilter(db, ctx.auth);
@@ -133,34 +155,27 @@ export async function listTasks(ctx: OrgContext, input: z.output<typeof ZListTas
   if (input.contactId) base = base.where('tasks.contact_id', '=', input.contactId);
   if (input.dealId) base = base.where('tasks.deal_id', '=', input.dealId);
 
-  const onlyDone = input.status === 'done' && (input.view === 'mine' || input.view === 'all');
-  let ordered = base;
-  if (onlyDone) {
-    ordered = ordered.orderBy('tasks.completed_at', (ob) => ob.desc().nullsLast());
-  } else {
-    // Open before done, soonest due first (undated last), then the most urgent.
-    ordered = ordered
-      .orderBy(sql`tasks.status = 'done'`)
-      .orderBy('tasks.due_at', (ob) => ob.asc().nullsLast())
-      .orderBy(sql`case tasks.priority when 'urgent' then 0 when 'high' then 1 when 'medium' then 2 else 3 end`)
-      .orderBy('tasks.created_at', 'desc');
-  }
+  const sort = input.status === 'done' && (input.view === 'mine' || input.view === 'all') ? 'completed' : 'due';
+  const keys = TASK_SORT_KEYS[sort];
+  let page = base
+    .select(keyValues(keys).as('sort_keys'))
+    .orderBy(orderByKeys(keys))
+    .limit(input.limit + 1);
+  page = input.cursor ? page.where(afterCursor(keys, decodeCursor(input.cursor, sort, 'asc', keys))) : page.offset((input.page - 1) * input.limit);
   const [rows, count] = await Promise.all([
-    ordered
-      .orderBy('tasks.id')
-      .limit(input.limit)
-      .offset((input.page - 1) * input.limit)
-      .execute(),
+    page.execute(),
     base
       .clearSelect()
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
   ]);
+  const { items, nextCursor } = keysetPage(rows, input.limit, sort, 'asc');
   return {
-    items: rows.map((r) => toTask(r, clock.now)),
+    items: items.map((r) => toTask(r, clock.now)),
     total: Number(count.n),
-    page: input.page,
+    page: input.cursor ? null : input.page,
     limit: input.limit,
+    nextCursor,
     /** The zone and date "today" was taken in. */
     timeZone: clock.timeZone,
     today: clock.today,

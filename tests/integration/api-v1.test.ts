@@ -88,14 +88,14 @@ describe('/api/v1 contacts (generated from the contacts procedures)', () => {
 });
 
 describe('/api/v1 deals, tasks and appointments', () => {
-  it('lists each resource as {items, total, page, limit}', async () => {
+  it('lists each resource as {items, total, page, limit, nextCursor}', async () => {
     const { app, deps } = await v1App();
     const owner = await createAccount(deps);
     const auth = { authorization: `Bearer ${await createKey(deps, owner.organizationId, 'admin')}` };
     for (const resource of V1_RESOURCES) {
       const res = await app.request(`/api/v1/${resource.name}?page=1&limit=5`, { headers: auth });
       expect(res.status, resource.name).toBe(200);
-      expect(await res.json(), resource.name).toMatchObject({ items: [], total: 0, page: 1, limit: 5 });
+      expect(await res.json(), resource.name).toMatchObject({ items: [], total: 0, page: 1, limit: 5, nextCursor: null });
     }
   });
 

@@ -213,7 +213,9 @@ function TaskList({
   const list = trpc.tasks.list.useQuery(listInput(search));
   if (list.error) return <FormAlert message={errorMessageOf(list.error, 'Could not load the tasks')} />;
   if (!list.data) return <Spinner className="mx-auto my-12" />;
-  const { items, total, page, limit } = list.data;
+  const { items, total, limit } = list.data;
+  // The screen pages by number, so its answers always carry one.
+  const page = list.data.page ?? 1;
   if (total === 0 && counts?.all === 0) {
     return (
       <EmptyState icon={SquareCheckIcon} title="No tasks yet">

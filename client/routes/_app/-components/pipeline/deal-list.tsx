@@ -32,8 +32,10 @@ export function DealList({ data, search, timeZone, onSearch }: { data: RouterOut
   const shown = DEAL_LIST_COLUMNS.filter((c) => columns.includes(c));
   const sortBy = search.sortBy ?? 'updatedAt';
   const sortDir = search.sortDir ?? 'desc';
-  const first = data.total === 0 ? 0 : (data.page - 1) * data.limit + 1;
-  const last = Math.min(data.page * data.limit, data.total);
+  // The screen pages by number, so its answers always carry one.
+  const page = data.page ?? 1;
+  const first = data.total === 0 ? 0 : (page - 1) * data.limit + 1;
+  const last = Math.min(page * data.limit, data.total);
   const pages = Math.max(1, Math.ceil(data.total / data.limit));
   const today = todayIn(timeZone);
 
@@ -114,7 +116,7 @@ export function DealList({ data, search, timeZone, onSearch }: { data: RouterOut
           {data.items.length === 0 ? (
             <Tr>
               <Td colSpan={shown.length + 1} className="py-10 text-center text-gray-500 dark:text-gray-400">
-                {data.page > 1 ? (
+                {page > 1 ? (
                   <>
                     This page is empty now.{' '}
                     <Button variant="outline" size="sm" onClick={() => onSearch({ page: undefined })}>
@@ -132,13 +134,13 @@ export function DealList({ data, search, timeZone, onSearch }: { data: RouterOut
       {pages > 1 ? (
         <nav aria-label="Pages" className="flex items-center justify-end gap-2 text-sm">
           <span className="text-gray-600 dark:text-gray-400">
-            Page {data.page} of {pages}
+            Page {page} of {pages}
           </span>
-          <Button variant="outline" size="sm" disabled={data.page <= 1} onClick={() => onSearch({ page: data.page - 1 > 1 ? data.page - 1 : undefined })}>
+          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onSearch({ page: page - 1 > 1 ? page - 1 : undefined })}>
             <ChevronLeftIcon className="size-4" aria-hidden />
             Previous
           </Button>
-          <Button variant="outline" size="sm" disabled={data.page >= pages} onClick={() => onSearch({ page: data.page + 1 })}>
+          <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onSearch({ page: page + 1 })}>
             Next
             <ChevronRightIcon className="size-4" aria-hidden />
           </Button>
