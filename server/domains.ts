@@ -22,6 +22,7 @@ import { organizationsDomain } from './organizations/domain';
 import { realtimeDomain } from './realtime/domain';
 import { siteAnalyticsDomain } from './site-analytics/domain';
 import { smsDomain } from './sms/domain';
+import { syncDomain } from './sync/domain';
 import { tasksDomain } from './tasks/domain';
 import { trainingDomain } from './training/domain';
 import { webhooksDomain } from './webhooks/domain';
@@ -59,4 +60,5 @@ export const DOMAINS = [
   webhooksDomain,
   commandsDomain,
   calendarsDomain,
+  syncDomain,
 ] as const;

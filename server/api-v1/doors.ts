@@ -27,6 +27,7 @@ import {
 import { ZLeadAccepted, ZLeadRefused, ZSubmitLeadInput } from '../leads/schema';
 import { ZActingOrganization, ZMemberList } from '../organizations/schema';
 import { ZRecordSiteEventsInput, ZSiteEventsStored } from '../site-analytics/schema';
+import { DELETED_RECORDS_KEPT_DAYS, ZDeletedRecordsInput, ZDeletedRecordsPage } from '../sync/schema';
 import { INBOUND_SIGNATURE_HEADER, ZInboundEmailAnswer } from '../email/schema';
 import { ZBulkSendSmsInput, ZSendSmsInput, ZSendTemplateSmsInput, ZSmsAccountAnswer, ZSmsBulkSent, ZSmsRefused, ZSmsSent, ZSmsTemplateRecord } from '../sms/schema';
 import { ZSetLessonCompletionInput, ZTrainingProgress } from '../training/schema';
@@ -207,6 +208,16 @@ export const REST_DOORS: RestDoor[] = [
     access: 'member',
     permission: 'members:read',
     answers: { '200': json('The members and the invites not yet accepted', ZMemberList) },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/deleted-records',
+    tag: 'organization',
+    summary: 'Deleted records, for sync',
+    description: `The contacts, deals, tasks and appointments deleted in the organization (one by one, in bulk, merged away or with their contact), oldest first, kept ${DELETED_RECORDS_KEPT_DAYS} days; only the kinds the key may read. Keep \`nextCursor\` between visits: a deletion that commits after a visit is always ahead of it. With \`updatedAfter\` on the lists, this keeps a copy in step.`,
+    access: 'member',
+    query: ZDeletedRecordsInput,
+    answers: { '200': json('Deletions after the cursor', ZDeletedRecordsPage) },
   },
   {
     method: 'post',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAnswerInstant, ZCursor, ZNamedRef, pageOf } from '../records/schema';
+import { ZAnswerInstant, ZCursor, ZNamedRef, ZUpdatedAfter, pageOf } from '../records/schema';
 import { isTimeZone } from '../time/zoned';
 import { isoDateTime } from '../input/schema';
 
@@ -128,6 +128,7 @@ export const ZSearchAppointmentsInput = z
     q: z.string().trim().max(200, 'must be at most 200 characters').optional(),
     page: z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(1),
     cursor: ZCursor.optional(),
+    updatedAfter: ZUpdatedAfter.optional(),
     limit: z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(20),
     from: ZInstant.optional(),
     to: ZInstant.optional(),

@@ -126,7 +126,7 @@ async function withConflicts(ctx: OrgContext, id: string) {
   return { ...appointment, conflicts };
 }
 
-type AppointmentFilters = { assigneeId?: string; contactId?: string; status?: AppointmentStatus; q?: string; from?: string; to?: string };
+type AppointmentFilters = { assigneeId?: string; contactId?: string; status?: AppointmentStatus; q?: string; from?: string; to?: string; updatedAfter?: string };
 
 /** The filters the calendar and the integrators' list share; a range keeps what overlaps it. */
 async function filteredAppointments(ctx: OrgContext, filters: AppointmentFilters) {
@@ -139,6 +139,7 @@ async function filteredAppointments(ctx: OrgContext, filters: AppointmentFilters
   if (filters.contactId) query = query.where('appointments.contact_id', '=', filters.contactId);
   if (filters.status) query = query.where('appointments.status', '=', filters.status);
   if (filters.q) query = query.where('appointments.title', 'ilike', likePattern(filters.q));
+  if (filters.updatedAfter) query = query.where('appointments.updated_at', '>', new Date(filters.updatedAfter));
   return query;
 }
 

@@ -15,7 +15,8 @@ export async function listContacts(ctx: OrgContext, input: z.output<typeof ZList
   const [ownerOnly, settings] = await Promise.all([ownerOnlyFilter(ctx.db, ctx.auth), organizationSettings(ctx.db, ctx.organizationId)]);
   const direction = input.direction ?? DEFAULT_DIRECTION[input.sort];
   const keys = sortKeys(input.sort, direction);
-  const where = and(filterConditions(input, settings.timezone));
+  const changedSince = input.updatedAfter ? [sql<SqlBool>`contacts.updated_at > ${new Date(input.updatedAfter)}`] : [];
+  const where = and([...filterConditions(input, settings.timezone), ...changedSince]);
   let page = contactsOf(ctx.db, ctx.organizationId, ownerOnly)
     .leftJoin('users as owner', 'owner.id', 'contacts.owner_id')
     .selectAll('contacts')
@@ -24,7 +25,7 @@ export async function listContacts(ctx: OrgContext, input: z.output<typeof ZList
     .orderBy(orderByKeys(keys))
     .limit(input.limit + 1);
   page = input.cursor ? page.where(afterCursor(keys, decodeCursor(input.cursor, input.sort, direction, keys))) : page.offset((input.page - 1) * input.limit);
-  const [rows, total] = await Promise.all([page.execute(), countContacts(ctx, input, ownerOnly, where)]);
+  const [rows, total] = await Promise.all([page.execute(), countContacts(ctx, input, ownerOnly, where, changedSince.length > 0)]);
   const { items, nextCursor } = keysetPage(rows, input.limit, input.sort, direction);
   return {
     items: items.map(toContact),
@@ -74,8 +75,8 @@ export async function listContactTags(ctx: OrgContext, input: z.output<typeof ZL
  * How many contacts a list matches. Without a filter, or with only a tag, the counts the contacts
  * triggers keep answer exactly at once; otherwise matches are counted up to CONTACT_LIMITS.countCap.
  */
-async function countContacts(ctx: OrgContext, filter: TContactFilter, ownerOnly: string | null, where: Expression<SqlBool>): Promise<{ n: number; atLeast: boolean }> {
-  const narrowed = (Object.keys(ZContactFilter.shape) as (keyof TContactFilter)[]).some((key) => key !== 'tag' && filter[key] !== undefined && filter[key] !== '');
+async function countContacts(ctx: OrgContext, filter: TContactFilter, ownerOnly: string | null, where: Expression<SqlBool>, changedSince: boolean): Promise<{ n: number; atLeast: boolean }> {
+  const narrowed = changedSince || (Object.keys(ZContactFilter.shape) as (keyof TContactFilter)[]).some((key) => key !== 'tag' && filter[key] !== undefined && filter[key] !== '');
   if (!ownerOnly && !narrowed) {
     const org = scoped(ctx.db, ctx.organizationId);
     const row = filter.tag

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DATE_RANGE_RULE, isoDateTime, isWithinDateRange } from '../input/schema';
 import { ZEmail } from '../auth/schema';
-import { ZAnswerInstant, ZCursor } from '../records/schema';
+import { ZAnswerInstant, ZCursor, ZUpdatedAfter } from '../records/schema';
 
 /** Shared by the server's doors and the client's forms: each contacts rule written once. */
 
@@ -219,6 +219,7 @@ export const ZListContactsInput = ZContactFilter.extend({
   sort: ZContactSort.default('created'),
   direction: ZDirection.optional(),
   cursor: ZCursor.optional(),
+  updatedAfter: ZUpdatedAfter.optional(),
 }).strict();
 export type TListContactsInput = z.input<typeof ZListContactsInput>;
 

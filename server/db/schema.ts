@@ -509,6 +509,16 @@ export interface EventsTable {
   created_at: Timestamp;
 }
 
+/** A contact, deal, task or appointment deleted: the integrators' sync feed (written by a trigger; server/sync/). */
+export interface DeletedRecordsTable {
+  id: Generated<string>;
+  txid: Generated<string>;
+  organization_id: string;
+  resource: 'contacts' | 'deals' | 'tasks' | 'appointments';
+  record_id: string;
+  deleted_at: Generated<Date>;
+}
+
 /** A durable consumer of the events outbox: its cursor and the process that holds it. */
 export interface EventConsumersTable {
   name: string;
@@ -1001,6 +1011,7 @@ export interface Database {
   workflow_step_effects: WorkflowStepEffectsTable;
   workflow_round_robin: WorkflowRoundRobinTable;
   workflow_trigger_timers: WorkflowTriggerTimersTable;
+  deleted_records: DeletedRecordsTable;
   booking_handles: BookingHandlesTable;
   calendars: CalendarsTable;
   calendar_members: CalendarMembersTable;

@@ -48,6 +48,7 @@ export const ORGANIZATION_TABLES = [
   'chat_conversations',
   'chat_messages',
   'command_events',
+  'deleted_records',
   'contact_conversions',
   'contact_days',
   'contact_import_errors',

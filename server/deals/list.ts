@@ -70,7 +70,8 @@ export async function listDeals(ctx: OrgContext, input: z.output<typeof ZListDea
   if (input.pipelineId) await requirePipeline(db, organizationId, input.pipelineId);
   if (input.stageId) await requireStage(db, organizationId, input.stageId);
   if (input.contactId) await requireContact(db, organizationId, input.contactId, ownerOnly);
-  const base = filteredDeals(ctx, ownerOnly, input);
+  let base = filteredDeals(ctx, ownerOnly, input);
+  if (input.updatedAfter) base = base.where('deals.updated_at', '>', new Date(input.updatedAfter));
   const keys = sortKeys(input.sortBy, input.sortDir);
   let page = base
     .select(keyValues(keys).as('sort_keys'))

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAnswerInstant, ZCursor, ZNamedRef, pageOf } from '../records/schema';
+import { ZAnswerInstant, ZCursor, ZNamedRef, ZUpdatedAfter, pageOf } from '../records/schema';
 import { isoDate, MAX_INT, MAX_INT_RULE } from '../input/schema';
 
 /** Pipelines, stages and deals: shared by the server's doors and the client's forms. */
@@ -212,6 +212,7 @@ export const ZListDealsInput = z.object({
   stalledDays: z.number().int('must be a whole number').min(1, 'must be at least 1').max(3650, 'must be at most 3650').optional(),
   page: z.number().int().min(1, 'must be 1 or more').default(1),
   cursor: ZCursor.optional(),
+  updatedAfter: ZUpdatedAfter.optional(),
   limit: z.number().int().min(1, 'must be between 1 and 100').max(100, 'must be between 1 and 100').default(25),
   sortBy: z.enum(DEAL_SORT_FIELDS, { error: `must be one of ${DEAL_SORT_FIELDS.join(', ')}` }).default('updatedAt'),
   sortDir: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).default('desc'),

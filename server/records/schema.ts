@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime } from '../input/schema';
 
 /**
  * Building blocks of the records the doors answer with (`.output()` of the procedures integrators
@@ -18,6 +19,11 @@ export const ZDeletedRecord = z.strictObject({ id: z.uuid() });
 
 /** `nextCursor` of the previous answer: the list continues after its last row (keyset paging; `page` is then ignored). */
 export const ZCursor = z.string().max(2000, 'is not a valid cursor');
+
+/** Only records changed (created or updated) after this instant: with the deleted-records feed, how another system syncs. */
+export const ZUpdatedAfter = isoDateTime({ offset: true, error: 'must be a date and time such as 2026-05-01T09:00:00Z' }).meta({
+  description: 'Only records created or updated after this instant',
+});
 
 /** One page of a list, by number or by cursor (server/db/keyset.ts). */
 export function pageOf<T extends z.ZodType>(item: T) {

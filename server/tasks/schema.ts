@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAnswerInstant, ZCursor, ZNamedRef, pageOf } from '../records/schema';
+import { ZAnswerInstant, ZCursor, ZNamedRef, ZUpdatedAfter, pageOf } from '../records/schema';
 import { isoDateTime } from '../input/schema';
 
 /** Tasks: shared by the server's doors and the client's forms. */
@@ -60,6 +60,7 @@ export const ZListTasksInput = z.object({
   dealId: id('a deal').optional(),
   page: z.number().int().min(1, 'must be 1 or more').default(1),
   cursor: ZCursor.optional(),
+  updatedAfter: ZUpdatedAfter.optional(),
   limit: z.number().int().min(1, 'must be between 1 and 100').max(100, 'must be between 1 and 100').default(25),
 });
 export type TListTasksInput = z.input<typeof ZListTasksInput>;

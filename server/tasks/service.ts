@@ -154,6 +154,7 @@ export async function listTasks(ctx: OrgContext, input: z.output<typeof ZListTas
   if (input.assigneeId) base = base.where('tasks.assignee_id', '=', input.assigneeId);
   if (input.contactId) base = base.where('tasks.contact_id', '=', input.contactId);
   if (input.dealId) base = base.where('tasks.deal_id', '=', input.dealId);
+  if (input.updatedAfter) base = base.where('tasks.updated_at', '>', new Date(input.updatedAfter));
 
   const sort = input.status === 'done' && (input.view === 'mine' || input.view === 'all') ? 'completed' : 'due';
   const keys = TASK_SORT_KEYS[sort];
