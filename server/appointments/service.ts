@@ -1,10 +1,11 @@
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import { recordActivities, type ActivityInput } from '../activities/service';
 import { displayName, requireContact } from '../contacts/lookup';
 import { publishEvent } from '../events/publish';
 import type { Db } from '../db';
 import type { AppointmentStatus } from '../db/schema';
-import { likePattern } from '../db/like';
+import { likePattern, titleMatches } from '../db/like';
 import { scoped } from '../db/scoped';
 import { DomainError, fieldError, unknownRecord } from '../errors';
 import { actorIdOf, type OrgContext } from '../kernel/context';
@@ -168,6 +169,20 @@ export async function searchAppointments(ctx: OrgContext, input: z.output<typeof
       .executeTakeFirstOrThrow(),
   ]);
   return { items: rows.map(toAppointment), total: Number(count.n), page: input.page, limit: input.limit };
+}
+
+/**
+ * The palette's search (issue #21): the first `limit` appointments whose title matches what was typed,
+ * latest start first as `searchAppointments`, uncounted; `ownerOnly` as `ownerOnlyFilter` answers.
+ */
+export async function appointmentsMatching(ctx: OrgContext, ownerOnly: string | null, q: string, limit: number) {
+  const rows = await selectAppointments(ctx.db, ctx.organizationId, ownerOnly)
+    .where(titleMatches(sql.ref('appointments.title'), q))
+    .orderBy('appointments.starts_at', 'desc')
+    .orderBy('appointments.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(toAppointment);
 }
 
 export async function getAppointment(ctx: OrgContext, { id }: z.output<typeof ZAppointmentIdInput>) {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import { requireContact } from '../contacts/lookup';
 import type { StageKind } from '../db/schema';
-import { likePattern } from '../db/like';
+import { likePattern, titleMatches } from '../db/like';
 import { fieldError } from '../errors';
 import type { OrgContext } from '../kernel/context';
 import { ownerOnlyFilter } from '../organizations/members';
@@ -74,4 +74,18 @@ export async function listDeals(ctx: OrgContext, input: z.output<typeof ZListDea
       .executeTakeFirstOrThrow(),
   ]);
   return { items: rows.map((r) => toDeal(r)), total: Number(count.n), page: input.page, limit: input.limit };
+}
+
+/**
+ * The palette's search (issue #21): the first `limit` deals whose title matches what was typed, most
+ * recently updated first as the list's default, uncounted; `ownerOnly` as `ownerOnlyFilter` answers.
+ */
+export async function dealsMatching(ctx: OrgContext, ownerOnly: string | null, q: string, limit: number) {
+  const rows = await filteredDeals(ctx, ownerOnly, {})
+    .where(titleMatches(sql.ref('deals.title'), q))
+    .orderBy('deals.updated_at', 'desc')
+    .orderBy('deals.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => toDeal(r));
 }

@@ -5,7 +5,7 @@ import { displayName, requireContact } from '../contacts/lookup';
 import { publishEvent } from '../events/publish';
 import type { Db } from '../db';
 import type { Database } from '../db/schema';
-import { likePattern } from '../db/like';
+import { likePattern, titleMatches } from '../db/like';
 import { scoped } from '../db/scoped';
 import { DomainError, fieldError } from '../errors';
 import { actorIdOf, type OrgContext } from '../kernel/context';
@@ -118,6 +118,8 @@ export async function getTask(ctx: OrgContext, { id }: z.output<typeof ZTaskIdIn
   return taskView(ctx, id);
 }
 
+const MOST_URGENT_FIRST = sql`case tasks.priority when 'urgent' then 0 when 'high' then 1 when 'medium' then 2 else 3 end`;
+
 export async function listTasks(ctx: OrgContext, input: z.output<typeof ZListTasksInput>) {
   const { db, organizationId } = ctx;
   const ownerOnly = await ownerOnlyFilter(db, ctx.auth);
@@ -142,7 +144,7 @@ export async function listTasks(ctx: OrgContext, input: z.output<typeof ZListTas
     ordered = ordered
       .orderBy(sql`tasks.status = 'done'`)
       .orderBy('tasks.due_at', (ob) => ob.asc().nullsLast())
-      .orderBy(sql`case tasks.priority when 'urgent' then 0 when 'high' then 1 when 'medium' then 2 else 3 end`)
+      .orderBy(MOST_URGENT_FIRST)
       .orderBy('tasks.created_at', 'desc');
   }
   const [rows, count] = await Promise.all([
@@ -165,6 +167,25 @@ export async function listTasks(ctx: OrgContext, input: z.output<typeof ZListTas
     timeZone: clock.timeZone,
     today: clock.today,
   };
+}
+
+/**
+ * The palette's search (issue #21): the first `limit` open tasks whose title matches what was typed, in
+ * the list's order (soonest due first, undated last, then the most urgent), uncounted; `ownerOnly` as
+ * `ownerOnlyFilter` answers.
+ */
+export async function openTasksMatching(ctx: OrgContext, ownerOnly: string | null, q: string, limit: number) {
+  const rows = await selectTasks(ctx.db, ctx.organizationId, ownerOnly)
+    .where('tasks.status', '=', 'open')
+    .where(titleMatches(sql.ref('tasks.title'), q))
+    .orderBy('tasks.due_at', (ob) => ob.asc().nullsLast())
+    .orderBy(MOST_URGENT_FIRST)
+    .orderBy('tasks.created_at', 'desc')
+    .orderBy('tasks.id')
+    .limit(limit)
+    .execute();
+  const now = new Date();
+  return rows.map((r) => toTask(r, now));
 }
 
 /** How many tasks each tab holds, as the list counts them with its default status. */
