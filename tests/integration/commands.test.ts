@@ -26,6 +26,9 @@ describe('search.global', () => {
 
     const accentBlind = await api.search.global({ q: 'zoe mart', kinds: ['contact'] });
     expect(accentBlind).toEqual({ hits: [expect.objectContaining({ id: zoe.id, title: 'Zoë Martin' })], fuzzy: true });
+    // Accent-blind, the words of three letters or more must all match; shorter ones are not asked for.
+    expect(await api.search.global({ q: 'zoe mz', kinds: ['contact'] })).toEqual({ hits: [expect.objectContaining({ id: zoe.id })], fuzzy: true });
+    expect(await api.search.global({ q: 'zoe marx', kinds: ['contact'] })).toEqual({ hits: [], fuzzy: false });
 
     expect((await api.search.global({ q: 'julian', kinds: ['deal'] })).hits.map((h) => h.kind)).toEqual(['deal']);
     expect((await api.search.global({ q: 'billing', kinds: ['page'] })).hits).toEqual([
