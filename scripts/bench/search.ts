@@ -3,8 +3,8 @@
  * its tRPC query runs it (one read-only transaction under the row-level policies, decision 028),
  * BENCH_SEARCH_CONNECTIONS at a time (default 20) for BENCH_SEARCH_SECONDS (default 10), over a mix of
  * 2-letter, 3-letter, name, e-mail and phone queries. On Postgres (BENCH_DATABASE_URL or
- * DATABASE_URL; skipped when unset) with 1,000,000 contacts in sb_bench_search, and on embedded PGlite
- * with 100,000. In-process (a concurrent loop, not autocannon over HTTP): what it measures is the
+ * DATABASE_URL; skipped when unset) with 1,000,000 contacts in sb_bench_search (seeded by the first run,
+ * reused by the next), and on embedded PGlite with 100,000. In-process (a concurrent loop, not autocannon over HTTP): what it measures is the
  * search and the database, not the HTTP stack. Prints figures and the targets; never asserts timing.
  *
  * Env: BENCH_SEARCH_CONTACTS (default 1000000), BENCH_SEARCH_PGLITE_CONTACTS (default 100000),
