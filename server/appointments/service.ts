@@ -6,7 +6,7 @@ import { publishEvent } from '../events/publish';
 import type { Db } from '../db';
 import type { AppointmentStatus } from '../db/schema';
 import { afterCursor, decodeCursor, keysetPage, keyValues, orderByKeys, type SortKey } from '../db/keyset';
-import { likePattern } from '../db/like';
+import { likePattern, titleMatches } from '../db/like';
 import { scoped } from '../db/scoped';
 import { DomainError, fieldError, unknownRecord } from '../errors';
 import { actorIdOf, type OrgContext } from '../kernel/context';
@@ -178,6 +178,19 @@ export async function searchAppointments(ctx: OrgContext, input: z.output<typeof
   ]);
   const { items, nextCursor } = keysetPage(rows, input.limit, 'startsAt', 'desc');
   return { items: items.map(toAppointment), total: Number(count.n), page: input.cursor ? null : input.page, limit: input.limit, nextCursor };
+}
+
+/**
+ * The palette's search (issue #21): the first `limit` appointments whose title matches what was typed,
+ * latest start first as `searchAppointments`, uncounted; `ownerOnly` as `ownerOnlyFilter` answers.
+ */
+export async function appointmentsMatching(ctx: OrgContext, ownerOnly: string | null, q: string, limit: number) {
+  const rows = await selectAppointments(ctx.db, ctx.organizationId, ownerOnly)
+    .where(titleMatches(sql.ref('appointments.title'), q))
+    .orderBy(orderByKeys(NEWEST_START_FIRST))
+    .limit(limit)
+    .execute();
+  return rows.map(toAppointment);
 }
 
 export async function getAppointment(ctx: OrgContext, { id }: z.output<typeof ZAppointmentIdInput>) {

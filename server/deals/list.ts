@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { requireContact } from '../contacts/lookup';
 import { afterCursor, decodeCursor, keysetPage, keyValues, orderByKeys, type SortKey } from '../db/keyset';
 import type { StageKind } from '../db/schema';
-import { likePattern } from '../db/like';
+import { likePattern, titleMatches } from '../db/like';
 import { fieldError } from '../errors';
 import type { OrgContext } from '../kernel/context';
 import { ownerOnlyFilter } from '../organizations/members';
@@ -87,4 +87,17 @@ export async function listDeals(ctx: OrgContext, input: z.output<typeof ZListDea
   ]);
   const { items, nextCursor } = keysetPage(rows, input.limit, input.sortBy, input.sortDir);
   return { items: items.map((r) => toDeal(r)), total: Number(count.n), page: input.cursor ? null : input.page, limit: input.limit, nextCursor };
+}
+
+/**
+ * The palette's search (issue #21): the first `limit` deals whose title matches what was typed, most
+ * recently updated first as the list's default, uncounted; `ownerOnly` as `ownerOnlyFilter` answers.
+ */
+export async function dealsMatching(ctx: OrgContext, ownerOnly: string | null, q: string, limit: number) {
+  const rows = await filteredDeals(ctx, ownerOnly, {})
+    .where(titleMatches(sql.ref('deals.title'), q))
+    .orderBy(orderByKeys(sortKeys('updatedAt', 'desc')))
+    .limit(limit)
+    .execute();
+  return rows.map((r) => toDeal(r));
 }

@@ -4,7 +4,7 @@
  * list (list.ts) and the board (board.ts) — answered from one place for the doors and other domains.
  */
 export { dealBoard } from './board';
-export { listDeals } from './list';
+export { dealsMatching, listDeals } from './list';
 export { moveDeal, moveDealIn } from './moves';
 export { dealTimeline, dealVisible, getDeal } from './read';
 export { createDeal, createDealIn, deleteDeal, updateDeal } from './write';

@@ -6,7 +6,7 @@ import { publishEvent } from '../events/publish';
 import type { Db } from '../db';
 import type { Database } from '../db/schema';
 import { afterCursor, decodeCursor, keysetPage, keyValues, orderByKeys, type SortKey } from '../db/keyset';
-import { likePattern } from '../db/like';
+import { likePattern, titleMatches } from '../db/like';
 import { scoped } from '../db/scoped';
 import { DomainError, fieldError } from '../errors';
 import { actorIdOf, type OrgContext } from '../kernel/context';
@@ -181,6 +181,22 @@ export async function listTasks(ctx: OrgContext, input: z.output<typeof ZListTas
     timeZone: clock.timeZone,
     today: clock.today,
   };
+}
+
+/**
+ * The palette's search (issue #21): the first `limit` open tasks whose title matches what was typed, in
+ * the list's order (soonest due first, undated last, then the most urgent), uncounted; `ownerOnly` as
+ * `ownerOnlyFilter` answers.
+ */
+export async function openTasksMatching(ctx: OrgContext, ownerOnly: string | null, q: string, limit: number) {
+  const rows = await selectTasks(ctx.db, ctx.organizationId, ownerOnly)
+    .where('tasks.status', '=', 'open')
+    .where(titleMatches(sql.ref('tasks.title'), q))
+    .orderBy(orderByKeys(TASK_SORT_KEYS.due))
+    .limit(limit)
+    .execute();
+  const now = new Date();
+  return rows.map((r) => toTask(r, now));
 }
 
 /** How many tasks each tab holds, as the list counts them with its default status. */

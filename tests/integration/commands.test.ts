@@ -26,11 +26,90 @@ describe('search.global', () => {
 
     const accentBlind = await api.search.global({ q: 'zoe mart', kinds: ['contact'] });
     expect(accentBlind).toEqual({ hits: [expect.objectContaining({ id: zoe.id, title: 'Zoë Martin' })], fuzzy: true });
+    // Accent-blind, the words of three letters or more must all match; shorter ones are not asked for.
+    expect(await api.search.global({ q: 'zoe mz', kinds: ['contact'] })).toEqual({ hits: [expect.objectContaining({ id: zoe.id })], fuzzy: true });
+    expect(await api.search.global({ q: 'zoe marx', kinds: ['contact'] })).toEqual({ hits: [], fuzzy: false });
 
     expect((await api.search.global({ q: 'julian', kinds: ['deal'] })).hits.map((h) => h.kind)).toEqual(['deal']);
     expect((await api.search.global({ q: 'billing', kinds: ['page'] })).hits).toEqual([
       { kind: 'page', id: 'billing', title: 'Settings → Billing', detail: '/settings/billing', link: '/settings/billing' },
     ]);
+  });
+
+  it("finds titles from three characters anywhere and from one or two at the start of a word: the first five of each kind, in the lists' order", async () => {
+    const { api } = await contactsWorld();
+    const renewal = await api.deals.create({ title: 'Julian renewal' });
+    const upsell = await api.deals.create({ title: 'Upsell for Julian' });
+    const adjust = await api.deals.create({ title: 'Adjust pricing' });
+    const deals = async (q: string) => (await api.search.global({ q, kinds: ['deal'] })).hits.map((h) => h.id);
+    // Most recently updated first; "ju" inside "Adjust" is no word's start, "jus" anywhere is.
+    expect(await deals('ju')).toEqual([upsell.id, renewal.id]);
+    expect(await deals('JU')).toEqual([upsell.id, renewal.id]);
+    expect(await deals('jus')).toEqual([adjust.id]);
+    await api.deals.update({ id: renewal.id, value: { valueMinor: 120_000, currency: 'USD' } });
+    expect(await deals('j')).toEqual([renewal.id, upsell.id]);
+    const half = await api.deals.create({ title: '50% off' });
+    await api.deals.create({ title: '500 seats' });
+    expect(await deals('50%')).toEqual([half.id]);
+    for (let n = 1; n <= 6; n++) await api.deals.create({ title: `Batch ${n}` });
+    expect((await api.search.global({ q: 'batch', kinds: ['deal'] })).hits.map((h) => h.title)).toEqual(['Batch 6', 'Batch 5', 'Batch 4', 'Batch 3', 'Batch 2']);
+
+    // Open tasks only, soonest due first and undated last.
+    await api.tasks.create({ title: 'Julian, undated' });
+    await api.tasks.create({ title: 'Call Julian later', dueAt: '2030-01-02T09:00:00Z' });
+    await api.tasks.create({ title: 'Call Julian first', dueAt: '2030-01-01T09:00:00Z' });
+    const done = await api.tasks.create({ title: 'Julian, done', dueAt: '2029-12-31T09:00:00Z' });
+    await api.tasks.complete({ id: done.id });
+    await api.tasks.create({ title: 'Adjust the quote' });
+    expect((await api.search.global({ q: 'ju', kinds: ['task'] })).hits.map((h) => [h.title, h.detail])).toEqual([
+      ['Call Julian first', 'due 2030-01-01T09:00:00.000Z'],
+      ['Call Julian later', 'due 2030-01-02T09:00:00.000Z'],
+      ['Julian, undated', null],
+    ]);
+
+    // Latest start first.
+    await api.appointments.create({ title: 'Julian demo', startsAt: '2030-03-04T09:00:00Z', endsAt: '2030-03-04T10:00:00Z', timeZone: 'UTC' });
+    await api.appointments.create({ title: 'Julian kickoff', startsAt: '2030-03-05T09:00:00Z', endsAt: '2030-03-05T10:00:00Z', timeZone: 'UTC' });
+    await api.appointments.create({ title: 'Adjust the plan', startsAt: '2030-03-06T09:00:00Z', endsAt: '2030-03-06T10:00:00Z', timeZone: 'UTC' });
+    expect((await api.search.global({ q: 'ju', kinds: ['appointment'] })).hits).toEqual([
+      expect.objectContaining({ title: 'Julian kickoff', link: '/appointments?view=day&date=2030-03-05' }),
+      expect.objectContaining({ title: 'Julian demo', link: '/appointments?view=day&date=2030-03-04' }),
+    ]);
+  });
+
+  it('shows a Sales Rep who sees only their own records only their contacts and deals, and no other contact beside a task or appointment', async () => {
+    const world = await contactsWorld();
+    const { api } = world;
+    const rep = await member(world.deps, world.owner.organizationId, 'sales_rep');
+    const asRep = world.as(rep);
+    const theirs = await api.contacts.create({ firstName: 'Julian', lastName: 'Owner' });
+    const own = await api.contacts.create({ firstName: 'Julian', lastName: 'Rep', ownerId: rep.userId });
+    await api.deals.create({ title: 'Julian owner deal', contactId: theirs.id });
+    const ownDeal = await api.deals.create({ title: 'Julian rep deal', ownerId: rep.userId, contactId: own.id });
+    await api.tasks.create({ title: 'Call Julian', contactId: theirs.id, assigneeId: rep.userId });
+    await api.appointments.create({ title: 'Julian demo', contactId: theirs.id, assigneeId: rep.userId, startsAt: '2030-03-04T09:00:00Z', endsAt: '2030-03-04T10:00:00Z', timeZone: 'UTC' });
+    const found = async () => {
+      const { hits } = await asRep.search.global({ q: 'julian' });
+      return hits.filter((h) => h.kind !== 'page').map((h) => [h.kind, h.title, h.detail]);
+    };
+    // Off by default: the rep finds everything.
+    expect((await found()).map(([kind, title]) => [kind, title])).toEqual([
+      ['contact', 'Julian Rep'],
+      ['contact', 'Julian Owner'],
+      ['deal', 'Julian rep deal'],
+      ['deal', 'Julian owner deal'],
+      ['task', 'Call Julian'],
+      ['appointment', 'Julian demo'],
+    ]);
+
+    await api.organizations.update({ salesRepsSeeOwnOnly: true });
+    expect(await found()).toEqual([
+      ['contact', 'Julian Rep', null],
+      ['deal', 'Julian rep deal', expect.stringContaining('Julian Rep')],
+      ['task', 'Call Julian', null],
+      ['appointment', 'Julian demo', '2030-03-04T09:00:00.000Z'],
+    ]);
+    expect((await asRep.search.global({ q: 'julian', kinds: ['deal'] })).hits.map((h) => h.id)).toEqual([ownDeal.id]);
   });
 
   it('offers a viewer only what the role may open, and names the field of a bad query', async () => {
