@@ -7,7 +7,7 @@ import { PostgresJSDialect } from 'kysely-postgres-js';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import postgres from 'postgres';
 import type { Database } from './schema';
-import { organizationDb, organizationReads, organizationReadScope, postgresDialect, type ReadScope, type Script } from './tenant';
+import { organizationDb, organizationReads, organizationReadScope, postgresDialect, type ReadScope } from './tenant';
 
 export type { Database } from './schema';
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -26,9 +26,10 @@ export type DatabaseHandle = {
   /**
    * The database for one read of the organization (a tRPC query, a REST GET): with
    * `rowLevelSecurity`, read-only and as the organization — on Postgres each statement a read-only
-   * transaction on any pooled connection, so statements sent together run side by side; on PGlite
-   * all its statements in one read-only transaction that sets the role and the organization once
-   * (decisions 028, 035); `end()` closes it. Without, the system's database.
+   * transaction of its own on any pooled connection, so statements sent together run side by side
+   * (decision 033, "Reads side by side"); on PGlite all its statements in one read-only transaction
+   * that sets the role and the organization once (decision 028); `end()` closes it. Without, the
+   * system's database.
    */
   readForOrganization(organizationId: string): ReadScope;
   /** Resolves when the database answers a trivial query, rejects with the reason otherwise. */
@@ -80,23 +81,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         json: { to: JSON_OID, from: [JSON_OID, JSONB_OID], serialize: (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v)), parse: (v: string) => JSON.parse(v) },
       },
     });
-    return handle(new PostgresJSDialect({ postgres: client }), 'postgres', options, options.maxConnections ?? 10, undefined, async (channel, onPayload) => {
+    return handle(new PostgresJSDialect({ postgres: client }), 'postgres', options, options.maxConnections ?? 10, async (channel, onPayload) => {
       const { unlisten } = await client.listen(channel, onPayload);
       return unlisten;
     });
   }
   const pglite = await openPGlite(options.dataDir, options.loadDataDir);
-  return handle(
-    new PGliteDialect(pglite),
-    'pglite',
-    options,
-    1,
-    (sql) => pglite.exec(sql),
-    async (channel, onPayload) => {
-      const unlisten = await pglite.listen(channel, onPayload);
-      return () => unlisten();
-    },
-  );
+  return handle(new PGliteDialect(pglite), 'pglite', options, 1, async (channel, onPayload) => {
+    const unlisten = await pglite.listen(channel, onPayload);
+    return () => unlisten();
+  });
 }
 
 /**
@@ -130,18 +124,7 @@ export function readingForOrganization<D extends { database: DatabaseHandle }>(d
   return { deps: { ...deps, database: { ...deps.database, db } }, end };
 }
 
-/**
- * `session` is the one-session database's script runner (PGlite): its reads hold the session in one
- * transaction; a pool's reads (Postgres) run each statement on any connection.
- */
-async function handle(
-  dialect: Dialect,
-  kind: DatabaseKind,
-  { rowLevelSecurity = false }: DatabaseOptions,
-  maxConnections: number,
-  session: Script | undefined,
-  listen: DatabaseHandle['listen'],
-): Promise<DatabaseHandle> {
+async function handle(dialect: Dialect, kind: DatabaseKind, { rowLevelSecurity = false }: DatabaseOptions, maxConnections: number, listen: DatabaseHandle['listen']): Promise<DatabaseHandle> {
   // One driver for the system's Kysely and every organization's: on PGlite it is what serialises the
   // one session, on Postgres it holds the pool. The system's Kysely opens and closes it.
   const driver = dialect.createDriver();
@@ -166,7 +149,7 @@ async function handle(
     kind,
     forOrganization: (organizationId) => (rowLevelSecurity ? organizationDb(driver, organizationId) : db),
     readForOrganization: (organizationId) =>
-      !rowLevelSecurity ? { db, end: async () => {} } : session ? organizationReadScope(driver, organizationId, session) : organizationReads(driver, organizationId),
+      !rowLevelSecurity ? { db, end: async () => {} } : kind === 'postgres' ? organizationReads(driver, organizationId) : organizationReadScope(driver, organizationId),
     listen,
     pool: () => ({ inUse, max: maxConnections }),
     async ping(timeoutMs = 2000) {

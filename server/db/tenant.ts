@@ -39,7 +39,7 @@ const TENANT_VIEWS = new TenantViewsPlugin();
 export type ReadScope = { db: Kysely<Database>; end(outcome: 'commit' | 'rollback'): Promise<void> };
 
 /**
- * A read (a tRPC query, a REST GET) on a pool of connections (Postgres, decision 035): each statement
+ * A read (a tRPC query, a REST GET) on a pool of connections (Postgres, decision 033 "Reads side by side"): each statement
  * is a read-only transaction of its own on any pooled connection — `BEGIN READ ONLY`, the settings and
  * the statement sent together, its `COMMIT` right behind without the statement waiting for it — so a
  * read's statements sent together (a page and its count) run side by side, as they do without the
@@ -53,21 +53,17 @@ export function organizationReads(driver: Driver, organizationId: string): ReadS
 /**
  * A read on one session (PGlite, whose statements run one after the other anyway) in ONE read-only
  * transaction (decision 028): opened at its first statement — a read that never queries pays
- * nothing — with `BEGIN READ ONLY` and the settings in one simple-protocol script, and ended by
- * `end()` with one more (decision 035: a script is a third of an extended-protocol statement's calls).
- * Read-only, so a read that tries to write fails instead of committing. It holds the session from its
- * first statement to `end()`; anything the read still runs after `end()` (a response streamed
+ * nothing — with the role and the organization set once, and ended by `end()` when the read ends.
+ * Read-only, so a read that tries to write fails instead of committing. It holds the session from
+ * its first statement to `end()`; anything the read still runs after `end()` (a response streamed
  * afterwards) gets a read-only transaction per statement.
  */
-export function organizationReadScope(driver: Driver, organizationId: string, script: Script): ReadScope {
+export function organizationReadScope(driver: Driver, organizationId: string): ReadScope {
   const enter = entering(organizationId);
-  const transaction = new ReadTransaction(driver, enter, script, new OrganizationDriver(driver, enter, true));
+  const transaction = new ReadTransaction(driver, enter, new OrganizationDriver(driver, enter, true));
   const db = new Kysely<Database>({ dialect: postgresDialect(() => new ReadScopeDriver(transaction)), plugins: [TENANT_VIEWS] });
   return { db, end: (outcome) => transaction.end(outcome) };
 }
-
-/** Runs SQL without parameters by the simple protocol, several statements in one call (PGlite's `exec`). */
-export type Script = (sql: string) => Promise<unknown>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -232,10 +228,10 @@ class OrganizationDriver implements Driver {
 
 /**
  * The read's one transaction on one held connection (PGlite's session). Statements are sent without
- * waiting for the ones before (PGlite runs them in order), so the first is sent right behind the
- * script that begins the transaction and enters the organization. A failed statement aborts the
- * transaction: it is rolled back at once and the next statement opens a new one, so a read that
- * recovers from an error goes on as it did with a transaction per statement.
+ * waiting for the ones before (PGlite runs them in order), so the first is sent right behind its
+ * BEGIN and settings. A failed statement aborts the transaction: it is rolled back at once and the
+ * next statement opens a new one, so a read that recovers from an error goes on as it did with a
+ * transaction per statement.
  */
 class ReadTransaction {
   private connection: Promise<DatabaseConnection> | undefined;
@@ -246,7 +242,6 @@ class ReadTransaction {
   constructor(
     private readonly driver: Driver,
     private readonly enter: CompiledQuery,
-    private readonly script: Script,
     readonly afterwards: OrganizationDriver,
   ) {}
 
@@ -254,11 +249,11 @@ class ReadTransaction {
     if (this.ended) return this.afterStatement(query);
     const connection = await (this.connection ??= this.driver.acquireConnection());
     if (this.ended) return this.afterStatement(query);
-    const begun = (this.begun ??= this.script(`begin read only; ${this.enter.sql}`));
+    const begun = (this.begun ??= all(connection.executeQuery(BEGIN_READ_ONLY), connection.executeQuery(this.enter)));
     const [, result] = await all(begun, connection.executeQuery<R>(query)).catch((error: unknown) => {
       if (this.begun === begun && !this.ended) {
         this.begun = undefined;
-        this.rolledBack = this.script('rollback').catch(() => {});
+        this.rolledBack = connection.executeQuery(ROLLBACK).catch(() => {});
       }
       throw error;
     });
@@ -286,7 +281,7 @@ class ReadTransaction {
         await this.begun.catch(() => {});
         // COMMIT of a transaction a statement aborted rolls it back; if COMMIT itself fails, ROLLBACK
         // so the connection goes home without a transaction.
-        await this.script(outcome).catch(() => this.script('rollback'));
+        await connection.executeQuery(outcome === 'commit' ? COMMIT : ROLLBACK).catch(() => connection.executeQuery(ROLLBACK));
       }
     } finally {
       await this.driver.releaseConnection(connection);

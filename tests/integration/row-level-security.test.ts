@@ -227,10 +227,10 @@ describe('row-level security', () => {
 });
 
 /** Lets the statement a read sent beside a blocked one unblock it (Postgres: they run side by side). */
-const ADVISORY_LOCK = 35_035;
+const ADVISORY_LOCK = 33_033;
 let unblock: () => Promise<void> = async () => {};
 
-/** Query procedures as the app declares them, to watch what their reads do (decisions 028, 035). */
+/** Query procedures as the app declares them, to watch what their reads do (decisions 028, 033). */
 const names = (db: Db) =>
   db
     .selectFrom('contacts')
@@ -292,7 +292,7 @@ const probe = (account: Account) =>
 
 /** Every connection of the pool (PGlite: its one session) is back to the system's role, outside any transaction. */
 async function expectCleanConnections() {
-  // A read's last COMMITs go home after it answered (Postgres, decision 035).
+  // A read's last COMMITs go home after it answered (Postgres, decision 033).
   await vi.waitFor(() => expect(deps.database.pool().inUse).toBe(0));
   const after = await Promise.all(Array.from({ length: 10 }, () => session(deps.database.db)));
   expect(after.filter((s) => s.role === TENANT_ROLE || s.organization !== null)).toEqual([]);
@@ -307,10 +307,10 @@ async function expectCleanConnections() {
   }
 }
 
-/** PGlite's reads hold its one session in one transaction; Postgres's run each statement on any pooled connection (decision 035). */
+/** PGlite's reads hold its one session in one transaction; Postgres's run each statement on any pooled connection (decision 033). */
 const onOneSession = testDatabaseKind === 'pglite';
 
-describe('a query procedure reads read-only, as the organization (decisions 028, 035)', () => {
+describe('a query procedure reads read-only, as the organization (decisions 028, 033)', () => {
   it.runIf(onOneSession)('PGlite: shares one transaction among its statements, with the role and the organization set once', async () => {
     const read = await probe(a).reads();
     expect(read.first.started).toBe(read.last.started);
