@@ -39,12 +39,13 @@ const TENANT_VIEWS = new TenantViewsPlugin();
 export type ReadScope = { db: Kysely<Database>; end(outcome: 'commit' | 'rollback'): Promise<void> };
 
 /**
- * A read (a tRPC query, a REST GET) on a pool of connections (Postgres, decision 033 "Reads side by side"): each statement
- * is a read-only transaction of its own on any pooled connection — `BEGIN READ ONLY`, the settings and
- * the statement sent together, its `COMMIT` right behind without the statement waiting for it — so a
- * read's statements sent together (a page and its count) run side by side, as they do without the
- * wall, and a read holds no connection between its statements: nothing waits for a connection
- * while holding one. `db.transaction()` inside it is a read-only transaction on one connection.
+ * A read (a tRPC query, a REST GET) on a pool of connections (Postgres, decision 033 "Reads side by
+ * side"): each statement is a read-only transaction of its own on any pooled connection — `BEGIN READ
+ * ONLY`, the settings and the statement sent together, its `COMMIT` right behind without the statement
+ * waiting for it — so a read's statements sent together (a page and its count) run side by side, as
+ * they do without the wall, and a read holds no connection between its statements: nothing waits for
+ * a connection while holding one. `db.transaction()` inside it is a read-only transaction on one
+ * connection.
  */
 export function organizationReads(driver: Driver, organizationId: string): ReadScope {
   return { db: new Kysely<Database>({ dialect: postgresDialect(() => new OrganizationDriver(driver, entering(organizationId), true)), plugins: [TENANT_VIEWS] }), end: async () => {} };
