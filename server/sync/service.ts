@@ -44,26 +44,27 @@ export async function deletedRecords(ctx: OrgContext, input: z.output<typeof ZDe
   if (input.resource && !readable.includes(input.resource)) throw new DomainError('FORBIDDEN', `resource: you may not read ${input.resource}`);
   const kinds = input.resource ? [input.resource] : readable;
   const after = input.cursor ? decode(input.cursor) : { txid: '0', id: '0' };
-  const [rows, edge] = await Promise.all([
+  // The horizon first: every transaction below it had finished then, so a later statement sees all its
+  // rows (a read's statements may each be a transaction of their own, decision 033).
+  const { edge } = await ctx.db.selectNoFrom(horizon.as('edge')).executeTakeFirstOrThrow();
+  const rows =
     kinds.length === 0
       ? []
-      : scoped(ctx.db, ctx.organizationId)
+      : await scoped(ctx.db, ctx.organizationId)
           .selectFrom('deleted_records')
           .select(['id', 'txid', 'resource', 'record_id', 'deleted_at'])
           .where('resource', 'in', kinds)
           .where(sql<boolean>`(txid, id) > (${after.txid}::bigint, ${after.id}::bigint)`)
-          .where('txid', '<', horizon)
+          .where('txid', '<', sql<string>`${edge}::bigint`)
           .orderBy('txid')
           .orderBy('id')
           .limit(input.limit + 1)
-          .execute(),
-    ctx.db.selectNoFrom(horizon.as('txid')).executeTakeFirstOrThrow(),
-  ]);
+          .execute();
   const items = rows.slice(0, input.limit);
   const last = items.at(-1);
   // With nothing new, the cursor still moves up to the last finished transaction (which wrote nothing
   // beyond it), so the next visit starts past what is settled.
-  const next = last ? { txid: String(last.txid), id: String(last.id) } : later(after, { txid: String(BigInt(edge.txid) - 1n), id: '0' });
+  const next = last ? { txid: String(last.txid), id: String(last.id) } : later(after, { txid: String(BigInt(edge) - 1n), id: '0' });
   return {
     items: items.map((r) => ({ resource: r.resource, id: r.record_id, deletedAt: r.deleted_at.toISOString() })),
     nextCursor: encode(next),
