@@ -11,6 +11,7 @@ import { ROLE_ORDER, roleRank } from '../kernel/permissions';
 import { API_KEY_PREFIX } from './resolve';
 import { actorOf } from '../kernel/caller';
 import { ROLE_LABELS, type ZCreateApiKeyInput, type ZRevokeApiKeyInput } from './schema';
+import { keyPermissions } from './permissions';
 import { randomToken, sha256 } from './tokens';
 
 /** Creates a key carrying a role's permissions; the secret is returned this once and stored hashed. */
@@ -23,11 +24,12 @@ export async function createApiKey(ctx: OrgContext, input: z.output<typeof ZCrea
       issues: [{ path: 'role', message: `cannot be above your own role` }],
     });
   }
+  const scopes = input.scopes ? checkedScopes(input.role, input.scopes) : null;
   const secret = `${API_KEY_PREFIX}${randomToken(32)}`;
   const prefix = secret.slice(0, 10);
   const key = await ctx.db.transaction().execute(async (trx) => {
     const row = await scoped(trx, ctx.organizationId)
-      .insertInto('api_keys', { name: input.name, role: input.role, prefix, secret_hash: sha256(secret), created_by: creator.id })
+      .insertInto('api_keys', { name: input.name, role: input.role, prefix, secret_hash: sha256(secret), created_by: creator.id, scopes })
       .returning(['id', 'created_at'])
       .executeTakeFirstOrThrow();
     await recordAudit(trx, {
@@ -35,25 +37,49 @@ export async function createApiKey(ctx: OrgContext, input: z.output<typeof ZCrea
       actor: actorOf(ctx.auth),
       action: 'apikey.created',
       target: { type: 'api_key', id: row.id },
-      details: { name: input.name, role: input.role },
+      details: { name: input.name, role: input.role, scopes },
       meta: ctx.meta,
     });
     return row;
   });
-  return { id: key.id, name: input.name, role: input.role, prefix, secret, createdAt: key.created_at.toISOString() };
+  return { id: key.id, name: input.name, role: input.role, scopes, prefix, secret, createdAt: key.created_at.toISOString() };
+}
+
+/** A key's scopes: each a permission its role lets a key carry, named by its place when not; deduplicated. */
+function checkedScopes(role: RoleKey, scopes: string[]): string[] {
+  const carried: readonly string[] = keyPermissions(role);
+  const issues = scopes.flatMap((scope, i) => (carried.includes(scope) ? [] : [{ path: `scopes.${i}`, message: `is not a permission a ${ROLE_LABELS[role].label} key can carry` }]));
+  if (issues.length > 0) throw new DomainError('VALIDATION', `${issues[0]!.path}: ${issues[0]!.message}`, { issues });
+  return [...new Set(scopes)];
+}
+
+/** For the create form: what a key of each role the caller may grant can be limited to. */
+export function keyScopeChoices(ctx: OrgContext) {
+  return ROLE_ORDER.filter((role) => roleRank(role) >= roleRank(ctx.auth.organization.role)).map((role) => ({ role, permissions: keyPermissions(role) }));
 }
 
 export async function listApiKeys(ctx: Pick<OrgContext, 'db' | 'organizationId'>) {
   const rows = await scoped(ctx.db, ctx.organizationId)
     .selectFrom('api_keys')
     .leftJoin('users', 'users.id', 'api_keys.created_by')
-    .select(['api_keys.id', 'api_keys.name', 'api_keys.role', 'api_keys.prefix', 'api_keys.created_at', 'api_keys.last_used_at', 'api_keys.revoked_at', 'users.name as created_by_name'])
+    .select([
+      'api_keys.id',
+      'api_keys.name',
+      'api_keys.role',
+      'api_keys.scopes',
+      'api_keys.prefix',
+      'api_keys.created_at',
+      'api_keys.last_used_at',
+      'api_keys.revoked_at',
+      'users.name as created_by_name',
+    ])
     .orderBy('api_keys.created_at', 'desc')
     .execute();
   return rows.map((k) => ({
     id: k.id,
     name: k.name,
     role: k.role,
+    scopes: k.scopes,
     prefix: k.prefix,
     createdBy: k.created_by_name,
     createdAt: k.created_at.toISOString(),

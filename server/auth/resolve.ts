@@ -64,6 +64,7 @@ async function resolveApiKey(db: Db, secret: string): Promise<Auth | null> {
       'api_keys.role',
       'api_keys.created_by',
       'api_keys.last_used_at',
+      'api_keys.scopes',
       'memberships.role as creator_role',
       'organizations.id as organization_id',
       'organizations.name as organization_name',
@@ -76,7 +77,7 @@ async function resolveApiKey(db: Db, secret: string): Promise<Auth | null> {
   if (!key.last_used_at || Date.now() - key.last_used_at.getTime() > 60_000) {
     await db.updateTable('api_keys').set({ last_used_at: new Date() }).where('id', '=', key.id).execute();
   }
-  const access = apiKeyAccess(key.role, key.creator_role);
+  const access = apiKeyAccess(key.role, key.creator_role, key.scopes);
   return {
     via: 'apiKey',
     user: null,

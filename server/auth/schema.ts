@@ -105,6 +105,12 @@ export type TAcceptInviteInput = z.input<typeof ZAcceptInviteInput>;
 export const ZCreateApiKeyInput = z.object({
   name: z.string({ error: 'is required' }).trim().min(1, 'is required').max(80, 'must be at most 80 characters'),
   role: ZRole,
+  /** Limits the key to these permissions of its role (e.g. only `contacts:read`); all the role allows when absent. */
+  scopes: z
+    .array(z.string().regex(/^[a-z]+:[a-z]+$/, 'must be a permission name such as contacts:read'), { error: 'must be a list of permission names' })
+    .min(1, 'must name at least one permission, or be left out for all the role allows')
+    .max(200, 'must name at most 200 permissions')
+    .optional(),
 });
 export type TCreateApiKeyInput = z.input<typeof ZCreateApiKeyInput>;
 export const ZRevokeApiKeyInput = z.object({ id: z.uuid('must be an API key id') });

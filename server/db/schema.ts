@@ -88,6 +88,8 @@ export interface ApiKeysTable {
   created_at: Timestamp;
   last_used_at: Date | null;
   revoked_at: Date | null;
+  /** Permission names the key is limited to, within its role; null: all the role allows. */
+  scopes: string[] | null;
 }
 
 export interface AuditEventsTable {

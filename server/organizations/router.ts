@@ -1,4 +1,4 @@
-import { createApiKey, listApiKeys, revokeApiKey } from '../auth/api-keys';
+import { createApiKey, keyScopeChoices, listApiKeys, revokeApiKey } from '../auth/api-keys';
 import {
   ZAcceptInviteInput,
   ZChangeRoleInput,
@@ -56,6 +56,8 @@ export const invitesRouter = router({
 
 export const apiKeysRouter = router({
   list: permittedProcedure('apikeys:manage').query(({ ctx }) => listApiKeys(ctx)),
+  /** What a new key of each role may be limited to. */
+  scopeChoices: permittedProcedure('apikeys:manage').query(({ ctx }) => keyScopeChoices(ctx)),
   create: permittedProcedure('apikeys:manage')
     .input(ZCreateApiKeyInput)
     .mutation(({ ctx, input }) => createApiKey(ctx, input)),

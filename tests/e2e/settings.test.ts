@@ -84,8 +84,8 @@ describe('settings', () => {
     const row = keys.getByRole('row', { name: /Website form/ });
     await row.waitFor();
     const cells = await row.getByRole('cell').allTextContents();
-    expect(cells.slice(0, 4)).toEqual(['Website form', `${secret.slice(0, 10)}…`, 'Manager', account.name]);
-    expect(cells[5]).toBe('Just now');
+    expect(cells.slice(0, 5)).toEqual(['Website form', `${secret.slice(0, 10)}…`, 'Manager', 'All of the role', account.name]);
+    expect(cells[6]).toBe('Just now');
     // The secret is never shown again.
     expect(await page.getByText(secret).count()).toBe(0);
 
@@ -94,6 +94,21 @@ describe('settings', () => {
     await toastOn(page).getByText('API key revoked').waitFor();
     await row.getByText(/^Revoked /).waitFor();
     expect((await page.request.get('/trpc/members.list', { headers: { Authorization: `Bearer ${secret}` } })).status()).toBe(401);
+
+    // A key limited to the permissions ticked: it reads contacts and nothing else.
+    await create.getByLabel('Name').fill('Contacts sync');
+    await create.getByLabel('Access').selectOption({ label: 'Only the permissions I choose' });
+    await create.getByRole('group', { name: 'Permissions of this key' }).getByLabel('contacts:read', { exact: true }).check();
+    await create.getByRole('button', { name: 'Create API key' }).click();
+    await create.getByText('access: read contacts.').waitFor();
+    const limited = await create.getByRole('textbox', { name: 'API key' }).inputValue();
+    expect((await page.request.get('/api/v1/contacts', { headers: { Authorization: `Bearer ${limited}` } })).status()).toBe(200);
+    expect((await page.request.get('/api/v1/deals', { headers: { Authorization: `Bearer ${limited}` } })).status()).toBe(403);
+    await create.getByRole('button', { name: 'I have copied it' }).click();
+    await keys
+      .getByRole('row', { name: /Contacts sync/ })
+      .getByText('Read contacts')
+      .waitFor();
   });
 
   it('lists the sessions with this device marked, and revokes another one', async () => {

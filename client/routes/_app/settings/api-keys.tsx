@@ -35,27 +35,44 @@ function ApiKeysPage() {
   );
 }
 
-type CreatedKey = { id: string; name: string; role: TRole; prefix: string; secret: string };
+type CreatedKey = { id: string; name: string; role: TRole; scopes: string[] | null; prefix: string; secret: string };
+
+/** How much of its role a new key carries: all of it, its read permissions, or the ones ticked. */
+type Access = 'all' | 'read' | 'chosen';
+
+/** What a key's scopes come to, in words. */
+function accessLabel(scopes: readonly string[] | null): string {
+  if (!scopes) return 'All of the role';
+  if (scopes.every((s) => s.endsWith(':read'))) return scopes.length === 1 ? `Read ${scopes[0]!.split(':')[0]}` : `Read only (${scopes.length})`;
+  return scopes.length === 1 ? scopes[0]! : `${scopes.length} permissions`;
+}
 
 function CreateKeySection({ myRole }: { myRole: TRole | undefined }) {
   const utils = trpc.useUtils();
   const create = trpc.apiKeys.create.useMutation();
   const roles = grantableRoles(myRole);
   const [values, setValues] = useState<{ name: string; role: TRole }>({ name: '', role: roles.includes('viewer') ? 'viewer' : (roles[0] ?? 'viewer') });
+  const [access, setAccess] = useState<Access>('all');
+  const [chosen, setChosen] = useState<string[]>([]);
+  const choices = trpc.apiKeys.scopeChoices.useQuery(undefined, { retryOnMount: false });
+  const carried = choices.data?.find((c) => c.role === values.role)?.permissions ?? [];
+  const scopes = access === 'all' ? undefined : access === 'read' ? carried.filter((p) => p.endsWith(':read')) : chosen.filter((p) => (carried as readonly string[]).includes(p));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [created, setCreated] = useState<CreatedKey | null>(null);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = validateForm(ZCreateApiKeyInput, values);
+    const parsed = validateForm(ZCreateApiKeyInput, { ...values, scopes });
     if (!parsed.ok) return setErrors(parsed.errors);
     setErrors({});
     try {
       setCreated(await create.mutateAsync(parsed.data));
       setValues((v) => ({ ...v, name: '' }));
+      setAccess('all');
+      setChosen([]);
       void utils.apiKeys.list.invalidate();
     } catch (failure) {
-      const { fieldErrors, message } = serverFormErrors(failure, ['name', 'role'], 'Could not create the API key');
+      const { fieldErrors, message } = serverFormErrors(failure, ['name', 'role', 'scopes'], 'Could not create the API key');
       setErrors(fieldErrors);
       if (message) showError(failure, 'Could not create the API key');
     }
@@ -64,7 +81,7 @@ function CreateKeySection({ myRole }: { myRole: TRole | undefined }) {
   return (
     <SettingsSection
       title="Create an API key"
-      description="For scripts and integrations. A key acts for you with the permissions of the role you give it — never more than your own role, and it stops working if you leave the organization. Keys cannot manage members or API keys. Send it as “Authorization: Bearer <key>”."
+      description="For scripts and integrations. A key acts for you with the permissions of the role you give it — never more than your own role, and it stops working if you leave the organization — or only some of them: read only, or the ones you choose. Keys cannot manage members or API keys. Send it as “Authorization: Bearer <key>”."
     >
       {created ? (
         <div role="status" className="flex max-w-2xl flex-col gap-4 rounded-lg border border-amber-300 bg-amber-50 p-4 dark:border-amber-800 dark:bg-amber-950/40">
@@ -72,7 +89,7 @@ function CreateKeySection({ myRole }: { myRole: TRole | undefined }) {
             <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
             Copy this key now. You won’t see it again: only a fingerprint of it is stored.
           </p>
-          <CopyField label="API key" value={created.secret} hint={`“${created.name}”, role ${ROLE_LABELS[created.role].label}.`} />
+          <CopyField label="API key" value={created.secret} hint={`“${created.name}”, role ${ROLE_LABELS[created.role].label}, access: ${accessLabel(created.scopes).toLowerCase()}.`} />
           <div>
             <Button variant="outline" onClick={() => setCreated(null)}>
               I have copied it
@@ -96,6 +113,41 @@ function CreateKeySection({ myRole }: { myRole: TRole | undefined }) {
               <RoleOptions roles={roles} />
             </SelectField>
           </div>
+          <SelectField
+            label="Access"
+            name="access"
+            value={access}
+            onChange={(e) => setAccess(e.target.value as Access)}
+            hint={access === 'read' ? `Reads only: ${carried.filter((p) => p.endsWith(':read')).join(', ')}.` : undefined}
+            error={access === 'chosen' ? undefined : errors.scopes}
+          >
+            <option value="all">Everything the role allows</option>
+            <option value="read">Read only</option>
+            <option value="chosen">Only the permissions I choose</option>
+          </SelectField>
+          {access === 'chosen' ? (
+            <fieldset className="grid gap-2">
+              <legend className="mb-1 text-sm font-medium text-gray-900 dark:text-white">Permissions of this key</legend>
+              <div className="grid gap-x-6 gap-y-1.5 sm:grid-cols-2">
+                {carried.map((permission) => (
+                  <label key={permission} className="flex items-center gap-2 font-mono text-xs text-gray-800 dark:text-gray-200">
+                    <input
+                      type="checkbox"
+                      className="size-4 accent-indigo-600"
+                      checked={chosen.includes(permission)}
+                      onChange={(e) => setChosen((c) => (e.target.checked ? [...c, permission] : c.filter((p) => p !== permission)))}
+                    />
+                    {permission}
+                  </label>
+                ))}
+              </div>
+              {errors.scopes ? (
+                <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+                  {errors.scopes}
+                </p>
+              ) : null}
+            </fieldset>
+          ) : null}
           <div>
             <Button type="submit" disabled={create.isPending}>
               <KeyRoundIcon className="size-4" aria-hidden />
@@ -119,13 +171,16 @@ function KeysSection({ timeZone }: { timeZone: string }) {
       ) : list.data.length === 0 ? (
         <p className="text-sm text-gray-600 dark:text-gray-400">No API keys yet.</p>
       ) : (
-        <TableFrame label="API keys" columns={['Name', 'Key', 'Role', 'Created by', 'Created', 'Last used', { label: 'Status', srOnly: true }]}>
+        <TableFrame label="API keys" columns={['Name', 'Key', 'Role', 'Access', 'Created by', 'Created', 'Last used', { label: 'Status', srOnly: true }]}>
           <tbody>
             {list.data.map((key) => (
               <tr key={key.id} className={key.revokedAt ? 'opacity-60' : undefined}>
                 <td className={`${td} font-medium text-gray-900 dark:text-white`}>{key.name}</td>
                 <td className={`${td} font-mono text-xs`}>{key.prefix}…</td>
                 <td className={td}>{ROLE_LABELS[key.role].label}</td>
+                <td className={td} title={key.scopes?.join(', ')}>
+                  {accessLabel(key.scopes)}
+                </td>
                 <td className={td}>{key.createdBy ?? '—'}</td>
                 <td className={td}>{formatDate(key.createdAt, timeZone)}</td>
                 <td className={td}>{key.lastUsedAt ? formatRelative(key.lastUsedAt, new Date(), timeZone) : 'Never'}</td>
