@@ -30,7 +30,15 @@ export async function viewContactIds(ctx: OrgContext, viewId: string): Promise<s
 }
 
 /** Enrols the contacts in the caller's transaction; answers how many runs started (the others were skipped by the enrolment rules). */
-export async function enrollEach(trx: Db, deps: Pick<AppDeps, 'jobs'>, organizationId: string, workflowId: string, contactIds: readonly string[], trigger: string): Promise<number> {
-  const outcomes = await enrollContacts(trx, deps, { organizationId, workflowId, contactIds, trigger });
+export async function enrollEach(
+  trx: Db,
+  deps: Pick<AppDeps, 'jobs'>,
+  organizationId: string,
+  workflowId: string,
+  contactIds: readonly string[],
+  trigger: string,
+  payload?: Record<string, unknown>,
+): Promise<number> {
+  const outcomes = await enrollContacts(trx, deps, { organizationId, workflowId, contactIds, trigger, ...(payload ? { payload } : {}) });
   return outcomes.filter((outcome) => 'runId' in outcome).length;
 }
