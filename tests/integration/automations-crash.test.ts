@@ -117,7 +117,7 @@ describe('automation runs waiting when their worker process is killed (SIGKILL)'
       return Object.fromEntries(rows.map((r) => [r.status, Number(r.count)]));
     };
     // Every run reaches its wait, those the kill caught mid-step included ...
-    await until(counts, (c) => (c.waiting ?? 0) === total, 150_000);
+    await until(counts, (c) => (c.waiting ?? 0) === total, 240_000);
     // ... then the hour passes: the timers and their wake-up jobs come due now.
     await database.db
       .updateTable('workflow_timers')
@@ -125,7 +125,7 @@ describe('automation runs waiting when their worker process is killed (SIGKILL)'
       .where('organization_id', '=', organizationId)
       .execute();
     await sql`update pgboss.job set start_after = now() where name = ${WAKE_JOB} and state in ('created', 'retry')`.execute(database.db);
-    expect(await until(counts, (c) => (c.completed ?? 0) === total, 150_000)).toEqual({ completed: total });
+    expect(await until(counts, (c) => (c.completed ?? 0) === total, 240_000)).toEqual({ completed: total });
 
     // Each step carried out once per run: one text before and one after the wait per contact, one log entry each.
     const texts = await database.db
@@ -161,5 +161,5 @@ describe('automation runs waiting when their worker process is killed (SIGKILL)'
       .executeTakeFirstOrThrow();
     expect(Number(effects.n)).toBe(2 * total);
     // Two processes, 1,000 runs and the retries of the dead worker's jobs take longer than most tests.
-  }, 360_000);
+  }, 600_000);
 });
