@@ -7,7 +7,7 @@
  *   announces its contacts a thousand per event, as the bulk action always does) — the time from the
  *   first tag until every run exists (target < 60 s on Postgres);
  * - steps per second through that 3-step workflow (add tag, update field, adjust score) until every
- *   run is completed, or for BENCH_AUTOMATIONS_STEP_SECONDS from the first tag (the runs left then stopped);
+ *   run is completed, or for BENCH_AUTOMATIONS_STEP_SECONDS from the first tag (the runs left then stopped, their queued jobs dropped);
  * - wait-to-fire lag: BENCH_AUTOMATIONS_TIMERS (default 10,000) runs waiting on one `wait_until` step
  *   due at the same minute, p50 / p99 from the due time to the wait's end in the run's step log
  *   (target p99 < 5 s), armed BENCH_AUTOMATIONS_TIMER_LEAD seconds (default 120) before it;
@@ -18,6 +18,7 @@ import { sql } from 'kysely';
 // The assembly installs the domains' permissions (permissionsFor) and the rules services read.
 import '../../server/assembly';
 import { signup } from '../../server/auth/service';
+import { ADVANCE_JOB } from '../../server/automations/enroll';
 import { enrollEach } from '../../server/automations/enroll-contacts';
 import { registerAutomationJobs } from '../../server/automations/jobs';
 import { createWorkflow, publishWorkflow, saveDraft } from '../../server/automations/service';
@@ -126,19 +127,25 @@ async function benchDatabase(label: string, database: DatabaseHandle, contacts: 
     await until(async () => (await runCount(ctx, nurture)) >= contacts);
     const enrolled = performance.now() - started;
     record([label, `${num(contacts)} contacts tagged (bulk action, ${num(CONTACT_LIMITS.bulkMatching)} a transaction)`, `${num(tagged / 1000, 1)} s`, '—']);
-    record([label, `every run enrolled by the tag trigger ${loadLine('at the end')}`, `${num(enrolled / 1000, 1)} s since the first tag`, '< 60 s on Postgres']);
+    record([
+      label,
+      `every run enrolled by the tag trigger ${loadLine('at the end')}`,
+      `${num(enrolled / 1000, 1)} s since the first tag, ${num((enrolled - tagged) / 1000, 1)} s after the last`,
+      '< 60 s on Postgres',
+    ]);
     progress(`${label}: running the 3-step workflow ${loadLine('now')}`);
     const window = stepWindow();
     await until(async () => (await runCount(ctx, nurture, 'completed')) >= contacts || performance.now() - started > window);
     const completed = await runCount(ctx, nurture, 'completed');
     if (completed < contacts) {
-      // The window is over: the runs left are stopped in one statement (their jobs then find nothing to do), so the timers below run alone.
+      // The window is over: the runs left are stopped in one statement and their queued jobs dropped, so the timers below run alone.
       await ctx.db
         .updateTable('workflow_runs')
         .set({ status: 'stopped', current_step_id: null, ended_at: new Date() })
         .where('workflow_id', '=', nurture)
         .where('status', 'in', ['running', 'waiting', 'paused'])
         .execute();
+      await sql`delete from pgboss.job where name = ${ADVANCE_JOB} and state in ('created', 'retry')`.execute(ctx.db);
     }
     const stepSpan = await ctx.db
       .selectFrom('workflow_run_steps')
