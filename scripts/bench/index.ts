@@ -13,6 +13,7 @@ const BENCHES: { name: string; load: () => Promise<{ run(): Promise<void> }> }[]
   { name: 'webhooks', load: () => import('./webhooks') },
   { name: 'slots', load: () => import('./slots') },
   { name: 'campaigns', load: () => import('./campaigns') },
+  { name: 'automations', load: () => import('./automations') },
   { name: 'lighthouse', load: () => import('./lighthouse') },
   { name: 'startup', load: () => import('./startup') },
 ];

@@ -44,7 +44,8 @@ const TRIGGERS: Record<TTriggerType, Omit<Entry, 'key' | 'kind' | 'branches'>> =
   manual: { label: 'Manual Enrolment', description: 'A member enrols a contact by hand or through the API.', tab: 'Triggers', fields: [], defaultConfig: {} },
   schedule: {
     label: 'Schedule',
-    description: 'At each occurrence (daily, weekly or a cron expression, in the organization’s time zone), enrols the contacts of a saved view.',
+    description:
+      'At each occurrence (daily, weekly or a cron expression, in the organization’s time zone), enrols the contacts of a saved view. Occurrences missed while the server was down fire once when it is back, as the most recent one — never as a burst.',
     tab: 'Triggers',
     fields: [
       f('frequency', 'Repeats', 'select', true, SCHEDULE_FREQUENCIES),

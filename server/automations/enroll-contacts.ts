@@ -7,7 +7,7 @@ import type { AppDeps } from '../deps';
 import { DomainError } from '../errors';
 import type { OrgContext } from '../kernel/context';
 import { ownerOnlyFilter } from '../organizations/members';
-import { enrollContact } from './enroll';
+import { enrollContacts } from './enroll';
 
 /** Enrolling many contacts: a saved view's (manual enrolment, schedule triggers) in the caller's transaction. */
 
@@ -29,12 +29,16 @@ export async function viewContactIds(ctx: OrgContext, viewId: string): Promise<s
   return rows.map((r) => r.id);
 }
 
-/** Enrols each contact in the caller's transaction; answers how many runs started (the others were skipped by the enrolment rules). */
-export async function enrollEach(trx: Db, deps: Pick<AppDeps, 'jobs'>, organizationId: string, workflowId: string, contactIds: readonly string[], trigger: string): Promise<number> {
-  let count = 0;
-  for (const contactId of contactIds) {
-    const outcome = await enrollContact(trx, deps, { organizationId, workflowId, contactId, trigger });
-    if ('runId' in outcome) count++;
-  }
-  return count;
+/** Enrols the contacts in the caller's transaction; answers how many runs started (the others were skipped by the enrolment rules). */
+export async function enrollEach(
+  trx: Db,
+  deps: Pick<AppDeps, 'jobs'>,
+  organizationId: string,
+  workflowId: string,
+  contactIds: readonly string[],
+  trigger: string,
+  payload?: Record<string, unknown>,
+): Promise<number> {
+  const outcomes = await enrollContacts(trx, deps, { organizationId, workflowId, contactIds, trigger, ...(payload ? { payload } : {}) });
+  return outcomes.filter((outcome) => 'runId' in outcome).length;
 }

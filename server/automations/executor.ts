@@ -106,6 +106,17 @@ async function goalMet(trx: Db, run: RunRow, definition: Awaited<ReturnType<type
   return undefined;
 }
 
+/** The run jumps to a goal its contact meets: logged there, then it ends (unenrol on goal) or goes on after it. Answers whether it goes on. */
+async function jumpToGoal(trx: Db, run: RunRow, goal: TStep, settings: Awaited<ReturnType<typeof loadVersion>>['settings'], definition: Awaited<ReturnType<typeof loadVersion>>['definition']) {
+  await logStep(trx, run, goal, { outcome: 'done', detail: settings.unenrollOnGoal ? 'goal met: jumped here; the contact leaves the workflow (unenrol on goal)' : 'goal met: jumped here' });
+  if (settings.unenrollOnGoal) {
+    await finish(trx, run, 'completed');
+    return false;
+  }
+  await moveOn(trx, run, goal.id, null, definition);
+  return true;
+}
+
 type StepOutcome = { continue: boolean; send?: { plan: StepPlan; stepId: string; stepType: string; attempt: number } };
 
 /** One step of a run in one transaction; a send is claimed here and performed after the commit. */
@@ -130,15 +141,7 @@ async function stepOnce(trx: Db, deps: AppDeps, data: RunJobData): Promise<StepO
     return { continue: false };
   }
   const goal = await goalMet(trx, run, definition, contact);
-  if (goal) {
-    await logStep(trx, run, goal, { outcome: 'done', detail: settings.unenrollOnGoal ? 'goal met: jumped here; the contact leaves the workflow (unenrol on goal)' : 'goal met: jumped here' });
-    if (settings.unenrollOnGoal) {
-      await finish(trx, run, 'completed');
-      return { continue: false };
-    }
-    await moveOn(trx, run, goal.id, null, definition);
-    return { continue: true };
-  }
+  if (goal) return { continue: await jumpToGoal(trx, run, goal, settings, definition) };
   const step = stepById(definition, run.current_step_id)!;
   if (step.type === 'goal' && settings.unenrollOnGoal) {
     await logStep(trx, run, step, { outcome: 'done', detail: 'goal reached; the contact leaves the workflow (unenrol on goal)' });
@@ -350,6 +353,37 @@ export async function resumeOnEvent(trx: Db, deps: AppDeps, organizationId: stri
     await deps.jobs.send(ADVANCE_JOB, { organizationId, runId: run.id }, { db: trx });
   }
   return timers.length;
+}
+
+/**
+ * Goals are met when the contact changes, not only when its run moves: the waiting runs of the
+ * contacts an event changed jump to a goal they now meet (in the consumer's transaction), their
+ * wait given up. One look at the contacts' waiting runs per event; only runs of versions with goals go further.
+ */
+export async function jumpWaitingRunsToGoals(trx: Db, deps: AppDeps, organizationId: string, contactIds: readonly string[]): Promise<number> {
+  if (contactIds.length === 0) return 0;
+  const waiting = await scoped(trx, organizationId)
+    .selectFrom('workflow_runs')
+    .select(['id', 'workflow_id', 'version'])
+    .where(sql<boolean>`contact_id = any(${[...new Set(contactIds)]}::uuid[])`)
+    .where('status', '=', 'waiting')
+    .execute();
+  let jumped = 0;
+  for (const candidate of waiting) {
+    const { definition, settings } = await loadVersion(trx, organizationId, candidate.workflow_id, candidate.version);
+    if (!definition.steps.some((s) => s.type === 'goal')) continue;
+    const run = await lockRun(trx, organizationId, candidate.id);
+    if (!run || run.status !== 'waiting' || !run.contact_id) continue;
+    const contact = await loadSnapshot(trx, organizationId, run.contact_id);
+    if (!contact) continue;
+    contact.event = await runPayload(trx, organizationId, run.id);
+    const goal = await goalMet(trx, run, definition, contact);
+    if (!goal) continue;
+    await scoped(trx, organizationId).deleteFrom('workflow_timers').where('run_id', '=', run.id).execute();
+    if (await jumpToGoal(trx, run, goal, settings, definition)) await deps.jobs.send(ADVANCE_JOB, { organizationId, runId: run.id }, { db: trx });
+    jumped++;
+  }
+  return jumped;
 }
 
 /** Re-arms timers past their due time whose wake-up was lost (a crash between commit and job). */

@@ -28,6 +28,8 @@ export type TriggerTimerJob = { organizationId: string; timerId: string };
 /** Seconds between sweeps while timers exist, and how late a timer must be before a sweep re-arms it. */
 const SWEEP_EVERY_SECONDS = 300;
 const LATE_SECONDS = 30;
+/** Missed occurrences counted when a schedule fires late (a minutely cron down for a week is 10,080); past it the count stops there. */
+const MISSED_COUNTED = 10_080;
 /** Upcoming appointments armed for one relative trigger when a workflow is published. */
 const APPOINTMENTS_ARMED = 10_000;
 
@@ -230,10 +232,19 @@ async function fireSchedule(trx: Db, deps: AppDeps, timer: TimerRow) {
   const { definition } = await loadVersion(trx, org, timer.workflow_id!, timer.version!);
   const trigger = definition.triggers[timer.trigger_index!];
   if (trigger?.type !== 'schedule') return;
+  const zone = await orgZone(trx, org);
+  // Occurrences missed while the server was down are caught up once, not in a burst: this firing stands for the most recent one (decision 032).
+  let occurrence = new Date(timer.due_at);
+  let missed = 0;
+  for (let later = nextScheduled(trigger.config, occurrence, zone); later && later.getTime() <= Date.now() && missed < MISSED_COUNTED; later = nextScheduled(trigger.config, later, zone)) {
+    occurrence = later;
+    missed++;
+  }
+  if (missed > 0) deps.logger.info({ workflowId: timer.workflow_id, missed, occurrence }, 'schedule occurrences missed while the server was down: the most recent fires once');
   if (trigger.config.viewId) {
     try {
       const ids = await viewContactIds(await actingContext(trx, deps, org, timer.workflow_id!), trigger.config.viewId);
-      await enrollEach(trx, deps, org, timer.workflow_id!, ids, 'schedule');
+      await enrollEach(trx, deps, org, timer.workflow_id!, ids, 'schedule', { occurrence: occurrence.toISOString(), missedOccurrences: missed });
     } catch (error) {
       // The view was deleted or grew past the limit: this occurrence enrols nobody; the next is still armed.
       if (!(error instanceof DomainError)) throw error;
@@ -241,8 +252,8 @@ async function fireSchedule(trx: Db, deps: AppDeps, timer: TimerRow) {
     }
   }
   // The next occurrence after this one (or after now, when this one fired late after downtime).
-  const from = new Date(Math.max(new Date(timer.due_at).getTime(), Date.now()));
-  const next = nextScheduled(trigger.config, from, await orgZone(trx, org));
+  const from = new Date(Math.max(occurrence.getTime(), Date.now()));
+  const next = nextScheduled(trigger.config, from, zone);
   if (next) {
     await arm(trx, deps, org, {
       key: `schedule:${timer.workflow_id}:${timer.version}:${timer.trigger_index}:${next.toISOString()}`,

@@ -16,7 +16,7 @@ import type { TStep, TStepType } from './schema';
 import { stopRunIn } from './run-control';
 import type { PlanEnv, StepSend } from './step-send';
 import { nextTimeOfDay } from './wait-until';
-import { webhookSend } from './webhook-step';
+import { webhookPreview, webhookSend } from './webhook-step';
 
 /**
  * What each step type does, as a plan the executor carries out (executor.ts) and the test run only
@@ -319,9 +319,9 @@ const PLANNERS: { [T in TStepType]: Planner<T> } = {
         return { dealId: deal.id, toStage: stage.name, ...moved };
       }),
   }),
-  webhook: (step, contact) => ({
+  webhook: (step, contact, now) => ({
     detail: `POST to ${step.config.url}`,
-    note: `would POST the contact to ${step.config.url}, signed`,
+    note: webhookPreview(step.config, step.id, contact, now),
     send: webhookSend(step.config, contact),
   }),
   remove_from_workflow: (step) => ({

@@ -120,6 +120,7 @@ export const TEMPLATES: WorkflowTemplate[] = [
       [{ type: 'tag_added', config: { tag: 'visit-completed' } }],
       [
         wait('wait-recall', 24, 'weeks'),
+        { id: 'wait-business-hours', type: 'wait_until', config: { time: '09:30', days: [1, 2, 3, 4, 5] } },
         sms('recall-sms', 'Hi {{first_name}}, it is time for your six-month check-up. Reply to book.'),
         { id: 'wait-booking', type: 'wait_for_event', config: { event: 'appointment_booked', amount: 7, unit: 'days' }, branches: { event: 'done', timeout: 'recall-email' } },
         email('recall-email', 'Time for your check-up', 'Hi {{first_name}},\n\nYour six-month check-up is due. Book a time that suits you.', { next: 'done' }),
@@ -130,11 +131,18 @@ export const TEMPLATES: WorkflowTemplate[] = [
   {
     key: 'med-spa-rebooking',
     name: 'Med Spa Rebooking',
-    description: 'Invites a client back four weeks after a treatment.',
+    description: 'Invites a client back four weeks after a treatment, texting at 10:00 on a weekday.',
     category: 'Med Spa',
     definition: graph(
       [{ type: 'tag_added', config: { tag: 'treatment-done' } }],
-      [wait('wait-4-weeks', 4, 'weeks'), sms('rebook-sms', 'Hi {{first_name}}, ready for your next treatment? Reply to book.'), tag('tag-invited', 'rebooking-invited'), end('done')],
+      [
+        wait('wait-4-weeks', 4, 'weeks'),
+        // The invitation goes out in business hours, not at whatever hour the treatment was tagged.
+        { id: 'wait-business-hours', type: 'wait_until', config: { time: '10:00', days: [1, 2, 3, 4, 5] } },
+        sms('rebook-sms', 'Hi {{first_name}}, ready for your next treatment? Reply to book.'),
+        tag('tag-invited', 'rebooking-invited'),
+        end('done'),
+      ],
     ),
   },
   {

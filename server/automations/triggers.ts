@@ -2,8 +2,8 @@ import type { Db } from '../db';
 import { scoped } from '../db/scoped';
 import type { AppDeps } from '../deps';
 import type { EventType, RealtimeEvent } from '../events/types';
-import { enrollContact, loadVersion } from './enroll';
-import { resumeOnEvent } from './executor';
+import { enrollContacts, loadVersion } from './enroll';
+import { jumpWaitingRunsToGoals, resumeOnEvent } from './executor';
 import { syncAppointmentTimers, syncTaskTimer } from './schedule';
 import type { TTrigger } from './schema';
 
@@ -175,16 +175,28 @@ export async function handleTriggerEvent(deps: AppDeps, event: RealtimeEvent, tr
   if (firings.length === 0) return;
   const org = event.organizationId;
   if (event.type === 'sms_received' || event.type === 'email_received') for (const f of firings) await stopOnReply(trx, org, f.contactId);
+  // A waiting contact who now meets a goal jumps there before anything waits on this event.
+  await jumpWaitingRunsToGoals(
+    trx,
+    deps,
+    org,
+    firings.map((f) => f.contactId),
+  );
   for (const f of firings) for (const type of f.waitable) await resumeOnEvent(trx, deps, org, f.contactId, type);
   const workflows = await scoped(trx, org).selectFrom('workflows').select(['id', 'published_version']).where('status', '=', 'active').where('published_version', 'is not', null).execute();
   for (const workflow of workflows) {
     // A workflow's own change does not re-enrol in itself beyond the loop guard (enroll.ts).
     const { definition } = await loadVersion(trx, org, workflow.id, workflow.published_version!);
+    // The event's contacts by the trigger they match, each group enrolled in set-based statements.
+    const groups = new Map<TTrigger, string[]>();
     for (const firing of firings) {
       const trigger = definition.triggers.find((t) => firing.matches(t));
       if (!trigger) continue;
       if (trigger.type === 'contact_created' && !trigger.config.includeImports && event.payload.importId) continue;
-      await enrollContact(trx, deps, { organizationId: org, workflowId: workflow.id, contactId: firing.contactId, trigger: trigger.type, eventId: event.id });
+      const group = groups.get(trigger) ?? [];
+      group.push(firing.contactId);
+      groups.set(trigger, group);
     }
+    for (const [trigger, contactIds] of groups) await enrollContacts(trx, deps, { organizationId: org, workflowId: workflow.id, contactIds, trigger: trigger.type, eventId: event.id });
   }
 }

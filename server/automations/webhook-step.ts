@@ -36,6 +36,26 @@ function contactObject(contact: ContactSnapshot) {
   return { id: contact.id, ...contact.fields, tags: contact.tags, customFields: contact.custom };
 }
 
+/** The headers a webhook step's call is signed with (Standard Webhooks), beside Content-Type: application/json. */
+export const WEBHOOK_SIGNED_HEADERS = ['webhook-id', 'webhook-timestamp', 'webhook-signature'] as const;
+
+/** The JSON body a webhook step POSTs: one source for the call and the test run's preview of it. */
+export function webhookBody(messageId: string, createdAt: Date, run: { workflowId: string; runId: string; stepId: string }, contact: ContactSnapshot) {
+  return {
+    id: messageId,
+    type: WEBHOOK_STEP_EVENT,
+    apiVersion: WEBHOOK_API_VERSION,
+    createdAt: createdAt.toISOString(),
+    data: { workflowId: run.workflowId, runId: run.runId, stepId: run.stepId, contact: contactObject(contact) },
+  };
+}
+
+/** What the test run shows of a webhook step: the request a run would make, none made. The run's own ids are shown as placeholders. */
+export function webhookPreview(config: WebhookConfig, stepId: string, contact: ContactSnapshot, at: Date): string {
+  const body = webhookBody('msg_<run step>', at, { workflowId: '<workflow id>', runId: '<run id>', stepId }, contact);
+  return `would POST to ${config.url}, signed with the step's secret (headers ${WEBHOOK_SIGNED_HEADERS.join(', ')}), the body ${JSON.stringify(body)}`;
+}
+
 export function webhookSend(config: WebhookConfig, contact: ContactSnapshot): StepSend {
   return {
     kind: 'webhook',
@@ -49,13 +69,7 @@ export function webhookSend(config: WebhookConfig, contact: ContactSnapshot): St
       if (new URL(config.url).protocol !== 'https:' && ctx.deps.config.nodeEnv !== 'development') throw new StepFailedError('the URL must be https://');
       // The message id is the same on every try of this run step: receivers drop duplicates by it.
       const messageId = `msg_${idempotencyKey.replaceAll(':', '_')}`;
-      const body = JSON.stringify({
-        id: messageId,
-        type: WEBHOOK_STEP_EVENT,
-        apiVersion: WEBHOOK_API_VERSION,
-        createdAt: new Date().toISOString(),
-        data: { workflowId: run.workflowId, runId: run.runId, stepId: run.stepId, contact: contactObject(contact) },
-      });
+      const body = JSON.stringify(webhookBody(messageId, new Date(), run, contact));
       const { outcome, result } = await postSignedOnce({ url: config.url, secret: config.secret, messageId, body, allowPrivateNetworks: ctx.deps.config.webhooksAllowPrivateNetworks });
       const what = result.statusCode !== null ? `answered HTTP ${result.statusCode}` : (result.error ?? 'no answer');
       if (outcome === 'delivered') return { statusCode: result.statusCode, durationMs: result.durationMs, messageId };

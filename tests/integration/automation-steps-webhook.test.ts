@@ -55,7 +55,17 @@ describe('the webhook step', { timeout: 120_000 }, () => {
     const viewer = built.caller(browser((await addMember(deps, owner.organizationId, 'viewer')).cookie));
     expect((await viewer.automations.get({ id: workflowId })).definition.steps[0]!.config).toEqual({ url: hook.url });
     const test = await api.automations.testRun({ id: workflowId, contactId, source: 'draft' });
-    expect(test.notes).toEqual([`would POST the contact to ${hook.url}, signed`]);
+    // It shows the request a run would make: where, the signed headers' names and the body, with the run's ids as placeholders.
+    expect(test.notes).toHaveLength(1);
+    const [, shownBody] = /^would POST to (?:\S+), signed with the step's secret \(headers webhook-id, webhook-timestamp, webhook-signature\), the body (.*)$/.exec(test.notes[0]!)!;
+    expect(test.notes[0]).toContain(`would POST to ${hook.url},`);
+    expect(JSON.parse(shownBody!)).toEqual({
+      id: 'msg_<run step>',
+      type: 'automation.webhook',
+      apiVersion: expect.any(String),
+      createdAt: expect.any(String),
+      data: { workflowId: '<workflow id>', runId: '<run id>', stepId: 'hook', contact: expect.objectContaining({ id: contactId, first_name: 'Ada', email: 'ada@example.test', tags: ['vip'] }) },
+    });
     expect(hook.received).toHaveLength(0);
 
     const { runId } = await api.automations.enroll({ id: workflowId, contactId });

@@ -129,6 +129,36 @@ describe('time triggers', { timeout: 120_000 }, () => {
     expect(await timersOf(deps, { subjectId: task.id })).toEqual([]);
   });
 
+  it('schedule after downtime: the occurrences missed while the server was down fire once, as the most recent one, and the next is armed after now', async () => {
+    const { deps, owner, api } = await engine();
+    const gold = [await addContact(deps, owner.organizationId, { tags: ['gold'] }), await addContact(deps, owner.organizationId, { tags: ['gold'] })];
+    const view = await api.savedViews.create({ name: 'Gold customers', filters: { tag: 'gold' } });
+    const workflowId = await tagging(api, { type: 'schedule', config: { frequency: 'daily', time: '09:00', weekday: 'monday', viewId: view.id } });
+    const zone = (await readSettings(deps.database.db, owner.organizationId)).timezone;
+    const daily9 = parseCron('0 9 * * *');
+    if (!daily9.ok) throw new Error(daily9.error);
+    const [armed] = await timersOf(deps, { workflowId });
+
+    // The server was down for four days: the armed occurrence is four days old, and three more have passed since.
+    const downSince = new Date(new Date(armed!.due_at).getTime() - 4 * 86_400_000);
+    await deps.database.db.updateTable('workflow_trigger_timers').set({ due_at: downSince }).where('id', '=', armed!.id).execute();
+    const passed: Date[] = [];
+    for (let at = nextOccurrence(daily9.schedule, downSince, zone)!; at.getTime() <= Date.now(); at = nextOccurrence(daily9.schedule, at, zone)!) passed.push(at);
+    expect(passed.length).toBeGreaterThanOrEqual(3);
+    await fireTriggerTimer(deps, { organizationId: owner.organizationId, timerId: armed!.id });
+
+    const runs = await completedRuns(api, workflowId, 2);
+    expect(runs.items.map((r) => r.contact!.id).sort()).toEqual([...gold].sort());
+    const payloads = await deps.database.db.selectFrom('workflow_runs').select('trigger_payload').where('workflow_id', '=', workflowId).execute();
+    expect(payloads.map((p) => p.trigger_payload)).toEqual([
+      { occurrence: passed.at(-1)!.toISOString(), missedOccurrences: passed.length },
+      { occurrence: passed.at(-1)!.toISOString(), missedOccurrences: passed.length },
+    ]);
+    const [next, ...more] = await timersOf(deps, { workflowId });
+    expect(more).toEqual([]);
+    expect(new Date(next!.due_at).toISOString()).toBe(nextOccurrence(daily9.schedule, new Date(), zone)!.toISOString());
+  });
+
   it('appointment relative time: "1 hour before" fires for booked appointments (also those booked before publishing), moves with a reschedule, never for a cancelled one', async () => {
     const { deps, owner, api } = await engine();
     const contact = (name: string) => addContact(deps, owner.organizationId, { email: `${name}@example.test` });
