@@ -66,7 +66,8 @@ export async function resolveRecipients(ctx: OrgContext, tos: Draft['to'][]): Pr
     const holders = await scoped(ctx.db, ctx.organizationId)
       .selectFrom('contacts')
       .select(CONTACT_COLUMNS)
-      .where((eb) => eb.or([eb(sql`lower(contacts.email)`, 'in', addresses), eb(sql`contacts.other_emails`, '&&', sql`${addresses}::text[]`)]))
+      // One array parameter, not one per address.
+      .where((eb) => eb.or([eb(sql`lower(contacts.email)`, '=', sql`any(${addresses}::text[])`), eb(sql`contacts.other_emails`, '&&', sql`${addresses}::text[]`)]))
       .orderBy('created_at')
       .orderBy('id')
       .execute();
