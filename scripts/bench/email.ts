@@ -13,8 +13,8 @@
  *    rest are set aside first) — messages the sink received per second, target ≥ 300/s
  *    (SMTP_MAX_RATE lifted to 10,000 unless set).
  *
- * The requests go through app.request() in this process (the whole app: auth by API key, body
- * limits, validation, the service), not over a socket. On PGlite the database, the workers and the
+ * The requests go through app.request() in this process (the whole app: auth by API key, its rate
+ * limits, body limits, validation, the service under the row-level policies), not over a socket. On PGlite the database, the workers and the
  * sink share one event loop, so its figures are a floor. Prints figures and the load average;
  * asserts nothing.
  */
@@ -160,7 +160,8 @@ export async function run(): Promise<void> {
   const concurrency = envNumber('BENCH_EMAIL_CONCURRENCY', 32, { whole: true });
   const batchConcurrency = envNumber('BENCH_EMAIL_BATCH_CONCURRENCY', 4, { whole: true });
   console.log(`\n[email] ${loadLine('at start')}`);
-  const rows = await onEachDatabase('email', ({ label, database }) => benchDatabase(label, database, count, concurrency, batchConcurrency));
+  // Under the row-level policies, as the server runs by default (ROW_LEVEL_SECURITY).
+  const rows = await onEachDatabase('email', ({ label, database }) => benchDatabase(label, database, count, concurrency, batchConcurrency), { rowLevelSecurity: true });
   console.log(`[email] ${loadLine('at the end')}`);
   printTable('E-mail (POST /api/v1/emails and /batch, nodemailer into the in-process SMTP sink)', ['database', 'case', 'figure', 'target'], rows, 2);
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
 import type { ConversationStatus } from '../db/schema';
-import { scoped } from '../db/scoped';
+import { insertJsonRows } from '../db/json-rows';
 import type { ConversationTouch } from '../kernel/registry';
 import { PREVIEW_LENGTH } from './schema';
 
@@ -11,8 +11,8 @@ const keyOf = (touch: ConversationTouch) => (touch.channel === 'chat' ? touch.ch
  * Brings the messages' threads up to date in the caller's transaction (installed in the kernel
  * registry, which the channels call it through): created on its first message; an inbound message
  * makes it unread and opens it again, an outbound one (an answer) marks it read. Many touches (a
- * batch of e-mails) take one statement per organization and channel; of several touches of one
- * thread the last counts.
+ * batch of e-mails) take one statement per organization and channel, their rows one JSON parameter
+ * (insertJsonRows); of several touches of one thread the last counts.
  */
 export async function touchConversation(trx: Db, touches: ConversationTouch | ConversationTouch[]): Promise<void> {
   const groups = new Map<string, Map<string, ConversationTouch>>();
@@ -25,6 +25,7 @@ export async function touchConversation(trx: Db, touches: ConversationTouch | Co
     const list = [...group.values()];
     const { organizationId, channel } = list[0]!;
     const values = list.map((touch) => ({
+      organization_id: organizationId,
       channel: touch.channel,
       contact_id: touch.contactId,
       chat_conversation_id: touch.channel === 'chat' ? touch.chatConversationId : null,
@@ -33,8 +34,7 @@ export async function touchConversation(trx: Db, touches: ConversationTouch | Co
       last_message_preview: touch.preview.replace(/\s+/g, ' ').trim().slice(0, PREVIEW_LENGTH),
       unread: touch.direction === 'inbound',
     }));
-    await scoped(trx, organizationId)
-      .insertInto('conversations', values)
+    await insertJsonRows(trx, 'conversations', values)
       .onConflict((oc) => {
         const target =
           channel === 'chat'

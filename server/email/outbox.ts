@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Db } from '../db';
-import type { EmailAttachment, EmailEventType, EmailStatus } from '../db/schema';
+import { insertJsonRows, type JsonRow } from '../db/json-rows';
+import type { EmailAttachment, EmailEventType, EmailMessagesTable, EmailStatus } from '../db/schema';
 import { scoped } from '../db/scoped';
 import type { AppDeps } from '../deps';
 import { publishEvents } from '../events/publish';
@@ -79,10 +81,11 @@ export async function recordEmailEvent(trx: Db, message: EmailEventInput['messag
 /** recordEmailEvent for many steps at once: one insert, one publish. */
 export async function recordEmailEvents(trx: Db, steps: EmailEventInput[]): Promise<void> {
   if (steps.length === 0) return;
-  await trx
-    .insertInto('email_events')
-    .values(steps.map((s) => ({ organization_id: s.message.organizationId, email_message_id: s.message.id, type: s.type, detail: s.detail })))
-    .execute();
+  await insertJsonRows(
+    trx,
+    'email_events',
+    steps.map((s) => ({ organization_id: s.message.organizationId, email_message_id: s.message.id, type: s.type, detail: s.detail })),
+  ).execute();
   await publishEvents(
     trx,
     steps.flatMap((s) =>
@@ -111,7 +114,7 @@ async function suppressedBecause(trx: Db, emails: (OutgoingEmail & { to: string 
     const rows = await scoped(trx, organizationId)
       .selectFrom('email_suppressions')
       .select(['address', 'reason'])
-      .where('address', 'in', [...addresses])
+      .where('address', '=', sql<string>`any(${[...addresses]}::text[])`)
       .execute();
     for (const row of rows) reasons.set(`${organizationId}:${row.address}`, `The address is on the suppression list (${row.reason})`);
   }
@@ -124,6 +127,9 @@ async function suppressedBecause(trx: Db, emails: (OutgoingEmail & { to: string 
 export async function queueEmail(trx: Db, deps: AppDeps, email: OutgoingEmail): Promise<{ id: string; status: EmailStatus }> {
   return (await queueEmails(trx, deps, [email]))[0]!;
 }
+
+/** A message's token: 12 random bytes, 24 hex characters. */
+const TOKEN_BYTES = 12;
 
 /**
  * queueEmail for many messages (a batch of the integrators' door), in a fixed number of statements:
@@ -139,10 +145,12 @@ export async function queueEmails(trx: Db, deps: AppDeps, emails: OutgoingEmail[
   }
   const normalized = emails.map((email) => ({ ...email, to: email.to.trim().toLowerCase() }));
   const suppressions = await suppressedBecause(trx, normalized);
+  // Every message's token from one draw of the generator.
+  const random = randomBytes(TOKEN_BYTES * normalized.length).toString('hex');
   const rows = normalized.map((email, i) => {
     const identity = email.organizationId ? identities.get(email.organizationId)! : null;
     const fromAddress = identity?.fromAddress ?? system.address;
-    const token = randomBytes(12).toString('hex');
+    const token = random.slice(i * TOKEN_BYTES * 2, (i + 1) * TOKEN_BYTES * 2);
     const body = { html: email.html, text: email.text };
     const headers: Record<string, string> = {};
     if (SUPPRESSIBLE_KINDS.includes(email.kind)) {
@@ -180,13 +188,13 @@ export async function queueEmails(trx: Db, deps: AppDeps, emails: OutgoingEmail[
       token,
       template_id: email.templateId ?? null,
       idempotency_key: email.idempotencyKey ?? null,
-      headers: JSON.stringify(headers),
-      attachments: JSON.stringify(email.attachments ?? []),
+      headers,
+      attachments: email.attachments ?? [],
       error: suppressed,
-    };
+    } satisfies JsonRow<EmailMessagesTable>;
   });
   // Organization rows carry their organization (checked by row-level security); system rows have none.
-  await trx.insertInto('email_messages').values(rows).execute();
+  await insertJsonRows(trx, 'email_messages', rows).execute();
   // A one-to-one e-mail belongs to a thread of the inbox (the id of the thread's first message).
   const touches = normalized.flatMap((email, i): ConversationTouch[] =>
     email.kind === 'one_to_one' && email.organizationId

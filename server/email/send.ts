@@ -66,7 +66,8 @@ export async function resolveRecipients(ctx: OrgContext, tos: Draft['to'][]): Pr
     const holders = await scoped(ctx.db, ctx.organizationId)
       .selectFrom('contacts')
       .select(CONTACT_COLUMNS)
-      .where((eb) => eb.or([eb(sql`lower(contacts.email)`, 'in', addresses), eb(sql`contacts.other_emails`, '&&', sql`${addresses}::text[]`)]))
+      // One array parameter, not one per address.
+      .where((eb) => eb.or([eb(sql`lower(contacts.email)`, '=', sql`any(${addresses}::text[])`), eb(sql`contacts.other_emails`, '&&', sql`${addresses}::text[]`)]))
       .orderBy('created_at')
       .orderBy('id')
       .execute();
@@ -117,10 +118,10 @@ export function fillDraft(draft: Draft, recipient: Recipient, template: Template
   const subjectSource = draft.subject || template?.subject || '';
   const textSource = draft.text?.trim() ? draft.text : draft.html?.trim() ? null : (template?.body ?? '');
   const values = { ...recipient.values, ...draft.variables };
-  const escaped = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, escapeHtml(v)]));
   const subject = renderTemplate(subjectSource, values);
   const text = textSource === null ? null : renderTemplate(textSource, values);
-  const html = draft.html?.trim() ? renderTemplate(draft.html, escaped) : null;
+  // The values escaped for HTML (the fallbacks, written in the HTML itself, as they are).
+  const html = draft.html?.trim() ? renderTemplate(draft.html, Object.fromEntries(Object.entries(values).map(([k, v]) => [k, escapeHtml(v)]))) : null;
   const missing = [...new Set([...subject.missing, ...(text?.missing ?? []), ...(html?.missing ?? [])])];
   const plain = text ? text.text : htmlToText(html!.text);
   return { template, subject: subject.text.replace(/\s+/g, ' ').trim(), text: plain, html: html ? html.text : textToHtml(plain), missing };

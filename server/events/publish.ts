@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
+import { insertJsonRows } from '../db/json-rows';
 import type { Database, NotificationsTable, RoleKey } from '../db/schema';
 import { hiddenFromOwnOnlyRep, mayReceive, rolePermissions } from '../kernel/access';
 import { registry } from '../kernel/registry';
@@ -32,17 +33,17 @@ export async function publishEvents(trx: Kysely<Database>, events: EventInput[])
   const payloads = events.map((event) => event.payload ?? {});
   const ids: number[] = [];
   for (let start = 0; start < events.length; start += 1000) {
+    const rows = events.slice(start, start + 1000).map((event, i) => ({ organization_id: event.organizationId, type: event.type, payload: payloads[start + i]!, actor_user_id: event.actorUserId }));
+    // The rows take their ids from the sequence in the order of the JSON array, so in id order they
+    // are the events' order. The statement that stores them NOTIFYs each (sent at commit), in that
+    // order: Postgres evaluates a volatile select list after the sort.
     const inserted = await trx
-      .insertInto('events')
-      .values(
-        events
-          .slice(start, start + 1000)
-          .map((event, i) => ({ organization_id: event.organizationId, type: event.type, payload: JSON.stringify(payloads[start + i]), actor_user_id: event.actorUserId })),
-      )
-      .returning('id')
+      .with('inserted', (db) => insertJsonRows(db, 'events', rows).returning(['id', 'organization_id']))
+      .selectFrom('inserted')
+      .select(['id', sql`pg_notify(${EVENTS_CHANNEL}, id || ':' || organization_id)`.as('notified')])
+      .orderBy('id')
       .execute();
-    // The rows take their ids from the sequence in the order of the VALUES list.
-    ids.push(...inserted.map((row) => Number(row.id)).sort((a, b) => a - b));
+    ids.push(...inserted.map((row) => Number(row.id)));
   }
   const membersOf = new Map<string, Promise<{ id: string; preferences: unknown; role: RoleKey }[]>>();
   const repsSeeOwnOnly = new Map<string, Promise<boolean>>();
@@ -84,7 +85,5 @@ export async function publishEvents(trx: Kysely<Database>, events: EventInput[])
       .insertInto('notifications')
       .values(notifications.slice(start, start + 1000))
       .execute();
-  const messages = events.map((event, i) => `${ids[i]!}:${event.organizationId}`);
-  await sql`select pg_notify(${EVENTS_CHANNEL}, m) from unnest(${messages}::text[]) as m`.execute(trx);
   return ids;
 }

@@ -26,5 +26,6 @@ export function renderTemplate(text: string, values: Record<string, string>, enc
     missing.add(name);
     return '';
   });
-  return { text: rendered, missing: templateVariables(text).filter((name) => missing.has(name)) };
+  // In order of first use; the text is scanned again only when something is missing.
+  return { text: rendered, missing: missing.size === 0 ? [] : templateVariables(text).filter((name) => missing.has(name)) };
 }
