@@ -17,7 +17,6 @@
 import { sql } from 'kysely';
 // The assembly installs the domains' permissions (permissionsFor) and the rules services read.
 import '../../server/assembly';
-import { signup } from '../../server/auth/service';
 import { ADVANCE_JOB } from '../../server/automations/enroll';
 import { enrollEach } from '../../server/automations/enroll-contacts';
 import { registerAutomationJobs } from '../../server/automations/jobs';
@@ -28,12 +27,12 @@ import { organizationSettings } from '../../server/contacts/state';
 import { loadConfig } from '../../server/config';
 import type { DatabaseHandle } from '../../server/db';
 import { buildDeps, type AppDeps } from '../../server/deps';
-import { permissionsFor } from '../../server/kernel/access';
 import type { OrgContext } from '../../server/kernel/context';
 import { createLogger } from '../../server/logging';
 import { zonedParts } from '../../server/time/zoned';
 import { envNumber, loadLine, percentile, progress } from './lib/common';
 import { figures, onEachDatabase } from './lib/runs';
+import { benchOrganization } from './lib/world';
 import { num, printTable } from './lib/table';
 
 async function depsFor(database: DatabaseHandle): Promise<AppDeps> {
@@ -43,28 +42,6 @@ async function depsFor(database: DatabaseHandle): Promise<AppDeps> {
   await deps.jobs.start();
   await deps.consumers.start();
   return deps;
-}
-
-/** An organization, its owner acting, and `count` contacts in the bench's view (tag `view`), in one statement. */
-async function world(deps: AppDeps, count: number): Promise<OrgContext> {
-  const email = `bench-automations-${Date.now().toString(36)}@example.test`;
-  const { payload } = await signup(deps, { name: 'Bench', email, password: 'correct horse battery', organizationName: 'Automations bench' }, { ip: '127.0.0.1', userAgent: 'bench' });
-  const organizationId = payload.organization!.id;
-  await sql`insert into contacts (organization_id, first_name, last_name, email, tags)
-    select ${organizationId}, 'Lead', n::text, 'lead-' || n || '@example.test', array['view'] from generate_series(1, ${count}) n`.execute(deps.database.db);
-  return {
-    db: deps.database.db,
-    organizationId,
-    deps,
-    auth: {
-      via: 'session',
-      user: { id: payload.user.id, email, name: 'Bench' },
-      session: null,
-      apiKey: null,
-      organization: { id: organizationId, name: 'Automations bench', role: 'super_admin' },
-      permissions: permissionsFor('super_admin'),
-    },
-  } as OrgContext;
 }
 
 async function published(ctx: OrgContext, name: string, triggers: unknown[], steps: { id: string; type: string; config: Record<string, unknown> }[]): Promise<string> {
@@ -98,7 +75,7 @@ async function benchDatabase(label: string, database: DatabaseHandle, contacts: 
   const deps = await depsFor(database);
   try {
     progress(`${label}: seeding ${num(contacts)} contacts ${loadLine('now')}`);
-    const ctx = await world(deps, contacts);
+    const ctx = await benchOrganization(deps, { name: 'Automations bench', count: contacts, tag: 'view', prefix: 'lead' });
 
     // 1. One trigger enrols the view: a tag added to all of it.
     const nurture = await published(

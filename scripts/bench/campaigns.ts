@@ -13,19 +13,17 @@
 import { sql } from 'kysely';
 // The assembly installs the domains' permissions (permissionsFor) and the rules services read.
 import '../../server/assembly';
-import { signup } from '../../server/auth/service';
 import { registerCampaignJobs } from '../../server/campaigns/jobs';
 import { campaignStats, createCampaign, sendCampaign } from '../../server/campaigns/service';
 import { loadConfig } from '../../server/config';
 import type { DatabaseHandle } from '../../server/db';
 import { buildDeps, type AppDeps } from '../../server/deps';
 import { registerEmailJobs } from '../../server/email/jobs';
-import { permissionsFor } from '../../server/kernel/access';
-import type { OrgContext } from '../../server/kernel/context';
 import { createLogger } from '../../server/logging';
 import { startSmtpSink, type SmtpSink } from '../../tests/doubles/smtp';
 import { envNumber, loadLine, progress } from './lib/common';
 import { figures, onEachDatabase } from './lib/runs';
+import { benchOrganization } from './lib/world';
 import { num, printTable } from './lib/table';
 
 async function depsFor(database: DatabaseHandle, sink: SmtpSink): Promise<AppDeps> {
@@ -35,28 +33,6 @@ async function depsFor(database: DatabaseHandle, sink: SmtpSink): Promise<AppDep
   registerCampaignJobs(deps);
   await deps.jobs.start();
   return deps;
-}
-
-/** An organization, its owner acting, and `count` tagged contacts with distinct addresses (one statement). */
-async function world(deps: AppDeps, count: number): Promise<OrgContext> {
-  const email = `bench-campaigns-${Date.now().toString(36)}@example.test`;
-  const { payload } = await signup(deps, { name: 'Bench', email, password: 'correct horse battery', organizationName: 'Campaigns bench' }, { ip: '127.0.0.1', userAgent: 'bench' });
-  const organizationId = payload.organization!.id;
-  await sql`insert into contacts (organization_id, first_name, last_name, email, tags)
-    select ${organizationId}, 'Reader', n::text, 'reader-' || n || '@example.test', array['bench'] from generate_series(1, ${count}) n`.execute(deps.database.db);
-  return {
-    db: deps.database.db,
-    organizationId,
-    deps,
-    auth: {
-      via: 'session',
-      user: { id: payload.user.id, email, name: 'Bench' },
-      session: null,
-      apiKey: null,
-      organization: { id: organizationId, name: 'Campaigns bench', role: 'super_admin' },
-      permissions: permissionsFor('super_admin'),
-    },
-  } as OrgContext;
 }
 
 async function until(check: () => Promise<boolean>): Promise<void> {
@@ -71,7 +47,7 @@ async function benchDatabase(label: string, database: DatabaseHandle, count: num
   try {
     const deps = await depsFor(database, sink);
     progress(`${label}: seeding ${num(count)} contacts ${loadLine('now')}`);
-    const ctx = await world(deps, count);
+    const ctx = await benchOrganization(deps, { name: 'Campaigns bench', count, tag: 'bench', prefix: 'reader' });
     const draft = await createCampaign(ctx, {
       name: 'Bench',
       channel: 'email',

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -10,11 +9,13 @@ import { createJobQueue } from '../../server/jobs/queue';
 import { registerSmsJobs } from '../../server/sms/jobs';
 import { buildTestApp } from '../helpers/app';
 import { crashDatabase } from '../helpers/crash-database';
+import { killWorkerWhen, type StatusCounts } from '../helpers/crash-worker';
 import { testDatabaseKind } from '../helpers/db';
 import { browser, createAccount } from '../helpers/factories';
 import { linear, until } from './automations-helpers';
 
-type Counts = Partial<Record<'running' | 'waiting' | 'completed' | 'failed' | 'stopped' | 'paused', number>>;
+type RunStatus = 'running' | 'waiting' | 'completed' | 'failed' | 'stopped' | 'paused';
+type Counts = StatusCounts<RunStatus>;
 
 describe('automation runs waiting when their worker process is killed (SIGKILL)', () => {
   it('a new worker resumes every run: each completes once, no step carried out twice, none lost', async () => {
@@ -63,33 +64,11 @@ describe('automation runs waiting when their worker process is killed (SIGKILL)'
     await database.close();
 
     // The worker process, killed once half the runs wait and the others are still on their way there.
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'automation-worker-process.ts'), testDatabaseKind, location, workflow.id], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    onTestFinished(() => {
-      child.kill('SIGKILL');
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const atKill = await new Promise<Counts>((resolve, reject) => {
-      let buffered = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        buffered += chunk.toString();
-        const lines = buffered.split('\n');
-        buffered = lines.pop()!;
-        for (const line of lines) {
-          const counts = JSON.parse(line) as Counts;
-          if ((counts.waiting ?? 0) >= total / 2) {
-            child.kill('SIGKILL');
-            resolve(counts);
-            return;
-          }
-        }
-      });
-      child.once('exit', (code, signal) => reject(new Error(`the worker process ended before the kill (${code ?? signal}): ${stderr}`)));
-    });
-    await exited;
+    const atKill = await killWorkerWhen<RunStatus>(
+      path.join(import.meta.dirname, 'automation-worker-process.ts'),
+      [testDatabaseKind, location, workflow.id],
+      (counts) => (counts.waiting ?? 0) >= total / 2,
+    );
     expect(atKill.waiting ?? 0).toBeGreaterThanOrEqual(total / 2);
     expect(atKill.completed ?? 0).toBe(0);
 

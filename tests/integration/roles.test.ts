@@ -45,6 +45,8 @@ const ANY_MEMBER = new Set([
   // A member's own notification e-mail preferences in this organization.
   'notifications.emailPreferences',
   'notifications.updateEmailPreferences',
+  // The deletions feed: each kind under its own read permission, checked by the service (tests/integration/sync.test.ts).
+  'sync.deletedRecords',
 ]);
 
 const procedures = listProcedures();

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -7,11 +6,10 @@ import { createJobQueue } from '../../server/jobs/queue';
 import { registerSmsJobs } from '../../server/sms/jobs';
 import { buildTestApp } from '../helpers/app';
 import { crashDatabase } from '../helpers/crash-database';
+import { killWorkerWhen } from '../helpers/crash-worker';
 import { createTestDatabase, testDatabaseKind } from '../helpers/db';
 import { browser, createAccount } from '../helpers/factories';
 import { up as deliverStrandedSandboxMessages } from '../../db/migrations/2026_11_25_500_sandbox_stuck_sent';
-
-type Counts = Partial<Record<SmsStatus, number>>;
 
 describe('a sandbox worker process killed (SIGKILL) mid-batch', () => {
   it('a new worker finishes: every message reaches delivered, and the batch is done only then', async () => {
@@ -34,38 +32,11 @@ describe('a sandbox worker process killed (SIGKILL) mid-batch', () => {
     await database.close();
 
     // The worker process, killed once it has sent a good part of the batch but not all of it.
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(import.meta.dirname, 'sms-worker-process.ts'), testDatabaseKind, location, bulk.batchId!, JSON.stringify(jobs), JSON.stringify(env)],
-      {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
+    const atKill = await killWorkerWhen<SmsStatus>(
+      path.join(import.meta.dirname, 'sms-worker-process.ts'),
+      [testDatabaseKind, location, bulk.batchId!, JSON.stringify(jobs), JSON.stringify(env)],
+      (counts) => (counts.sent ?? 0) + (counts.delivered ?? 0) >= total / 4,
     );
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    onTestFinished(() => {
-      child.kill('SIGKILL');
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const atKill = await new Promise<Counts>((resolve, reject) => {
-      let buffered = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        buffered += chunk.toString();
-        const lines = buffered.split('\n');
-        buffered = lines.pop()!;
-        for (const line of lines) {
-          const counts = JSON.parse(line) as Counts;
-          const sentOrBeyond = (counts.sent ?? 0) + (counts.delivered ?? 0);
-          if (sentOrBeyond >= total / 4) {
-            child.kill('SIGKILL');
-            resolve(counts);
-            return;
-          }
-        }
-      });
-      child.once('exit', (code, signal) => reject(new Error(`the worker process ended before the kill (${code ?? signal}): ${stderr}`)));
-    });
-    await exited;
     const left = (atKill.accepted ?? 0) + (atKill.queued ?? 0) + (atKill.sending ?? 0);
     // Mid-batch: some messages sent and waiting for their report, some not yet sent.
     expect(atKill.sent ?? 0).toBeGreaterThan(0);

@@ -12,17 +12,29 @@ async function world() {
   const owner = await createAccount(deps);
   const api = caller(browser(owner.cookie));
   const key = { authorization: `Bearer ${await createKey(deps, owner.organizationId, 'admin')}` };
-  const feed = async (query = ''): Promise<Feed> => {
-    const answer = await app.request(`/api/v1/deleted-records${query}`, { headers: key });
+  const feed = async (query = '', headers: Record<string, string> = key): Promise<Feed> => {
+    const answer = await app.request(`/api/v1/deleted-records${query}`, { headers });
     expect(answer.status, await answer.clone().text()).toBe(200);
     return (await answer.json()) as Feed;
   };
-  return { app, deps, caller, owner, api, key, feed };
+  /**
+   * The feed once it holds `count` items: a deletion shows once every older transaction of the
+   * server has ended, and other test files' transactions run on the same Postgres server.
+   */
+  const feedOf = async (count: number, query = '', headers: Record<string, string> = key): Promise<Feed> => {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const answer = await feed(query, headers);
+      if (answer.items.length >= count || Date.now() > deadline) return answer;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  return { app, deps, caller, owner, api, key, feed, feedOf };
 }
 
 describe('the deleted-records feed and updatedAfter (issue #19 sync)', () => {
   it('lists every kind of deletion once, oldest first, continuing from its cursor', async () => {
-    const { api, feed } = await world();
+    const { api, feed, feedOf } = await world();
     const first = await feed();
     expect(first).toMatchObject({ items: [], hasMore: false });
 
@@ -36,25 +48,25 @@ describe('the deleted-records feed and updatedAfter (issue #19 sync)', () => {
     await api.contacts.delete({ id: ada!.id });
     await api.contacts.bulk({ ids: [alan!.id, grace!.id], action: { type: 'delete' } });
 
-    const page = await feed(`?cursor=${first.nextCursor}&limit=3`);
+    const page = await feedOf(3, `?cursor=${first.nextCursor}&limit=3`);
     expect(page.items.map((i) => [i.resource, i.id])).toEqual([
       ['deals', deal.id],
       ['tasks', task.id],
       ['appointments', meeting.id],
     ]);
     expect(page.hasMore).toBe(true);
-    const rest = await feed(`?cursor=${page.nextCursor}`);
+    const rest = await feedOf(3, `?cursor=${page.nextCursor}`);
     expect(rest.items.map((i) => i.resource)).toEqual(['contacts', 'contacts', 'contacts']);
     expect(new Set(rest.items.map((i) => i.id))).toEqual(new Set([ada!.id, alan!.id, grace!.id]));
     expect(rest.hasMore).toBe(false);
     // Nothing new: the same cursor (or the one it gave) answers nothing.
     expect((await feed(`?cursor=${rest.nextCursor}`)).items).toEqual([]);
     // One kind only.
-    expect((await feed('?resource=tasks')).items.map((i) => i.id)).toEqual([task.id]);
+    expect((await feedOf(1, '?resource=tasks')).items.map((i) => i.id)).toEqual([task.id]);
   });
 
   it.skipIf(testDatabaseKind !== 'postgres')('never passes a deletion still being committed: it is ahead of the cursor once committed', async () => {
-    const { deps, api, feed } = await world();
+    const { deps, api, feed, feedOf } = await world();
     const contact = await api.contacts.create({ firstName: 'Slow', lastName: 'Commit' });
     const start = await feed();
     let release!: () => void;
@@ -72,7 +84,7 @@ describe('the deleted-records feed and updatedAfter (issue #19 sync)', () => {
     expect(during.items).toEqual([]);
     release();
     await transaction;
-    expect((await feed(`?cursor=${during.nextCursor}`)).items.map((i) => i.id)).toEqual([contact.id]);
+    expect((await feedOf(1, `?cursor=${during.nextCursor}`)).items.map((i) => i.id)).toEqual([contact.id]);
   });
 
   it('refuses a crafted cursor, an unknown kind or parameter, naming the field', async () => {
@@ -93,13 +105,30 @@ describe('the deleted-records feed and updatedAfter (issue #19 sync)', () => {
   });
 
   it('shows one organization nothing of another’s deletions', async () => {
-    const { deps, caller, api, feed } = await world();
+    const { deps, caller, api, feed, feedOf } = await world();
     const other = await createAccount(deps, 'other');
+    const theirs = { authorization: `Bearer ${await createKey(deps, other.organizationId, 'admin')}` };
     const contact = await caller(browser(other.cookie)).contacts.create({ firstName: 'Theirs', lastName: 'Only' });
     await caller(browser(other.cookie)).contacts.delete({ id: contact.id });
+    // Once their feed shows it, ours still shows nothing.
+    expect((await feedOf(1, '', theirs)).items.map((i) => i.id)).toEqual([contact.id]);
     expect((await feed()).items).toEqual([]);
-    expect((await caller(browser(other.cookie)).sync.deletedRecords({})).items.map((i) => i.id)).toEqual([contact.id]);
     expect((await api.sync.deletedRecords({})).items).toEqual([]);
+  });
+
+  it('answers only the kinds the caller may read', async () => {
+    const { app, api, feedOf } = await world();
+    const contact = await api.contacts.create({ firstName: 'Gone', lastName: 'Soon' });
+    const deal = await api.deals.create({ title: 'Gone too' });
+    await api.contacts.delete({ id: contact.id });
+    await api.deals.delete({ id: deal.id });
+    await feedOf(2); // both deletions readable by a key that may read both
+    const key = await api.apiKeys.create({ name: 'Contacts sync', role: 'admin', scopes: ['contacts:read'] });
+    const headers = { authorization: `Bearer ${key.secret}` };
+    const feed = (await (await app.request('/api/v1/deleted-records', { headers })).json()) as Feed;
+    expect(feed.items.map((i) => [i.resource, i.id])).toEqual([['contacts', contact.id]]);
+    const refused = await app.request('/api/v1/deleted-records?resource=deals', { headers });
+    expect(refused.status).toBe(403);
   });
 
   it('lists only what changed after updatedAfter, on every resource', async () => {
