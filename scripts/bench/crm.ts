@@ -39,7 +39,7 @@ const DASHBOARD_TARGET_MS = 300;
 
 type BenchCtx = OrgContext;
 type Case = { label: string; target: number; run: (ctx: BenchCtx, i: number) => Promise<unknown> };
-type Result = { label: string; target: number; p50: number; p95: number; max: number; p95PerStatement: number; p50System: number; p95System: number };
+type Result = { label: string; target: number; p50: number; p95: number; max: number; p95PerStatement: number; p95System: number };
 
 /**
  * How a run reaches the database: as a query procedure does — one read-only transaction under the
@@ -76,18 +76,11 @@ async function time(c: Case, iterations: number, runners: Record<Variant, Runner
     p95: percentile(read, 95),
     max: read.at(-1)!,
     p95PerStatement: percentile(perStatement, 95),
-    p50System: percentile(system, 50),
     p95System: percentile(system, 95),
   };
 }
 
-const costOf = (value: number, base: number) => (100 * (value - base)) / base;
-const cost = (value: number, base: number) => `${value >= base ? '+' : ''}${num(costOf(value, base), 0)} %`;
-function median(values: number[]): number {
-  const sorted = [...values].sort((x, y) => x - y);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
+const cost = (p95: number, base: number) => `${p95 >= base ? '+' : ''}${num((100 * (p95 - base)) / base, 0)} %`;
 
 function authOf(organizationId: string, userId: string): OrgAuth {
   return {
@@ -221,29 +214,6 @@ async function benchDatabase(database: DatabaseHandle, label: string, contacts: 
       cost(r.p95, r.p95System),
       cost(r.p95PerStatement, r.p95System),
     ]),
-  );
-  // One figure per run to compare runs by: the p95s of single cases move by tens of percent on a loaded machine.
-  const medianCost = (value: (r: Result) => number, base: (r: Result) => number) => median(results.map((r) => costOf(value(r), base(r))));
-  console.log(
-    `median RLS cost over the ${results.length} cases: p95 ${num(
-      medianCost(
-        (r) => r.p95,
-        (r) => r.p95System,
-      ),
-      0,
-    )} % (per statement ${num(
-      medianCost(
-        (r) => r.p95PerStatement,
-        (r) => r.p95System,
-      ),
-      0,
-    )} %), p50 ${num(
-      medianCost(
-        (r) => r.p50,
-        (r) => r.p50System,
-      ),
-      0,
-    )} %`,
   );
 }
 

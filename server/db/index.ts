@@ -7,7 +7,7 @@ import { PostgresJSDialect } from 'kysely-postgres-js';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import postgres from 'postgres';
 import type { Database } from './schema';
-import { organizationDb, organizationReads, organizationReadScope, postgresDialect, type ReadScope } from './tenant';
+import { organizationDb, organizationReadScope, postgresDialect, type ReadScope } from './tenant';
 
 export type { Database } from './schema';
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -25,11 +25,8 @@ export type DatabaseHandle = {
   forOrganization(organizationId: string): Db;
   /**
    * The database for one read of the organization (a tRPC query, a REST GET): with
-   * `rowLevelSecurity`, read-only and as the organization — on Postgres each statement a read-only
-   * transaction of its own on any pooled connection, so statements sent together run side by side
-   * (decision 033, "Reads side by side"); on PGlite all its statements in one read-only transaction
-   * that sets the role and the organization once (decision 028); `end()` closes it. Without, the
-   * system's database.
+   * `rowLevelSecurity`, all its statements share one read-only transaction that sets the role and
+   * the organization once (decision 028); `end()` closes it. Without, the system's database.
    */
   readForOrganization(organizationId: string): ReadScope;
   /** Resolves when the database answers a trivial query, rejects with the reason otherwise. */
@@ -148,8 +145,7 @@ async function handle(dialect: Dialect, kind: DatabaseKind, { rowLevelSecurity =
     db,
     kind,
     forOrganization: (organizationId) => (rowLevelSecurity ? organizationDb(driver, organizationId) : db),
-    readForOrganization: (organizationId) =>
-      !rowLevelSecurity ? { db, end: async () => {} } : kind === 'postgres' ? organizationReads(driver, organizationId) : organizationReadScope(driver, organizationId),
+    readForOrganization: (organizationId) => (rowLevelSecurity ? organizationReadScope(driver, organizationId) : { db, end: async () => {} }),
     listen,
     pool: () => ({ inUse, max: maxConnections }),
     async ping(timeoutMs = 2000) {

@@ -29,7 +29,7 @@ const BEGIN_READ_ONLY = CompiledQuery.raw('begin read only');
  * inherit them. A statement outside a transaction gets one of its own.
  */
 export function organizationDb(driver: Driver, organizationId: string): Kysely<Database> {
-  return new Kysely<Database>({ dialect: postgresDialect(() => new OrganizationDriver(driver, entering(organizationId), false)), plugins: [TENANT_VIEWS] });
+  return new Kysely<Database>({ dialect: postgresDialect(() => new OrganizationDriver(driver, entering(organizationId))), plugins: [TENANT_VIEWS] });
 }
 
 /** Its SELECTs read the tenant views (decision 033): the policies' cost on query plans is gone. */
@@ -39,29 +39,16 @@ const TENANT_VIEWS = new TenantViewsPlugin();
 export type ReadScope = { db: Kysely<Database>; end(outcome: 'commit' | 'rollback'): Promise<void> };
 
 /**
- * A read (a tRPC query, a REST GET) on a pool of connections (Postgres, decision 033 "Reads side by
- * side"): each statement is a read-only transaction of its own on any pooled connection — `BEGIN READ
- * ONLY`, the settings and the statement sent together, its `COMMIT` right behind without the statement
- * waiting for it — so a read's statements sent together (a page and its count) run side by side, as
- * they do without the wall, and a read holds no connection between its statements: nothing waits for
- * a connection while holding one. `db.transaction()` inside it is a read-only transaction on one
- * connection.
- */
-export function organizationReads(driver: Driver, organizationId: string): ReadScope {
-  return { db: new Kysely<Database>({ dialect: postgresDialect(() => new OrganizationDriver(driver, entering(organizationId), true)), plugins: [TENANT_VIEWS] }), end: async () => {} };
-}
-
-/**
- * A read on one session (PGlite, whose statements run one after the other anyway) in ONE read-only
- * transaction (decision 028): opened at its first statement — a read that never queries pays
- * nothing — with the role and the organization set once, and ended by `end()` when the read ends.
- * Read-only, so a read that tries to write fails instead of committing. It holds the session from
- * its first statement to `end()`; anything the read still runs after `end()` (a response streamed
- * afterwards) gets a read-only transaction per statement.
+ * A read (a tRPC query, a REST GET) in ONE read-only transaction (decision 028): opened at its first
+ * statement — a read that never queries pays nothing — with the role and the organization set once,
+ * and ended by `end()` when the read ends. Read-only, so a read that tries to write fails instead of
+ * committing. It holds one connection (PGlite: the session) from its first statement to `end()`;
+ * anything the read still runs after `end()` (a response streamed afterwards) gets today's
+ * transaction per statement.
  */
 export function organizationReadScope(driver: Driver, organizationId: string): ReadScope {
   const enter = entering(organizationId);
-  const transaction = new ReadTransaction(driver, enter, new OrganizationDriver(driver, enter, true));
+  const transaction = new ReadTransaction(driver, enter, new OrganizationDriver(driver, enter));
   const db = new Kysely<Database>({ dialect: postgresDialect(() => new ReadScopeDriver(transaction)), plugins: [TENANT_VIEWS] });
   return { db, end: (outcome) => transaction.end(outcome) };
 }
@@ -98,42 +85,24 @@ async function all<T extends unknown[]>(...sent: { [K in keyof T]: Promise<T[K]>
 
 class OrganizationConnection implements DatabaseConnection {
   inTransaction = false;
-  /** A read-only statement's COMMIT, still on its way: the connection goes home after it (OrganizationDriver.releaseConnection). */
-  committing: Promise<void> | undefined;
 
   constructor(
     readonly inner: DatabaseConnection,
     private readonly enter: CompiledQuery,
-    private readonly readOnly: boolean,
   ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     if (this.inTransaction) return this.inner.executeQuery<R>(query);
     // BEGIN, the settings, the statement and COMMIT are sent without waiting in between: postgres.js
-    // pipelines them on the reserved connection, PGlite runs them in order. If the statement fails,
-    // COMMIT of the aborted transaction rolls it back.
-    const sent = all(this.inner.executeQuery(this.readOnly ? BEGIN_READ_ONLY : BEGIN), this.inner.executeQuery(this.enter), this.inner.executeQuery<R>(query));
-    const committed = this.inner.executeQuery(COMMIT);
-    if (this.readOnly) {
-      // A read-only transaction's COMMIT tells nothing about the answer: the statement does not wait for
-      // it (one round trip fewer); a COMMIT that fails (a lost connection) is followed by a ROLLBACK.
-      this.committing = committed.then(
-        () => {},
-        () =>
-          this.inner.executeQuery(ROLLBACK).then(
-            () => {},
-            () => {},
-          ),
-      );
-      return (await sent)[2];
-    }
-    const [[, , result]] = await all(sent, committed);
+    // pipelines them on the reserved connection (one round trip), PGlite runs them in order. If the
+    // statement fails, COMMIT of the aborted transaction rolls it back.
+    const [, , result] = await all(this.inner.executeQuery(BEGIN), this.inner.executeQuery(this.enter), this.inner.executeQuery<R>(query), this.inner.executeQuery(COMMIT));
     return result;
   }
 
   async *streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
     if (this.inTransaction) return yield* this.inner.streamQuery<R>(query, chunkSize);
-    await this.inner.executeQuery(this.readOnly ? BEGIN_READ_ONLY : BEGIN);
+    await this.inner.executeQuery(BEGIN);
     try {
       await this.inner.executeQuery(this.enter);
       yield* this.inner.streamQuery<R>(query, chunkSize);
@@ -145,15 +114,11 @@ class OrganizationConnection implements DatabaseConnection {
   }
 }
 
-/**
- * The app's driver, with every transaction entering the organization first (read-only ones for a
- * read). Opening and closing belong to the app's own Kysely.
- */
+/** The app's driver, with every transaction entering the organization first. Opening and closing belong to the app's own Kysely. */
 class OrganizationDriver implements Driver {
   constructor(
     private readonly inner: Driver,
     private readonly enter: CompiledQuery,
-    private readonly readOnly: boolean,
   ) {}
 
   async init(): Promise<void> {}
@@ -161,26 +126,17 @@ class OrganizationDriver implements Driver {
   async destroy(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new OrganizationConnection(await this.inner.acquireConnection(), this.enter, this.readOnly);
+    return new OrganizationConnection(await this.inner.acquireConnection(), this.enter);
   }
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
-    const conn = organizationConnection(connection);
-    if (!conn.committing) return this.inner.releaseConnection(conn.inner);
-    // Home once its COMMIT is through (it never rejects), without the statement's caller waiting.
-    void conn.committing.then(() => this.inner.releaseConnection(conn.inner));
+    await this.inner.releaseConnection(innerOf(connection));
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
     const conn = organizationConnection(connection);
     // The driver sends its BEGIN before its first await, so the settings follow it in the same round trip.
-    const [begun, entered] = await Promise.allSettled([
-      // Read-only written out: PGlite's driver would not say it.
-      this.readOnly
-        ? conn.inner.executeQuery(CompiledQuery.raw(`start transaction${settings.isolationLevel ? ` isolation level ${settings.isolationLevel}` : ''} read only`))
-        : this.inner.beginTransaction(conn.inner, settings),
-      conn.inner.executeQuery(this.enter),
-    ]);
+    const [begun, entered] = await Promise.allSettled([this.inner.beginTransaction(conn.inner, settings), conn.inner.executeQuery(this.enter)]);
     if (begun.status === 'rejected') throw begun.reason;
     if (entered.status === 'rejected') {
       // Kysely rolls back only a transaction that began: this one must not go back to the pool open.
@@ -228,11 +184,11 @@ class OrganizationDriver implements Driver {
 }
 
 /**
- * The read's one transaction on one held connection (PGlite's session). Statements are sent without
- * waiting for the ones before (PGlite runs them in order), so the first is sent right behind its
- * BEGIN and settings. A failed statement aborts the transaction: it is rolled back at once and the
- * next statement opens a new one, so a read that recovers from an error goes on as it did with a
- * transaction per statement.
+ * The read's one transaction on one held connection. Statements are sent without waiting for the
+ * ones before (postgres.js pipelines them on the reserved connection; PGlite runs them in order),
+ * so the first is sent right behind its BEGIN and settings. A failed statement aborts the
+ * transaction: it is rolled back at once and the next statement opens a new one, so a read that
+ * recovers from an error goes on as it did with a transaction per statement.
  */
 class ReadTransaction {
   private connection: Promise<DatabaseConnection> | undefined;

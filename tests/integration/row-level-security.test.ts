@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../../server/deps';
 import { openDatabase, type Db } from '../../server/db';
 import { migrateToLatest } from '../../server/db/migrate';
@@ -13,7 +13,7 @@ import { createLogger } from '../../server/logging';
 import { createTrpcContext } from '../../server/trpc/context';
 import { createCallerFactory, orgProcedure, router } from '../../server/trpc/init';
 import { buildTestApp, TEST_ORIGIN, testConfig } from '../helpers/app';
-import { createTestDatabase, testDatabaseKind } from '../helpers/db';
+import { createTestDatabase } from '../helpers/db';
 import { browser, createAccount, type Account } from '../helpers/factories';
 
 /**
@@ -226,11 +226,7 @@ describe('row-level security', () => {
   });
 });
 
-/** Lets the statement a read sent beside a blocked one unblock it (Postgres: they run side by side). */
-const ADVISORY_LOCK = 33_033;
-let unblock: () => Promise<void> = async () => {};
-
-/** Query procedures as the app declares them, to watch what their reads do (decisions 028, 033). */
+/** Query procedures as the app declares them, to watch what their reads do (decision 028). */
 const names = (db: Db) =>
   db
     .selectFrom('contacts')
@@ -251,9 +247,6 @@ const probeRouter = router({
     return { first, last: await transactionOf(ctx.db), inTransaction, sessions: [session1, session2], rows, afterUnset };
   }),
   writes: orgProcedure.query(({ ctx }) => ctx.db.insertInto('tasks').values({ organization_id: ctx.organizationId, title: 'Written by a read' }).execute()),
-  writesInTransaction: orgProcedure.query(({ ctx }) =>
-    ctx.db.transaction().execute((trx) => trx.insertInto('tasks').values({ organization_id: ctx.organizationId, title: 'Written by a read' }).execute()),
-  ),
   fails: orgProcedure.query(async ({ ctx }) => {
     await names(ctx.db);
     await sql`select 1 / 0`.execute(ctx.db);
@@ -264,14 +257,6 @@ const probeRouter = router({
       () => 'failed',
     );
     return { failed, rows: await names(ctx.db), session: await session(ctx.db) };
-  }),
-  /** A statement sent beside one that waits for a lock answers first, and then lets the lock go. */
-  besideABlockedOne: orgProcedure.query(async ({ ctx }) => {
-    const blocked = sql`select pg_advisory_xact_lock_shared(${ADVISORY_LOCK})`.execute(ctx.db);
-    const rows = await names(ctx.db);
-    await unblock();
-    await blocked;
-    return rows;
   }),
   /** A read whose statements outlive it (a streamed response): they run, each in a transaction of its own. */
   leavesWork: orgProcedure.query(async ({ ctx }) => {
@@ -292,8 +277,6 @@ const probe = (account: Account) =>
 
 /** Every connection of the pool (PGlite: its one session) is back to the system's role, outside any transaction. */
 async function expectCleanConnections() {
-  // A read's last COMMITs go home after it answered (Postgres, decision 033).
-  await vi.waitFor(() => expect(deps.database.pool().inUse).toBe(0));
   const after = await Promise.all(Array.from({ length: 10 }, () => session(deps.database.db)));
   expect(after.filter((s) => s.role === TENANT_ROLE || s.organization !== null)).toEqual([]);
   if (deps.database.kind === 'pglite') {
@@ -307,11 +290,8 @@ async function expectCleanConnections() {
   }
 }
 
-/** PGlite's reads hold its one session in one transaction; Postgres's run each statement on any pooled connection (decision 033). */
-const onOneSession = testDatabaseKind === 'pglite';
-
-describe('a query procedure reads read-only, as the organization (decisions 028, 033)', () => {
-  it.runIf(onOneSession)('PGlite: shares one transaction among its statements, with the role and the organization set once', async () => {
+describe('a query procedure reads in one read-only transaction (decision 028)', () => {
+  it('shares one transaction among its statements, with the role and the organization set once', async () => {
     const read = await probe(a).reads();
     expect(read.first.started).toBe(read.last.started);
     expect(read.inTransaction).toEqual(read.first);
@@ -324,35 +304,8 @@ describe('a query procedure reads read-only, as the organization (decisions 028,
     await expectCleanConnections();
   });
 
-  it.runIf(!onOneSession)('Postgres: runs each statement in a read-only transaction of its own, with the role and the organization, side by side', async () => {
-    const read = await probe(a).reads();
-    expect(read.sessions).toEqual([
-      { role: TENANT_ROLE, organization: a.organizationId },
-      { role: TENANT_ROLE, organization: a.organizationId },
-    ]);
-    expect(read.rows).toEqual(['Ada', 'Alan']);
-    // A statement that unset the organization took it away from itself only.
-    expect(read.afterUnset).toEqual(['Ada', 'Alan']);
-    await expectCleanConnections();
-
-    // A statement sent beside one that waits answers without waiting for it (one held connection would hang here).
-    const lockHolder = await deps.database.db.connection().execute(async (held) => {
-      await sql`select pg_advisory_lock(${ADVISORY_LOCK})`.execute(held);
-      let released = false;
-      unblock = async () => {
-        released = true;
-        await sql`select pg_advisory_unlock(${ADVISORY_LOCK})`.execute(held);
-      };
-      const rows = await probe(a).besideABlockedOne();
-      return { rows, released };
-    });
-    expect(lockHolder).toEqual({ rows: ['Ada', 'Alan'], released: true });
-    await expectCleanConnections();
-  });
-
   it('refuses a write: a query procedure cannot commit one', async () => {
     await expect(probe(a).writes()).rejects.toThrow(/read-only transaction/);
-    await expect(probe(a).writesInTransaction()).rejects.toThrow(/read-only transaction/);
     expect(await deps.database.db.selectFrom('tasks').select('id').where('title', '=', 'Written by a read').execute()).toEqual([]);
     await expectCleanConnections();
   });
@@ -389,8 +342,8 @@ describe('a query procedure reads read-only, as the organization (decisions 028,
     }
     const results = await Promise.all(calls);
     for (let i = 0; i < results.length; i += 3) {
-      expect(results[i]).toMatchObject({ rows: ['Ada', 'Alan'], sessions: [{ organization: a.organizationId }, { organization: a.organizationId }], afterUnset: onOneSession ? [] : ['Ada', 'Alan'] });
-      expect(results[i + 1]).toMatchObject({ rows: ['Bea'], sessions: [{ organization: b.organizationId }, { organization: b.organizationId }], afterUnset: onOneSession ? [] : ['Bea'] });
+      expect(results[i]).toMatchObject({ rows: ['Ada', 'Alan'], sessions: [{ organization: a.organizationId }, { organization: a.organizationId }], afterUnset: [] });
+      expect(results[i + 1]).toMatchObject({ rows: ['Bea'], sessions: [{ organization: b.organizationId }, { organization: b.organizationId }], afterUnset: [] });
       expect(results[i + 2]).toBe('failed');
     }
     await expectCleanConnections();
