@@ -69,3 +69,13 @@ export async function createKey(deps: AppDeps, organizationId: string, role: Rol
 }
 
 export { permissionsFor };
+
+/** What /api/v1 answers (401, problem+json) for an unknown, revoked or orphaned API key. */
+export const REVOKED_KEY_PROBLEM = {
+  type: 'https://switchboard.dev/problems/unauthenticated',
+  title: 'Not authenticated',
+  status: 401,
+  detail: 'Invalid or revoked API key',
+  errors: [],
+  message: 'Invalid or revoked API key',
+} as const;

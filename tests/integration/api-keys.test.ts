@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sha256 } from '../../server/auth/tokens';
 import { buildTestApp } from '../helpers/app';
-import { addMember, browser, createAccount } from '../helpers/factories';
+import { addMember, browser, createAccount, REVOKED_KEY_PROBLEM } from '../helpers/factories';
 
 describe('API keys', () => {
   it('show the secret once, store it hashed, and authenticate REST in place of the cookie', async () => {
@@ -49,14 +49,7 @@ describe('API keys', () => {
     for (const secret of [key.secret, 'sb_unknown', 'not-even-ours']) {
       const res = await app.request('/api/v1/organization', { headers: { authorization: `Bearer ${secret}` } });
       expect(res.status).toBe(401);
-      expect(await res.json()).toEqual({
-        type: 'https://switchboard.dev/problems/unauthenticated',
-        title: 'Not authenticated',
-        status: 401,
-        detail: 'Invalid or revoked API key',
-        errors: [],
-        message: 'Invalid or revoked API key',
-      });
+      expect(await res.json()).toEqual(REVOKED_KEY_PROBLEM);
     }
     await expect(api.apiKeys.revoke({ id: key.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { V1_RESOURCES } from '../../server/api-v1/resources';
 import { queryToInput, UNKNOWN_QUERY_PARAMETER } from '../../server/api-v1/rest';
 import { buildTestApp } from '../helpers/app';
-import { browser, createAccount, createKey } from '../helpers/factories';
+import { browser, createAccount, createKey, REVOKED_KEY_PROBLEM } from '../helpers/factories';
 import { checkedAgainstOpenApi } from '../helpers/openapi';
 
 /** The app with every /api/v1 answer validated against the served OpenAPI document. */
@@ -200,14 +200,7 @@ describe('/api/v1 errors are problem details (RFC 9457)', () => {
     expect(unauthenticated).toEqual({
       status: 401,
       type: problem,
-      body: {
-        type: 'https://switchboard.dev/problems/unauthenticated',
-        title: 'Not authenticated',
-        status: 401,
-        detail: 'Invalid or revoked API key',
-        errors: [],
-        message: 'Invalid or revoked API key',
-      },
+      body: REVOKED_KEY_PROBLEM,
     });
     const missing = await answered(await app.request('/api/v1/deals/00000000-0000-4000-8000-000000000000', { headers: admin }));
     expect(missing).toMatchObject({ status: 404, type: problem, body: { type: 'https://switchboard.dev/problems/not-found', title: 'Not found', status: 404 } });
