@@ -5,7 +5,7 @@ import { displayName, requireContact } from '../contacts/lookup';
 import { publishEvent } from '../events/publish';
 import type { Db } from '../db';
 import type { AppointmentStatus } from '../db/schema';
-import { afterCursor, decodeCursor, keysetPage, keyValues, orderByKeys, type SortKey } from '../db/keyset';
+import { keysetPage, orderByKeys, pageQuery, type SortKey } from '../db/keyset';
 import { likePattern, titleMatches } from '../db/like';
 import { scoped } from '../db/scoped';
 import { DomainError, fieldError, unknownRecord } from '../errors';
@@ -164,11 +164,7 @@ const NEWEST_START_FIRST: SortKey[] = [
 
 export async function searchAppointments(ctx: OrgContext, input: z.output<typeof ZSearchAppointmentsInput>) {
   const query = await filteredAppointments(ctx, input);
-  let page = query
-    .select(keyValues(NEWEST_START_FIRST).as('sort_keys'))
-    .orderBy(orderByKeys(NEWEST_START_FIRST))
-    .limit(input.limit + 1);
-  page = input.cursor ? page.where(afterCursor(NEWEST_START_FIRST, decodeCursor(input.cursor, 'startsAt', 'desc', NEWEST_START_FIRST))) : page.offset((input.page - 1) * input.limit);
+  const page = pageQuery(query, NEWEST_START_FIRST, { ...input, sort: 'startsAt', dir: 'desc' });
   const [rows, count] = await Promise.all([
     page.execute(),
     query

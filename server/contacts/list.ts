@@ -4,7 +4,7 @@ import { escapeLike } from '../db/like';
 import { scoped } from '../db/scoped';
 import type { OrgContext } from '../kernel/context';
 import { ownerOnlyFilter } from '../organizations/members';
-import { afterCursor, decodeCursor, keysetPage, keyValues, orderByKeys } from '../db/keyset';
+import { keysetPage, pageQuery } from '../db/keyset';
 import { and, contactsOf, filterConditions, sortKeys, toContact } from './repo';
 import { CONTACT_LIMITS, DEFAULT_DIRECTION, ZContactFilter, type TContactFilter, type ZListContactsInput, type ZListContactTagsInput } from './schema';
 import { organizationSettings } from './state';
@@ -17,14 +17,12 @@ export async function listContacts(ctx: OrgContext, input: z.output<typeof ZList
   const keys = sortKeys(input.sort, direction);
   const changedSince = input.updatedAfter ? [sql<SqlBool>`contacts.updated_at > ${new Date(input.updatedAfter)}`] : [];
   const where = and([...filterConditions(input, settings.timezone), ...changedSince]);
-  let page = contactsOf(ctx.db, ctx.organizationId, ownerOnly)
+  const contacts = contactsOf(ctx.db, ctx.organizationId, ownerOnly)
     .leftJoin('users as owner', 'owner.id', 'contacts.owner_id')
     .selectAll('contacts')
-    .select(['owner.name as owner_name', 'owner.email as owner_email', keyValues(keys).as('sort_keys')])
-    .where(where)
-    .orderBy(orderByKeys(keys))
-    .limit(input.limit + 1);
-  page = input.cursor ? page.where(afterCursor(keys, decodeCursor(input.cursor, input.sort, direction, keys))) : page.offset((input.page - 1) * input.limit);
+    .select(['owner.name as owner_name', 'owner.email as owner_email'])
+    .where(where);
+  const page = pageQuery(contacts, keys, { ...input, sort: input.sort, dir: direction });
   const [rows, total] = await Promise.all([page.execute(), countContacts(ctx, input, ownerOnly, where, changedSince.length > 0)]);
   const { items, nextCursor } = keysetPage(rows, input.limit, input.sort, direction);
   return {

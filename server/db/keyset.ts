@@ -1,4 +1,4 @@
-import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { DomainError } from '../errors';
 import { textIssue } from '../input/guard';
 import { isWithinDateRange, MAX_INT } from '../input/schema';
@@ -90,6 +90,22 @@ export function decodeCursor(raw: string, sort: string, dir: 'asc' | 'desc', key
     throw invalid('is not a valid cursor');
   }
   return values;
+}
+
+/** Where a list's page starts: after a cursor of this sort, else at a page number. */
+export type PagePosition = { sort: string; dir: 'asc' | 'desc'; cursor?: string | undefined; page: number; limit: number };
+
+/**
+ * A list query as one page in the sort's order: its rows carry their key values (`sort_keys`), one
+ * more than the page is read (so keysetPage knows whether a next page exists), after the cursor
+ * when there is one, else at the page's offset.
+ */
+export function pageQuery<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, keys: SortKey[], at: PagePosition) {
+  const page = query
+    .select(keyValues(keys).as('sort_keys'))
+    .orderBy(orderByKeys(keys))
+    .limit(at.limit + 1);
+  return at.cursor ? page.where(afterCursor(keys, decodeCursor(at.cursor, at.sort, at.dir, keys))) : page.offset((at.page - 1) * at.limit);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { requireContact } from '../contacts/lookup';
-import { afterCursor, decodeCursor, keysetPage, keyValues, orderByKeys, type SortKey } from '../db/keyset';
+import { keysetPage, orderByKeys, pageQuery, type SortKey } from '../db/keyset';
 import type { StageKind } from '../db/schema';
 import { likePattern, titleMatches } from '../db/like';
 import { fieldError } from '../errors';
@@ -73,11 +73,7 @@ export async function listDeals(ctx: OrgContext, input: z.output<typeof ZListDea
   let base = filteredDeals(ctx, ownerOnly, input);
   if (input.updatedAfter) base = base.where('deals.updated_at', '>', new Date(input.updatedAfter));
   const keys = sortKeys(input.sortBy, input.sortDir);
-  let page = base
-    .select(keyValues(keys).as('sort_keys'))
-    .orderBy(orderByKeys(keys))
-    .limit(input.limit + 1);
-  page = input.cursor ? page.where(afterCursor(keys, decodeCursor(input.cursor, input.sortBy, input.sortDir, keys))) : page.offset((input.page - 1) * input.limit);
+  const page = pageQuery(base, keys, { ...input, sort: input.sortBy, dir: input.sortDir });
   const [rows, count] = await Promise.all([
     page.execute(),
     base

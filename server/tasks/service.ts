@@ -5,7 +5,7 @@ import { displayName, requireContact } from '../contacts/lookup';
 import { publishEvent } from '../events/publish';
 import type { Db } from '../db';
 import type { Database } from '../db/schema';
-import { afterCursor, decodeCursor, keysetPage, keyValues, orderByKeys, type SortKey } from '../db/keyset';
+import { keysetPage, orderByKeys, pageQuery, type SortKey } from '../db/keyset';
 import { likePattern, titleMatches } from '../db/like';
 import { scoped } from '../db/scoped';
 import { DomainError, fieldError } from '../errors';
@@ -158,11 +158,7 @@ export async function listTasks(ctx: OrgContext, input: z.output<typeof ZListTas
 
   const sort = input.status === 'done' && (input.view === 'mine' || input.view === 'all') ? 'completed' : 'due';
   const keys = TASK_SORT_KEYS[sort];
-  let page = base
-    .select(keyValues(keys).as('sort_keys'))
-    .orderBy(orderByKeys(keys))
-    .limit(input.limit + 1);
-  page = input.cursor ? page.where(afterCursor(keys, decodeCursor(input.cursor, sort, 'asc', keys))) : page.offset((input.page - 1) * input.limit);
+  const page = pageQuery(base, keys, { ...input, sort, dir: 'asc' });
   const [rows, count] = await Promise.all([
     page.execute(),
     base
