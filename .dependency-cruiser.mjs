@@ -54,11 +54,19 @@ export default {
       to: { path: ASSEMBLY, pathNot: KERNEL },
     },
     {
+      name: 'site-blocks-stand-alone',
+      severity: 'error',
+      comment: 'The site blocks run in the browser (the editor) as well as on the server (publishing): they import no other server code.',
+      from: { path: '^server/sites/blocks/' },
+      to: { path: '^server/', pathNot: ['^server/sites/blocks/'] },
+    },
+    {
       name: 'client-imports-server-types-or-schemas',
       severity: 'error',
-      comment: 'The client imports server code only with `import type`; at runtime it shares only the schema.ts modules and the zone arithmetic (server/time/zoned.ts).',
+      comment:
+        'The client imports server code only with `import type`; at runtime it shares only the schema.ts modules, the zone arithmetic (server/time/zoned.ts) and the site blocks (server/sites/blocks/: one registry for the editor and the published page).',
       from: { path: '^client/' },
-      to: { path: '^server/', pathNot: ['/schema[.]ts$', '^server/time/zoned[.]ts$'], dependencyTypesNot: ['type-only'] },
+      to: { path: '^server/', pathNot: ['/schema[.]ts$', '^server/time/zoned[.]ts$', '^server/sites/blocks/'], dependencyTypesNot: ['type-only'] },
     },
   ],
   options: {
