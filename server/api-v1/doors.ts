@@ -10,7 +10,18 @@ import { ZChatConversationRecord, ZChatSendResult } from '../chat/records';
 import { ZExportContactsInput, ZImportUploadPreview } from '../contacts/schema';
 import { EMAIL_BATCH_MAX, ZEmailAccepted, ZEmailBatchAccepted, ZEmailRecord, ZExportSuppressionsQuery, ZSendEmailBatchInput, ZSendEmailInput, ZUnsubscribeState } from '../email/schema';
 import { ZHealthStatus, ZReadiness } from '../health/schema';
-import { ZBookingInput, ZBookingPage, ZBookingRecord, ZCalendarList, ZManagedBooking, ZPublicBooking, ZRescheduleBookingInput, ZSlotsAnswer, ZSlotsQuery } from '../calendars/schema';
+import {
+  ZBookingInput,
+  ZBookingPage,
+  ZBookingRecord,
+  ZCalendarList,
+  ZManagedBooking,
+  ZPublicBooking,
+  ZRescheduleBookingInput,
+  ZSiteOwnerBookingPage,
+  ZSlotsAnswer,
+  ZSlotsQuery,
+} from '../calendars/schema';
 import { ZCampaignDetail, ZCampaignList, ZCampaignStats, ZListCampaignsQuery, ZRestCreateCampaignBody, ZStatsQuery } from '../campaigns/schema';
 import {
   ZCreateWorkflowInput,
@@ -534,6 +545,15 @@ export const REST_DOORS: RestDoor[] = [
     permission: 'calendars:book',
     body: ZBookingInput,
     answers: { '201': json('The booking with its appointments', ZBookingRecord) },
+  },
+  {
+    method: 'get',
+    path: '/api/booking/site-owner',
+    tag: 'public site',
+    summary: 'The booking page of the product site’s /book-demo',
+    description: 'The handles of the site owner organization’s first active calendar; null while it has none.',
+    access: 'public',
+    answers: { '200': json('The booking page’s handle and calendar slug, or null', ZSiteOwnerBookingPage) },
   },
   {
     method: 'get',

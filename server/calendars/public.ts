@@ -3,6 +3,7 @@ import { scoped } from '../db/scoped';
 import type { AppDeps } from '../deps';
 import { DomainError } from '../errors';
 import type { RequestMeta } from '../http/meta';
+import { siteOwnerOrganization } from '../organizations/site-owner';
 import { assertSlots, type RateLimit } from '../rate-limit';
 import { bookingByToken, bookSlot, cancelBooking, rescheduleBooking } from './booking';
 import { loadCalendar, type LoadedCalendar } from './repo';
@@ -48,6 +49,26 @@ const pageOf = (calendar: LoadedCalendar, organizationName: string) => ({
   questions: calendar.questions,
   hosts: calendar.members.map((m) => m.name),
 });
+
+/**
+ * The product site's /book-demo page (issue #20): the site owner organization's first active
+ * calendar, as the handles of its public booking page; null while it has none (the page then shows
+ * its request form; null rather than 404, which a browser would log as an error on every visit).
+ */
+export async function siteOwnerBookingPage(deps: AppDeps): Promise<{ handle: string; slug: string } | null> {
+  const owner = await siteOwnerOrganization(deps.database.db, deps.config);
+  const found = await deps.database
+    .forOrganization(owner.id)
+    .selectFrom('calendars')
+    .innerJoin('booking_handles', 'booking_handles.organization_id', 'calendars.organization_id')
+    .select(['booking_handles.slug as handle', 'calendars.slug'])
+    .where('calendars.organization_id', '=', owner.id)
+    .where('calendars.active', '=', true)
+    .orderBy('calendars.created_at')
+    .orderBy('calendars.id')
+    .executeTakeFirst();
+  return found ?? null;
+}
 
 export async function bookingPage(deps: AppDeps, handle: string, slug: string) {
   const { calendar, organizationName } = await publicCalendar(deps, handle, slug);

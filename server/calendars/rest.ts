@@ -4,7 +4,7 @@ import { requireOrg } from '../http/auth';
 import { readBody, readQuery } from '../http/body';
 import { orgContextOf } from '../http/context';
 import type { AppEnv } from '../http/env';
-import { bookingPage, cancelByToken, managedBooking, managedSlots, publicBook, publicSlots, rescheduleByToken } from './public';
+import { bookingPage, cancelByToken, siteOwnerBookingPage, managedBooking, managedSlots, publicBook, publicSlots, rescheduleByToken } from './public';
 import { ZBookingInput, ZBookingToken, ZCalendarIdInput, ZRescheduleBookingInput, ZSlotsQuery } from './schema';
 import * as calendars from './service';
 
@@ -32,6 +32,7 @@ export const calendarsV1Rest = new Hono<AppEnv>()
  * booking by the page's handles; a booking's manage links by their signed token.
  */
 export const bookingRest = new Hono<AppEnv>()
+  .get('/site-owner', async (c) => c.json(await siteOwnerBookingPage(c.var.deps)))
   .get('/pages/:handle/:slug', async (c) => c.json(await bookingPage(c.var.deps, c.req.param('handle'), c.req.param('slug'))))
   .get('/pages/:handle/:slug/slots', async (c) => c.json(await publicSlots(c.var.deps, c.req.param('handle'), c.req.param('slug'), readQuery(c, ZSlotsQuery))))
   .post('/pages/:handle/:slug/bookings', async (c) =>

@@ -176,6 +176,10 @@ export const ZBookingToken = z.string().regex(/^[0-9a-f-]{36}\.(reschedule|cance
 export const ZRescheduleBookingInput = z.strictObject({ startsAt: ZInstant });
 
 /** A public booking page: what the visitor sees of the calendar. */
+/** GET /api/booking/site-owner: where the product site's /book-demo books. */
+export const ZSiteOwnerBookingPage = z.strictObject({ handle: z.string(), slug: z.string() }).nullable();
+export type TSiteOwnerBookingPage = z.infer<typeof ZSiteOwnerBookingPage>;
+
 export const ZBookingPage = z.strictObject({
   organizationName: z.string(),
   name: z.string(),

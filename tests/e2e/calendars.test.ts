@@ -86,6 +86,13 @@ describe('Settings → Booking calendars', () => {
     await monday.getByRole('button', { name: '10:00' }).click();
     await page.getByLabel('What would you like to discuss?', { exact: true }).waitFor();
 
+    // This organization, the first here, owns the product site: its /book-demo books this calendar.
+    await page.goto('/book-demo');
+    await page.getByRole('heading', { level: 1, name: 'Book a Demo' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Discovery call' }).waitFor();
+    await page.getByRole('button', { name: '10:00' }).first().click();
+    await page.getByLabel('What would you like to discuss?', { exact: true }).waitFor();
+
     // A second calendar takes a slug; the server's refusal lands under Slug.
     const me = (await (await trpcQuery(page, 'auth.me')).json()) as { result: { data: { user: { id: string } } } };
     const taken = await trpcMutation(page, e2e, 'calendars.create', {

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getTestDatabase } from '../helpers/db';
 import { uniqueEmail } from '../helpers/factories';
 import { at, AHEAD, calendarsWorld, EVERY_DAY } from './calendars-helpers';
+import { leadsWorld } from './leads-helpers';
 import { addDays } from '../../server/time/zoned';
 
 type SlotsAnswer = { timeZone: string; slots: { startsAt: string; endsAt: string; date: string; time: string }[] };
@@ -194,5 +195,25 @@ describe('calendars: slots, bookings and manage links', () => {
     let last = 201;
     for (let i = 0; i < 10 && last !== 429; i++) last = (await post(world.visitor(uniqueEmail('flood'), at('11:00')))).status;
     expect(last).toBe(429);
+  });
+});
+
+describe('the product site’s /book-demo', () => {
+  it('names the site owner’s first active calendar, and null while it has none', async () => {
+    const { app, api, owner } = await leadsWorld();
+    expect(await (await app.request('/api/booking/site-owner')).json()).toBeNull();
+    await api.calendars.create({
+      name: 'Product demo',
+      slug: 'product-demo',
+      kind: 'personal',
+      slotMinutes: 30,
+      horizonDays: 30,
+      members: [{ userId: owner.userId, timeZone: 'UTC', weekly: EVERY_DAY('09:00', '12:00'), overrides: [] }],
+    });
+    const answer = await app.request('/api/booking/site-owner');
+    expect(answer.status).toBe(200);
+    const { handle, slug } = (await answer.json()) as { handle: string; slug: string };
+    expect(slug).toBe('product-demo');
+    expect(await (await app.request(`/api/booking/pages/${handle}/${slug}`)).json()).toMatchObject({ name: 'Product demo', slotMinutes: 30 });
   });
 });

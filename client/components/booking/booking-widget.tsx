@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import { AuthLayout } from '../auth-layout';
 import { FormAlert, TextField } from '../form';
 import { Button } from '../ui/button';
@@ -10,7 +10,10 @@ import { SlotPicker } from './slot-picker';
  * A calendar's booking flow (issue #20): its free times in the visitor's zone, then a short form; the
  * booking lands in the organization's CRM and the e-mail carries reschedule and cancel links.
  */
-export function BookingWidget({ handle, slug }: { handle: string; slug: string }) {
+/** What the flow is shown in: a page of its own (AuthLayout), or a card inside another page. */
+export type BookingFrame = ComponentType<{ title: string; description?: ReactNode; children: ReactNode }>;
+
+export function BookingWidget({ handle, slug, Frame = AuthLayout }: { handle: string; slug: string; Frame?: BookingFrame }) {
   const base = pagePath(handle, slug);
   const [timeZone] = useState(visitorZone);
   const [page, setPage] = useState<TBookingPage | null>(null);
@@ -53,14 +56,14 @@ export function BookingWidget({ handle, slug }: { handle: string; slug: string }
   }
 
   const fieldError = (path: string) => error?.issues.find((i) => i.path === path)?.message;
-  if (missing) return <AuthLayout title="Booking">{<FormAlert message={missing} />}</AuthLayout>;
+  if (missing) return <Frame title="Booking">{<FormAlert message={missing} />}</Frame>;
   if (!page)
     return (
-      <AuthLayout title="Booking">
+      <Frame title="Booking">
         <div className="flex justify-center py-6">
           <Spinner />
         </div>
-      </AuthLayout>
+      </Frame>
     );
   const description = (
     <>
@@ -70,14 +73,14 @@ export function BookingWidget({ handle, slug }: { handle: string; slug: string }
   );
   if (booked)
     return (
-      <AuthLayout title="You are booked" description={description}>
+      <Frame title="You are booked" description={description}>
         <p role="status" className="text-sm text-gray-700 dark:text-gray-300">
           {page.name} on {describeTime(slot?.startsAt ?? booked.startsAt ?? '', timeZone)}. A confirmation with a calendar invitation is on its way to your inbox, with links to reschedule or cancel.
         </p>
-      </AuthLayout>
+      </Frame>
     );
   return (
-    <AuthLayout title={page.name} description={description}>
+    <Frame title={page.name} description={description}>
       {!slot ? (
         <div className="flex flex-col gap-4">
           {error ? <FormAlert message={error.message} /> : null}
@@ -105,6 +108,6 @@ export function BookingWidget({ handle, slug }: { handle: string; slug: string }
           </Button>
         </form>
       )}
-    </AuthLayout>
+    </Frame>
   );
 }

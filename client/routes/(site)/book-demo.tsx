@@ -1,5 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CalendarCheckIcon, ClockIcon, type LucideIcon, ShieldCheckIcon, UsersIcon } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { TSiteOwnerBookingPage } from '../../../server/calendars/schema';
+import { callBooking } from '../../components/booking/booking-api';
+import { BookingWidget } from '../../components/booking/booking-widget';
 import { DemoRequestForm } from '../../components/lead-forms/demo-request-form';
 import { PublicLayout } from '../../components/public-layout';
 import { CONTACT_TEXTS, type ContactTexts } from '../../content/contact';
@@ -43,12 +47,38 @@ function BookDemoPage() {
             })}
           </ul>
         </div>
-        <div className="self-start rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8 dark:border-gray-800 dark:bg-gray-900">
-          <h2 className="text-xl font-semibold text-gray-900 dark:text-white">{text.formTitle}</h2>
-          <p className="mt-1 mb-6 text-sm text-gray-600 dark:text-gray-400">{text.formText}</p>
-          <DemoRequestForm formId="book-demo" />
-        </div>
+        <DemoBooking fallback={{ title: text.formTitle, text: text.formText }} />
       </section>
     </PublicLayout>
+  );
+}
+
+/** The site owner's booking page, in a card; while it has no calendar, the request form (issue #20). */
+function DemoBooking({ fallback }: { fallback: { title: string; text: string } }) {
+  const [booking, setBooking] = useState<TSiteOwnerBookingPage | 'none' | null>(null);
+  useEffect(() => {
+    let active = true;
+    void callBooking<TSiteOwnerBookingPage>('/api/booking/site-owner').then((result) => {
+      if (active) setBooking((result.ok && result.answer) || 'none');
+    });
+    return () => {
+      active = false;
+    };
+  }, []);
+  if (booking && booking !== 'none') return <BookingWidget handle={booking.handle} slug={booking.slug} Frame={DemoCard} />;
+  return (
+    <DemoCard title={fallback.title} description={fallback.text}>
+      {booking === 'none' ? <DemoRequestForm formId="book-demo" /> : <div className="h-40" aria-busy />}
+    </DemoCard>
+  );
+}
+
+function DemoCard({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="self-start rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8 dark:border-gray-800 dark:bg-gray-900">
+      <h2 className="text-xl font-semibold text-gray-900 dark:text-white">{title}</h2>
+      {description ? <p className="mt-1 mb-6 text-sm text-gray-600 dark:text-gray-400">{description}</p> : <div className="mb-6" />}
+      {children}
+    </div>
   );
 }
