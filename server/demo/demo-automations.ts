@@ -28,16 +28,21 @@ const LEAD_FOLLOW_UP: TWorkflowDefinition = normalize({
 
 const APPOINTMENT_REMINDER: TWorkflowDefinition = normalize({
   version: 1,
-  triggers: [{ type: 'appointment_booked', config: {} }],
+  triggers: [{ type: 'appointment_relative', config: { amount: 24, unit: 'hours', direction: 'before' } }],
   steps: [
-    { id: 'confirm-sms', type: 'send_sms', config: { body: 'Hi {{first_name}}, your appointment is booked. See you soon!' } },
-    { id: 'wait-reminder', type: 'wait', config: { amount: 1, unit: 'days' } },
-    { id: 'reminder-email', type: 'send_email', config: { subject: 'Reminder: your appointment', body: 'Hi {{first_name}},\n\nA reminder of your appointment with us.' } },
+    { id: 'reminder-sms', type: 'send_sms', config: { body: 'Hi {{first_name}}, a reminder of your appointment with us tomorrow. Reply to this message if you need to change it.' } },
+    {
+      id: 'reminder-email',
+      type: 'send_email',
+      config: {
+        subject: 'Reminder: your appointment tomorrow',
+        body: 'Hi {{first_name}},\n\nA reminder of your appointment with us tomorrow. The confirmation e-mail has the links to reschedule or cancel.',
+      },
+    },
   ],
   edges: [
-    { from: 'start', to: 'confirm-sms' },
-    { from: 'confirm-sms', to: 'wait-reminder' },
-    { from: 'wait-reminder', to: 'reminder-email' },
+    { from: 'start', to: 'reminder-sms' },
+    { from: 'reminder-sms', to: 'reminder-email' },
   ],
 });
 
@@ -49,7 +54,7 @@ export async function seedDemoAutomations(trx: Db, organizationId: string, optio
   const contacts = await org.selectFrom('contacts').select(['id', 'first_name', 'phone', 'email']).orderBy('created_at', 'desc').limit(24).execute();
   const flows = [
     { name: 'New lead follow-up', description: 'Texts and e-mails every new lead, then gives the owner a call task.', definition: LEAD_FOLLOW_UP, contacts: contacts.slice(0, 14) },
-    { name: 'Appointment reminder', description: 'Confirms a booking by SMS and reminds by e-mail the day before.', definition: APPOINTMENT_REMINDER, contacts: contacts.slice(14) },
+    { name: 'Appointment reminder', description: 'Reminds by SMS and e-mail 24 hours before each appointment.', definition: APPOINTMENT_REMINDER, contacts: contacts.slice(14) },
   ];
   for (const [f, flow] of flows.entries()) {
     const createdAt = new Date(now.getTime() - (20 - f) * 24 * HOUR);
@@ -81,7 +86,7 @@ export async function seedDemoAutomations(trx: Db, organizationId: string, optio
     for (const [i, contact] of flow.contacts.entries()) {
       const started = new Date(now.getTime() - (i * 31 + 5 + f * 7) * HOUR);
       // A contact who answered stops the sequence (stop when the contact replies); the others complete it.
-      const replied = i % 5 === 3;
+      const replied = i % 5 === 3 && flow.definition.steps.some((s) => s.type === 'wait');
       const run = await org
         .insertInto('workflow_runs', {
           workflow_id: workflow.id,
