@@ -43,7 +43,8 @@ export function siteLink(fromPath: string, href: string): string {
   return `${rootPrefix(fromPath)}${href.slice(1)}`;
 }
 
-type Org = { db: Db; organizationId: string; deps: Pick<AppDeps, 'config'> };
+/** Who publishes: the organization's database and the product's origin (booking links, canonical URLs). */
+export type Org = { db: Db; organizationId: string; deps: { config: Pick<AppDeps['config'], 'publicUrl'> } };
 
 /** What the blocks need: the organization's details (its e-mail footer's), its active calendars with their booking pages, where forms post. */
 export async function blockContextOf(org: Org, _site: { id: string }, page: { id: string; path: string } | string, mode: BlockContext['mode'], now = new Date()): Promise<BlockContext> {
@@ -95,7 +96,7 @@ export async function renderPage(org: Org, site: SiteRow, page: PageRow, data: P
 }
 
 /** The draft as current, valid page data; VALIDATION naming the block's field when it is not. */
-function publishableData(draft: unknown): PageData {
+export function publishableData(draft: unknown): PageData {
   const result = ZPageData.safeParse(migratePageData(draft));
   if (!result.success) {
     const issues = issuesFromZod(result.error).map((i) => ({ path: i.path ? `data.${i.path}` : 'data', message: i.message }));
@@ -104,30 +105,38 @@ function publishableData(draft: unknown): PageData {
   return result.data;
 }
 
+/**
+ * Renders the page's data and stores it as the page's next version, live (in the caller's
+ * transaction); the draft keeps its save time (an open editor stays current) and takes the data as
+ * published (migrated), so an untouched draft equals its live version.
+ */
+export async function storeVersion(trx: Db, org: Org, site: SiteRow, page: PageRow, data: PageData, publishedBy: string | null, now = new Date()) {
+  const html = await renderPage({ ...org, db: trx }, site, page, data, { now });
+  const etag = sha256Hex(html);
+  // The page's row lock orders concurrent publishes: each takes the next number.
+  await scoped(trx, org.organizationId).updateTable('site_pages').set({ updated_at: now }).where('id', '=', page.id).execute();
+  const last = await scoped(trx, org.organizationId).selectFrom('site_page_versions').select(sql<number | null>`max(number)`.as('number')).where('page_id', '=', page.id).executeTakeFirst();
+  const number = (last?.number ?? 0) + 1;
+  const row = await scoped(trx, org.organizationId)
+    .insertInto('site_page_versions', { page_id: page.id, number, data: JSON.stringify(data), html, etag, published_at: now, published_by_user_id: publishedBy })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await scoped(trx, org.organizationId)
+    .updateTable('site_pages')
+    .set({ published_version_id: row.id, draft: JSON.stringify(data) })
+    .where('id', '=', page.id)
+    .execute();
+  return { id: row.id, number, etag };
+}
+
 export async function publishPage(ctx: OrgContext, { pageId }: { pageId: string }) {
   const page = await requirePage(ctx.db, ctx.organizationId, pageId);
   const site = await requireSite(ctx.db, ctx.organizationId, page.site_id);
   const data = publishableData(page.draft);
-  const now = new Date();
-  const html = await renderPage(ctx, site, page, data, { now });
-  const etag = sha256Hex(html);
   const version = await ctx.db.transaction().execute(async (trx) => {
-    // The page's row lock orders concurrent publishes: each takes the next number.
-    await scoped(trx, ctx.organizationId).updateTable('site_pages').set({ updated_at: now }).where('id', '=', pageId).execute();
-    const last = await scoped(trx, ctx.organizationId).selectFrom('site_page_versions').select(sql<number | null>`max(number)`.as('number')).where('page_id', '=', pageId).executeTakeFirst();
-    const number = (last?.number ?? 0) + 1;
-    const row = await scoped(trx, ctx.organizationId)
-      .insertInto('site_page_versions', { page_id: pageId, number, data: JSON.stringify(data), html, etag, published_at: now, published_by_user_id: actorIdOf(ctx) })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    // The draft keeps its save time (an open editor stays current); its data is stored as published, migrated.
-    await scoped(trx, ctx.organizationId)
-      .updateTable('site_pages')
-      .set({ published_version_id: row.id, draft: JSON.stringify(data) })
-      .where('id', '=', pageId)
-      .execute();
-    await publishEvent(trx, { organizationId: ctx.organizationId, type: 'site_page_published', payload: { siteId: site.id, pageId, versionId: row.id, number }, actorUserId: actorIdOf(ctx) });
-    return { id: row.id, number };
+    const stored = await storeVersion(trx, ctx, site, page, data, actorIdOf(ctx));
+    await publishEvent(trx, { organizationId: ctx.organizationId, type: 'site_page_published', payload: { siteId: site.id, pageId, versionId: stored.id, number: stored.number }, actorUserId: actorIdOf(ctx) });
+    return stored;
   });
   const verified = await verifiedDomains(ctx.db, ctx.organizationId, [site.id]);
   return { versionId: version.id, number: version.number, url: pageUrl(siteBaseUrl(ctx.deps.config.publicUrl, site.handle, verified.get(site.id)), page.path) };

@@ -19,7 +19,7 @@ const THANK_YOU_TEMPLATE = 'thank-you';
 const handleTaken = () => new DomainError('CONFLICT', 'handle: is already used by another site (handles are unique across Switchboard)', { issues: [{ path: 'handle', message: 'is already used by another site' }] });
 const pathTaken = () => new DomainError('CONFLICT', 'path: this site already has a page at this path', { issues: [{ path: 'path', message: 'is already used by another page of this site' }] });
 
-function templateOf(templateId: string) {
+export function templateOf(templateId: string) {
   const template = PAGE_TEMPLATES.find((t) => t.id === templateId);
   if (!template) throw fieldError('templateId', `must be one of ${PAGE_TEMPLATES.map((t) => t.id).join(', ')}`);
   return template;
@@ -44,7 +44,7 @@ export function templates() {
 }
 
 /** Inserts a site under a free handle: the one asked for (CONFLICT when taken), else its name's, numbered. */
-async function insertSite(trx: Db, organizationId: string, name: string, handle: string | undefined): Promise<{ id: string; handle: string }> {
+export async function insertSite(trx: Db, organizationId: string, name: string, handle: string | undefined): Promise<{ id: string; handle: string }> {
   const candidates = handle ? [handle] : Array.from({ length: 50 }, (_, i) => (i === 0 ? handleBase(name) : `${handleBase(name)}-${i + 1}`));
   for (const candidate of candidates) {
     const row = await scoped(trx, organizationId)
@@ -57,7 +57,7 @@ async function insertSite(trx: Db, organizationId: string, name: string, handle:
   throw handleTaken();
 }
 
-async function insertPage(trx: Db, organizationId: string, siteId: string, page: { path: string; title: string; data: PageData }) {
+export async function insertPage(trx: Db, organizationId: string, siteId: string, page: { path: string; title: string; data: PageData }) {
   const row = await scoped(trx, organizationId)
     .insertInto('site_pages', { site_id: siteId, path: page.path, title: page.title, draft: JSON.stringify(page.data), draft_updated_at: new Date() })
     .onConflict((oc) => oc.columns(['site_id', 'path']).doNothing())
