@@ -887,7 +887,8 @@ export const REST_DOORS: RestDoor[] = [
     path: '/api/v1/sites',
     tag: 'sites',
     summary: 'List sites',
-    description: 'Every site with its public URL (its verified custom domain, else /s/<handle>), its domains and its pages: path, title, status (`draft`: never published; `published`; `changed`: the draft differs from what is live) and public URL.',
+    description:
+      'Every site with its public URL (its verified custom domain, else /s/<handle>), its domains and its pages: path, title, status (`draft`: never published; `published`; `changed`: the draft differs from what is live) and public URL.',
     access: 'member',
     permission: 'sites:read',
     answers: { '200': json('Every site with its pages', ZSiteListV1) },

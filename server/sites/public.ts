@@ -1,4 +1,4 @@
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { type Hono, type Context, type MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppDeps } from '../deps';
 import { escapeHtml } from '../email/outbox';
@@ -177,7 +177,8 @@ async function versionAnswer(c: Context<AppEnv>, versionId: string, etag: string
 }
 const RESOURCE_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
-const PLAIN_STYLE = 'body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1f2937;background:#f9fafb;display:grid;place-items:center;min-height:100vh}main{max-width:32rem;padding:2rem;text-align:center}h1{font-size:1.5rem;margin:0 0 .5rem}a{color:#2563eb}';
+const PLAIN_STYLE =
+  'body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1f2937;background:#f9fafb;display:grid;place-items:center;min-height:100vh}main{max-width:32rem;padding:2rem;text-align:center}h1{font-size:1.5rem;margin:0 0 .5rem}a{color:#2563eb}';
 
 /** A plain styled page (unknown site, a site without its own '/404' page). */
 function plainPage(title: string, message: string, link: { href: string; label: string } | null): string {
@@ -203,7 +204,11 @@ async function servePage(c: Context<AppEnv>, site: PublicSite, path: string) {
   const found = await liveVersion(deps, site.id, path);
   if (!found) return siteNotFound(c, site);
   const meta = c.var.meta;
-  const chosen = await pageForVisitor(deps.database.forOrganization(site.organizationId), { organizationId: site.organizationId, pageId: found.pageId, visitor: { ip: meta.ip, userAgent: meta.userAgent ?? '' } });
+  const chosen = await pageForVisitor(deps.database.forOrganization(site.organizationId), {
+    organizationId: site.organizationId,
+    pageId: found.pageId,
+    visitor: { ip: meta.ip, userAgent: meta.userAgent ?? '' },
+  });
   const live = chosen.pageId === found.pageId ? found : await liveVersionOfPage(deps, site.id, chosen.pageId);
   if (!live) return siteNotFound(c, site);
   return versionAnswer(c, live.versionId, live.etag);
@@ -327,16 +332,17 @@ async function wellKnown(c: Context<AppEnv>, token: string) {
  * A request for another host than the app's own (PUBLIC_URL's, localhost, 127.0.0.1): the domain
  * check's answer on any host, and a verified custom domain's site; anything else falls through.
  */
-const customDomains = (bodyLimit: MiddlewareHandler) => createMiddleware<AppEnv>(async (c, next) => {
-  const host = c.req.header('host');
-  if (!host || isAppHost(c.var.deps.config.publicUrl, host)) return next();
-  const path = c.req.path;
-  if (path.startsWith(WELL_KNOWN_PREFIX)) return wellKnown(c, path.slice(WELL_KNOWN_PREFIX.length));
-  const site = await siteByDomain(c.var.deps, host.toLowerCase().replace(/:\d+$/, '').replace(/\.$/, ''));
-  if (!site) return next();
-  if (path === ISLANDS_PATH) return islands(c);
-  return serveSite(c, site, path, bodyLimit);
-});
+const customDomains = (bodyLimit: MiddlewareHandler) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const host = c.req.header('host');
+    if (!host || isAppHost(c.var.deps.config.publicUrl, host)) return next();
+    const path = c.req.path;
+    if (path.startsWith(WELL_KNOWN_PREFIX)) return wellKnown(c, path.slice(WELL_KNOWN_PREFIX.length));
+    const site = await siteByDomain(c.var.deps, host.toLowerCase().replace(/:\d+$/, '').replace(/\.$/, ''));
+    if (!site) return next();
+    if (path === ISLANDS_PATH) return islands(c);
+    return serveSite(c, site, path, bodyLimit);
+  });
 
 /**
  * The public sites' doors, mounted by the app before its CSRF check (a custom domain's form posts

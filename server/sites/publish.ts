@@ -85,6 +85,7 @@ export async function renderPage(org: Org, site: SiteRow, page: PageRow, data: P
     page: { title: page.title, description: page.description, ...(page.og_image ? { ogImage: page.og_image } : {}), noindex: page.noindex, canonicalUrl: pageUrl(base, page.path) },
     site: {
       name: site.name,
+      homeUrl: prefix,
       ...(settings.faviconAssetId ? { faviconUrl: `${prefix}_assets/${settings.faviconAssetId}` } : {}),
       headerLinks: settings.headerLinks.map((l) => ({ label: l.label, href: siteLink(page.path, l.href) })),
       ...(settings.footerText ? { footerText: settings.footerText } : {}),
@@ -115,7 +116,11 @@ export async function storeVersion(trx: Db, org: Org, site: SiteRow, page: PageR
   const etag = sha256Hex(html);
   // The page's row lock orders concurrent publishes: each takes the next number.
   await scoped(trx, org.organizationId).updateTable('site_pages').set({ updated_at: now }).where('id', '=', page.id).execute();
-  const last = await scoped(trx, org.organizationId).selectFrom('site_page_versions').select(sql<number | null>`max(number)`.as('number')).where('page_id', '=', page.id).executeTakeFirst();
+  const last = await scoped(trx, org.organizationId)
+    .selectFrom('site_page_versions')
+    .select(sql<number | null>`max(number)`.as('number'))
+    .where('page_id', '=', page.id)
+    .executeTakeFirst();
   const number = (last?.number ?? 0) + 1;
   const row = await scoped(trx, org.organizationId)
     .insertInto('site_page_versions', { page_id: page.id, number, data: JSON.stringify(data), html, etag, published_at: now, published_by_user_id: publishedBy })
@@ -135,7 +140,12 @@ export async function publishPage(ctx: OrgContext, { pageId }: { pageId: string 
   const data = publishableData(page.draft);
   const version = await ctx.db.transaction().execute(async (trx) => {
     const stored = await storeVersion(trx, ctx, site, page, data, actorIdOf(ctx));
-    await publishEvent(trx, { organizationId: ctx.organizationId, type: 'site_page_published', payload: { siteId: site.id, pageId, versionId: stored.id, number: stored.number }, actorUserId: actorIdOf(ctx) });
+    await publishEvent(trx, {
+      organizationId: ctx.organizationId,
+      type: 'site_page_published',
+      payload: { siteId: site.id, pageId, versionId: stored.id, number: stored.number },
+      actorUserId: actorIdOf(ctx),
+    });
     return stored;
   });
   const verified = await verifiedDomains(ctx.db, ctx.organizationId, [site.id]);
@@ -145,7 +155,12 @@ export async function publishPage(ctx: OrgContext, { pageId }: { pageId: string 
 /** Makes an earlier version live again, and its data the draft (the editor opens what is live). */
 export async function revertPage(ctx: OrgContext, { pageId, versionId }: { pageId: string; versionId: string }) {
   const page = await requirePage(ctx.db, ctx.organizationId, pageId);
-  const version = await scoped(ctx.db, ctx.organizationId).selectFrom('site_page_versions').select(['id', 'number', 'data']).where('id', '=', versionId).where('page_id', '=', pageId).executeTakeFirst();
+  const version = await scoped(ctx.db, ctx.organizationId)
+    .selectFrom('site_page_versions')
+    .select(['id', 'number', 'data'])
+    .where('id', '=', versionId)
+    .where('page_id', '=', pageId)
+    .executeTakeFirst();
   if (!version) throw new DomainError('NOT_FOUND', 'versionId: no such version of this page', { issues: [{ path: 'versionId', message: 'no such version of this page' }] });
   const now = new Date();
   await ctx.db.transaction().execute(async (trx) => {
@@ -154,7 +169,12 @@ export async function revertPage(ctx: OrgContext, { pageId, versionId }: { pageI
       .set({ published_version_id: version.id, draft: JSON.stringify(version.data), draft_updated_at: now, updated_at: now })
       .where('id', '=', pageId)
       .execute();
-    await publishEvent(trx, { organizationId: ctx.organizationId, type: 'site_page_published', payload: { siteId: page.site_id, pageId, versionId: version.id, number: version.number, reverted: true }, actorUserId: actorIdOf(ctx) });
+    await publishEvent(trx, {
+      organizationId: ctx.organizationId,
+      type: 'site_page_published',
+      payload: { siteId: page.site_id, pageId, versionId: version.id, number: version.number, reverted: true },
+      actorUserId: actorIdOf(ctx),
+    });
   });
   return { versionId: version.id, number: version.number, draftUpdatedAt: now.toISOString() };
 }

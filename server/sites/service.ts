@@ -16,7 +16,8 @@ import { FUNNEL_TEMPLATES, PAGE_TEMPLATES } from './templates';
 const DEFAULT_HOME_TEMPLATE = 'landing';
 const THANK_YOU_TEMPLATE = 'thank-you';
 
-const handleTaken = () => new DomainError('CONFLICT', 'handle: is already used by another site (handles are unique across Switchboard)', { issues: [{ path: 'handle', message: 'is already used by another site' }] });
+const handleTaken = () =>
+  new DomainError('CONFLICT', 'handle: is already used by another site (handles are unique across Switchboard)', { issues: [{ path: 'handle', message: 'is already used by another site' }] });
 const pathTaken = () => new DomainError('CONFLICT', 'path: this site already has a page at this path', { issues: [{ path: 'path', message: 'is already used by another page of this site' }] });
 
 export function templateOf(templateId: string) {
@@ -177,7 +178,13 @@ export async function getSite(ctx: OrgContext, { siteId }: z.output<typeof ZSite
     url: base,
     settings: siteSettingsOf(site.settings),
     pages: pages.map((p) => pageSummary(base, p)),
-    domains: domains.map((d) => ({ id: d.id, domain: d.domain, verified: d.verified_at !== null, verificationToken: d.verification_token, verifiedAt: d.verified_at ? d.verified_at.toISOString() : null })),
+    domains: domains.map((d) => ({
+      id: d.id,
+      domain: d.domain,
+      verified: d.verified_at !== null,
+      verificationToken: d.verification_token,
+      verifiedAt: d.verified_at ? d.verified_at.toISOString() : null,
+    })),
   };
 }
 

@@ -190,7 +190,9 @@ describe('sites: drafts, publishing and serving', () => {
     for (const domain of ['http://shop.example.com', 'localhost', 'shop.example.com:8080', 'not a domain']) {
       await expect(world.api.sites.addDomain({ siteId: site.id, domain })).rejects.toMatchObject({ message: expect.stringMatching(/^domain: /) });
     }
-    await expect(world.api.sites.addDomain({ siteId: site.id, domain: new URL(world.deps.config.publicUrl).hostname === 'localhost' ? '127.0.0.1' : new URL(world.deps.config.publicUrl).hostname })).rejects.toMatchObject({
+    await expect(
+      world.api.sites.addDomain({ siteId: site.id, domain: new URL(world.deps.config.publicUrl).hostname === 'localhost' ? '127.0.0.1' : new URL(world.deps.config.publicUrl).hostname }),
+    ).rejects.toMatchObject({
       message: expect.stringMatching(/^domain: /),
     });
 
