@@ -197,10 +197,7 @@ export async function updateSite(ctx: OrgContext, { siteId, name, handle, settin
     const asset = await scoped(ctx.db, ctx.organizationId).selectFrom('site_assets').select('id').where('id', '=', settings.faviconAssetId).where('site_id', '=', siteId).executeTakeFirst();
     if (!asset) throw fieldError('settings.faviconAssetId', 'must be a picture uploaded to this site');
   }
-  if (handle !== undefined && handle !== site.handle) {
-    const other = await ctx.deps.database.db.selectFrom('sites').select('id').where('handle', '=', handle).executeTakeFirst();
-    if (other) throw handleTaken();
-  }
+  // Another organization's site is not visible here: its handle shows only as the unique index's refusal.
   await scoped(ctx.db, ctx.organizationId)
     .updateTable('sites')
     .set({
@@ -210,7 +207,10 @@ export async function updateSite(ctx: OrgContext, { siteId, name, handle, settin
       updated_at: new Date(),
     })
     .where('id', '=', siteId)
-    .execute();
+    .execute()
+    .catch((error: unknown) => {
+      throw (error as { code?: string }).code === '23505' ? handleTaken() : error;
+    });
   return { id: siteId };
 }
 

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { onTestFinished, beforeAll, describe, expect, it } from 'vitest';
 import { getTestDatabase } from '../helpers/db';
-import { browser, createAccount, createKey } from '../helpers/factories';
+import { addMember, browser, createAccount, createKey } from '../helpers/factories';
 import { checkedTestApp } from '../helpers/openapi';
 
 // The worker's database is created and migrated once, under the hook timeout.
@@ -267,7 +267,7 @@ describe('sites: drafts, publishing and serving', () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f2a3d20000000049454e44ae426082', 'hex');
     const upload = (bytes: Uint8Array, name: string) => {
       const form = new FormData();
-      form.append('file', new Blob([bytes]), name);
+      form.append('file', new Blob([new Uint8Array(bytes)]), name);
       return world.app.request(`/api/sites/${site.id}/assets`, { method: 'POST', headers: { ...browser(world.owner.cookie), origin: world.deps.config.publicUrl }, body: form });
     };
     const stored = await upload(png, 'pixel.png');
@@ -287,6 +287,18 @@ describe('sites: drafts, publishing and serving', () => {
     expect((await world.get(`/s/${site.handle}/favicon.ico`)).status).toBe(404);
     await world.api.sites.update({ siteId: site.id, settings: { faviconAssetId: id } });
     expect((await world.get(`/s/${site.handle}/favicon.ico`)).headers.get('content-type')).toBe('image/png');
-    // Custom code is an admin's: a manager is refused.
+
+    // Custom code runs on the published pages: an admin's to write, not a manager's.
+    const manager = await addMember(world.deps, world.owner.organizationId, 'manager', 'site-manager');
+    const managerApi = world.caller(browser(manager.cookie));
+    await expect(managerApi.sites.update({ siteId: site.id, settings: { customHead: '<script>1</script>' } })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await managerApi.sites.update({ siteId: site.id, name: 'Renamed by the manager', settings: { footerText: 'Open Monday to Friday' } });
+    await world.api.sites.update({ siteId: site.id, settings: { customHead: '<script>window.owner = 1</script>' } });
+    expect((await world.api.sites.get({ siteId: site.id })).settings).toMatchObject({ footerText: 'Open Monday to Friday', customHead: '<script>window.owner = 1</script>', faviconAssetId: id });
+    // The code is in a sandboxed frame of the published page, never in the document itself.
+    await world.api.sites.publish({ pageId: pageOf(site, '/thank-you').id });
+    const page = await (await world.get(`/s/${site.handle}/thank-you`)).text();
+    expect(page).not.toContain('<script>window.owner');
+    expect(page).toMatch(/<iframe[^>]*sandbox/);
   });
 });
