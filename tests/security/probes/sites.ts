@@ -23,6 +23,11 @@ async function aDomain(deps: AppDeps, a: Account, api: Caller) {
 }
 
 export const probes: Record<string, Probe> = {
+  // templateId names a built-in page template, not a record: B's new site is B's own, with nothing of A in it.
+  'sites.create': async (d, a, api) => {
+    const { siteId } = await aSite(d, a, api);
+    return { input: { name: 'B site', templateId: 'landing' }, accept: (result: unknown) => typeof (result as { id?: unknown }).id === 'string' && (result as { id: string }).id !== siteId };
+  },
   'sites.get': async (d, a, api) => ({ siteId: (await aSite(d, a, api)).siteId }),
   'sites.update': async (d, a, api) => ({ siteId: (await aSite(d, a, api)).siteId, name: 'Taken over' }),
   'sites.remove': async (d, a, api) => ({ siteId: (await aSite(d, a, api)).siteId }),
