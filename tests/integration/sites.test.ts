@@ -49,7 +49,8 @@ describe('sites: drafts, publishing and serving', () => {
     expect(served.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
     const csp = served.headers.get('content-security-policy')!;
     expect(csp).toContain("script-src 'self'");
-    expect(csp).not.toContain('unsafe-inline;');
+    expect(csp).toContain(`frame-src ${new URL(world.deps.config.publicUrl).origin} https://www.youtube-nocookie.com`);
+    expect(csp).toMatch(/style-src 'self' 'sha256-/);
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     const etag = served.headers.get('etag')!;
     expect(etag).toMatch(/^"[0-9a-f]{64}"$/);
@@ -57,6 +58,10 @@ describe('sites: drafts, publishing and serving', () => {
     expect(html).toMatch(/^<!doctype html>/i);
     expect(html).toContain(`<link rel="canonical" href="${world.deps.config.publicUrl}/s/${site.handle}/"`);
 
+    const head = await world.app.request(`/s/${site.handle}/`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('etag')).toBe(etag);
+    expect(await head.text()).toBe('');
     const again = await world.get(`/s/${site.handle}/`, { 'if-none-match': etag });
     expect(again.status).toBe(304);
     expect(again.headers.get('etag')).toBe(etag);
