@@ -26,8 +26,8 @@ export async function seedDemoSite(db: Db, organizationId: string, { ownerId, pu
   const landing = templateOf('landing');
   const thanks = templateOf('thank-you');
   const pages = [
-    { path: '/', title: landing.title, data: withFormTags(landing.data) },
-    { path: '/thank-you', title: thanks.title, data: thanks.data },
+    { path: '/', title: landing.title, description: landing.pageDescription, data: withFormTags(landing.data) },
+    { path: '/thank-you', title: thanks.title, description: thanks.pageDescription, data: thanks.data },
   ];
   const siteRow = { id: site.id, name, handle: site.handle, settings: {} };
   for (const page of pages) {

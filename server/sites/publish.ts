@@ -65,6 +65,7 @@ export async function blockContextOf(org: Org, _site: { id: string }, page: { id
     calendars: handle ? calendars.map((c) => ({ id: c.id, name: c.name, bookingUrl: bookingUrl(org.deps.config.publicUrl, handle, c.slug) })) : [],
     formAction: (blockId) => `${prefix}_form/${pageId}/${encodeURIComponent(blockId)}`,
     assetUrl: (id) => `${prefix}_assets/${id}`,
+    siteHref: (href) => siteLink(path, href),
     now,
   };
 }

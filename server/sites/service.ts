@@ -9,7 +9,7 @@ import { emptyPageData, type PageData } from './blocks/schema';
 import { blockContextOf } from './publish';
 import { pageDataOf, pageStatus, pageUrl, requirePage, requireSite, siteBaseUrl, siteSettingsOf, verifiedDomains } from './repo';
 import type { TCreatePageInput, TCreateSiteInput, TSaveDraftInput, TUpdatePageInput, TUpdateSiteInput, ZPageIdInput, ZSiteIdInput } from './schema';
-import { FUNNEL_TEMPLATES, PAGE_TEMPLATES } from './templates';
+import { FUNNEL_TEMPLATES, PAGE_TEMPLATES, pageTemplate } from './templates';
 
 /** Websites (issue #20): sites and their pages, as the editor and the sites screen use them. */
 
@@ -21,7 +21,7 @@ const handleTaken = () =>
 const pathTaken = () => new DomainError('CONFLICT', 'path: this site already has a page at this path', { issues: [{ path: 'path', message: 'is already used by another page of this site' }] });
 
 export function templateOf(templateId: string) {
-  const template = PAGE_TEMPLATES.find((t) => t.id === templateId);
+  const template = pageTemplate(templateId);
   if (!template) throw fieldError('templateId', `must be one of ${PAGE_TEMPLATES.map((t) => t.id).join(', ')}`);
   return template;
 }
@@ -58,9 +58,9 @@ export async function insertSite(trx: Db, organizationId: string, name: string, 
   throw handleTaken();
 }
 
-export async function insertPage(trx: Db, organizationId: string, siteId: string, page: { path: string; title: string; data: PageData }) {
+export async function insertPage(trx: Db, organizationId: string, siteId: string, page: { path: string; title: string; description?: string; data: PageData }) {
   const row = await scoped(trx, organizationId)
-    .insertInto('site_pages', { site_id: siteId, path: page.path, title: page.title, draft: JSON.stringify(page.data), draft_updated_at: new Date() })
+    .insertInto('site_pages', { site_id: siteId, path: page.path, title: page.title, description: page.description ?? '', draft: JSON.stringify(page.data), draft_updated_at: new Date() })
     .onConflict((oc) => oc.columns(['site_id', 'path']).doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -73,8 +73,8 @@ export async function createSite(ctx: OrgContext, input: TCreateSiteInput) {
   const thanks = templateOf(THANK_YOU_TEMPLATE);
   return ctx.db.transaction().execute(async (trx) => {
     const site = await insertSite(trx, ctx.organizationId, input.name, input.handle);
-    await insertPage(trx, ctx.organizationId, site.id, { path: '/', title: home.title, data: home.data });
-    if (home.path !== thanks.path) await insertPage(trx, ctx.organizationId, site.id, { path: thanks.path, title: thanks.title, data: thanks.data });
+    await insertPage(trx, ctx.organizationId, site.id, { path: '/', title: home.title, description: home.pageDescription, data: home.data });
+    if (home.path !== thanks.path) await insertPage(trx, ctx.organizationId, site.id, { path: thanks.path, title: thanks.title, description: thanks.pageDescription, data: thanks.data });
     return { id: site.id };
   });
 }
@@ -222,8 +222,8 @@ export async function removeSite(ctx: OrgContext, { siteId }: z.output<typeof ZS
 
 export async function createPage(ctx: OrgContext, { siteId, path, title, templateId }: TCreatePageInput) {
   await requireSite(ctx.db, ctx.organizationId, siteId);
-  const data = templateId ? templateOf(templateId).data : emptyPageData();
-  const id = await insertPage(ctx.db, ctx.organizationId, siteId, { path, title, data });
+  const template = templateId ? templateOf(templateId) : null;
+  const id = await insertPage(ctx.db, ctx.organizationId, siteId, { path, title, description: template?.pageDescription ?? '', data: template?.data ?? emptyPageData() });
   await touchSite(ctx.db, ctx.organizationId, siteId);
   return { id };
 }
