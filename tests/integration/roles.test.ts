@@ -87,10 +87,11 @@ describe('role matrix: each role × each permission-gated procedure', () => {
       'conversations:read',
       'commands:read',
       'calendars:read',
+      'sites:read',
     ];
     const salesRep = [...viewer, 'contacts:write', 'deals:write', 'tasks:write', 'appointments:write', 'sms:send', 'email:send', 'conversations:reply', 'conversations:assign', 'calendars:book'];
-    const manager = [...salesRep, 'pipelines:manage', 'campaigns:write', 'automations:write', 'data:export', 'calendars:manage'];
-    const admin = [...manager, 'contacts:delete', 'members:manage', 'data:import', 'settings:manage', 'apikeys:manage', 'email:manage'];
+    const manager = [...salesRep, 'pipelines:manage', 'campaigns:write', 'automations:write', 'data:export', 'calendars:manage', 'sites:write'];
+    const admin = [...manager, 'contacts:delete', 'members:manage', 'data:import', 'settings:manage', 'apikeys:manage', 'email:manage', 'sites:code'];
     const superAdmin = [...admin, 'billing:manage', 'audit:read'];
     const sorted = (list: readonly string[]) => [...list].sort();
     expect(sorted(ROLE_PERMISSIONS.viewer)).toEqual(sorted(viewer));
