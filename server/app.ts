@@ -17,6 +17,7 @@ import { cspReportRoutes, securityHeaders } from './http/security-headers';
 import { mountTrpc } from './http/trpc';
 import { METRICS_PATH, metricsRoute } from './http/metrics-route';
 import { realtimeEventsRoute, REALTIME_EVENTS_PATH } from './realtime/sse';
+import { mountPublicSites, publishedPagesPolicy } from './sites/public';
 
 export type CreateAppOptions = {
   /** The built client to serve (production); without it only /api and /trpc answer. */
@@ -28,12 +29,14 @@ export type CreateAppOptions = {
 /** Builds the whole HTTP app from its dependencies; no I/O happens here. */
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const app = new Hono<AppEnv>();
+  app.use(publishedPagesPolicy); // outside the security headers: a published site page keeps its own policy
   app.use(securityHeaders(deps.config, options.client, SERVER_STYLES));
   app.use(requestLog(deps));
   app.use(deps.lifecycle.tracker);
   app.use(deps.metrics.tracker);
   app.get(METRICS_PATH, metricsRoute);
   app.route('/', cspReportRoutes()); // before the CSRF check: browsers send reports with cookies and no Origin; it only logs
+  mountPublicSites(app, bodyLimits(bodyLimitFor)); // published sites (/s/<handle>, custom domains by Host) before the CSRF check: their forms post from their own domains
   app.use('/api/v1/*', problemDetails); // before CSRF and body limits: their refusals are problem details too
   app.use(csrf);
   app.use(bodyLimits(bodyLimitFor));

@@ -4,6 +4,7 @@ import { INBOUND_EMAIL_MAX_BYTES } from './email/schema';
 import { KB, MB } from './http/body-limit';
 import { TRPC_ENDPOINT } from './http/trpc';
 import { SITE_ANALYTICS_LIMITS } from './site-analytics/schema';
+import { SITE_ASSET_MAX_BYTES } from './sites/schema';
 
 /**
  * The request body limits, the one place they are defined. Every request with a body goes through
@@ -38,6 +39,8 @@ export const BODY_LIMITS = {
   unsubscribe: 4 * KB,
   /** A workflow's inbound webhook (a contact and a few fields): 64 KB. */
   automationHook: HOOK_MAX_BYTES,
+  /** A site's picture upload (POST /api/sites/<siteId>/assets): the 5 MB picture and its multipart envelope. */
+  siteAsset: SITE_ASSET_MAX_BYTES + 64 * KB,
 } as const;
 
 /** tRPC procedures (by path) allowed a larger body than `json`. */
@@ -69,6 +72,7 @@ export function bodyLimitFor(path: string): number {
   if (exact !== undefined) return exact;
   const prefixed = PREFIX_LIMITS.find(([prefix]) => path.startsWith(prefix));
   if (prefixed) return prefixed[1];
+  if (/^\/api\/sites\/[^/]+\/assets\/?$/.test(path)) return BODY_LIMITS.siteAsset;
   if (path.startsWith(`${TRPC_ENDPOINT}/`)) {
     // /trpc/a.b,c.d: a batch is allowed the smallest limit of its calls.
     const procedures = decodeURIComponent(path.slice(TRPC_ENDPOINT.length + 1)).split(',');

@@ -96,6 +96,7 @@ const ZEnvironment = z.object({
   WEBHOOKS_ALLOW_PRIVATE_NETWORKS: z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).default('false'),
   JOBS_POLL_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(50, 'must be between 50 and 60000').max(60_000, 'must be between 50 and 60000').default(1000),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  SITES_DOMAIN_CHECK_URL: z.url({ protocol: /^http$/, error: 'must be an http:// URL such as http://127.0.0.1:3000' }).optional(),
 });
 
 /** Variables whose value an error never repeats (it would land in logs): keys, and URLs carrying a password. */
@@ -161,6 +162,8 @@ export type Config = {
   webhooksAllowPrivateNetworks: boolean;
   /** Bearer token of GET /metrics; unset: /metrics answers 404. */
   metricsToken: string | undefined;
+  /** Where a custom domain's verification connects (with the domain as Host) instead of the domain's DNS address; unset: real DNS (server/sites/domains.ts). */
+  sitesDomainCheckUrl: string | undefined;
   version: string;
 };
 
@@ -233,6 +236,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signupsPerHour: e.SIGNUPS_PER_HOUR,
     apiRateLimit: { perKey: e.API_RATE_LIMIT, perOrganization: e.API_RATE_LIMIT_ORGANIZATION },
     webhooksAllowPrivateNetworks: e.WEBHOOKS_ALLOW_PRIVATE_NETWORKS === 'true' || e.WEBHOOKS_ALLOW_PRIVATE_NETWORKS === '1',
+    sitesDomainCheckUrl: e.SITES_DOMAIN_CHECK_URL?.replace(/\/+$/, ''),
     version,
   };
 }

@@ -21,6 +21,7 @@ import { notificationsDomain } from './notifications/domain';
 import { organizationsDomain } from './organizations/domain';
 import { realtimeDomain } from './realtime/domain';
 import { siteAnalyticsDomain } from './site-analytics/domain';
+import { sitesDomain } from './sites/domain';
 import { smsDomain } from './sms/domain';
 import { syncDomain } from './sync/domain';
 import { tasksDomain } from './tasks/domain';
@@ -61,4 +62,5 @@ export const DOMAINS = [
   commandsDomain,
   calendarsDomain,
   syncDomain,
+  sitesDomain,
 ] as const;

@@ -1024,6 +1024,11 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
   command_events: CommandEventsTable;
+  sites: SitesTable;
+  site_pages: SitePagesTable;
+  site_page_versions: SitePageVersionsTable;
+  site_domains: SiteDomainsTable;
+  site_assets: SiteAssetsTable;
 }
 
 /** Tables whose rows belong to one organization; every query on them goes through `scoped()`. */
@@ -1391,5 +1396,71 @@ export interface CampaignEventsTable {
   machine: ColumnType<boolean, boolean | undefined, boolean>;
   url: string | null;
   user_agent: string | null;
+  created_at: Timestamp;
+}
+
+// ——— Websites (db/migrations/2026_12_02_100_sites.ts) ———
+
+export interface SitesTable {
+  id: Generated<string>;
+  organization_id: string;
+  name: string;
+  /** The public handle: /s/<handle>; unique across organizations. */
+  handle: string;
+  /** ZSiteSettings of server/sites/schema.ts. */
+  settings: Json<unknown>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SitePagesTable {
+  id: Generated<string>;
+  organization_id: string;
+  site_id: string;
+  /** '/' or '/segment(/segment)*', unique per site. */
+  path: string;
+  title: string;
+  description: ColumnType<string, string | undefined, string>;
+  og_image: string | null;
+  noindex: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The editor's page data (Puck Data of server/sites/blocks/schema.ts). */
+  draft: Json<unknown>;
+  draft_updated_at: Timestamp;
+  published_version_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A published version of a page: immutable once written. */
+export interface SitePageVersionsTable {
+  id: Generated<string>;
+  organization_id: string;
+  page_id: string;
+  number: number;
+  data: Json<unknown>;
+  html: string;
+  /** sha256 of the html. */
+  etag: string;
+  published_at: Timestamp;
+  published_by_user_id: string | null;
+}
+
+export interface SiteDomainsTable {
+  id: Generated<string>;
+  organization_id: string;
+  site_id: string;
+  domain: string;
+  verification_token: string;
+  verified_at: Date | null;
+  created_at: Timestamp;
+}
+
+export interface SiteAssetsTable {
+  id: Generated<string>;
+  organization_id: string;
+  site_id: string;
+  content_type: string;
+  bytes: Uint8Array;
+  byte_size: number;
   created_at: Timestamp;
 }

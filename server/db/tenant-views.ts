@@ -105,6 +105,11 @@ export const ORGANIZATION_TABLES = [
   'workflow_trigger_timers',
   'workflow_versions',
   'workflows',
+  'sites',
+  'site_pages',
+  'site_page_versions',
+  'site_domains',
+  'site_assets',
 ] as const satisfies readonly (keyof Database)[];
 
 export const TENANT_VIEW_SUFFIX = '_in_organization';

@@ -151,6 +151,8 @@ export function describeEvent(event: RealtimeEvent, nameOf: (userId: string) => 
       return { text: `${subject('A teammate')} went offline`, link: null };
     case 'webhook_endpoint_disabled':
       return { text: `Webhook endpoint ${quoted(p.url, '')} was disabled after failing for 24 hours`.replace('  ', ' '), link: '/settings/webhooks' };
+    case 'site_page_published':
+      return { text: `${actor} ${p.reverted ? 'made an earlier version of a site page live' : 'published a site page'}`, link: '/sites' };
   }
 }
 

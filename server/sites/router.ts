@@ -1,0 +1,52 @@
+import { permittedProcedure, router } from '../trpc/init';
+import { addDomain, removeDomain, verifyDomain } from './domains';
+import { publishPage, revertPage } from './publish';
+import { ZAddDomainInput, ZCreatePageInput, ZCreateSiteInput, ZDomainIdInput, ZPageIdInput, ZRevertInput, ZSaveDraftInput, ZSiteIdInput, ZUpdatePageInput, ZUpdateSiteInput } from './schema';
+import * as sites from './service';
+
+export const sitesRouter = router({
+  list: permittedProcedure('sites:read').query(({ ctx }) => sites.listSites(ctx)),
+  templates: permittedProcedure('sites:read').query(() => sites.templates()),
+  create: permittedProcedure('sites:write')
+    .input(ZCreateSiteInput)
+    .mutation(({ ctx, input }) => sites.createSite(ctx, input)),
+  get: permittedProcedure('sites:read')
+    .input(ZSiteIdInput)
+    .query(({ ctx, input }) => sites.getSite(ctx, input)),
+  update: permittedProcedure('sites:write')
+    .input(ZUpdateSiteInput)
+    .mutation(({ ctx, input }) => sites.updateSite(ctx, input)),
+  remove: permittedProcedure('sites:write')
+    .input(ZSiteIdInput)
+    .mutation(({ ctx, input }) => sites.removeSite(ctx, input)),
+  createPage: permittedProcedure('sites:write')
+    .input(ZCreatePageInput)
+    .mutation(({ ctx, input }) => sites.createPage(ctx, input)),
+  removePage: permittedProcedure('sites:write')
+    .input(ZPageIdInput)
+    .mutation(({ ctx, input }) => sites.removePage(ctx, input)),
+  page: permittedProcedure('sites:read')
+    .input(ZPageIdInput)
+    .query(({ ctx, input }) => sites.getPage(ctx, input)),
+  saveDraft: permittedProcedure('sites:write')
+    .input(ZSaveDraftInput)
+    .mutation(({ ctx, input }) => sites.saveDraft(ctx, input)),
+  updatePage: permittedProcedure('sites:write')
+    .input(ZUpdatePageInput)
+    .mutation(({ ctx, input }) => sites.updatePage(ctx, input)),
+  publish: permittedProcedure('sites:write')
+    .input(ZPageIdInput)
+    .mutation(({ ctx, input }) => publishPage(ctx, input)),
+  revert: permittedProcedure('sites:write')
+    .input(ZRevertInput)
+    .mutation(({ ctx, input }) => revertPage(ctx, input)),
+  addDomain: permittedProcedure('sites:write')
+    .input(ZAddDomainInput)
+    .mutation(({ ctx, input }) => addDomain(ctx, input)),
+  verifyDomain: permittedProcedure('sites:write')
+    .input(ZDomainIdInput)
+    .mutation(({ ctx, input }) => verifyDomain(ctx, input)),
+  removeDomain: permittedProcedure('sites:write')
+    .input(ZDomainIdInput)
+    .mutation(({ ctx, input }) => removeDomain(ctx, input)),
+});
