@@ -1,0 +1,91 @@
+import { Fragment } from 'react';
+import type { BlockContext } from '../context';
+import { videoEmbed, type BlockProps } from '../schema';
+
+export function Heading({ text, level, align }: BlockProps['Heading']) {
+  const Tag = level;
+  return <Tag className={`sb-heading sb-${level} sb-align-${align}`}>{text}</Tag>;
+}
+export const HEADING_CSS = `.sb-heading{line-height:1.2;margin:0;font-weight:750;letter-spacing:-.01em;text-wrap:balance}
+.sb-h1{font-size:clamp(2rem,6vw,3.25rem)}.sb-h2{font-size:clamp(1.6rem,4vw,2.25rem)}.sb-h3{font-size:1.25rem}`;
+
+/** Plain text: a blank line separates paragraphs, a single line break stays a line break. */
+export function Paragraphs({ text, className }: { text: string; className?: string }) {
+  return (
+    <>
+      {text
+        .split(/\n\s*\n/)
+        .filter((p) => p.trim())
+        .map((p, i) => (
+          <p key={i} className={className}>
+            {p.split('\n').map((line, j) => (
+              <Fragment key={j}>
+                {j > 0 && <br />}
+                {line}
+              </Fragment>
+            ))}
+          </p>
+        ))}
+    </>
+  );
+}
+
+export function Text({ text, size, align }: BlockProps['Text']) {
+  return (
+    <div className={`sb-text sb-text-${size} sb-align-${align}`}>
+      <Paragraphs text={text} />
+    </div>
+  );
+}
+export const TEXT_CSS = `.sb-text p{margin:0 0 .85em;max-width:70ch}.sb-text p:last-child{margin-bottom:0}.sb-align-center.sb-text p{margin-inline:auto}
+.sb-text-lead{font-size:1.2rem}.sb-text-small{font-size:.9rem}`;
+
+export function Image({ src, assetId, alt, width, height, caption, rounded }: BlockProps['Image'], ctx: BlockContext) {
+  const url = assetId && ctx.assetUrl ? ctx.assetUrl(assetId) : src;
+  if (!url) return ctx.mode === 'editor' ? <div className="sb-placeholder">Image: add an address or upload a file</div> : null;
+  return (
+    <figure className="sb-image">
+      <img src={url} alt={alt} width={width} height={height} loading="lazy" decoding="async" className={rounded ? 'sb-rounded' : undefined} />
+      {caption && <figcaption className="sb-muted">{caption}</figcaption>}
+    </figure>
+  );
+}
+export const IMAGE_CSS = `.sb-image{margin:0}.sb-image img{display:block;width:100%;height:auto}.sb-rounded{border-radius:var(--sb-radius)}.sb-image figcaption{font-size:.9rem;margin-top:.5rem}`;
+
+/**
+ * A poster that is a link to the video: no request to YouTube or Vimeo before the visitor asks (no
+ * thumbnail either, it would be a third-party request). The islands script, when the page loads it,
+ * swaps in the player on click; without it the link opens the video.
+ */
+export function Video({ url, title }: BlockProps['Video'], ctx: BlockContext) {
+  const embed = videoEmbed(url);
+  if (!embed) return ctx.mode === 'editor' ? <div className="sb-placeholder">Video: add a YouTube or Vimeo address</div> : null;
+  return (
+    <div className="sb-video">
+      <a className="sb-video-poster" href={url} data-sb-embed={embed.embedUrl} data-sb-title={title} rel="noopener" target="_blank">
+        <svg viewBox="0 0 68 48" width="68" height="48" aria-hidden="true" focusable="false">
+          <rect width="68" height="48" rx="12" fill="currentColor" />
+          <path d="M27 14l18 10-18 10z" fill="#fff" />
+        </svg>
+        <span>
+          {title}
+          <span className="sb-sr"> (plays on {embed.provider === 'youtube' ? 'YouTube' : 'Vimeo'})</span>
+        </span>
+      </a>
+    </div>
+  );
+}
+export const VIDEO_CSS = `.sb-video{position:relative;aspect-ratio:16/9;border-radius:var(--sb-radius);overflow:hidden;background:#111827}
+.sb-video-poster{position:absolute;inset:0;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:.75rem;color:#fff;text-decoration:none;font-weight:600;padding:1rem;text-align:center}
+.sb-video-poster svg{color:var(--sb-brand)}.sb-video-poster:hover svg,.sb-video-poster:focus-visible svg{transform:scale(1.08)}.sb-video iframe{position:absolute;inset:0;width:100%;height:100%;border:0}`;
+
+export function Button({ label, href, variant, align }: BlockProps['Button'], ctx: BlockContext) {
+  return (
+    <p className={`sb-button sb-align-${align}`}>
+      <a className={`sb-btn sb-btn-${variant}`} href={href} onClick={ctx.mode === 'editor' ? (e) => e.preventDefault() : undefined}>
+        {label}
+      </a>
+    </p>
+  );
+}
+export const BUTTON_CSS = `.sb-button{margin:0}`;

@@ -1,0 +1,88 @@
+import { Render } from '@puckeditor/core/rsc';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { siteConfig } from './config';
+import type { BlockContext } from './context';
+import { brandCss, pageCss } from './css';
+import { ISLAND_BLOCKS, walkBlocks, type BlockType, type PageData } from './schema';
+
+export type PageDocumentInput = {
+  data: PageData;
+  ctx: BlockContext;
+  page: { title: string; description: string; ogImage?: string | null; noindex: boolean; canonicalUrl: string };
+  site: {
+    name: string;
+    /** The site's home page; the site name in the header links there when given. */
+    homeUrl?: string;
+    faviconUrl?: string | null;
+    headerLinks: { label: string; href: string }[];
+    footerText?: string | null;
+    /** Admin-only code: runs in a sandboxed frame at the end of the body, never in the document itself. */
+    customHead?: string | null;
+    brandColor?: string | null;
+  };
+  scripts: { islandsSrc: string };
+};
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+/** The block types a page uses, slots and zones included. */
+export function usedBlockTypes(data: Pick<PageData, 'content' | 'zones'>): Set<BlockType> {
+  const types = new Set<BlockType>();
+  for (const block of walkBlocks(data)) types.add(block.type);
+  return types;
+}
+
+/** True when the page needs the islands script (a form or a booking calendar); otherwise it ships no JavaScript. */
+export const needsIslands = (types: ReadonlySet<BlockType>) => ISLAND_BLOCKS.some((t) => types.has(t));
+
+/**
+ * A published page as one static HTML document: head metadata, one inline stylesheet holding only
+ * what the used blocks need, the site header, the blocks (rendered by Puck's server renderer with the
+ * editor's own registry), and exactly one deferred script when a form or booking calendar is present.
+ */
+export function renderPageDocument(input: PageDocumentInput): string {
+  const { data, ctx, page, site, scripts } = input;
+  const types = usedBlockTypes(data);
+  const css = `${pageCss(types)}\n${brandCss(site.brandColor ?? undefined)}`.trim();
+  const body = renderToStaticMarkup(<Render config={siteConfig(ctx)} data={data} />);
+  const attr = escapeHtml;
+  const head = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(page.title)}</title>`,
+    page.description && `<meta name="description" content="${attr(page.description)}">`,
+    `<link rel="canonical" href="${attr(page.canonicalUrl)}">`,
+    page.noindex && '<meta name="robots" content="noindex">',
+    `<meta property="og:type" content="website">`,
+    `<meta property="og:site_name" content="${attr(site.name)}">`,
+    `<meta property="og:title" content="${attr(page.title)}">`,
+    page.description && `<meta property="og:description" content="${attr(page.description)}">`,
+    `<meta property="og:url" content="${attr(page.canonicalUrl)}">`,
+    page.ogImage && `<meta property="og:image" content="${attr(page.ogImage)}">`,
+    `<meta name="twitter:card" content="${page.ogImage ? 'summary_large_image' : 'summary'}">`,
+    site.faviconUrl && `<link rel="icon" href="${attr(site.faviconUrl)}">`,
+    `<style>${css}</style>`,
+    needsIslands(types) && `<script src="${attr(scripts.islandsSrc)}" defer></script>`,
+  ];
+  const siteName = site.homeUrl ? `<a class="sb-site-name" href="${attr(site.homeUrl)}">${escapeHtml(site.name)}</a>` : `<span class="sb-site-name">${escapeHtml(site.name)}</span>`;
+  const nav = site.headerLinks.length
+    ? `<nav class="sb-nav" aria-label="Main"><ul>${site.headerLinks.map((l) => `<li><a href="${attr(l.href)}">${escapeHtml(l.label)}</a></li>`).join('')}</ul></nav>`
+    : '';
+  const customCode = site.customHead?.trim()
+    ? // No allow-same-origin: the code runs (analytics, pixels) but cannot read the page, its cookies or its forms.
+      `<iframe class="sb-sr" sandbox="allow-scripts" srcdoc="${attr(site.customHead)}" title="Site code" aria-hidden="true" tabindex="-1"></iframe>`
+    : '';
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    `<head>${head.filter(Boolean).join('')}</head>`,
+    '<body>',
+    '<a class="sb-skip" href="#main">Skip to content</a>',
+    `<header class="sb-header">${siteName}${nav}</header>`,
+    `<main id="main" class="sb-main">${body}</main>`,
+    site.footerText?.trim() ? `<footer class="sb-site-footer"><p>${escapeHtml(site.footerText)}</p></footer>` : '',
+    customCode,
+    '</body></html>',
+  ].join('');
+}
