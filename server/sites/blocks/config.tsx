@@ -107,7 +107,14 @@ function block<K extends BlockType>(type: K, ctx: BlockContext, spec: { label: s
         );
       }
       const slotProps = Object.fromEntries(slots.map((s) => [s, raw[s] as SlotComponent]));
-      return <>{spec.render({ ...(parsed.data as BlockProps[K]), ...slotProps, id } as BlockProps[K] & { id: string } & Record<string, SlotComponent>, ctx)}</>;
+      const rendered = spec.render({ ...(parsed.data as BlockProps[K]), ...slotProps, id } as BlockProps[K] & { id: string } & Record<string, SlotComponent>, ctx);
+      if (ctx.mode === 'published') return <>{rendered}</>;
+      // In the editor a click selects the block: links inside it must not navigate the canvas away.
+      return (
+        <div style={{ display: 'contents' }} onClickCapture={(e) => (e.target as Element).closest('a') && e.preventDefault()}>
+          {rendered}
+        </div>
+      );
     },
   };
 }
@@ -149,7 +156,7 @@ export function siteConfig(ctx: BlockContext): Config {
     Heading: block('Heading', ctx, {
       label: 'Heading',
       fields: {
-        text: { type: 'text', label: 'Text', contentEditable: true },
+        text: { type: 'text', label: 'Text' },
         level: { type: 'select', label: 'Level', options: options(['h1', 'h2', 'h3'] as const, (v) => ({ h1: 'Page title (H1)', h2: 'Section (H2)', h3: 'Sub-section (H3)' })[v]) },
         align: alignField,
       },
@@ -159,7 +166,7 @@ export function siteConfig(ctx: BlockContext): Config {
     Text: block('Text', ctx, {
       label: 'Text',
       fields: {
-        text: { type: 'textarea', label: 'Text (a blank line starts a paragraph)', contentEditable: true },
+        text: { type: 'textarea', label: 'Text (a blank line starts a paragraph)' },
         size: { type: 'radio', label: 'Size', options: options(['body', 'lead', 'small'] as const, (v) => ({ body: 'Normal', lead: 'Large', small: 'Small' })[v]) },
         align: alignField,
       },
@@ -189,7 +196,7 @@ export function siteConfig(ctx: BlockContext): Config {
     Button: block('Button', ctx, {
       label: 'Button',
       fields: {
-        label: { type: 'text', label: 'Label', contentEditable: true },
+        label: { type: 'text', label: 'Label' },
         href: { type: 'text', label: 'Link (https://…, /path, #anchor, mailto:, tel:)' },
         variant: { type: 'radio', label: 'Style', options: options(['primary', 'secondary'] as const, (v) => (v === 'primary' ? 'Filled' : 'Outline')) },
         align: alignField,
@@ -266,7 +273,7 @@ export function siteConfig(ctx: BlockContext): Config {
         title: 'Pricing',
         plans: [{ name: 'Standard', price: '$49', period: 'per month', description: '', features: 'Everything you need to start', ctaLabel: 'Choose Standard', ctaHref: '#', highlighted: true }],
       },
-      render: (p) => PricingTable(p),
+      render: (p, c) => PricingTable(p, c),
     }),
     Faq: block('Faq', ctx, {
       label: 'FAQ',

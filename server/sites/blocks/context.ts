@@ -16,6 +16,11 @@ export type BlockContext = {
    * and each field's message, so errors show without the islands script.
    */
   formState?: { blockId: string; values: Record<string, string>; errors: Record<string, string> };
+  /**
+   * Where a site path (`/pricing`) points: `/s/<handle>/pricing` on the product's origin, itself on a
+   * custom domain. Links that are not site paths (https:, mailto:, #anchor) are left alone.
+   */
+  siteHref?: (path: string) => string;
   /** The year the footer's copyright shows; publishing passes the publish date's year. */
   now?: Date;
 };
@@ -24,3 +29,6 @@ export type BlockContext = {
 export function bookingCalendarOf(ctx: Pick<BlockContext, 'calendars'>, calendarId: string): BlockContext['calendars'][number] | undefined {
   return calendarId ? ctx.calendars.find((c) => c.id === calendarId) : ctx.calendars[0];
 }
+
+/** A block's link as the visitor follows it: site paths go through ctx.siteHref. */
+export const hrefOf = (ctx: Pick<BlockContext, 'siteHref'>, href: string) => (href.startsWith('/') && !href.startsWith('//') && ctx.siteHref ? ctx.siteHref(href) : href);

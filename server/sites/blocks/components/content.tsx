@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import type { BlockContext } from '../context';
+import { hrefOf, type BlockContext } from '../context';
 import { videoEmbed, type BlockProps } from '../schema';
 
 export function Heading({ text, level, align }: BlockProps['Heading']) {
@@ -82,7 +82,7 @@ export const VIDEO_CSS = `.sb-video{position:relative;aspect-ratio:16/9;border-r
 export function Button({ label, href, variant, align }: BlockProps['Button'], ctx: BlockContext) {
   return (
     <p className={`sb-button sb-align-${align}`}>
-      <a className={`sb-btn sb-btn-${variant}`} href={href} onClick={ctx.mode === 'editor' ? (e) => e.preventDefault() : undefined}>
+      <a className={`sb-btn sb-btn-${variant}`} href={hrefOf(ctx, href)}>
         {label}
       </a>
     </p>

@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import type { BlockContext } from '../context';
+import { hrefOf, type BlockContext } from '../context';
 import type { BlockProps } from '../schema';
 
 /** The organization's details as the page's footer: name, postal address, phone, e-mail, the year. */
@@ -35,7 +35,7 @@ export function Footer({ note, links }: BlockProps['Footer'], ctx: BlockContext)
           <ul className="sb-footer-links">
             {links.map((link, i) => (
               <li key={i}>
-                <a href={link.href}>{link.label}</a>
+                <a href={hrefOf(ctx, link.href)}>{link.label}</a>
               </li>
             ))}
           </ul>

@@ -1,3 +1,4 @@
+import { hrefOf, type BlockContext } from '../context';
 import type { BlockProps } from '../schema';
 import { Paragraphs } from './content';
 
@@ -62,7 +63,7 @@ export const TESTIMONIALS_CSS = [
   `.sb-quote{margin:0}.sb-quote blockquote{margin:0 0 1rem;font-size:1.05rem}.sb-quote blockquote p{margin:0 0 .5em}.sb-quote blockquote p:first-child::before{content:"\\201C"}.sb-quote blockquote p:last-child::after{content:"\\201D"}`,
 ];
 
-export function PricingTable({ title, plans }: BlockProps['PricingTable']) {
+export function PricingTable({ title, plans }: BlockProps['PricingTable'], ctx: BlockContext) {
   return (
     <div className="sb-pricing">
       <ListTitle title={title} />
@@ -87,7 +88,7 @@ export function PricingTable({ title, plans }: BlockProps['PricingTable']) {
               </ul>
             )}
             {plan.ctaLabel && plan.ctaHref && (
-              <a className={`sb-btn ${plan.highlighted ? 'sb-btn-primary' : 'sb-btn-secondary'}`} href={plan.ctaHref}>
+              <a className={`sb-btn ${plan.highlighted ? 'sb-btn-primary' : 'sb-btn-secondary'}`} href={hrefOf(ctx, plan.ctaHref)}>
                 {plan.ctaLabel}
               </a>
             )}
