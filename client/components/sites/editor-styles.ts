@@ -1,58 +1,56 @@
 /**
- * Puck adds a few <style> elements at run time (the drop animation hides the dropped block for a
- * moment). The Content-Security-Policy refuses inline <style> elements (server/http/security-headers.ts),
- * and Chromium reports each refusal as an error. While the editor is open, a <style> appended to the
- * document's head is turned into a constructed stylesheet (CSSOM, which the policy does not govern,
- * as client/lib/style-singleton.ts does for Radix) and the element itself is inserted inert
- * (a non-CSS type is never parsed, so never checked). Returns the undo.
+ * Puck and its drag-and-drop add a few <style> elements at run time (dnd-kit's drag styles; the
+ * drop animation hides the dropped block for a moment). The Content-Security-Policy refuses inline
+ * <style> elements (server/http/security-headers.ts) and Chromium reports each refusal, whatever the
+ * element's type. While the editor is open, a <style> added to the document's head is kept out of
+ * the document and applied as a constructed stylesheet instead (CSSOM, which the policy does not
+ * govern; client/lib/style-singleton.ts does the same for Radix): later changes to its text update the
+ * sheet, and its remove() drops it. Returns the undo, which drops what is left.
  */
 export function adoptInjectedStyles(doc: Document = document): () => void {
   const head = doc.head;
-  const sheets = new Map<HTMLStyleElement, CSSStyleSheet>();
-  const adopt = (node: unknown) => {
-    if (!(node instanceof HTMLStyleElement) || sheets.has(node) || (node.type && node.type !== 'text/css')) return;
+  const sheets = new Map<HTMLStyleElement, { sheet: CSSStyleSheet; observer: MutationObserver }>();
+  const drop = (node: HTMLStyleElement) => {
+    const entry = sheets.get(node);
+    if (!entry) return;
+    sheets.delete(node);
+    entry.observer.disconnect();
+    doc.adoptedStyleSheets = doc.adoptedStyleSheets.filter((s) => s !== entry.sheet);
+  };
+  /** True when the node was taken as a stylesheet (and must not be inserted). */
+  const adopt = (node: unknown): boolean => {
+    if (!(node instanceof HTMLStyleElement)) return false;
+    if (sheets.has(node)) return true;
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(node.textContent ?? '');
-    node.type = 'text/x-adopted-stylesheet';
-    sheets.set(node, sheet);
+    const observer = new MutationObserver(() => sheet.replaceSync(node.textContent ?? ''));
+    observer.observe(node, { childList: true, characterData: true, subtree: true });
+    sheets.set(node, { sheet, observer });
+    node.remove = () => drop(node);
     doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
+    return true;
   };
   const own = { appendChild: head.appendChild, append: head.append, prepend: head.prepend, insertBefore: head.insertBefore };
   head.appendChild = function <T extends Node>(node: T): T {
-    adopt(node);
-    return own.appendChild.call(head, node) as T;
+    return adopt(node) ? node : (own.appendChild.call(head, node) as T);
   };
-  head.append = (...nodes: (Node | string)[]) => {
-    nodes.forEach(adopt);
-    own.append.apply(head, nodes);
-  };
-  head.prepend = (...nodes: (Node | string)[]) => {
-    nodes.forEach(adopt);
-    own.prepend.apply(head, nodes);
-  };
+  head.append = (...nodes: (Node | string)[]) =>
+    own.append.apply(
+      head,
+      nodes.filter((n) => !adopt(n)),
+    );
+  head.prepend = (...nodes: (Node | string)[]) =>
+    own.prepend.apply(
+      head,
+      nodes.filter((n) => !adopt(n)),
+    );
   head.insertBefore = function <T extends Node>(node: T, child: Node | null): T {
-    adopt(node);
-    return own.insertBefore.call(head, node, child) as T;
+    return adopt(node) ? node : (own.insertBefore.call(head, node, child) as T);
   };
-  // An adopted element that leaves the head takes its stylesheet with it.
-  const observer = new MutationObserver((mutations) => {
-    for (const mutation of mutations) {
-      mutation.removedNodes.forEach((node) => {
-        const sheet = node instanceof HTMLStyleElement ? sheets.get(node) : undefined;
-        if (!sheet) return;
-        sheets.delete(node as HTMLStyleElement);
-        doc.adoptedStyleSheets = doc.adoptedStyleSheets.filter((s) => s !== sheet);
-      });
-    }
-  });
-  observer.observe(head, { childList: true });
   return () => {
-    observer.disconnect();
-    Object.assign(head, own);
-    // The instance properties shadowed the prototype's methods; removing them restores those.
+    // The instance properties shadow the prototype's methods; deleting them restores those.
     for (const key of Object.keys(own)) delete (head as unknown as Record<string, unknown>)[key];
-    const gone = new Set(sheets.values());
-    doc.adoptedStyleSheets = doc.adoptedStyleSheets.filter((s) => !gone.has(s));
+    [...sheets.keys()].forEach(drop);
   };
 }
 

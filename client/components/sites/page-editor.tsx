@@ -1,8 +1,9 @@
-import '@puckeditor/core/puck.css';
+// Without Puck's external font import (the Content-Security-Policy allows our own stylesheets only).
+import '@puckeditor/core/no-external.css';
 import { Puck, type Data, type Overrides } from '@puckeditor/core';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeftIcon, ExternalLinkIcon } from 'lucide-react';
-import { createContext, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { createContext, useContext, useEffect, useInsertionEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { siteConfig, type BlockContext } from '../../../server/sites/blocks/config';
 import { pageCss } from '../../../server/sites/blocks/css';
 import { BLOCK_TYPES } from '../../../server/sites/blocks/schema';
@@ -61,7 +62,6 @@ export function PageEditor({ page }: { page: EditorPage }) {
     [page.id, page.siteId, saver, utils],
   );
 
-  useEffect(() => adoptInjectedStyles(), []);
   // The blocks look as published: every block's CSS, limited to the canvas.
   useEffect(() => adoptStylesheet(scopedToCanvas(pageCss(BLOCK_TYPES))), []);
   useEffect(() => {
@@ -79,10 +79,21 @@ export function PageEditor({ page }: { page: EditorPage }) {
   return (
     <ActionsContext.Provider value={actions}>
       <div className="h-screen-below-header min-h-[32rem]" data-testid="page-editor">
+        <StyleGuard />
         <Puck key={doc.revision} config={config} data={doc.data} onChange={saver.change} overrides={OVERRIDES} iframe={IFRAME} headerTitle={page.title} headerPath={page.path} height="100%" />
       </div>
     </ActionsContext.Provider>
   );
+}
+
+/**
+ * Puck and its drag-and-drop add their styles as <style> elements while they mount; this sibling,
+ * rendered before Puck, turns them into constructed stylesheets (editor-styles.ts). An insertion
+ * effect runs before any of Puck's own effects (siblings in order), so the guard is in place first.
+ */
+function StyleGuard() {
+  useInsertionEffect(() => adoptInjectedStyles(), []);
+  return null;
 }
 
 /**
