@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openSignedIn } from './helpers/accounts';
+import { openSignedIn, trpcMutation } from './helpers/accounts';
 import { useE2E } from './helpers/app';
 import { watchViolations } from './helpers/csp';
 
@@ -97,5 +97,71 @@ describe('Websites: a site from a template, a block added in the page builder, p
     await expect.poll(() => page.locator('[data-puck-preview]').getByRole('heading', { name: 'Open every day' }).count()).toBe(0);
 
     expect(violations).toEqual([]);
+  });
+});
+
+describe('Websites: the site screen’s pages, settings and domains (issue #20)', () => {
+  it('adds and deletes a page, saves the settings, and adds a domain that does not verify yet', async () => {
+    // The refused inputs (400) and the failed verification (422) below are logged by Chromium.
+    const { page } = await openSignedIn(e2e, { allowErrors: [/status of 400 .*\/trpc\/sites\.(createPage|update)\?/, /status of 422 .*\/trpc\/sites\.verifyDomain\?/] });
+    const created = await trpcMutation(page, e2e, 'sites.create', { name: 'Harbour Coaching' });
+    expect(created.ok()).toBe(true);
+    const siteId = ((await created.json()) as { result: { data: { id: string } } }).result.data.id;
+
+    await page.goto('/websites');
+    const row = page.getByRole('table', { name: 'Websites' }).getByRole('row', { name: /Harbour Coaching/ });
+    await row.getByText('0 / 2').waitFor();
+    await row.getByRole('link', { name: 'Harbour Coaching' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Harbour Coaching' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/websites/${siteId}`);
+
+    // A new page: a path that breaks the rule is named; a good one is listed as a draft.
+    await page.getByRole('button', { name: 'New page' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New page' });
+    await dialog.getByLabel('Path').fill('/Offer Now');
+    await dialog.getByLabel('Title').fill('Spring offer');
+    await dialog.getByRole('button', { name: 'Add page' }).click();
+    await dialog.getByText(/^Path must be '\/' or lower-case segments/).waitFor();
+    await dialog.getByLabel('Path').fill('/offer');
+    await dialog.getByRole('button', { name: 'Add page' }).click();
+    const pages = page.getByRole('table', { name: 'Pages of the site' });
+    await pages.getByRole('link', { name: 'Edit /offer' }).waitFor();
+    await pages
+      .getByRole('row', { name: /\/offer/ })
+      .getByText('Draft')
+      .waitFor();
+    await page.getByRole('button', { name: 'Delete /offer' }).click();
+    await page.getByRole('dialog', { name: 'Delete /offer?' }).getByRole('button', { name: 'Delete page' }).click();
+    await expect.poll(() => pages.getByRole('link', { name: 'Edit /offer' }).count()).toBe(0);
+
+    // Settings: a header link and the footer; the custom code field is for admins (the owner is one).
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    const settings = page.getByRole('form', { name: 'Site settings' });
+    await settings.getByRole('button', { name: 'Add link' }).click();
+    await settings.getByLabel('Link 1 label').fill('Book a call');
+    await settings.getByLabel('Link 1 address').fill('javascript:alert(1)');
+    await settings.getByRole('button', { name: 'Save settings' }).click();
+    await settings.getByText(/Link 1 address must be a path such as \/pricing/).waitFor();
+    await settings.getByLabel('Link 1 address').fill('/book');
+    await settings.getByLabel('Footer text').fill('Harbour Coaching, 2 Quay Street');
+    await settings.getByLabel('Custom head code').waitFor();
+    await settings.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Site settings saved').first().waitFor();
+    await page.reload();
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await expect.poll(() => page.getByLabel('Footer text').inputValue()).toBe('Harbour Coaching, 2 Quay Street');
+
+    // Domains: the token to serve, and Verify says why it failed (nothing points the domain here).
+    await page.getByRole('tab', { name: 'Domains' }).click();
+    await page.getByLabel('Domain', { exact: true }).fill('www.harbour-coaching.test');
+    await page.getByRole('button', { name: 'Add domain' }).click();
+    const domain = page.getByRole('listitem', { name: 'www.harbour-coaching.test' });
+    await domain.getByText('Not verified').waitFor();
+    expect(await domain.getByRole('textbox', { name: 'Verification address' }).inputValue()).toMatch(/^http:\/\/www\.harbour-coaching\.test\/\.well-known\/switchboard-domain\/\S+$/);
+    await domain.getByRole('button', { name: 'Verify' }).click();
+    await domain
+      .getByRole('status')
+      .getByText(/did not verify/)
+      .waitFor({ timeout: 30_000 });
   });
 });
