@@ -25,6 +25,7 @@ import {
   ZWorkflowRunsQuery,
 } from '../automations/schema';
 import { ZLeadAccepted, ZLeadRefused, ZSubmitLeadInput } from '../leads/schema';
+import { ZAllowedDomainQuery, ZSiteAssetAnswer, ZSiteListV1 } from '../sites/schema';
 import { ZActingOrganization, ZMemberList } from '../organizations/schema';
 import { ZRecordSiteEventsInput, ZSiteEventsStored } from '../site-analytics/schema';
 import { DELETED_RECORDS_KEPT_DAYS, ZDeletedRecordsInput, ZDeletedRecordsPage } from '../sync/schema';
@@ -94,6 +95,7 @@ export const DOOR_TAGS: { name: string; description: string }[] = [
   { name: 'email', description: 'One-to-one e-mail: send to an address or a contact, and follow its state.' },
   { name: 'automations', description: 'Workflows as JSON (the builder’s definition format): export, import, publish, enrol contacts and follow their runs.' },
   { name: 'calendars', description: 'Booking calendars: their public booking URLs, free slots in any time zone, and bookings.' },
+  { name: 'sites', description: 'Websites built in Switchboard: their pages (draft, published or changed since) and public URLs, pictures, and the custom-domain check for TLS.' },
   { name: 'public site', description: 'What the public site calls: lead forms, payments, the chat widget, page analytics, training progress.' },
   { name: 'webhooks', description: 'Calls from providers, authenticated by their signature or a secret (Stripe, Twilio, inbound e-mail).' },
   { name: 'health', description: 'Whether the server and its database answer.' },
@@ -880,6 +882,38 @@ export const REST_DOORS: RestDoor[] = [
     },
     answers: { '200': json('What became of the message (mail that matched nothing is answered 200 too, so the provider does not retry it)', ZInboundEmailAnswer) },
   })),
+  {
+    method: 'get',
+    path: '/api/v1/sites',
+    tag: 'sites',
+    summary: 'List sites',
+    description:
+      'Every site with its public URL (its verified custom domain, else /s/<handle>), its domains and its pages: path, title, status (`draft`: never published; `published`; `changed`: the draft differs from what is live) and public URL.',
+    access: 'member',
+    permission: 'sites:read',
+    answers: { '200': json('Every site with its pages', ZSiteListV1) },
+  },
+  {
+    method: 'post',
+    path: '/api/sites/{siteId}/assets',
+    tag: 'sites',
+    summary: 'Upload a picture to a site',
+    description: 'The multipart field `file`: a PNG, JPEG, WebP or GIF (told by its bytes) of at most 5 MB. It is served at /s/<handle>/_assets/<id> with an immutable cache.',
+    access: 'member',
+    permission: 'sites:write',
+    rawBody: { mediaType: 'multipart/form-data', description: 'The field `file`: the picture' },
+    answers: { '201': json('The picture’s id and address', ZSiteAssetAnswer) },
+  },
+  {
+    method: 'get',
+    path: '/api/sites/domains/allowed',
+    tag: 'sites',
+    summary: 'Whether a domain is a verified site domain',
+    description: 'For a TLS proxy’s on-demand certificates (Caddy’s `on_demand_tls { ask … }`): 200 when `domain` is a verified custom domain of a site, 404 otherwise.',
+    access: 'public',
+    query: ZAllowedDomainQuery,
+    answers: { '200': json('A verified site domain', z.strictObject({ domain: z.string() })), '404': { description: 'Not a verified site domain' } },
+  },
   {
     method: 'get',
     path: '/api/health',

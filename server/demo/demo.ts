@@ -10,6 +10,7 @@ import { seedDemoCalendar } from './demo-calendars';
 import { seedDemoCampaigns } from './demo-campaigns';
 import { seedDemoEmails } from './demo-emails';
 import { seedDemoWebhooks } from './demo-webhooks';
+import { seedDemoSite } from './demo-sites';
 
 export const DEMO_EMAIL = 'demo@switchboard.local';
 export const DEMO_ORGANIZATION = 'Demo Company';
@@ -68,6 +69,8 @@ export async function seedDemoWorkspace(db: Db, publicUrl = 'http://localhost:30
     await seedDemoCampaigns(trx, org.id, { ownerId: userId, publicUrl });
     // A paused outbound webhook endpoint with its delivery log (delivered, retried then delivered, refused).
     await seedDemoWebhooks(trx, org.id, { ownerId: userId });
+    // Its published website: a landing page with a lead form (tagged leads) and its thank-you page.
+    await seedDemoSite(trx, org.id, { ownerId: userId, publicUrl });
     return { email: DEMO_EMAIL, password, organizationId: org.id, created: true };
   });
 }

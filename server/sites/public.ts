@@ -1,4 +1,4 @@
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { type Hono, type Context, type MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppDeps } from '../deps';
 import { escapeHtml } from '../email/outbox';
@@ -97,24 +97,35 @@ export const publishedPagesPolicy: MiddlewareHandler<AppEnv> = createMiddleware<
 
 // ——— Finding sites and pages ———
 
-async function siteByHandle(deps: AppDeps, handle: string): Promise<PublicSite | null> {
-  if (!SITE_HANDLE.test(handle)) return null;
-  const row = await deps.database.db.selectFrom('sites').select(['id', 'organization_id', 'handle', 'name', 'settings']).where('handle', '=', handle).executeTakeFirst();
-  if (!row) return null;
-  const base = `/s/${row.handle}`;
-  return { id: row.id, organizationId: row.organization_id, handle: row.handle, name: row.name, settings: row.settings, base, absoluteBase: `${deps.config.publicUrl}${base}` };
-}
+type Live = { pageId: string; versionId: string; etag: string };
 
-async function siteByDomain(deps: AppDeps, domain: string): Promise<PublicSite | null> {
-  const row = await deps.database.db
-    .selectFrom('site_domains')
-    .innerJoin('sites', 'sites.id', 'site_domains.site_id')
-    .select(['sites.id', 'sites.organization_id', 'sites.handle', 'sites.name', 'sites.settings'])
-    .where('site_domains.domain', '=', domain)
-    .where('site_domains.verified_at', 'is not', null)
-    .executeTakeFirst();
+/**
+ * The fast path: the site (by handle, or by verified domain) and, in the same indexed query, the
+ * live version of the page at `path` (null when there is no such page or it is not published).
+ */
+async function findSite(deps: AppDeps, by: { handle: string } | { domain: string }, path: string): Promise<(PublicSite & { live: Live | null }) | null> {
+  if ('handle' in by && !SITE_HANDLE.test(by.handle)) return null;
+  const base = deps.database.db
+    .selectFrom('sites')
+    .leftJoin('site_pages', (join) => join.onRef('site_pages.site_id', '=', 'sites.id').on('site_pages.path', '=', path))
+    .leftJoin('site_page_versions', 'site_page_versions.id', 'site_pages.published_version_id')
+    .select(['sites.id', 'sites.organization_id', 'sites.handle', 'sites.name', 'sites.settings', 'site_pages.id as pageId', 'site_page_versions.id as versionId', 'site_page_versions.etag']);
+  const row =
+    'handle' in by
+      ? await base.where('sites.handle', '=', by.handle).executeTakeFirst()
+      : await base.innerJoin('site_domains', 'site_domains.site_id', 'sites.id').where('site_domains.domain', '=', by.domain).where('site_domains.verified_at', 'is not', null).executeTakeFirst();
   if (!row) return null;
-  return { id: row.id, organizationId: row.organization_id, handle: row.handle, name: row.name, settings: row.settings, base: '', absoluteBase: `https://${domain}` };
+  const prefix = 'handle' in by ? `/s/${row.handle}` : '';
+  return {
+    id: row.id,
+    organizationId: row.organization_id,
+    handle: row.handle,
+    name: row.name,
+    settings: row.settings,
+    base: prefix,
+    absoluteBase: 'handle' in by ? `${deps.config.publicUrl}${prefix}` : `https://${by.domain}`,
+    live: row.pageId && row.versionId && row.etag ? { pageId: row.pageId, versionId: row.versionId, etag: row.etag } : null,
+  };
 }
 
 /** The fast path: a site's page by path → its live version's id and ETag (null: no such page or not published). */
@@ -177,7 +188,8 @@ async function versionAnswer(c: Context<AppEnv>, versionId: string, etag: string
 }
 const RESOURCE_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
-const PLAIN_STYLE = 'body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1f2937;background:#f9fafb;display:grid;place-items:center;min-height:100vh}main{max-width:32rem;padding:2rem;text-align:center}h1{font-size:1.5rem;margin:0 0 .5rem}a{color:#2563eb}';
+const PLAIN_STYLE =
+  'body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1f2937;background:#f9fafb;display:grid;place-items:center;min-height:100vh}main{max-width:32rem;padding:2rem;text-align:center}h1{font-size:1.5rem;margin:0 0 .5rem}a{color:#2563eb}';
 
 /** A plain styled page (unknown site, a site without its own '/404' page). */
 function plainPage(title: string, message: string, link: { href: string; label: string } | null): string {
@@ -197,13 +209,16 @@ async function siteNotFound(c: Context<AppEnv>, site: PublicSite) {
 
 const PAGE_PATH = /^\/(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\/[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*)?$/;
 
-async function servePage(c: Context<AppEnv>, site: PublicSite, path: string) {
+async function servePage(c: Context<AppEnv>, site: PublicSite, path: string, found: Live | null) {
   if (!PAGE_PATH.test(path)) return siteNotFound(c, site);
   const deps = c.var.deps;
-  const found = await liveVersion(deps, site.id, path);
   if (!found) return siteNotFound(c, site);
   const meta = c.var.meta;
-  const chosen = await pageForVisitor(deps.database.forOrganization(site.organizationId), { organizationId: site.organizationId, pageId: found.pageId, visitor: { ip: meta.ip, userAgent: meta.userAgent ?? '' } });
+  const chosen = await pageForVisitor(deps.database.forOrganization(site.organizationId), {
+    organizationId: site.organizationId,
+    pageId: found.pageId,
+    visitor: { ip: meta.ip, userAgent: meta.userAgent ?? '' },
+  });
   const live = chosen.pageId === found.pageId ? found : await liveVersionOfPage(deps, site.id, chosen.pageId);
   if (!live) return siteNotFound(c, site);
   return versionAnswer(c, live.versionId, live.etag);
@@ -289,15 +304,15 @@ async function formPost(c: Context<AppEnv>, site: PublicSite, pageId: string, bl
 }
 
 /** Everything under a site's base: its pages, sitemap, robots.txt, favicon, pictures and form posts. */
-async function serveSite(c: Context<AppEnv>, site: PublicSite, subPath: string, bodyLimit: MiddlewareHandler) {
+async function serveSite(c: Context<AppEnv>, site: PublicSite & { live: Live | null }, subPath: string, bodyLimit: MiddlewareHandler) {
   const method = c.req.method;
   const form = /^\/_form\/([^/]+)\/([^/]+)$/.exec(subPath);
   if (form) {
     if (method !== 'POST') return c.body(null, 405, { Allow: 'POST' });
     return bodyLimit(c, async () => {}).then((refused) => refused ?? formPost(c, site, decodeURIComponent(form[1]!), decodeURIComponent(form[2]!)));
   }
-  // HEAD arrives as GET (Hono answers it without the body).
-  if (method !== 'GET') return c.body(null, 405, { Allow: 'GET, HEAD' });
+  // HEAD is answered as GET without the body (by Hono).
+  if (method !== 'GET' && method !== 'HEAD') return c.body(null, 405, { Allow: 'GET, HEAD' });
   if (subPath === '/sitemap.xml') return sitemap(c, site);
   if (subPath === '/robots.txt') return robots(c, site);
   if (subPath === '/favicon.ico') return assetAnswer(c, site, siteSettingsOf(site.settings).faviconAssetId);
@@ -305,7 +320,7 @@ async function serveSite(c: Context<AppEnv>, site: PublicSite, subPath: string, 
   if (asset) return assetAnswer(c, site, asset[1]!);
   // One address per page: no trailing slash (the home page is the base with one).
   if (subPath.length > 1 && subPath.endsWith('/')) return c.redirect(`${site.base}${subPath.replace(/\/+$/, '')}${queryOf(c)}`, 301);
-  return servePage(c, site, subPath);
+  return servePage(c, site, subPath, site.live);
 }
 
 const queryOf = (c: Context) => {
@@ -327,16 +342,17 @@ async function wellKnown(c: Context<AppEnv>, token: string) {
  * A request for another host than the app's own (PUBLIC_URL's, localhost, 127.0.0.1): the domain
  * check's answer on any host, and a verified custom domain's site; anything else falls through.
  */
-const customDomains = (bodyLimit: MiddlewareHandler) => createMiddleware<AppEnv>(async (c, next) => {
-  const host = c.req.header('host');
-  if (!host || isAppHost(c.var.deps.config.publicUrl, host)) return next();
-  const path = c.req.path;
-  if (path.startsWith(WELL_KNOWN_PREFIX)) return wellKnown(c, path.slice(WELL_KNOWN_PREFIX.length));
-  const site = await siteByDomain(c.var.deps, host.toLowerCase().replace(/:\d+$/, '').replace(/\.$/, ''));
-  if (!site) return next();
-  if (path === ISLANDS_PATH) return islands(c);
-  return serveSite(c, site, path, bodyLimit);
-});
+const customDomains = (bodyLimit: MiddlewareHandler) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const host = c.req.header('host');
+    if (!host || isAppHost(c.var.deps.config.publicUrl, host)) return next();
+    const path = c.req.path;
+    if (path.startsWith(WELL_KNOWN_PREFIX)) return wellKnown(c, path.slice(WELL_KNOWN_PREFIX.length));
+    const site = await findSite(c.var.deps, { domain: host.toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '') }, path);
+    if (!site) return next();
+    if (path === ISLANDS_PATH) return islands(c);
+    return serveSite(c, site, path, bodyLimit);
+  });
 
 /**
  * The public sites' doors, mounted by the app before its CSRF check (a custom domain's form posts
@@ -347,14 +363,15 @@ export function mountPublicSites(app: Hono<AppEnv>, bodyLimit: MiddlewareHandler
   app.get(ISLANDS_PATH, (c) => islands(c));
   app.get(`${WELL_KNOWN_PREFIX}:token`, (c) => wellKnown(c, c.req.param('token')));
   app.all('/s/:handle{[^/]+}', async (c) => {
-    const site = await siteByHandle(c.var.deps, c.req.param('handle'));
+    const site = await findSite(c.var.deps, { handle: c.req.param('handle') }, '');
     if (!site) return plainNotFound(c, null);
     return c.redirect(`${site.base}/${queryOf(c)}`, 301);
   });
   app.all('/s/:handle{[^/]+}/*', async (c) => {
     const handle = c.req.param('handle');
-    const site = await siteByHandle(c.var.deps, handle);
+    const subPath = c.req.path.slice(`/s/${handle}`.length) || '/';
+    const site = await findSite(c.var.deps, { handle }, subPath);
     if (!site) return plainNotFound(c, null);
-    return serveSite(c, site, c.req.path.slice(`/s/${handle}`.length) || '/', bodyLimit);
+    return serveSite(c, site, subPath, bodyLimit);
   });
 }

@@ -43,7 +43,8 @@ export function siteLink(fromPath: string, href: string): string {
   return `${rootPrefix(fromPath)}${href.slice(1)}`;
 }
 
-type Org = { db: Db; organizationId: string; deps: Pick<AppDeps, 'config'> };
+/** Who publishes: the organization's database and the product's origin (booking links, canonical URLs). */
+export type Org = { db: Db; organizationId: string; deps: { config: Pick<AppDeps['config'], 'publicUrl'> } };
 
 /** What the blocks need: the organization's details (its e-mail footer's), its active calendars with their booking pages, where forms post. */
 export async function blockContextOf(org: Org, _site: { id: string }, page: { id: string; path: string } | string, mode: BlockContext['mode'], now = new Date()): Promise<BlockContext> {
@@ -64,6 +65,7 @@ export async function blockContextOf(org: Org, _site: { id: string }, page: { id
     calendars: handle ? calendars.map((c) => ({ id: c.id, name: c.name, bookingUrl: bookingUrl(org.deps.config.publicUrl, handle, c.slug) })) : [],
     formAction: (blockId) => `${prefix}_form/${pageId}/${encodeURIComponent(blockId)}`,
     assetUrl: (id) => `${prefix}_assets/${id}`,
+    siteHref: (href) => siteLink(path, href),
     now,
   };
 }
@@ -84,6 +86,7 @@ export async function renderPage(org: Org, site: SiteRow, page: PageRow, data: P
     page: { title: page.title, description: page.description, ...(page.og_image ? { ogImage: page.og_image } : {}), noindex: page.noindex, canonicalUrl: pageUrl(base, page.path) },
     site: {
       name: site.name,
+      homeUrl: prefix,
       ...(settings.faviconAssetId ? { faviconUrl: `${prefix}_assets/${settings.faviconAssetId}` } : {}),
       headerLinks: settings.headerLinks.map((l) => ({ label: l.label, href: siteLink(page.path, l.href) })),
       ...(settings.footerText ? { footerText: settings.footerText } : {}),
@@ -95,7 +98,7 @@ export async function renderPage(org: Org, site: SiteRow, page: PageRow, data: P
 }
 
 /** The draft as current, valid page data; VALIDATION naming the block's field when it is not. */
-function publishableData(draft: unknown): PageData {
+export function publishableData(draft: unknown): PageData {
   const result = ZPageData.safeParse(migratePageData(draft));
   if (!result.success) {
     const issues = issuesFromZod(result.error).map((i) => ({ path: i.path ? `data.${i.path}` : 'data', message: i.message }));
@@ -104,30 +107,47 @@ function publishableData(draft: unknown): PageData {
   return result.data;
 }
 
+/**
+ * Renders the page's data and stores it as the page's next version, live (in the caller's
+ * transaction); the draft keeps its save time (an open editor stays current) and takes the data as
+ * published (migrated), so an untouched draft equals its live version.
+ */
+export async function storeVersion(trx: Db, org: Org, site: SiteRow, page: PageRow, data: PageData, publishedBy: string | null, now = new Date()) {
+  const html = await renderPage({ ...org, db: trx }, site, page, data, { now });
+  const etag = sha256Hex(html);
+  // The page's row lock orders concurrent publishes: each takes the next number.
+  await scoped(trx, org.organizationId).updateTable('site_pages').set({ updated_at: now }).where('id', '=', page.id).execute();
+  const last = await scoped(trx, org.organizationId)
+    .selectFrom('site_page_versions')
+    .select(sql<number | null>`max(number)`.as('number'))
+    .where('page_id', '=', page.id)
+    .executeTakeFirst();
+  const number = (last?.number ?? 0) + 1;
+  const row = await scoped(trx, org.organizationId)
+    .insertInto('site_page_versions', { page_id: page.id, number, data: JSON.stringify(data), html, etag, published_at: now, published_by_user_id: publishedBy })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await scoped(trx, org.organizationId)
+    .updateTable('site_pages')
+    .set({ published_version_id: row.id, draft: JSON.stringify(data) })
+    .where('id', '=', page.id)
+    .execute();
+  return { id: row.id, number, etag };
+}
+
 export async function publishPage(ctx: OrgContext, { pageId }: { pageId: string }) {
   const page = await requirePage(ctx.db, ctx.organizationId, pageId);
   const site = await requireSite(ctx.db, ctx.organizationId, page.site_id);
   const data = publishableData(page.draft);
-  const now = new Date();
-  const html = await renderPage(ctx, site, page, data, { now });
-  const etag = sha256Hex(html);
   const version = await ctx.db.transaction().execute(async (trx) => {
-    // The page's row lock orders concurrent publishes: each takes the next number.
-    await scoped(trx, ctx.organizationId).updateTable('site_pages').set({ updated_at: now }).where('id', '=', pageId).execute();
-    const last = await scoped(trx, ctx.organizationId).selectFrom('site_page_versions').select(sql<number | null>`max(number)`.as('number')).where('page_id', '=', pageId).executeTakeFirst();
-    const number = (last?.number ?? 0) + 1;
-    const row = await scoped(trx, ctx.organizationId)
-      .insertInto('site_page_versions', { page_id: pageId, number, data: JSON.stringify(data), html, etag, published_at: now, published_by_user_id: actorIdOf(ctx) })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    // The draft keeps its save time (an open editor stays current); its data is stored as published, migrated.
-    await scoped(trx, ctx.organizationId)
-      .updateTable('site_pages')
-      .set({ published_version_id: row.id, draft: JSON.stringify(data) })
-      .where('id', '=', pageId)
-      .execute();
-    await publishEvent(trx, { organizationId: ctx.organizationId, type: 'site_page_published', payload: { siteId: site.id, pageId, versionId: row.id, number }, actorUserId: actorIdOf(ctx) });
-    return { id: row.id, number };
+    const stored = await storeVersion(trx, ctx, site, page, data, actorIdOf(ctx));
+    await publishEvent(trx, {
+      organizationId: ctx.organizationId,
+      type: 'site_page_published',
+      payload: { siteId: site.id, pageId, versionId: stored.id, number: stored.number },
+      actorUserId: actorIdOf(ctx),
+    });
+    return stored;
   });
   const verified = await verifiedDomains(ctx.db, ctx.organizationId, [site.id]);
   return { versionId: version.id, number: version.number, url: pageUrl(siteBaseUrl(ctx.deps.config.publicUrl, site.handle, verified.get(site.id)), page.path) };
@@ -136,7 +156,12 @@ export async function publishPage(ctx: OrgContext, { pageId }: { pageId: string 
 /** Makes an earlier version live again, and its data the draft (the editor opens what is live). */
 export async function revertPage(ctx: OrgContext, { pageId, versionId }: { pageId: string; versionId: string }) {
   const page = await requirePage(ctx.db, ctx.organizationId, pageId);
-  const version = await scoped(ctx.db, ctx.organizationId).selectFrom('site_page_versions').select(['id', 'number', 'data']).where('id', '=', versionId).where('page_id', '=', pageId).executeTakeFirst();
+  const version = await scoped(ctx.db, ctx.organizationId)
+    .selectFrom('site_page_versions')
+    .select(['id', 'number', 'data'])
+    .where('id', '=', versionId)
+    .where('page_id', '=', pageId)
+    .executeTakeFirst();
   if (!version) throw new DomainError('NOT_FOUND', 'versionId: no such version of this page', { issues: [{ path: 'versionId', message: 'no such version of this page' }] });
   const now = new Date();
   await ctx.db.transaction().execute(async (trx) => {
@@ -145,7 +170,12 @@ export async function revertPage(ctx: OrgContext, { pageId, versionId }: { pageI
       .set({ published_version_id: version.id, draft: JSON.stringify(version.data), draft_updated_at: now, updated_at: now })
       .where('id', '=', pageId)
       .execute();
-    await publishEvent(trx, { organizationId: ctx.organizationId, type: 'site_page_published', payload: { siteId: page.site_id, pageId, versionId: version.id, number: version.number, reverted: true }, actorUserId: actorIdOf(ctx) });
+    await publishEvent(trx, {
+      organizationId: ctx.organizationId,
+      type: 'site_page_published',
+      payload: { siteId: page.site_id, pageId, versionId: version.id, number: version.number, reverted: true },
+      actorUserId: actorIdOf(ctx),
+    });
   });
   return { versionId: version.id, number: version.number, draftUpdatedAt: now.toISOString() };
 }

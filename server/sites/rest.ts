@@ -6,7 +6,7 @@ import { orgContextOf } from '../http/context';
 import type { AppEnv } from '../http/env';
 import { isVerifiedDomain } from './domains';
 import { requireSite } from './repo';
-import { SITE_ASSET_MAX_BYTES, SITE_ASSET_TYPES, ZAllowedDomainQuery, ZSiteIdInput } from './schema';
+import { SITE_ASSET_MAX_BYTES, type SITE_ASSET_TYPES, ZAllowedDomainQuery, ZSiteIdInput } from './schema';
 import { listSitesWithPages } from './service';
 
 /** The picture types a site accepts, told by their first bytes (never by the name or the declared type). */
@@ -43,6 +43,9 @@ export const sitesRest = new Hono<AppEnv>()
     const bytes = new Uint8Array(await file.arrayBuffer());
     const type = sniffImage(bytes);
     if (!type) throw fieldError('file', 'must be a PNG, JPEG, WebP or GIF picture');
-    const row = await scoped(ctx.db, ctx.organizationId).insertInto('site_assets', { site_id: siteId, content_type: type, bytes, byte_size: bytes.byteLength }).returning('id').executeTakeFirstOrThrow();
+    const row = await scoped(ctx.db, ctx.organizationId)
+      .insertInto('site_assets', { site_id: siteId, content_type: type, bytes, byte_size: bytes.byteLength })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return c.json({ id: row.id, url: `${ctx.deps.config.publicUrl}/s/${site.handle}/_assets/${row.id}` }, 201);
   });

@@ -38,18 +38,27 @@ export const ZHeaderLink = z.strictObject({
     .regex(/^(\/(?!\/)|https?:\/\/|mailto:|tel:|#)/i, 'must be a path such as /pricing, an http(s):// address, mailto:, tel: or #anchor'),
 });
 
-export const ZSiteSettings = z.strictObject({
-  headerLinks: z.array(ZHeaderLink).max(8, 'must have at most 8 links').default([]),
-  footerText: ZText(300).default(''),
+const settingsFields = {
+  headerLinks: z.array(ZHeaderLink).max(8, 'must have at most 8 links'),
+  footerText: ZText(300),
   brandColor: z
     .string()
     .regex(/^#[0-9a-f]{6}$/i, 'must be a colour such as #2563eb')
-    .nullable()
-    .default(null),
-  faviconAssetId: z.uuid('must be an uploaded picture id').nullable().default(null),
+    .nullable(),
+  faviconAssetId: z.uuid('must be an uploaded picture id').nullable(),
   /** Admin-only code, rendered in a sandboxed frame of the published pages. */
-  customHead: ZText(20_000).default(''),
+  customHead: ZText(20_000),
+};
+/** A site's settings as stored: every key, with its default when absent. */
+export const ZSiteSettings = z.strictObject({
+  headerLinks: settingsFields.headerLinks.default([]),
+  footerText: settingsFields.footerText.default(''),
+  brandColor: settingsFields.brandColor.default(null),
+  faviconAssetId: settingsFields.faviconAssetId.default(null),
+  customHead: settingsFields.customHead.default(''),
 });
+/** A change of settings: only the keys sent (the others are kept). */
+export const ZSiteSettingsPatch = z.strictObject(settingsFields).partial();
 export type TSiteSettings = z.output<typeof ZSiteSettings>;
 export const DEFAULT_SITE_SETTINGS: TSiteSettings = ZSiteSettings.parse({});
 
@@ -71,7 +80,7 @@ export const ZUpdateSiteInput = z.strictObject({
   siteId,
   name: ZTitle.optional(),
   handle: ZSiteHandle.optional(),
-  settings: ZSiteSettings.partial().optional(),
+  settings: ZSiteSettingsPatch.optional(),
 });
 export const ZCreatePageInput = z.strictObject({ siteId, path: ZPagePath, title: ZTitle, templateId: ZTemplateId.optional() });
 export const ZSaveDraftInput = z.strictObject({

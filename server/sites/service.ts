@@ -9,18 +9,19 @@ import { emptyPageData, type PageData } from './blocks/schema';
 import { blockContextOf } from './publish';
 import { pageDataOf, pageStatus, pageUrl, requirePage, requireSite, siteBaseUrl, siteSettingsOf, verifiedDomains } from './repo';
 import type { TCreatePageInput, TCreateSiteInput, TSaveDraftInput, TUpdatePageInput, TUpdateSiteInput, ZPageIdInput, ZSiteIdInput } from './schema';
-import { FUNNEL_TEMPLATES, PAGE_TEMPLATES } from './templates';
+import { FUNNEL_TEMPLATES, PAGE_TEMPLATES, pageTemplate } from './templates';
 
 /** Websites (issue #20): sites and their pages, as the editor and the sites screen use them. */
 
 const DEFAULT_HOME_TEMPLATE = 'landing';
 const THANK_YOU_TEMPLATE = 'thank-you';
 
-const handleTaken = () => new DomainError('CONFLICT', 'handle: is already used by another site (handles are unique across Switchboard)', { issues: [{ path: 'handle', message: 'is already used by another site' }] });
+const handleTaken = () =>
+  new DomainError('CONFLICT', 'handle: is already used by another site (handles are unique across Switchboard)', { issues: [{ path: 'handle', message: 'is already used by another site' }] });
 const pathTaken = () => new DomainError('CONFLICT', 'path: this site already has a page at this path', { issues: [{ path: 'path', message: 'is already used by another page of this site' }] });
 
-function templateOf(templateId: string) {
-  const template = PAGE_TEMPLATES.find((t) => t.id === templateId);
+export function templateOf(templateId: string) {
+  const template = pageTemplate(templateId);
   if (!template) throw fieldError('templateId', `must be one of ${PAGE_TEMPLATES.map((t) => t.id).join(', ')}`);
   return template;
 }
@@ -44,7 +45,7 @@ export function templates() {
 }
 
 /** Inserts a site under a free handle: the one asked for (CONFLICT when taken), else its name's, numbered. */
-async function insertSite(trx: Db, organizationId: string, name: string, handle: string | undefined): Promise<{ id: string; handle: string }> {
+export async function insertSite(trx: Db, organizationId: string, name: string, handle: string | undefined): Promise<{ id: string; handle: string }> {
   const candidates = handle ? [handle] : Array.from({ length: 50 }, (_, i) => (i === 0 ? handleBase(name) : `${handleBase(name)}-${i + 1}`));
   for (const candidate of candidates) {
     const row = await scoped(trx, organizationId)
@@ -57,9 +58,9 @@ async function insertSite(trx: Db, organizationId: string, name: string, handle:
   throw handleTaken();
 }
 
-async function insertPage(trx: Db, organizationId: string, siteId: string, page: { path: string; title: string; data: PageData }) {
+export async function insertPage(trx: Db, organizationId: string, siteId: string, page: { path: string; title: string; description?: string; data: PageData }) {
   const row = await scoped(trx, organizationId)
-    .insertInto('site_pages', { site_id: siteId, path: page.path, title: page.title, draft: JSON.stringify(page.data), draft_updated_at: new Date() })
+    .insertInto('site_pages', { site_id: siteId, path: page.path, title: page.title, description: page.description ?? '', draft: JSON.stringify(page.data), draft_updated_at: new Date() })
     .onConflict((oc) => oc.columns(['site_id', 'path']).doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -72,8 +73,8 @@ export async function createSite(ctx: OrgContext, input: TCreateSiteInput) {
   const thanks = templateOf(THANK_YOU_TEMPLATE);
   return ctx.db.transaction().execute(async (trx) => {
     const site = await insertSite(trx, ctx.organizationId, input.name, input.handle);
-    await insertPage(trx, ctx.organizationId, site.id, { path: '/', title: home.title, data: home.data });
-    if (home.path !== thanks.path) await insertPage(trx, ctx.organizationId, site.id, { path: thanks.path, title: thanks.title, data: thanks.data });
+    await insertPage(trx, ctx.organizationId, site.id, { path: '/', title: home.title, description: home.pageDescription, data: home.data });
+    if (home.path !== thanks.path) await insertPage(trx, ctx.organizationId, site.id, { path: thanks.path, title: thanks.title, description: thanks.pageDescription, data: thanks.data });
     return { id: site.id };
   });
 }
@@ -177,7 +178,13 @@ export async function getSite(ctx: OrgContext, { siteId }: z.output<typeof ZSite
     url: base,
     settings: siteSettingsOf(site.settings),
     pages: pages.map((p) => pageSummary(base, p)),
-    domains: domains.map((d) => ({ id: d.id, domain: d.domain, verified: d.verified_at !== null, verificationToken: d.verification_token, verifiedAt: d.verified_at ? d.verified_at.toISOString() : null })),
+    domains: domains.map((d) => ({
+      id: d.id,
+      domain: d.domain,
+      verified: d.verified_at !== null,
+      verificationToken: d.verification_token,
+      verifiedAt: d.verified_at ? d.verified_at.toISOString() : null,
+    })),
   };
 }
 
@@ -190,10 +197,7 @@ export async function updateSite(ctx: OrgContext, { siteId, name, handle, settin
     const asset = await scoped(ctx.db, ctx.organizationId).selectFrom('site_assets').select('id').where('id', '=', settings.faviconAssetId).where('site_id', '=', siteId).executeTakeFirst();
     if (!asset) throw fieldError('settings.faviconAssetId', 'must be a picture uploaded to this site');
   }
-  if (handle !== undefined && handle !== site.handle) {
-    const other = await ctx.deps.database.db.selectFrom('sites').select('id').where('handle', '=', handle).executeTakeFirst();
-    if (other) throw handleTaken();
-  }
+  // Another organization's site is not visible here: its handle shows only as the unique index's refusal.
   await scoped(ctx.db, ctx.organizationId)
     .updateTable('sites')
     .set({
@@ -203,7 +207,10 @@ export async function updateSite(ctx: OrgContext, { siteId, name, handle, settin
       updated_at: new Date(),
     })
     .where('id', '=', siteId)
-    .execute();
+    .execute()
+    .catch((error: unknown) => {
+      throw (error as { code?: string }).code === '23505' ? handleTaken() : error;
+    });
   return { id: siteId };
 }
 
@@ -215,8 +222,8 @@ export async function removeSite(ctx: OrgContext, { siteId }: z.output<typeof ZS
 
 export async function createPage(ctx: OrgContext, { siteId, path, title, templateId }: TCreatePageInput) {
   await requireSite(ctx.db, ctx.organizationId, siteId);
-  const data = templateId ? templateOf(templateId).data : emptyPageData();
-  const id = await insertPage(ctx.db, ctx.organizationId, siteId, { path, title, data });
+  const template = templateId ? templateOf(templateId) : null;
+  const id = await insertPage(ctx.db, ctx.organizationId, siteId, { path, title, description: template?.pageDescription ?? '', data: template?.data ?? emptyPageData() });
   await touchSite(ctx.db, ctx.organizationId, siteId);
   return { id };
 }
