@@ -90,9 +90,11 @@ import { Route as AppSettingsProfileRouteImport } from './routes/_app/settings/p
 import { Route as AppSettingsSecurityRouteImport } from './routes/_app/settings/security'
 import { Route as AppSettingsSessionsRouteImport } from './routes/_app/settings/sessions'
 import { Route as AppSettingsWebhooksRouteImport } from './routes/_app/settings/webhooks'
+import { Route as AppWebsitesSiteIdRouteImport } from './routes/_app/websites_.$siteId'
 import { Route as BookHandleCalendarRouteImport } from './routes/book.$handle.$calendar'
 import { Route as BookManageTokenRouteImport } from './routes/book.manage.$token'
 import { Route as AppPipelineDealsDealIdRouteImport } from './routes/_app/pipeline/deals.$dealId'
+import { Route as AppWebsitesSiteIdPagesPageIdRouteImport } from './routes/_app/websites_.$siteId_.pages.$pageId'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -499,6 +501,11 @@ const AppSettingsWebhooksRoute = AppSettingsWebhooksRouteImport.update({
   path: '/webhooks',
   getParentRoute: () => AppSettingsRoute,
 } as any)
+const AppWebsitesSiteIdRoute = AppWebsitesSiteIdRouteImport.update({
+  id: '/websites_/$siteId',
+  path: '/websites/$siteId',
+  getParentRoute: () => AppRoute,
+} as any)
 const BookHandleCalendarRoute = BookHandleCalendarRouteImport.update({
   id: '/book/$handle/$calendar',
   path: '/book/$handle/$calendar',
@@ -514,6 +521,12 @@ const AppPipelineDealsDealIdRoute = AppPipelineDealsDealIdRouteImport.update({
   path: '/pipeline/deals/$dealId',
   getParentRoute: () => AppRoute,
 } as any)
+const AppWebsitesSiteIdPagesPageIdRoute =
+  AppWebsitesSiteIdPagesPageIdRouteImport.update({
+    id: '/websites_/$siteId_/pages/$pageId',
+    path: '/websites/$siteId/pages/$pageId',
+    getParentRoute: () => AppRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof siteIndexRoute
@@ -594,11 +607,13 @@ export interface FileRoutesByFullPath {
   '/settings/security': typeof AppSettingsSecurityRoute
   '/settings/sessions': typeof AppSettingsSessionsRoute
   '/settings/webhooks': typeof AppSettingsWebhooksRoute
+  '/websites/$siteId': typeof AppWebsitesSiteIdRoute
   '/book/$handle/$calendar': typeof BookHandleCalendarRoute
   '/book/manage/$token': typeof BookManageTokenRoute
   '/pipeline/': typeof AppPipelineIndexRoute
   '/settings/': typeof AppSettingsIndexRoute
   '/pipeline/deals/$dealId': typeof AppPipelineDealsDealIdRoute
+  '/websites/$siteId/pages/$pageId': typeof AppWebsitesSiteIdPagesPageIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof siteIndexRoute
@@ -678,11 +693,13 @@ export interface FileRoutesByTo {
   '/settings/security': typeof AppSettingsSecurityRoute
   '/settings/sessions': typeof AppSettingsSessionsRoute
   '/settings/webhooks': typeof AppSettingsWebhooksRoute
+  '/websites/$siteId': typeof AppWebsitesSiteIdRoute
   '/book/$handle/$calendar': typeof BookHandleCalendarRoute
   '/book/manage/$token': typeof BookManageTokenRoute
   '/pipeline': typeof AppPipelineIndexRoute
   '/settings': typeof AppSettingsIndexRoute
   '/pipeline/deals/$dealId': typeof AppPipelineDealsDealIdRoute
+  '/websites/$siteId/pages/$pageId': typeof AppWebsitesSiteIdPagesPageIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -765,11 +782,13 @@ export interface FileRoutesById {
   '/_app/settings/security': typeof AppSettingsSecurityRoute
   '/_app/settings/sessions': typeof AppSettingsSessionsRoute
   '/_app/settings/webhooks': typeof AppSettingsWebhooksRoute
+  '/_app/websites_/$siteId': typeof AppWebsitesSiteIdRoute
   '/book/$handle/$calendar': typeof BookHandleCalendarRoute
   '/book/manage/$token': typeof BookManageTokenRoute
   '/_app/pipeline/': typeof AppPipelineIndexRoute
   '/_app/settings/': typeof AppSettingsIndexRoute
   '/_app/pipeline/deals/$dealId': typeof AppPipelineDealsDealIdRoute
+  '/_app/websites_/$siteId_/pages/$pageId': typeof AppWebsitesSiteIdPagesPageIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -852,11 +871,13 @@ export interface FileRouteTypes {
     | '/settings/security'
     | '/settings/sessions'
     | '/settings/webhooks'
+    | '/websites/$siteId'
     | '/book/$handle/$calendar'
     | '/book/manage/$token'
     | '/pipeline/'
     | '/settings/'
     | '/pipeline/deals/$dealId'
+    | '/websites/$siteId/pages/$pageId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -936,11 +957,13 @@ export interface FileRouteTypes {
     | '/settings/security'
     | '/settings/sessions'
     | '/settings/webhooks'
+    | '/websites/$siteId'
     | '/book/$handle/$calendar'
     | '/book/manage/$token'
     | '/pipeline'
     | '/settings'
     | '/pipeline/deals/$dealId'
+    | '/websites/$siteId/pages/$pageId'
   id:
     | '__root__'
     | '/_app'
@@ -1022,11 +1045,13 @@ export interface FileRouteTypes {
     | '/_app/settings/security'
     | '/_app/settings/sessions'
     | '/_app/settings/webhooks'
+    | '/_app/websites_/$siteId'
     | '/book/$handle/$calendar'
     | '/book/manage/$token'
     | '/_app/pipeline/'
     | '/_app/settings/'
     | '/_app/pipeline/deals/$dealId'
+    | '/_app/websites_/$siteId_/pages/$pageId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -1649,6 +1674,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSettingsWebhooksRouteImport
       parentRoute: typeof AppSettingsRoute
     }
+    '/_app/websites_/$siteId': {
+      id: '/_app/websites_/$siteId'
+      path: '/websites/$siteId'
+      fullPath: '/websites/$siteId'
+      preLoaderRoute: typeof AppWebsitesSiteIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/book/$handle/$calendar': {
       id: '/book/$handle/$calendar'
       path: '/book/$handle/$calendar'
@@ -1668,6 +1700,13 @@ declare module '@tanstack/react-router' {
       path: '/pipeline/deals/$dealId'
       fullPath: '/pipeline/deals/$dealId'
       preLoaderRoute: typeof AppPipelineDealsDealIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/websites_/$siteId_/pages/$pageId': {
+      id: '/_app/websites_/$siteId_/pages/$pageId'
+      path: '/websites/$siteId/pages/$pageId'
+      fullPath: '/websites/$siteId/pages/$pageId'
+      preLoaderRoute: typeof AppWebsitesSiteIdPagesPageIdRouteImport
       parentRoute: typeof AppRoute
     }
   }
@@ -1729,8 +1768,10 @@ interface AppRouteChildren {
   AppContactsFormsRoute: typeof AppContactsFormsRoute
   AppContactsImportRoute: typeof AppContactsImportRoute
   AppPipelineSettingsRoute: typeof AppPipelineSettingsRoute
+  AppWebsitesSiteIdRoute: typeof AppWebsitesSiteIdRoute
   AppPipelineIndexRoute: typeof AppPipelineIndexRoute
   AppPipelineDealsDealIdRoute: typeof AppPipelineDealsDealIdRoute
+  AppWebsitesSiteIdPagesPageIdRoute: typeof AppWebsitesSiteIdPagesPageIdRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -1757,8 +1798,10 @@ const AppRouteChildren: AppRouteChildren = {
   AppContactsFormsRoute: AppContactsFormsRoute,
   AppContactsImportRoute: AppContactsImportRoute,
   AppPipelineSettingsRoute: AppPipelineSettingsRoute,
+  AppWebsitesSiteIdRoute: AppWebsitesSiteIdRoute,
   AppPipelineIndexRoute: AppPipelineIndexRoute,
   AppPipelineDealsDealIdRoute: AppPipelineDealsDealIdRoute,
+  AppWebsitesSiteIdPagesPageIdRoute: AppWebsitesSiteIdPagesPageIdRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

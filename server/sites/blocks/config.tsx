@@ -2,7 +2,7 @@ import type { ComponentConfig, Config, CustomField, Fields, SlotComponent } from
 import type { ReactNode } from 'react';
 import { BookingCalendar } from './components/booking';
 import { Button, Heading, Image, Text, Video } from './components/content';
-import { Countdown } from './components/countdown';
+import { Countdown, defaultCountdownEnd } from './components/countdown';
 import { Footer } from './components/footer';
 import { Form } from './components/form';
 import { FAQ_DEFAULT, Faq, FeatureGrid, PricingTable, Testimonials } from './components/lists';
@@ -299,7 +299,7 @@ export function siteConfig(ctx: BlockContext): Config {
         timeZone: { type: 'text', label: 'Time zone (e.g. America/New_York)' },
         endedText: { type: 'text', label: 'Text once ended' },
       },
-      defaultProps: { title: 'Offer ends soon', endsAt: '', timeZone: 'UTC', endedText: 'This offer has ended.' },
+      defaultProps: { title: 'Offer ends soon', endsAt: defaultCountdownEnd(), timeZone: 'UTC', endedText: 'This offer has ended.' },
       render: (p) => Countdown(p),
     }),
     Form: block('Form', ctx, {

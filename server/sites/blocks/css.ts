@@ -22,12 +22,13 @@ img,svg,iframe{max-width:100%}a{color:var(--sb-brand-ink);text-underline-offset:
 .sb-header{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:.5rem 1.5rem;padding:.75rem 1.25rem;border-bottom:1px solid var(--sb-line)}
 .sb-site-name{font-weight:750;font-size:1.1rem;color:var(--sb-text);text-decoration:none;padding:.4rem 0}
 .sb-nav ul{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:.25rem 1.25rem}.sb-nav a{display:inline-block;padding:.5rem 0;color:var(--sb-text)}
-.sb-main>:not(.sb-section):not(.sb-footer){max-width:64rem;margin:2rem auto;padding-inline:1.25rem}
+.sb-main{padding-inline:1.25rem}.sb-main>*{max-width:64rem;margin:2rem auto}.sb-main>.sb-section,.sb-main>.sb-footer{max-width:none;margin:0 -1.25rem}
 .sb-stack>*+*{margin-top:1.25rem}.sb-align-center{text-align:center}.sb-muted{color:var(--sb-muted)}
 .sb-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .sb-btn{display:inline-block;font:inherit;font-weight:650;line-height:1.2;padding:.85rem 1.4rem;min-height:44px;border-radius:999px;text-decoration:none;border:2px solid var(--sb-brand);cursor:pointer}
 .sb-btn-primary{background:var(--sb-brand);color:var(--sb-on-brand)}.sb-btn-secondary{background:transparent;color:var(--sb-brand-ink);border-color:currentColor}
-.sb-btn-primary:hover{filter:brightness(.92)}.sb-bg-brand .sb-btn-primary{background:var(--sb-on-brand);color:var(--sb-brand-ink);border-color:var(--sb-on-brand)}
+.sb-btn-primary:hover{filter:brightness(.92)}.sb-bg-brand .sb-btn-primary{background:var(--sb-on-brand);color:var(--sb-brand);border-color:var(--sb-on-brand)}
+.sb-bg-brand :is(.sb-form,.sb-card,.sb-countdown) .sb-btn-primary{background:var(--sb-brand);color:var(--sb-on-brand);border-color:var(--sb-brand)}.sb-bg-brand :focus-visible{outline-color:var(--sb-on-brand)}
 .sb-bg-brand .sb-btn-secondary,.sb-bg-dark .sb-btn-secondary{color:inherit}
 .sb-placeholder{border:2px dashed #9ca3af;border-radius:var(--sb-radius);padding:1.5rem;text-align:center;color:#374151;background:#f9fafb}
 .sb-site-footer{padding:1.5rem 1.25rem;text-align:center;font-size:.9rem;color:var(--sb-muted)}
@@ -63,6 +64,7 @@ export function pageCss(types: Iterable<BlockType>): string {
 // ——— Brand color: accessible inks derived from the site's choice ———
 
 const HEX = /^#([0-9a-f]{6})$/i;
+const SOFT = '#f3f4f6';
 function luminance(hex: string): number {
   const n = parseInt(hex.slice(1), 16);
   const channel = (c: number) => {
@@ -87,7 +89,7 @@ const darken = (hex: string, by: number) =>
 
 /**
  * The variables for a brand color (#rrggbb): text on it is white or near-black, whichever reads (WCAG
- * AA, 4.5:1); the "ink" used for links and outlines on white is the brand darkened until it reads.
+ * AA, 4.5:1); the "ink" used for links and outlines on white and soft grey is the brand darkened until it reads.
  * Anything else keeps the default palette.
  */
 export function brandCss(brandColor: string | undefined): string {
@@ -95,6 +97,7 @@ export function brandCss(brandColor: string | undefined): string {
   const brand = brandColor.toLowerCase();
   const onBrand = contrast(brand, '#ffffff') >= 4.5 ? '#ffffff' : '#111827';
   let ink = brand;
-  for (let step = 1; contrast(ink, '#ffffff') < 4.5 && step <= 20; step++) ink = darken(brand, step * 0.05);
+  // Checked against the soft grey of muted sections, the darker of the two light backgrounds.
+  for (let step = 1; contrast(ink, SOFT) < 4.5 && step <= 20; step++) ink = darken(brand, step * 0.05);
   return `:root{--sb-brand:${brand};--sb-brand-ink:${ink};--sb-on-brand:${onBrand}}`;
 }

@@ -17,11 +17,4 @@ export function templatePage(meta: Omit<TemplatePage, 'data'>, build: (b: <K ext
 
 export const field = (name: TFormField['name'], label: string, type: TFormField['type'], required: boolean): TFormField => ({ name, label, type, required });
 
-/**
- * A countdown's default end: two weeks after the page is created, 18:00 in UTC, so a fresh webinar
- * page never opens with an event already over (the owner sets the real date and zone).
- */
-export function twoWeeksAhead(now = new Date()): string {
-  const d = new Date(now.getTime() + 14 * 86_400_000);
-  return `${d.toISOString().slice(0, 10)}T18:00`;
-}
+export { defaultCountdownEnd as twoWeeksAhead } from '../blocks/components/countdown';

@@ -6,7 +6,7 @@ export function Heading({ text, level, align }: BlockProps['Heading']) {
   const Tag = level;
   return <Tag className={`sb-heading sb-${level} sb-align-${align}`}>{text}</Tag>;
 }
-export const HEADING_CSS = `.sb-heading{line-height:1.2;margin:0;font-weight:750;letter-spacing:-.01em;text-wrap:balance}
+export const HEADING_CSS = `:where(.sb-heading){margin:0}.sb-heading{line-height:1.2;font-weight:750;letter-spacing:-.01em;text-wrap:balance}
 .sb-h1{font-size:clamp(2rem,6vw,3.25rem)}.sb-h2{font-size:clamp(1.6rem,4vw,2.25rem)}.sb-h3{font-size:1.25rem}`;
 
 /** Plain text: a blank line separates paragraphs, a single line break stays a line break. */
@@ -50,7 +50,7 @@ export function Image({ src, assetId, alt, width, height, caption, rounded }: Bl
     </figure>
   );
 }
-export const IMAGE_CSS = `.sb-image{margin:0}.sb-image img{display:block;width:100%;height:auto}.sb-rounded{border-radius:var(--sb-radius)}.sb-image figcaption{font-size:.9rem;margin-top:.5rem}`;
+export const IMAGE_CSS = `:where(.sb-image){margin:0}.sb-image img{display:block;width:100%;height:auto}.sb-rounded{border-radius:var(--sb-radius)}.sb-image figcaption{font-size:.9rem;margin-top:.5rem}`;
 
 /**
  * A poster that is a link to the video: no request to YouTube or Vimeo before the visitor asks (no
@@ -88,4 +88,4 @@ export function Button({ label, href, variant, align }: BlockProps['Button'], ct
     </p>
   );
 }
-export const BUTTON_CSS = `.sb-button{margin:0}`;
+export const BUTTON_CSS = `:where(.sb-button){margin:0}`;

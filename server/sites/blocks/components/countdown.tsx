@@ -20,6 +20,14 @@ export function zonedTimeToInstant(local: string, timeZone: string): Date {
 }
 
 /**
+ * A new countdown's end: two weeks ahead, 18:00 UTC, so a block just dropped in (or a fresh webinar
+ * template) is valid and not already over; the owner sets the real date and zone.
+ */
+export function defaultCountdownEnd(now = new Date()): string {
+  return `${new Date(now.getTime() + 14 * 86_400_000).toISOString().slice(0, 10)}T18:00`;
+}
+
+/**
  * Static text "Ends <date, time, zone>": a number of days computed when publishing would be wrong the
  * next day, and this block alone must not put a script on the page. When the page loads the islands
  * script anyway (it has a form), the script ticks the remaining time in the empty line below.
