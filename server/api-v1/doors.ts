@@ -1,3 +1,4 @@
+import { ZFunnelStats, ZFunnelStatsQuery } from '../sites/funnels/schema';
 import { z } from 'zod';
 import type { Permission } from '../kernel/permissions';
 import { ZAuthPayload, ZLoginInput, ZPreferencesAnswer, ZSignupInput, ZUpdatePreferencesInput } from '../auth/schema';
@@ -953,3 +954,18 @@ export const REST_DOORS: RestDoor[] = [
     answers: { '200': json('Ready', ZReadiness), '503': json('Not ready, and why', ZReadiness) },
   },
 ];
+
+// ——— Funnels (issue #20, server/sites/funnels) ———
+DOOR_TAGS.push({ name: 'funnels', description: 'Site funnels: their steps’ and A/B variants’ figures from cookie-less first-party counting.' });
+REST_DOORS.push({
+  method: 'get',
+  path: '/api/v1/funnels/{id}/stats',
+  tag: 'funnels',
+  summary: 'A funnel’s figures',
+  description:
+    'Per step and per variant over [from, to] (UTC days, both included; default the last 30 days, at most 366): unique visitors (one per visitor per day — a daily salted hash of address and user agent, never stored raw, so days are not linked), opt-ins (form submissions), conversion to the next step (the same visitor on the same day), purchases and revenue per visitor, the two-proportion z-test of each variant’s opt-in rate against the control (`significant` at p < 0.05), and a daily series per step.',
+  access: 'member',
+  permission: 'sites:read',
+  query: ZFunnelStatsQuery,
+  answers: { '200': json('The figures, counted from the visits', ZFunnelStats) },
+});

@@ -1464,3 +1464,64 @@ export interface SiteAssetsTable {
   byte_size: number;
   created_at: Timestamp;
 }
+
+// ——— Funnels (db/migrations/2026_12_02_200_funnels.ts) ———
+
+export interface FunnelsTable {
+  id: Generated<string>;
+  organization_id: string;
+  site_id: string;
+  name: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A funnel's step: its 0-based position and its control page. */
+export interface FunnelStepsTable {
+  id: Generated<string>;
+  organization_id: string;
+  funnel_id: string;
+  position: number;
+  name: string;
+  page_id: string;
+  created_at: Timestamp;
+}
+
+/** A step's page shown to a share of visitors (weight); the control page is one of them. */
+export interface FunnelVariantsTable {
+  id: Generated<string>;
+  organization_id: string;
+  step_id: string;
+  page_id: string;
+  weight: ColumnType<number, number | undefined, number>;
+  winner: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Timestamp;
+}
+
+/** One visitor (daily salted hash) on one variant on one day: opted in, purchases. */
+export interface FunnelVisitsTable {
+  organization_id: string;
+  funnel_id: string;
+  step_id: string;
+  variant_id: string;
+  day: ColumnType<string, string, string>;
+  visitor_hash: string;
+  opted_in: ColumnType<boolean, boolean | undefined, boolean>;
+  purchases: ColumnType<number, number | undefined, number>;
+  revenue_cents: ColumnType<string, number | string | undefined, number | string>;
+}
+
+/** The counting's installation secrets: 'assignment' and each day's 'visitor:<day>' salt. */
+export interface FunnelSecretsTable {
+  name: string;
+  value: string;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  funnels: FunnelsTable;
+  funnel_steps: FunnelStepsTable;
+  funnel_variants: FunnelVariantsTable;
+  funnel_visits: FunnelVisitsTable;
+  funnel_secrets: FunnelSecretsTable;
+}

@@ -74,6 +74,61 @@ function fieldsOf(input: TSubmitLead): Record<string, string> {
   return fields;
 }
 
+/** A captured lead's record, as every form that captures one writes it (the public site's forms, the sites' form blocks). */
+export type LeadCapture = {
+  contact: { id: string; name: string };
+  created: boolean;
+  tagsAdded: string[];
+  formId: string;
+  /** '' when the form took a phone number only. */
+  email: string;
+  leadMagnet?: string | null;
+  page: string | null;
+  referrer: string | null;
+  tags: string[];
+  /** The submission as received (without the honeypot). */
+  payload: Record<string, unknown>;
+  /** What the timeline shows, by label. */
+  fields: Record<string, string>;
+};
+
+/**
+ * Writes a captured lead in the caller's transaction: the form_submissions row (the Forms view
+ * lists it), the contact's timeline entry, and the lead_captured event (automations' Form
+ * Submitted trigger, and tag triggers for tagsAdded).
+ */
+export async function recordLeadCapture(trx: Db, organizationId: string, capture: LeadCapture): Promise<{ id: string }> {
+  const submission = await scoped(trx, organizationId)
+    .insertInto('form_submissions', {
+      contact_id: capture.contact.id,
+      form_id: capture.formId,
+      email: capture.email,
+      lead_magnet: capture.leadMagnet ?? null,
+      page: capture.page,
+      referrer: capture.referrer,
+      tags: capture.tags,
+      payload: JSON.stringify(capture.payload),
+      contact_created: capture.created,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await recordActivity(trx, {
+    organizationId,
+    contactId: capture.contact.id,
+    type: 'form_submission',
+    actorUserId: null,
+    payload: { form: capture.formId, submissionId: submission.id, fields: capture.fields },
+  });
+  await publishEvent(trx, {
+    organizationId,
+    type: 'lead_captured',
+    actorUserId: null,
+    // tagsAdded: the tags the contact did not have before, which fire automations' tag triggers.
+    payload: { contactId: capture.contact.id, name: capture.contact.name, formId: capture.formId, submissionId: submission.id, created: capture.created, tags: capture.tags, tagsAdded: capture.tagsAdded },
+  });
+  return submission;
+}
+
 /**
  * A lead from the public site (spec public-site §7): lands in the site owner organization as a
  * contact (created as a lead with source 'web form', or given the new tags and latest attribution),
@@ -111,33 +166,18 @@ export async function submitLead(deps: Pick<AppDeps, 'database' | 'config' | 'jo
       attributionOf(input),
       { via: 'lead_capture' },
     );
-    const submission = await scoped(trx, organizationId)
-      .insertInto('form_submissions', {
-        contact_id: contact.id,
-        form_id: input.formId,
-        email: input.email,
-        lead_magnet: input.leadMagnet ?? null,
-        page: input.page ?? null,
-        referrer: input.referrer ?? null,
-        tags: input.tags,
-        payload: JSON.stringify(input),
-        contact_created: created,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await recordActivity(trx, {
-      organizationId,
-      contactId: contact.id,
-      type: 'form_submission',
-      actorUserId: null,
-      payload: { form: input.formId, submissionId: submission.id, fields: fieldsOf(input) },
-    });
-    await publishEvent(trx, {
-      organizationId,
-      type: 'lead_captured',
-      actorUserId: null,
-      // tagsAdded: the tags the contact did not have before, which fire automations' tag triggers.
-      payload: { contactId: contact.id, name: contact.name, formId: input.formId, submissionId: submission.id, created, tags: input.tags, tagsAdded },
+    const submission = await recordLeadCapture(trx, organizationId, {
+      contact,
+      created,
+      tagsAdded,
+      formId: input.formId,
+      email: input.email,
+      leadMagnet: input.leadMagnet ?? null,
+      page: input.page ?? null,
+      referrer: input.referrer ?? null,
+      tags: input.tags,
+      payload: input,
+      fields: fieldsOf(input),
     });
     if (kitConfigured(deps.config)) {
       const delivery = await scoped(trx, organizationId).insertInto('integration_deliveries', { submission_id: submission.id, provider: 'kit' }).returning('id').executeTakeFirstOrThrow();
