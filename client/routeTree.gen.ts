@@ -77,6 +77,7 @@ import { Route as AppContactsContactIdRouteImport } from './routes/_app/contacts
 import { Route as AppContactsDuplicatesRouteImport } from './routes/_app/contacts_.duplicates'
 import { Route as AppContactsFormsRouteImport } from './routes/_app/contacts_.forms'
 import { Route as AppContactsImportRouteImport } from './routes/_app/contacts_.import'
+import { Route as AppFunnelsFunnelIdRouteImport } from './routes/_app/funnels_.$funnelId'
 import { Route as AppPipelineIndexRouteImport } from './routes/_app/pipeline/index'
 import { Route as AppPipelineSettingsRouteImport } from './routes/_app/pipeline/settings'
 import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index'
@@ -436,6 +437,11 @@ const AppContactsImportRoute = AppContactsImportRouteImport.update({
   path: '/contacts/import',
   getParentRoute: () => AppRoute,
 } as any)
+const AppFunnelsFunnelIdRoute = AppFunnelsFunnelIdRouteImport.update({
+  id: '/funnels_/$funnelId',
+  path: '/funnels/$funnelId',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppPipelineIndexRoute = AppPipelineIndexRouteImport.update({
   id: '/pipeline/',
   path: '/pipeline/',
@@ -596,6 +602,7 @@ export interface FileRoutesByFullPath {
   '/contacts/duplicates': typeof AppContactsDuplicatesRoute
   '/contacts/forms': typeof AppContactsFormsRoute
   '/contacts/import': typeof AppContactsImportRoute
+  '/funnels/$funnelId': typeof AppFunnelsFunnelIdRoute
   '/pipeline/settings': typeof AppPipelineSettingsRoute
   '/settings/api-keys': typeof AppSettingsApiKeysRoute
   '/settings/billing': typeof AppSettingsBillingRoute
@@ -682,6 +689,7 @@ export interface FileRoutesByTo {
   '/contacts/duplicates': typeof AppContactsDuplicatesRoute
   '/contacts/forms': typeof AppContactsFormsRoute
   '/contacts/import': typeof AppContactsImportRoute
+  '/funnels/$funnelId': typeof AppFunnelsFunnelIdRoute
   '/pipeline/settings': typeof AppPipelineSettingsRoute
   '/settings/api-keys': typeof AppSettingsApiKeysRoute
   '/settings/billing': typeof AppSettingsBillingRoute
@@ -771,6 +779,7 @@ export interface FileRoutesById {
   '/_app/contacts_/duplicates': typeof AppContactsDuplicatesRoute
   '/_app/contacts_/forms': typeof AppContactsFormsRoute
   '/_app/contacts_/import': typeof AppContactsImportRoute
+  '/_app/funnels_/$funnelId': typeof AppFunnelsFunnelIdRoute
   '/_app/pipeline/settings': typeof AppPipelineSettingsRoute
   '/_app/settings/api-keys': typeof AppSettingsApiKeysRoute
   '/_app/settings/billing': typeof AppSettingsBillingRoute
@@ -860,6 +869,7 @@ export interface FileRouteTypes {
     | '/contacts/duplicates'
     | '/contacts/forms'
     | '/contacts/import'
+    | '/funnels/$funnelId'
     | '/pipeline/settings'
     | '/settings/api-keys'
     | '/settings/billing'
@@ -946,6 +956,7 @@ export interface FileRouteTypes {
     | '/contacts/duplicates'
     | '/contacts/forms'
     | '/contacts/import'
+    | '/funnels/$funnelId'
     | '/pipeline/settings'
     | '/settings/api-keys'
     | '/settings/billing'
@@ -1034,6 +1045,7 @@ export interface FileRouteTypes {
     | '/_app/contacts_/duplicates'
     | '/_app/contacts_/forms'
     | '/_app/contacts_/import'
+    | '/_app/funnels_/$funnelId'
     | '/_app/pipeline/settings'
     | '/_app/settings/api-keys'
     | '/_app/settings/billing'
@@ -1583,6 +1595,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppContactsImportRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/funnels_/$funnelId': {
+      id: '/_app/funnels_/$funnelId'
+      path: '/funnels/$funnelId'
+      fullPath: '/funnels/$funnelId'
+      preLoaderRoute: typeof AppFunnelsFunnelIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/pipeline/': {
       id: '/_app/pipeline/'
       path: '/pipeline'
@@ -1767,6 +1786,7 @@ interface AppRouteChildren {
   AppContactsDuplicatesRoute: typeof AppContactsDuplicatesRoute
   AppContactsFormsRoute: typeof AppContactsFormsRoute
   AppContactsImportRoute: typeof AppContactsImportRoute
+  AppFunnelsFunnelIdRoute: typeof AppFunnelsFunnelIdRoute
   AppPipelineSettingsRoute: typeof AppPipelineSettingsRoute
   AppWebsitesSiteIdRoute: typeof AppWebsitesSiteIdRoute
   AppPipelineIndexRoute: typeof AppPipelineIndexRoute
@@ -1797,6 +1817,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppContactsDuplicatesRoute: AppContactsDuplicatesRoute,
   AppContactsFormsRoute: AppContactsFormsRoute,
   AppContactsImportRoute: AppContactsImportRoute,
+  AppFunnelsFunnelIdRoute: AppFunnelsFunnelIdRoute,
   AppPipelineSettingsRoute: AppPipelineSettingsRoute,
   AppWebsitesSiteIdRoute: AppWebsitesSiteIdRoute,
   AppPipelineIndexRoute: AppPipelineIndexRoute,

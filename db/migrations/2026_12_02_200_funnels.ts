@@ -35,7 +35,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('organization_id', 'uuid', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
     .addColumn('step_id', 'uuid', (c) => c.notNull().references('funnel_steps.id').onDelete('cascade'))
     .addColumn('page_id', 'uuid', (c) => c.notNull().references('site_pages.id').onDelete('cascade'))
-    .addColumn('weight', 'integer', (c) => c.notNull().defaultTo(1).check(sql`weight >= 0`))
+    .addColumn('weight', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(1)
+        .check(sql`weight >= 0`),
+    )
     .addColumn('winner', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addUniqueConstraint('funnel_variants_step_page_key', ['step_id', 'page_id'])

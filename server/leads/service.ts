@@ -124,7 +124,15 @@ export async function recordLeadCapture(trx: Db, organizationId: string, capture
     type: 'lead_captured',
     actorUserId: null,
     // tagsAdded: the tags the contact did not have before, which fire automations' tag triggers.
-    payload: { contactId: capture.contact.id, name: capture.contact.name, formId: capture.formId, submissionId: submission.id, created: capture.created, tags: capture.tags, tagsAdded: capture.tagsAdded },
+    payload: {
+      contactId: capture.contact.id,
+      name: capture.contact.name,
+      formId: capture.formId,
+      submissionId: submission.id,
+      created: capture.created,
+      tags: capture.tags,
+      tagsAdded: capture.tagsAdded,
+    },
   });
   return submission;
 }

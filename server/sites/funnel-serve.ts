@@ -37,7 +37,11 @@ function cached<T>(make: () => Promise<T>, forget: () => void): Promise<T> {
   return value;
 }
 
-const assignment = (db: Db) => (assignmentKey ??= cached(() => readAssignmentKey(db), () => (assignmentKey = undefined)));
+const assignment = (db: Db) =>
+  (assignmentKey ??= cached(
+    () => readAssignmentKey(db),
+    () => (assignmentKey = undefined),
+  ));
 
 function salt(db: Db, day: string): Promise<string> {
   if (daySalt?.day !== day) {
@@ -100,9 +104,7 @@ export async function pageForVisitor(db: Db, args: { organizationId: string; pag
     .innerJoin('site_pages as p', 'p.id', 'v.page_id')
     .select(['v.id', 'v.step_id as stepId', 's.funnel_id as funnelId', 'v.page_id as pageId', 'v.weight', 'v.winner'])
     .where('v.organization_id', '=', organizationId)
-    .where('v.step_id', '=', (eb) =>
-      eb.selectFrom('funnel_variants').select('step_id').where('organization_id', '=', organizationId).where('page_id', '=', pageId).orderBy('step_id').limit(1),
-    )
+    .where('v.step_id', '=', (eb) => eb.selectFrom('funnel_variants').select('step_id').where('organization_id', '=', organizationId).where('page_id', '=', pageId).orderBy('step_id').limit(1))
     .where('p.published_version_id', 'is not', null)
     .orderBy('v.created_at')
     .orderBy('v.id')
@@ -133,14 +135,7 @@ export async function countOptIn(db: Db, args: { organizationId: string; pageId:
       'v.step_id as stepId',
       's.funnel_id as funnelId',
       (eb) =>
-        eb
-          .selectFrom('funnel_steps as n')
-          .select('n.page_id')
-          .whereRef('n.funnel_id', '=', 's.funnel_id')
-          .whereRef('n.position', '>', 's.position')
-          .orderBy('n.position')
-          .limit(1)
-          .as('nextPageId'),
+        eb.selectFrom('funnel_steps as n').select('n.page_id').whereRef('n.funnel_id', '=', 's.funnel_id').whereRef('n.position', '>', 's.position').orderBy('n.position').limit(1).as('nextPageId'),
     ])
     .where('v.organization_id', '=', organizationId)
     .where('v.page_id', '=', pageId)

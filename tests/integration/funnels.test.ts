@@ -51,7 +51,15 @@ describe('funnels: steps, variants and serving', () => {
     const foreignPage = await world.page('/elsewhere', { siteId: otherSite.id });
     await expect(world.api.funnels.addStep({ funnelId: f.funnelId, pageId: foreignPage })).rejects.toMatchObject({ code: 'NOT_FOUND', message: "pageId: no such page in the funnel's site" });
     await expect(world.api.funnels.addVariant({ stepId: f.stepId, pageId: f.optInB })).rejects.toMatchObject({ message: 'pageId: is already a variant of this step' });
-    await expect(world.api.funnels.setWeights({ stepId: f.stepId, weights: [{ variantId: f.control, weight: 0 }, { variantId: f.variantB, weight: 0 }] })).rejects.toMatchObject({
+    await expect(
+      world.api.funnels.setWeights({
+        stepId: f.stepId,
+        weights: [
+          { variantId: f.control, weight: 0 },
+          { variantId: f.variantB, weight: 0 },
+        ],
+      }),
+    ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: expect.stringContaining('weights: must add up to more than 0'),
     });
@@ -81,7 +89,13 @@ describe('funnels: steps, variants and serving', () => {
     // Asking for the variant's own address gives the same sticky answer.
     expect(await serve(world, f.optInB, visitor)).toEqual(first);
 
-    await world.api.funnels.setWeights({ stepId: f.stepId, weights: [{ variantId: f.control, weight: 1 }, { variantId: f.variantB, weight: 3 }] });
+    await world.api.funnels.setWeights({
+      stepId: f.stepId,
+      weights: [
+        { variantId: f.control, weight: 1 },
+        { variantId: f.variantB, weight: 3 },
+      ],
+    });
     let toB = 0;
     const n = 400;
     for (let i = 0; i < n; i++) if ((await serve(world, f.optIn)).pageId === f.optInB) toB++;
@@ -143,11 +157,18 @@ describe('funnels: steps, variants and serving', () => {
     expect(step1!.daily).toEqual([{ day: utcDay(), visitors: 80, optIns: 40 }]);
 
     const { csv } = await world.api.funnels.statsCsv({ funnelId: f.funnelId });
-    const lines = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     const header = lines[0]!.split(',');
     const rows = lines.slice(1).map((l) => Object.fromEntries(l.split(',').map((cell, i) => [header[i], cell])));
-    expect(rows.filter((r) => r.variant_page === '').map((r) => [r.visitors, r.opt_ins, r.converted])).toEqual(stats.steps.map((s) => [String(s.visitors), String(s.optIns), s.converted === null ? '' : String(s.converted)]));
-    expect(rows.filter((r) => r.variant_page !== '').map((r) => [r.visitors, r.opt_ins, r.significant])).toEqual(stats.steps.flatMap((s) => s.variants.map((v) => [String(v.visitors), String(v.optIns), String(v.significant)])));
+    expect(rows.filter((r) => r.variant_page === '').map((r) => [r.visitors, r.opt_ins, r.converted])).toEqual(
+      stats.steps.map((s) => [String(s.visitors), String(s.optIns), s.converted === null ? '' : String(s.converted)]),
+    );
+    expect(rows.filter((r) => r.variant_page !== '').map((r) => [r.visitors, r.opt_ins, r.significant])).toEqual(
+      stats.steps.flatMap((s) => s.variants.map((v) => [String(v.visitors), String(v.optIns), String(v.significant)])),
+    );
 
     const rest = await world.app.request(`/api/v1/funnels/${f.funnelId}/stats?from=${stats.from}&to=${stats.to}`, { headers: { authorization: `Bearer ${world.key}` } });
     expect(rest.status).toBe(200);

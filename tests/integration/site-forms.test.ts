@@ -59,7 +59,16 @@ describe('site forms: a native POST of a form block', () => {
       status: 'invalid',
       errors: { firstName: 'is required', email: 'must be a valid e-mail address', phone: expect.stringContaining('must be a valid phone number'), consent: 'must be checked' },
     });
-    const custom = await world.page('/custom', { content: [formBlock({ fields: [{ name: 'email', label: 'E-mail', type: 'email', required: true }, { name: 'custom:budget', label: 'Budget', type: 'text', required: false }] })] });
+    const custom = await world.page('/custom', {
+      content: [
+        formBlock({
+          fields: [
+            { name: 'email', label: 'E-mail', type: 'email', required: true },
+            { name: 'custom:budget', label: 'Budget', type: 'text', required: false },
+          ],
+        }),
+      ],
+    });
     const outcome = await submitSiteForm(world.deps, post(world, custom, { email: uniqueEmail('c'), 'custom:budget': 'big' }));
     expect(outcome).toMatchObject({ status: 'invalid', errors: { 'custom:budget': expect.any(String) } });
     await expect(submitSiteForm(world.deps, post(world, page, { email: uniqueEmail('x') }, newVisitor(), 'no-such-block'))).rejects.toMatchObject({ code: 'NOT_FOUND' });

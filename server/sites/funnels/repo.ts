@@ -29,7 +29,16 @@ export async function loadFunnelSteps(db: Db, organizationId: string, funnelIds:
     ? await org
         .selectFrom('funnel_variants')
         .innerJoin('site_pages', 'site_pages.id', 'funnel_variants.page_id')
-        .select(['funnel_variants.id', 'funnel_variants.step_id', 'funnel_variants.page_id', 'funnel_variants.weight', 'funnel_variants.winner', 'site_pages.title', 'site_pages.path', 'site_pages.published_version_id'])
+        .select([
+          'funnel_variants.id',
+          'funnel_variants.step_id',
+          'funnel_variants.page_id',
+          'funnel_variants.weight',
+          'funnel_variants.winner',
+          'site_pages.title',
+          'site_pages.path',
+          'site_pages.published_version_id',
+        ])
         .where(
           'funnel_variants.step_id',
           'in',

@@ -37,7 +37,11 @@ export const ZRenameFunnelInput = z.strictObject({ funnelId: id('a funnel'), nam
 export const ZAddStepInput = z.strictObject({ funnelId: id('a funnel'), pageId: id('a page'), name: name.optional() });
 export const ZMoveStepInput = z.strictObject({
   stepId: id('a step'),
-  position: z.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be at least 0').max(FUNNEL_LIMITS.steps - 1, `must be at most ${FUNNEL_LIMITS.steps - 1}`),
+  position: z
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be at least 0')
+    .max(FUNNEL_LIMITS.steps - 1, `must be at most ${FUNNEL_LIMITS.steps - 1}`),
 });
 export const ZStepIdInput = z.strictObject({ stepId: id('a step') });
 export const ZAddVariantInput = z.strictObject({ stepId: id('a step'), pageId: id('a page') });
@@ -47,11 +51,7 @@ export const ZSetWeightsInput = z.strictObject({
     .array(
       z.strictObject({
         variantId: id('a variant'),
-        weight: z
-          .number({ error: 'must be a number' })
-          .int('must be a whole number')
-          .min(0, 'must be at least 0')
-          .max(FUNNEL_LIMITS.weight, `must be at most ${FUNNEL_LIMITS.weight}`),
+        weight: z.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be at least 0').max(FUNNEL_LIMITS.weight, `must be at most ${FUNNEL_LIMITS.weight}`),
       }),
     )
     .min(1, 'must name at least one variant')

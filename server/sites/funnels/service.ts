@@ -24,7 +24,7 @@ import { funnelStats, funnelStatsCsv, rangeOf } from './stats';
 
 type Ctx = Pick<OrgContext, 'db' | 'organizationId'>;
 
-/** Funnels with their figures over the range: first step's visitors, opt-ins of every step, and how many of the first step's visitors reached the last. */
+/** Funnels with their figures over the range (and the sites and templates a new one may use): first step's visitors, opt-ins of every step, and how many of the first step's visitors reached the last. */
 export async function listFunnels(ctx: Ctx, input: z.output<typeof ZListFunnelsInput>) {
   const range = rangeOf(input);
   const funnels = await scoped(ctx.db, ctx.organizationId)
@@ -34,10 +34,16 @@ export async function listFunnels(ctx: Ctx, input: z.output<typeof ZListFunnelsI
     .orderBy('funnels.created_at', 'desc')
     .orderBy('funnels.id')
     .execute();
-  const stats = await Promise.all(funnels.map((f) => funnelStats(ctx.db, ctx.organizationId, f.id, range)));
+  const [stats, sites] = await Promise.all([
+    Promise.all(funnels.map((f) => funnelStats(ctx.db, ctx.organizationId, f.id, range))),
+    scoped(ctx.db, ctx.organizationId).selectFrom('sites').select(['id', 'name']).orderBy('name').execute(),
+  ]);
   return {
     from: range.from,
     to: range.to,
+    /** What a new funnel may be built on and from. */
+    sites,
+    templates: FUNNEL_TEMPLATES.map((t) => ({ id: t.id, industry: t.industry, name: t.name, stepCount: t.steps.length })),
     funnels: funnels.map((f, i) => {
       const steps = stats[i]!.steps;
       const visitors = steps[0]?.visitors ?? 0;
@@ -101,9 +107,16 @@ async function freePath(trx: Db, organizationId: string, siteId: string, path: s
 /** Appends a step (its control variant with it) after the funnel's last. */
 async function appendStep(trx: Db, organizationId: string, funnelId: string, pageId: string, name: string) {
   const org = scoped(trx, organizationId);
-  const { n } = await org.selectFrom('funnel_steps').select((eb) => eb.fn.countAll<string>().as('n')).where('funnel_id', '=', funnelId).executeTakeFirstOrThrow();
+  const { n } = await org
+    .selectFrom('funnel_steps')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('funnel_id', '=', funnelId)
+    .executeTakeFirstOrThrow();
   if (Number(n) >= FUNNEL_LIMITS.steps) throw fieldError('funnelId', `must have at most ${FUNNEL_LIMITS.steps} steps`);
-  const step = await org.insertInto('funnel_steps', { funnel_id: funnelId, position: Number(n), name, page_id: pageId }).returning('id').executeTakeFirstOrThrow();
+  const step = await org
+    .insertInto('funnel_steps', { funnel_id: funnelId, position: Number(n), name, page_id: pageId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await org.insertInto('funnel_variants', { step_id: step.id, page_id: pageId, weight: 1 }).execute();
   return step.id;
 }
@@ -133,7 +146,11 @@ export async function createFunnel(ctx: Ctx, input: z.output<typeof ZCreateFunne
 
 export async function renameFunnel(ctx: Ctx, { funnelId, name }: z.output<typeof ZRenameFunnelInput>) {
   await requireFunnel(ctx.db, ctx.organizationId, funnelId);
-  await scoped(ctx.db, ctx.organizationId).updateTable('funnels').set({ name, updated_at: sql`now()` }).where('id', '=', funnelId).execute();
+  await scoped(ctx.db, ctx.organizationId)
+    .updateTable('funnels')
+    .set({ name, updated_at: sql`now()` })
+    .where('id', '=', funnelId)
+    .execute();
   return { id: funnelId };
 }
 

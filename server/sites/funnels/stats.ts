@@ -47,7 +47,8 @@ const visitorKey = sql<string>`funnel_visits.day::text || ':' || funnel_visits.v
  * Four grouped statements over the (funnel, day) index.
  */
 export async function funnelStats(db: Db, organizationId: string, funnelId: string, range: { from: string; to: string }): Promise<TFunnelStats> {
-  const visits = () => scoped(db, organizationId).selectFrom('funnel_visits').where('funnel_visits.funnel_id', '=', funnelId).where('funnel_visits.day', '>=', range.from).where('funnel_visits.day', '<=', range.to);
+  const visits = () =>
+    scoped(db, organizationId).selectFrom('funnel_visits').where('funnel_visits.funnel_id', '=', funnelId).where('funnel_visits.day', '>=', range.from).where('funnel_visits.day', '<=', range.to);
   const [steps, byVariant, byStep, daily, conversions] = await Promise.all([
     loadFunnelSteps(db, organizationId, [funnelId]),
     visits()
@@ -61,11 +62,7 @@ export async function funnelStats(db: Db, organizationId: string, funnelId: stri
       .groupBy('funnel_visits.variant_id')
       .execute(),
     visits()
-      .select([
-        'funnel_visits.step_id',
-        sql<string>`count(distinct ${visitorKey})`.as('visitors'),
-        sql<string>`count(distinct ${visitorKey}) filter (where funnel_visits.opted_in)`.as('opt_ins'),
-      ])
+      .select(['funnel_visits.step_id', sql<string>`count(distinct ${visitorKey})`.as('visitors'), sql<string>`count(distinct ${visitorKey}) filter (where funnel_visits.opted_in)`.as('opt_ins')])
       .groupBy('funnel_visits.step_id')
       .execute(),
     visits()
@@ -158,12 +155,73 @@ export async function funnelStats(db: Db, organizationId: string, funnelId: stri
 /** The same figures as CSV: one line per step (variant blank) and one per variant. */
 export function funnelStatsCsv(stats: TFunnelStats): string {
   const lines = [
-    csvLine(['from', 'to', 'step', 'step_name', 'variant_page', 'control', 'weight', 'winner', 'visitors', 'opt_ins', 'opt_in_rate', 'converted', 'conversion_rate', 'purchases', 'revenue_cents', 'revenue_per_visitor_cents', 'p_value', 'significant']),
+    csvLine([
+      'from',
+      'to',
+      'step',
+      'step_name',
+      'variant_page',
+      'control',
+      'weight',
+      'winner',
+      'visitors',
+      'opt_ins',
+      'opt_in_rate',
+      'converted',
+      'conversion_rate',
+      'purchases',
+      'revenue_cents',
+      'revenue_per_visitor_cents',
+      'p_value',
+      'significant',
+    ]),
   ];
   for (const s of stats.steps) {
-    lines.push(csvLine([stats.from, stats.to, s.position + 1, s.name, '', '', '', '', s.visitors, s.optIns, s.optInRate, s.converted, s.conversionRate, s.purchases, s.revenueCents, s.revenuePerVisitorCents, '', '']));
+    lines.push(
+      csvLine([
+        stats.from,
+        stats.to,
+        s.position + 1,
+        s.name,
+        '',
+        '',
+        '',
+        '',
+        s.visitors,
+        s.optIns,
+        s.optInRate,
+        s.converted,
+        s.conversionRate,
+        s.purchases,
+        s.revenueCents,
+        s.revenuePerVisitorCents,
+        '',
+        '',
+      ]),
+    );
     for (const v of s.variants)
-      lines.push(csvLine([stats.from, stats.to, s.position + 1, s.name, v.pageTitle, v.control, v.weight, v.winner, v.visitors, v.optIns, v.optInRate, '', '', v.purchases, v.revenueCents, v.revenuePerVisitorCents, v.pValue, v.significant]));
+      lines.push(
+        csvLine([
+          stats.from,
+          stats.to,
+          s.position + 1,
+          s.name,
+          v.pageTitle,
+          v.control,
+          v.weight,
+          v.winner,
+          v.visitors,
+          v.optIns,
+          v.optInRate,
+          '',
+          '',
+          v.purchases,
+          v.revenueCents,
+          v.revenuePerVisitorCents,
+          v.pValue,
+          v.significant,
+        ]),
+      );
   }
   return CSV_BOM + lines.join('');
 }
