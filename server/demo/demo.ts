@@ -11,6 +11,7 @@ import { seedDemoCampaigns } from './demo-campaigns';
 import { seedDemoEmails } from './demo-emails';
 import { seedDemoWebhooks } from './demo-webhooks';
 import { seedDemoSite } from './demo-sites';
+import { seedDemoFunnel } from './demo-funnels';
 
 export const DEMO_EMAIL = 'demo@switchboard.local';
 export const DEMO_ORGANIZATION = 'Demo Company';
@@ -71,6 +72,8 @@ export async function seedDemoWorkspace(db: Db, publicUrl = 'http://localhost:30
     await seedDemoWebhooks(trx, org.id, { ownerId: userId });
     // Its published website: a landing page with a lead form (tagged leads) and its thank-you page.
     await seedDemoSite(trx, org.id, { ownerId: userId, publicUrl });
+    // A two-step funnel on the demo site (its landing and thank-you pages) with 30 days of counted visits.
+    await seedDemoFunnel(trx, org.id);
     return { email: DEMO_EMAIL, password, organizationId: org.id, created: true };
   });
 }

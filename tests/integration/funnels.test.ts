@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoFunnel } from '../../server/demo/demo-funnels';
 import { countOptIn, pageForVisitor, utcDay } from '../../server/sites/funnel-serve';
 import { getTestDatabase } from '../helpers/db';
 import { funnelsWorld, newVisitor } from './funnels-helpers';
@@ -183,5 +184,21 @@ describe('funnels: steps, variants and serving', () => {
     // An empty range reads zeros.
     const empty = await world.api.funnels.stats({ funnelId: f.funnelId, from: '2020-01-01', to: '2020-01-31' });
     expect(empty.steps[0]).toMatchObject({ visitors: 0, optIns: 0, optInRate: 0, converted: 0 });
+  });
+
+  it('the demo funnel: two steps on the site with 30 days of visits; its opt-ins are the thank-you page’s visitors', async () => {
+    const world = await funnelsWorld();
+    await world.page('/');
+    await seedDemoFunnel(world.db, world.organizationId);
+    const list = await world.api.funnels.list({});
+    const [demo] = list.funnels;
+    expect(demo).toMatchObject({ name: 'Free consultation', siteId: world.siteId, stepCount: 2 });
+    expect(demo!.visitors).toBeGreaterThan(500);
+    const stats = await world.api.funnels.stats({ funnelId: demo!.id });
+    const [landing, thanks] = stats.steps;
+    expect(landing!.optIns).toBeGreaterThan(0);
+    expect(landing!.converted).toBe(landing!.optIns);
+    expect(thanks!.visitors).toBe(landing!.optIns);
+    expect(landing!.daily).toHaveLength(30);
   });
 });
