@@ -201,4 +201,28 @@ describe('funnels: steps, variants and serving', () => {
     expect(thanks!.visitors).toBe(landing!.optIns);
     expect(landing!.daily).toHaveLength(30);
   });
+
+  it('a step whose page is deleted goes with it; the others keep their order, conversion and new steps', async () => {
+    const world = await funnelsWorld();
+    const [a, b, c, d] = [await world.page('/a'), await world.page('/b'), await world.page('/c'), await world.page('/d')];
+    const { id: funnelId } = await world.api.funnels.create({ siteId: world.siteId, name: 'Gap' });
+    for (const pageId of [a, b, c]) await world.api.funnels.addStep({ funnelId, pageId });
+    const visitor = newVisitor();
+    await serve(world, a, visitor);
+    await serve(world, c, visitor);
+    await world.db.deleteFrom('site_pages').where('id', '=', b).execute();
+    await world.api.funnels.addStep({ funnelId, pageId: d });
+    const funnel = await world.api.funnels.get({ funnelId });
+    expect(funnel.steps.map((s) => [s.position, s.pageId])).toEqual([
+      [0, a],
+      [1, c],
+      [2, d],
+    ]);
+    const stats = await world.api.funnels.stats({ funnelId });
+    expect(stats.steps.map((s) => [s.visitors, s.converted])).toEqual([
+      [1, 1],
+      [1, 0],
+      [0, null],
+    ]);
+  });
 });

@@ -48,10 +48,12 @@ export async function loadFunnelSteps(db: Db, organizationId: string, funnelIds:
         .orderBy('funnel_variants.id')
         .execute()
     : [];
+  // Positions as each funnel's order (0, 1, …): deleting a step's page deletes the step and leaves a gap in the stored ones.
+  const orderIn = new Map<string, number>();
   return steps.map((s) => ({
     id: s.id,
     funnelId: s.funnel_id,
-    position: s.position,
+    position: orderIn.set(s.funnel_id, (orderIn.get(s.funnel_id) ?? -1) + 1).get(s.funnel_id)!,
     name: s.name,
     pageId: s.page_id,
     pageTitle: s.title,

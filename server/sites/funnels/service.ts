@@ -107,14 +107,14 @@ async function freePath(trx: Db, organizationId: string, siteId: string, path: s
 /** Appends a step (its control variant with it) after the funnel's last. */
 async function appendStep(trx: Db, organizationId: string, funnelId: string, pageId: string, name: string) {
   const org = scoped(trx, organizationId);
-  const { n } = await org
+  const { n, last } = await org
     .selectFrom('funnel_steps')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.max('position').as('last')])
     .where('funnel_id', '=', funnelId)
     .executeTakeFirstOrThrow();
   if (Number(n) >= FUNNEL_LIMITS.steps) throw fieldError('funnelId', `must have at most ${FUNNEL_LIMITS.steps} steps`);
   const step = await org
-    .insertInto('funnel_steps', { funnel_id: funnelId, position: Number(n), name, page_id: pageId })
+    .insertInto('funnel_steps', { funnel_id: funnelId, position: last === null ? 0 : Number(last) + 1, name, page_id: pageId })
     .returning('id')
     .executeTakeFirstOrThrow();
   await org.insertInto('funnel_variants', { step_id: step.id, page_id: pageId, weight: 1 }).execute();

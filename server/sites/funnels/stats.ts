@@ -77,7 +77,10 @@ export async function funnelStats(db: Db, organizationId: string, funnelId: stri
       .execute(),
     visits()
       .innerJoin('funnel_steps as s', 's.id', 'funnel_visits.step_id')
-      .innerJoin('funnel_steps as n', (j) => j.onRef('n.funnel_id', '=', 's.funnel_id').on('n.position', '=', sql<number>`s.position + 1`))
+      // The next step by position (a page deleted with its step leaves a gap until the next move).
+      .innerJoin('funnel_steps as n', (j) =>
+        j.onRef('n.funnel_id', '=', 's.funnel_id').on('n.position', '=', sql<number>`(select min(x.position) from funnel_steps x where x.funnel_id = s.funnel_id and x.position > s.position)`),
+      )
       .where(({ exists, selectFrom }) =>
         exists(
           selectFrom('funnel_visits as b')
