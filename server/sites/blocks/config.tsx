@@ -19,15 +19,20 @@ const yesNo = [
 ];
 const alignField = { type: 'radio', label: 'Alignment', options: options(['left', 'center'] as const, (v) => (v === 'left' ? 'Left' : 'Center')) } as const;
 
+/** Puck's sidebar does not style custom fields: a label above its input, like Puck's own fields. */
+const FIELD_STYLE = { display: 'grid', gap: 6, fontSize: 14 } as const;
+const INPUT_STYLE = { font: 'inherit', padding: '8px 10px', border: '1px solid #c3c3c3', borderRadius: 4, background: '#fff' } as const;
+
 /** A list of strings edited as one comma-separated input (Puck has no string-list field). */
 const tagsField: CustomField<string[]> = {
   type: 'custom',
   label: 'Tags added to the contact',
   render: ({ id, value, onChange, readOnly }) => (
-    <label className="sb-editor-field" htmlFor={id}>
+    <label style={FIELD_STYLE} htmlFor={id}>
       <span>Tags added to the contact (comma-separated)</span>
       <input
         id={id}
+        style={INPUT_STYLE}
         defaultValue={(value ?? []).join(', ')}
         readOnly={readOnly}
         onChange={(e) =>
@@ -58,9 +63,9 @@ const formFieldName: CustomField<string> = {
   render: ({ id, value, onChange, readOnly }) => {
     const custom = value?.startsWith('custom:') ?? false;
     return (
-      <div className="sb-editor-field">
+      <div style={FIELD_STYLE}>
         <label htmlFor={id}>Saved to</label>
-        <select id={id} value={custom ? 'custom:' : value} disabled={readOnly} onChange={(e) => onChange(e.target.value)}>
+        <select id={id} style={INPUT_STYLE} value={custom ? 'custom:' : value} disabled={readOnly} onChange={(e) => onChange(e.target.value)}>
           {CONTACT_FORM_FIELDS.map((f) => (
             <option key={f} value={f}>
               {CONTACT_FIELD_LABELS[f]}
@@ -81,6 +86,42 @@ const formFieldName: CustomField<string> = {
     );
   },
 };
+
+/** The Image block's upload: a file input whose upload's id becomes the assetId prop. */
+const assetField = (upload: NonNullable<BlockContext['uploadAsset']>): CustomField<string> => ({
+  type: 'custom',
+  label: 'Uploaded image',
+  render: ({ id, value, onChange, readOnly }) => (
+    <div style={FIELD_STYLE}>
+      <label htmlFor={id}>{value ? 'Replace the uploaded image' : 'Or upload an image (PNG, JPEG, WebP or GIF, up to 5 MB)'}</label>
+      <input
+        id={id}
+        type="file"
+        accept="image/png,image/jpeg,image/webp,image/gif"
+        disabled={readOnly}
+        onChange={(e) => {
+          const input = e.currentTarget;
+          const file = input.files?.[0];
+          if (!file) return;
+          input.setCustomValidity('');
+          upload(file).then(
+            (asset) => onChange(asset.id),
+            (error: unknown) => {
+              // The server's message names the rule (type or size); the browser shows it on the input.
+              input.setCustomValidity(error instanceof Error ? error.message : 'The upload failed');
+              input.reportValidity();
+            },
+          );
+        }}
+      />
+      {value && !readOnly && (
+        <button type="button" style={INPUT_STYLE} onClick={() => onChange('')}>
+          Remove the uploaded image
+        </button>
+      )}
+    </div>
+  ),
+});
 
 type Renderer<K extends BlockType> = (props: BlockProps[K] & { id: string } & Record<string, SlotComponent>, ctx: BlockContext) => ReactNode;
 
@@ -177,7 +218,7 @@ export function siteConfig(ctx: BlockContext): Config {
       label: 'Image',
       fields: {
         src: { type: 'text', label: 'Image address (https://…)' },
-        assetId: { type: 'text', label: 'Uploaded image', visible: false },
+        assetId: ctx.uploadAsset ? assetField(ctx.uploadAsset) : { type: 'text', label: 'Uploaded image', visible: false },
         alt: { type: 'text', label: 'Description (alt text, required)' },
         width: { type: 'number', label: 'Width (px)', min: 16, max: 4000 },
         height: { type: 'number', label: 'Height (px)', min: 16, max: 4000 },

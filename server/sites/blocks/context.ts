@@ -12,6 +12,11 @@ export type BlockContext = {
   /** An uploaded image's public address (`/s/<handle>/_assets/<id>`). */
   assetUrl?: (id: string) => string;
   /**
+   * Editor only: uploads an image (`POST /api/sites/:siteId/assets`). When given, the Image block
+   * offers a file input that stores the returned id in its assetId prop.
+   */
+  uploadAsset?: (file: File) => Promise<{ id: string; url: string }>;
+  /**
    * A native (JavaScript-less) POST that failed: the page is rendered again with the visitor's values
    * and each field's message, so errors show without the islands script.
    */

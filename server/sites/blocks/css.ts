@@ -5,7 +5,7 @@ import { FOOTER_CSS } from './components/footer';
 import { FORM_CSS } from './components/form';
 import { FAQ_CSS, FEATURE_GRID_CSS, PRICING_TABLE_CSS, TESTIMONIALS_CSS } from './components/lists';
 import { COLUMNS_CSS, SECTION_CSS, SPACER_CSS } from './components/layout';
-import type { BlockType } from './schema';
+import { BLOCK_TYPES, type BlockType } from './schema';
 
 /**
  * What every published page needs: the palette as variables (the site's brand color overrides
@@ -60,6 +60,12 @@ export function pageCss(types: Iterable<BlockType>): string {
   for (const type of types) for (const chunk of BLOCK_CSS[type]) chunks.add(chunk);
   return [...chunks].join('\n');
 }
+
+/**
+ * Every block's CSS, for the editor's canvas (H3 puts it in Puck's iframe with brandCss): in the editor
+ * any block may appear at any moment.
+ */
+export const EDITOR_CSS = pageCss(BLOCK_TYPES);
 
 // ——— Brand color: accessible inks derived from the site's choice ———
 

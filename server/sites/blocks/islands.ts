@@ -41,7 +41,7 @@ export const ISLANDS_SCRIPT = `(function () {
   });
   d.addEventListener('click', function (e) {
     var a = e.target.closest && e.target.closest('a[data-sb-embed]');
-    if (!a) return;
+    if (!a || !a.parentNode) return;
     e.preventDefault();
     var frame = d.createElement('iframe');
     frame.src = a.getAttribute('data-sb-embed');

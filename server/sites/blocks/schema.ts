@@ -44,8 +44,7 @@ export const FORM_INPUT_TYPES = ['text', 'email', 'tel', 'textarea'] as const;
 
 const str = (max: number) => z.string({ error: 'must be text' }).trim().max(max, `must be at most ${max} characters`);
 const required = (max: number) => str(max).min(1, 'is required');
-const choice = <T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) =>
-  z.enum(values, { error: `must be one of ${values.join(', ')}` }).default(fallback as never) as unknown as z.ZodDefault<z.ZodEnum<{ [K in T[number]]: K }>>;
+const choice = <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) => z.enum(values, { error: `must be one of ${values.join(', ')}` }).default(fallback);
 
 /** A link a visitor follows: web, mail, phone, a path on the same site or an anchor; never `javascript:`. */
 export const LINK = /^(https?:\/\/[^\s/]+\S*|mailto:\S+|tel:[+\d][\d\s().-]*|\/\S*|#[\w-]*)$/i;
@@ -54,12 +53,7 @@ const optionalLink = str(2000).refine((v) => v === '' || LINK.test(v), 'must be 
 const imageSrc = str(2000).refine((v) => v === '' || /^(https?:\/\/[^\s/]+\S*|\/\S*)$/i.test(v), 'must be empty, an https:// image address or a path starting with /');
 const align = choice(['left', 'center'] as const, 'left');
 const size = (min: number, max: number, fallback: number) =>
-  z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(min, `must be at least ${min}`)
-    .max(max, `must be at most ${max}`)
-    .default(fallback as never) as unknown as z.ZodDefault<z.ZodNumber>;
+  z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`).default(fallback);
 
 /** YouTube or Vimeo address → the id the embed needs; null for anything else. */
 export function videoEmbed(url: string): { provider: 'youtube' | 'vimeo'; id: string; embedUrl: string } | null {
