@@ -1,6 +1,7 @@
 import type { EventRule } from '../events/types';
 import { defineDomain } from '../kernel/domain';
 import type { PermissionRule } from '../kernel/permissions';
+import { funnelsRecordPages, funnelsRestDoors, funnelsRouters } from './funnels/declarations';
 import { sitesRest, sitesV1Rest } from './rest';
 import { sitesRouter } from './router';
 
@@ -32,11 +33,13 @@ declare module '../events/types' {
 
 export const sitesDomain = defineDomain({
   name: 'sites',
-  router: { sites: sitesRouter },
+  router: { sites: sitesRouter, ...funnelsRouters },
   rest: [
     { path: '/v1/sites', routes: () => sitesV1Rest },
     { path: '/sites', routes: () => sitesRest },
+    ...funnelsRestDoors,
   ],
+  recordPages: funnelsRecordPages,
   permissions,
   events,
 });
