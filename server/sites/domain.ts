@@ -34,11 +34,7 @@ declare module '../events/types' {
 export const sitesDomain = defineDomain({
   name: 'sites',
   router: { sites: sitesRouter, ...funnelsRouters },
-  rest: [
-    { path: '/v1/sites', routes: () => sitesV1Rest },
-    { path: '/sites', routes: () => sitesRest },
-    ...funnelsRestDoors,
-  ],
+  rest: [{ path: '/v1/sites', routes: () => sitesV1Rest }, { path: '/sites', routes: () => sitesRest }, ...funnelsRestDoors],
   recordPages: funnelsRecordPages,
   permissions,
   events,
