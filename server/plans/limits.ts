@@ -96,10 +96,10 @@ export async function assertWritable(db: Db, config: Pick<Config, 'stripe'>, org
   if (reason) throw new DomainError('PAYMENT_REQUIRED', READ_ONLY_MESSAGES[reason]);
 }
 
-/** What counts against each limit; funnels and websites are not records of this version yet, so nothing does. */
+/** What counts against each limit: contacts, members with pending invites, funnels and websites. */
 export async function usageOf(db: Db, organizationId: string): Promise<Record<LimitedResource, number>> {
   const org = scoped(db, organizationId);
-  const [contacts, members, invites] = await Promise.all([
+  const [contacts, members, invites, funnels, websites] = await Promise.all([
     org
       .selectFrom('contacts')
       .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -116,8 +116,16 @@ export async function usageOf(db: Db, organizationId: string): Promise<Record<Li
       .where('revoked_at', 'is', null)
       .where('expires_at', '>', new Date())
       .executeTakeFirstOrThrow(),
+    org
+      .selectFrom('funnels')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
+    org
+      .selectFrom('sites')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
-  return { contacts: Number(contacts.n), members: Number(members.n) + Number(invites.n), funnels: 0, websites: 0 };
+  return { contacts: Number(contacts.n), members: Number(members.n) + Number(invites.n), funnels: Number(funnels.n), websites: Number(websites.n) };
 }
 
 /**

@@ -151,12 +151,18 @@ export function isDowngrade(from: PlanKey, to: PlanKey): boolean {
   return PLANS[to].monthlyPrice < PLANS[from].monthlyPrice;
 }
 
-const RESOURCE_NOUNS: Record<LimitedResource, string> = { contacts: 'contacts', members: 'team members', funnels: 'funnels', websites: 'websites' };
+/** Each resource's noun, for one and for many. */
+const RESOURCE_NOUNS: Record<LimitedResource, [one: string, many: string]> = {
+  contacts: ['contact', 'contacts'],
+  members: ['team member', 'team members'],
+  funnels: ['funnel', 'funnels'],
+  websites: ['website', 'websites'],
+};
 
 /** The one message of a reached limit: "Your Starter plan allows 1,000 contacts. Upgrade to add more." */
 export function limitMessage(plan: PlanKey, resource: LimitedResource): string {
   const limit = PLANS[plan].limits[resource];
-  return `Your ${PLANS[plan].name} plan allows ${(limit ?? 0).toLocaleString('en-US')} ${RESOURCE_NOUNS[resource]}. Upgrade to add more.`;
+  return `Your ${PLANS[plan].name} plan allows ${(limit ?? 0).toLocaleString('en-US')} ${RESOURCE_NOUNS[resource][limit === 1 ? 0 : 1]}. Upgrade to add more.`;
 }
 
 export const RESOURCE_LABELS: Record<LimitedResource, string> = { contacts: 'Contacts', members: 'Team members', funnels: 'Funnels', websites: 'Websites' };

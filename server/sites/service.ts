@@ -10,6 +10,7 @@ import { blockContextOf } from './publish';
 import { pageDataOf, pageStatus, pageUrl, requirePage, requireSite, siteBaseUrl, siteSettingsOf, verifiedDomains } from './repo';
 import type { TCreatePageInput, TCreateSiteInput, TSaveDraftInput, TUpdatePageInput, TUpdateSiteInput, ZPageIdInput, ZSiteIdInput } from './schema';
 import { FUNNEL_TEMPLATES, PAGE_TEMPLATES, pageTemplate } from './templates';
+import { assertWithinLimit } from '../plans/limits';
 
 /** Websites (issue #20): sites and their pages, as the editor and the sites screen use them. */
 
@@ -72,6 +73,7 @@ export async function createSite(ctx: OrgContext, input: TCreateSiteInput) {
   const home = templateOf(input.templateId ?? DEFAULT_HOME_TEMPLATE);
   const thanks = templateOf(THANK_YOU_TEMPLATE);
   return ctx.db.transaction().execute(async (trx) => {
+    await assertWithinLimit(trx, ctx.organizationId, 'websites');
     const site = await insertSite(trx, ctx.organizationId, input.name, input.handle);
     await insertPage(trx, ctx.organizationId, site.id, { path: '/', title: home.title, description: home.pageDescription, data: home.data });
     if (home.path !== thanks.path) await insertPage(trx, ctx.organizationId, site.id, { path: thanks.path, title: thanks.title, description: thanks.pageDescription, data: thanks.data });

@@ -350,6 +350,21 @@ describe('plan limits', () => {
     });
   });
 
+  it('refuses a 2nd website and a 4th funnel on Starter with the plan’s message; usage counts them', async () => {
+    const { app, deps, caller } = await setup();
+    const { owner } = await subscribedOrganization(app, deps, 'starter');
+    const api = caller(browser(owner.cookie));
+    const site = await api.sites.create({ name: 'Main site' });
+    await expect(api.sites.create({ name: 'Second site' })).rejects.toMatchObject({ code: 'PAYMENT_REQUIRED', message: 'Your Starter plan allows 1 website. Upgrade to add more.' });
+    for (const name of ['One', 'Two', 'Three']) await api.funnels.create({ siteId: site.id, name });
+    await expect(api.funnels.create({ siteId: site.id, name: 'Four' })).rejects.toMatchObject({ code: 'PAYMENT_REQUIRED', message: 'Your Starter plan allows 3 funnels. Upgrade to add more.' });
+    const { usage } = await api.billing.overview();
+    expect(usage.filter((u) => u.resource === 'websites' || u.resource === 'funnels')).toEqual([
+      { resource: 'funnels', label: 'Funnels', used: 3, limit: 3 },
+      { resource: 'websites', label: 'Websites', used: 1, limit: 1 },
+    ]);
+  });
+
   it('stops an import that would pass the limit with the plan’s message, without retrying', async () => {
     const { app, deps, caller } = await checkedTestApp({ env: { ...env, JOBS_ENABLED: 'true', JOBS_POLL_MS: '100' } });
     registerContactJobs(deps);

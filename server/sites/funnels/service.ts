@@ -5,6 +5,7 @@ import { scoped } from '../../db/scoped';
 import { fieldError, unknownRecord } from '../../errors';
 import type { OrgContext } from '../../kernel/context';
 import { FUNNEL_TEMPLATES } from '../templates';
+import { assertWithinLimit } from '../../plans/limits';
 import { loadFunnelSteps, requireFunnel, requireSitePage, requireStep } from './repo';
 import {
   FUNNEL_LIMITS,
@@ -130,6 +131,7 @@ export async function createFunnel(ctx: Ctx, input: z.output<typeof ZCreateFunne
   const template = input.templateId === undefined ? undefined : FUNNEL_TEMPLATES.find((t) => t.id === input.templateId);
   if (input.templateId !== undefined && !template) throw fieldError('templateId', `must be one of ${FUNNEL_TEMPLATES.map((t) => t.id).join(', ')}`);
   return ctx.db.transaction().execute(async (trx) => {
+    await assertWithinLimit(trx, ctx.organizationId, 'funnels');
     const org = scoped(trx, ctx.organizationId);
     const funnel = await org.insertInto('funnels', { site_id: input.siteId, name: input.name }).returning('id').executeTakeFirstOrThrow();
     for (const step of template?.steps ?? []) {
