@@ -12,13 +12,13 @@ const trialButton = `Start ${TRIAL_DAYS}-Day Free Trial`;
 const planTexts: Record<PlanKey, PlanText> = {
   starter: {
     description: PLANS.starter.description,
-    features: ['1,000 contacts', '3 team members', '3 funnels (planned)', '1 website (planned)', 'Email and SMS from the CRM', 'Pipeline, tasks and appointments'],
+    features: ['1,000 contacts', '3 team members', '3 funnels', '1 website', 'Email and SMS from the CRM', 'Pipeline, tasks and appointments'],
     limitations: ['No white label', 'No API access'],
     buttonText: trialButton,
   },
   unlimited: {
     description: PLANS.unlimited.description,
-    features: ['Unlimited contacts', 'Unlimited team members', 'Unlimited funnels and websites (planned)', 'White label (planned)', 'API access', 'AI lead scoring (planned)'],
+    features: ['Unlimited contacts', 'Unlimited team members', 'Unlimited funnels and websites', 'White label (planned)', 'API access', 'AI lead scoring (planned)'],
     limitations: [],
     buttonText: trialButton,
   },
@@ -72,8 +72,8 @@ const en = {
     rows: {
       contacts: 'Contacts',
       members: 'Team members',
-      funnels: 'Funnels (planned)',
-      websites: 'Websites (planned)',
+      funnels: 'Funnels',
+      websites: 'Websites',
       monthlyPrice: 'Price per month',
       yearlyPrice: 'Price per year',
     },

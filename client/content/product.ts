@@ -61,7 +61,10 @@ const en = {
     pipeline: { title: 'Pipeline', text: 'Deals through your stages, from first conversation to closed won.' },
     campaigns: { title: 'Campaigns', text: 'E-mail and SMS to the right segment, built from blocks and scheduled, with opens, clicks and conversions tracked.' },
     automations: { title: 'Automations', text: 'Workflows that follow up, assign and notify on the triggers you choose.' },
-    websites: { title: 'Websites and funnels (planned)', text: 'Planned, not built yet. Landing pages and funnels that turn visitors into contacts.' },
+    websites: {
+      title: 'Websites and funnels',
+      text: 'Pages built from blocks and published as fast static pages on your own domain; forms and bookings land in the CRM, and each funnel step shows its conversion.',
+    },
     voice: { title: 'Voice commands', text: 'Ask for today’s leads or schedule a call by speaking to the Voice Command Center, or type the same commands with Ctrl K.' },
     security: { title: 'Security', text: 'Roles, audit log and hashed credentials; self-hosted, your data stays on your own servers.' },
     reports: { title: 'Reports', text: 'Revenue, conversion and activity reports, exportable to CSV.' },

@@ -18,7 +18,7 @@ const en = {
     processing: 'Processing subscription...',
     limitsTitle: 'What each plan includes',
     limitColumn: 'Limit',
-    limits: { contacts: 'Contacts', members: 'Team members', funnels: 'Funnels (planned)', websites: 'Websites (planned)' },
+    limits: { contacts: 'Contacts', members: 'Team members', funnels: 'Funnels', websites: 'Websites' },
     whyTitle: 'Why choose Switchboard',
     why: [
       { title: 'Live in 2 hours', text: 'Import your contacts, save an SMS template, and answer your first leads today.' },

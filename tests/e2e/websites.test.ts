@@ -69,9 +69,8 @@ describe('Websites: a site from a template, a block added in the page builder, p
     const liveUrl = await publish(page, 1);
     expect(liveUrl).toContain(`/s/${handle}`);
 
-    // A visitor (no session) sees the heading on the published page. A site without a favicon of its
-    // own declares none, so the browser asks the origin's /favicon.ico, which is not served (reported to publishing).
-    const visitor = await e2e.open({ allowErrors: [/status of 404 .*\/favicon\.ico\)$/] });
+    // A visitor (no session) sees the heading on the published page.
+    const visitor = await e2e.open();
     const response = await visitor.goto(liveUrl);
     expect(response?.status()).toBe(200);
     await visitor.getByRole('heading', { name: 'Open on Saturdays' }).waitFor();

@@ -8,15 +8,14 @@ import { BOT_REPLIES } from '../../server/chat/schema';
 import { pageTexts, routeHeads, routeLiterals, routeSources } from '../helpers/site-texts';
 
 /**
- * The public pages never promise what the product does not do. What is not built — websites and
- * funnels, voice calls, AI (AI lead scoring, predictive sending), an integrations marketplace, the
+ * The public pages never promise what the product does not do. What is not built — voice calls, AI (AI lead scoring, predictive sending), an integrations marketplace, the
  * automations' "Send webhook" step, A/B tests of anything but a campaign's subject line, white label,
  * single sign-on, a signed BAA, support around the clock — may be named only in a text that marks it
  * planned, with each language's one wording ("Planned, not built yet", "Prévu, pas encore disponible",
  * "مخطط له، ولم يُبنَ بعد"). Built, and named plainly: automations (the workflow engine and its builder,
  * with rule-based lead score and A/B split steps), e-mail and SMS campaigns to segments with an A/B test
- * of the subject line (issue #18), outbound webhooks from Settings (issue #19), public booking pages per
- * calendar (issue #20's booking part), and the Voice Command Center (issue #21), whose own page
+ * of the subject line (issue #18), outbound webhooks from Settings (issue #19), websites and funnels with
+ * public booking pages (issue #20), and the Voice Command Center (issue #21), whose own page
  * describes it.
  *
  * Scanned: every page's text tree in English, French and Arabic (client/content), the English
@@ -33,7 +32,6 @@ type Language = 'en' | 'fr' | 'ar';
 const UNBUILT: Record<Language, RegExp[]> = {
   en: [
     /\bAI\b|artificial intelligence|predictive/i,
-    /\bfunnels?\b|landing pages and funnels|page builder|website builder|websites and/i,
     // Voice calls and a voice channel are not built; voice commands are (issue #21).
     /(?<!your |own |the )\bvoice\b(?! commands?\b)/i,
     // Outbound webhooks are built (Settings → Webhooks); an automation step that sends one is not.
@@ -46,7 +44,6 @@ const UNBUILT: Record<Language, RegExp[]> = {
   ],
   fr: [
     /\bIA\b|intelligence artificielle|prédicti/i,
-    /tunnels?\b|constructeur de sites?|création de sites?/i,
     // Voice commands are built, also as a hashtag (#commandesvocales).
     /(?<!commandes? ?)vocal|(?<!votre )\bvoix\b/i,
     /envoyer (?:un )?webhook|étape webhook/i,
@@ -57,7 +54,6 @@ const UNBUILT: Record<Language, RegExp[]> = {
   ],
   ar: [
     /الذكاء الاصطناعي|التنبؤ/,
-    /مسارات التحويل|مسار تحويل|منشئ المواقع|صفحات هبوط/,
     /المكالمات الصوتية|المساعد_?الصوتي|بالصوت/,
     /إرسال (?:webhook|خطاف)/i,
     /سوق التكاملات/,

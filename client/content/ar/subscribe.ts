@@ -17,7 +17,7 @@ export default {
     processing: 'جارٍ تنفيذ الاشتراك…',
     limitsTitle: 'ما تشمله كل باقة',
     limitColumn: 'الحد',
-    limits: { contacts: 'جهات الاتصال', members: 'أعضاء الفريق', funnels: 'مسارات التحويل (مخطط لها)', websites: 'المواقع الإلكترونية (مخطط لها)' },
+    limits: { contacts: 'جهات الاتصال', members: 'أعضاء الفريق', funnels: 'مسارات التحويل', websites: 'المواقع الإلكترونية' },
     whyTitle: 'لماذا تختار Switchboard',
     why: [
       { title: 'جاهز خلال ساعتين', text: 'استورد جهات اتصالك، واحفظ قالب رسالة نصية، ورد على أول عملائك المحتملين اليوم.' },

@@ -9,13 +9,13 @@ export default {
   plans: {
     starter: {
       description: 'Pour une petite équipe qui met en place son premier pipeline et ses relances.',
-      features: ['1 000 contacts', '3 membres d’équipe', '3 tunnels de vente (prévu)', '1 site web (prévu)', 'E-mails et SMS depuis le CRM', 'Pipeline, tâches et rendez-vous'],
+      features: ['1 000 contacts', '3 membres d’équipe', '3 tunnels de vente', '1 site web', 'E-mails et SMS depuis le CRM', 'Pipeline, tâches et rendez-vous'],
       limitations: ['Pas de marque blanche', 'Pas d’accès à l’API'],
       buttonText: trialButton,
     },
     unlimited: {
       description: 'Tout, sans limites, pour une entreprise en croissance.',
-      features: ['Contacts illimités', 'Membres d’équipe illimités', 'Tunnels de vente et sites illimités (prévu)', 'Marque blanche (prévu)', 'Accès à l’API', 'Scoring des prospects par IA (prévu)'],
+      features: ['Contacts illimités', 'Membres d’équipe illimités', 'Tunnels de vente et sites illimités', 'Marque blanche (prévu)', 'Accès à l’API', 'Scoring des prospects par IA (prévu)'],
       limitations: [],
       buttonText: trialButton,
     },
@@ -82,8 +82,8 @@ export default {
     rows: {
       contacts: 'Contacts',
       members: 'Membres d’équipe',
-      funnels: 'Tunnels de vente (prévu)',
-      websites: 'Sites web (prévu)',
+      funnels: 'Tunnels de vente',
+      websites: 'Sites web',
       monthlyPrice: 'Prix par mois',
       yearlyPrice: 'Prix par an',
     },

@@ -44,7 +44,10 @@ export default {
     pipeline: { title: 'Pipeline', text: 'Vos affaires à travers vos étapes, du premier échange à la signature.' },
     campaigns: { title: 'Campagnes', text: 'E-mails et SMS envoyés au bon segment, composés par blocs et planifiés, avec suivi des ouvertures, des clics et des conversions.' },
     automations: { title: 'Automatisations', text: 'Des workflows qui relancent, attribuent et notifient selon les déclencheurs de votre choix.' },
-    websites: { title: 'Sites et tunnels de vente (prévu)', text: 'Prévu, pas encore disponible. Des pages d’atterrissage et des tunnels qui transforment les visiteurs en contacts.' },
+    websites: {
+      title: 'Sites et tunnels de vente',
+      text: 'Des pages construites en blocs et publiées en pages statiques rapides sur votre propre domaine ; formulaires et réservations arrivent dans le CRM, et chaque étape du tunnel montre sa conversion.',
+    },
     voice: { title: 'Commandes vocales', text: 'Demandez les prospects du jour ou planifiez un appel en parlant au centre de commande vocale, ou tapez les mêmes commandes avec Ctrl K.' },
     security: { title: 'Sécurité', text: 'Rôles, journal d’audit et identifiants hachés ; en auto-hébergement, vos données restent sur vos propres serveurs.' },
     reports: { title: 'Rapports', text: 'Rapports de chiffre d’affaires, de conversion et d’activité, exportables en CSV.' },

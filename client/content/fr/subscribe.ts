@@ -17,7 +17,7 @@ export default {
     processing: 'Abonnement en cours…',
     limitsTitle: 'Ce que comprend chaque offre',
     limitColumn: 'Limite',
-    limits: { contacts: 'Contacts', members: 'Membres d’équipe', funnels: 'Tunnels de vente (prévu)', websites: 'Sites web (prévu)' },
+    limits: { contacts: 'Contacts', members: 'Membres d’équipe', funnels: 'Tunnels de vente', websites: 'Sites web' },
     whyTitle: 'Pourquoi choisir Switchboard',
     why: [
       { title: 'Opérationnel en 2 heures', text: 'Importez vos contacts, enregistrez un modèle de SMS et répondez à vos premiers prospects dès aujourd’hui.' },

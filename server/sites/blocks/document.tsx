@@ -61,7 +61,8 @@ export function renderPageDocument(input: PageDocumentInput): string {
     `<meta property="og:url" content="${attr(page.canonicalUrl)}">`,
     page.ogImage && `<meta property="og:image" content="${attr(page.ogImage)}">`,
     `<meta name="twitter:card" content="${page.ogImage ? 'summary_large_image' : 'summary'}">`,
-    site.faviconUrl && `<link rel="icon" href="${attr(site.faviconUrl)}">`,
+    // Without a favicon of its own the page says it has none, so no browser asks the origin for /favicon.ico.
+    `<link rel="icon" href="${site.faviconUrl ? attr(site.faviconUrl) : 'data:,'}">`,
     `<style>${css}</style>`,
     needsIslands(types) && `<script src="${attr(scripts.islandsSrc)}" defer></script>`,
   ];
