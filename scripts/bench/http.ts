@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { TRIVIAL, type ProcessStats } from './lib/bench-app';
-import { spawnTracked, stopChild, tail } from './lib/children';
+import { spawnTracked, startListeningChild, tail } from './lib/children';
 import { runLoad, type LoadResult } from './lib/load';
 import { measureStartup } from './lib/startup';
 import { num, printTable } from './lib/table';
@@ -44,39 +44,6 @@ const DIAGNOSTIC_CASES: Case[] = [
 ];
 
 type Measured = LoadResult & { cpuMicrosPerRequest: number; rssAfterBytes: number };
-
-type BenchServer = { url: string; stop(): Promise<void> };
-
-async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
-  const child = spawnTracked(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-  });
-  const errors = tail(child.stderr);
-  try {
-    const port = await new Promise<number>((resolve, reject) => {
-      let out = '';
-      const timer = setTimeout(() => reject(new Error(`bench server did not start within 30 s:\n${errors()}`)), 30_000);
-      child.stdout?.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        const match = /port=(\d+)/.exec(out);
-        if (match) {
-          clearTimeout(timer);
-          resolve(Number(match[1]));
-        }
-      });
-      child.once('exit', (code, signal) => {
-        clearTimeout(timer);
-        reject(new Error(`bench server exited (${code ?? signal}) before listening:\n${errors()}`));
-      });
-    });
-    return { url: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
-  } catch (error) {
-    await stopChild(child);
-    throw error;
-  }
-}
 
 async function getJson(url: string): Promise<{ status: number; body: unknown }> {
   const res = await fetch(url);
@@ -250,7 +217,7 @@ export async function run(): Promise<void> {
 
   for (const [index, database] of databases.entries()) {
     progress(`starting bench server on ${database.label}`);
-    const server = await startBenchServer(database.env);
+    const server = await startListeningChild(SERVER_ENTRY, ROOT, database.env);
     try {
       const cases = index === 0 ? [...CASES, ...DIAGNOSTIC_CASES] : CASES;
       await verify(server.url, cases);

@@ -12,6 +12,7 @@ const BENCHES: { name: string; load: () => Promise<{ run(): Promise<void> }> }[]
   { name: 'email', load: () => import('./email') },
   { name: 'webhooks', load: () => import('./webhooks') },
   { name: 'slots', load: () => import('./slots') },
+  { name: 'sites', load: () => import('./sites') },
   { name: 'campaigns', load: () => import('./campaigns') },
   { name: 'automations', load: () => import('./automations') },
   { name: 'lighthouse', load: () => import('./lighthouse') },

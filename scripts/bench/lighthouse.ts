@@ -28,7 +28,7 @@ const load = () =>
 
 type Audit = { runs: Record<(typeof CATEGORIES)[number], number>[]; scriptBytes: number[] };
 
-async function audit(url: string): Promise<{ scores: Record<string, number>; scriptBytes: number }> {
+export async function audit(url: string): Promise<{ scores: Record<string, number>; scriptBytes: number }> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],

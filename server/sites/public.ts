@@ -97,7 +97,8 @@ export const publishedPagesPolicy: MiddlewareHandler<AppEnv> = createMiddleware<
 
 // ——— Finding sites and pages ———
 
-type Live = { pageId: string; versionId: string; etag: string };
+/** A page's live version; inFunnel: the page is a funnel step's variant (its visitor is counted and may see another variant). */
+type Live = { pageId: string; versionId: string; etag: string; inFunnel?: boolean };
 
 /**
  * The fast path: the site (by handle, or by verified domain) and, in the same indexed query, the
@@ -109,7 +110,9 @@ async function findSite(deps: AppDeps, by: { handle: string } | { domain: string
     .selectFrom('sites')
     .leftJoin('site_pages', (join) => join.onRef('site_pages.site_id', '=', 'sites.id').on('site_pages.path', '=', path))
     .leftJoin('site_page_versions', 'site_page_versions.id', 'site_pages.published_version_id')
-    .select(['sites.id', 'sites.organization_id', 'sites.handle', 'sites.name', 'sites.settings', 'site_pages.id as pageId', 'site_page_versions.id as versionId', 'site_page_versions.etag']);
+    .select(['sites.id', 'sites.organization_id', 'sites.handle', 'sites.name', 'sites.settings', 'site_pages.id as pageId', 'site_page_versions.id as versionId', 'site_page_versions.etag'])
+    // In the same query, so a page in no funnel is answered without another statement.
+    .select((eb) => eb.exists(eb.selectFrom('funnel_variants').select('funnel_variants.id').whereRef('funnel_variants.page_id', '=', 'site_pages.id')).as('inFunnel'));
   const row =
     'handle' in by
       ? await base.where('sites.handle', '=', by.handle).executeTakeFirst()
@@ -124,7 +127,7 @@ async function findSite(deps: AppDeps, by: { handle: string } | { domain: string
     settings: row.settings,
     base: prefix,
     absoluteBase: 'handle' in by ? `${deps.config.publicUrl}${prefix}` : `https://${by.domain}`,
-    live: row.pageId && row.versionId && row.etag ? { pageId: row.pageId, versionId: row.versionId, etag: row.etag } : null,
+    live: row.pageId && row.versionId && row.etag ? { pageId: row.pageId, versionId: row.versionId, etag: row.etag, inFunnel: Boolean(row.inFunnel) } : null,
   };
 }
 
@@ -213,6 +216,7 @@ async function servePage(c: Context<AppEnv>, site: PublicSite, path: string, fou
   if (!PAGE_PATH.test(path)) return siteNotFound(c, site);
   const deps = c.var.deps;
   if (!found) return siteNotFound(c, site);
+  if (!found.inFunnel) return versionAnswer(c, found.versionId, found.etag);
   const meta = c.var.meta;
   const chosen = await pageForVisitor(deps.database.forOrganization(site.organizationId), {
     organizationId: site.organizationId,

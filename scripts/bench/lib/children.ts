@@ -60,3 +60,44 @@ export function tail(stream: NodeJS.ReadableStream | null | undefined, maxChars 
   });
   return () => text.trim();
 }
+
+/** A bench server child, once listening: its URL and the `key=value` words of the line that said so. */
+export type ListeningChild = { url: string; said: Record<string, string>; stop(): Promise<void> };
+
+/**
+ * Starts a bench server child (`node --import tsx <entry>` in `cwd`, with `env` added) and waits
+ * until it prints its `port=<n>` line (30 s at most).
+ */
+export async function startListeningChild(entry: string, cwd: string, env: Record<string, string>): Promise<ListeningChild> {
+  const child = spawnTracked(process.execPath, ['--import', 'tsx', entry], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  const errors = tail(child.stderr);
+  try {
+    const said = await new Promise<Record<string, string>>((resolve, reject) => {
+      let out = '';
+      const timer = setTimeout(() => reject(new Error(`bench server did not start within 30 s:\n${errors()}`)), 30_000);
+      child.stdout?.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const line = out.split('\n').find((l) => /(^| )port=\d+/.test(l));
+        if (line) {
+          clearTimeout(timer);
+          resolve(
+            Object.fromEntries(
+              line
+                .trim()
+                .split(/\s+/)
+                .map((word) => word.split('=', 2) as [string, string]),
+            ),
+          );
+        }
+      });
+      child.once('exit', (code, signal) => {
+        clearTimeout(timer);
+        reject(new Error(`bench server exited (${code ?? signal}) before listening:\n${errors()}`));
+      });
+    });
+    return { url: `http://127.0.0.1:${said.port}`, said, stop: () => stopChild(child) };
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  }
+}

@@ -5,6 +5,10 @@ export type LoadOptions = {
   /** Seconds. */
   duration: number;
   connections: number;
+  /** Requests per second offered across all connections (visitors with a pause between pages); unset: as fast as answered. */
+  overallRate?: number;
+  /** Request headers (a custom domain's Host, say). */
+  headers?: Record<string, string>;
 };
 
 export type LoadResult = {
@@ -23,8 +27,9 @@ export type LoadResult = {
 export async function runLoad(url: string, options: LoadOptions): Promise<LoadResult> {
   const latencies: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url, duration: options.duration, connections: options.connections, pipelining: 1 }, (error: unknown, res: autocannon.Result) =>
-      error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(res),
+    const instance = autocannon(
+      { url, duration: options.duration, connections: options.connections, pipelining: 1, headers: options.headers, overallRate: options.overallRate },
+      (error: unknown, res: autocannon.Result) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(res)),
     );
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
       if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
