@@ -52,7 +52,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('published_by_user_id', 'uuid', (c) => c.references('users.id').onDelete('set null'))
     .addUniqueConstraint('site_page_versions_number_key', ['page_id', 'number'])
     .execute();
-  await sql`alter table site_pages add constraint site_pages_published_version_fkey foreign key (published_version_id) references site_page_versions (id) on delete set null`.execute(db);
+  // Deferrable: a page and its versions point at each other, so a copy of the database (db:move) inserts
+  // them in either order and lets the key be checked at commit.
+  await sql`alter table site_pages add constraint site_pages_published_version_fkey foreign key (published_version_id) references site_page_versions (id) on delete set null deferrable initially immediate`.execute(
+    db,
+  );
 
   // A custom domain: served by Host header once its token was fetched back from it.
   await db.schema

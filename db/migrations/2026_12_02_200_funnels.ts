@@ -75,7 +75,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('value', 'text', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await sql`insert into funnel_secrets (name, value) values ('assignment', md5(gen_random_uuid()::text) || md5(gen_random_uuid()::text))`.execute(db);
 
   const ownRow = `organization_id = nullif(current_setting('app.organization_id', true), '')::uuid`;
   for (const table of ['funnels', 'funnel_steps', 'funnel_variants', 'funnel_visits']) {

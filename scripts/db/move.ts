@@ -141,20 +141,26 @@ type Table = { name: string; oid: number };
 async function copyRows(source: PGlite, tx: postgres.TransactionSql, withJobs: boolean, log: (line: string) => void): Promise<MovedTable[]> {
   if (withJobs) await createQueues(source, tx);
   const tables = await copyOrder(source);
+  // The copy writes rows as they were: the tables' own triggers (counters, notifications) stay off, and
+  // forced row-level security is lifted for the owner — for every table before the first row, because
+  // a table cannot be altered while a deferred key of its rows waits to be checked.
+  const suspended = [];
+  for (const table of tables) suspended.push({ table, ...(await suspendTableRules(tx, table.name)) });
+  // Deferrable keys (a cycle such as a page and its live version) are checked once every row is in.
+  await tx.unsafe('set constraints all deferred');
   const moved: MovedTable[] = [];
   for (const table of tables) {
     const columns = await copiedColumns(tx, table.name);
     const sourceColumns = (await source.query<{ name: string }>(COLUMNS, [table.name])).rows.map((r) => r.name);
     if ([...sourceColumns].sort().join() !== [...columns].sort().join()) throw new ScriptError(`The columns of ${table.name} differ between the embedded database and the target.`);
-    const list = columns.map(quoteIdent).join(', ');
-    // The copy writes rows as they were: the table's own triggers (counters, notifications) stay off,
-    // and forced row-level security is lifted for the owner.
-    const { triggers, forced } = await suspendTableRules(tx, table.name);
-    await copyTable(source, tx, table, list);
-    for (const trigger of triggers) await tx.unsafe(`alter table ${table.name} enable trigger ${quoteIdent(trigger)}`);
-    if (forced) await tx.unsafe(`alter table ${table.name} force row level security`);
+    await copyTable(source, tx, table, columns.map(quoteIdent).join(', '));
     moved.push({ table: table.name, rows: await checkCount(source, tx, table.name) });
     log(`${table.name}: ${moved.at(-1)!.rows} rows`);
+  }
+  await tx.unsafe('set constraints all immediate');
+  for (const { table, triggers, forced } of suspended) {
+    for (const trigger of triggers) await tx.unsafe(`alter table ${table.name} enable trigger ${quoteIdent(trigger)}`);
+    if (forced) await tx.unsafe(`alter table ${table.name} force row level security`);
   }
   for (const table of NOT_COPIED) if (withJobs || !table.startsWith('pgboss.')) moved.push({ table, rows: await checkCount(source, tx, table) });
   const sequences = await copySequences(source, tx);
@@ -190,14 +196,14 @@ async function* batches(source: PGlite, table: Table, list: string): AsyncGenera
   }
 }
 
-/** Every table of the app and the job queue, parents before the tables whose foreign keys point at them. */
+/** Every table of the app and the job queue, parents before the tables whose (not deferrable) foreign keys point at them. */
 async function copyOrder(source: PGlite): Promise<Table[]> {
   const { rows: tables } = await source.query<Table>(
     `select quote_ident(n.nspname) || '.' || quote_ident(c.relname) as name, c.oid::int as oid from pg_class c join pg_namespace n on n.oid = c.relnamespace
      where c.relkind = 'r' and n.nspname in ('public', 'pgboss') order by 1`,
   );
   const { rows: keys } = await source.query<{ child: number; parent: number }>(
-    `select conrelid::int as child, confrelid::int as parent from pg_constraint where contype = 'f' and conrelid <> confrelid`,
+    `select conrelid::int as child, confrelid::int as parent from pg_constraint where contype = 'f' and conrelid <> confrelid and not condeferrable`,
   );
   let pending = tables.filter((t) => !NOT_COPIED.has(t.name));
   const copied = new Set(pending.map((t) => t.oid));

@@ -56,7 +56,12 @@ const pageOf = (calendar: LoadedCalendar, organizationName: string) => ({
  * its request form; null rather than 404, which a browser would log as an error on every visit).
  */
 export async function siteOwnerBookingPage(deps: AppDeps): Promise<{ handle: string; slug: string } | null> {
-  const owner = await siteOwnerOrganization(deps.database.db, deps.config);
+  // No organization yet (a fresh server before its first sign-up): no calendar either.
+  const owner = await siteOwnerOrganization(deps.database.db, deps.config).catch((error: unknown) => {
+    if (error instanceof DomainError && error.code === 'UNAVAILABLE') return null;
+    throw error;
+  });
+  if (!owner) return null;
   const found = await deps.database
     .forOrganization(owner.id)
     .selectFrom('calendars')

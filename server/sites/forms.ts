@@ -11,6 +11,7 @@ import { LEAD_HONEYPOT_FIELD, LEAD_RATE_LIMIT } from '../leads/schema';
 import { normalizePhone } from '../phone';
 import { assertSlots, type RateLimit } from '../rate-limit';
 import { countOptIn } from './funnel-serve';
+import { walkBlocks, ZFormProps, type BlockProps, type PageData } from './blocks/schema';
 
 /** A native POST of a published page's form block (fields by their names, as the browser sent them). */
 export type SiteFormPost = { organizationId: string; siteId: string; pageId: string; blockId: string; fields: Record<string, string>; meta: RequestMeta };
@@ -22,14 +23,7 @@ export type SiteFormPost = { organizationId: string; siteId: string; pageId: str
  */
 export type SiteFormOutcome = { status: 'accepted'; redirect: string } | { status: 'invalid'; errors: Record<string, string> };
 
-/** The Form block's props this handler reads (the block's full schema is server/sites/blocks/schema.ts). */
-const ZFormProps = z.object({
-  fields: z.array(z.object({ name: z.string(), label: z.string().optional(), type: z.enum(['text', 'email', 'tel', 'textarea']), required: z.boolean().optional() })),
-  tags: z.array(z.string()).optional(),
-  consentText: z.string().optional(),
-  redirectPath: z.string().optional(),
-});
-type FormProps = z.output<typeof ZFormProps>;
+type FormProps = BlockProps['Form'];
 
 /** Lengths a field's value may take. */
 export const SITE_FORM_LIMITS = { text: 200, textarea: 5000, email: 254, tel: 40 } as const;
@@ -41,26 +35,6 @@ const THANK_YOU_PATH = '/thank-you';
 const SITE_FORMS_PER_ADDRESS: RateLimit = { bucket: 'sites.form.ip', ...LEAD_RATE_LIMIT };
 
 const ZEmail = z.email();
-
-/** The block with this id anywhere in Puck data (content, zones, slot fields of Section/Columns). */
-function findBlock(node: unknown, blockId: string): { type: string; props: Record<string, unknown> } | undefined {
-  if (Array.isArray(node)) {
-    for (const item of node) {
-      const found = findBlock(item, blockId);
-      if (found) return found;
-    }
-    return undefined;
-  }
-  if (!node || typeof node !== 'object') return undefined;
-  const record = node as Record<string, unknown>;
-  const props = record.props as Record<string, unknown> | undefined;
-  if (typeof record.type === 'string' && props && typeof props === 'object' && props.id === blockId) return { type: record.type, props };
-  for (const value of Object.values(record)) {
-    const found = findBlock(value, blockId);
-    if (found) return found;
-  }
-  return undefined;
-}
 
 type Parsed = { values: Map<string, string>; errors: Record<string, string> };
 
@@ -139,7 +113,7 @@ export async function submitSiteForm(deps: Pick<AppDeps, 'database' | 'config' |
   const db = deps.database.forOrganization(post.organizationId);
   await assertSlots(deps.database.db, [{ limit: SITE_FORMS_PER_ADDRESS, key: post.meta.ip }], () => 'Too many submissions from this address. Please try again in a minute.');
   const page = await loadLivePage(db, post);
-  const block = findBlock(page.data, post.blockId);
+  const block = [...walkBlocks(page.data as PageData)].find((b) => b.props.id === post.blockId);
   const form = block?.type === 'Form' ? ZFormProps.safeParse(block.props) : undefined;
   if (!form?.success) throw new DomainError('NOT_FOUND', 'This page has no such form');
   const { [LEAD_HONEYPOT_FIELD]: honeypot, ...fields } = post.fields;

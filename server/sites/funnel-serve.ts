@@ -13,7 +13,13 @@ export const utcDay = (now: Date = new Date()): string => now.toISOString().slic
 let assignmentKey: Promise<string> | undefined;
 let daySalt: { day: string; value: Promise<string> } | undefined;
 
+/** Made by the first process that needs it (not by the migration, so a copied database keeps the original's). */
 async function readAssignmentKey(db: Db): Promise<string> {
+  await db
+    .insertInto('funnel_secrets')
+    .values({ name: 'assignment', value: randomBytes(32).toString('base64url') })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
   const row = await db.selectFrom('funnel_secrets').select('value').where('name', '=', 'assignment').executeTakeFirstOrThrow();
   return row.value;
 }
