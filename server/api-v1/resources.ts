@@ -79,6 +79,7 @@ export const V1_ACTIONS: V1Action[] = [
     status: 201,
     location: '/api/v1/custom-fields/{id}',
   },
+  { method: 'get', path: '/api/v1/custom-fields/{id}', procedure: 'customFields.get', tag: 'custom fields', summary: 'A custom field' },
   {
     method: 'patch',
     path: '/api/v1/custom-fields/{id}',

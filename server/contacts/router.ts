@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZDeletedRecord } from '../records/schema';
 import { permittedProcedure, router } from '../trpc/init';
-import { createCustomField, deleteCustomField, listCustomFields, updateCustomField } from './custom-fields';
+import { createCustomField, deleteCustomField, getCustomField, listCustomFields, updateCustomField } from './custom-fields';
 import { getImport, listImports, previewImport, startImport } from './imports';
 import { createSavedView, deleteSavedView, listSavedViews, updateSavedView } from './saved-views';
 import {
@@ -11,6 +11,7 @@ import {
   ZContactDetail,
   ZContactPage,
   ZContactTagCount,
+  ZCustomFieldIdInput,
   ZCustomFieldRecord,
   ZTimelineEntry,
   ZTimelinePage,
@@ -93,6 +94,10 @@ export const customFieldsRouter = router({
   list: permittedProcedure('contacts:read')
     .output(z.array(ZCustomFieldRecord))
     .query(({ ctx }) => listCustomFields(ctx)),
+  get: permittedProcedure('contacts:read')
+    .input(ZCustomFieldIdInput)
+    .output(ZCustomFieldRecord)
+    .query(({ ctx, input }) => getCustomField(ctx, input)),
   create: permittedProcedure('settings:manage')
     .input(ZCreateCustomFieldInput)
     .output(ZCustomFieldRecord)

@@ -314,7 +314,8 @@ export const ZCustomFieldRecord = z.strictObject({
   position: z.number().int(),
   createdAt: ZAnswerInstant,
 });
-export const ZDeleteCustomFieldInput = z.object({ id: z.uuid('must be a custom field id') });
+export const ZCustomFieldIdInput = z.strictObject({ id: z.uuid('must be a custom field id') });
+export const ZDeleteCustomFieldInput = ZCustomFieldIdInput;
 
 export const BULK_ACTIONS = ['addTag', 'removeTag', 'assignOwner', 'changeStage', 'delete'] as const;
 export const ZBulkAction = z.discriminatedUnion(

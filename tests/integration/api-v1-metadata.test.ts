@@ -46,6 +46,7 @@ describe('/api/v1 metadata: pipelines, custom fields, tags', () => {
     const field = await created.json();
     expect(field).toMatchObject({ key: 'plan_tier', label: 'Plan tier', type: 'select', options: ['Gold', 'Silver'] });
     expect(created.headers.get('location')).toBe(`/api/v1/custom-fields/${field.id}`);
+    expect(await (await call('GET', created.headers.get('location')!)).json()).toEqual(field);
 
     const updated = await call('PATCH', `/api/v1/custom-fields/${field.id}`, { label: 'Tier', options: ['Gold', 'Silver', 'Bronze'] });
     expect(updated.status).toBe(200);

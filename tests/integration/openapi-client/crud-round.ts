@@ -40,7 +40,8 @@ export async function crudRound(fetch: (request: Request) => Promise<Response>, 
   const field = must(await api.POST('/api/v1/custom-fields', { body: { label: 'Plan tier', type: 'select', options: ['Gold'] } }), 'create custom field');
   const changedField = must(await api.PATCH('/api/v1/custom-fields/{id}', { params: { path: { id: field.id } }, body: { options: ['Gold', 'Silver'] } }), 'update custom field');
   const fields = must(await api.GET('/api/v1/custom-fields'), 'list custom fields');
-  lines.push(`field ${changedField.key} ${changedField.options.join('|')} of ${fields.length}`);
+  const readField = must(await api.GET('/api/v1/custom-fields/{id}', { params: { path: { id: field.id } } }), 'get custom field');
+  lines.push(`field ${changedField.key} ${readField.options.join('|')} of ${fields.length}`);
   const members = must(await api.GET('/api/v1/members'), 'list members');
   const owner = members.members[0]!;
   const tags = must(await api.GET('/api/v1/tags', { params: { query: { prefix: 'ma' } } }), 'list tags');

@@ -18,6 +18,7 @@ export const restProbes: Record<string, RestProbe> = Object.fromEntries(
 /** The actions (V1_ACTIONS) that name a record in their path. */
 Object.assign(restProbes, {
   'GET /api/v1/pipelines/:id': async (_d, _a, api) => (await defaultPipeline(api)).id,
+  'GET /api/v1/custom-fields/:id': async (_d, _a, api) => (await api.customFields.create({ label: `Probe ${Date.now()}`, type: 'text' })).id,
   'PATCH /api/v1/custom-fields/:id': async (_d, _a, api) => ({ id: (await api.customFields.create({ label: `Probe ${Date.now()}`, type: 'text' })).id, body: { label: 'Taken over' } }),
   'GET /api/v1/contacts/:id/timeline': (_d, _a, api) => CREATE.contacts!(api),
   'POST /api/v1/contacts/:id/notes': async (_d, _a, api) => ({ id: await CREATE.contacts!(api), body: { body: 'Probe' } }),
