@@ -63,5 +63,5 @@ describe('tenant isolation', () => {
       const res = await app.request(pattern.replace(/:[^/]+/, id), init);
       expect([403, 404], route).toContain(res.status);
     }
-  });
+  }, 120_000); // two sign-ups per route, for every route with a path parameter
 });
