@@ -1,12 +1,36 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { UNKNOWN_QUERY_PARAMETER } from '../../server/api-v1/rest';
 import { createAccount, createKey } from '../helpers/factories';
 import { checkedTestApp } from '../helpers/openapi';
+import { closeEmailTransport } from '../../server/email/transport';
+import { startSmtpSink } from '../doubles/smtp';
+import { registerTestEmailJobs } from '../helpers/email-jobs';
 import { smsWorld } from './sms-helpers';
 
-/** The app (every /api answer checked against the served OpenAPI document) with an organization and a key of `role`; with `sms`, the SMS jobs run against the sandbox provider. */
-async function world(role: 'admin' | 'viewer' = 'admin', options: { sms?: boolean } = {}) {
-  const { app, deps, owner } = options.sms ? await smsWorld({ sandbox: true }) : await checkedTestApp().then(async (built) => ({ ...built, owner: await createAccount(built.deps) }));
+/** The app on an SMTP sink with the e-mail jobs running. */
+async function emailApp() {
+  const sink = await startSmtpSink();
+  onTestFinished(() => sink.close());
+  const built = await checkedTestApp({ env: { SMTP_URL: sink.url, JOBS_POLL_MS: '50' } });
+  await registerTestEmailJobs(built.deps, { retryDelay: 1 });
+  await built.deps.jobs.start();
+  onTestFinished(async () => {
+    await built.deps.jobs.stop({ timeoutMs: 3000 });
+    await closeEmailTransport(built.deps);
+  });
+  return { ...built, owner: await createAccount(built.deps) };
+}
+
+/**
+ * The app (every /api answer checked against the served OpenAPI document) with an organization and a
+ * key of `role`; with `sms`, the SMS jobs run against the sandbox provider; with `email`, the e-mail jobs against an SMTP sink.
+ */
+async function world(role: 'admin' | 'viewer' = 'admin', options: { sms?: boolean; email?: boolean } = {}) {
+  const { app, deps, owner } = options.sms
+    ? await smsWorld({ sandbox: true })
+    : options.email
+      ? await emailApp()
+      : await checkedTestApp().then(async (built) => ({ ...built, owner: await createAccount(built.deps) }));
   const secret = await createKey(deps, owner.organizationId, role);
   const headers = { authorization: `Bearer ${secret}`, 'content-type': 'application/json' };
   const call = (method: string, path: string, body?: unknown, extra: Record<string, string> = {}) =>
@@ -161,5 +185,23 @@ describe('/api/v1 conversations', () => {
     expect((await call('POST', `/api/v1/conversations/${thread.id}/messages`, { text: ' ' })).status).toBe(400);
     expect((await call('GET', '/api/v1/conversations?cursor=%00')).status).toBe(400);
     expect((await call('GET', '/api/v1/conversations?status=pending')).status).toBe(400);
+  });
+
+  it('e-mails a contact through POST /api/v1/emails into its e-mail thread, and a reply in the thread answers it', async () => {
+    const { call } = await world('admin', { email: true });
+    const contact = await (await call('POST', '/api/v1/contacts', { firstName: 'Mailed', email: 'mailed@contact.example' })).json();
+    const accepted = await call('POST', '/api/v1/emails', { to: contact.id, subject: 'Your quote', text: 'Attached, {{firstName}}.' });
+    expect(accepted.status).toBe(202);
+
+    const { items } = await (await call('GET', '/api/v1/conversations?channel=email')).json();
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ channel: 'email', contact: { id: contact.id }, email: { subject: 'Your quote' } });
+    const thread = await (await call('GET', `/api/v1/conversations/${items[0].id}`)).json();
+    expect(thread.messages.map((m: { direction: string; subject: string }) => [m.direction, m.subject])).toEqual([['outbound', 'Your quote']]);
+    const replied = await call('POST', `/api/v1/conversations/${items[0].id}/messages`, { text: 'One more thing' });
+    expect(replied.status).toBe(202);
+    expect(await replied.json()).toMatchObject({ channel: 'email' });
+    const after = await (await call('GET', `/api/v1/conversations/${items[0].id}`)).json();
+    expect(after.messages.map((m: { subject: string }) => m.subject)).toEqual(['Your quote', 'Re: Your quote']);
   });
 });
