@@ -4,7 +4,7 @@
  * lookups other domains call (capture.ts) — answered from one place for the doors and other domains.
  */
 export { bulkUpdateContacts } from './bulk';
-export { contactsWithPhone, findOrCreateContactByPhone, findOrCreateContactIdsByPhone, upsertContactByEmail, type CaptureOptions, type UpsertContactData } from './capture';
+export { contactsWithPhone, findOrCreateContactByPhone, findOrCreateContactIdsByPhone, upsertContactByEmail, upsertContactByPhone, type CaptureOptions, type UpsertContactData } from './capture';
 export { listContacts, listContactTags } from './list';
 export { contactMatches, findDuplicates, mergeContacts } from './merge';
 export { contactTimeline, contactVisible, getContact } from './read';
