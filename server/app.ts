@@ -17,6 +17,7 @@ import { cspReportRoutes, securityHeaders } from './http/security-headers';
 import { mountTrpc } from './http/trpc';
 import { METRICS_PATH, metricsRoute } from './http/metrics-route';
 import { realtimeEventsRoute, REALTIME_EVENTS_PATH } from './realtime/sse';
+import { publishedPagesFastPath } from './sites/fast-path';
 import { mountPublicSites, publishedPagesPolicy } from './sites/public';
 
 export type CreateAppOptions = {
@@ -29,6 +30,8 @@ export type CreateAppOptions = {
 /** Builds the whole HTTP app from its dependencies; no I/O happens here. */
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const app = new Hono<AppEnv>();
+  // A published page's GET from memory, with the headers and accounting the middleware below would give it (server/sites/fast-path.ts).
+  app.use(publishedPagesFastPath(deps));
   app.use(publishedPagesPolicy); // outside the security headers: a published site page keeps its own policy
   app.use(securityHeaders(deps.config, options.client, SERVER_STYLES));
   app.use(requestLog(deps));

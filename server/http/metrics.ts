@@ -6,6 +6,8 @@ export type Metrics = {
   registry: Registry;
   /** Counts and times each request by route pattern (not raw path: ids would explode the series) and status. */
   tracker: MiddlewareHandler;
+  /** Counts and times one request answered before the tracker (the published pages' fast path, server/sites/fast-path.ts). */
+  record(method: string, route: string, status: number, seconds: number): void;
   /** Open realtime event streams of this process. */
   sseStreams: Gauge;
   /** Adds the process's own CPU, memory and event-loop figures (once per process: a server, not a test app). */
@@ -34,6 +36,7 @@ export function createMetrics(): Metrics {
         httpDuration.observe({ method: c.req.method, route: routeOf(c), status: String(c.res.status) }, seconds);
       }
     },
+    record: (method, route, status, seconds) => httpDuration.observe({ method, route, status: String(status) }, seconds),
     collectProcessMetrics: () => collectDefaultMetrics({ register: registry }),
   };
 }

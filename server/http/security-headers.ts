@@ -16,6 +16,8 @@ import type { AppEnv } from './env';
 export const CSP_REPORT_PATH = '/api/csp-report';
 /** The report-to group name, declared by the Reporting-Endpoints header. */
 const REPORT_GROUP = 'csp';
+/** The Reporting-Endpoints header of HTML pages. */
+export const REPORTING_ENDPOINTS = `${REPORT_GROUP}="${CSP_REPORT_PATH}"`;
 /** A browser's report is a few hundred bytes; a batch of the Reporting API a few of them. */
 export const CSP_REPORT_MAX_BYTES = 16 * 1024;
 
@@ -130,7 +132,7 @@ export function securityHeaders(config: Config, client?: ClientBuild, serverStyl
     const set = (headers: Headers) => {
       for (const [name, value] of common) headers.set(name, value);
       headers.set('Content-Security-Policy', isHtml ? html : RESOURCE_POLICY);
-      if (isHtml) headers.set('Reporting-Endpoints', `${REPORT_GROUP}="${CSP_REPORT_PATH}"`);
+      if (isHtml) headers.set('Reporting-Endpoints', REPORTING_ENDPOINTS);
     };
     try {
       set(c.res.headers);

@@ -2,7 +2,9 @@ import type { EventRule } from '../events/types';
 import { defineDomain } from '../kernel/domain';
 import type { PermissionRule } from '../kernel/permissions';
 import { funnelsRecordPages, funnelsRestDoors, funnelsRouters } from './funnels/declarations';
+import { flushVisits } from './funnel-visits';
 import { sitesRest, sitesV1Rest } from './rest';
+import { stopRouteCache } from './route-cache';
 import { sitesRouter } from './router';
 
 /*
@@ -40,4 +42,9 @@ export const sitesDomain = defineDomain({
   recordPages: funnelsRecordPages,
   permissions,
   events,
+  // At a graceful stop, after the requests drained: the funnel visits still in memory are written.
+  close: async (deps) => {
+    await flushVisits(deps.database);
+    await stopRouteCache(deps.database);
+  },
 });

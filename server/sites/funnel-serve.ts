@@ -94,35 +94,58 @@ export function chooseVariant<V extends ServedVariant>(variants: readonly V[], p
   return variants[variants.length - 1];
 }
 
-/**
- * The seam between publishing (server/sites/public.ts) and funnels: given the published page a
- * visitor asked for, the page to show them (their sticky A/B variant when the page is a funnel
- * step), with the visit counted. The page asked for when it is in no funnel.
- *
- * Two statements: the step's published variants (by the page index), and one insert … on conflict
- * do nothing counting the visitor once per variant and day.
- */
-export async function pageForVisitor(db: Db, args: { organizationId: string; pageId: string; visitor: Visitor }): Promise<{ pageId: string }> {
-  const { organizationId, pageId, visitor } = args;
-  const variants = await db
+/** A published variant of a funnel step, as serving needs it (its page's live version included). */
+export type StepVariant = ServedVariant & { stepId: string; funnelId: string; versionId: string };
+
+/** A visit as funnel_visits stores it: one row per variant, day and visitor hash. */
+export type VisitRow = { organization_id: string; funnel_id: string; step_id: string; variant_id: string; day: string; visitor_hash: string };
+
+/** The published variants of the step whose variant `pageId` is (by the page index), in a stable order; none when it is in no funnel. */
+export async function stepVariants(db: Db, organizationId: string, pageId: string): Promise<StepVariant[]> {
+  const rows = await db
     .selectFrom('funnel_variants as v')
     .innerJoin('funnel_steps as s', 's.id', 'v.step_id')
     .innerJoin('site_pages as p', 'p.id', 'v.page_id')
-    .select(['v.id', 'v.step_id as stepId', 's.funnel_id as funnelId', 'v.page_id as pageId', 'v.weight', 'v.winner'])
+    .select(['v.id', 'v.step_id as stepId', 's.funnel_id as funnelId', 'v.page_id as pageId', 'v.weight', 'v.winner', 'p.published_version_id as versionId'])
     .where('v.organization_id', '=', organizationId)
     .where('v.step_id', '=', (eb) => eb.selectFrom('funnel_variants').select('step_id').where('organization_id', '=', organizationId).where('page_id', '=', pageId).orderBy('step_id').limit(1))
     .where('p.published_version_id', 'is not', null)
     .orderBy('v.created_at')
     .orderBy('v.id')
     .execute();
-  if (variants.length === 0) return { pageId };
+  return rows.map((row) => ({ ...row, versionId: row.versionId! }));
+}
+
+/** The visitor's sticky variant among a step's (none empty), and today's visit to count for it. */
+export async function chooseForVisitor(db: Db, organizationId: string, variants: readonly StepVariant[], visitor: Visitor): Promise<{ chosen: StepVariant; visit: VisitRow }> {
   const chosen = chooseVariant(variants, await visitorPoint(db, variants[0]!.stepId, visitor))!;
   const day = utcDay();
+  const visit = { organization_id: organizationId, funnel_id: chosen.funnelId, step_id: chosen.stepId, variant_id: chosen.id, day, visitor_hash: await visitorHash(db, visitor, day) };
+  return { chosen, visit };
+}
+
+/** Counts visits: a visitor once per variant and day (insert … on conflict do nothing). */
+export async function insertVisits(db: Db, visits: readonly VisitRow[]): Promise<void> {
+  if (visits.length === 0) return;
   await db
     .insertInto('funnel_visits')
-    .values({ organization_id: organizationId, funnel_id: chosen.funnelId, step_id: chosen.stepId, variant_id: chosen.id, day, visitor_hash: await visitorHash(db, visitor, day) })
+    .values([...visits])
     .onConflict((oc) => oc.columns(['variant_id', 'day', 'visitor_hash']).doNothing())
     .execute();
+}
+
+/**
+ * The seam between publishing and funnels: given the published page a visitor asked for, the page
+ * to show them (their sticky A/B variant when the page is a funnel step), with the visit counted at
+ * once. The page asked for when it is in no funnel. (The public doors count through the batched
+ * writer of ./funnel-visits.ts instead, with the variants from their cache: server/sites/fast-path.ts.)
+ */
+export async function pageForVisitor(db: Db, args: { organizationId: string; pageId: string; visitor: Visitor }): Promise<{ pageId: string }> {
+  const { organizationId, pageId, visitor } = args;
+  const variants = await stepVariants(db, organizationId, pageId);
+  if (variants.length === 0) return { pageId };
+  const { chosen, visit } = await chooseForVisitor(db, organizationId, variants, visitor);
+  await insertVisits(db, [visit]);
   return { pageId: chosen.pageId };
 }
 

@@ -1,231 +1,36 @@
 import { type Hono, type Context, type MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppDeps } from '../deps';
-import { escapeHtml } from '../email/outbox';
 import type { AppEnv } from '../http/env';
-import { inlineHashes } from '../http/security-headers';
 import { ISLANDS_SCRIPT } from './blocks/islands';
 import type { PageData } from './blocks/schema';
 import { isAppHost, tokenAnswer, WELL_KNOWN_PREFIX } from './domains';
+import { notFoundRoute } from './fast-path';
 import { submitSiteForm } from './forms';
-import { pageForVisitor } from './funnel-serve';
+import { findSite, type PublicSite } from './lookup';
 import { ISLANDS_PATH, renderPage } from './publish';
 import { pageDataOf, siteSettingsOf } from './repo';
-import { SITE_HANDLE } from './schema';
+import { htmlAnswer, PAGE_CACHE, pageAnswer, plainNotFoundAnswer, plainNotFoundPage, preparedVersion, publishedPagePolicy } from './served-pages';
+
+export { publishedPagePolicy, publishedPagesPolicy } from './served-pages';
 
 /**
- * The published sites (issue #20): /s/<handle>/<path> on the product's own host, and /<path> on a
- * site's verified custom domain (by Host header). A page is found with one indexed query (its live
- * version's id and ETag); its HTML comes from an in-process cache keyed by the version id, which is
- * always right across processes since versions never change.
+ * The published sites' doors (issue #20): /s/<handle>/<path> on the product's own host, and
+ * /<path> on a site's verified custom domain (by Host header). A page's GET is answered before
+ * these, from memory, by ./fast-path.ts; here are its form posts, sitemap, robots.txt, favicon and
+ * pictures, the redirects to a page's one address, the domain check's answer and unknown sites.
  */
-
-/** A site as the public doors reach it: by handle (`base` = /s/<handle>) or by its custom domain (`base` = ''). */
-type PublicSite = { id: string; organizationId: string; handle: string; name: string; settings: unknown; base: string; absoluteBase: string };
-
-// ——— The HTML cache ———
-
-type CachedVersion = { html: string; etag: string; policy: string };
-
-/** Least recently used versions, bounded by the bytes of their HTML. */
-class VersionCache {
-  private readonly entries = new Map<string, CachedVersion>();
-  private bytes = 0;
-  constructor(private readonly maxBytes: number) {}
-  get(id: string): CachedVersion | undefined {
-    const hit = this.entries.get(id);
-    if (hit) {
-      this.entries.delete(id);
-      this.entries.set(id, hit);
-    }
-    return hit;
-  }
-  set(id: string, value: CachedVersion): void {
-    if (this.entries.has(id)) return;
-    this.entries.set(id, value);
-    this.bytes += value.html.length;
-    for (const [oldest, entry] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      this.entries.delete(oldest);
-      this.bytes -= entry.html.length;
-    }
-  }
-}
-
-/** 64 MB of published pages per process (a landing page is tens of KB). */
-const versions = new VersionCache(64 * 1024 * 1024);
-
-// ——— The published pages' policy ———
-
-/** The video hosts the Video block loads after a click. */
-const VIDEO_FRAMES = ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com'];
-
-/**
- * A published page's Content-Security-Policy: scripts only from our origin (the islands script),
- * its one inline stylesheet by hash, frames only for the booking page (our origin) and videos.
- */
-export function publishedPagePolicy(html: string, appOrigin: string): string {
-  const { styles } = inlineHashes(html);
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    `style-src 'self' ${styles.join(' ')}`.trim(),
-    "style-src-attr 'unsafe-inline'",
-    "img-src 'self' data: https:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    `frame-src ${[appOrigin, ...VIDEO_FRAMES].join(' ')}`,
-    "form-action 'self'",
-    "base-uri 'none'",
-    "object-src 'none'",
-    "frame-ancestors 'self'",
-  ].join('; ');
-}
-
-/** The policies of the published pages answered, by request: the app's own policy (server/http/security-headers.ts) is put back to theirs. */
-const pagePolicies = new WeakMap<Context, string>();
-
-/**
- * Registered before the app's security headers: a published page keeps its own policy (inline
- * style by hash, the booking and video frames) instead of the application's.
- */
-export const publishedPagesPolicy: MiddlewareHandler<AppEnv> = createMiddleware<AppEnv>(async (c, next) => {
-  await next();
-  const policy = pagePolicies.get(c);
-  if (policy) c.res.headers.set('Content-Security-Policy', policy);
-});
-
-// ——— Finding sites and pages ———
-
-/** A page's live version; inFunnel: the page is a funnel step's variant (its visitor is counted and may see another variant). */
-type Live = { pageId: string; versionId: string; etag: string; inFunnel?: boolean };
-
-/**
- * The fast path: the site (by handle, or by verified domain) and, in the same indexed query, the
- * live version of the page at `path` (null when there is no such page or it is not published).
- */
-async function findSite(deps: AppDeps, by: { handle: string } | { domain: string }, path: string): Promise<(PublicSite & { live: Live | null }) | null> {
-  if ('handle' in by && !SITE_HANDLE.test(by.handle)) return null;
-  const base = deps.database.db
-    .selectFrom('sites')
-    .leftJoin('site_pages', (join) => join.onRef('site_pages.site_id', '=', 'sites.id').on('site_pages.path', '=', path))
-    .leftJoin('site_page_versions', 'site_page_versions.id', 'site_pages.published_version_id')
-    .select(['sites.id', 'sites.organization_id', 'sites.handle', 'sites.name', 'sites.settings', 'site_pages.id as pageId', 'site_page_versions.id as versionId', 'site_page_versions.etag'])
-    // In the same query, so a page in no funnel is answered without another statement.
-    .select((eb) => eb.exists(eb.selectFrom('funnel_variants').select('funnel_variants.id').whereRef('funnel_variants.page_id', '=', 'site_pages.id')).as('inFunnel'));
-  const row =
-    'handle' in by
-      ? await base.where('sites.handle', '=', by.handle).executeTakeFirst()
-      : await base.innerJoin('site_domains', 'site_domains.site_id', 'sites.id').where('site_domains.domain', '=', by.domain).where('site_domains.verified_at', 'is not', null).executeTakeFirst();
-  if (!row) return null;
-  const prefix = 'handle' in by ? `/s/${row.handle}` : '';
-  return {
-    id: row.id,
-    organizationId: row.organization_id,
-    handle: row.handle,
-    name: row.name,
-    settings: row.settings,
-    base: prefix,
-    absoluteBase: 'handle' in by ? `${deps.config.publicUrl}${prefix}` : `https://${by.domain}`,
-    live: row.pageId && row.versionId && row.etag ? { pageId: row.pageId, versionId: row.versionId, etag: row.etag, inFunnel: Boolean(row.inFunnel) } : null,
-  };
-}
-
-/** The fast path: a site's page by path → its live version's id and ETag (null: no such page or not published). */
-async function liveVersion(deps: AppDeps, siteId: string, path: string) {
-  const row = await deps.database.db
-    .selectFrom('site_pages')
-    .innerJoin('site_page_versions', 'site_page_versions.id', 'site_pages.published_version_id')
-    .select(['site_pages.id as pageId', 'site_page_versions.id as versionId', 'site_page_versions.etag'])
-    .where('site_pages.site_id', '=', siteId)
-    .where('site_pages.path', '=', path)
-    .executeTakeFirst();
-  return row ?? null;
-}
-
-async function liveVersionOfPage(deps: AppDeps, siteId: string, pageId: string) {
-  const row = await deps.database.db
-    .selectFrom('site_pages')
-    .innerJoin('site_page_versions', 'site_page_versions.id', 'site_pages.published_version_id')
-    .select(['site_pages.id as pageId', 'site_page_versions.id as versionId', 'site_page_versions.etag'])
-    .where('site_pages.site_id', '=', siteId)
-    .where('site_pages.id', '=', pageId)
-    .executeTakeFirst();
-  return row ?? null;
-}
-
-async function cachedVersion(deps: AppDeps, versionId: string): Promise<CachedVersion> {
-  const hit = versions.get(versionId);
-  if (hit) return hit;
-  const row = await deps.database.db.selectFrom('site_page_versions').select(['html', 'etag']).where('id', '=', versionId).executeTakeFirstOrThrow();
-  const entry = { html: row.html, etag: row.etag, policy: publishedPagePolicy(row.html, new URL(deps.config.publicUrl).origin) };
-  versions.set(versionId, entry);
-  return entry;
-}
 
 // ——— Answers ———
 
-const PAGE_CACHE = 'public, max-age=0, must-revalidate';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-const quoted = (etag: string) => `"${etag}"`;
 
-function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === quoted(etag) || tag.trim() === '*');
-}
-
-function htmlAnswer(c: Context<AppEnv>, html: string, policy: string, status: 200 | 404 | 422, headers: Record<string, string> = {}) {
-  pagePolicies.set(c, policy);
-  return c.body(html, status, { 'Content-Type': 'text/html; charset=utf-8', 'X-Content-Type-Options': 'nosniff', ...headers });
-}
-
-/** A live version as the answer: 304 when the browser has it, else its HTML. */
-async function versionAnswer(c: Context<AppEnv>, versionId: string, etag: string, status: 200 | 404 = 200) {
-  const headers = { ETag: quoted(etag), 'Cache-Control': PAGE_CACHE };
-  if (status === 200 && etagMatches(c.req.header('if-none-match'), etag)) {
-    pagePolicies.set(c, RESOURCE_PAGE_POLICY);
-    return c.body(null, 304, headers);
-  }
-  const version = await cachedVersion(c.var.deps, versionId);
-  return htmlAnswer(c, version.html, version.policy, status, headers);
-}
-const RESOURCE_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'";
-
-const PLAIN_STYLE =
-  'body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1f2937;background:#f9fafb;display:grid;place-items:center;min-height:100vh}main{max-width:32rem;padding:2rem;text-align:center}h1{font-size:1.5rem;margin:0 0 .5rem}a{color:#2563eb}';
-
-/** A plain styled page (unknown site, a site without its own '/404' page). */
-function plainPage(title: string, message: string, link: { href: string; label: string } | null): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${PLAIN_STYLE}</style></head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>` : ''}</main></body></html>`;
-}
-
-function plainNotFound(c: Context<AppEnv>, site: PublicSite | null) {
-  const html = plainPage('Page not found', 'There is no page at this address.', site ? { href: `${site.base}/`, label: `Go to ${site.name}` } : null);
-  return htmlAnswer(c, html, publishedPagePolicy(html, new URL(c.var.deps.config.publicUrl).origin), 404, { 'Cache-Control': 'no-store' });
-}
+const plainNotFound = (c: Context<AppEnv>, site: PublicSite | null) => plainNotFoundAnswer(c, plainNotFoundPage(c.var.deps.config.publicUrl, site));
 
 /** The site's own published '/404' page with status 404, else the plain one. */
 async function siteNotFound(c: Context<AppEnv>, site: PublicSite) {
-  const own = await liveVersion(c.var.deps, site.id, '/404');
-  return own ? versionAnswer(c, own.versionId, own.etag, 404) : plainNotFound(c, site);
-}
-
-const PAGE_PATH = /^\/(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\/[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*)?$/;
-
-async function servePage(c: Context<AppEnv>, site: PublicSite, path: string, found: Live | null) {
-  if (!PAGE_PATH.test(path)) return siteNotFound(c, site);
-  const deps = c.var.deps;
-  if (!found) return siteNotFound(c, site);
-  if (!found.inFunnel) return versionAnswer(c, found.versionId, found.etag);
-  const meta = c.var.meta;
-  const chosen = await pageForVisitor(deps.database.forOrganization(site.organizationId), {
-    organizationId: site.organizationId,
-    pageId: found.pageId,
-    visitor: { ip: meta.ip, userAgent: meta.userAgent ?? '' },
-  });
-  const live = chosen.pageId === found.pageId ? found : await liveVersionOfPage(deps, site.id, chosen.pageId);
-  if (!live) return siteNotFound(c, site);
-  return versionAnswer(c, live.versionId, live.etag);
+  const route = await notFoundRoute(c.var.deps, site);
+  return route.kind === 'version' ? pageAnswer(c, await preparedVersion(c.var.deps, route.versionId), 404) : plainNotFoundAnswer(c, route.page);
 }
 
 async function publishedPaths(deps: AppDeps, siteId: string) {
@@ -308,7 +113,7 @@ async function formPost(c: Context<AppEnv>, site: PublicSite, pageId: string, bl
 }
 
 /** Everything under a site's base: its pages, sitemap, robots.txt, favicon, pictures and form posts. */
-async function serveSite(c: Context<AppEnv>, site: PublicSite & { live: Live | null }, subPath: string, bodyLimit: MiddlewareHandler) {
+async function serveSite(c: Context<AppEnv>, site: PublicSite, subPath: string, bodyLimit: MiddlewareHandler) {
   const method = c.req.method;
   const form = /^\/_form\/([^/]+)\/([^/]+)$/.exec(subPath);
   if (form) {
@@ -324,7 +129,8 @@ async function serveSite(c: Context<AppEnv>, site: PublicSite & { live: Live | n
   if (asset) return assetAnswer(c, site, asset[1]!);
   // One address per page: no trailing slash (the home page is the base with one).
   if (subPath.length > 1 && subPath.endsWith('/')) return c.redirect(`${site.base}${subPath.replace(/\/+$/, '')}${queryOf(c)}`, 301);
-  return servePage(c, site, subPath, site.live);
+  // A page's GET was answered by the fast path (./fast-path.ts): what is left is no page.
+  return siteNotFound(c, site);
 }
 
 const queryOf = (c: Context) => {

@@ -66,15 +66,15 @@ export type ListeningChild = { url: string; said: Record<string, string>; stop()
 
 /**
  * Starts a bench server child (`node --import tsx <entry>` in `cwd`, with `env` added) and waits
- * until it prints its `port=<n>` line (30 s at most).
+ * until it prints its `port=<n>` line (startMs at most: 30 s, or more for a child that seeds a workspace on a busy machine).
  */
-export async function startListeningChild(entry: string, cwd: string, env: Record<string, string>): Promise<ListeningChild> {
+export async function startListeningChild(entry: string, cwd: string, env: Record<string, string>, startMs = 30_000): Promise<ListeningChild> {
   const child = spawnTracked(process.execPath, ['--import', 'tsx', entry], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
   const errors = tail(child.stderr);
   try {
     const said = await new Promise<Record<string, string>>((resolve, reject) => {
       let out = '';
-      const timer = setTimeout(() => reject(new Error(`bench server did not start within 30 s:\n${errors()}`)), 30_000);
+      const timer = setTimeout(() => reject(new Error(`bench server did not start within ${startMs / 1000} s:\n${errors()}`)), startMs);
       child.stdout?.on('data', (chunk: Buffer) => {
         out += chunk.toString();
         const line = out.split('\n').find((l) => /(^| )port=\d+/.test(l));

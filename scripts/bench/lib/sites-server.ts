@@ -3,7 +3,7 @@
  * database holding the demo workspace, whose site is published (a landing page with a lead form and
  * a thank-you page, the demo funnel's steps), plus a page in no funnel at /welcome, and answers on a
  * verified custom domain too. Prints
- * `port=<n> handle=<site handle> domain=<domain>` once listening; exits on SIGTERM/SIGINT or when
+ * `port=<n> pid=<its pid> handle=<site handle> domain=<domain>` once listening; exits on SIGTERM/SIGINT or when
  * the parent's IPC channel closes.
  *
  * Env: as lib/http-server.ts (BENCH_DB, BENCH_DB_URL, BENCH_LOG_LEVEL).
@@ -50,7 +50,7 @@ const logger = createLogger(config);
 const deps = buildDeps({ config, database, logger });
 const app = createApp(deps);
 const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
-  process.stdout.write(`port=${info.port} handle=${site.handle} domain=${BENCH_SITE_DOMAIN} page=${BENCH_PAGE_PATH}\n`);
+  process.stdout.write(`port=${info.port} pid=${process.pid} handle=${site.handle} domain=${BENCH_SITE_DOMAIN} page=${BENCH_PAGE_PATH}\n`);
 });
 
 let closing = false;

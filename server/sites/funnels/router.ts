@@ -15,6 +15,7 @@ import {
   ZStepIdInput,
 } from './schema';
 import * as funnels from './service';
+import { publishedPagesWrite } from '../write-procedure';
 
 const ZId = z.strictObject({ id: z.uuid() });
 
@@ -26,39 +27,39 @@ export const funnelsRouter = router({
   get: permittedProcedure('sites:read')
     .input(ZFunnelIdInput)
     .query(({ ctx, input }) => funnels.getFunnel(ctx, input)),
-  create: permittedProcedure('sites:write')
+  create: publishedPagesWrite()
     .input(ZCreateFunnelInput)
     .output(ZId)
     .mutation(({ ctx, input }) => funnels.createFunnel(ctx, input)),
-  rename: permittedProcedure('sites:write')
+  rename: publishedPagesWrite()
     .input(ZRenameFunnelInput)
     .output(ZId)
     .mutation(({ ctx, input }) => funnels.renameFunnel(ctx, input)),
-  remove: permittedProcedure('sites:write')
+  remove: publishedPagesWrite()
     .input(ZFunnelIdInput)
     .output(ZId)
     .mutation(({ ctx, input }) => funnels.removeFunnel(ctx, input)),
-  addStep: permittedProcedure('sites:write')
+  addStep: publishedPagesWrite()
     .input(ZAddStepInput)
     .output(ZId)
     .mutation(({ ctx, input }) => funnels.addStep(ctx, input)),
-  moveStep: permittedProcedure('sites:write')
+  moveStep: publishedPagesWrite()
     .input(ZMoveStepInput)
     .output(ZId)
     .mutation(({ ctx, input }) => funnels.moveStep(ctx, input)),
-  removeStep: permittedProcedure('sites:write')
+  removeStep: publishedPagesWrite()
     .input(ZStepIdInput)
     .output(ZId)
     .mutation(({ ctx, input }) => funnels.removeStep(ctx, input)),
-  addVariant: permittedProcedure('sites:write')
+  addVariant: publishedPagesWrite()
     .input(ZAddVariantInput)
     .output(ZId)
     .mutation(({ ctx, input }) => funnels.addVariant(ctx, input)),
-  setWeights: permittedProcedure('sites:write')
+  setWeights: publishedPagesWrite()
     .input(ZSetWeightsInput)
     .output(ZId)
     .mutation(({ ctx, input }) => funnels.setWeights(ctx, input)),
-  declareWinner: permittedProcedure('sites:write')
+  declareWinner: publishedPagesWrite()
     .input(ZDeclareWinnerInput)
     .output(ZId)
     .mutation(({ ctx, input }) => funnels.declareWinner(ctx, input)),
