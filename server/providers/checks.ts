@@ -27,7 +27,7 @@ export async function checkTwilio(config: Config, own: ProviderValues['twilio'] 
   if (provider.mode === 'sandbox') return { ok: false, detail: 'Twilio is not configured: SMS runs on the sandbox, nothing leaves the machine' };
   try {
     const account = await provider.account();
-    return { ok: account.status === 'active', detail: `Twilio account “${account.friendlyName}” is ${account.status}; ${account.phoneNumbers.length} number(s)` };
+    return { ok: account.status === 'active', detail: `Twilio account “${account.friendlyName}” is ${account.status}` };
   } catch (error) {
     const code = error instanceof ProviderError ? error.code : null;
     return { ok: false, detail: (code && TWILIO_ACCOUNT_ERRORS[code]) ?? `Twilio could not be reached or refused the request: ${reason(error)}` };

@@ -203,13 +203,13 @@ export function smsProvider(config: Config): SmsProvider {
   return provider;
 }
 
-/** The organizations' own Twilio accounts' providers, by account, token and sender (one SDK client each per process). */
+/** The organizations' own Twilio accounts' providers, by API origin, account, token and sender (one SDK client each per process). */
 const ownProviders = new Map<string, TwilioProvider>();
 const OWN_PROVIDERS_KEPT = 200;
 
 /** The provider of an organization's own Twilio account (Settings → Integrations). */
 export function organizationTwilio(config: Config, own: ProviderValues['twilio']): TwilioProvider {
-  const key = [own.accountSid, createHash('sha256').update(own.authToken).digest('hex'), own.messagingServiceSid ?? '', own.fromNumber ?? ''].join(':');
+  const key = [config.twilio.apiBaseUrl, own.accountSid, createHash('sha256').update(own.authToken).digest('hex'), own.messagingServiceSid ?? '', own.fromNumber ?? ''].join(':');
   let provider = ownProviders.get(key);
   if (!provider) {
     provider = new TwilioProvider({ ...config.twilio, accountSid: own.accountSid, authToken: own.authToken, messagingServiceSid: own.messagingServiceSid ?? undefined, fromNumber: own.fromNumber ?? undefined }, config.twilio.timeoutMs);
