@@ -81,7 +81,10 @@ const ZEnvironment = z.object({
   WEBHOOKS_ALLOW_PRIVATE_NETWORKS: z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).default('false'),
   JOBS_POLL_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(50, 'must be between 50 and 60000').max(60_000, 'must be between 50 and 60000').default(1000),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
-  SECRETS_KEY: z.string().refine((value) => decodeSecretsKey(value) !== null, SECRETS_KEY_RULE).optional(),
+  SECRETS_KEY: z
+    .string()
+    .refine((value) => decodeSecretsKey(value) !== null, SECRETS_KEY_RULE)
+    .optional(),
   SECRETS_KEY_PREVIOUS: z
     .string()
     .refine((value) => value.split(',').every((key) => decodeSecretsKey(key.trim()) !== null), `must be a comma-separated list of keys that each ${SECRETS_KEY_RULE.slice(5)}`)
@@ -90,7 +93,18 @@ const ZEnvironment = z.object({
 });
 
 /** Variables whose value an error never repeats (it would land in logs): keys, and URLs carrying a password. */
-const SECRET_VARIABLES = new Set(['SMTP_URL', 'DKIM_PRIVATE_KEY', 'EMAIL_INBOUND_SECRET', 'METRICS_TOKEN', 'SECRETS_KEY', 'SECRETS_KEY_PREVIOUS', 'TWILIO_AUTH_TOKEN', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'KIT_API_KEY']);
+const SECRET_VARIABLES = new Set([
+  'SMTP_URL',
+  'DKIM_PRIVATE_KEY',
+  'EMAIL_INBOUND_SECRET',
+  'METRICS_TOKEN',
+  'SECRETS_KEY',
+  'SECRETS_KEY_PREVIOUS',
+  'TWILIO_AUTH_TOKEN',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'KIT_API_KEY',
+]);
 
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';

@@ -29,7 +29,10 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   // Webhook signing secrets are sealed too, by the server at start-up (it holds the key; a migration
   // does not): meanwhile the end of each secret, which the screens show, is kept beside it.
-  await db.schema.alterTable('webhook_endpoints').addColumn('secret_hint', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('webhook_endpoints')
+    .addColumn('secret_hint', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
   await sql`update webhook_endpoints set secret_hint = right(secret, 4)`.execute(db);
 }
 

@@ -115,7 +115,10 @@ export async function writeProviderSettings<P extends ProviderName>(
     updated_at: new Date(),
   };
   if (existing) await scoped(trx, organizationId).updateTable('provider_settings').set(values).where('provider', '=', provider).execute();
-  else await scoped(trx, organizationId).insertInto('provider_settings', { provider, ...values }).execute();
+  else
+    await scoped(trx, organizationId)
+      .insertInto('provider_settings', { provider, ...values })
+      .execute();
   return { changedSecrets };
 }
 

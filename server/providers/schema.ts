@@ -15,12 +15,7 @@ export type ProviderName = z.infer<typeof ZProviderName>;
 export const PROVIDER_LABELS: Record<ProviderName, string> = { twilio: 'Twilio', smtp: 'SMTP', stripe: 'Stripe', kit: 'Kit (ConvertKit)' };
 
 const credential = (min = 8) =>
-  z
-    .string({ error: 'must be text' })
-    .trim()
-    .min(min, `must be at least ${min} characters`)
-    .max(500, 'must be at most 500 characters')
-    .regex(/^\S+$/, 'must not contain spaces');
+  z.string({ error: 'must be text' }).trim().min(min, `must be at least ${min} characters`).max(500, 'must be at most 500 characters').regex(/^\S+$/, 'must not contain spaces');
 const formatted = (format: { pattern: RegExp; rule: string }) => z.string({ error: 'must be text' }).trim().max(500, 'must be at most 500 characters').regex(format.pattern, format.rule);
 
 export const ZSaveTwilioInput = z

@@ -98,7 +98,14 @@ export async function providersOverview(ctx: OrgContext) {
   const [stored, runsServer] = await Promise.all([storedSummaries(ctx.db, ctx.organizationId), runsTheServer(ctx)]);
   const ring = keyring(ctx.deps.config);
   return {
-    providers: PROVIDER_NAMES.map((provider) => statusOf(ctx, provider, stored.find((s) => s.provider === provider), runsServer)),
+    providers: PROVIDER_NAMES.map((provider) =>
+      statusOf(
+        ctx,
+        provider,
+        stored.find((s) => s.provider === provider),
+        runsServer,
+      ),
+    ),
     secretsKey: { available: ring.current !== null, source: ring.source, message: ring.unavailable },
   };
 }

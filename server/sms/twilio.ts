@@ -212,7 +212,10 @@ export function organizationTwilio(config: Config, own: ProviderValues['twilio']
   const key = [config.twilio.apiBaseUrl, own.accountSid, createHash('sha256').update(own.authToken).digest('hex'), own.messagingServiceSid ?? '', own.fromNumber ?? ''].join(':');
   let provider = ownProviders.get(key);
   if (!provider) {
-    provider = new TwilioProvider({ ...config.twilio, accountSid: own.accountSid, authToken: own.authToken, messagingServiceSid: own.messagingServiceSid ?? undefined, fromNumber: own.fromNumber ?? undefined }, config.twilio.timeoutMs);
+    provider = new TwilioProvider(
+      { ...config.twilio, accountSid: own.accountSid, authToken: own.authToken, messagingServiceSid: own.messagingServiceSid ?? undefined, fromNumber: own.fromNumber ?? undefined },
+      config.twilio.timeoutMs,
+    );
     // A changed token makes a new entry: the oldest go first.
     if (ownProviders.size >= OWN_PROVIDERS_KEPT) ownProviders.delete(ownProviders.keys().next().value!);
     ownProviders.set(key, provider);

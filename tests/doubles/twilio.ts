@@ -166,7 +166,13 @@ export async function startTwilioDouble(accounts: Record<string, string> = { [TE
           });
         }
         if (req.method === 'GET' && url.pathname === `${base}.json`) {
-          return json(200, { sid: accountSid, friendly_name: accountSid === TEST_ACCOUNT_SID ? 'Switchboard test account' : `Account ${accountSid.slice(-4)}`, status: 'active', type: 'Full', date_created: new Date().toUTCString() });
+          return json(200, {
+            sid: accountSid,
+            friendly_name: accountSid === TEST_ACCOUNT_SID ? 'Switchboard test account' : `Account ${accountSid.slice(-4)}`,
+            status: 'active',
+            type: 'Full',
+            date_created: new Date().toUTCString(),
+          });
         }
         if (req.method === 'GET' && url.pathname === `${base}/IncomingPhoneNumbers.json`) {
           const number = { sid: `PN${'0'.repeat(32)}`, phone_number: TEST_FROM, friendly_name: '(500) 555-0006', capabilities: { sms: true } };

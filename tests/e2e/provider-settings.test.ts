@@ -29,7 +29,10 @@ describe('Settings → Integrations: provider settings', () => {
     await section.getByText('Saved here').first().waitFor();
 
     await form.getByRole('button', { name: 'Test connection' }).click();
-    await form.getByRole('status').filter({ hasText: `Connection works: Connected and authenticated to 127.0.0.1:${new URL(sink.url).port}` }).waitFor();
+    await form
+      .getByRole('status')
+      .filter({ hasText: `Connection works: Connected and authenticated to 127.0.0.1:${new URL(sink.url).port}` })
+      .waitFor();
 
     await page.reload();
     const reloaded = page.getByRole('form', { name: 'SMTP settings' });
@@ -44,6 +47,10 @@ describe('Settings → Integrations: provider settings', () => {
     await reloaded.getByRole('button', { name: 'Save' }).click();
     await toastOn(page).filter({ hasText: 'SMTP settings saved' }).nth(0).waitFor();
     await page.getByRole('form', { name: 'SMTP settings' }).getByRole('button', { name: 'Test connection' }).click();
-    await page.getByRole('form', { name: 'SMTP settings' }).getByRole('status').filter({ hasText: /Connection failed: .*535/ }).waitFor();
+    await page
+      .getByRole('form', { name: 'SMTP settings' })
+      .getByRole('status')
+      .filter({ hasText: /Connection failed: .*535/ })
+      .waitFor();
   });
 });

@@ -32,7 +32,13 @@ describe('saving provider settings', () => {
   it('keeps credentials sealed, answers only whether each is set and its last 4 characters, and keeps a credential the form leaves out', async () => {
     const { deps, api, owner } = await world();
     const saved = await api.providers.saveTwilio({ accountSid: OTHER_ACCOUNT_SID, authToken: OTHER_AUTH_TOKEN, fromNumber: OWN_FROM });
-    expect(saved).toMatchObject({ provider: 'twilio', source: 'app', editable: true, settings: { accountSid: OTHER_ACCOUNT_SID, fromNumber: OWN_FROM, messagingServiceSid: null }, secrets: { authToken: { set: true, last4: OTHER_AUTH_TOKEN.slice(-4) } } });
+    expect(saved).toMatchObject({
+      provider: 'twilio',
+      source: 'app',
+      editable: true,
+      settings: { accountSid: OTHER_ACCOUNT_SID, fromNumber: OWN_FROM, messagingServiceSid: null },
+      secrets: { authToken: { set: true, last4: OTHER_AUTH_TOKEN.slice(-4) } },
+    });
     const overview = await api.providers.overview();
     expect(JSON.stringify(overview)).not.toContain(OTHER_AUTH_TOKEN);
     expect(overview.secretsKey).toEqual({ available: true, source: 'environment', message: null });
@@ -44,7 +50,12 @@ describe('saving provider settings', () => {
     // Saved again without the token: the stored one stays (the test still connects with it).
     await api.providers.saveTwilio({ accountSid: OTHER_ACCOUNT_SID, fromNumber: '+15005550010' });
     expect(await api.providers.test({ provider: 'twilio' })).toMatchObject({ ok: true });
-    const audit = await deps.database.db.selectFrom('audit_events').select(['action', 'details']).where('organization_id', '=', owner.organizationId).where('action', '=', 'provider_settings.saved').execute();
+    const audit = await deps.database.db
+      .selectFrom('audit_events')
+      .select(['action', 'details'])
+      .where('organization_id', '=', owner.organizationId)
+      .where('action', '=', 'provider_settings.saved')
+      .execute();
     expect(audit).toHaveLength(2);
     expect(audit.map((a) => a.details)).toEqual(
       expect.arrayContaining([expect.objectContaining({ provider: 'twilio', secretsChanged: ['authToken'] }), expect.objectContaining({ provider: 'twilio', secretsChanged: [] })]),
@@ -61,11 +72,23 @@ describe('saving provider settings', () => {
       code: 'BAD_REQUEST',
       message: 'accountSid: must be an Account SID (AC followed by 32 characters)',
     });
-    await expect(api.providers.saveTwilio({ accountSid: OTHER_ACCOUNT_SID, authToken: OTHER_AUTH_TOKEN })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('fromNumber') });
+    await expect(api.providers.saveTwilio({ accountSid: OTHER_ACCOUNT_SID, authToken: OTHER_AUTH_TOKEN })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining('fromNumber'),
+    });
     await expect(api.providers.saveTwilio({ accountSid: OTHER_ACCOUNT_SID, fromNumber: OWN_FROM })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'authToken: is required' });
-    await expect(api.providers.saveTwilio({ accountSid: OTHER_ACCOUNT_SID, authToken: `tok\u0000${'x'.repeat(20)}`, fromNumber: OWN_FROM })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('authToken') });
-    await expect(api.providers.saveSmtp({ host: 'smtp..example', port: 587, security: 'starttls', username: null })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('host') });
-    await expect(api.providers.saveSmtp({ host: 'smtp.example.com', port: 70000, security: 'starttls', username: null })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'port: must be between 1 and 65535' });
+    await expect(api.providers.saveTwilio({ accountSid: OTHER_ACCOUNT_SID, authToken: `tok\u0000${'x'.repeat(20)}`, fromNumber: OWN_FROM })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining('authToken'),
+    });
+    await expect(api.providers.saveSmtp({ host: 'smtp..example', port: 587, security: 'starttls', username: null })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining('host'),
+    });
+    await expect(api.providers.saveSmtp({ host: 'smtp.example.com', port: 70000, security: 'starttls', username: null })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'port: must be between 1 and 65535',
+    });
     await expect(api.providers.saveSmtp({ host: 'smtp.example.com', port: 587, security: 'starttls', username: null, extra: 1 } as never)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     await expect(api.providers.test({ provider: 'fax' as never })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'provider: must be one of twilio, smtp, stripe, kit' });
   });
@@ -123,7 +146,11 @@ describe('an organization’s own Twilio account', () => {
     const params = { AccountSid: OTHER_ACCOUNT_SID, MessageSid: sent.provider_sid!, MessageStatus: 'delivered' };
     const path = `/api/sms/webhooks/status?messageId=${messageId}`;
     const post = (body: Record<string, string>, token: string, at = path) =>
-      w.app.request(at, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signWebhook(`${TEST_ORIGIN}${at}`, body, token) }, body: new URLSearchParams(body).toString() });
+      w.app.request(at, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signWebhook(`${TEST_ORIGIN}${at}`, body, token) },
+        body: new URLSearchParams(body).toString(),
+      });
     expect((await post(params, 'a-token-nobody-has-0000')).status).toBe(403);
     expect((await post({ ...params, AccountSid: TEST_ACCOUNT_SID }, OTHER_AUTH_TOKEN)).status).toBe(403);
     expect((await post(params, OTHER_AUTH_TOKEN)).status).toBe(204);
@@ -173,9 +200,9 @@ describe('an organization’s own SMTP server', () => {
 
     await w.api.email.updateSettings({ fromName: 'Acme Sales', fromAddress: 'sales@acme.example' });
     const to = uniqueEmail('own-smtp');
-    const queued = await w.deps.database.db.transaction().execute((trx) =>
-      queueEmail(trx, w.deps, { organizationId: w.owner.organizationId, kind: 'one_to_one', to, subject: 'Through our own server', html: '<p>Hi</p>', text: 'Hi' }),
-    );
+    const queued = await w.deps.database.db
+      .transaction()
+      .execute((trx) => queueEmail(trx, w.deps, { organizationId: w.owner.organizationId, kind: 'one_to_one', to, subject: 'Through our own server', html: '<p>Hi</p>', text: 'Hi' }));
     const [message] = await sink.waitFor(1);
     expect(message!.envelope).toEqual({ from: 'sales@acme.example', to: [to] });
     expect(message!.from?.value[0]).toMatchObject({ name: 'Acme Sales', address: 'sales@acme.example' });

@@ -43,7 +43,11 @@ describe('secrets at rest (decision 038)', () => {
       bytes[at] = bytes[at]! ^ 1;
       return bytes.toString('base64url');
     };
-    for (const altered of [[version, id, flip(nonce, 0), body], [version, id, nonce, flip(body, 0)], [version, id, nonce, flip(body, Buffer.from(body, 'base64url').length - 1)]]) {
+    for (const altered of [
+      [version, id, flip(nonce, 0), body],
+      [version, id, nonce, flip(body, 0)],
+      [version, id, nonce, flip(body, Buffer.from(body, 'base64url').length - 1)],
+    ]) {
       expect(() => open(ring, altered.join('.'), 'webhook_endpoints:1')).toThrow(SecretError);
     }
     expect(() => open(ring, sealed, 'webhook_endpoints:2')).toThrow(/altered, or sealed for another place/);
@@ -85,7 +89,9 @@ describe('secrets at rest (decision 038)', () => {
     expect(loadConfig({ SECRETS_KEY: KEY_A }).secrets.key?.length).toBe(32);
     expect(loadConfig({ SECRETS_KEY: KEY_B }).secrets.key?.length).toBe(32);
     expect(() => loadConfig({ SECRETS_KEY: 'short-secret' })).toThrow(ConfigError);
-    expect(() => loadConfig({ SECRETS_KEY: 'short-secret' })).toThrow('Invalid configuration: SECRETS_KEY must be 32 bytes written as 64 hexadecimal digits or in base64 (openssl rand -base64 32) (got a value of 12 characters, not shown)');
+    expect(() => loadConfig({ SECRETS_KEY: 'short-secret' })).toThrow(
+      'Invalid configuration: SECRETS_KEY must be 32 bytes written as 64 hexadecimal digits or in base64 (openssl rand -base64 32) (got a value of 12 characters, not shown)',
+    );
     expect(() => loadConfig({ SECRETS_KEY_PREVIOUS: `${KEY_A},nope` })).toThrow(/SECRETS_KEY_PREVIOUS must be a comma-separated list/);
     expect(loadConfig({ SECRETS_KEY_PREVIOUS: `${KEY_A}, ${KEY_B}` }).secrets.previousKeys).toHaveLength(2);
   });

@@ -69,7 +69,9 @@ function IntegrationsPage() {
         }
       >
         <p className="text-sm text-gray-700 dark:text-gray-300">
-          {kit.configured ? `Sending to ${kit.baseUrl}.` : 'Set KIT_API_KEY on the server, or save a key in the Kit settings above (it applies when the server next starts), to forward leads to Kit. Until then leads are kept in the CRM only and nothing is sent.'}
+          {kit.configured
+            ? `Sending to ${kit.baseUrl}.`
+            : 'Set KIT_API_KEY on the server, or save a key in the Kit settings above (it applies when the server next starts), to forward leads to Kit. Until then leads are kept in the CRM only and nothing is sent.'}
         </p>
       </SettingsSection>
       <SettingsSection title="Deliveries" description="The latest leads forwarded from this organization, with their attempts and the last error.">

@@ -2,16 +2,7 @@ import type { inferRouterOutputs } from '@trpc/server';
 import { CircleCheckIcon, CircleXIcon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import type { z } from 'zod';
-import {
-  PROVIDER_LABELS,
-  SMTP_SECURITY,
-  SMTP_SECURITY_LABELS,
-  ZSaveKitInput,
-  ZSaveSmtpInput,
-  ZSaveStripeInput,
-  ZSaveTwilioInput,
-  type ProviderName,
-} from '../../../../../server/providers/schema';
+import { PROVIDER_LABELS, SMTP_SECURITY, SMTP_SECURITY_LABELS, ZSaveKitInput, ZSaveSmtpInput, ZSaveStripeInput, ZSaveTwilioInput, type ProviderName } from '../../../../../server/providers/schema';
 import type { AppRouter } from '../../../../../server/assembly';
 import { FormAlert, SelectField, TextField } from '../../../../components/form';
 import { SettingsSection } from '../../../../components/settings-section';
@@ -83,7 +74,7 @@ function initialValues(status: Status): Record<string, string> {
 /** What the server takes: empty text is null, an empty credential is left out (the saved one stays), a port a number. */
 function inputOf(provider: ProviderName, values: Record<string, string>): Record<string, unknown> {
   return Object.fromEntries(
-    FORMS[provider].fields.flatMap((f) => {
+    FORMS[provider].fields.flatMap((f): [string, unknown][] => {
       const value = values[f.name]!.trim();
       if (f.kind === 'secret') return value === '' ? [] : [[f.name, values[f.name]]];
       if (f.kind === 'number') return [[f.name, value === '' ? undefined : Number(value)]];
