@@ -17,14 +17,14 @@ describe('Settings → Integrations: provider settings', () => {
     await section.getByText('Sandbox').first().waitFor();
 
     await form.getByLabel('Host').fill('127.0.0.1');
-    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
     await form.getByText('Port must be a number').waitFor();
 
     await form.getByLabel('Port').fill(new URL(sink.url).port);
     await form.getByLabel('Security').selectOption('none');
     await form.getByLabel('User name').fill('mailer');
     await form.getByLabel('Password').fill('e2e-smtp-password-0042');
-    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
     await toastOn(page).filter({ hasText: 'SMTP settings saved' }).waitFor();
     await section.getByText('Saved here').first().waitFor();
 
@@ -44,7 +44,7 @@ describe('Settings → Integrations: provider settings', () => {
 
     // A wrong password, saved: the test says what the server answered.
     await reloaded.getByLabel('Password').fill('not-the-password');
-    await reloaded.getByRole('button', { name: 'Save' }).click();
+    await reloaded.getByRole('button', { name: 'Save', exact: true }).click();
     await toastOn(page).filter({ hasText: 'SMTP settings saved' }).nth(0).waitFor();
     await page.getByRole('form', { name: 'SMTP settings' }).getByRole('button', { name: 'Test connection' }).click();
     await page
