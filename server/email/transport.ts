@@ -3,7 +3,7 @@ import nodemailer, { type SmtpError } from 'nodemailer';
 import type { Db } from '../db';
 import type { EmailAttachment } from '../db/schema';
 import type { AppDeps } from '../deps';
-import { readProviderSettings, type ProviderValues } from '../kernel/provider-settings';
+import { providerSettingsInUse, type ProviderValues } from '../kernel/provider-settings';
 
 /** One message as handed to the transport: stored fields plus the envelope and headers computed from them. */
 export type TransportMessage = {
@@ -220,7 +220,7 @@ const REPLACED_TRANSPORT_GRACE_MS = 60_000;
 export async function emailTransportFor(deps: AppDeps, organizationId: string | null, db: Db = deps.database.db): Promise<{ transport: EmailTransport; own: boolean }> {
   const deployment = emailTransport(deps);
   if (deployment.mode === 'smtp' || organizationId === null) return { transport: deployment, own: false };
-  const settings = await readProviderSettings(db, deps.config, organizationId, 'smtp');
+  const settings = await providerSettingsInUse(db, deps.config, organizationId, 'smtp', 'SMTP');
   if (!settings) return { transport: deployment, own: false };
   let byOrganization = ownTransports.get(deps);
   if (!byOrganization) ownTransports.set(deps, (byOrganization = new Map()));

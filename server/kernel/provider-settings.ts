@@ -1,7 +1,8 @@
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { scoped } from '../db/scoped';
-import { keyring, open, seal, sealedUnderOldKey } from './secrets';
+import { DomainError } from '../errors';
+import { keyring, open, seal, SecretError, sealedUnderOldKey, type Keyring } from './secrets';
 
 /*
  * The one store of provider settings made in the app (provider_settings, docs/decisions/038): what
@@ -59,6 +60,19 @@ export async function readProviderSettings<P extends ProviderName>(db: Db, confi
   return row ? opened<P>(config, row) : null;
 }
 
+/**
+ * For the sending paths: the organization's stored settings, or null; settings that do not open
+ * (sealed under a key this server lacks) are UNAVAILABLE naming what to do, never used half-read.
+ */
+export async function providerSettingsInUse<P extends ProviderName>(db: Db, config: Config, organizationId: string, provider: P, label: string): Promise<ProviderValues[P] | null> {
+  try {
+    return await readProviderSettings(db, config, organizationId, provider);
+  } catch (error) {
+    if (!(error instanceof SecretError)) throw error;
+    throw new DomainError('UNAVAILABLE', `This organization’s ${label} settings do not open with this server’s key (SECRETS_KEY): save them again in Settings → Integrations`, { cause: error });
+  }
+}
+
 /** Every organization's stored settings of a provider whose shown `field` has this value (a system lookup: Twilio's webhooks name their account). */
 export async function providerSettingsWhere<P extends ProviderName>(
   db: Db,
@@ -75,7 +89,15 @@ export async function providerSettingsWhere<P extends ProviderName>(
     .orderBy('organization_id')
     .limit(20)
     .execute();
-  return rows.map((row) => ({ organizationId: row.organization_id, values: opened<P>(config, row) }));
+  // A row sealed under a key this server lacks cannot be used (nor can its token have signed anything): it is passed over.
+  return rows.flatMap((row) => {
+    try {
+      return [{ organizationId: row.organization_id, values: opened<P>(config, row) }];
+    } catch (error) {
+      if (error instanceof SecretError) return [];
+      throw error;
+    }
+  });
 }
 
 const hintOf = (secret: string) => secret.slice(-4);
@@ -98,7 +120,7 @@ export async function writeProviderSettings<P extends ProviderName>(
     .where('provider', '=', provider)
     .forUpdate()
     .executeTakeFirst();
-  const stored = existing ? (JSON.parse(open(ring, existing.secrets, contextOf(organizationId, provider))) as Record<string, string | null>) : {};
+  const stored = existing ? openForRewrite(ring, existing.secrets, contextOf(organizationId, provider), input.secrets as Record<string, unknown>, SECRET_FIELDS[provider]) : {};
   const secrets: Record<string, string | null> = {};
   const changedSecrets: string[] = [];
   for (const field of SECRET_FIELDS[provider] as readonly string[]) {
@@ -120,6 +142,24 @@ export async function writeProviderSettings<P extends ProviderName>(
       .insertInto('provider_settings', { provider, ...values })
       .execute();
   return { changedSecrets };
+}
+
+/**
+ * The stored credentials a write keeps. When they do not open (sealed under a key this server no
+ * longer has), a write that types every credential again replaces them; one that would keep any
+ * is refused, naming what to do.
+ */
+function openForRewrite(ring: Keyring, sealed: string, context: string, written: Record<string, unknown>, fields: readonly string[]): Record<string, string | null> {
+  try {
+    return JSON.parse(open(ring, sealed, context)) as Record<string, string | null>;
+  } catch (error) {
+    if (!(error instanceof SecretError)) throw error;
+    const kept = fields.filter((field) => written[field] === undefined);
+    if (kept.length === 0) return {};
+    throw new DomainError('CONFLICT', `The saved credentials do not open with this server’s key (SECRETS_KEY): type ${kept.join(' and ')} again`, {
+      issues: kept.map((path) => ({ path, message: 'must be typed again: the saved one does not open with this server’s key' })),
+    });
+  }
 }
 
 /** Removes the organization's settings of one provider; false when there were none. */

@@ -173,26 +173,25 @@ export async function clearProvider(ctx: OrgContext, { provider }: z.output<type
 export async function testProvider(ctx: OrgContext, { provider }: z.output<typeof ZProviderInput>): Promise<ConnectionResult> {
   const environment = fromEnvironment(ctx, provider);
   if (!environment && INSTANCE_PROVIDERS.has(provider)) await assertEditable(ctx, provider);
-  let saved;
+  const { config } = ctx.deps;
+  const saved = <P extends ProviderName>(name: P) => (environment ? Promise.resolve(null) : readProviderSettings(ctx.db, config, ctx.organizationId, name));
   try {
-    saved = environment ? null : await readProviderSettings(ctx.db, ctx.deps.config, ctx.organizationId, provider);
+    switch (provider) {
+      case 'twilio':
+        return await checkTwilio(config, await saved('twilio'));
+      case 'smtp':
+        return await checkSmtp(ctx.deps, await saved('smtp'));
+      case 'stripe': {
+        const secretKey = environment ? config.stripe.secretKey : (await saved('stripe'))?.secretKey;
+        return secretKey ? await checkStripe(config, { secretKey }) : { ok: false, detail: 'Stripe is not configured: save a secret key first' };
+      }
+      case 'kit': {
+        const apiKey = environment ? config.kitApiKey : (await saved('kit'))?.apiKey;
+        return apiKey ? await checkKit(config, { apiKey }) : { ok: false, detail: 'Kit is not configured: save an API key first' };
+      }
+    }
   } catch (error) {
     if (error instanceof SecretError) return { ok: false, detail: `The saved credentials do not open with this server’s key (SECRETS_KEY): save them again. ${error.message}` };
     throw error;
-  }
-  const { config } = ctx.deps;
-  switch (provider) {
-    case 'twilio':
-      return checkTwilio(config, environment ? null : (saved as Awaited<ReturnType<typeof readProviderSettings<'twilio'>>>));
-    case 'smtp':
-      return checkSmtp(ctx.deps, environment ? null : (saved as Awaited<ReturnType<typeof readProviderSettings<'smtp'>>>));
-    case 'stripe': {
-      const secretKey = environment ? config.stripe.secretKey : (saved as Awaited<ReturnType<typeof readProviderSettings<'stripe'>>>)?.secretKey;
-      return secretKey ? checkStripe(config, { secretKey }) : { ok: false, detail: 'Stripe is not configured: save a secret key first' };
-    }
-    case 'kit': {
-      const apiKey = environment ? config.kitApiKey : (saved as Awaited<ReturnType<typeof readProviderSettings<'kit'>>>)?.apiKey;
-      return apiKey ? checkKit(config, { apiKey }) : { ok: false, detail: 'Kit is not configured: save an API key first' };
-    }
   }
 }

@@ -5,7 +5,7 @@ import twilio from 'twilio';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import type { AppDeps } from '../deps';
-import { providerSettingsWhere, readProviderSettings, type ProviderValues } from '../kernel/provider-settings';
+import { providerSettingsInUse, providerSettingsWhere, type ProviderValues } from '../kernel/provider-settings';
 
 type RequestOptions<TData> = Parameters<InstanceType<typeof twilio.RequestClient>['request']>[0] & { data?: TData };
 
@@ -231,7 +231,7 @@ export function organizationTwilio(config: Config, own: ProviderValues['twilio']
 export async function smsProviderFor(deps: Pick<AppDeps, 'config' | 'database'>, organizationId: string, db: Db = deps.database.db): Promise<SmsProvider> {
   const deployment = smsProvider(deps.config);
   if (deployment.mode === 'twilio') return deployment;
-  const own = await readProviderSettings(db, deps.config, organizationId, 'twilio');
+  const own = await providerSettingsInUse(db, deps.config, organizationId, 'twilio', 'Twilio');
   return own ? organizationTwilio(deps.config, own) : deployment;
 }
 

@@ -66,6 +66,35 @@ describe('saving provider settings', () => {
     expect((await api.providers.overview()).providers.find((p) => p.provider === 'twilio')).toMatchObject({ source: 'sandbox', settings: null, secrets: { authToken: { set: false, last4: null } } });
   });
 
+  it('with another key, the saved credentials do not open: the screen still answers, and the test says to save them again', async () => {
+    const { deps, api, owner, twilio } = await world();
+    await api.providers.saveTwilio({ accountSid: OTHER_ACCOUNT_SID, authToken: OTHER_AUTH_TOKEN, fromNumber: OWN_FROM });
+    const other = await buildTestApp({ database: deps.database, env: { TWILIO_API_BASE_URL: twilio.url, SECRETS_KEY: Buffer.alloc(32, 3).toString('base64') } });
+    const stranger = other.caller(browser(owner.cookie));
+    expect((await stranger.providers.overview()).providers.find((p) => p.provider === 'twilio')).toMatchObject({ source: 'app', secrets: { authToken: { set: true } } });
+    expect(await stranger.providers.test({ provider: 'twilio' })).toMatchObject({ ok: false, detail: expect.stringContaining('do not open with this server’s key (SECRETS_KEY): save them again') });
+    // A save keeping the credential is refused, naming it; typing it again replaces what no longer opens.
+    await expect(stranger.providers.saveTwilio({ accountSid: OTHER_ACCOUNT_SID, fromNumber: OWN_FROM })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringContaining('type authToken again'),
+    });
+    await stranger.providers.saveTwilio({ accountSid: OTHER_ACCOUNT_SID, authToken: OTHER_AUTH_TOKEN, fromNumber: OWN_FROM });
+    expect(await stranger.providers.test({ provider: 'twilio' })).toMatchObject({ ok: true });
+    expect(await api.providers.test({ provider: 'twilio' })).toMatchObject({ ok: false, detail: expect.stringContaining('save them again') });
+    // A row this server cannot open is passed over when a webhook names its account (it cannot have signed it).
+    const params = { AccountSid: OTHER_ACCOUNT_SID, MessageSid: `SM${'u'.repeat(32)}`, MessageStatus: 'delivered' };
+    const path = '/api/sms/webhooks/status';
+    const res = await (
+      await buildTestApp({ database: deps.database })
+    ).app.request(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signWebhook(`${TEST_ORIGIN}${path}`, params, OTHER_AUTH_TOKEN) },
+      body: new URLSearchParams(params).toString(),
+    });
+    expect(res.status).toBe(403);
+    await stranger.providers.clear({ provider: 'twilio' });
+  });
+
   it('refuses bad input naming the field, and a first save without its credential', async () => {
     const { api } = await world();
     await expect(api.providers.saveTwilio({ accountSid: 'AC123', authToken: OTHER_AUTH_TOKEN, fromNumber: OWN_FROM })).rejects.toMatchObject({
