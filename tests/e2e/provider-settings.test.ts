@@ -13,7 +13,7 @@ describe('Settings → Integrations: provider settings', () => {
     await page.goto('/settings/integrations');
     const form = page.getByRole('form', { name: 'SMTP settings' });
     await form.waitFor();
-    const section = page.getByRole('region', { name: 'SMTP', exact: true });
+    const section = page.getByRole('region', { name: 'SMTP server', exact: true });
     await section.getByText('Sandbox').first().waitFor();
 
     await form.getByLabel('Host').fill('127.0.0.1');

@@ -57,6 +57,9 @@ const FORMS: Record<ProviderName, { fields: Field[]; schema: z.ZodType; descript
   },
 };
 
+/** Section titles: the lead forwarding's own "Kit (ConvertKit)" section stays below, so the key's section names what it holds. */
+const SECTION_TITLES: Record<ProviderName, string> = { twilio: 'Twilio', smtp: 'SMTP server', stripe: 'Stripe', kit: 'Kit API key' };
+
 const SOURCE_BADGES: Record<Status['source'], { label: string; tone: BadgeTone }> = {
   environment: { label: 'Set by the environment', tone: 'blue' },
   app: { label: 'Saved here', tone: 'green' },
@@ -87,7 +90,7 @@ export function ProviderSettings({ status }: { status: Status }) {
   const { provider } = status;
   const badge = SOURCE_BADGES[status.source];
   return (
-    <SettingsSection title={PROVIDER_LABELS[provider]} description={FORMS[provider].description} actions={<Badge tone={badge.tone}>{badge.label}</Badge>}>
+    <SettingsSection title={SECTION_TITLES[provider]} description={FORMS[provider].description} actions={<Badge tone={badge.tone}>{badge.label}</Badge>}>
       <div className="grid max-w-2xl gap-4">
         {status.lockedReason ? <p className="text-sm text-gray-700 dark:text-gray-300">{status.lockedReason}</p> : null}
         <ProviderForm key={`${status.updatedAt ?? 'none'}:${status.source}`} status={status} />
