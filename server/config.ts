@@ -2,6 +2,9 @@ import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { CREDENTIAL_FORMATS as F } from './input/schema';
+
+const SECRETS_KEY_RULE = 'must be 32 bytes written as 64 hexadecimal digits or in base64 (openssl rand -base64 32)';
 
 const ZEnvironment = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be one of development, production, test' }).default('development'),
@@ -23,32 +26,14 @@ const ZEnvironment = z.object({
   LEADS_ORGANIZATION_ID: z.uuid({ error: 'must be an organization id (a UUID)' }).optional(),
   KIT_API_KEY: z.string().optional(),
   KIT_API_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default('https://api.kit.com'),
-  STRIPE_SECRET_KEY: z
-    .string()
-    .regex(/^(sk|rk)_\S+$/, 'must be a Stripe secret key (sk_… or rk_…)')
-    .optional(),
-  STRIPE_PUBLISHABLE_KEY: z
-    .string()
-    .regex(/^pk_\S+$/, 'must be a Stripe publishable key (pk_…)')
-    .optional(),
-  STRIPE_WEBHOOK_SECRET: z
-    .string()
-    .regex(/^whsec_\S+$/, 'must be a Stripe webhook signing secret (whsec_…)')
-    .optional(),
+  STRIPE_SECRET_KEY: z.string().regex(F.stripeSecretKey.pattern, F.stripeSecretKey.rule).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(F.stripePublishableKey.pattern, F.stripePublishableKey.rule).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(F.stripeWebhookSecret.pattern, F.stripeWebhookSecret.rule).optional(),
   STRIPE_API_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
-  TWILIO_ACCOUNT_SID: z
-    .string()
-    .regex(/^AC[0-9a-zA-Z]{32}$/, 'must be an Account SID (AC followed by 32 characters)')
-    .optional(),
+  TWILIO_ACCOUNT_SID: z.string().regex(F.twilioAccountSid.pattern, F.twilioAccountSid.rule).optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
-  TWILIO_MESSAGING_SERVICE_SID: z
-    .string()
-    .regex(/^MG[0-9a-zA-Z]{32}$/, 'must be a Messaging Service SID (MG followed by 32 characters)')
-    .optional(),
-  TWILIO_FROM_NUMBER: z
-    .string()
-    .regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 number such as +15551234567')
-    .optional(),
+  TWILIO_MESSAGING_SERVICE_SID: z.string().regex(F.twilioMessagingServiceSid.pattern, F.twilioMessagingServiceSid.rule).optional(),
+  TWILIO_FROM_NUMBER: z.string().regex(F.e164.pattern, F.e164.rule).optional(),
   TWILIO_API_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default('https://api.twilio.com'),
   TWILIO_TIMEOUT_MS: z.coerce
     .number({ error: 'must be a number' })
@@ -96,11 +81,30 @@ const ZEnvironment = z.object({
   WEBHOOKS_ALLOW_PRIVATE_NETWORKS: z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).default('false'),
   JOBS_POLL_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(50, 'must be between 50 and 60000').max(60_000, 'must be between 50 and 60000').default(1000),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  SECRETS_KEY: z
+    .string()
+    .refine((value) => decodeSecretsKey(value) !== null, SECRETS_KEY_RULE)
+    .optional(),
+  SECRETS_KEY_PREVIOUS: z
+    .string()
+    .refine((value) => value.split(',').every((key) => decodeSecretsKey(key.trim()) !== null), `must be a comma-separated list of keys that each ${SECRETS_KEY_RULE.slice(5)}`)
+    .optional(),
   SITES_DOMAIN_CHECK_URL: z.url({ protocol: /^http$/, error: 'must be an http:// URL such as http://127.0.0.1:3000' }).optional(),
 });
 
 /** Variables whose value an error never repeats (it would land in logs): keys, and URLs carrying a password. */
-const SECRET_VARIABLES = new Set(['SMTP_URL', 'DKIM_PRIVATE_KEY', 'EMAIL_INBOUND_SECRET', 'METRICS_TOKEN']);
+const SECRET_VARIABLES = new Set([
+  'SMTP_URL',
+  'DKIM_PRIVATE_KEY',
+  'EMAIL_INBOUND_SECRET',
+  'METRICS_TOKEN',
+  'SECRETS_KEY',
+  'SECRETS_KEY_PREVIOUS',
+  'TWILIO_AUTH_TOKEN',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'KIT_API_KEY',
+]);
 
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
@@ -164,6 +168,17 @@ export type Config = {
   metricsToken: string | undefined;
   /** Where a custom domain's verification connects (with the domain as Host) instead of the domain's DNS address; unset: real DNS (server/sites/domains.ts). */
   sitesDomainCheckUrl: string | undefined;
+  /**
+   * The keys that seal stored secrets (server/kernel/secrets.ts): SECRETS_KEY seals and opens, the
+   * previous ones only open (a rotation). Unset: a key kept in DATA_DIR, except on Postgres in
+   * production, where secrets cannot be stored (docs/decisions/038).
+   */
+  secrets: { key: Buffer | undefined; previousKeys: Buffer[] };
+  /**
+   * Where the server's own Stripe and Kit settings come from: the environment, the app (saved in
+   * Settings → Integrations, applied at start-up; server/providers/instance.ts), or nowhere.
+   */
+  instanceProviderSources: { stripe: 'environment' | 'app' | null; kit: 'environment' | 'app' | null };
   version: string;
 };
 
@@ -237,8 +252,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     apiRateLimit: { perKey: e.API_RATE_LIMIT, perOrganization: e.API_RATE_LIMIT_ORGANIZATION },
     webhooksAllowPrivateNetworks: e.WEBHOOKS_ALLOW_PRIVATE_NETWORKS === 'true' || e.WEBHOOKS_ALLOW_PRIVATE_NETWORKS === '1',
     sitesDomainCheckUrl: e.SITES_DOMAIN_CHECK_URL?.replace(/\/+$/, ''),
+    secrets: {
+      key: e.SECRETS_KEY ? decodeSecretsKey(e.SECRETS_KEY)! : undefined,
+      previousKeys: (e.SECRETS_KEY_PREVIOUS ?? '')
+        .split(',')
+        .map((key) => key.trim())
+        .filter(Boolean)
+        .map((key) => decodeSecretsKey(key)!),
+    },
+    instanceProviderSources: { stripe: e.STRIPE_SECRET_KEY ? 'environment' : null, kit: e.KIT_API_KEY ? 'environment' : null },
     version,
   };
+}
+
+/** A 32-byte key from 64 hex digits or base64 (standard or URL-safe); null for anything else. */
+export function decodeSecretsKey(value: string): Buffer | null {
+  if (/^[0-9a-f]{64}$/i.test(value)) return Buffer.from(value, 'hex');
+  if (!/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) return null;
+  const key = Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  return key.length === 32 ? key : null;
 }
 
 /** "2" → every sender at 2/s; "+15551234567=1,MG…=100" → per sender. */

@@ -19,6 +19,7 @@ import { healthDomain } from './health/domain';
 import { leadsDomain } from './leads/domain';
 import { notificationsDomain } from './notifications/domain';
 import { organizationsDomain } from './organizations/domain';
+import { providersDomain } from './providers/domain';
 import { realtimeDomain } from './realtime/domain';
 import { siteAnalyticsDomain } from './site-analytics/domain';
 import { sitesDomain } from './sites/domain';
@@ -59,6 +60,7 @@ export const DOMAINS = [
   campaignBlocksDomain,
   eventDeliveriesDomain,
   webhooksDomain,
+  providersDomain,
   commandsDomain,
   calendarsDomain,
   syncDomain,

@@ -15,6 +15,9 @@ import { createLifecycle, type Lifecycle } from './http/lifecycle';
 import { createLogger, type Logger } from './logging';
 import { demoLoginBanner, seedDemoWorkspace } from './demo/demo';
 import { startInboundSmtp, type InboundSmtpListener } from './email/inbound-smtp';
+import { resealProviderSettings } from './kernel/provider-settings';
+import { withInstanceProviders } from './providers/instance';
+import { sealEndpointSecrets } from './webhooks/secrets';
 
 export const CLIENT_DIST = fileURLToPath(new URL('../dist/client', import.meta.url));
 
@@ -79,8 +82,11 @@ export async function startServer(config: Config, options: { logger?: Logger; da
   try {
     database ??= await openDatabase(target);
     await migrateToLatest(database.db);
+    // Secrets at rest under the current key (decision 038): those from before it, and those under a rotated key.
+    const sealed = (await sealEndpointSecrets(database.db, config)) + (await resealProviderSettings(database.db, config));
+    if (sealed > 0) logger.info({ rows: sealed }, 'stored secrets sealed under the current key');
     // Domains register their handlers before the queue creates its schema and queues and starts.
-    deps = buildDeps({ config, database, logger, lifecycle });
+    deps = buildDeps({ config: await withInstanceProviders(config, database.db, logger), database, logger, lifecycle });
     deps.metrics.collectProcessMetrics();
     registerJobHandlers(deps);
     await deps.jobs.start();

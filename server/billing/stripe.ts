@@ -31,6 +31,8 @@ export type StripeGateway = {
   createPrice(input: { productId: string; unitAmountMinor: number; currency: string; interval: 'month' | 'year'; lookupKey: string }, idempotencyKey: string): Promise<Stripe.Price>;
   /** Checks the signature on the raw body; throws when it is bad or missing. */
   verifyEvent(rawBody: string, signature: string | undefined): StripeEvent;
+  /** The account's balance currencies: an authenticated read that changes nothing (Settings → Integrations' test). */
+  balanceCurrencies(): Promise<string[]>;
 };
 
 /** STRIPE_API_BASE_URL ("http://127.0.0.1:4010") → the SDK's host, port and protocol options. */
@@ -67,7 +69,8 @@ export function stripeGateway(config: Pick<Config, 'stripe'>): StripeGateway {
   return gateway;
 }
 
-function createGateway(settings: Config['stripe']): StripeGateway {
+/** A gateway over these settings (a test of keys not yet in use); stripeGateway is the one billing uses. */
+export function createGateway(settings: Config['stripe']): StripeGateway {
   // Our own idempotency keys make retries safe; the SDK's own retry stays at one.
   const stripe = new Stripe(settings.secretKey!, { ...sdkAddress(settings.apiBaseUrl), maxNetworkRetries: 1, telemetry: false });
   return {
@@ -149,6 +152,7 @@ function createGateway(settings: Config['stripe']): StripeGateway {
           { idempotencyKey },
         ),
       ),
+    balanceCurrencies: () => call('read the balance', async () => (await stripe.balance.retrieve()).available.map((amount) => amount.currency)),
     verifyEvent(rawBody, signature) {
       if (!settings.webhookSecret) throw new DomainError('UNAVAILABLE', 'STRIPE_WEBHOOK_SECRET is not set on this server');
       if (!signature) throw new DomainError('BAD_REQUEST', 'Missing Stripe-Signature header');

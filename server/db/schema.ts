@@ -1030,6 +1030,7 @@ export interface Database {
   site_domains: SiteDomainsTable;
   site_assets: SiteAssetsTable;
   site_orders: SiteOrdersTable;
+  provider_settings: ProviderSettingsTable;
 }
 
 /** Tables whose rows belong to one organization; every query on them goes through `scoped()`. */
@@ -1203,10 +1204,28 @@ export interface WebhookEndpointsTable {
   event_types: Json<string[]>;
   enabled: ColumnType<boolean, boolean | undefined, boolean>;
   disabled_reason: string | null;
+  /** Sealed (server/kernel/secrets.ts); a row written before decision 038 holds it in clear until start-up seals it. */
   secret: string;
+  /** The secret's last 4 characters, shown to tell secrets apart. */
+  secret_hint: ColumnType<string, string | undefined, string>;
   previous_secret: string | null;
   previous_secret_expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** An organization's settings of one provider (Settings → Integrations, docs/decisions/038); written only through server/kernel/provider-settings.ts. */
+export interface ProviderSettingsTable {
+  organization_id: string;
+  provider: 'twilio' | 'smtp' | 'stripe' | 'kit';
+  /** What may be shown (account SID, host, …). */
+  settings: Json<Record<string, unknown>>;
+  /** The sealed JSON of the credentials. */
+  secrets: string;
+  /** Each credential's last 4 characters, by field. */
+  secret_hints: Json<Record<string, string>>;
+  updated_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -90,6 +90,7 @@ export const ORGANIZATION_TABLES = [
   'pipeline_stages',
   'pipelines',
   'presence',
+  'provider_settings',
   'saved_views',
   'site_analytics_events',
   'sms_batches',

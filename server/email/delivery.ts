@@ -6,7 +6,7 @@ import type { AppDeps } from '../deps';
 import type { JobContext } from '../jobs/queue';
 import { recordEmailEvents, type EmailEventInput } from './outbox';
 import type { SendJobData } from './send-job';
-import { emailTransport, TransportError, type TransportMessage } from './transport';
+import { emailTransportFor, TransportError, type EmailTransport, type TransportMessage } from './transport';
 
 type MessageRow = Selectable<EmailMessagesTable>;
 
@@ -15,7 +15,18 @@ export const INTERRUPTED_SEND = 'The previous attempt was interrupted during the
 
 const eventsOf = (row: MessageRow) => ({ id: row.id, organizationId: row.organization_id, contactId: row.contact_id });
 
-function transportMessage(row: MessageRow, deps: AppDeps, consoleLink: string | undefined): TransportMessage {
+/**
+ * The return path (SMTP MAIL FROM). Through the server's own transport, VERP to the server's address,
+ * so a bounce names its message; through an organization's own SMTP server, its sender address
+ * (that server may refuse a MAIL FROM of another domain; its bounces go to the organization's mailbox).
+ */
+function returnPathOf(row: MessageRow, deps: AppDeps, own: boolean): string {
+  if (own) return row.from_address;
+  const system = deps.config.email.from.address;
+  return `${system.replace(/@.*$/, '')}+b.${row.token}@${system.replace(/^.*@/, '')}`;
+}
+
+function transportMessage(row: MessageRow, deps: AppDeps, own: boolean, consoleLink: string | undefined): TransportMessage {
   return {
     from: { name: row.from_name, address: row.from_address },
     to: { name: row.to_name ?? '', address: row.to_address },
@@ -28,8 +39,7 @@ function transportMessage(row: MessageRow, deps: AppDeps, consoleLink: string | 
     references: row.references,
     headers: row.headers,
     attachments: row.attachments,
-    // VERP: the bounce comes back to our own address, naming this message.
-    returnPath: `${deps.config.email.from.address.replace(/@.*$/, '')}+b.${row.token}@${deps.config.email.from.address.replace(/^.*@/, '')}`,
+    returnPath: returnPathOf(row, deps, own),
     ...(consoleLink ? { consoleLink } : {}),
   };
 }
@@ -79,8 +89,8 @@ export type DeliveryOptions = {
   budgetMs: number;
 };
 
-/** What became of one message of a chunk. */
-type Outcome = { row: MessageRow; kind: 'sent'; response: string } | { row: MessageRow; kind: 'failed' | 'retry'; error: string };
+/** What became of one message of a chunk (`sandbox`: it went through the sandbox transport). */
+type Outcome = { row: MessageRow; sandbox: boolean } & ({ kind: 'sent'; response: string } | { kind: 'failed' | 'retry'; error: string });
 
 /**
  * The email.send job: a chunk of messages, each queued → sending (committed) → the SMTP call → sent
@@ -92,25 +102,29 @@ type Outcome = { row: MessageRow; kind: 'sent'; response: string } | { row: Mess
 export async function deliverEmails(deps: AppDeps, job: JobContext<SendJobData>, options: DeliveryOptions): Promise<void> {
   const claimed = await claim(deps, job.data.messageIds);
   if (claimed.length === 0) return;
-  const transport = emailTransport(deps);
+  // Each organization's messages leave through its transport (its own SMTP server, or the server's).
+  const transports = new Map<string | null, { transport: EmailTransport; own: boolean }>();
+  for (const organizationId of new Set(claimed.map((row) => row.organization_id))) transports.set(organizationId, await emailTransportFor(deps, organizationId));
   const lastAttempt = job.retryCount >= options.retryLimit;
   const deadline = Date.now() + options.budgetMs;
   // Each message waiting for a connection listens for the job's abort: one listener per message of the chunk.
   setMaxListeners(claimed.length + 10, job.signal);
   const outcomes = await Promise.all(
     claimed.map(async (row): Promise<Outcome> => {
+      const { transport, own } = transports.get(row.organization_id)!;
+      const sandbox = transport.mode === 'sandbox';
       try {
-        const { response } = await transport.send(transportMessage(row, deps, job.data.consoleLinks?.[row.id]), { deadline, signal: job.signal });
-        return { row, kind: 'sent', response };
+        const { response } = await transport.send(transportMessage(row, deps, own, job.data.consoleLinks?.[row.id]), { deadline, signal: job.signal });
+        return { row, sandbox, kind: 'sent', response };
       } catch (error) {
         const failure = error instanceof TransportError ? error : new TransportError(error instanceof Error ? error.message : String(error), false);
-        return { row, kind: failure.permanent || lastAttempt ? 'failed' : 'retry', error: failure.message };
+        return { row, sandbox, kind: failure.permanent || lastAttempt ? 'failed' : 'retry', error: failure.message };
       }
     }),
   );
   // Aborted (expired, or the queue stopped without waiting): another run owns these messages now.
   if (job.signal.aborted) throw job.signal.reason instanceof Error ? job.signal.reason : new Error('job aborted');
-  await recordOutcomes(deps, transport.mode === 'sandbox', outcomes);
+  await recordOutcomes(deps, outcomes);
   const retries = outcomes.flatMap((o) => (o.kind === 'retry' ? [o.error] : []));
   if (retries.length > 0) {
     throw new TransportError(retries.length === 1 ? retries[0]! : `${retries.length} messages will be retried; the first: ${retries[0]!}`, false);
@@ -118,11 +132,11 @@ export async function deliverEmails(deps: AppDeps, job: JobContext<SendJobData>,
 }
 
 /** Every message's new state, its events and their publication, in one transaction of a fixed number of statements. */
-async function recordOutcomes(deps: AppDeps, sandbox: boolean, outcomes: Outcome[]): Promise<void> {
+async function recordOutcomes(deps: AppDeps, outcomes: Outcome[]): Promise<void> {
   const now = new Date();
   const states = outcomes.map((o) =>
     o.kind === 'sent'
-      ? { id: o.row.id, status: sandbox ? 'delivered' : 'sent', response: o.response, error: null }
+      ? { id: o.row.id, status: o.sandbox ? 'delivered' : 'sent', response: o.response, error: null }
       : { id: o.row.id, status: o.kind === 'failed' ? 'failed' : 'queued', response: o.error, error: o.error },
   );
   await deps.database.db.transaction().execute(async (trx) => {
@@ -143,7 +157,7 @@ async function recordOutcomes(deps: AppDeps, sandbox: boolean, outcomes: Outcome
             ? [{ message, type: 'failed', detail: o.error, status: 'failed' }]
             : [{ message, type: 'retry', detail: `Attempt ${o.row.attempts}: ${o.error}`, status: 'queued' }];
         }
-        if (!sandbox) return [{ message, type: 'sent', detail: o.response, status: 'sent' }];
+        if (!o.sandbox) return [{ message, type: 'sent', detail: o.response, status: 'sent' }];
         return [
           { message, type: 'sent', detail: o.response },
           { message, type: 'delivered', detail: 'Sandbox: kept in the outbox, nothing left the machine', status: 'delivered' },

@@ -5,10 +5,11 @@ import type { Config } from '../config';
 import { DomainError } from '../errors';
 import { actorOf } from '../kernel/caller';
 import type { OrgContext } from '../kernel/context';
+import { readProviderSettings } from '../kernel/provider-settings';
 import { readSettings, updateSettings, type OrganizationSettings } from '../organizations/settings';
 import { escapeHtml, queueEmail } from './outbox';
 import type { ZUpdateEmailSettingsInput } from './schema';
-import { emailTransport } from './transport';
+import { emailTransportFor } from './transport';
 
 /** Settings → E-mail: the organization's sender identity, and how this server's e-mail leaves it. */
 
@@ -71,15 +72,24 @@ function smtpHost(url: string | undefined): string | null {
   return url ? new URL(url).host : null;
 }
 
-export function emailTransportStatus(ctx: Pick<OrgContext, 'deps'>) {
+/** How this organization's e-mail leaves: SMTP_URL's server, its own (Settings → Integrations), or the sandbox. */
+export async function emailTransportStatus(ctx: Pick<OrgContext, 'deps' | 'db' | 'organizationId'>) {
   const { email } = ctx.deps.config;
   const from = email.from.name ? `${email.from.name} <${email.from.address}>` : email.from.address;
-  return { mode: emailTransport(ctx.deps).mode, host: smtpHost(email.smtpUrl), defaultFrom: from, dkim: email.dkim ? dkimRecord(email.dkim) : null };
+  const { transport, own } = await emailTransportFor(ctx.deps, ctx.organizationId, ctx.db);
+  const ownServer = own ? await readProviderSettings(ctx.db, ctx.deps.config, ctx.organizationId, 'smtp') : null;
+  return {
+    mode: transport.mode,
+    host: ownServer ? `${ownServer.host}:${ownServer.port}` : smtpHost(email.smtpUrl),
+    server: own ? ('organization' as const) : ('deployment' as const),
+    defaultFrom: from,
+    dkim: email.dkim && !own ? dkimRecord(email.dkim) : null,
+  };
 }
 
-/** Connects to the SMTP server and authenticates (nothing is sent); the sandbox always answers ok. */
-export async function verifyEmailTransport(ctx: Pick<OrgContext, 'deps'>) {
-  return emailTransport(ctx.deps).verify();
+/** Connects to the organization's SMTP server and authenticates (nothing is sent); the sandbox always answers ok. */
+export async function verifyEmailTransport(ctx: Pick<OrgContext, 'deps' | 'db' | 'organizationId'>) {
+  return (await emailTransportFor(ctx.deps, ctx.organizationId, ctx.db)).transport.verify();
 }
 
 /**

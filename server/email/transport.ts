@@ -1,6 +1,9 @@
+import { createHash } from 'node:crypto';
 import nodemailer, { type SmtpError } from 'nodemailer';
+import type { Db } from '../db';
 import type { EmailAttachment } from '../db/schema';
 import type { AppDeps } from '../deps';
+import { providerSettingsInUse, type ProviderValues } from '../kernel/provider-settings';
 
 /** One message as handed to the transport: stored fields plus the envelope and headers computed from them. */
 export type TransportMessage = {
@@ -107,11 +110,24 @@ class ConnectionPermits {
   }
 }
 
-function smtpTransport(deps: Pick<AppDeps, 'config'>, url: string): EmailTransport {
+/** Where a transport connects: SMTP_URL, or an organization's own server (requireTLS: STARTTLS or nothing is sent). */
+export type SmtpServer = { url: string; requireTLS?: boolean; dkim: boolean };
+
+/** An organization's SMTP settings (Settings → Integrations) as the transport's server. */
+export function organizationSmtpServer(own: ProviderValues['smtp']): SmtpServer {
+  const credentials = own.username ? `${encodeURIComponent(own.username)}${own.password ? `:${encodeURIComponent(own.password)}` : ''}@` : '';
+  return { url: `${own.security === 'tls' ? 'smtps' : 'smtp'}://${credentials}${own.host}:${own.port}`, requireTLS: own.security === 'starttls', dkim: false };
+}
+
+export function smtpTransport(deps: Pick<AppDeps, 'config'>, server: SmtpServer): EmailTransport {
   const permits = new ConnectionPermits(SMTP_CONNECTIONS);
-  const { dkim, maxRate } = deps.config.email;
+  const { maxRate } = deps.config.email;
+  // DKIM_* sign for the server's own domain: an organization's own server signs (or not) for its own.
+  const dkim = server.dkim ? deps.config.email.dkim : null;
+  const { url } = server;
   const transporter = nodemailer.createTransport({
     url,
+    ...(server.requireTLS ? { requireTLS: true } : {}),
     pool: true,
     maxConnections: SMTP_CONNECTIONS,
     // Messages per second, as SMTP_MAX_RATE says (nodemailer counts per rateDelta milliseconds).
@@ -184,15 +200,45 @@ export function emailTransport(deps: AppDeps): EmailTransport {
   let transport = transports.get(deps);
   if (!transport) {
     const url = deps.config.email.smtpUrl;
-    transport = url ? smtpTransport(deps, url) : sandboxTransport(deps);
+    transport = url ? smtpTransport(deps, { url, dkim: true }) : sandboxTransport(deps);
     transports.set(deps, transport);
   }
   return transport;
 }
 
-/** Closes the app's transport, if it was built (on shutdown, after the jobs stopped). */
+/** The organizations' own SMTP transports of an app, by organization, with the settings they were built from. */
+const ownTransports = new WeakMap<AppDeps, Map<string, { fingerprint: string; transport: EmailTransport }>>();
+/** How long a replaced transport's pool stays open for the sends it had started. */
+const REPLACED_TRANSPORT_GRACE_MS = 60_000;
+
+/**
+ * The transport an organization's e-mail leaves through: SMTP_URL when set (it wins), else the
+ * organization's own SMTP server saved in Settings → Integrations, else the sandbox. `own` says
+ * whether it is the organization's server (decision 038). A null organization (account e-mail)
+ * always takes the server's own transport.
+ */
+export async function emailTransportFor(deps: AppDeps, organizationId: string | null, db: Db = deps.database.db): Promise<{ transport: EmailTransport; own: boolean }> {
+  const deployment = emailTransport(deps);
+  if (deployment.mode === 'smtp' || organizationId === null) return { transport: deployment, own: false };
+  const settings = await providerSettingsInUse(db, deps.config, organizationId, 'smtp', 'SMTP');
+  if (!settings) return { transport: deployment, own: false };
+  let byOrganization = ownTransports.get(deps);
+  if (!byOrganization) ownTransports.set(deps, (byOrganization = new Map()));
+  const fingerprint = createHash('sha256').update(JSON.stringify(settings)).digest('hex');
+  const current = byOrganization.get(organizationId);
+  if (current?.fingerprint === fingerprint) return { transport: current.transport, own: true };
+  if (current) setTimeout(() => void current.transport.close(), REPLACED_TRANSPORT_GRACE_MS).unref();
+  const transport = smtpTransport(deps, organizationSmtpServer(settings));
+  byOrganization.set(organizationId, { fingerprint, transport });
+  return { transport, own: true };
+}
+
+/** Closes the app's transports, if they were built (on shutdown, after the jobs stopped). */
 export async function closeEmailTransport(deps: AppDeps): Promise<void> {
   const transport = transports.get(deps);
   transports.delete(deps);
   await transport?.close();
+  const own = ownTransports.get(deps);
+  ownTransports.delete(deps);
+  for (const entry of own?.values() ?? []) await entry.transport.close();
 }

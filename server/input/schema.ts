@@ -31,3 +31,16 @@ export const isoDateTime = (options: { offset?: boolean; error: string }) => z.i
 
 /** An e-mail address as stored and compared: trimmed, lower-cased, at most 254 characters (RFC 5321). */
 export const ZEmailAddress = z.string({ error: 'is required' }).trim().toLowerCase().max(254, 'must be at most 254 characters').pipe(z.email('must be an e-mail address'));
+
+/**
+ * The shapes of provider credentials: one rule each for the environment (server/config.ts) and
+ * Settings → Integrations (server/providers/schema.ts), so both refuse the same values with the same words.
+ */
+export const CREDENTIAL_FORMATS = {
+  twilioAccountSid: { pattern: /^AC[0-9a-zA-Z]{32}$/, rule: 'must be an Account SID (AC followed by 32 characters)' },
+  twilioMessagingServiceSid: { pattern: /^MG[0-9a-zA-Z]{32}$/, rule: 'must be a Messaging Service SID (MG followed by 32 characters)' },
+  e164: { pattern: /^\+[1-9]\d{6,14}$/, rule: 'must be an E.164 number such as +15551234567' },
+  stripeSecretKey: { pattern: /^(sk|rk)_\S+$/, rule: 'must be a Stripe secret key (sk_… or rk_…)' },
+  stripePublishableKey: { pattern: /^pk_\S+$/, rule: 'must be a Stripe publishable key (pk_…)' },
+  stripeWebhookSecret: { pattern: /^whsec_\S+$/, rule: 'must be a Stripe webhook signing secret (whsec_…)' },
+} as const;

@@ -6,6 +6,8 @@ export type KitClient = {
   upsertSubscriber(subscriber: { email: string; firstName?: string | undefined }): Promise<{ id: number }>;
   /** Tags a subscriber, creating the tag by name when the account does not have it yet. */
   tagSubscriber(subscriberId: number, tagName: string): Promise<void>;
+  /** The account the key belongs to (GET /v4/account): an authenticated read, Settings → Integrations' test. */
+  account(): Promise<{ name: string }>;
 };
 
 /** A Kit call that failed: its HTTP status (none when Kit could not be reached) and what Kit said. */
@@ -27,14 +29,14 @@ const TIMEOUT_MS = 15_000;
  * are idempotent on Kit's side, so a retried forwarding never duplicates anything.
  */
 export function createKitClient(options: { apiKey: string; baseUrl: string; signal?: AbortSignal }): KitClient {
-  async function call<T>(path: string, body: unknown): Promise<T> {
+  async function call<T>(path: string, body: unknown, method: 'POST' | 'GET' = 'POST'): Promise<T> {
     const signal = options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(TIMEOUT_MS)]) : AbortSignal.timeout(TIMEOUT_MS);
     let res: Response;
     try {
       res = await fetch(`${options.baseUrl}${path}`, {
-        method: 'POST',
+        method,
         headers: { 'content-type': 'application/json', accept: 'application/json', 'x-kit-api-key': options.apiKey },
-        body: JSON.stringify(body),
+        ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
         signal,
       });
     } catch (error) {
@@ -50,16 +52,20 @@ export function createKitClient(options: { apiKey: string; baseUrl: string; sign
       } catch {
         // Not JSON: the raw text (shortened) says enough.
       }
-      throw new KitError(`Kit answered ${res.status} to POST ${path}${detail ? `: ${detail}` : ''}`, res.status);
+      throw new KitError(`Kit answered ${res.status} to ${method} ${path}${detail ? `: ${detail}` : ''}`, res.status);
     }
     try {
       return JSON.parse(text) as T;
     } catch {
-      throw new KitError(`Kit answered ${res.status} to POST ${path} with a body that is not JSON`, res.status);
+      throw new KitError(`Kit answered ${res.status} to ${method} ${path} with a body that is not JSON`, res.status);
     }
   }
 
   return {
+    async account() {
+      const body = await call<{ account?: { name?: string } }>('/v4/account', undefined, 'GET');
+      return { name: body.account?.name ?? 'Kit account' };
+    },
     async upsertSubscriber({ email, firstName }) {
       const body = await call<{ subscriber?: { id?: number } }>('/v4/subscribers', { email_address: email, first_name: firstName || undefined, state: 'active' });
       const id = body.subscriber?.id;

@@ -8,7 +8,7 @@ import type { AppDeps } from '../deps';
 import { contactIdsByPhone, optedOutNumbers, STATUS_RANK, statusesBelow, type SmsMessageRow } from './repo';
 import { OPTED_OUT_MESSAGE } from './schema';
 import { senderRate, type SendJobData } from './send-job';
-import { PROVIDER_SOCKETS, ProviderError, smsProvider, type ProviderMessage, type SmsProvider } from './twilio';
+import { PROVIDER_SOCKETS, ProviderError, smsProviderFor, type ProviderMessage, type SmsProvider } from './twilio';
 
 /** The job that marks a sandbox message delivered a moment after it was "sent". */
 export const SANDBOX_DELIVERY_JOB = 'sms.sandbox-delivery';
@@ -135,7 +135,7 @@ export async function deliverMessages(deps: AppDeps, job: Job, options: Delivery
   const { organizationId, messageIds } = job.data;
   const run: Run = {
     deps,
-    provider: smsProvider(deps.config),
+    provider: await smsProviderFor(deps, organizationId),
     organizationId,
     lastAttempt: job.retryCount >= options.retryLimit,
     signal: job.signal,
@@ -381,7 +381,7 @@ function writers(deps: AppDeps) {
           const written = await recordSent(trx, organizationId, reports);
           // The sandbox's delivery reports commit with the sends they report on: a worker killed
           // after this commit leaves no message 'sent' without the job that delivers it.
-          if (smsProvider(deps.config).mode === 'sandbox') {
+          if ((await smsProviderFor(deps, organizationId, trx)).mode === 'sandbox') {
             const reportable = [...written.values()].filter((row) => row.status === 'sent').map((row) => row.id);
             if (reportable.length > 0) await scheduleSandboxDelivery(deps, trx, organizationId, reportable);
           }

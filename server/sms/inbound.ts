@@ -28,18 +28,14 @@ function keywordOf(body: string): 'opt_out' | 'opt_in' | 'help' | null {
 
 /**
  * The organization an inbound message belongs to: the one that last texted that number (the
- * sender is shared by the deployment), else the site owner.
+ * sender is shared by the deployment), else the site owner. A message to an organization's own
+ * Twilio account (`within`: the organizations using that account) stays among them, else the first.
  */
-async function organizationFor(deps: AppDeps, from: string): Promise<string> {
-  const last = await deps.database.db
-    .selectFrom('sms_messages')
-    .select('organization_id')
-    .where('to_number', '=', from)
-    .where('direction', '=', 'outbound')
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return last?.organization_id ?? (await siteOwnerOrganization(deps.database.db, deps.config)).id;
+async function organizationFor(deps: AppDeps, from: string, within: string[] | null): Promise<string> {
+  let query = deps.database.db.selectFrom('sms_messages').select('organization_id').where('to_number', '=', from).where('direction', '=', 'outbound');
+  if (within) query = query.where('organization_id', 'in', within);
+  const last = await query.orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+  return last?.organization_id ?? within?.[0] ?? (await siteOwnerOrganization(deps.database.db, deps.config)).id;
 }
 
 /**
@@ -70,14 +66,14 @@ export type InboundParams = { MessageSid?: string; From?: string; To?: string; B
  * none exists), applies STOP/START keywords to the contact's SMS do-not-contact flag, and raises
  * sms_received. Returns the HELP answer to reply with, if any.
  */
-export async function receiveInbound(deps: AppDeps, params: InboundParams): Promise<{ reply: string | null; duplicate: boolean }> {
+export async function receiveInbound(deps: AppDeps, params: InboundParams, within: string[] | null = null): Promise<{ reply: string | null; duplicate: boolean }> {
   const sid = params.MessageSid?.trim();
   const rawFrom = params.From?.trim();
   if (!sid || !rawFrom) return { reply: null, duplicate: false };
   const phone = normalizePhone(rawFrom);
   const from = phone.ok ? phone.e164 : rawFrom;
   const body = params.Body ?? '';
-  const organizationId = await organizationFor(deps, from);
+  const organizationId = await organizationFor(deps, from, within);
   const { encoding, segments } = smsEncoding(body);
   // Found by a system lookup, the organization is then the one the message is written for (decision 024).
   const organizationDb = deps.database.forOrganization(organizationId);
@@ -134,19 +130,21 @@ export type StatusParams = { MessageSid?: string; MessageStatus?: string; ErrorC
 /**
  * A delivery report. Found by our message id (in the callback URL, so a report that outruns our
  * own write after the send still lands) or by MessageSid; it only ever moves a message forward.
+ * Signed with an organization's own account (`within`), it reaches that organization's messages only.
  */
-export async function receiveStatus(deps: AppDeps, messageId: string | null, params: StatusParams): Promise<void> {
+export async function receiveStatus(deps: AppDeps, messageId: string | null, params: StatusParams, within: string[] | null = null): Promise<void> {
   const sid = params.MessageSid?.trim();
   const status = statusFromProvider(params.MessageStatus?.trim() ?? '');
   if (!sid || !status) return;
   const db = deps.database.db;
   const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  const row = await db
+  let query = db
     .selectFrom('sms_messages')
     .select(['id', 'organization_id', 'provider_sid'])
     .where((eb) => (messageId && UUID.test(messageId) ? eb.or([eb('id', '=', messageId), eb('provider_sid', '=', sid)]) : eb('provider_sid', '=', sid)))
-    .where('direction', '=', 'outbound')
-    .executeTakeFirst();
+    .where('direction', '=', 'outbound');
+  if (within) query = query.where('organization_id', 'in', within);
+  const row = await query.executeTakeFirst();
   // A report for another message than the one the URL names is ignored.
   if (!row || (row.provider_sid && row.provider_sid !== sid)) return;
   const failed = status === 'failed' || status === 'undelivered';

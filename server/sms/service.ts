@@ -38,7 +38,7 @@ import {
 } from './schema';
 import { DEFAULT_SMS_TEMPLATES } from './templates';
 import { SEND_JOB, sendChunkSize, senderRate, type SendJobData } from './send-job';
-import { smsProvider } from './twilio';
+import { smsProviderFor } from './twilio';
 
 // ——— Accepting messages ———
 
@@ -94,7 +94,7 @@ async function recipientContact(trx: Db, ctx: OrgContext, e164: string, contactI
  */
 async function acceptMessages(ctx: OrgContext, rawRecipients: string[], options: Acceptance) {
   const org = await smsOrganization(ctx.db, ctx.organizationId);
-  const provider = smsProvider(ctx.deps.config);
+  const provider = await smsProviderFor(ctx.deps, ctx.organizationId, ctx.db);
   const now = new Date();
   const release = quietHoursReleaser(options.honourQuietHours ? org.sms.quietHours : null, org.timezone, now);
   const { encoding, segments } = smsEncoding(options.body);
@@ -407,8 +407,8 @@ export async function deleteTemplate(ctx: Pick<OrgContext, 'db' | 'organizationI
 
 // ——— Account and settings ———
 
-export async function smsAccount(ctx: Pick<OrgContext, 'deps'>) {
-  const provider = smsProvider(ctx.deps.config);
+export async function smsAccount(ctx: Pick<OrgContext, 'deps' | 'db' | 'organizationId'>) {
+  const provider = await smsProviderFor(ctx.deps, ctx.organizationId, ctx.db);
   try {
     const account = await provider.account();
     return { account: { status: account.status, friendlyName: account.friendlyName, mode: account.mode }, phoneNumbers: account.phoneNumbers };
@@ -490,7 +490,7 @@ export async function batchProgress(ctx: Pick<OrgContext, 'db' | 'organizationId
   // The sandbox reports every message it sent as delivered (its report job commits with the send),
   // so there 'sent' is not an end state. Twilio's receipts may never come for some carriers: with
   // Twilio a batch is done once every message has left our queue.
-  const awaitingReport = smsProvider(ctx.deps.config).mode === 'sandbox' ? count('sent') : 0;
+  const awaitingReport = (await smsProviderFor(ctx.deps, ctx.organizationId, ctx.db)).mode === 'sandbox' ? count('sent') : 0;
   return {
     id: batch.id,
     total: batch.recipient_count,

@@ -1,8 +1,11 @@
 import http from 'node:http';
 import https from 'node:https';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import twilio from 'twilio';
 import type { Config } from '../config';
+import type { Db } from '../db';
+import type { AppDeps } from '../deps';
+import { providerSettingsInUse, providerSettingsWhere, type ProviderValues } from '../kernel/provider-settings';
 
 type RequestOptions<TData> = Parameters<InstanceType<typeof twilio.RequestClient>['request']>[0] & { data?: TData };
 
@@ -198,4 +201,56 @@ export function smsProvider(config: Config): SmsProvider {
     providers.set(config, provider);
   }
   return provider;
+}
+
+/** The organizations' own Twilio accounts' providers, by API origin, account, token and sender (one SDK client each per process). */
+const ownProviders = new Map<string, TwilioProvider>();
+const OWN_PROVIDERS_KEPT = 200;
+
+/** The provider of an organization's own Twilio account (Settings → Integrations). */
+export function organizationTwilio(config: Config, own: ProviderValues['twilio']): TwilioProvider {
+  const key = [config.twilio.apiBaseUrl, own.accountSid, createHash('sha256').update(own.authToken).digest('hex'), own.messagingServiceSid ?? '', own.fromNumber ?? ''].join(':');
+  let provider = ownProviders.get(key);
+  if (!provider) {
+    provider = new TwilioProvider(
+      { ...config.twilio, accountSid: own.accountSid, authToken: own.authToken, messagingServiceSid: own.messagingServiceSid ?? undefined, fromNumber: own.fromNumber ?? undefined },
+      config.twilio.timeoutMs,
+    );
+    // A changed token makes a new entry: the oldest go first.
+    if (ownProviders.size >= OWN_PROVIDERS_KEPT) ownProviders.delete(ownProviders.keys().next().value!);
+    ownProviders.set(key, provider);
+  }
+  return provider;
+}
+
+/**
+ * The provider an organization's messages go through: the environment's Twilio account when one is
+ * set (it wins), else the organization's own account saved in Settings → Integrations, else the
+ * sandbox (docs/decisions/038).
+ */
+export async function smsProviderFor(deps: Pick<AppDeps, 'config' | 'database'>, organizationId: string, db: Db = deps.database.db): Promise<SmsProvider> {
+  const deployment = smsProvider(deps.config);
+  if (deployment.mode === 'twilio') return deployment;
+  const own = await providerSettingsInUse(db, deps.config, organizationId, 'twilio', 'Twilio');
+  return own ? organizationTwilio(deps.config, own) : deployment;
+}
+
+/**
+ * Checks a Twilio webhook's X-Twilio-Signature. With the environment's account, against its token
+ * (`within` null: any organization's message). Otherwise against the tokens of the organizations
+ * whose own account the webhook names (AccountSid): `within` lists those whose token signed it, and
+ * what the webhook says is applied to their messages only — an organization knows its own token, so
+ * its signature must never reach another organization's messages. Null when nothing signed it.
+ */
+export async function verifyTwilioWebhook(
+  deps: Pick<AppDeps, 'config' | 'database'>,
+  request: { signature: string | undefined; url: string; params: Record<string, string> },
+): Promise<{ within: string[] | null } | null> {
+  const deployment = smsProvider(deps.config);
+  if (deployment.mode === 'twilio') return deployment.validateWebhook(request.signature, request.url, request.params) ? { within: null } : null;
+  const accountSid = request.params.AccountSid;
+  if (!request.signature || !accountSid) return null;
+  const accounts = await providerSettingsWhere(deps.database.db, deps.config, 'twilio', 'accountSid', accountSid);
+  const within = accounts.filter((a) => organizationTwilio(deps.config, a.values).validateWebhook(request.signature, request.url, request.params)).map((a) => a.organizationId);
+  return within.length > 0 ? { within } : null;
 }

@@ -4,6 +4,7 @@ import type { WebhookDeliveriesTable } from '../db/schema';
 import { scoped } from '../db/scoped';
 import type { AppDeps } from '../deps';
 import { publishEvent } from '../events/publish';
+import { openEndpointSecret } from './secrets';
 import { postSigned, signedHeaders, type SendResult } from './sender';
 import { RefusedTarget, resolveTarget } from './ssrf';
 
@@ -154,12 +155,14 @@ export async function deliver(deps: AppDeps, data: DeliverJobData): Promise<void
   }
   const endpoint = await scoped(deps.database.db, data.organizationId)
     .selectFrom('webhook_endpoints')
-    .select(['url', 'enabled', 'secret', 'previous_secret', 'previous_secret_expires_at'])
+    .select(['id', 'url', 'enabled', 'secret', 'previous_secret', 'previous_secret_expires_at'])
     .where('id', '=', delivery.endpoint_id)
     .executeTakeFirstOrThrow();
   const body = JSON.stringify(delivery.payload);
   const at = new Date();
-  const secrets = [endpoint.secret, ...(endpoint.previous_secret && endpoint.previous_secret_expires_at && endpoint.previous_secret_expires_at > at ? [endpoint.previous_secret] : [])];
+  const secrets = [endpoint.secret, ...(endpoint.previous_secret && endpoint.previous_secret_expires_at && endpoint.previous_secret_expires_at > at ? [endpoint.previous_secret] : [])].map((stored) =>
+    openEndpointSecret(deps.config, endpoint.id, stored),
+  );
   const headers = signedHeaders(secrets, delivery.message_id, at, body);
   const shown = { ...headers, 'webhook-signature': headers['webhook-signature'].replace(/v1,[^ ]+/g, 'v1,…') };
   const unsent = (error: string): SendResult => ({ statusCode: null, responseExcerpt: null, error, durationMs: 0, retryAfterSeconds: null, timedOut: false });

@@ -19,6 +19,7 @@ import {
   type ZRotateSecretInput,
   type ZUpdateWebhookEndpointInput,
 } from './schema';
+import { sealEndpointSecret } from './secrets';
 import { newSigningSecret } from './sender';
 import { RefusedTarget, resolveTarget } from './ssrf';
 
@@ -31,7 +32,7 @@ const toRecord = (row: Endpoint): TWebhookEndpoint => ({
   eventTypes: row.event_types,
   enabled: row.enabled,
   disabledReason: row.disabled_reason,
-  secretHint: `whsec_…${row.secret.slice(-4)}`,
+  secretHint: `whsec_…${row.secret_hint}`,
   previousSecretExpiresAt: row.previous_secret && row.previous_secret_expires_at && row.previous_secret_expires_at > new Date() ? row.previous_secret_expires_at.toISOString() : null,
   createdAt: row.created_at.toISOString(),
   updatedAt: row.updated_at.toISOString(),
@@ -70,6 +71,9 @@ export async function getEndpoint(ctx: OrgContext, input: z.output<typeof ZEndpo
 export async function createEndpoint(ctx: OrgContext, input: z.output<typeof ZCreateWebhookEndpointInput>) {
   await checkUrl(ctx, input.url);
   const secret = newSigningSecret();
+  // The id is made here: the sealed secret is bound to it.
+  const id = randomUUID();
+  const sealed = sealEndpointSecret(ctx.deps.config, id, secret);
   const row = await ctx.db.transaction().execute(async (trx) => {
     const count = await scoped(trx, ctx.organizationId)
       .selectFrom('webhook_endpoints')
@@ -78,11 +82,13 @@ export async function createEndpoint(ctx: OrgContext, input: z.output<typeof ZCr
     if (Number(count.n) >= WEBHOOK_ENDPOINTS_MAX) throw new DomainError('CONFLICT', `An organization has at most ${WEBHOOK_ENDPOINTS_MAX} webhook endpoints`);
     const created = await scoped(trx, ctx.organizationId)
       .insertInto('webhook_endpoints', {
+        id,
         url: input.url,
         description: input.description,
         event_types: JSON.stringify(input.eventTypes),
         enabled: input.enabled,
-        secret,
+        secret: sealed,
+        secret_hint: secret.slice(-4),
         created_by: ctx.auth.user?.id ?? null,
       })
       .returningAll()
@@ -129,12 +135,14 @@ export async function removeEndpoint(ctx: OrgContext, input: z.output<typeof ZEn
 /** A new signing secret, answered once; the old one keeps signing beside it for `overlapHours`. */
 export async function rotateSecret(ctx: OrgContext, input: z.output<typeof ZRotateSecretInput>) {
   const secret = newSigningSecret();
+  const sealed = sealEndpointSecret(ctx.deps.config, input.id, secret);
   const row = await ctx.db.transaction().execute(async (trx) => {
     const endpoint = await requireEndpoint(trx, ctx.organizationId, input.id);
     const updated = await scoped(trx, ctx.organizationId)
       .updateTable('webhook_endpoints')
       .set({
-        secret,
+        secret: sealed,
+        secret_hint: secret.slice(-4),
         previous_secret: input.overlapHours > 0 ? endpoint.secret : null,
         previous_secret_expires_at: input.overlapHours > 0 ? sql<Date>`now() + make_interval(hours => ${input.overlapHours})` : null,
         updated_at: sql<Date>`now()`,

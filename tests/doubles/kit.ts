@@ -42,6 +42,7 @@ export async function startKitDouble(options: { apiKey?: string } = {}) {
       return send(res, 500, { errors: ['Internal server error (scripted)'] });
     }
     if (request.apiKey !== apiKey) return send(res, 401, { errors: ['API Key not valid'] });
+    if (req.method === 'GET' && path === '/v4/account') return send(res, 200, { account: { name: 'Switchboard test creator', plan_type: 'creator', primary_email_address: 'kit@example.com' } });
     if (req.method === 'POST' && path === '/v4/subscribers') {
       const email = String(body.email_address ?? '').toLowerCase();
       if (!email.includes('@')) return send(res, 422, { errors: ['Email address is invalid'] });

@@ -40,8 +40,11 @@ export type SmtpSink = {
 
 type Plan = { kind: 'fail'; code: number; text: string } | { kind: 'drop' } | { kind: 'hold' };
 
-/** The in-process SMTP server the tests point the app's real nodemailer transport at (smtp-server + mailparser). */
-export async function startSmtpSink(): Promise<SmtpSink> {
+/**
+ * The in-process SMTP server the tests point the app's real nodemailer transport at (smtp-server +
+ * mailparser). With `auth`, it offers AUTH (without TLS) and accepts only that user and password.
+ */
+export async function startSmtpSink(options: { auth?: { user: string; pass: string } } = {}): Promise<SmtpSink> {
   const messages: SinkMessage[] = [];
   const plans: Plan[] = [];
   const sink: SmtpSink = {
@@ -67,9 +70,19 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       return new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+  const { auth } = options;
   const server: SMTPServer = new SMTPServer({
-    authOptional: true,
+    authOptional: !auth,
     disabledCommands: ['STARTTLS'],
+    ...(auth
+      ? {
+          allowInsecureAuth: true,
+          onAuth(credentials, _session, callback) {
+            if (credentials.username === auth.user && credentials.password === auth.pass) return callback(null, { user: credentials.username });
+            callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
+          },
+        }
+      : {}),
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];

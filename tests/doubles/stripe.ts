@@ -214,6 +214,9 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     if (resource === 'billing_portal' && method === 'POST') {
       return { status: 200, body: { id: id('bps'), object: 'billing_portal.session', customer: body.customer, return_url: body.return_url, url: `https://billing.stripe.test/session/${id('p')}` } };
     }
+    if (resource === 'balance' && method === 'GET') {
+      return { status: 200, body: { object: 'balance', livemode: false, available: [{ amount: 0, currency: 'usd', source_types: { card: 0 } }], pending: [] } };
+    }
     if (resource === 'invoices' && method === 'GET') {
       const data = [...invoices.values()].filter((i) => i.customer === query.get('customer')).reverse();
       return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/invoices' } };

@@ -20,7 +20,11 @@ export type Outcome =
   | { kind: 'timeout'; accept: boolean; holdMs?: number }
   | { kind: 'error'; code: 21211 | 21610 | 21614; status?: number };
 
-export type DoubleMessage = { sid: string; to: string; from: string; body: string; statusCallback: string | null; dateCreated: Date; status: string };
+/** A second account the double knows (an organization's own Twilio account in Settings → Integrations). */
+export const OTHER_ACCOUNT_SID = `AC${'0'.repeat(31)}2`;
+export const OTHER_AUTH_TOKEN = 'other-auth-token-fedcba9876543210';
+
+export type DoubleMessage = { sid: string; accountSid: string; to: string; from: string; body: string; statusCallback: string | null; dateCreated: Date; status: string };
 
 const ERROR_TEXT: Record<number, string> = {
   21211: "The 'To' number is not a valid phone number.",
@@ -31,7 +35,7 @@ const ERROR_TEXT: Record<number, string> = {
 function messageJson(m: DoubleMessage) {
   return {
     sid: m.sid,
-    account_sid: TEST_ACCOUNT_SID,
+    account_sid: m.accountSid,
     to: m.to,
     from: m.from,
     body: m.body,
@@ -43,7 +47,7 @@ function messageJson(m: DoubleMessage) {
     date_sent: null,
     error_code: null,
     error_message: null,
-    uri: `/2010-04-01/Accounts/${TEST_ACCOUNT_SID}/Messages/${m.sid}.json`,
+    uri: `/2010-04-01/Accounts/${m.accountSid}/Messages/${m.sid}.json`,
   };
 }
 
@@ -64,7 +68,8 @@ export type TwilioDouble = {
   close(): Promise<void>;
 };
 
-export async function startTwilioDouble(): Promise<TwilioDouble> {
+/** Accounts by SID with their auth tokens: the test account and OTHER_ACCOUNT_SID unless told otherwise. */
+export async function startTwilioDouble(accounts: Record<string, string> = { [TEST_ACCOUNT_SID]: TEST_AUTH_TOKEN, [OTHER_ACCOUNT_SID]: OTHER_AUTH_TOKEN }): Promise<TwilioDouble> {
   const messages: DoubleMessage[] = [];
   const requests: TwilioDouble['requests'] = [];
   const scripts = new Map<string, Outcome[]>();
@@ -81,9 +86,10 @@ export async function startTwilioDouble(): Promise<TwilioDouble> {
       held.add(timer);
     });
 
-  const accept = (params: URLSearchParams): DoubleMessage => {
+  const accept = (accountSid: string, params: URLSearchParams): DoubleMessage => {
     const message: DoubleMessage = {
       sid: `SM${randomBytes(16).toString('hex')}`,
+      accountSid,
       to: params.get('To') ?? '',
       from: params.get('From') ?? TEST_FROM,
       body: params.get('Body') ?? '',
@@ -112,9 +118,12 @@ export async function startTwilioDouble(): Promise<TwilioDouble> {
           res.writeHead(status, { 'content-type': 'application/json' });
           res.end(JSON.stringify(body));
         };
-        const expected = `Basic ${Buffer.from(`${TEST_ACCOUNT_SID}:${TEST_AUTH_TOKEN}`).toString('base64')}`;
-        if (req.headers.authorization !== expected) return json(401, { code: 20003, message: 'Authenticate', status: 401 });
-        const base = `/2010-04-01/Accounts/${TEST_ACCOUNT_SID}`;
+        // Every path names its account; the Basic credentials must be that account's SID and token.
+        const accountSid = /^\/2010-04-01\/Accounts\/(AC[0-9a-zA-Z]{32})(?:\/|\.json$)/.exec(url.pathname)?.[1] ?? '';
+        const token = accounts[accountSid];
+        const expected = token ? `Basic ${Buffer.from(`${accountSid}:${token}`).toString('base64')}` : null;
+        if (!expected || req.headers.authorization !== expected) return json(401, { code: 20003, message: 'Authenticate', status: 401 });
+        const base = `/2010-04-01/Accounts/${accountSid}`;
 
         if (req.method === 'POST' && url.pathname === `${base}/Messages.json`) {
           const params = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
@@ -124,11 +133,11 @@ export async function startTwilioDouble(): Promise<TwilioDouble> {
           if (latencyMs > 0) await hold(latencyMs);
           switch (outcome.kind) {
             case 'ok':
-              return json(201, messageJson(accept(params)));
+              return json(201, messageJson(accept(accountSid, params)));
             case 'status':
               return json(outcome.status, { code: outcome.status === 429 ? 20429 : 20500, message: outcome.status === 429 ? 'Too Many Requests' : 'Internal Server Error', status: outcome.status });
             case 'timeout': {
-              const message = outcome.accept ? accept(params) : null;
+              const message = outcome.accept ? accept(accountSid, params) : null;
               await hold(outcome.holdMs ?? 5000);
               return message ? json(201, messageJson(message)) : json(500, { code: 20500, message: 'late', status: 500 });
             }
@@ -143,7 +152,7 @@ export async function startTwilioDouble(): Promise<TwilioDouble> {
         }
         if (req.method === 'GET' && url.pathname === `${base}/Messages.json`) {
           const to = url.searchParams.get('To');
-          const found = messages.filter((m) => !to || m.to === to).reverse();
+          const found = messages.filter((m) => m.accountSid === accountSid && (!to || m.to === to)).reverse();
           return json(200, {
             messages: found.map(messageJson),
             end: Math.max(found.length - 1, 0),
@@ -157,7 +166,13 @@ export async function startTwilioDouble(): Promise<TwilioDouble> {
           });
         }
         if (req.method === 'GET' && url.pathname === `${base}.json`) {
-          return json(200, { sid: TEST_ACCOUNT_SID, friendly_name: 'Switchboard test account', status: 'active', type: 'Full', date_created: new Date().toUTCString() });
+          return json(200, {
+            sid: accountSid,
+            friendly_name: accountSid === TEST_ACCOUNT_SID ? 'Switchboard test account' : `Account ${accountSid.slice(-4)}`,
+            status: 'active',
+            type: 'Full',
+            date_created: new Date().toUTCString(),
+          });
         }
         if (req.method === 'GET' && url.pathname === `${base}/IncomingPhoneNumbers.json`) {
           const number = { sid: `PN${'0'.repeat(32)}`, phone_number: TEST_FROM, friendly_name: '(500) 555-0006', capabilities: { sms: true } };

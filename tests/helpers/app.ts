@@ -7,12 +7,22 @@ import { createTrpcContext } from '../../server/trpc/context';
 import { createCallerFactory } from '../../server/trpc/init';
 import { appRouter } from '../../server/assembly';
 import { getTestDatabase } from './db';
+import { TEST_SECRETS_KEY } from './secrets-key';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
   // Tests sign up many organizations from one address, and probe /api/v1 in bursts; the limits' own tests set them back.
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '3000', SIGNUPS_PER_HOUR: '100000', API_RATE_LIMIT: '1000000', API_RATE_LIMIT_ORGANIZATION: '1000000', ...overrides });
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PORT: '3000',
+    SECRETS_KEY: TEST_SECRETS_KEY,
+    SIGNUPS_PER_HOUR: '100000',
+    API_RATE_LIMIT: '1000000',
+    API_RATE_LIMIT_ORGANIZATION: '1000000',
+    ...overrides,
+  });
 }
 
 export async function buildTestDeps(options: { database?: DatabaseHandle; env?: Record<string, string> } = {}): Promise<AppDeps> {

@@ -8,11 +8,12 @@ import { openDatabase } from '../../server/db';
 import { buildDeps } from '../../server/deps';
 import { createJobQueue } from '../../server/jobs/queue';
 import { createLogger } from '../../server/logging';
+import { TEST_SECRETS_KEY } from './secrets-key';
 
 /** The app's dependencies over the database the test named, with a fast job queue. */
 export async function workerDeps(kind: string, location: string, env: Record<string, string> = {}) {
   const database = kind === 'postgres' ? await openDatabase({ kind: 'postgres', url: location, maxConnections: 5 }) : await openDatabase({ kind: 'pglite', dataDir: location });
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '3000', JOBS_POLL_MS: '50', ...env });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '3000', JOBS_POLL_MS: '50', SECRETS_KEY: TEST_SECRETS_KEY, ...env });
   const logger = createLogger(config);
   return { ...buildDeps({ config, database, logger }), jobs: createJobQueue({ database, logger, pollIntervalMs: 50, maintenanceIntervalSeconds: 1 }) };
 }

@@ -91,7 +91,7 @@ describe('role matrix: each role × each permission-gated procedure', () => {
     ];
     const salesRep = [...viewer, 'contacts:write', 'deals:write', 'tasks:write', 'appointments:write', 'sms:send', 'email:send', 'conversations:reply', 'conversations:assign', 'calendars:book'];
     const manager = [...salesRep, 'pipelines:manage', 'campaigns:write', 'automations:write', 'data:export', 'calendars:manage', 'sites:write'];
-    const admin = [...manager, 'contacts:delete', 'members:manage', 'data:import', 'settings:manage', 'apikeys:manage', 'email:manage', 'sites:code'];
+    const admin = [...manager, 'contacts:delete', 'members:manage', 'data:import', 'settings:manage', 'apikeys:manage', 'email:manage', 'sites:code', 'providers:manage'];
     const superAdmin = [...admin, 'billing:manage', 'audit:read'];
     const sorted = (list: readonly string[]) => [...list].sort();
     expect(sorted(ROLE_PERMISSIONS.viewer)).toEqual(sorted(viewer));

@@ -5,6 +5,7 @@ import { loadConfig } from '../../../server/config';
 import { openDatabase, type Db } from '../../../server/db';
 import { startServer, type RunningServer } from '../../../server/server';
 import { migratedSnapshot } from '../../helpers/pglite-snapshot';
+import { TEST_SECRETS_KEY } from '../../helpers/secrets-key';
 
 export type App = { url: string; db: Db; close(): Promise<void> };
 
@@ -36,6 +37,7 @@ export async function startApp(): Promise<App> {
   const config = loadConfig({
     NODE_ENV: 'production',
     PORT: String(port),
+    SECRETS_KEY: TEST_SECRETS_KEY,
     PUBLIC_URL: `http://localhost:${port}`,
     LOG_LEVEL: 'silent',
     SIGNUPS_PER_HOUR: '100000',

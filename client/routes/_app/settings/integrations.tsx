@@ -10,20 +10,23 @@ import { cn } from '../../../lib/cn';
 import { errorMessageOf } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/format';
 import { trpc } from '../../../lib/trpc';
+import { ProviderSettings } from '../-components/integrations/provider-settings';
 
 export const Route = createFileRoute('/_app/settings/integrations')({
   staticData: { title: 'Integrations' },
-  loader: ({ context }) => context.trpc.leads.integrationLog.ensureData(),
+  // The provider settings are for admins: another role's loader leaves them out (the screen says why).
+  loader: ({ context }) => Promise.all([context.trpc.leads.integrationLog.ensureData(), context.trpc.providers.overview.ensureData().catch(() => undefined)]),
   component: IntegrationsPage,
 });
 
 const STATUS_TONES: Record<string, BadgeTone> = { delivered: 'green', pending: 'gray', retrying: 'amber', failed: 'red' };
 const linkClass = cn('rounded font-medium text-indigo-700 hover:underline dark:text-indigo-300', focusRing);
 
-/** Where the public site's leads go: the receiving organization, Kit (ConvertKit) and each forwarding's outcome. */
+/** Provider settings (admins), then where the public site's leads go: the receiving organization, Kit (ConvertKit) and each forwarding's outcome. */
 function IntegrationsPage() {
   const { data: me } = useMe();
   const canRead = useCan('forms:read');
+  const canManageProviders = useCan('providers:manage');
   const log = trpc.leads.integrationLog.useQuery(undefined, { enabled: canRead });
   if (!me) return <SectionLoading />;
   if (!canRead) return <NoAccess>Your role does not allow reading the forms’ integrations (forms:read is required).</NoAccess>;
@@ -33,6 +36,7 @@ function IntegrationsPage() {
   const timeZone = me.user.preferences.timezone;
   return (
     <div className="grid gap-6">
+      {canManageProviders ? <Providers /> : null}
       <SettingsSection title="Public site leads" description="The organization that receives the leads of the public site’s forms (LEADS_ORGANIZATION_ID, or the first organization created).">
         <p className="text-sm text-gray-700 dark:text-gray-300">
           {siteOwner === null
@@ -65,7 +69,9 @@ function IntegrationsPage() {
         }
       >
         <p className="text-sm text-gray-700 dark:text-gray-300">
-          {kit.configured ? `Sending to ${kit.baseUrl}.` : 'Set KIT_API_KEY on the server to forward leads to Kit. Until then leads are kept in the CRM only and nothing is sent.'}
+          {kit.configured
+            ? `Sending to ${kit.baseUrl}.`
+            : 'Set KIT_API_KEY on the server, or save a key in the Kit settings above (it applies when the server next starts), to forward leads to Kit. Until then leads are kept in the CRM only and nothing is sent.'}
         </p>
       </SettingsSection>
       <SettingsSection title="Deliveries" description="The latest leads forwarded from this organization, with their attempts and the last error.">
@@ -100,5 +106,21 @@ function IntegrationsPage() {
       </SettingsSection>
       <EventDeliveries timeZone={timeZone} />
     </div>
+  );
+}
+
+/** Twilio, SMTP, Stripe and Kit as set here or by the server's environment (which wins). */
+function Providers() {
+  const overview = trpc.providers.overview.useQuery(undefined, { retryOnMount: false });
+  if (overview.error) return <FormAlert message={errorMessageOf(overview.error, 'Could not load the provider settings')} />;
+  if (!overview.data) return <SectionLoading />;
+  const { providers, secretsKey } = overview.data;
+  return (
+    <>
+      {secretsKey.available ? null : <FormAlert message={secretsKey.message} />}
+      {providers.map((status) => (
+        <ProviderSettings key={status.provider} status={status} />
+      ))}
+    </>
   );
 }
