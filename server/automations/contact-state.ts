@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db';
 import { scoped } from '../db/scoped';
 import type { TCondition } from './schema';
@@ -16,12 +17,6 @@ export type ContactSnapshot = {
   event?: Record<string, unknown> | null;
 };
 
-/** The trigger payload a run started with (null when its trigger carried none). */
-export async function runPayload(db: Db, organizationId: string, runId: string): Promise<Record<string, unknown> | null> {
-  const row = await scoped(db, organizationId).selectFrom('workflow_runs').select('trigger_payload').where('id', '=', runId).executeTakeFirst();
-  return row?.trigger_payload ?? null;
-}
-
 /** event.a.b: a path into the trigger payload; objects and arrays read as their JSON. */
 function eventValue(event: Record<string, unknown> | null | undefined, path: string): string | number | null | undefined {
   let value: unknown = event ?? undefined;
@@ -31,16 +26,32 @@ function eventValue(event: Record<string, unknown> | null | undefined, path: str
 }
 
 export async function loadSnapshot(db: Db, organizationId: string, contactId: string): Promise<ContactSnapshot | null> {
-  const contact = await scoped(db, organizationId).selectFrom('contacts').selectAll().where('id', '=', contactId).executeTakeFirst();
-  if (!contact) return null;
-  const deal = await scoped(db, organizationId)
-    .selectFrom('deals')
-    .select(['id', 'value_minor', 'stage_id', 'status'])
-    .where('contact_id', '=', contactId)
-    .where('status', '=', 'open')
-    .orderBy('created_at', 'desc')
-    .limit(1)
+  // The contact and its newest open deal in one statement (a step reads them every time).
+  const contact = await scoped(db, organizationId)
+    .selectFrom('contacts')
+    .selectAll('contacts')
+    .select((eb) =>
+      eb
+        .selectFrom('deals')
+        .select(
+          sql<{
+            id: string;
+            value_minor: string;
+            stage_id: string;
+            status: string;
+          }>`json_build_object('id', deals.id, 'value_minor', deals.value_minor::text, 'stage_id', deals.stage_id, 'status', deals.status)`.as('deal'),
+        )
+        .whereRef('deals.contact_id', '=', 'contacts.id')
+        .whereRef('deals.organization_id', '=', 'contacts.organization_id')
+        .where('deals.status', '=', 'open')
+        .orderBy('deals.created_at', 'desc')
+        .limit(1)
+        .as('deal'),
+    )
+    .where('contacts.id', '=', contactId)
     .executeTakeFirst();
+  if (!contact) return null;
+  const deal = contact.deal;
   return {
     id: contact.id,
     fields: {

@@ -51,7 +51,7 @@ export async function enrollContact(trx: Db, deps: Pick<AppDeps, 'jobs'>, input:
 
 /**
  * Enrols many contacts at once by the rules of enrollContact, in set-based statements (a tag added
- * to 100,000 contacts is 100 events of 1,000: one lock statement, one look at earlier runs, one
+ * to 100,000 contacts is 100 events of 1,000: one lock, one look at earlier runs, one
  * insert of runs and one of their jobs per event, not six round trips per contact). Answers an
  * outcome per contact id, in order; a contact named twice is enrolled once.
  */
@@ -60,9 +60,15 @@ export async function enrollContacts(trx: Db, deps: Pick<AppDeps, 'jobs'>, input
   if (contactIds.length === 0) return [];
   const org = scoped(trx, organizationId);
   const ids = [...new Set(contactIds)].sort();
-  // One enrolment at a time per (workflow, contact): concurrent triggers see each other's run. Taken in one order, so two bulk enrolments cannot deadlock.
-  const keys = ids.map((id) => `automations:${workflowId}:${id}`);
-  await sql`select pg_advisory_xact_lock(hashtext(k)) from unnest(${keys}::text[]) as k order by k`.execute(trx);
+  // One enrolment at a time per (workflow, contact): concurrent triggers see each other's run. One contact takes the
+  // workflow's lock shared and the contact's alone; many take the workflow's lock alone — one lock, not one per contact
+  // (a consumer transaction of 50 events of 1,000 contacts would hold 50,000 and exhaust the server's lock table).
+  const workflowKey = `automations:${workflowId}`;
+  if (ids.length === 1) {
+    await sql`select pg_advisory_xact_lock_shared(hashtext(${workflowKey})), pg_advisory_xact_lock(hashtext(${`${workflowKey}:${ids[0]}`}))`.execute(trx);
+  } else {
+    await sql`select pg_advisory_xact_lock(hashtext(${workflowKey}))`.execute(trx);
+  }
   const workflow = await org.selectFrom('workflows').select(['status', 'published_version']).where('id', '=', workflowId).executeTakeFirst();
   if (!workflow) throw new DomainError('NOT_FOUND', 'Workflow not found');
   const all = (skipped: string) => contactIds.map(() => ({ skipped }));

@@ -3,14 +3,15 @@ import type { Db } from '../db';
 import { scoped } from '../db/scoped';
 import type { AppDeps } from '../deps';
 import { DomainError } from '../errors';
-import { publishEvent } from '../events/publish';
 import { actingAuth } from './acting';
-import { nextStep, stepById } from './definition';
-import { loadSnapshot, runPayload, testConditions, type ContactSnapshot } from './contact-state';
+import { stepById } from './definition';
+import { loadSnapshot, testConditions, type ContactSnapshot } from './contact-state';
 import type { TStep } from './schema';
-import { ADVANCE_JOB, enrollContact, loadVersion, SWEEP_JOB, WAKE_JOB, type RunJobData } from './enroll';
+import { ADVANCE_JOB, enrollContact, loadVersion, type RunJobData } from './enroll';
+import { finish, lockRun, logStep, moveOn, type RunRow } from './run-writes';
 import { planStep, type StepPlan } from './steps';
 import { StepFailedError } from './webhook-step';
+import { armSweep, armWake } from './wake';
 import { openingAt, planEnvFor } from './window';
 
 /**
@@ -26,73 +27,15 @@ const SEND_ATTEMPTS = 3;
 /** Seconds before the second try of a send; each later try waits twice as long. */
 const SEND_RETRY_SECONDS = 5;
 
-type RunRow = { id: string; organization_id: string; workflow_id: string; version: number; contact_id: string | null; status: string; current_step_id: string | null; steps_taken: number };
-
-async function lockRun(trx: Db, organizationId: string, runId: string): Promise<RunRow | undefined> {
-  return scoped(trx, organizationId)
-    .selectFrom('workflow_runs')
-    .select(['id', 'organization_id', 'workflow_id', 'version', 'contact_id', 'status', 'current_step_id', 'steps_taken'])
-    .where('id', '=', runId)
-    .forUpdate()
-    .executeTakeFirst();
-}
-
-async function logStep(
-  trx: Db,
-  run: RunRow,
-  step: { id: string; type: string },
-  entry: { outcome: 'done' | 'skipped' | 'waiting' | 'failed'; detail: string; branch?: string | null; output?: unknown; error?: string | null },
-) {
-  await scoped(trx, run.organization_id)
-    .insertInto('workflow_run_steps', {
-      run_id: run.id,
-      workflow_id: run.workflow_id,
-      step_id: step.id,
-      step_type: step.type,
-      outcome: entry.outcome,
-      detail: entry.detail.slice(0, 1000),
-      branch: entry.branch ?? null,
-      output: entry.output ? JSON.stringify(entry.output) : null,
-      error: entry.error?.slice(0, 1000) ?? null,
-    })
-    .execute();
-}
-
-/** Ends a run: completed runs announce automation_completed (the spec's notification); failed ones tell the workflow's owner. */
-async function finish(trx: Db, run: RunRow, status: 'completed' | 'failed' | 'stopped', error: string | null = null) {
-  await scoped(trx, run.organization_id).updateTable('workflow_runs').set({ status, current_step_id: null, error, ended_at: new Date(), updated_at: new Date() }).where('id', '=', run.id).execute();
-  await scoped(trx, run.organization_id).deleteFrom('workflow_timers').where('run_id', '=', run.id).execute();
-  if (status === 'stopped') return;
-  const workflow = await scoped(trx, run.organization_id).selectFrom('workflows').select('name').where('id', '=', run.workflow_id).executeTakeFirst();
-  const payload = { automationId: run.workflow_id, runId: run.id, contactId: run.contact_id, name: workflow?.name ?? null };
-  if (status === 'completed') {
-    await publishEvent(trx, { organizationId: run.organization_id, type: 'automation_completed', payload, actorUserId: null });
-  } else {
-    const owner = (await actingAuth(trx, run.organization_id, run.workflow_id)).user;
-    await publishEvent(trx, { organizationId: run.organization_id, type: 'automation_failed', payload: { ...payload, error, ownerId: owner?.id ?? null }, actorUserId: null });
-  }
-}
-
-/** Moves the run past a step on `branch`; with no step after, the run is complete. */
-async function moveOn(trx: Db, run: RunRow, from: string, branch: string | null | undefined, definition: Parameters<typeof nextStep>[0]) {
-  const next = nextStep(definition, from, branch);
-  if (!next) return finish(trx, run, 'completed');
-  await scoped(trx, run.organization_id)
-    .updateTable('workflow_runs')
-    .set({ current_step_id: next, status: 'running', steps_taken: run.steps_taken + 1, updated_at: new Date() })
-    .where('id', '=', run.id)
-    .execute();
-}
-
 async function sleepUntil(trx: Db, deps: Pick<AppDeps, 'jobs'>, run: RunRow, stepId: string, until: Date, awaitsEvent: string | null) {
   await scoped(trx, run.organization_id)
     .insertInto('workflow_timers', { run_id: run.id, step_id: stepId, due_at: until, awaits_event: awaitsEvent })
     .onConflict((oc) => oc.column('run_id').doUpdateSet({ step_id: stepId, due_at: until, awaits_event: awaitsEvent }))
     .execute();
   await scoped(trx, run.organization_id).updateTable('workflow_runs').set({ status: 'waiting', current_step_id: stepId, updated_at: new Date() }).where('id', '=', run.id).execute();
-  await deps.jobs.send(WAKE_JOB, { organizationId: run.organization_id, runId: run.id }, { db: trx, startAfter: until });
-  // The sweeper re-arms a timer whose wake-up job was lost; one sweep a minute is enough.
-  await deps.jobs.send(SWEEP_JOB, {}, { db: trx, startAfter: 60, singletonKey: 'automations-sweep', singletonSeconds: 60 });
+  await armWake(deps, until, { db: trx });
+  // The sweeper wakes a timer whose wake-up was lost; one sweep a minute is enough.
+  await armSweep(deps, { db: trx });
 }
 
 /** A goal the contact now meets, not reached before in this run: the run jumps there (ActiveCampaign goals). */
@@ -123,8 +66,7 @@ type StepOutcome = { continue: boolean; send?: { plan: StepPlan; stepId: string;
 async function stepOnce(trx: Db, deps: AppDeps, data: RunJobData): Promise<StepOutcome> {
   const run = await lockRun(trx, data.organizationId, data.runId);
   if (!run || run.status !== 'running') return { continue: false };
-  const workflow = await scoped(trx, run.organization_id).selectFrom('workflows').select(['status']).where('id', '=', run.workflow_id).executeTakeFirstOrThrow();
-  if (workflow.status === 'paused') {
+  if (run.workflow_status === 'paused') {
     // A paused workflow holds its runs at their next step; setting it active again resumes them.
     await scoped(trx, run.organization_id).updateTable('workflow_runs').set({ status: 'paused', updated_at: new Date() }).where('id', '=', run.id).execute();
     return { continue: false };
@@ -135,7 +77,7 @@ async function stepOnce(trx: Db, deps: AppDeps, data: RunJobData): Promise<StepO
     return { continue: false };
   }
   const contact = run.contact_id ? await loadSnapshot(trx, run.organization_id, run.contact_id) : null;
-  if (contact) contact.event = await runPayload(trx, run.organization_id, run.id);
+  if (contact) contact.event = run.trigger_payload;
   if (!contact) {
     await finish(trx, run, 'stopped', 'the contact was deleted');
     return { continue: false };
@@ -309,29 +251,6 @@ async function failRun(deps: AppDeps, data: RunJobData, error: unknown) {
   });
 }
 
-/** A timer's job: past its due time, the wait ends (timeout branch for wait_for_event) and the run goes on. */
-export async function wakeRun(deps: AppDeps, data: RunJobData): Promise<void> {
-  const woke = await deps.database.db.transaction().execute(async (trx) => {
-    const run = await lockRun(trx, data.organizationId, data.runId);
-    if (!run || run.status !== 'waiting') return false;
-    const timer = await scoped(trx, run.organization_id).selectFrom('workflow_timers').selectAll().where('run_id', '=', run.id).executeTakeFirst();
-    if (!timer || timer.due_at.getTime() > Date.now()) return false;
-    await scoped(trx, run.organization_id).deleteFrom('workflow_timers').where('run_id', '=', run.id).execute();
-    const { definition } = await loadVersion(trx, run.organization_id, run.workflow_id, run.version);
-    const step = stepById(definition, timer.step_id)!;
-    if (step.type === 'wait' || step.type === 'wait_for_event' || step.type === 'wait_until') {
-      const branch = step.type === 'wait_for_event' ? 'timeout' : null;
-      await logStep(trx, run, step, { outcome: 'done', detail: branch ? 'no event before the timeout' : 'wait over', branch });
-      await moveOn(trx, run, step.id, branch, definition);
-    } else {
-      // A send held for the sending window: it runs now.
-      await scoped(trx, run.organization_id).updateTable('workflow_runs').set({ status: 'running', updated_at: new Date() }).where('id', '=', run.id).execute();
-    }
-    return true;
-  });
-  if (woke) await advanceRun(deps, data);
-}
-
 /** The event a wait_for_event step waits for arrived: its run takes the event branch (in the consumer's transaction). */
 export async function resumeOnEvent(trx: Db, deps: AppDeps, organizationId: string, contactId: string, eventType: string): Promise<number> {
   const timers = await scoped(trx, organizationId)
@@ -376,7 +295,7 @@ export async function jumpWaitingRunsToGoals(trx: Db, deps: AppDeps, organizatio
     if (!run || run.status !== 'waiting' || !run.contact_id) continue;
     const contact = await loadSnapshot(trx, organizationId, run.contact_id);
     if (!contact) continue;
-    contact.event = await runPayload(trx, organizationId, run.id);
+    contact.event = run.trigger_payload;
     const goal = await goalMet(trx, run, definition, contact);
     if (!goal) continue;
     await scoped(trx, organizationId).deleteFrom('workflow_timers').where('run_id', '=', run.id).execute();
@@ -384,23 +303,4 @@ export async function jumpWaitingRunsToGoals(trx: Db, deps: AppDeps, organizatio
     jumped++;
   }
   return jumped;
-}
-
-/** Re-arms timers past their due time whose wake-up was lost (a crash between commit and job). */
-export async function sweepTimers(deps: AppDeps): Promise<number> {
-  const overdue = await deps.database.db
-    .selectFrom('workflow_timers')
-    .innerJoin('workflow_runs', 'workflow_runs.id', 'workflow_timers.run_id')
-    .select(['workflow_timers.run_id', 'workflow_timers.organization_id'])
-    .where('workflow_timers.due_at', '<', sql<Date>`now() - interval '30 seconds'`)
-    .where('workflow_runs.status', '=', 'waiting')
-    .limit(5000)
-    .execute();
-  await deps.jobs.sendMany(
-    WAKE_JOB,
-    overdue.map((t) => ({ data: { organizationId: t.organization_id, runId: t.run_id } })),
-  );
-  const left = await deps.database.db.selectFrom('workflow_timers').select('run_id').limit(1).executeTakeFirst();
-  if (left) await deps.jobs.send(SWEEP_JOB, {}, { startAfter: 60, singletonKey: 'automations-sweep', singletonSeconds: 60 });
-  return overdue.length;
 }

@@ -20,6 +20,7 @@ import {
   ZSaveDraftInput,
   ZSetStatusInput,
   ZStepCounts,
+  ZStopRunsResult,
   ZTemplateList,
   ZTestRunInput,
   ZTestRunResult,
@@ -91,6 +92,10 @@ export const automationsRouter = router({
     .input(ZRunIdInput)
     .output(ZRunAction)
     .mutation(({ ctx, input }) => automations.stopRun(ctx, input)),
+  stopRuns: permittedProcedure('automations:write')
+    .input(ZWorkflowIdInput)
+    .output(ZStopRunsResult)
+    .mutation(({ ctx, input }) => automations.stopRuns(ctx, input)),
   pauseRun: permittedProcedure('automations:write')
     .input(ZRunIdInput)
     .output(ZRunAction)

@@ -3,9 +3,12 @@ import type { Db } from '../db';
 import { scoped } from '../db/scoped';
 import { DomainError } from '../errors';
 import type { OrgContext } from '../kernel/context';
-import { ADVANCE_JOB, WAKE_JOB } from './enroll';
+import { ADVANCE_JOB } from './enroll';
 import { runNotFound } from './runs';
-import type { ZRunIdInput } from './schema';
+import { requireWorkflow } from './workflows';
+import { finishRuns } from './run-writes';
+import type { ZRunIdInput, ZWorkflowIdInput } from './schema';
+import { armWake } from './wake';
 
 /** Stop, pause and resume one run; resuming a paused workflow's held runs. */
 
@@ -43,6 +46,24 @@ export async function stopRunIn(trx: Db, organizationId: string, runId: string, 
   return true;
 }
 
+/** Stops every run of a workflow still going (running, waiting or held), in one transaction: their timers go, none takes another step. */
+export async function stopRuns(ctx: OrgContext, { id }: z.output<typeof ZWorkflowIdInput>) {
+  return ctx.db.transaction().execute(async (trx) => {
+    await requireWorkflow(trx, ctx.organizationId, id);
+    // Locked as every other path that moves a run locks it: a step under way finishes first, then finds its run stopped.
+    const going = await scoped(trx, ctx.organizationId)
+      .selectFrom('workflow_runs')
+      .select(['id', 'organization_id', 'workflow_id', 'contact_id'])
+      .where('workflow_id', '=', id)
+      .where('status', 'in', ['running', 'waiting', 'paused'])
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+    await finishRuns(trx, ctx.organizationId, going, 'stopped');
+    return { stopped: going.length };
+  });
+}
+
 /** A paused run keeps its place (and its timer): resuming it goes on from there. */
 export async function pauseRun(ctx: OrgContext, { runId }: z.output<typeof ZRunIdInput>) {
   return ctx.db.transaction().execute(async (trx) => {
@@ -58,7 +79,7 @@ export async function resumeRunIn(trx: Db, deps: OrgContext['deps'], organizatio
   const timer = await scoped(trx, organizationId).selectFrom('workflow_timers').select('due_at').where('run_id', '=', runId).executeTakeFirst();
   const status = timer ? 'waiting' : 'running';
   await scoped(trx, organizationId).updateTable('workflow_runs').set({ status, updated_at: new Date() }).where('id', '=', runId).execute();
-  if (timer) await deps.jobs.send(WAKE_JOB, { organizationId, runId }, { db: trx, startAfter: timer.due_at });
+  if (timer) await armWake(deps, timer.due_at, { db: trx, ownKey: runId });
   else await deps.jobs.send(ADVANCE_JOB, { organizationId, runId }, { db: trx });
   return status;
 }

@@ -462,6 +462,9 @@ export const ZEnrollResult = z.strictObject({ runId: z.uuid() });
 export const ZEnrollViewResult = z.strictObject({ matched: z.number().int(), enrolled: z.number().int(), skipped: z.number().int() });
 export const ZRunAction = z.strictObject({ runId: z.uuid(), status: z.enum(RUN_STATUSES) });
 
+/** Stop on a whole workflow: how many of its runs were going and are stopped now. */
+export const ZStopRunsResult = z.strictObject({ stopped: z.number().int() });
+
 export const ZStepCounts = z.strictObject({
   version: z.number().int().nullable(),
   steps: z.array(z.strictObject({ stepId: z.string(), done: z.number().int(), failed: z.number().int(), waiting: z.number().int() })),

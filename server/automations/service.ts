@@ -12,7 +12,7 @@ import { requireWorkflow, setWorkflowStatus } from './workflows';
 
 export { listWorkflows, getWorkflow, createWorkflow, saveDraft, publishWorkflow, revertDraft, removeWorkflow } from './workflows';
 export { listRuns, getRun, stepCounts } from './runs';
-export { stopRun, pauseRun, resumeRun } from './run-control';
+export { stopRun, stopRuns, pauseRun, resumeRun } from './run-control';
 export { testRun } from './test-run';
 export { enrollView } from './enroll-view';
 export { overview } from './overview';

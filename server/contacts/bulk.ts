@@ -1,14 +1,12 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import { recordActivities } from '../activities/service';
 import { assertPermission } from '../kernel/access';
 import type { Db } from '../db';
-import { scoped } from '../db/scoped';
 import { DomainError } from '../errors';
 import { publishEvent, publishEvents } from '../events/publish';
 import { actorIdOf, type OrgContext } from '../kernel/context';
 import { assertMember, ownerOnlyFilter } from '../organizations/members';
-import { and, contactsOf, filterConditions, loadContacts, type ContactRow, type FilterValues } from './repo';
+import { and, contactsOf, filterConditions, loadContacts, type FilterValues } from './repo';
 import { CONTACT_LIMITS, type TBulkAction, type ZBulkContactsInput } from './schema';
 import { organizationSettings } from './state';
 import { deleteRows } from './write';
@@ -30,7 +28,10 @@ export async function bulkUpdateContacts(ctx: OrgContext, input: z.output<typeof
     let ids: string[];
     if (input.ids) {
       ids = [...new Set(input.ids)];
-      const found = await contactsOf(trx, ctx.organizationId, ownerOnly).select('id').where('id', 'in', ids).execute();
+      const found = await contactsOf(trx, ctx.organizationId, ownerOnly)
+        .select('id')
+        .where(sql<boolean>`id = any(${ids}::uuid[])`)
+        .execute();
       const missing = ids.length - found.length;
       if (missing > 0) throw new DomainError('NOT_FOUND', missing === 1 && ids.length === 1 ? 'Contact not found' : `${missing} of the ${ids.length} selected contacts were not found`);
     } else {
@@ -48,9 +49,14 @@ export async function bulkUpdateContacts(ctx: OrgContext, input: z.output<typeof
       ids = rows.map((r) => r.id);
     }
     const changedIds: string[] = [];
-    for (let i = 0; i < ids.length; i += 500) {
-      const rows = await loadContacts(trx, ctx.organizationId, ownerOnly, ids.slice(i, i + 500), { lock: true });
-      changedIds.push(...(await applyBulk(trx, ctx, rows, action, actorUserId)));
+    if (action.type === 'delete') {
+      for (let i = 0; i < ids.length; i += 500) {
+        const rows = await loadContacts(trx, ctx.organizationId, ownerOnly, ids.slice(i, i + 500), { lock: true });
+        await deleteRows(trx, ctx, rows);
+        changedIds.push(...rows.map((r) => r.id));
+      }
+    } else {
+      for (let i = 0; i < ids.length; i += BULK_STATEMENT_ROWS) changedIds.push(...(await applyBulk(trx, ctx, ownerOnly, ids.slice(i, i + BULK_STATEMENT_ROWS), action, actorUserId)));
     }
     const changed = changedIds.length;
     if (changed > 0 && action.type === 'assignOwner') {
@@ -71,86 +77,90 @@ export async function bulkUpdateContacts(ctx: OrgContext, input: z.output<typeof
   });
 }
 
-/** Changes one batch of contacts; resolves to the ids it changed. */
-async function applyBulk(trx: Db, ctx: OrgContext, rows: ContactRow[], action: TBulkAction, actorUserId: string | null): Promise<string[]> {
-  const org = scoped(trx, ctx.organizationId);
-  const base = (row: ContactRow) => ({ organizationId: ctx.organizationId, contactId: row.id, actorUserId });
+/** The contacts one statement of the bulk action changes (a lock, an update and their timeline entries each). */
+const BULK_STATEMENT_ROWS = 2000;
+
+/**
+ * Changes one batch of contacts in one statement: the contacts not yet in the wanted state are
+ * locked and changed, and each gets its timeline entry (the old value read under the lock);
+ * resolves to the ids it changed, in the batch's order.
+ */
+async function applyBulk(trx: Db, ctx: OrgContext, ownerOnly: string | null, ids: string[], action: Exclude<TBulkAction, { type: 'delete' }>, actorUserId: string | null): Promise<string[]> {
+  const { organizationId } = ctx;
   const now = new Date();
+  const change = bulkChange(action);
+  const changed = await trx
+    .with('targets', () =>
+      contactsOf(trx, organizationId, ownerOnly)
+        .select(['contacts.id', sql<string | null>`${sql.ref(`contacts.${change.column}`)}::text`.as('before')])
+        .where(sql<boolean>`contacts.id = any(${ids}::uuid[])`)
+        .where(change.pending)
+        .orderBy('contacts.id')
+        .forUpdate(),
+    )
+    .with('changed', (db) =>
+      db
+        .updateTable('contacts')
+        .from('targets')
+        .set({ ...change.set, updated_at: now })
+        .whereRef('contacts.id', '=', 'targets.id')
+        .where('contacts.organization_id', '=', organizationId)
+        .returning(['contacts.id', 'targets.before']),
+    )
+    .insertInto('activities')
+    .columns(['organization_id', 'contact_id', 'type', 'actor_user_id', 'payload'])
+    .expression((eb) =>
+      eb
+        .selectFrom('changed')
+        .select([
+          sql<string>`${organizationId}::uuid`.as('organization_id'),
+          'changed.id',
+          sql<string>`${change.activity}`.as('type'),
+          sql<string | null>`${actorUserId}::uuid`.as('actor_user_id'),
+          change.payload,
+        ]),
+    )
+    .returning('contact_id')
+    .execute();
+  const done = new Set(changed.map((r) => r.contact_id));
+  return ids.filter((id) => done.has(id));
+}
+
+/** Per action: the column it changes, which contacts it changes, the change, and the timeline entry (its payload from the old value, `changed.before`). */
+function bulkChange(action: Exclude<TBulkAction, { type: 'delete' }>) {
+  const before = sql.ref('changed.before');
   switch (action.type) {
-    case 'addTag': {
-      const targets = rows.filter((r) => !r.tags.includes(action.tag));
-      if (targets.length === 0) return [];
-      await org
-        .updateTable('contacts')
-        .set({ tags: sql`array_append(contacts.tags, ${action.tag})`, updated_at: now })
-        .where(
-          'id',
-          'in',
-          targets.map((r) => r.id),
-        )
-        .execute();
-      await recordActivities(
-        trx,
-        targets.map((r) => ({ ...base(r), type: 'tags_changed', payload: { added: [action.tag], removed: [], bulk: true } })),
-      );
-      return targets.map((r) => r.id);
-    }
-    case 'removeTag': {
-      const targets = rows.filter((r) => r.tags.includes(action.tag));
-      if (targets.length === 0) return [];
-      await org
-        .updateTable('contacts')
-        .set({ tags: sql`array_remove(contacts.tags, ${action.tag})`, updated_at: now })
-        .where(
-          'id',
-          'in',
-          targets.map((r) => r.id),
-        )
-        .execute();
-      await recordActivities(
-        trx,
-        targets.map((r) => ({ ...base(r), type: 'tags_changed', payload: { added: [], removed: [action.tag], bulk: true } })),
-      );
-      return targets.map((r) => r.id);
-    }
-    case 'assignOwner': {
-      const targets = rows.filter((r) => r.owner_id !== action.ownerId);
-      if (targets.length === 0) return [];
-      await org
-        .updateTable('contacts')
-        .set({ owner_id: action.ownerId, updated_at: now })
-        .where(
-          'id',
-          'in',
-          targets.map((r) => r.id),
-        )
-        .execute();
-      await recordActivities(
-        trx,
-        targets.map((r) => ({ ...base(r), type: 'owner_changed', payload: { from: r.owner_id, to: action.ownerId, bulk: true } })),
-      );
-      return targets.map((r) => r.id);
-    }
-    case 'changeStage': {
-      const targets = rows.filter((r) => r.lifecycle_stage !== action.lifecycleStage);
-      if (targets.length === 0) return [];
-      await org
-        .updateTable('contacts')
-        .set({ lifecycle_stage: action.lifecycleStage, updated_at: now })
-        .where(
-          'id',
-          'in',
-          targets.map((r) => r.id),
-        )
-        .execute();
-      await recordActivities(
-        trx,
-        targets.map((r) => ({ ...base(r), type: 'stage_changed', payload: { from: r.lifecycle_stage, to: action.lifecycleStage, bulk: true } })),
-      );
-      return targets.map((r) => r.id);
-    }
-    case 'delete':
-      await deleteRows(trx, ctx, rows);
-      return rows.map((r) => r.id);
+    case 'addTag':
+      return {
+        column: 'tags',
+        pending: sql<boolean>`not (${action.tag} = any(contacts.tags))`,
+        set: { tags: sql<string[]>`array_append(contacts.tags, ${action.tag})` },
+        activity: 'tags_changed',
+        payload: sql<string>`jsonb_build_object('added', jsonb_build_array(${action.tag}::text), 'removed', '[]'::jsonb, 'bulk', true)`.as('payload'),
+      };
+    case 'removeTag':
+      return {
+        column: 'tags',
+        pending: sql<boolean>`${action.tag} = any(contacts.tags)`,
+        set: { tags: sql<string[]>`array_remove(contacts.tags, ${action.tag})` },
+        activity: 'tags_changed',
+        payload: sql<string>`jsonb_build_object('added', '[]'::jsonb, 'removed', jsonb_build_array(${action.tag}::text), 'bulk', true)`.as('payload'),
+      };
+    case 'assignOwner':
+      return {
+        column: 'owner_id',
+        pending: sql<boolean>`contacts.owner_id is distinct from ${action.ownerId}::uuid`,
+        set: { owner_id: action.ownerId },
+        activity: 'owner_changed',
+        payload: sql<string>`jsonb_build_object('from', ${before}, 'to', ${action.ownerId}::text, 'bulk', true)`.as('payload'),
+      };
+    case 'changeStage':
+      return {
+        column: 'lifecycle_stage',
+        pending: sql<boolean>`contacts.lifecycle_stage is distinct from ${action.lifecycleStage}`,
+        set: { lifecycle_stage: action.lifecycleStage },
+        activity: 'stage_changed',
+        payload: sql<string>`jsonb_build_object('from', ${before}, 'to', ${action.lifecycleStage}::text, 'bulk', true)`.as('payload'),
+      };
   }
 }

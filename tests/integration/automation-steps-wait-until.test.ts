@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wakeRun } from '../../server/automations/executor';
+import { wakeDueTimers } from '../../server/automations/wake';
 import { nextTimeOfDay } from '../../server/automations/wait-until';
 import { addContact, engine, linear, until } from './automations-helpers';
 import { setOrgSettings } from './contacts-helpers';
@@ -75,7 +75,7 @@ describe('the wait-until step in a run', { timeout: 120_000 }, () => {
       .set({ due_at: new Date(Date.now() - 1000) })
       .where('run_id', '=', runId)
       .execute();
-    await wakeRun(deps, { organizationId: owner.organizationId, runId });
+    await wakeDueTimers(deps);
     const done = await until(
       () => api.automations.run({ runId }),
       (r) => r.status === 'completed',

@@ -128,6 +128,31 @@ describe('a published workflow run by the engine', { timeout: 120_000 }, () => {
     await expect(api.automations.resumeRun({ runId })).rejects.toThrow(/paused run/);
   });
 
+  it('stops every going run of a workflow at once: waiting and held runs lose their timers, ended runs stay as they are', async () => {
+    const { deps, owner, api } = await engine();
+    const workflow = await api.automations.create({ name: 'Stop them all' });
+    await api.automations.saveDraft({ id: workflow.id, definition: linear([], [{ id: 'pause', type: 'wait', config: { amount: 2, unit: 'days' } }]) });
+    await api.automations.publish({ id: workflow.id });
+    const runIds: string[] = [];
+    for (const name of ['Ada', 'Bob', 'Cy']) runIds.push((await api.automations.enroll({ id: workflow.id, contactId: await addContact(deps, owner.organizationId, { first_name: name }) })).runId);
+    for (const runId of runIds) {
+      await until(
+        () => api.automations.run({ runId }),
+        (r) => r.status === 'waiting',
+      );
+    }
+    await api.automations.pauseRun({ runId: runIds[1]! });
+    await api.automations.stopRun({ runId: runIds[2]! });
+    expect(await api.automations.stopRuns({ id: workflow.id })).toEqual({ stopped: 2 });
+    expect((await Promise.all(runIds.map((runId) => api.automations.run({ runId })))).map((r) => [r.status, r.currentStepId, r.endedAt !== null])).toEqual([
+      ['stopped', null, true],
+      ['stopped', null, true],
+      ['stopped', null, true],
+    ]);
+    expect(await deps.database.db.selectFrom('workflow_timers').select('run_id').where('run_id', 'in', runIds).execute()).toEqual([]);
+    expect(await api.automations.stopRuns({ id: workflow.id })).toEqual({ stopped: 0 });
+  });
+
   it('the loop guard: a workflow that re-adds its own trigger tag enrols the contact once a minute at most', async () => {
     const { deps, owner, api } = await engine();
     const contactId = await addContact(deps, owner.organizationId);

@@ -53,6 +53,7 @@ export const probes: Record<string, Probe> = {
   },
   'automations.run': async (deps, a, api) => ({ runId: await aRun(deps, a, api) }),
   'automations.stopRun': async (deps, a, api) => ({ runId: await aRun(deps, a, api) }),
+  'automations.stopRuns': async (_d, _a, api) => ({ id: await aWorkflow(api) }),
   'automations.pauseRun': async (deps, a, api) => ({ runId: await aRun(deps, a, api) }),
   'automations.resumeRun': async (deps, a, api) => ({ runId: await aRun(deps, a, api, 'paused') }),
   'automations.hook': async (_d, _a, api) => ({ id: await aWorkflow(api), rotate: true }),
