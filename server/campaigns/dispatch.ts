@@ -14,6 +14,7 @@ import { startMoment } from './materialize';
 import { compileCampaignBody, mergeText } from './render';
 import { effectiveStatus, recipientsWithMessages, requireCampaign, type AbTest, type CampaignRow } from './repo';
 import type { TEmailContent } from './schema';
+import { holdBack } from './throttle';
 import { recordCampaignSent } from './timeline';
 import { withTracking } from './tracking';
 
@@ -185,7 +186,9 @@ export async function dispatchCampaign(deps: AppDeps, data: CampaignJobData): Pr
     if (campaign.status !== 'sending') return null;
     const rows = await claimDue(trx, data.organizationId, campaign.id, now);
     if (campaign.channel === 'email') {
-      if (rows.length > 0) await queueEmailRows(trx, deps, campaign, rows);
+      // Quiet hours and the per-domain rate hold some back: pending, due when they may go.
+      const going = rows.length > 0 ? await holdBack(trx, deps, data.organizationId, campaign.id, rows, now) : [];
+      if (going.length > 0) await queueEmailRows(trx, deps, campaign, going);
       await scheduleNext(trx, deps, campaign, now, rows.length > 0 ? 0 : (data.finishChecks ?? 0));
       return null;
     }
