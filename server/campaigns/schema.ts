@@ -237,6 +237,7 @@ export const ZCampaignStats = z.strictObject({
   openedMachine: z.number().int().meta({ description: 'Recipients whose only opens were machine opens (Apple Mail Privacy Protection, scanners)' }),
   clicked: z.number().int(),
   unsubscribed: z.number().int(),
+  complained: z.number().int().meta({ description: 'Recipients who marked the message as spam (a feedback-loop report); their addresses are suppressed' }),
   replied: z.number().int(),
   conversions: z.strictObject({
     windowDays: z.number().int(),

@@ -46,6 +46,7 @@ export function CampaignReport({ campaign, canWrite }: { campaign: Campaign; can
               ['Machine opens', s.openedMachine],
               ['Clicked', s.clicked],
               ['Unsubscribed', s.unsubscribed],
+              ['Complained', s.complained],
             ] as [string, number][])
           : []),
         ['Replied', s.replied],
