@@ -64,6 +64,7 @@ const ZEnvironment = z.object({
     .refine(isPrivateKey, 'must be a PEM private key (-----BEGIN PRIVATE KEY-----…; \\n stands for a line break)')
     .optional(),
   SMTP_MAX_RATE: z.coerce.number({ error: 'must be a number' }).min(0.1, 'must be between 0.1 and 10000').max(10_000, 'must be between 0.1 and 10000').default(10),
+  CAMPAIGN_DOMAIN_RATE: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be between 0 and 1000000').max(1_000_000, 'must be between 0 and 1000000').default(0),
   EMAIL_INBOUND_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   INBOUND_SMTP_PORT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be between 0 and 65535').max(65535, 'must be between 0 and 65535').optional(),
   GA_MEASUREMENT_ID: z
@@ -160,6 +161,8 @@ export type Config = {
   gaMeasurementId: string | undefined;
   /** Sign-ups accepted from one client address per hour (server/auth/throttle.ts). */
   signupsPerHour: number;
+  /** Campaign e-mails per minute to one recipient domain, per organization (server/campaigns/throttle.ts); 0: no limit. */
+  campaignDomainRate: number;
   /** /api/v1 requests per minute (token buckets, server/http/api-rate-limit.ts): per API key, and per organization whatever the caller. */
   apiRateLimit: { perKey: number; perOrganization: number };
   /** Outbound webhooks may reach private, loopback and link-local addresses (tests, private deployments). */
@@ -249,6 +252,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     gaMeasurementId: e.GA_MEASUREMENT_ID,
     metricsToken: e.METRICS_TOKEN,
     signupsPerHour: e.SIGNUPS_PER_HOUR,
+    campaignDomainRate: e.CAMPAIGN_DOMAIN_RATE,
     apiRateLimit: { perKey: e.API_RATE_LIMIT, perOrganization: e.API_RATE_LIMIT_ORGANIZATION },
     webhooksAllowPrivateNetworks: e.WEBHOOKS_ALLOW_PRIVATE_NETWORKS === 'true' || e.WEBHOOKS_ALLOW_PRIVATE_NETWORKS === '1',
     sitesDomainCheckUrl: e.SITES_DOMAIN_CHECK_URL?.replace(/\/+$/, ''),

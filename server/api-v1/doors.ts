@@ -23,7 +23,7 @@ import {
   ZSlotsAnswer,
   ZSlotsQuery,
 } from '../calendars/schema';
-import { ZCampaignDetail, ZCampaignList, ZCampaignStats, ZListCampaignsQuery, ZRestCreateCampaignBody, ZStatsQuery } from '../campaigns/schema';
+import { ZCampaignDetail, ZCampaignList, ZCampaignStats, ZExportRecipientsQuery, ZListCampaignsQuery, ZRestCreateCampaignBody, ZStatsQuery } from '../campaigns/schema';
 import {
   ZCreateWorkflowInput,
   ZEnrollmentBody,
@@ -694,6 +694,18 @@ export const REST_DOORS: RestDoor[] = [
     permission: 'campaigns:read',
     query: ZStatsQuery,
     answers: { '200': json('The figures, counted from the recipients’ rows', ZCampaignStats) },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/campaigns/{id}/recipients.csv',
+    tag: 'files',
+    summary: 'Export a campaign’s recipients as CSV',
+    description:
+      'Each recipient (or those in `status`) with their state, A/B variant, first open by a person and by a machine, first click and clicks, unsubscribe and complaint, and error; streamed. X-Total-Count says how many. Recorded in the audit log.',
+    access: 'member',
+    permission: 'data:export',
+    query: ZExportRecipientsQuery,
+    answers: { '200': file('The CSV file', 'text/csv') },
   },
   {
     method: 'get',

@@ -11,9 +11,10 @@ import { sendAutomatedSms } from '../sms/service';
 import { publishCampaignChange } from './campaigns';
 import { DISPATCH_JOB, startSending, type CampaignJobData } from './lifecycle';
 import { startMoment } from './materialize';
-import { mergeText, renderCampaignBody } from './render';
+import { compileCampaignBody, mergeText } from './render';
 import { effectiveStatus, recipientsWithMessages, requireCampaign, type AbTest, type CampaignRow } from './repo';
 import type { TEmailContent } from './schema';
+import { holdBack } from './throttle';
 import { recordCampaignSent } from './timeline';
 import { withTracking } from './tracking';
 
@@ -95,26 +96,25 @@ function subjectOf(campaign: CampaignRow, variant: 'a' | 'b' | null): string {
  * pending for the next run and one after it leaves them queued — never sent twice, never skipped.
  */
 async function queueEmailRows(trx: Db, deps: AppDeps, campaign: CampaignRow, rows: Claimed[]) {
-  const content = campaign.email_content as TEmailContent;
-  const emails: OutgoingEmail[] = await Promise.all(
-    rows.map(async (row) => {
-      const values = mergeValues(row);
-      const body = await renderCampaignBody(content, values);
-      return {
-        organizationId: campaign.organization_id,
-        kind: 'marketing',
-        to: row.address,
-        toName: [row.first_name, row.last_name].filter(Boolean).join(' ') || null,
-        contactId: row.contact_id,
-        createdBy: campaign.created_by,
-        subject: mergeText(subjectOf(campaign, row.variant), values),
-        html: withTracking(body.html, deps.config.publicUrl, campaign.tracking_key, row.id),
-        text: body.text,
-        // A second hand-over of the same row fails on the channel's unique key instead of sending twice.
-        idempotencyKey: `campaign:${row.id}`,
-      };
-    }),
-  );
+  // Rendered once per batch, merged per recipient: react-email runs DISPATCH_BATCH times fewer.
+  const bodyOf = await compileCampaignBody(campaign.email_content as TEmailContent);
+  const emails: OutgoingEmail[] = rows.map((row) => {
+    const values = mergeValues(row);
+    const body = bodyOf(values);
+    return {
+      organizationId: campaign.organization_id,
+      kind: 'marketing',
+      to: row.address,
+      toName: [row.first_name, row.last_name].filter(Boolean).join(' ') || null,
+      contactId: row.contact_id,
+      createdBy: campaign.created_by,
+      subject: mergeText(subjectOf(campaign, row.variant), values),
+      html: withTracking(body.html, deps.config.publicUrl, campaign.tracking_key, row.id),
+      text: body.text,
+      // A second hand-over of the same row fails on the channel's unique key instead of sending twice.
+      idempotencyKey: `campaign:${row.id}`,
+    };
+  });
   const queued = await queueEmails(trx, deps, emails);
   const pairs = rows.map((row, i) => sql`(${row.id}::uuid, ${queued[i]!.id}::uuid)`);
   await sql`update campaign_recipients r set status = 'queued', email_message_id = v.message_id, updated_at = now()
@@ -186,7 +186,9 @@ export async function dispatchCampaign(deps: AppDeps, data: CampaignJobData): Pr
     if (campaign.status !== 'sending') return null;
     const rows = await claimDue(trx, data.organizationId, campaign.id, now);
     if (campaign.channel === 'email') {
-      if (rows.length > 0) await queueEmailRows(trx, deps, campaign, rows);
+      // Quiet hours and the per-domain rate hold some back: pending, due when they may go.
+      const going = rows.length > 0 ? await holdBack(trx, deps, data.organizationId, campaign.id, rows, now) : [];
+      if (going.length > 0) await queueEmailRows(trx, deps, campaign, going);
       await scheduleNext(trx, deps, campaign, now, rows.length > 0 ? 0 : (data.finishChecks ?? 0));
       return null;
     }

@@ -1,7 +1,7 @@
 import { UNSUBSCRIBE_URL_PLACEHOLDER } from '../email/outbox';
 import { htmlToText } from '../email/plain-text';
 import { renderTemplate } from '../templates/variables';
-import { renderStoredBlocks } from './blocks/render';
+import { compileStoredBlocks } from './blocks/render';
 import type { TEmailContent } from './schema';
 
 /** The merge values of one recipient: the e-mail channel's contact values ({{firstName}}, custom fields by key…). */
@@ -13,14 +13,22 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 export const mergeText = (template: string, values: MergeContext) => renderTemplate(template, values).text;
 
 /**
- * The campaign's e-mail body for one recipient: merge fields replaced (escaped in HTML) with their
- * fallbacks; blocks rendered by the block editor's renderer, their footer's unsubscribe link left
- * for queueEmail to fill in (UNSUBSCRIBE_URL_PLACEHOLDER), so the message carries one footer.
+ * The campaign's e-mail body, made once for all its recipients, as a function of one recipient's
+ * merge values: merge fields replaced (escaped in HTML) with their fallbacks; blocks rendered once
+ * by the block editor's renderer (compileStoredBlocks), their footer's unsubscribe link left for
+ * queueEmail to fill in (UNSUBSCRIBE_URL_PLACEHOLDER), so the message carries one footer.
  */
+export async function compileCampaignBody(content: TEmailContent): Promise<(mergeContext: MergeContext) => { html: string; text: string }> {
+  if (content.kind === 'blocks') return compileStoredBlocks(content.blocks, { unsubscribeUrl: UNSUBSCRIBE_URL_PLACEHOLDER });
+  return (mergeContext) => {
+    const escaped = Object.fromEntries(Object.entries(mergeContext).map(([key, value]) => [key, escapeHtml(value)]));
+    const html = renderTemplate(content.html, escaped).text;
+    const text = content.text ? renderTemplate(content.text, mergeContext).text : htmlToText(renderTemplate(content.html, mergeContext).text);
+    return { html, text };
+  };
+}
+
+/** The campaign's e-mail body for one recipient (a test send, a preview). */
 export async function renderCampaignBody(content: TEmailContent, mergeContext: MergeContext): Promise<{ html: string; text: string }> {
-  if (content.kind === 'blocks') return renderStoredBlocks(content.blocks, { values: mergeContext, unsubscribeUrl: UNSUBSCRIBE_URL_PLACEHOLDER });
-  const escaped = Object.fromEntries(Object.entries(mergeContext).map(([key, value]) => [key, escapeHtml(value)]));
-  const html = renderTemplate(content.html, escaped).text;
-  const text = content.text ? renderTemplate(content.text, mergeContext).text : htmlToText(renderTemplate(content.html, mergeContext).text);
-  return { html, text };
+  return (await compileCampaignBody(content))(mergeContext);
 }

@@ -6,7 +6,7 @@ import { readBody, readQuery } from '../http/body';
 import { orgContextOf } from '../http/context';
 import type { AppEnv } from '../http/env';
 import type { OrgContext } from '../kernel/context';
-import { ZCampaignIdInput, ZCreateCampaignInput, ZListCampaignsQuery, ZRestCreateCampaignBody, ZStatsQuery, type TAudience } from './schema';
+import { ZCampaignIdInput, ZCreateCampaignInput, ZExportRecipientsQuery, ZListCampaignsQuery, ZRestCreateCampaignBody, ZStatsQuery, type TAudience } from './schema';
 import * as campaigns from './service';
 
 const idOf = (c: { req: { param: (name: string) => string } }) => parseInput(ZCampaignIdInput, { id: c.req.param('id') });
@@ -51,4 +51,15 @@ export const campaignsRest = new Hono<AppEnv>()
   .get('/:id/stats', requireOrg('campaigns:read'), async (c) => {
     const { id } = idOf(c);
     return c.json(await campaigns.campaignStats(orgContextOf(c), { id, ...readQuery(c, ZStatsQuery) }));
+  })
+  // The export is recorded in the audit log: not a read-only transaction (decision 028).
+  .get('/:id/recipients.csv', requireOrg('data:export', { writes: true }), async (c) => {
+    const { id } = idOf(c);
+    const result = await campaigns.exportRecipients(orgContextOf(c), { id, ...readQuery(c, ZExportRecipientsQuery) });
+    return c.body(result.stream, 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${result.filename}"`,
+      'Cache-Control': 'no-store',
+      'X-Total-Count': String(result.total),
+    });
   });

@@ -8,6 +8,8 @@ import {
   ZCampaignList,
   ZCampaignStats,
   ZCreateCampaignInput,
+  ZEngagement,
+  ZEngagementInput,
   ZListCampaignsInput,
   ZRecipientPage,
   ZRecipientsInput,
@@ -81,6 +83,10 @@ export const campaignsRouter = router({
     .input(ZStatsInput)
     .output(ZCampaignStats)
     .query(({ ctx, input }) => campaigns.campaignStats(ctx, input)),
+  engagement: permittedProcedure('campaigns:read')
+    .input(ZEngagementInput)
+    .output(ZEngagement)
+    .query(({ ctx, input }) => campaigns.engagementOverTime(ctx, input)),
   recipients: permittedProcedure('campaigns:read')
     .input(ZRecipientsInput)
     .output(ZRecipientPage)

@@ -208,6 +208,12 @@ export const ZStatsInput = z.strictObject({ id: id('a campaign'), conversionWind
 export const ZStatsQuery = z.strictObject({
   conversionWindowDays: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(365, 'must be at most 365').default(30),
 });
+/** The report's chart: events per hour or per day. */
+export const ZEngagementInput = z.strictObject({ id: id('a campaign'), bucket: z.enum(['hour', 'day'], { error: 'must be hour or day' }).default('hour') });
+/** `GET /api/v1/campaigns/{id}/recipients.csv`'s query. */
+export const ZExportRecipientsQuery = z.strictObject({
+  status: z.enum(RECIPIENT_STATUSES, { error: `must be one of ${RECIPIENT_STATUSES.join(', ')}` }).optional(),
+});
 /** `GET /api/v1/campaigns`'s query. */
 export const ZListCampaignsQuery = z.strictObject({
   status: z.enum(CAMPAIGN_STATUSES, { error: `must be one of ${CAMPAIGN_STATUSES.join(', ')}` }).optional(),
@@ -237,6 +243,7 @@ export const ZCampaignStats = z.strictObject({
   openedMachine: z.number().int().meta({ description: 'Recipients whose only opens were machine opens (Apple Mail Privacy Protection, scanners)' }),
   clicked: z.number().int(),
   unsubscribed: z.number().int(),
+  complained: z.number().int().meta({ description: 'Recipients who marked the message as spam (a feedback-loop report); their addresses are suppressed' }),
   replied: z.number().int(),
   conversions: z.strictObject({
     windowDays: z.number().int(),
@@ -286,6 +293,19 @@ export const ZRecipient = z.strictObject({
   events: z.array(z.strictObject({ type: z.string(), machine: z.boolean(), at: ZAnswerInstant })),
 });
 export const ZRecipientPage = z.strictObject({ items: z.array(ZRecipient), total: z.number().int(), page: z.number().int(), limit: z.number().int() });
+
+export const ZEngagement = z.strictObject({
+  bucket: z.enum(['hour', 'day']),
+  timeZone: z.string().meta({ description: 'The organization’s time zone, in which the buckets are counted' }),
+  points: z.array(
+    z.strictObject({
+      at: z.string().meta({ description: 'The bucket’s start, wall-clock time in timeZone: 2026-12-01T14:00' }),
+      opened: z.number().int().meta({ description: 'Opens by people' }),
+      machineOpened: z.number().int().meta({ description: 'Opens by machines (privacy proxies, scanners)' }),
+      clicked: z.number().int().meta({ description: 'Clicks by people' }),
+    }),
+  ),
+});
 
 export const ZTestSendResult = z.strictObject({ to: z.string(), messageId: z.uuid() });
 

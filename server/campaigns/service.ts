@@ -17,6 +17,7 @@ export { sendCampaign, scheduleCampaign, pauseCampaign, resumeCampaign, cancelCa
 export { audienceCount } from './audience';
 export { sendSmsToSegment, smsSegmentCount } from './sms-segment';
 export { campaignStats, campaignRecipients } from './stats';
+export { engagementOverTime, exportRecipients } from './report';
 
 /**
  * A test send of an e-mail campaign to the signed-in member's own address, merged as a chosen

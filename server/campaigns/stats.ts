@@ -30,6 +30,7 @@ export async function campaignStats(ctx: OrgContext, input: z.output<typeof ZSta
         and not exists (select 1 from campaign_events e where e.recipient_id = campaign_recipients.id and e.type = 'open' and not e.machine))::int`.as('openedMachine'),
       sql<number>`count(*) filter (where exists (select 1 from campaign_events e where e.recipient_id = campaign_recipients.id and e.type = 'click' and not e.machine))::int`.as('clicked'),
       sql<number>`count(*) filter (where exists (select 1 from email_events ev where ev.email_message_id = campaign_recipients.email_message_id and ev.type = 'unsubscribed'))::int`.as('unsubscribed'),
+      sql<number>`count(*) filter (where exists (select 1 from email_events ev where ev.email_message_id = campaign_recipients.email_message_id and ev.type = 'complained'))::int`.as('complained'),
       sql<number>`count(*) filter (where exists (select 1 from email_messages o join email_messages i on i.organization_id = ${org} and i.in_reply_to = o.message_id and i.direction = 'inbound'
         where o.id = campaign_recipients.email_message_id))::int`.as('replied'),
     ])
@@ -37,7 +38,7 @@ export async function campaignStats(ctx: OrgContext, input: z.output<typeof ZSta
     .where(reached)
     .groupBy('campaign_recipients.variant')
     .execute();
-  const sum = (key: 'openedHuman' | 'openedMachine' | 'clicked' | 'unsubscribed' | 'replied') => engagement.reduce((total, row) => total + row[key], 0);
+  const sum = (key: 'openedHuman' | 'openedMachine' | 'clicked' | 'unsubscribed' | 'complained' | 'replied') => engagement.reduce((total, row) => total + row[key], 0);
 
   const since = campaign.started_at ?? new Date();
   const until = new Date(since.getTime() + input.conversionWindowDays * 86_400_000);
@@ -66,6 +67,7 @@ export async function campaignStats(ctx: OrgContext, input: z.output<typeof ZSta
     openedMachine: sum('openedMachine'),
     clicked: sum('clicked'),
     unsubscribed: sum('unsubscribed'),
+    complained: sum('complained'),
     replied: sum('replied'),
     conversions: {
       windowDays: input.conversionWindowDays,

@@ -852,7 +852,7 @@ export type EmailDirection = 'outbound' | 'inbound';
 export type EmailAttachment = { filename: string; contentType: string; content: string };
 export type EmailKind = 'account' | 'one_to_one' | 'marketing';
 export type EmailStatus = 'queued' | 'sending' | 'sent' | 'delivered' | 'bounced' | 'failed' | 'suppressed' | 'received';
-export type EmailEventType = 'queued' | 'sending' | 'sent' | 'delivered' | 'bounced' | 'failed' | 'suppressed' | 'retry' | 'opened' | 'unsubscribed' | 'received';
+export type EmailEventType = 'queued' | 'sending' | 'sent' | 'delivered' | 'bounced' | 'failed' | 'suppressed' | 'retry' | 'opened' | 'unsubscribed' | 'received' | 'complained';
 export type SuppressionReason = 'unsubscribed' | 'hard_bounce' | 'complaint' | 'manual';
 
 export interface EmailMessagesTable {
@@ -1009,6 +1009,7 @@ export interface Database {
   campaigns: CampaignsTable;
   campaign_recipients: CampaignRecipientsTable;
   campaign_events: CampaignEventsTable;
+  campaign_domain_minutes: CampaignDomainMinutesTable;
   workflow_timers: WorkflowTimersTable;
   workflow_step_effects: WorkflowStepEffectsTable;
   workflow_round_robin: WorkflowRoundRobinTable;
@@ -1417,6 +1418,14 @@ export interface CampaignEventsTable {
   url: string | null;
   user_agent: string | null;
   created_at: Timestamp;
+}
+
+/** Campaign e-mails handed to the send queue per recipient domain and calendar minute (the per-domain throttle). */
+export interface CampaignDomainMinutesTable {
+  organization_id: string;
+  domain: string;
+  minute: Date;
+  handed: ColumnType<number, number | undefined, number>;
 }
 
 // ——— Websites (db/migrations/2026_12_02_100_sites.ts) ———

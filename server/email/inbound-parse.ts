@@ -22,6 +22,16 @@ export type DeliveryStatus = {
   originalMessageId: string | null;
 };
 
+/** A feedback-loop report (ARF, RFC 5965): a recipient marked one of our messages as spam. */
+export type FeedbackReport = {
+  /** abuse | fraud | virus | other | not-spam…, lower-cased; null when the report names none. */
+  feedbackType: string | null;
+  /** The Message-ID of the reported message (its attached copy or headers), angle brackets included. */
+  originalMessageId: string | null;
+  /** The reported message's recipient, when the provider says (many redact it). */
+  recipient: string | null;
+};
+
 export type InboundEmail = {
   from: { address: string; name: string | null } | null;
   /** Every recipient the message names (To, Cc, Delivered-To, X-Original-To) and the envelope's, lower-cased, once each. */
@@ -36,6 +46,7 @@ export type InboundEmail = {
   tokens: InboundTokens;
   isAutoReply: boolean;
   dsn: DeliveryStatus | null;
+  feedback: FeedbackReport | null;
 };
 
 /** Headers that name a recipient besides To and Cc: what a forwarding MTA or a provider's raw mode keeps of the envelope. */
@@ -110,10 +121,13 @@ const typedValue = (value: string | undefined) => (value ? value.replace(/^[\w-]
 
 const severityOf = (status: string | null): DeliveryStatus['severity'] => (status?.startsWith('5.') ? 'hard' : status?.startsWith('4.') ? 'soft' : null);
 
-function isDeliveryReport(mail: ParsedMail): boolean {
+function isReport(mail: ParsedMail, reportType: 'delivery-status' | 'feedback-report'): boolean {
   const type = mail.headers.get('content-type') as StructuredHeader | undefined;
-  return type?.value?.toLowerCase() === 'multipart/report' && type.params?.['report-type']?.toLowerCase() === 'delivery-status';
+  return type?.value?.toLowerCase() === 'multipart/report' && type.params?.['report-type']?.toLowerCase() === reportType;
 }
+
+/** The attached original message (message/rfc822) or its headers (text/rfc822-headers), of a report. */
+const originalPartOf = (mail: ParsedMail) => mail.attachments.find((a) => /^(message\/(global|rfc822)|text\/rfc822-headers|message\/global-headers)$/i.test(a.contentType));
 
 /** The Message-ID in the header block of the original message (message/rfc822 or text/rfc822-headers). */
 function originalMessageIdOf(part: Attachment | undefined): string | null {
@@ -128,7 +142,7 @@ function originalMessageIdOf(part: Attachment | undefined): string | null {
  * (else the first) is the one described.
  */
 function deliveryStatusOf(mail: ParsedMail): DeliveryStatus | null {
-  if (!isDeliveryReport(mail)) return null;
+  if (!isReport(mail, 'delivery-status')) return null;
   const statusPart = mail.attachments.find((a) => /^message\/(global-)?delivery-status$/i.test(a.contentType));
   if (!statusPart) return null;
   const [messageBlock = '', ...recipientBlocks] = statusPart.content
@@ -139,7 +153,7 @@ function deliveryStatusOf(mail: ParsedMail): DeliveryStatus | null {
   const recipients = recipientBlocks.map(fieldsOf);
   const reported = recipients.find((fields) => ['failed', 'delayed'].includes(fields.get('action')?.toLowerCase() ?? '')) ?? recipients[0] ?? new Map<string, string>();
   const status = /^\d\.\d{1,3}\.\d{1,3}/.exec(reported.get('status') ?? '')?.[0] ?? null;
-  const originalPart = mail.attachments.find((a) => /^(message\/(global|rfc822)|text\/rfc822-headers|message\/global-headers)$/i.test(a.contentType));
+  const originalPart = originalPartOf(mail);
   return {
     recipient: typedValue(reported.get('final-recipient') ?? reported.get('original-recipient'))?.toLowerCase() ?? null,
     action: reported.get('action')?.toLowerCase() ?? null,
@@ -147,6 +161,23 @@ function deliveryStatusOf(mail: ParsedMail): DeliveryStatus | null {
     severity: severityOf(status),
     diagnostic: typedValue(reported.get('diagnostic-code')),
     originalMessageId: normalizeMessageId(reported.get('original-message-id') ?? perMessage.get('original-message-id')) ?? originalMessageIdOf(originalPart),
+  };
+}
+
+/** RFC 5965: the message/feedback-report part's fields, and the reported message's Message-ID from its attached copy. */
+function feedbackReportOf(mail: ParsedMail): FeedbackReport | null {
+  if (!isReport(mail, 'feedback-report')) return null;
+  const reportPart = mail.attachments.find((a) => /^message\/feedback-report$/i.test(a.contentType));
+  const fields = fieldsOf(reportPart?.content.toString('utf8') ?? '');
+  return {
+    feedbackType: fields.get('feedback-type')?.toLowerCase() ?? null,
+    originalMessageId: originalMessageIdOf(originalPartOf(mail)),
+    recipient:
+      fields
+        .get('original-rcpt-to')
+        ?.replace(/^.*<|>.*$/g, '')
+        .trim()
+        .toLowerCase() || null,
   };
 }
 
@@ -183,5 +214,6 @@ export async function parseInboundEmail(raw: Buffer | string, envelopeRecipients
     tokens: tokensOf([...envelopeRecipients, ...recipients]),
     isAutoReply: isAutomatic(mail),
     dsn: deliveryStatusOf(mail),
+    feedback: feedbackReportOf(mail),
   };
 }

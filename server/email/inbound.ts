@@ -7,7 +7,7 @@ import type { AppDeps } from '../deps';
 import { fieldError } from '../errors';
 import { publishEvent } from '../events/publish';
 import { registry } from '../kernel/registry';
-import { parseInboundEmail, proseBounce, type DeliveryStatus, type InboundEmail } from './inbound-parse';
+import { parseInboundEmail, proseBounce, type DeliveryStatus, type FeedbackReport, type InboundEmail } from './inbound-parse';
 import { recordEmailEvent } from './outbox';
 import type { TInboundOutcome } from './schema';
 import { suppressAddress } from './suppressions';
@@ -67,6 +67,7 @@ export async function receiveInboundEmail(deps: AppDeps, raw: Buffer | string, e
     throw fieldError('body', `must be a MIME message (${error instanceof Error ? error.message : String(error)})`);
   });
   if (email.tokens.unsubscribe) return receiveUnsubscribe(deps, email, email.tokens.unsubscribe);
+  if (email.feedback) return receiveComplaint(deps, email, email.feedback);
   if (email.dsn || email.tokens.bounce) return receiveBounce(deps, email);
   if (email.isAutoReply) return ignored(deps, email, 'automatic answer');
   return receiveReply(deps, email);
@@ -87,6 +88,30 @@ async function receiveUnsubscribe(deps: AppDeps, email: InboundEmail, token: str
   // Tokens are lower-case hex; some relays change the case of a local part.
   const unsubscribed = await unsubscribeByMail(deps, token.toLowerCase());
   return unsubscribed ? { outcome: 'unsubscribed', messageId: unsubscribed.messageId } : unmatched(deps, email, 'unknown unsubscribe token');
+}
+
+/**
+ * A feedback-loop report (ARF): the recipient marked the message as spam. Named by the reported
+ * copy's Message-ID (else the VERP token, for loops that answer the return path): the message gets
+ * its 'complained' event once and the address goes on the organization's list (a complaint, which
+ * the recipient cannot lift by resubscribing). A "not-spam" report, or one of an account e-mail
+ * (no organization list), changes nothing.
+ */
+async function receiveComplaint(deps: AppDeps, email: InboundEmail, report: FeedbackReport): Promise<InboundResult> {
+  if (report.feedbackType === 'not-spam') return ignored(deps, email, 'feedback report: not-spam');
+  const message = (await messageByIds(deps, [report.originalMessageId])) ?? (await messageByToken(deps, email.tokens.bounce));
+  if (!message || message.direction !== 'outbound') return unmatched(deps, email, 'complaint about an unknown message');
+  const { organization_id: organizationId } = message;
+  if (!organizationId) return ignored(deps, email, 'complaint about an account e-mail');
+  await deps.database
+    .forOrganization(organizationId)
+    .transaction()
+    .execute(async (trx) => {
+      const known = await scoped(trx, organizationId).selectFrom('email_events').select('id').where('email_message_id', '=', message.id).where('type', '=', 'complained').executeTakeFirst();
+      if (!known) await recordEmailEvent(trx, { id: message.id, organizationId, contactId: message.contact_id }, 'complained', `Marked as spam (${report.feedbackType ?? 'abuse'} report)`);
+      await suppressAddress(trx, organizationId, message.to_address, 'complaint', message.id);
+    });
+  return { outcome: 'complaint', messageId: message.id };
 }
 
 const BOUNCEABLE: readonly string[] = ['sending', 'sent', 'delivered', 'bounced'];

@@ -224,12 +224,12 @@ export const INBOUND_EMAIL_MAX_BYTES = 25 * 1024 * 1024;
 /** The signed inbound door's header: `sha256=<hex HMAC-SHA256 of the body with EMAIL_INBOUND_SECRET>`. */
 export const INBOUND_SIGNATURE_HEADER = 'X-Switchboard-Signature';
 /** What became of an inbound message: a reply stored in its thread, a bounce or unsubscribe applied, an automatic answer ignored, or nothing of ours. */
-export const INBOUND_OUTCOMES = ['threaded', 'bounce', 'unsubscribed', 'ignored', 'unmatched'] as const;
+export const INBOUND_OUTCOMES = ['threaded', 'bounce', 'complaint', 'unsubscribed', 'ignored', 'unmatched'] as const;
 export type TInboundOutcome = (typeof INBOUND_OUTCOMES)[number];
 /** The inbound door's JSON form (providers' raw modes). */
 export const ZInboundEmailJson = z.object({ raw: z.string({ error: 'must be the raw MIME message as a string' }).min(1, 'must not be empty') });
 export const ZInboundEmailAnswer = z.object({
   outcome: z.enum(INBOUND_OUTCOMES),
-  /** The stored reply, or the message bounced or unsubscribed from. */
+  /** The stored reply, or the message bounced, complained about or unsubscribed from. */
   messageId: z.uuid().optional(),
 });

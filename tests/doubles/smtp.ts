@@ -114,6 +114,10 @@ export async function startSmtpSink(options: { auth?: { user: string; pass: stri
       });
     },
   });
+  // A client killed mid-conversation (the crash tests' SIGKILL) resets its connection: not the sink's failure.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET') throw error;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   sink.url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
   return sink;

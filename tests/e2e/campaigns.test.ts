@@ -81,6 +81,13 @@ describe('Campaigns: an e-mail built from blocks, sent to a tag, and its report 
     await recipients.getByText('grace.spring@example.test').waitFor();
     expect(await recipients.getByText('other@example.test').count()).toBe(0);
     const report = new URL(page.url()).pathname;
+    // The chart over time (nobody opened yet) and the server's CSV of every recipient.
+    await page.getByRole('heading', { name: 'Opens and clicks over time' }).waitFor();
+    await page.getByText('No opens or clicks yet.').waitFor();
+    const csvHref = await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
+    const csv = await page.request.get(csvHref!);
+    expect(csv.headers()['x-total-count']).toBe('2');
+    expect(await csv.text()).toContain('ada.spring@example.test');
 
     // Ada's timeline says the campaign went to her, and leads back to its report.
     await page.goto(`/contacts/${ids[0]}`);

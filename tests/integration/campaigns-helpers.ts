@@ -13,8 +13,8 @@ export { until } from './automations-helpers';
  * An app with its job queue running and an owner. `chain: 'manual'` registers the campaign jobs as
  * no-ops, so the test runs the dispatch itself (crash, repeat, schedule), step by step.
  */
-export async function campaignsApp(options: { chain?: 'queue' | 'manual'; database?: DatabaseHandle } = {}) {
-  const built = await buildTestApp({ ...(options.database ? { database: options.database } : {}), env: { JOBS_POLL_MS: '200' } });
+export async function campaignsApp(options: { chain?: 'queue' | 'manual'; database?: DatabaseHandle; env?: Record<string, string> } = {}) {
+  const built = await buildTestApp({ ...(options.database ? { database: options.database } : {}), env: { JOBS_POLL_MS: '200', ...options.env } });
   const { deps } = built;
   if (options.chain === 'manual') {
     deps.jobs.register(DISPATCH_JOB, async () => {});

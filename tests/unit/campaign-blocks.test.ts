@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderEmailBlocks, renderStoredBlocks } from '../../server/campaigns/blocks/render';
+import { compileEmailBlocks, compileStoredBlocks, renderEmailBlocks, renderStoredBlocks } from '../../server/campaigns/blocks/render';
 import { mergeValuesOf, spamCheck, withContactNames, ZEmailBlocks, type TEmailBlocks } from '../../server/campaigns/blocks/schema';
 import { renderTemplate, templateVariables } from '../../server/templates/variables';
 
@@ -113,6 +113,45 @@ describe('renderEmailBlocks', () => {
     expect(html).toContain('Hello there');
     expect(text).toContain('Spring is here, friend.');
     expect(text).toContain('Book now: https://example.com/book?email=\n');
+  });
+});
+
+describe('compileEmailBlocks (rendered once, merged per recipient)', () => {
+  const contact = (firstName: string | null, email: string | null, customFields: Record<string, string> = {}) =>
+    mergeValuesOf({ firstName, lastName: 'Lovelace', email, phone: null, companyName: `Q&A "Ltd" 'x'`, jobTitle: null, customFields }, { name: 'Clinic' });
+  const recipients = [
+    contact('Ada', 'ada@example.com'),
+    contact(`<script>alert('x')</script> & "friends"`, 'ada+1@example.com'),
+    contact(null, null),
+    contact('É'.repeat(160), 'long@example.com'),
+    contact('  ', 'blank@example.com'),
+  ];
+  const withEverything = blocks([
+    ...newsletter,
+    { id: 'h2', type: 'heading', text: '{{contact.company}} · {{plan|no plan}}', level: 2 },
+    { id: 'i2', type: 'image', src: 'https://cdn.example.com/{{plan|basic}}.png', alt: '{{contact.firstName|A}} pic', href: 'https://example.com/p?n={{contact.fullName}}' },
+    { id: 's2', type: 'social', links: [{ network: 'website', url: 'https://example.com/{{plan}}' }] },
+  ]);
+
+  it('makes the same bytes as rendering each recipient, whatever the values (escaping, fallbacks, the preview line’s length)', async () => {
+    for (const body of [newsletter, withEverything]) {
+      const compiled = await compileEmailBlocks(body, { unsubscribeUrl: UNSUBSCRIBE });
+      for (const values of [...recipients, { ...recipients[0]!, plan: 'gold & <silver>' }]) {
+        expect(compiled(values)).toEqual(await renderEmailBlocks(body, { values, unsubscribeUrl: UNSUBSCRIBE }));
+      }
+    }
+  });
+
+  it('keeps a preview line given or without merge fields, and merges stored blocks under both spellings', async () => {
+    const fixed = blocks([
+      { id: 't', type: 'text', text: 'No fields here' },
+      { id: 'h', type: 'heading', text: 'Hi {{firstName|you}}' },
+    ]);
+    const given = await compileEmailBlocks(newsletter, { unsubscribeUrl: UNSUBSCRIBE, preview: 'Spring {{x}}' });
+    expect(given(recipients[0]!)).toEqual(await renderEmailBlocks(newsletter, { values: recipients[0]!, unsubscribeUrl: UNSUBSCRIBE, preview: 'Spring {{x}}' }));
+    const stored = await compileStoredBlocks(fixed, { unsubscribeUrl: UNSUBSCRIBE });
+    expect(stored({ firstName: 'Bo' })).toEqual(await renderStoredBlocks(fixed, { values: { firstName: 'Bo' }, unsubscribeUrl: UNSUBSCRIBE }));
+    expect(stored({ firstName: 'Bo' }).text).toBe('No fields here\n\nHi Bo\n');
   });
 });
 

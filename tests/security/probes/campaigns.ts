@@ -20,6 +20,7 @@ export const probes: Record<string, Probe> = {
   'campaigns.cancel': async (_d, _a, api) => ({ id: await aCampaign(api) }),
   'campaigns.stats': async (_d, _a, api) => ({ id: await aCampaign(api) }),
   'campaigns.recipients': async (_d, _a, api) => ({ id: await aCampaign(api) }),
+  'campaigns.engagement': async (_d, _a, api) => ({ id: await aCampaign(api) }),
   'campaigns.testSend': async (_d, _a, api) => ({ id: await aCampaign(api) }),
 };
 
@@ -29,6 +30,7 @@ export const restProbes: Record<string, RestProbe> = {
   'POST /api/v1/campaigns/:id/resume': (_d, _a, api) => aCampaign(api),
   'POST /api/v1/campaigns/:id/cancel': (_d, _a, api) => aCampaign(api),
   'GET /api/v1/campaigns/:id/stats': (_d, _a, api) => aCampaign(api),
+  'GET /api/v1/campaigns/:id/recipients.csv': (_d, _a, api) => aCampaign(api),
 };
 
 const SIGNED = 'the link is signed for one recipient with its campaign’s key (HMAC); a bad signature records nothing and redirects nowhere (tests/integration/campaigns-sending.test.ts)';

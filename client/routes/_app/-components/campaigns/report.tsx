@@ -1,7 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { DownloadIcon, PauseIcon, PlayIcon, XIcon } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { useCan } from '../../../../lib/auth';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { FormAlert } from '../../../../components/form';
 import { Button } from '../../../../components/ui/button';
@@ -10,6 +11,7 @@ import { CAMPAIGN_LIMITS } from '../../../../lib/campaigns-schema';
 import { errorMessageOf } from '../../../../lib/errors';
 import { formatDateTime } from '../../../../lib/format';
 import { trpc } from '../../../../lib/trpc';
+import { EngagementCard } from './engagement-chart';
 import type { Campaign, CampaignStats } from './labels';
 
 const LIVE: readonly Campaign['status'][] = ['scheduled', 'sending', 'paused'];
@@ -46,6 +48,7 @@ export function CampaignReport({ campaign, canWrite }: { campaign: Campaign; can
               ['Machine opens', s.openedMachine],
               ['Clicked', s.clicked],
               ['Unsubscribed', s.unsubscribed],
+              ['Complained', s.complained],
             ] as [string, number][])
           : []),
         ['Replied', s.replied],
@@ -111,6 +114,7 @@ export function CampaignReport({ campaign, canWrite }: { campaign: Campaign; can
           {s ? <DeliveryBar stats={s} /> : null}
         </CardContent>
       </Card>
+      {campaign.channel === 'email' && campaign.status !== 'draft' ? <EngagementCard campaign={campaign} live={live} /> : null}
       <RecipientsTable campaign={campaign} />
     </div>
   );
@@ -139,8 +143,6 @@ function DeliveryBar({ stats }: { stats: CampaignStats }) {
   );
 }
 
-const csvCell = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-
 /** Every recipient, a page at a time as the list scrolls (virtualized rows), and all of them as CSV. */
 function RecipientsTable({ campaign }: { campaign: Campaign }) {
   const utils = trpc.useUtils();
@@ -160,37 +162,21 @@ function RecipientsTable({ campaign }: { campaign: Campaign }) {
   useEffect(() => {
     if (pages.hasNextPage && !pages.isFetchingNextPage && lastShown >= items.length - 10) void pages.fetchNextPage();
   }, [pages, lastShown, items.length]);
-  const [exporting, setExporting] = useState<string | null>(null);
-
-  async function exportCsv() {
-    setExporting('Preparing…');
-    const lines = ['name,address,status,variant,due_at,error,events'];
-    for (let page = 1; ; page++) {
-      const answer = await utils.campaigns.recipients.fetch({ id: campaign.id, page, limit });
-      for (const r of answer.items) {
-        const events = r.events.map((e) => `${e.type}${e.machine ? ' (machine)' : ''} ${e.at}`).join('; ');
-        lines.push([r.contactName, r.address, r.status, r.variant ?? '', r.dueAt, r.error ?? '', events].map(csvCell).join(','));
-      }
-      setExporting(`Preparing… ${Math.min(page * limit, answer.total)} of ${answer.total}`);
-      if (page * limit >= answer.total) break;
-    }
-    const url = URL.createObjectURL(new Blob([`${lines.join('\n')}\n`], { type: 'text/csv' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `${campaign.name.replace(/[^\w-]+/g, '-')}-recipients.csv`;
-    link.click();
-    URL.revokeObjectURL(url);
-    setExporting(null);
-  }
+  const canExport = useCan('data:export');
 
   return (
     <Card>
       <CardHeader className="flex flex-row items-center justify-between gap-2">
         <CardTitle as="h2">Recipients ({total.toLocaleString()})</CardTitle>
-        <Button variant="outline" size="sm" disabled={exporting !== null || total === 0} onClick={() => void exportCsv().catch(() => setExporting(null))}>
-          <DownloadIcon className="size-4" aria-hidden />
-          {exporting ?? 'Export CSV'}
-        </Button>
+        {canExport && total > 0 ? (
+          // Streamed by the server (every recipient, their events), recorded in the audit log.
+          <Button asChild variant="outline" size="sm">
+            <a href={`/api/v1/campaigns/${campaign.id}/recipients.csv`} download>
+              <DownloadIcon className="size-4" aria-hidden />
+              Export CSV
+            </a>
+          </Button>
+        ) : null}
       </CardHeader>
       <CardContent>
         <FormAlert message={pages.error ? errorMessageOf(pages.error, 'Could not load the recipients') : null} />
