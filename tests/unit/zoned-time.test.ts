@@ -143,7 +143,20 @@ describe('the client’s entry points are the shared module', () => {
 
 describe('offsets and wall clocks read through the per-hour cache (decision 043)', () => {
   // Zones with odd offsets, half-hour daylight saving, changes at midnight, twice-a-year Ramadan changes, and history.
-  const zones = ['America/New_York', 'Europe/Paris', 'Australia/Lord_Howe', 'Pacific/Chatham', 'Asia/Kathmandu', 'America/Santiago', 'Africa/Casablanca', 'Antarctica/Troll', 'Asia/Gaza', 'America/St_Johns', 'Europe/Dublin', 'UTC'];
+  const zones = [
+    'America/New_York',
+    'Europe/Paris',
+    'Australia/Lord_Howe',
+    'Pacific/Chatham',
+    'Asia/Kathmandu',
+    'America/Santiago',
+    'Africa/Casablanca',
+    'Antarctica/Troll',
+    'Asia/Gaza',
+    'America/St_Johns',
+    'Europe/Dublin',
+    'UTC',
+  ];
   const intlParts = (ms: number, timeZone: string) => {
     const parts = Object.fromEntries(
       new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', weekday: 'short' })
