@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { recordActivities } from '../activities/service';
@@ -101,7 +102,7 @@ async function writeContacts(ctx: OrgContext, mode: ContactBatchMode, inputs: un
   for (const p of pending) if (p.fields.ownerId && !members.has(p.fields.ownerId)) refuse(p.index, fieldError('ownerId', 'is not a member of this organization'));
 
   const via = ctx.auth.via === 'apiKey' ? 'api' : 'manual';
-  const written = await ctx.db.transaction().execute(async (trx) => {
+  const ids = await ctx.db.transaction().execute(async (trx) => {
     const live = () => pending.filter((p) => !errors.has(p.index));
     await findContacts(trx, ctx.organizationId, ownerOnly, mode, live(), refuse);
     for (const p of live()) {
@@ -118,16 +119,15 @@ async function writeContacts(ctx: OrgContext, mode: ContactBatchMode, inputs: un
       }
     }
     const accepted = live();
-    const creates = accepted.filter((p) => !p.row);
-    const createdIds = await insertContacts(
-      trx,
-      ctx.organizationId,
-      creates.map((p) => ({ state: p.state! })),
-      actorUserId,
-      () => ({ via }),
-    );
-    const events: EventInput[] = creates.map((p, i) => contactCreatedEvent(ctx.organizationId, createdIds[i]!, p.state!, actorUserId));
+    const creates = accepted.filter((p) => !p.row).map((p) => ({ p, id: randomUUID() }));
     const changes = accepted.filter((p) => p.row && Object.keys(changedFields(stateOf(p.row), p.state!)).length > 0);
+    // The events first: the statements after them touch the organization's shared counters
+    // (contact and tag counts, kept by triggers), whose rows stay locked until the commit, so the
+    // less follows them, the less concurrent batches wait for each other.
+    await publishEvents(trx, [
+      ...creates.map(({ p, id }) => contactCreatedEvent(ctx.organizationId, id, p.state!, actorUserId)),
+      ...changes.map((p) => contactUpdatedEvent(ctx.organizationId, p.row!.id, stateOf(p.row!), p.state!, actorUserId)),
+    ]);
     await updateContacts(
       trx,
       ctx.organizationId,
@@ -137,16 +137,21 @@ async function writeContacts(ctx: OrgContext, mode: ContactBatchMode, inputs: un
       trx,
       changes.flatMap((p) => changeActivities(ctx.organizationId, p.row!.id, stateOf(p.row!), p.state!, actorUserId)),
     );
-    for (const p of changes) events.push(contactUpdatedEvent(ctx.organizationId, p.row!.id, stateOf(p.row!), p.state!, actorUserId));
-    await publishEvents(trx, events);
-    const ids = new Map<number, string>([...creates.map((p, i) => [p.index, createdIds[i]!] as const), ...accepted.filter((p) => p.row).map((p) => [p.index, p.row!.id] as const)]);
-    return { ids, records: await readRecords(trx, ctx.organizationId, [...ids.values()]) };
+    await insertContacts(
+      trx,
+      ctx.organizationId,
+      creates.map(({ p, id }) => ({ id, state: p.state! })),
+      actorUserId,
+      () => ({ via }),
+    );
+    return new Map<number, string>([...creates.map(({ p, id }) => [p.index, id] as const), ...accepted.filter((p) => p.row).map((p) => [p.index, p.row!.id] as const)]);
   });
-
+  // Read once committed, as the single doors read theirs.
+  const records = await readRecords(ctx.db, ctx.organizationId, [...ids.values()]);
   const created = new Set(pending.filter((p) => !p.row).map((p) => p.index));
   return inputs.map((_, index): Written => {
     const error = errors.get(index);
-    return error ? { index, error } : { index, created: created.has(index), record: written.records.get(written.ids.get(index)!)! };
+    return error ? { index, error } : { index, created: created.has(index), record: records.get(ids.get(index)!)! };
   });
 }
 

@@ -2,7 +2,7 @@ import { V1_RESOURCES } from '../../../server/api-v1/resources';
 import type { Caller, RestProbe } from './types';
 
 /** One record of each /api/v1 resource, created in organization A through its own procedures. */
-const CREATE: Record<string, (api: Caller) => Promise<string>> = {
+export const CREATE_IN_A: Record<string, (api: Caller) => Promise<string>> = {
   contacts: async (api) => (await api.contacts.create({ firstName: 'Probe', email: `probe-${Date.now()}@example.test` })).id,
   deals: async (api) => (await api.deals.create({ title: 'Probe deal' })).id,
   tasks: async (api) => (await api.tasks.create({ title: 'Probe task' })).id,
@@ -10,5 +10,5 @@ const CREATE: Record<string, (api: Caller) => Promise<string>> = {
 };
 
 export const restProbes: Record<string, RestProbe> = Object.fromEntries(
-  V1_RESOURCES.flatMap((resource) => ['GET', 'PATCH', 'DELETE'].map((method) => [`${method} /api/v1/${resource.name}/:id`, (_deps, _a, api) => CREATE[resource.name]!(api)] as const)),
+  V1_RESOURCES.flatMap((resource) => ['GET', 'PATCH', 'DELETE'].map((method) => [`${method} /api/v1/${resource.name}/:id`, (_deps, _a, api) => CREATE_IN_A[resource.name]!(api)] as const)),
 );
