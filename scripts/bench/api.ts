@@ -94,7 +94,12 @@ async function benchDatabase(label: string, database: DatabaseHandle, count: num
     return (count * 1000) / runs[run]!.ms;
   });
   const middle = runs[values.indexOf(median)]!;
-  record([label, `upsert ${num(count)} new contacts (all created), ${BATCH_MAX} a call, ${concurrency} in flight (median of ${RUNS}) ${loadLine('at the end')}`, `${describeRun(count, middle)}; runs ${values.map((v) => num(v)).join(' / ')}/s`, '> 5,000/s (Postgres)']);
+  record([
+    label,
+    `upsert ${num(count)} new contacts (all created), ${BATCH_MAX} a call, ${concurrency} in flight (median of ${RUNS}) ${loadLine('at the end')}`,
+    `${describeRun(count, middle)}; runs ${values.map((v) => num(v)).join(' / ')}/s`,
+    '> 5,000/s (Postgres)',
+  ]);
 
   const updated = await upsert(deps, key, `run${RUNS - 1}`, count, concurrency, { jobTitle: 'Updated' });
   record([label, `upsert the same ${num(count)} again, a field changed (all updated), once ${loadLine('at the end')}`, describeRun(count, updated), '']);

@@ -8,7 +8,7 @@ import type { AppEnv } from '../http/env';
 import { problemOf } from '../http/problem';
 import { assertPermission, requireOrgAuth } from '../kernel/access';
 import type { Permission } from '../kernel/permissions';
-import { BATCH_MAX, ZBatchInput, ZBatchItemError } from '../records/schema';
+import { BATCH_MAX, ZBatchInput, type ZBatchItemError } from '../records/schema';
 import type { JsonSchema, ProcedureCatalog } from './procedures';
 import type { V1BatchOperation, V1Resource } from './resources';
 
@@ -134,9 +134,7 @@ export function batchPaths(catalog: ProcedureCatalog, resource: V1Resource, comm
     const permissionPath = resource.batch?.[operation] ?? resource.procedures[SINGLE[operation as Exclude<V1BatchOperation, 'upsert'>]];
     const permission = catalog.procedureMeta(permissionPath).permission;
     const request: JsonSchema =
-      operation === 'upsert'
-        ? withoutProperty(catalog.inputJsonSchema(resource.batch!.upsert!), 'inputs')
-        : { type: 'object', properties: {}, required: [], additionalProperties: false };
+      operation === 'upsert' ? withoutProperty(catalog.inputJsonSchema(resource.batch!.upsert!), 'inputs') : { type: 'object', properties: {}, required: [], additionalProperties: false };
     request.properties = { ...request.properties, inputs: { type: 'array', minItems: 1, maxItems: BATCH_MAX, items: inputSchema(catalog, resource, operation) } };
     request.required = [...(request.required ?? []), 'inputs'];
     const ok = {
@@ -165,7 +163,12 @@ export function batchPaths(catalog: ProcedureCatalog, resource: V1Resource, comm
         parameters: common.parameters,
         requestBody: { required: true, content: { 'application/json': { schema: request } } },
         responses: {
-          '200': { description: 'A result per input, in order', content: { 'application/json': { schema: { type: 'object', additionalProperties: false, required: ['results'], properties: { results: { type: 'array', items: { anyOf: [ok, refused] } } } } } } },
+          '200': {
+            description: 'A result per input, in order',
+            content: {
+              'application/json': { schema: { type: 'object', additionalProperties: false, required: ['results'], properties: { results: { type: 'array', items: { anyOf: [ok, refused] } } } } },
+            },
+          },
           ...common.errors,
           ...common.idempotency,
         },

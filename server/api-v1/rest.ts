@@ -67,7 +67,10 @@ function resourceRoutes(catalog: ProcedureCatalog, createCaller: CreateCaller, r
   const listSchema = catalog.inputJsonSchema(procedures.list);
   const invoke = (c: Context<AppEnv>, path: string, input: unknown) => invokeWith(createCaller, c, path, input);
   return new Hono<AppEnv>()
-    .route('/', batchRoutes(catalog, (c) => requestCaller(createCaller, c), resource))
+    .route(
+      '/',
+      batchRoutes(catalog, (c) => requestCaller(createCaller, c), resource),
+    )
     .get('/', async (c) => c.json(await invoke(c, procedures.list, queryToInput(c.req.queries(), listSchema))))
     .post('/', async (c) => {
       const created = await invoke(c, procedures.create, await readBody(c, ZJsonBody));

@@ -95,9 +95,7 @@ async function writeContacts(ctx: OrgContext, mode: ContactBatchMode, inputs: un
   // Owners named (or, on a create, the creator by default) must be members.
   const owners = [...new Set(pending.flatMap((p) => (p.fields.ownerId ? [p.fields.ownerId] : [])))];
   const members = new Set(
-    owners.length === 0
-      ? []
-      : (await scoped(ctx.db, ctx.organizationId).selectFrom('memberships').select('user_id').where('user_id', 'in', owners).execute()).map((m) => m.user_id),
+    owners.length === 0 ? [] : (await scoped(ctx.db, ctx.organizationId).selectFrom('memberships').select('user_id').where('user_id', 'in', owners).execute()).map((m) => m.user_id),
   );
   for (const p of pending) if (p.fields.ownerId && !members.has(p.fields.ownerId)) refuse(p.index, fieldError('ownerId', 'is not a member of this organization'));
 

@@ -622,9 +622,7 @@ export const ZImportUploadPreview = z.strictObject({
 
 /** A contacts batch's answer: per input, in order, its record (and whether it was created) or why it was refused. */
 export const ZContactBatchResults = z.strictObject({
-  results: z.array(
-    z.union([z.strictObject({ index: z.number().int(), created: z.boolean(), record: ZContactRecord }), z.strictObject({ index: z.number().int(), error: ZBatchItemError })]),
-  ),
+  results: z.array(z.union([z.strictObject({ index: z.number().int(), created: z.boolean(), record: ZContactRecord }), z.strictObject({ index: z.number().int(), error: ZBatchItemError })])),
 });
 export const ZContactBatchDeleted = z.strictObject({
   results: z.array(z.union([z.strictObject({ index: z.number().int(), record: ZDeletedRecord }), z.strictObject({ index: z.number().int(), error: ZBatchItemError })])),

@@ -6,7 +6,13 @@ import { checkedAgainstOpenApi } from '../helpers/openapi';
 
 const post = (body: unknown, headers: Record<string, string>) => ({ method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
-type Result = { index: number; status: number; created?: boolean; record?: Record<string, unknown> & { id: string }; error?: { type: string; status: number; errors: { field: string; message: string }[] } };
+type Result = {
+  index: number;
+  status: number;
+  created?: boolean;
+  record?: Record<string, unknown> & { id: string };
+  error?: { type: string; status: number; errors: { field: string; message: string }[] };
+};
 
 async function world() {
   const { app, deps, caller } = await buildTestApp();
@@ -18,9 +24,9 @@ async function world() {
     return { status: res.status, res, body: (await res.json()) as { results: Result[] } & Record<string, unknown> };
   };
   /** The organization's events of a type since the world began, with their payloads. */
-  const events = (type: string) =>
-    deps.database.db.selectFrom('events').select(['payload']).where('organization_id', '=', owner.organizationId).where('type', '=', type).orderBy('id').execute();
-  const contacts = () => deps.database.db.selectFrom('contacts').select(['id', 'email', 'phone', 'first_name', 'tags']).where('organization_id', '=', owner.organizationId).orderBy('created_at').execute();
+  const events = (type: string) => deps.database.db.selectFrom('events').select(['payload']).where('organization_id', '=', owner.organizationId).where('type', '=', type).orderBy('id').execute();
+  const contacts = () =>
+    deps.database.db.selectFrom('contacts').select(['id', 'email', 'phone', 'first_name', 'tags']).where('organization_id', '=', owner.organizationId).orderBy('created_at').execute();
   return { app: checked, deps, owner, auth, batch, events, contacts, api: caller(browser(owner.cookie)) };
 }
 
@@ -112,7 +118,12 @@ describe('/api/v1 batches (issue #19, decision 036)', () => {
 
   it('upserts contacts by e-mail and by phone: an existing match updated, otherwise created, the result saying which', async () => {
     const { batch, contacts, events } = await world();
-    await batch('contacts/batch/create', { inputs: [{ firstName: 'Ada', email: 'ada@example.test' }, { firstName: 'Grace', phone: '+1 (415) 555-2671', otherEmails: ['grace@navy.test'] }] });
+    await batch('contacts/batch/create', {
+      inputs: [
+        { firstName: 'Ada', email: 'ada@example.test' },
+        { firstName: 'Grace', phone: '+1 (415) 555-2671', otherEmails: ['grace@navy.test'] },
+      ],
+    });
     const byEmail = await batch('contacts/batch/upsert', {
       idProperty: 'email',
       inputs: [
