@@ -199,7 +199,7 @@ export async function saveChanges(
 export async function insertContacts(
   trx: Db,
   organizationId: string,
-  contacts: { id?: string; state: ContactState; createdAt?: Date }[],
+  contacts: { id?: string; state: ContactState }[],
   actorUserId: string | null,
   created: (id: string, index: number) => Record<string, unknown>,
 ): Promise<string[]> {
@@ -207,17 +207,9 @@ export async function insertContacts(
   // Every way a contact is created passes here: the plan's contact limit is checked once, for all.
   await assertWithinLimit(trx, organizationId, 'contacts', contacts.length);
   const withIds = contacts.map((c) => ({ ...c, id: c.id ?? randomUUID() }));
-  // One JSON parameter per statement (insertJsonRows); every row names the same columns, so the
-  // times are given for all when any is (an import's dated rows), else left to the default.
-  const dated = withIds.some((c) => c.createdAt);
-  const now = new Date();
+  // One JSON parameter per thousand rows (insertJsonRows), not a bound value per column and row.
   for (let i = 0; i < withIds.length; i += 1000) {
-    const rows = withIds.slice(i, i + 1000).map((c) => ({
-      id: c.id,
-      organization_id: organizationId,
-      ...columnsOf(c.state, 'value'),
-      ...(dated ? { created_at: c.createdAt ?? now, updated_at: c.createdAt ?? now } : {}),
-    }));
+    const rows = withIds.slice(i, i + 1000).map((c) => ({ id: c.id, organization_id: organizationId, ...columnsOf(c.state, 'value') }));
     await insertJsonRows(trx, 'contacts', rows as never).execute();
   }
   await recordActivities(
