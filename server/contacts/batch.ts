@@ -182,18 +182,28 @@ async function findContacts(trx: Db, organizationId: string, ownerOnly: string |
     return;
   }
   const { idProperty } = mode;
-  // Taken in one sorted order, so two batches sharing keys never deadlock.
-  const lockKeys = keys.map((k) => lockKeyOf(organizationId, idProperty, k)).sort();
-  await sql`select pg_advisory_xact_lock(hashtext(k)) from unnest(${lockKeys}::text[]) as k order by k`.execute(trx);
-  const holds =
-    idProperty === 'email'
-      ? sql<boolean>`(contacts.email_lower = any(${keys}::text[]) or contacts.other_emails && ${keys}::text[])`
-      : sql<boolean>`(contacts.phone = any(${keys}::text[]) or contacts.other_phones && ${keys}::text[])`;
-  const rows = await scoped(trx, organizationId).selectFrom('contacts').selectAll().where(holds).orderBy('created_at').orderBy('id').forUpdate().execute();
   const byKey = new Map<string, ContactRow>();
-  for (const row of rows) {
-    const held = idProperty === 'email' ? [row.email, ...row.other_emails] : [row.phone, ...row.other_phones];
-    for (const key of held) if (key && !byKey.has(key)) byKey.set(key, row);
+  const lookUp = async (wanted: string[]) => {
+    const holds =
+      idProperty === 'email'
+        ? sql<boolean>`(contacts.email_lower = any(${wanted}::text[]) or contacts.other_emails && ${wanted}::text[])`
+        : sql<boolean>`(contacts.phone = any(${wanted}::text[]) or contacts.other_phones && ${wanted}::text[])`;
+    const rows = await scoped(trx, organizationId).selectFrom('contacts').selectAll().where(holds).orderBy('created_at').orderBy('id').forUpdate().execute();
+    const asked = new Set(wanted);
+    for (const row of rows) {
+      const held = idProperty === 'email' ? [row.email, ...row.other_emails] : [row.phone, ...row.other_phones];
+      for (const key of held) if (key && asked.has(key) && !byKey.has(key)) byKey.set(key, row);
+    }
+  };
+  // The contacts found are held by their row locks. Only the keys no contact holds take an advisory
+  // lock — lead capture's (capture.ts), in one sorted order so two batches never deadlock — and are
+  // looked up again under it: a lock-table slot per new key, none per existing one.
+  await lookUp(keys);
+  const missing = keys.filter((k) => !byKey.has(k));
+  if (missing.length > 0) {
+    const lockKeys = missing.map((k) => lockKeyOf(organizationId, idProperty, k)).sort();
+    await sql`select pg_advisory_xact_lock(hashtext(k)) from unnest(${lockKeys}::text[]) as k order by k`.execute(trx);
+    await lookUp(missing);
   }
   for (const p of pending) {
     const row = byKey.get(p.key!);
