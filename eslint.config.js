@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', '.data/', 'client/routeTree.gen.ts', 'client/site/routeTree.gen.js', 'coverage/'] },
+  { ignores: ['dist/', 'node_modules/', '.data/', 'client/routeTree.gen.ts', 'client/site/routeTree.gen.js', 'coverage/', 'tests/.generated/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -37,6 +37,8 @@ export const BODY_LIMITS = {
   inboundEmail: INBOUND_EMAIL_MAX_BYTES,
   /** An unsubscribe link's POSTs: RFC 8058's one-click body is the form `List-Unsubscribe=One-Click`; 4 KB leaves room for a multipart envelope. */
   unsubscribe: 4 * KB,
+  /** A site payment's form posts (the order's button; the sandbox checkout's e-mail and name): 8 KB. */
+  sitePayment: 8 * KB,
   /** A workflow's inbound webhook (a contact and a few fields): 64 KB. */
   automationHook: HOOK_MAX_BYTES,
   /** A site's picture upload (POST /api/sites/<siteId>/assets): the 5 MB picture and its multipart envelope. */
@@ -64,6 +66,7 @@ const PREFIX_LIMITS: [prefix: string, limit: number][] = [
   ['/api/email/inbound/', BODY_LIMITS.inboundEmail],
   ['/api/email/unsubscribe/', BODY_LIMITS.unsubscribe],
   ['/api/automations/hooks/', BODY_LIMITS.automationHook],
+  ['/api/pay/', BODY_LIMITS.sitePayment],
 ];
 
 /** The body limit of a request path (without its query). */

@@ -97,6 +97,9 @@ async function accept(deps: AppDeps, key: string, count: number, perRequest: num
 
 const WARM_UP = 200;
 
+/** Which doors' acceptance is timed (BENCH_EMAIL_DOORS, some of single,batch; default both). */
+const doorsWanted = (process.env.BENCH_EMAIL_DOORS ?? 'single,batch').split(',');
+
 async function benchDatabase(label: string, database: DatabaseHandle, count: number, concurrency: number, batchConcurrency: number): Promise<string[][]> {
   const sink = await startSmtpSink();
   const { rows, record } = figures('email');
@@ -109,7 +112,7 @@ async function benchDatabase(label: string, database: DatabaseHandle, count: num
     const doors = [
       { perRequest: 1, inFlight: concurrency, what: `accept ${num(count)} single POSTs, ${concurrency} in flight` },
       { perRequest: BATCH, inFlight: batchConcurrency, what: `accept ${num(count)} in batches of ${BATCH}, ${batchConcurrency} in flight` },
-    ];
+    ].filter((door) => doorsWanted.includes(door.perRequest === 1 ? 'single' : 'batch'));
     for (const door of doors) {
       const { values, median } = await repeated(RUNS, `${label}: ${door.what} ${loadLine('now')}`, () => accept(enqueuer, key, count, door.perRequest, door.inFlight));
       record([

@@ -37,13 +37,18 @@ export async function recordActivities(db: Db, activities: ActivityInput[]): Pro
 }
 
 /** A contact's or a deal's timeline, newest first, paged by id (keyset). */
-export async function listActivities(ctx: Pick<OrgContext, 'db' | 'organizationId'>, target: { contactId: string } | { dealId: string }, options: { before?: number; limit?: number } = {}) {
+export async function listActivities(
+  ctx: Pick<OrgContext, 'db' | 'organizationId'>,
+  target: { contactId: string } | { dealId: string },
+  options: { before?: number; limit?: number; type?: string } = {},
+) {
   let query = scoped(ctx.db, ctx.organizationId)
     .selectFrom('activities')
     .leftJoin('users', 'users.id', 'activities.actor_user_id')
     .select(['activities.id', 'activities.type', 'activities.payload', 'activities.created_at', 'activities.contact_id', 'activities.deal_id', 'users.name as actor_name']);
   query = 'contactId' in target ? query.where('activities.contact_id', '=', target.contactId) : query.where('activities.deal_id', '=', target.dealId);
   if (options.before) query = query.where('activities.id', '<', options.before);
+  if (options.type) query = query.where('activities.type', '=', options.type);
   const limit = Math.min(options.limit ?? 50, 200);
   const rows = await query
     .orderBy('activities.id', 'desc')

@@ -767,6 +767,46 @@ export const REST_DOORS: RestDoor[] = [
   },
   {
     method: 'get',
+    path: '/api/pay/{pageId}/{blockId}',
+    tag: 'public site',
+    summary: 'A site Payment block’s order page',
+    description:
+      'The link of a published page’s Payment block: the product, its price and a button that starts the checkout. Changes nothing. 404 when the page is not published or has no such Payment block. Without Stripe configured it says the checkout is a sandbox.',
+    access: 'public',
+    answers: { '200': file('The order page', 'text/html') },
+  },
+  {
+    method: 'post',
+    path: '/api/pay/{pageId}/{blockId}',
+    tag: 'public site',
+    summary: 'Start a site Payment block’s checkout',
+    description:
+      'Opens the order and a Stripe Checkout Session at the block’s price (metadata: organization, funnel, step, variant, the visitor’s daily hash), or the sandbox checkout when Stripe is not configured, and answers a page that moves the visitor there (meta refresh). Rate-limited per client address (429). 502 when Stripe refuses.',
+    access: 'public',
+    answers: { '200': file('A page moving on to the checkout', 'text/html') },
+  },
+  {
+    method: 'get',
+    path: '/api/pay/sandbox/{orderId}',
+    tag: 'public site',
+    summary: 'The sandbox checkout of a site order',
+    description: 'Only while Stripe is not configured (404 otherwise): a page that says no card is charged and asks for the buyer’s e-mail.',
+    access: 'public',
+    answers: { '200': file('The sandbox checkout page', 'text/html') },
+  },
+  {
+    method: 'post',
+    path: '/api/pay/sandbox/{orderId}',
+    tag: 'public site',
+    summary: 'Complete a sandbox order',
+    description:
+      'Records the order as paid through the same path as Stripe’s checkout.session.completed (once; a repeat changes nothing): the buyer becomes a contact, the funnel step counts the revenue, `site_order_paid` is published. Answers a page moving on to the funnel’s next step.',
+    access: 'public',
+    rawBody: { mediaType: 'application/x-www-form-urlencoded', description: '`email` (required) and `name`' },
+    answers: { '200': file('A page moving on to the next step', 'text/html') },
+  },
+  {
+    method: 'get',
     path: '/api/billing/config',
     tag: 'public site',
     summary: 'Whether payments are configured',

@@ -1,6 +1,6 @@
 import { DOOR_TAGS, REST_DOORS, type DoorAnswer, type RestDoor } from './doors';
 import { jsonSchemaOf, type JsonSchema, type ProcedureCatalog } from './procedures';
-import { V1_RESOURCES, type V1Resource } from './resources';
+import { V1_ACTION_TAGS, V1_ACTIONS, V1_RESOURCES, type V1Action, type V1Resource } from './resources';
 import { batchPaths } from './batch';
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT_TYPE, ZWebhookEvent } from '../webhooks/schema';
 
@@ -102,6 +102,45 @@ function resourcePaths(catalog: ProcedureCatalog, resource: V1Resource) {
   };
 }
 
+/** A schema without the fields the path fills. */
+function without(schema: JsonSchema, fields: string[]): JsonSchema {
+  const properties = Object.fromEntries(Object.entries(schema.properties ?? {}).filter(([key]) => !fields.includes(key)));
+  return { ...schema, properties, required: (schema.required ?? []).filter((key) => !fields.includes(key)) };
+}
+
+/** An action (resources.ts) from its procedure's input and output schemas. */
+function actionOperation(catalog: ProcedureCatalog, action: V1Action) {
+  const pathNames = [...action.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => name!);
+  const filled = pathNames.map((name) => action.params?.[name] ?? name);
+  const input = without(catalog.inputJsonSchema(action.procedure), filled);
+  const pathParameters = pathNames.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }));
+  const hasBody = action.method !== 'get' && Object.keys(input.properties ?? {}).length > 0;
+  const status = String(action.status ?? 200);
+  const answered = { description: action.summary, content: { 'application/json': { schema: catalog.outputJsonSchema(action.procedure) } } };
+  const write = action.method !== 'get';
+  return {
+    tags: [action.tag],
+    operationId: `${action.method}_${action.path.replace(/^\/api\//, '').replace(/[^\w]+/g, '_')}`,
+    summary: action.summary,
+    description: `${action.description ?? ''}${permissionNote(catalog, action.procedure)}`.trim(),
+    parameters: [...pathParameters, ...(action.method === 'get' ? queryParameters(input) : []), ...(action.method === 'post' ? [IDEMPOTENCY_KEY_PARAMETER] : [])],
+    ...(hasBody ? { requestBody: { required: !(action.method === 'post' && (input.required ?? []).length === 0), content: { 'application/json': { schema: input } } } } : {}),
+    responses: {
+      [status]: action.location ? { ...answered, headers: { Location: { description: 'Where the new record is read', schema: { type: 'string' } } } } : answered,
+      ...COMMON_ERRORS,
+      ...(pathNames.length ? NOT_FOUND : {}),
+      ...(write ? { '409': problemResponse('The change conflicts with the record’s state or another record (`message` says which)'), ...PAYMENT_REQUIRED } : {}),
+      ...(action.method === 'post' ? IDEMPOTENCY_ERRORS : {}),
+    },
+  };
+}
+
+function actionPaths(catalog: ProcedureCatalog): Record<string, Record<string, ReturnType<typeof actionOperation>>> {
+  const paths: Record<string, Record<string, ReturnType<typeof actionOperation>>> = {};
+  for (const action of V1_ACTIONS) (paths[action.path] ??= {})[action.method] = actionOperation(catalog, action);
+  return paths;
+}
+
 /** Every POST under /api/v1 that acts for an organization takes it (server/http/idempotency.ts). */
 const IDEMPOTENCY_KEY_PARAMETER = { $ref: '#/components/parameters/IdempotencyKey' };
 
@@ -192,13 +231,14 @@ export function openApiDocument(catalog: ProcedureCatalog, publicUrl: string, ve
     },
     servers: [{ url: publicUrl }],
     security: [{ apiKey: [] }, { session: [] }],
-    tags: [...V1_RESOURCES.map((r) => ({ name: r.name, description: r.description })), ...DOOR_TAGS],
+    tags: [...V1_RESOURCES.map((r) => ({ name: r.name, description: r.description })), ...V1_ACTION_TAGS, ...DOOR_TAGS],
     paths: Object.assign(
       {},
       ...V1_RESOURCES.map((resource) => ({
         ...resourcePaths(catalog, resource),
         ...batchPaths(catalog, resource, { errors: { ...COMMON_ERRORS, ...PAYMENT_REQUIRED }, idempotency: IDEMPOTENCY_ERRORS, parameters: [IDEMPOTENCY_KEY_PARAMETER] }),
       })),
+      actionPaths(catalog),
       doorPaths(),
     ),
     webhooks: webhookOperations(),

@@ -51,3 +51,109 @@ export const V1_RESOURCES: V1Resource[] = [
     procedures: { ...crud('appointments'), list: 'appointments.search' },
   },
 ];
+
+/**
+ * The other operations of /api/v1, each one procedure of the app router like the resources' (the
+ * metadata an integrator reads before writing records, a record's own actions, the inbox): the path's
+ * parameters become the procedure's input fields, a GET's query or a POST/PATCH body the rest of it.
+ * The OpenAPI document describes each from the procedure's input and `.output()` schemas, so, as for
+ * the resources, there is no handler to write and nothing to keep in step.
+ */
+export type V1Action = {
+  method: 'get' | 'post' | 'patch';
+  /** OpenAPI path template under /api/v1, e.g. /api/v1/contacts/{id}/notes. */
+  path: string;
+  procedure: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  /** The input field each path parameter fills, when not its own name ({id} of a contact → contactId). */
+  params?: Record<string, string>;
+  /** The success status: 200, or 201 for a create (with `Location` when `location` names the record's door), 202 for a send accepted to a queue. */
+  status?: 200 | 201 | 202;
+  location?: string;
+};
+
+export const V1_ACTION_TAGS: { name: string; description: string }[] = [
+  { name: 'pipelines', description: 'The pipelines of deals and their stages in order, with how many deals each holds (a deal’s `stageId` names one).' },
+  { name: 'custom fields', description: 'The custom fields of contacts: their keys (the keys of a contact’s `customFields`), labels, types and options.' },
+  { name: 'tags', description: 'The tags on contacts, with how many contacts carry each.' },
+  { name: 'timeline', description: 'A contact’s timeline (notes, changes, messages, calls) and its notes.' },
+  { name: 'conversations', description: 'The inbox: website chat, SMS and e-mail threads with their messages; replies on the thread’s own channel, an SMS to a contact.' },
+];
+
+export const V1_ACTIONS: V1Action[] = [
+  { method: 'get', path: '/api/v1/pipelines', procedure: 'pipelines.list', tag: 'pipelines', summary: 'List pipelines with their stages' },
+  { method: 'get', path: '/api/v1/pipelines/{id}', procedure: 'pipelines.get', tag: 'pipelines', summary: 'A pipeline with its stages' },
+  { method: 'get', path: '/api/v1/custom-fields', procedure: 'customFields.list', tag: 'custom fields', summary: 'List the custom fields of contacts' },
+  {
+    method: 'post',
+    path: '/api/v1/custom-fields',
+    procedure: 'customFields.create',
+    tag: 'custom fields',
+    summary: 'Create a custom field',
+    description: 'The `key` defaults to a slug of the label; a select field lists its options.',
+    status: 201,
+    location: '/api/v1/custom-fields/{id}',
+  },
+  { method: 'get', path: '/api/v1/custom-fields/{id}', procedure: 'customFields.get', tag: 'custom fields', summary: 'A custom field' },
+  {
+    method: 'patch',
+    path: '/api/v1/custom-fields/{id}',
+    procedure: 'customFields.update',
+    tag: 'custom fields',
+    summary: 'Change a custom field’s label, options or position',
+    description: 'Its key and type stay. An option still set on a contact cannot be removed (409 naming it).',
+  },
+  { method: 'get', path: '/api/v1/tags', procedure: 'contacts.tags', tag: 'tags', summary: 'List tags with their counts', description: 'Most used first; `prefix` narrows to tags starting with it.' },
+  {
+    method: 'get',
+    path: '/api/v1/contacts/{id}/timeline',
+    procedure: 'contacts.timeline',
+    tag: 'timeline',
+    summary: 'A contact’s timeline',
+    description: 'Newest first; `type=note` for its notes only. Pass `nextBefore` back as `before` for the next page (stable while entries are added).',
+  },
+  {
+    method: 'post',
+    path: '/api/v1/contacts/{id}/notes',
+    procedure: 'contacts.addNote',
+    tag: 'timeline',
+    summary: 'Add a note to a contact',
+    params: { id: 'contactId' },
+    status: 201,
+    location: '/api/v1/contacts/{contactId}/timeline?type=note',
+  },
+  { method: 'post', path: '/api/v1/tasks/{id}/complete', procedure: 'tasks.complete', tag: 'tasks', summary: 'Complete a task', description: 'Completing a done task changes nothing.' },
+  { method: 'post', path: '/api/v1/tasks/{id}/reopen', procedure: 'tasks.reopen', tag: 'tasks', summary: 'Reopen a completed task' },
+  {
+    method: 'get',
+    path: '/api/v1/conversations',
+    procedure: 'conversations.list',
+    tag: 'conversations',
+    summary: 'List conversation threads',
+    description: 'Latest message first; pass `nextCursor` back as `cursor` for the next page.',
+  },
+  { method: 'get', path: '/api/v1/conversations/{id}', procedure: 'conversations.get', tag: 'conversations', summary: 'A thread with its latest messages' },
+  {
+    method: 'post',
+    path: '/api/v1/conversations/{id}/messages',
+    procedure: 'conversations.reply',
+    tag: 'conversations',
+    summary: 'Reply in a thread',
+    description:
+      'On the thread’s own channel: a chat message, an SMS to the contact’s number (opt-outs and the sender’s rate apply) or an e-mail answering the thread’s latest message (suppressions apply).',
+    status: 202,
+  },
+  {
+    method: 'post',
+    path: '/api/v1/contacts/{id}/sms',
+    procedure: 'sms.sendToContact',
+    tag: 'conversations',
+    summary: 'Send an SMS to a contact',
+    description:
+      'To the contact’s phone number, filed in its SMS conversation; refused 403 when the contact opted out of SMS, queued and sent at the sender’s rate. For an e-mail, POST /api/v1/emails with the contact’s id as `to`.',
+    params: { id: 'contactId' },
+    status: 202,
+  },
+];

@@ -10,7 +10,7 @@ import { onError } from '../http/errors';
 import { createTrpcContext, type TrpcContext } from '../trpc/context';
 import { createCallerFactory } from '../trpc/init';
 import { procedureCatalog, type JsonSchema, type ProcedureCatalog } from './procedures';
-import { V1_RESOURCES, type V1Resource } from './resources';
+import { V1_ACTIONS, V1_RESOURCES, type V1Action, type V1Resource } from './resources';
 import { openApiDocument } from './openapi';
 import { apiReferencePage } from './docs';
 import { batchRoutes, type RequestCaller } from './batch';
@@ -89,6 +89,34 @@ function resourceRoutes(catalog: ProcedureCatalog, createCaller: CreateCaller, r
     });
 }
 
+/** A POST's or PATCH's body as the input beside the path's fields: a JSON object, or nothing for an action that takes none. */
+async function actionBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
+  if ((await c.req.text()).trim() === '') return {};
+  const body = await readBody(c, ZJsonBody);
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw fieldError('body', 'must be a JSON object');
+  return body as Record<string, unknown>;
+}
+
+/** `/api/v1/custom-fields/{id}` filled from the answer's fields. */
+const locationOf = (template: string, answer: Record<string, unknown>) => template.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(String(answer[key])));
+
+/** The actions (resources.ts): the path's parameters as the input fields they name, then the query or the body, then one procedure. */
+function actionRoutes(catalog: ProcedureCatalog, createCaller: CreateCaller, actions: V1Action[]) {
+  const routes = new Hono<AppEnv>();
+  for (const action of actions) {
+    const inputSchema = catalog.inputJsonSchema(action.procedure);
+    const route = action.path.replace(/^\/api\/v1/, '').replace(/\{(\w+)\}/g, ':$1');
+    routes.on(action.method.toUpperCase(), route, async (c) => {
+      const fromPath = Object.fromEntries(Object.entries(c.req.param() as Record<string, string>).map(([name, value]) => [action.params?.[name] ?? name, value]));
+      const rest = action.method === 'get' ? queryToInput(c.req.queries(), inputSchema) : await actionBody(c);
+      const answer = (await invokeWith(createCaller, c, action.procedure, { ...rest, ...fromPath })) as Record<string, unknown>;
+      if (action.location) c.header('Location', locationOf(action.location, answer));
+      return c.json(answer, action.status ?? 200);
+    });
+  }
+  return routes;
+}
+
 /** /api/v1 over the app router (handed in by the assembly): the resources, served by its procedures. */
 export function apiV1Routes(router: AnyTRPCRouter) {
   const catalog = procedureCatalog(router);
@@ -103,6 +131,7 @@ export function apiV1Routes(router: AnyTRPCRouter) {
     }
     return onError(err instanceof TRPCError && err.cause instanceof Error ? err.cause : err, c);
   });
+  v1.route('/', actionRoutes(catalog, createCaller, V1_ACTIONS));
   for (const resource of V1_RESOURCES) v1.route(`/${resource.name}`, resourceRoutes(catalog, createCaller, resource));
   return v1;
 }

@@ -3,6 +3,7 @@ import type { PermissionRule } from '../kernel/permissions';
 import { startTrial } from '../plans/limits';
 import { billingRest } from './rest';
 import { billingRouter } from './router';
+import { siteCheckoutRest } from './site-checkout-rest';
 import { stripeWebhook } from './webhook';
 
 const permissions = {
@@ -20,6 +21,7 @@ export const billingDomain = defineDomain({
   rest: [
     { path: '/', routes: () => billingRest },
     { path: '/', routes: () => stripeWebhook },
+    { path: '/', routes: () => siteCheckoutRest },
   ],
   permissions,
   // A read-only organization (trial ended, subscription lapsed) can still pay again.

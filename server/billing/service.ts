@@ -26,6 +26,7 @@ import {
   type LimitedResource,
   type PlanKey,
 } from '../plans/schema';
+import { completeSiteOrder, SITE_ORDER_KIND } from '../sites/orders';
 import { stripeGateway, type StripeEvent, type StripeGateway, type StripeSubscription } from './stripe';
 
 type Deps = Pick<AppDeps, 'database' | 'config' | 'logger'>;
@@ -448,6 +449,9 @@ export async function applyStripeEvent(deps: Deps, event: StripeEvent): Promise<
       if (!stored) throw new DuplicateEvent();
       if (subscription && organizationId) {
         await applySubscription(trx, deps, organizationId, subscription, { actor: STRIPE_ACTOR, meta: WEBHOOK_META, cause: event.type });
+      } else if (isSiteOrderPayment(event)) {
+        const session = event.data.object as { id: string; customer_details?: { email?: string | null; name?: string | null } | null };
+        await completeSiteOrder(trx, { checkoutSessionId: session.id, email: session.customer_details?.email ?? null, name: session.customer_details?.name ?? null });
       } else if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {
         const intent = event.data.object as { id: string; last_payment_error?: { message?: string } | null };
         await trx
@@ -468,3 +472,13 @@ export async function applyStripeEvent(deps: Deps, event: StripeEvent): Promise<
 }
 
 class DuplicateEvent extends Error {}
+
+/**
+ * A site Payment block's Checkout Session, paid: completed with the money in, or a delayed method
+ * (a bank debit) that succeeded later. A completed session still 'unpaid' waits for that second event.
+ */
+function isSiteOrderPayment(event: StripeEvent): boolean {
+  const session = event.data.object as { object?: string; metadata?: Record<string, string> | null; payment_status?: string };
+  if (session.object !== 'checkout.session' || session.metadata?.kind !== SITE_ORDER_KIND) return false;
+  return event.type === 'checkout.session.async_payment_succeeded' || (event.type === 'checkout.session.completed' && session.payment_status === 'paid');
+}

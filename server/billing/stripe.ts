@@ -18,6 +18,11 @@ export type StripeGateway = {
   changeSubscriptionPrice(subscription: StripeSubscription, priceId: string, mode: 'now' | 'next_cycle', idempotencyKey: string): Promise<StripeSubscription>;
   createPaymentIntent(input: { amountMinor: number; currency: string; description: string; metadata: Record<string, string> }, idempotencyKey: string): Promise<{ id: string; clientSecret: string }>;
   createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }>;
+  /** A hosted Checkout page for one item at a price of the caller's (a site's Payment block). */
+  createCheckoutSession(
+    input: { productName: string; description: string; amountMinor: number; currency: string; metadata: Record<string, string>; successUrl: string; cancelUrl: string },
+    idempotencyKey: string,
+  ): Promise<{ id: string; url: string }>;
   listInvoices(customerId: string): Promise<Stripe.Invoice[]>;
   /** Active prices by lookup_key. */
   pricesByLookupKey(lookupKeys: string[]): Promise<Map<string, Stripe.Price>>;
@@ -106,6 +111,28 @@ function createGateway(settings: Config['stripe']): StripeGateway {
       );
       if (!intent.client_secret) throw new DomainError('BAD_GATEWAY', 'The payment provider returned no payment secret');
       return { id: intent.id, clientSecret: intent.client_secret };
+    },
+    async createCheckoutSession(input, idempotencyKey) {
+      const session = await call('start the checkout', () =>
+        stripe.checkout.sessions.create(
+          {
+            mode: 'payment',
+            line_items: [
+              {
+                quantity: 1,
+                price_data: { currency: input.currency, unit_amount: input.amountMinor, product_data: { name: input.productName, ...(input.description ? { description: input.description } : {}) } },
+              },
+            ],
+            success_url: input.successUrl,
+            cancel_url: input.cancelUrl,
+            metadata: input.metadata,
+            payment_intent_data: { metadata: input.metadata },
+          },
+          { idempotencyKey },
+        ),
+      );
+      if (!session.url) throw new DomainError('BAD_GATEWAY', 'The payment provider returned no checkout page');
+      return { id: session.id, url: session.url };
     },
     createPortalSession: (customerId, returnUrl) => call('open the customer portal', () => stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl })),
     listInvoices: (customerId) => call('list the invoices', async () => (await stripe.invoices.list({ customer: customerId, limit: 24 })).data),

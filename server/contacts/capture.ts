@@ -38,14 +38,44 @@ async function lockKey(trx: Db, organizationId: string, key: string): Promise<vo
  * Call it inside the caller's transaction; timeline entries are written there.
  */
 export async function upsertContactByEmail(trx: Db, organizationId: string, data: UpsertContactData, attribution?: TAttributionInput | null, options: CaptureOptions = {}) {
-  const { email } = data;
-  await lockKey(trx, organizationId, `email:${email}`);
+  return upsertCaptured(trx, organizationId, { email: data.email }, data, attribution, options);
+}
+
+/**
+ * Lead capture by phone alone (a form without an e-mail field): the same rules as
+ * upsertContactByEmail, the contact found by its E.164 number (primary or other).
+ */
+export async function upsertContactByPhone(
+  trx: Db,
+  organizationId: string,
+  data: Omit<UpsertContactData, 'email' | 'phone'> & { phone: string },
+  attribution?: TAttributionInput | null,
+  options: CaptureOptions = {},
+) {
+  return upsertCaptured(trx, organizationId, { phone: data.phone }, data, attribution, options);
+}
+
+async function upsertCaptured(
+  trx: Db,
+  organizationId: string,
+  key: { email: string } | { phone: string },
+  data: Omit<UpsertContactData, 'email'> & { email?: string },
+  attribution: TAttributionInput | null | undefined,
+  options: CaptureOptions,
+) {
+  const byEmail = 'email' in key;
+  const value = byEmail ? key.email : key.phone;
+  await lockKey(trx, organizationId, `${byEmail ? 'email' : 'phone'}:${value}`);
   const actorUserId = options.actorUserId ?? null;
   const env = await writeEnv(trx, organizationId);
   const existing = await scoped(trx, organizationId)
     .selectFrom('contacts')
     .selectAll()
-    .where((eb) => eb.or([eb('contacts.email_lower', '=', email), eb(sql`${email}`, '=', sql`any(contacts.other_emails)`)]))
+    .where((eb) =>
+      byEmail
+        ? eb.or([eb('contacts.email_lower', '=', value), eb(sql`${value}`, '=', sql`any(contacts.other_emails)`)])
+        : eb.or([eb('contacts.phone', '=', value), eb(sql`${value}`, '=', sql`any(contacts.other_phones)`)]),
+    )
     .orderBy('created_at')
     .limit(1)
     .forUpdate()
@@ -60,7 +90,7 @@ export async function upsertContactByEmail(trx: Db, organizationId: string, data
   const { state, issues } = applyInput(
     EMPTY_CONTACT,
     {
-      email,
+      ...(data.email ? { email: data.email } : {}),
       firstName: data.firstName?.trim() ?? undefined,
       lastName: data.lastName?.trim() ?? undefined,
       phone: data.phone?.trim() || undefined,

@@ -5,7 +5,7 @@ import type { Db } from '../db';
 import { scoped } from '../db/scoped';
 import { DomainError, type FieldIssue } from '../errors';
 import { actorIdOf, type OrgContext } from '../kernel/context';
-import { type ZCreateCustomFieldInput, type ZDeleteCustomFieldInput, type ZUpdateCustomFieldInput, CONTACT_LIMITS } from './schema';
+import { type ZCreateCustomFieldInput, type ZCustomFieldIdInput, type ZDeleteCustomFieldInput, type ZUpdateCustomFieldInput, CONTACT_LIMITS } from './schema';
 
 export type CustomFieldDefinition = {
   id: string;
@@ -24,6 +24,13 @@ export async function loadDefinitions(db: Db, organizationId: string): Promise<C
 
 export function listCustomFields(ctx: OrgContext) {
   return loadDefinitions(ctx.db, ctx.organizationId);
+}
+
+/** One definition as the list answers it. */
+export async function getCustomField(ctx: OrgContext, input: z.output<typeof ZCustomFieldIdInput>) {
+  const definition = (await loadDefinitions(ctx.db, ctx.organizationId)).find((d) => d.id === input.id);
+  if (!definition) throw new DomainError('NOT_FOUND', 'Custom field not found');
+  return definition;
 }
 
 /** A key from a label: "Birthday (VIP)" → birthday_vip. */

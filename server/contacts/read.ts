@@ -66,5 +66,5 @@ export async function readContact(db: Db, organizationId: string, ownerOnly: str
 export async function contactTimeline(ctx: OrgContext, input: z.output<typeof ZContactTimelineInput>) {
   const ownerOnly = await ownerOnlyFilter(ctx.db, ctx.auth);
   await loadContact(ctx.db, ctx.organizationId, ownerOnly, input.id);
-  return listActivities(ctx, { contactId: input.id }, { before: input.before, limit: input.limit });
+  return listActivities(ctx, { contactId: input.id }, { before: input.before, limit: input.limit, ...(input.type ? { type: input.type } : {}) });
 }

@@ -1,6 +1,7 @@
+import { z } from 'zod';
 import { ZBatchInput, ZDeletedRecord } from '../records/schema';
 import { permittedProcedure, router } from '../trpc/init';
-import { createCustomField, deleteCustomField, listCustomFields, updateCustomField } from './custom-fields';
+import { createCustomField, deleteCustomField, getCustomField, listCustomFields, updateCustomField } from './custom-fields';
 import { getImport, listImports, previewImport, startImport } from './imports';
 import { createSavedView, deleteSavedView, listSavedViews, updateSavedView } from './saved-views';
 import {
@@ -14,6 +15,11 @@ import {
   ZUpsertContactsInput,
   ZContactDetail,
   ZContactPage,
+  ZContactTagCount,
+  ZCustomFieldIdInput,
+  ZCustomFieldRecord,
+  ZTimelineEntry,
+  ZTimelinePage,
   ZContactTimelineInput,
   ZCreateContactInput,
   ZCreateCustomFieldInput,
@@ -44,6 +50,7 @@ export const contactsRouter = router({
     .query(({ ctx, input }) => contacts.listContacts(ctx, input)),
   tags: permittedProcedure('contacts:read')
     .input(ZListContactTagsInput.prefault({}))
+    .output(z.array(ZContactTagCount))
     .query(({ ctx, input }) => contacts.listContactTags(ctx, input)),
   get: permittedProcedure('contacts:read')
     .input(ZGetContactInput)
@@ -89,9 +96,11 @@ export const contactsRouter = router({
     .mutation(({ ctx, input }) => contacts.bulkUpdateContacts(ctx, input)),
   timeline: permittedProcedure('contacts:read')
     .input(ZContactTimelineInput)
+    .output(ZTimelinePage)
     .query(({ ctx, input }) => contacts.contactTimeline(ctx, input)),
   addNote: permittedProcedure('contacts:write')
     .input(ZAddNoteInput)
+    .output(ZTimelineEntry)
     .mutation(({ ctx, input }) => contacts.addNote(ctx, input)),
   logInteraction: permittedProcedure('contacts:write')
     .input(ZLogInteractionInput)
@@ -109,12 +118,20 @@ export const contactsRouter = router({
 });
 
 export const customFieldsRouter = router({
-  list: permittedProcedure('contacts:read').query(({ ctx }) => listCustomFields(ctx)),
+  list: permittedProcedure('contacts:read')
+    .output(z.array(ZCustomFieldRecord))
+    .query(({ ctx }) => listCustomFields(ctx)),
+  get: permittedProcedure('contacts:read')
+    .input(ZCustomFieldIdInput)
+    .output(ZCustomFieldRecord)
+    .query(({ ctx, input }) => getCustomField(ctx, input)),
   create: permittedProcedure('settings:manage')
     .input(ZCreateCustomFieldInput)
+    .output(ZCustomFieldRecord)
     .mutation(({ ctx, input }) => createCustomField(ctx, input)),
   update: permittedProcedure('settings:manage')
     .input(ZUpdateCustomFieldInput)
+    .output(ZCustomFieldRecord)
     .mutation(({ ctx, input }) => updateCustomField(ctx, input)),
   delete: permittedProcedure('settings:manage')
     .input(ZDeleteCustomFieldInput)

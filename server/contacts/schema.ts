@@ -316,7 +316,19 @@ export const ZUpdateCustomFieldInput = z
   })
   .strict();
 export type TUpdateCustomFieldInput = z.input<typeof ZUpdateCustomFieldInput>;
-export const ZDeleteCustomFieldInput = z.object({ id: z.uuid('must be a custom field id') });
+
+/** A custom field's definition as answered: `key` is its key in a contact's `customFields`. */
+export const ZCustomFieldRecord = z.strictObject({
+  id: z.uuid(),
+  key: z.string(),
+  label: z.string(),
+  type: ZCustomFieldType,
+  options: z.array(z.string()),
+  position: z.number().int(),
+  createdAt: ZAnswerInstant,
+});
+export const ZCustomFieldIdInput = z.strictObject({ id: z.uuid('must be a custom field id') });
+export const ZDeleteCustomFieldInput = ZCustomFieldIdInput;
 
 export const BULK_ACTIONS = ['addTag', 'removeTag', 'assignOwner', 'changeStage', 'delete'] as const;
 export const ZBulkAction = z.discriminatedUnion(
@@ -350,6 +362,11 @@ export type TBulkContactsInput = z.input<typeof ZBulkContactsInput>;
 export const ZContactTimelineInput = z
   .object({
     id: z.uuid('must be a contact id'),
+    /** Only entries of this type (`note`, `email_sent`, `field_changed`, …). */
+    type: z
+      .string({ error: 'must be text' })
+      .regex(/^[a-z][a-z_]{0,59}$/, 'must be a timeline entry type such as note')
+      .optional(),
     /** nextBefore of the previous page. */
     before: z.number().int().positive('must be a timeline entry id').optional(),
     limit: z.number().int().min(1, 'must be at least 1').max(200, 'must be at most 200').default(50),
@@ -364,6 +381,24 @@ export const ZAddNoteInput = z
   })
   .strict();
 export type TAddNoteInput = z.input<typeof ZAddNoteInput>;
+
+/** A timeline entry as answered: what happened (`type`) with its details (`payload`, whose shape is the type's), who did it and when. */
+export const ZTimelineEntry = z.strictObject({
+  id: z.number().int(),
+  type: z.string(),
+  payload: z.unknown().meta({ description: 'The entry’s details: for a note `{ body }`, for a change `{ field, from, to }`, for a message its id and state' }),
+  contactId: z.uuid().nullable(),
+  dealId: z.uuid().nullable(),
+  actor: z.string().nullable().meta({ description: 'The member who did it; null for the system or an integration' }),
+  createdAt: ZAnswerInstant,
+});
+export const ZTimelinePage = z.strictObject({
+  items: z.array(ZTimelineEntry),
+  nextBefore: z.number().int().nullable().meta({ description: 'Pass as `before` for the next (older) page; null on the last' }),
+});
+
+/** A tag with how many contacts (the caller may see) carry it. */
+export const ZContactTagCount = z.strictObject({ tag: z.string(), count: z.number().int() });
 
 /** A call or meeting logged from the contact's page, with how it went. */
 export const INTERACTION_OUTCOMES = {

@@ -5,7 +5,7 @@
  */
 export { deleteContactsBatch, upsertContact, writeContactsBatch } from './batch';
 export { bulkUpdateContacts } from './bulk';
-export { contactsWithPhone, findOrCreateContactByPhone, findOrCreateContactIdsByPhone, upsertContactByEmail, type CaptureOptions, type UpsertContactData } from './capture';
+export { contactsWithPhone, findOrCreateContactByPhone, findOrCreateContactIdsByPhone, upsertContactByEmail, upsertContactByPhone, type CaptureOptions, type UpsertContactData } from './capture';
 export { listContacts, listContactTags } from './list';
 export { contactMatches, findDuplicates, mergeContacts } from './merge';
 export { contactTimeline, contactVisible, getContact } from './read';

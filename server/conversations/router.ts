@@ -1,20 +1,32 @@
 import { permittedProcedure, router } from '../trpc/init';
-import { ZAssignConversationInput, ZConversationIdInput, ZListConversationsInput, ZReplyConversationInput, ZSetConversationStatusInput } from './schema';
+import {
+  ZAssignConversationInput,
+  ZConversationIdInput,
+  ZConversationPage,
+  ZConversationReplied,
+  ZConversationThread,
+  ZListConversationsInput,
+  ZReplyConversationInput,
+  ZSetConversationStatusInput,
+} from './schema';
 import * as conversations from './service';
 
 /** The inbox of every channel: website chats, SMS and e-mail threads. */
 export const conversationsRouter = router({
   list: permittedProcedure('conversations:read')
     .input(ZListConversationsInput)
+    .output(ZConversationPage)
     .query(({ ctx, input }) => conversations.listConversations(ctx, input)),
   get: permittedProcedure('conversations:read')
     .input(ZConversationIdInput)
+    .output(ZConversationThread)
     .query(({ ctx, input }) => conversations.getConversation(ctx, input)),
   markRead: permittedProcedure('conversations:read')
     .input(ZConversationIdInput)
     .mutation(({ ctx, input }) => conversations.markConversationRead(ctx, input)),
   reply: permittedProcedure('conversations:reply')
     .input(ZReplyConversationInput)
+    .output(ZConversationReplied)
     .mutation(({ ctx, input }) => conversations.replyToConversation(ctx, input)),
   assign: permittedProcedure('conversations:assign')
     .input(ZAssignConversationInput)

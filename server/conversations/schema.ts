@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ConversationChannel, ConversationStatus } from '../db/schema';
+import { LANGUAGES } from '../languages/schema';
 
 /**
  * The inbox of every channel (/conversations): its filters, paging and actions, shared by the server
@@ -31,10 +32,10 @@ export const ZListConversationsInput = z
   .default({ limit: CONVERSATIONS_PAGE_SIZE });
 export type TListConversationsInput = z.input<typeof ZListConversationsInput>;
 
-export const ZConversationIdInput = z.object({ id: z.uuid('must be a conversation id') });
+export const ZConversationIdInput = z.strictObject({ id: z.uuid('must be a conversation id') });
 export type TConversationIdInput = z.input<typeof ZConversationIdInput>;
 
-export const ZReplyConversationInput = z.object({
+export const ZReplyConversationInput = z.strictObject({
   id: z.uuid('must be a conversation id'),
   text: z
     .string({ error: 'is required' })
@@ -53,6 +54,55 @@ export const ZSetConversationStatusInput = z.object({
   status: z.enum(CONVERSATION_STATUSES, { error: `must be one of ${CONVERSATION_STATUSES.join(', ')}` }),
 });
 export type TSetConversationStatusInput = z.input<typeof ZSetConversationStatusInput>;
+
+// Records answered (conversations.*, /api/v1/conversations). Instants are ISO strings.
+const instant = z.iso.datetime();
+
+/** A thread as listed: its channel, state, who it is with and its latest message. */
+export const ZConversationRecord = z.strictObject({
+  id: z.uuid(),
+  channel: z.enum(CONVERSATION_CHANNELS),
+  status: z.enum(CONVERSATION_STATUSES),
+  unread: z.boolean(),
+  title: z.string().meta({ description: 'Who the thread is with, as far as it tells' }),
+  contact: z.strictObject({ id: z.uuid(), name: z.string().nullable(), email: z.string().nullable(), phone: z.string().nullable(), smsOptedOut: z.boolean() }).nullable(),
+  assignee: z.strictObject({ id: z.uuid(), name: z.string() }).nullable(),
+  phone: z.string().nullable(),
+  chat: z
+    .strictObject({
+      language: z.enum(LANGUAGES),
+      email: z.string().nullable(),
+      startedOn: z.string().nullable(),
+      account: z
+        .strictObject({
+          user: z.strictObject({ id: z.uuid(), name: z.string(), email: z.string() }),
+          organization: z.strictObject({ id: z.uuid(), name: z.string() }).nullable(),
+        })
+        .nullable(),
+    })
+    .nullable(),
+  email: z.strictObject({ subject: z.string(), address: z.string().nullable() }).nullable(),
+  lastMessageAt: instant,
+  preview: z.string(),
+  createdAt: instant,
+});
+export const ZConversationPage = z.strictObject({
+  items: z.array(ZConversationRecord),
+  nextCursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page (stable while threads are added); null on the last' }),
+});
+/** A message of a thread, whatever its channel. */
+export const ZThreadMessage = z.strictObject({
+  id: z.string(),
+  direction: z.enum(['inbound', 'outbound']),
+  authorName: z.string().nullable().meta({ description: 'Who wrote it: null for the contact or visitor' }),
+  automated: z.boolean().meta({ description: 'Written by the website chat’s assistant' }),
+  body: z.string(),
+  status: z.string().nullable().meta({ description: 'An outbound SMS’s or e-mail’s delivery state' }),
+  subject: z.string().nullable(),
+  createdAt: instant,
+});
+export const ZConversationThread = ZConversationRecord.extend({ messages: z.array(ZThreadMessage).meta({ description: 'The latest messages, oldest first' }) });
+export const ZConversationReplied = z.strictObject({ id: z.uuid(), channel: z.enum(CONVERSATION_CHANNELS), messageId: z.string() });
 
 /** "Re: " before a subject, once. */
 export function replySubject(subject: string): string {

@@ -1029,6 +1029,7 @@ export interface Database {
   site_page_versions: SitePageVersionsTable;
   site_domains: SiteDomainsTable;
   site_assets: SiteAssetsTable;
+  site_orders: SiteOrdersTable;
 }
 
 /** Tables whose rows belong to one organization; every query on them goes through `scoped()`. */
@@ -1462,6 +1463,31 @@ export interface SiteAssetsTable {
   content_type: string;
   bytes: Uint8Array;
   byte_size: number;
+  created_at: Timestamp;
+}
+
+/** A Payment block's order (db/migrations/2026_12_03_700_site_orders.ts): opened at checkout, paid once. */
+export interface SiteOrdersTable {
+  id: Generated<string>;
+  organization_id: string;
+  site_id: string;
+  page_id: string | null;
+  block_id: string;
+  funnel_id: string | null;
+  step_id: string | null;
+  variant_id: string | null;
+  day: ColumnType<string, string, string>;
+  visitor_hash: string;
+  product_name: string;
+  amount_minor: ColumnType<string, number | string, number | string>;
+  currency: string;
+  provider: 'stripe' | 'sandbox';
+  checkout_session_id: string;
+  status: ColumnType<'open' | 'paid', 'open' | 'paid' | undefined, 'open' | 'paid'>;
+  email: string | null;
+  contact_id: string | null;
+  success_url: string;
+  paid_at: Date | null;
   created_at: Timestamp;
 }
 

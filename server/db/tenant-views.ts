@@ -114,6 +114,7 @@ export const ORGANIZATION_TABLES = [
   'site_page_versions',
   'site_domains',
   'site_assets',
+  'site_orders',
 ] as const satisfies readonly (keyof Database)[];
 
 export const TENANT_VIEW_SUFFIX = '_in_organization';

@@ -14,6 +14,7 @@ import {
   type ZCreateStageInput,
   type ZDeletePipelineInput,
   type ZDeleteStageInput,
+  type ZPipelineIdInput,
   type ZReorderStagesInput,
   type ZUpdatePipelineInput,
   type ZUpdateStageInput,
@@ -77,6 +78,11 @@ export async function listPipelines(ctx: OrgContext) {
       return { id: p.id, name: p.name, isDefault: p.is_default, position: p.position, createdAt: p.created_at.toISOString(), dealCount: own.reduce((n, s) => n + s.dealCount, 0), stages: own };
     }),
   };
+}
+
+/** One pipeline as the list answers it. */
+export function getPipeline(ctx: OrgContext, input: z.output<typeof ZPipelineIdInput>) {
+  return pipelineView(ctx, input.id);
 }
 
 async function pipelineView(ctx: OrgContext, id: string) {

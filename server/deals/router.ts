@@ -14,6 +14,9 @@ import {
   ZDeleteStageInput,
   ZListDealsInput,
   ZMoveDealInput,
+  ZPipelineIdInput,
+  ZPipelineList,
+  ZPipelineRecord,
   ZReorderStagesInput,
   ZUpdateDealInput,
   ZUpdatePipelineInput,
@@ -25,7 +28,13 @@ export const pipelinesRouter = router({
   // Creates the default pipeline on first use (organizations older than pipelines): a write, so no read-only transaction.
   list: permittedProcedure('deals:read')
     .meta({ outsideReadTransaction: true })
+    .output(ZPipelineList)
     .query(({ ctx }) => pipelines.listPipelines(ctx)),
+  get: permittedProcedure('deals:read')
+    .meta({ outsideReadTransaction: true })
+    .input(ZPipelineIdInput)
+    .output(ZPipelineRecord)
+    .query(({ ctx, input }) => pipelines.getPipeline(ctx, input)),
   create: permittedProcedure('pipelines:manage')
     .input(ZCreatePipelineInput)
     .mutation(({ ctx, input }) => pipelines.createPipeline(ctx, input)),

@@ -66,6 +66,21 @@ export const ZUpdatePipelineInput = z.object({
 });
 export type TUpdatePipelineInput = z.input<typeof ZUpdatePipelineInput>;
 
+export const ZPipelineIdInput = z.strictObject({ id: id('a pipeline') });
+
+/** A pipeline as answered (pipelines.list, pipelines.get, GET /api/v1/pipelines): its stages in order, with the deals the caller may see in each. */
+export const ZPipelineRecord = z.strictObject({
+  id: z.uuid(),
+  name: z.string(),
+  isDefault: z.boolean(),
+  position: z.number().int(),
+  createdAt: ZAnswerInstant,
+  dealCount: z.number().int(),
+  stages: z.array(z.strictObject({ id: z.uuid(), name: z.string(), position: z.number().int(), probability: z.number().int(), kind: ZStageKind, dealCount: z.number().int() })),
+});
+/** Every pipeline: an organization keeps a handful, so one answer holds them all. */
+export const ZPipelineList = z.strictObject({ items: z.array(ZPipelineRecord) });
+
 export const ZDeletePipelineInput = z.object({
   id: id('a pipeline'),
   /** Where the pipeline's open deals go: an open stage of another pipeline (won and lost deals go to its won and lost stages). */

@@ -20,6 +20,8 @@ const permissions = {
 const events = {
   /** A page version went live (published, or an earlier one made live again): the sites screens refresh. */
   site_page_published: { permission: 'sites:read', invalidates: ['sites'] },
+  /** A Payment block's order was paid (Stripe's webhook or the sandbox): the funnels' revenue changed. */
+  site_order_paid: { permission: 'sites:read', invalidates: ['funnels'] },
 } as const satisfies Record<string, EventRule>;
 
 declare module '../kernel/permissions' {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { findOrCreateContactByPhone, upsertContactByEmail } from '../contacts/service';
+import { upsertContactByEmail, upsertContactByPhone } from '../contacts/service';
 import { organizationSettings } from '../contacts/state';
 import type { Db } from '../db';
 import { scoped } from '../db/scoped';
@@ -83,9 +83,19 @@ async function loadLivePage(db: Db, post: SiteFormPost) {
   return page;
 }
 
-/** The block's redirectPath, else the funnel's next step, else the site's published thank-you page, else the page itself with ?submitted=1. */
-async function redirectOf(db: Db, post: SiteFormPost, form: FormProps, pagePath: string, nextPageId: string | null): Promise<string> {
-  const named = form.redirectPath?.trim();
+/**
+ * Where a visitor goes after a form or a payment: the block's redirectPath, else the funnel's next
+ * step, else the site's published thank-you page, else the page itself with `?<done>=1`.
+ */
+export async function redirectOf(
+  db: Db,
+  post: { organizationId: string; siteId: string },
+  redirectPath: string | undefined,
+  pagePath: string,
+  nextPageId: string | null,
+  done = 'submitted',
+): Promise<string> {
+  const named = redirectPath?.trim();
   if (named) return named;
   const org = scoped(db, post.organizationId);
   const target = await org
@@ -96,7 +106,7 @@ async function redirectOf(db: Db, post: SiteFormPost, form: FormProps, pagePath:
     .where((eb) => (nextPageId ? eb('id', '=', nextPageId) : eb('path', '=', THANK_YOU_PATH)))
     .executeTakeFirst();
   if (target) return target.path;
-  return `${pagePath}?submitted=1`;
+  return `${pagePath}?${done}=1`;
 }
 
 const labelOf = (form: FormProps, name: string) => form.fields.find((f) => f.name === name)?.label || name;
@@ -117,7 +127,7 @@ export async function submitSiteForm(deps: Pick<AppDeps, 'database' | 'config' |
   const form = block?.type === 'Form' ? ZFormProps.safeParse(block.props) : undefined;
   if (!form?.success) throw new DomainError('NOT_FOUND', 'This page has no such form');
   const { [LEAD_HONEYPOT_FIELD]: honeypot, ...fields } = post.fields;
-  if (honeypot?.trim()) return { status: 'accepted', redirect: await redirectOf(db, post, form.data, page.path, null) };
+  if (honeypot?.trim()) return { status: 'accepted', redirect: await redirectOf(db, post, form.data.redirectPath, page.path, null) };
 
   const { country } = await organizationSettings(db, post.organizationId);
   const { values, errors } = validate(form.data, fields, country);
@@ -134,20 +144,12 @@ export async function submitSiteForm(deps: Pick<AppDeps, 'database' | 'config' |
 
   try {
     return await db.transaction().execute(async (trx) => {
-      let captured: { contact: { id: string; name: string }; created: boolean; tagsAdded: string[] };
-      if (email) {
-        captured = await upsertContactByEmail(
-          trx,
-          post.organizationId,
-          { email, ...names, phone, companyName: values.get('company'), source: LEAD_SOURCE, tags, customFields },
-          { source: undefined, landingPage: page.path },
-          { via: 'lead_capture' },
-        );
-      } else {
-        // A phone-only form: the contact found or made by the number (tags are for e-mail captures, which can add them).
-        const byPhone = await findOrCreateContactByPhone(trx, post.organizationId, phone!, { via: 'lead_capture' });
-        captured = { ...byPhone, tagsAdded: [] };
-      }
+      const data = { ...names, companyName: values.get('company'), source: LEAD_SOURCE, tags, customFields };
+      const attribution = { source: undefined, landingPage: page.path };
+      // Found by e-mail when the form has one, else by phone: either way the form's names and tags are the contact's.
+      const captured = email
+        ? await upsertContactByEmail(trx, post.organizationId, { email, phone, ...data }, attribution, { via: 'lead_capture' })
+        : await upsertContactByPhone(trx, post.organizationId, { phone: phone!, ...data }, attribution, { via: 'lead_capture' });
       const fieldsShown = Object.fromEntries([...values].map(([name, value]) => [labelOf(form.data, name), value]));
       if (consent) fieldsShown.Consent = `${consent.text} (${consent.givenAt})`;
       await recordLeadCapture(trx, post.organizationId, {
@@ -161,7 +163,7 @@ export async function submitSiteForm(deps: Pick<AppDeps, 'database' | 'config' |
         fields: fieldsShown,
       });
       const step = await countOptIn(trx, { organizationId: post.organizationId, pageId: post.pageId, visitor: { ip: post.meta.ip, userAgent: post.meta.userAgent ?? '' } });
-      return { status: 'accepted', redirect: await redirectOf(trx, post, form.data, page.path, step?.nextPageId ?? null) } as const;
+      return { status: 'accepted', redirect: await redirectOf(trx, post, form.data.redirectPath, page.path, step?.nextPageId ?? null) } as const;
     });
   } catch (error) {
     // The contact's own rules (a custom field's type, say) answer by the form's field names.

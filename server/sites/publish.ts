@@ -24,6 +24,9 @@ export const ISLANDS_PATH = '/s/_islands.js';
 export const ISLANDS_VERSION = createHash('sha256').update(ISLANDS_SCRIPT).digest('hex').slice(0, 12);
 export const ISLANDS_SRC = `${ISLANDS_PATH}?v=${ISLANDS_VERSION}`;
 
+/** The Payment block's order pages, on the product's origin (server/billing/site-checkout.ts). */
+export const PAY_PATH = '/api/pay';
+
 export const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 /**
@@ -65,6 +68,7 @@ export async function blockContextOf(org: Org, _site: { id: string }, page: { id
     calendars: handle ? calendars.map((c) => ({ id: c.id, name: c.name, bookingUrl: bookingUrl(org.deps.config.publicUrl, handle, c.slug) })) : [],
     formAction: (blockId) => `${prefix}_form/${pageId}/${encodeURIComponent(blockId)}`,
     assetUrl: (id) => `${prefix}_assets/${id}`,
+    ...(mode === 'published' ? { payHref: (blockId: string) => `${org.deps.config.publicUrl}${PAY_PATH}/${pageId}/${encodeURIComponent(blockId)}` } : {}),
     siteHref: (href) => siteLink(path, href),
     now,
   };

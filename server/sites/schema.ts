@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZPageData } from './blocks/schema';
+import { ZEmail } from '../auth/schema';
 
 /** Websites (issue #20): the inputs of the `sites` router, shared by the server and the editor's forms. */
 
@@ -135,3 +136,9 @@ export const ZSiteAssetAnswer = z.strictObject({ id: z.uuid(), url: z.string() }
 /** Pictures a site may upload (sniffed from their bytes), and their size limit. */
 export const SITE_ASSET_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 export const SITE_ASSET_MAX_BYTES = 5 * 1024 * 1024;
+
+/** The Payment block's order page's address: the published page and the block. */
+export const ZPayDoorParams = z.strictObject({ pageId: z.uuid('must be a page id'), blockId: z.string().trim().min(1, 'is required').max(80, 'must be at most 80 characters') });
+export const ZSandboxOrderParams = z.strictObject({ orderId: z.uuid('must be an order id') });
+/** The sandbox checkout's form: who pays (the contact the order makes). */
+export const ZSandboxCheckoutBody = z.object({ email: ZEmail, name: z.string().trim().max(200, 'must be at most 200 characters').default('') });

@@ -1,8 +1,10 @@
 import { permittedProcedure, router } from '../trpc/init';
 import {
   ZBulkSendSmsInput,
+  ZContactSmsAccepted,
   ZCreateSmsTemplateInput,
   ZListSmsMessagesInput,
+  ZSendContactSmsInput,
   ZSendSmsInput,
   ZSendTemplateSmsInput,
   ZSmsBatchIdInput,
@@ -19,6 +21,11 @@ export const smsRouter = router({
   send: permittedProcedure('sms:send')
     .input(ZSendSmsInput)
     .mutation(({ ctx, input }) => sms.sendSms(ctx, input)),
+  /** POST /api/v1/contacts/{id}/sms. */
+  sendToContact: permittedProcedure('sms:send')
+    .input(ZSendContactSmsInput)
+    .output(ZContactSmsAccepted)
+    .mutation(({ ctx, input }) => sms.sendSmsToContact(ctx, input)),
   bulkSend: permittedProcedure('sms:send')
     .input(ZBulkSendSmsInput)
     .mutation(({ ctx, input }) => sms.bulkSendSms(ctx, input)),

@@ -89,6 +89,10 @@ const contactId = z.uuid({ error: 'must be a contact id' }).optional();
 export const ZSendSmsInput = z.strictObject({ to: phone, message: ZSmsBody, idempotencyKey, contactId });
 export type TSendSmsInput = z.infer<typeof ZSendSmsInput>;
 
+/** An SMS to a contact's own number (POST /api/v1/contacts/{id}/sms), filed in its SMS conversation. */
+export const ZSendContactSmsInput = z.strictObject({ contactId: z.uuid({ error: 'must be a contact id' }), message: ZSmsBody, idempotencyKey });
+export type TSendContactSmsInput = z.infer<typeof ZSendContactSmsInput>;
+
 export const ZBulkSendSmsInput = z.strictObject({
   recipients: z
     .array(z.string({ error: 'must be a list of phone numbers' }), { error: 'must be a list of phone numbers' })
@@ -155,6 +159,8 @@ export const ZSmsAccountAnswer = z.strictObject({
   phoneNumbers: z.array(z.strictObject({ phoneNumber: z.string(), friendlyName: z.string(), sid: z.string().nullable() })),
 });
 export const ZSmsSent = z.strictObject({ success: z.literal(true), messageId: z.uuid(), status: ZSmsStatus });
+/** An SMS accepted for a contact: queued (or held by quiet hours) and sent at the sender's rate; its state changes arrive as sms.delivered / sms.failed events. */
+export const ZContactSmsAccepted = z.strictObject({ messageId: z.uuid(), status: ZSmsStatus, to: z.string().meta({ description: 'The contact’s number it goes to (E.164)' }) });
 /** A refused send (spec app-core §7): the error's status, its message as `error`, and its details. */
 export const ZSmsRefused = z.looseObject({ success: z.literal(false), error: z.string() });
 export const ZSmsBulkSent = z.strictObject({

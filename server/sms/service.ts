@@ -4,6 +4,8 @@ import type { Db } from '../db';
 import type { SmsPurpose, SmsStatus } from '../db/schema';
 import { scoped } from '../db/scoped';
 import { contactsWithPhone, findOrCreateContactByPhone, findOrCreateContactIdsByPhone } from '../contacts/service';
+import { requireContact } from '../contacts/lookup';
+import { ownerOnlyFilter } from '../organizations/members';
 import type { z } from 'zod';
 import { DomainError, fieldError, validationError } from '../errors';
 import { actorIdOf, type OrgContext } from '../kernel/context';
@@ -19,6 +21,7 @@ import {
   ZSendSmsInput,
   type ZBulkSendSmsInput,
   type ZCreateSmsTemplateInput,
+  type ZSendContactSmsInput,
   type ZListSmsMessagesInput,
   type ZSendTemplateSmsInput,
   type ZSmsBatchIdInput,
@@ -227,6 +230,14 @@ export async function sendSms(ctx: OrgContext, input: z.output<typeof ZSendSmsIn
     ...(input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : {}),
     ...(input.contactId ? { contactId: input.contactId } : {}),
   });
+}
+
+/** An SMS to a contact's own number: a contact the caller may see, with a phone; opt-outs refuse it like any send. */
+export async function sendSmsToContact(ctx: OrgContext, input: z.output<typeof ZSendContactSmsInput>) {
+  const contact = await requireContact(ctx.db, ctx.organizationId, input.contactId, await ownerOnlyFilter(ctx.db, ctx.auth));
+  if (!contact.phone) throw new DomainError('CONFLICT', 'contactId: the contact has no phone number', { issues: [{ path: 'contactId', message: 'has no phone number' }] });
+  const sent = await sendSms(ctx, { to: contact.phone, message: input.message, contactId: contact.id, ...(input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : {}) });
+  return { ...sent, to: contact.phone };
 }
 
 /**

@@ -46,7 +46,7 @@ export type TCreateTaskInput = z.input<typeof ZCreateTaskInput>;
 export const ZUpdateTaskInput = z.strictObject({ id: id('a task'), ...z.object(taskFields).partial().shape });
 export type TUpdateTaskInput = z.input<typeof ZUpdateTaskInput>;
 
-export const ZTaskIdInput = z.object({ id: id('a task') });
+export const ZTaskIdInput = z.strictObject({ id: id('a task') });
 export type TTaskIdInput = z.input<typeof ZTaskIdInput>;
 
 export const ZListTasksInput = z.object({

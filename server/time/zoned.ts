@@ -1,4 +1,4 @@
-import { TZDate, tzOffset } from '@date-fns/tz';
+import { tzOffset } from '@date-fns/tz';
 
 /**
  * Wall-clock time in IANA time zones, the one module the server and the client share (it is plain
@@ -52,20 +52,47 @@ export function safeZone(timeZone: string | null | undefined): string {
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 const toDate = (instant: Date | string | number) => (instant instanceof Date ? instant : new Date(instant));
 
-/** How an instant reads on a wall clock in `timeZone` (UTC when the zone is unknown). */
+/** How an instant reads on a wall clock in `timeZone` (UTC when the zone is unknown): the instant moved by the zone's offset, read in UTC. */
 export function zonedParts(instant: Date | string | number, timeZone: string): ZonedParts {
-  const at = new TZDate(toDate(instant).getTime(), safeZone(timeZone));
-  const year = at.getFullYear();
-  const month = at.getMonth() + 1;
-  const day = at.getDate();
-  const hour = at.getHours();
-  const minute = at.getMinutes();
-  return { year, month, day, hour, minute, weekday: at.getDay(), date: `${pad(year, 4)}-${pad(month)}-${pad(day)}`, time: `${pad(hour)}:${pad(minute)}` };
+  const ms = toDate(instant).getTime();
+  const at = new Date(ms + zoneOffsetMs(ms, timeZone));
+  const year = at.getUTCFullYear();
+  const month = at.getUTCMonth() + 1;
+  const day = at.getUTCDate();
+  const hour = at.getUTCHours();
+  const minute = at.getUTCMinutes();
+  return { year, month, day, hour, minute, weekday: at.getUTCDay(), date: `${pad(year, 4)}-${pad(month)}-${pad(day)}`, time: `${pad(hour)}:${pad(minute)}` };
 }
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * Zone offsets by zone and UTC hour, as the runtime's Intl data gives them: `null` for an hour in
+ * which the offset changes (read exactly each time). Each Intl lookup costs microseconds, and a
+ * booking page's 60 days of slots needs thousands (decision 043). An hour whose first and last
+ * millisecond share an offset keeps it throughout: no zone changes twice within an hour.
+ */
+const offsetsByHour = new Map<string, number | null>();
+/** Past this many (zone, hour) entries the cache starts over, so hostile input cannot grow it without end. */
+const OFFSETS_KEPT = 100_000;
+
+const intlOffsetMs = (ms: number, zone: string) => Math.round(tzOffset(zone, new Date(ms)) * 60_000);
 
 /** Milliseconds the zone is ahead of UTC at an instant (Paris in summer: 7 200 000; Kolkata: 19 800 000). */
 export function zoneOffsetMs(instant: Date | string | number, timeZone: string): number {
-  return Math.round(tzOffset(safeZone(timeZone), toDate(instant)) * 60_000);
+  const zone = safeZone(timeZone);
+  const ms = toDate(instant).getTime();
+  if (!Number.isFinite(ms)) return intlOffsetMs(ms, zone);
+  const hour = Math.floor(ms / HOUR_MS);
+  const key = `${zone} ${hour}`;
+  let offset = offsetsByHour.get(key);
+  if (offset === undefined) {
+    const first = intlOffsetMs(hour * HOUR_MS, zone);
+    offset = first === intlOffsetMs((hour + 1) * HOUR_MS - 1, zone) ? first : null;
+    if (offsetsByHour.size >= OFFSETS_KEPT) offsetsByHour.clear();
+    offsetsByHour.set(key, offset);
+  }
+  return offset ?? intlOffsetMs(ms, zone);
 }
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;

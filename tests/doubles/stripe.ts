@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A local HTTP double of the Stripe endpoints billing calls, for the official SDK pointed at it with
- * STRIPE_API_BASE_URL: customers, subscriptions (create, retrieve, update), payment intents,
+ * STRIPE_API_BASE_URL: customers, subscriptions (create, retrieve, update), payment intents, checkout sessions,
  * prices and products (list by lookup_key, search, create), billing portal sessions and invoices.
  * A repeated Idempotency-Key replays the first answer, as Stripe does. Tests steer it through the
  * methods below (pay a subscription, cancel it, make the next call fail).
@@ -52,6 +52,9 @@ export type StripeDouble = {
   products: Map<string, Json>;
   paymentIntents: Map<string, Json>;
   invoices: Map<string, Json>;
+  checkoutSessions: Map<string, Json>;
+  /** The buyer paid on the hosted Checkout page: the session as checkout.session.completed carries it. */
+  completeCheckout(sessionId: string, buyer: { email: string; name?: string }): Json;
   /** The next request to this method and path prefix answers this Stripe error. */
   failNext(method: string, pathPrefix: string, message: string, status?: number): void;
   /** Creates the active price of a lookup key (what npm run stripe:sync would have done). */
@@ -69,6 +72,7 @@ export async function startStripeDouble(): Promise<StripeDouble> {
   const products = new Map<string, Json>();
   const paymentIntents = new Map<string, Json>();
   const invoices = new Map<string, Json>();
+  const checkoutSessions = new Map<string, Json>();
   const replays = new Map<string, { status: number; body: Json }>();
   const failures: { method: string; pathPrefix: string; message: string; status: number }[] = [];
 
@@ -152,6 +156,30 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       paymentIntents.set(intent.id, intent);
       return { status: 200, body: intent };
     }
+    if (method === 'POST' && resource === 'checkout' && resourceId === 'sessions') {
+      const items = body.line_items as { quantity: string; price_data: { currency: string; unit_amount: string; product_data: { name: string } } }[];
+      const item = items?.[0];
+      if (!item?.price_data || !/^\d+$/.test(item.price_data.unit_amount)) return stripeError(400, 'Missing required param: line_items[0][price_data][unit_amount].');
+      if (!body.success_url || !body.cancel_url) return stripeError(400, 'Missing required param: success_url.');
+      const sessionId = id('cs_test');
+      const session = {
+        id: sessionId,
+        object: 'checkout.session',
+        mode: body.mode,
+        status: 'open',
+        payment_status: 'unpaid',
+        amount_total: Number(item.price_data.unit_amount) * Number(item.quantity ?? 1),
+        currency: item.price_data.currency,
+        line_items: items,
+        metadata: body.metadata ?? {},
+        success_url: body.success_url,
+        cancel_url: body.cancel_url,
+        customer_details: null,
+        url: `https://checkout.stripe.test/c/pay/${sessionId}`,
+      };
+      checkoutSessions.set(sessionId, session);
+      return { status: 200, body: session };
+    }
     if (resource === 'prices' && method === 'GET') {
       const keys = [...query.entries()].filter(([k]) => k.startsWith('lookup_keys')).map(([, v]) => v);
       const data = [...prices.values()].filter((p) => p.active && (keys.length === 0 || keys.includes(String(p.lookup_key))));
@@ -232,6 +260,12 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     products,
     paymentIntents,
     invoices,
+    checkoutSessions,
+    completeCheckout(sessionId, buyer) {
+      const session = checkoutSessions.get(sessionId)!;
+      Object.assign(session, { status: 'complete', payment_status: 'paid', customer_details: { email: buyer.email, name: buyer.name ?? null } });
+      return session;
+    },
     failNext(method, pathPrefix, message, status = 402) {
       failures.push({ method, pathPrefix, message, status });
     },

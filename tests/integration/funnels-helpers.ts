@@ -26,8 +26,8 @@ export const formBlock = (props: Record<string, unknown> = {}) => ({
  * An organization with its owner, a tRPC caller, an API key and one site; `page()` adds a page to
  * the site through its tables (published unless told), as the sites service would.
  */
-export async function funnelsWorld() {
-  const built = await checkedTestApp();
+export async function funnelsWorld(options?: Parameters<typeof checkedTestApp>[0]) {
+  const built = await checkedTestApp(options);
   const owner = await createAccount(built.deps, 'funnels');
   const api = built.caller(browser(owner.cookie));
   const key = await createKey(built.deps, owner.organizationId, 'admin');
@@ -57,6 +57,12 @@ export async function funnelsWorld() {
   };
   return { ...built, owner, api, key, db, organizationId, siteId: site.id, page };
 }
+
+/** A Payment block as a published page stores it. */
+export const paymentBlock = (props: Record<string, unknown> = {}) => ({
+  type: 'Payment',
+  props: { id: 'pay-1', productName: 'Whitening kit', description: 'Two trays and a gel', price: 49.5, currency: 'usd', buttonLabel: 'Buy the kit', redirectPath: '', ...props },
+});
 
 let visitorSequence = 0;
 /** A distinct visitor (address and user agent) per call. */

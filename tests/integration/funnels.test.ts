@@ -79,6 +79,12 @@ describe('funnels: steps, variants and serving', () => {
     const again = await world.api.funnels.get({ funnelId: (await world.api.funnels.create({ siteId: world.siteId, name: 'Again', templateId: template.id })).id });
     expect(again.steps[0]!.pagePath).toBe(`${template.steps[0]!.page.path}-2`);
     await expect(world.api.funnels.create({ siteId: world.siteId, name: 'x', templateId: 'nope' })).rejects.toMatchObject({ message: expect.stringContaining('templateId: must be one of') });
+
+    // "Publish all" makes every draft of the funnel live, once; a second call has nothing left to do.
+    expect(await world.api.funnels.publishAll({ funnelId: id })).toEqual({ published: template.steps.length });
+    const published = await world.api.funnels.get({ funnelId: id });
+    expect(published.steps.every((s) => s.variants.every((v) => v.published))).toBe(true);
+    expect(await world.api.funnels.publishAll({ funnelId: id })).toEqual({ published: 0 });
   });
 
   it('keeps one visitor on one variant, respects the weights over many visitors, and a winner takes everyone', async () => {

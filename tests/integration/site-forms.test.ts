@@ -89,7 +89,7 @@ describe('site forms: a native POST of a form block', () => {
     await expect(submitSiteForm(world.deps, post(world, page, { firstName: 'Ada', email: uniqueEmail('many') }, visitor))).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
   });
 
-  it("redirects to the block's path, else the site's published thank-you page, else back with ?submitted=1; a phone-only form finds the contact by number", async () => {
+  it("redirects to the block's path, else the site's published thank-you page, else back with ?submitted=1; a phone-only form finds the contact by number and gives it the form's names and tags", async () => {
     const world = await funnelsWorld();
     const named = await world.page('/a', { content: [formBlock({ redirectPath: '/welcome' })] });
     const plain = await world.page('/b', { content: [formBlock()] });
@@ -98,9 +98,32 @@ describe('site forms: a native POST of a form block', () => {
     expect(await submitSiteForm(world.deps, post(world, plain, { firstName: 'A', email: uniqueEmail('r') }))).toEqual({ status: 'accepted', redirect: '/thank-you' });
     expect(await submitSiteForm(world.deps, post(world, named, { firstName: 'A', email: uniqueEmail('r') }))).toEqual({ status: 'accepted', redirect: '/welcome' });
 
-    const phoneOnly = await world.page('/call', { content: [formBlock({ fields: [{ name: 'phone', label: 'Phone', type: 'tel', required: true }] })] });
-    expect(await submitSiteForm(world.deps, post(world, phoneOnly, { phone: '+44 20 7946 0958' }))).toMatchObject({ status: 'accepted' });
-    const contact = await world.db.selectFrom('contacts').select(['id', 'phone']).where('organization_id', '=', world.organizationId).where('phone', '=', '+442079460958').executeTakeFirstOrThrow();
-    expect(await world.db.selectFrom('form_submissions').select(['email', 'form_id']).where('contact_id', '=', contact.id).execute()).toEqual([{ email: '', form_id: `site:${phoneOnly}:form-1` }]);
+    const phoneOnly = await world.page('/call', {
+      content: [
+        formBlock({
+          fields: [
+            { name: 'name', label: 'Name', type: 'text', required: true },
+            { name: 'phone', label: 'Phone', type: 'tel', required: true },
+          ],
+          tags: ['callback'],
+        }),
+      ],
+    });
+    expect(await submitSiteForm(world.deps, post(world, phoneOnly, { name: 'Ada Lovelace', phone: '+44 20 7946 0958' }))).toMatchObject({ status: 'accepted' });
+    const contact = await world.db
+      .selectFrom('contacts')
+      .select(['id', 'phone', 'first_name', 'last_name', 'tags'])
+      .where('organization_id', '=', world.organizationId)
+      .where('phone', '=', '+442079460958')
+      .executeTakeFirstOrThrow();
+    expect(contact).toMatchObject({ first_name: 'Ada', last_name: 'Lovelace', tags: ['callback'] });
+    // The same number again, on a form with another tag: the same contact, the tag added.
+    const again = await world.page('/call-2', { content: [formBlock({ fields: [{ name: 'phone', label: 'Phone', type: 'tel', required: true }], tags: ['vip'] })] });
+    expect(await submitSiteForm(world.deps, post(world, again, { phone: '+442079460958' }))).toMatchObject({ status: 'accepted' });
+    expect(await world.db.selectFrom('contacts').select('tags').where('id', '=', contact.id).executeTakeFirstOrThrow()).toEqual({ tags: ['callback', 'vip'] });
+    expect(await world.db.selectFrom('form_submissions').select(['email', 'form_id']).where('contact_id', '=', contact.id).orderBy('created_at').execute()).toEqual([
+      { email: '', form_id: `site:${phoneOnly}:form-1` },
+      { email: '', form_id: `site:${again}:form-1` },
+    ]);
   });
 });

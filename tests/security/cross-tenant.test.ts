@@ -56,11 +56,12 @@ describe('tenant isolation', () => {
       const a = await createAccount(deps, 'rest-a');
       const b = await createAccount(deps, 'rest-b');
       const [method, pattern] = route.split(' ') as [string, string];
-      const id = await REST_PROBES[route]!(deps, a, caller(browser(a.cookie)));
+      const probe = await REST_PROBES[route]!(deps, a, caller(browser(a.cookie)));
+      const { id, body } = typeof probe === 'string' ? { id: probe, body: {} } : probe;
       const init: RequestInit = { method, headers: { ...browser(b.cookie), 'content-type': 'application/json' } };
-      if (method !== 'GET' && method !== 'DELETE') init.body = '{}';
+      if (method !== 'GET' && method !== 'DELETE') init.body = JSON.stringify(body);
       const res = await app.request(pattern.replace(/:[^/]+/, id), init);
       expect([403, 404], route).toContain(res.status);
     }
-  });
+  }, 120_000); // two sign-ups per route, for every route with a path parameter
 });

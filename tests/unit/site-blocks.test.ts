@@ -65,6 +65,7 @@ describe('ZPageData', () => {
       { type: 'Faq', props: { id: 'fq', items: [{ question: 'Does it hurt?', answer: 'No.' }] } },
       { type: 'Countdown', props: { id: 'cd', endsAt: '2027-01-10T18:00', timeZone: 'America/New_York' } },
       { type: 'BookingCalendar', props: { id: 'bc' } },
+      { type: 'Payment', props: { id: 'pay', productName: 'Whitening kit', price: 49.5 } },
       { type: 'Spacer', props: { id: 'sp' } },
       { type: 'Footer', props: { id: 'ft' } },
     ]);
@@ -247,8 +248,24 @@ describe('renderPageDocument', () => {
   });
 });
 
+describe('the Payment block', () => {
+  it('links to its order page when published, is inert in the editor, and takes a price with at most two decimals in a known currency', () => {
+    const data = page([{ type: 'Payment', props: { id: 'pay', productName: 'Whitening kit', price: '49.5', currency: 'eur' } }]);
+    expect(data.content[0]!.props).toMatchObject({ price: 49.5, currency: 'eur', buttonLabel: 'Buy now', redirectPath: '' });
+    const published = renderToStaticMarkup(createElement(Render, { config: siteConfig(ctx({ payHref: (id) => `https://crm.test/api/pay/page-1/${id}` })), data }));
+    expect(published).toContain('<a class="sb-btn sb-btn-primary" href="https://crm.test/api/pay/page-1/pay" rel="nofollow">Buy now</a>');
+    expect(published).toContain('€49.50');
+    const editor = renderToStaticMarkup(createElement(Render, { config: siteConfig(ctx({ mode: 'editor' })), data }));
+    expect(editor).not.toContain('href=');
+    expect(issues({ content: [{ type: 'Payment', props: { id: 'p', price: 49.999 } }] })).toEqual(['content.0.props.price: must have at most two decimals']);
+    expect(issues({ content: [{ type: 'Payment', props: { id: 'p', price: 0.5 } }] })).toEqual(['content.0.props.price: must be at least 1']);
+    expect(issues({ content: [{ type: 'Payment', props: { id: 'p', price: 1e9 } }] })).toEqual(['content.0.props.price: must be at most 100000']);
+    expect(issues({ content: [{ type: 'Payment', props: { id: 'p', currency: 'jpy' } }] })[0]).toMatch(/^content\.0\.props\.currency: must be one of usd, eur/);
+  });
+});
+
 describe('the registry', () => {
-  it('has the 16 components, and each one’s default props are valid (a block just dropped in keeps the draft saveable)', () => {
+  it('has the 17 components, and each one’s default props are valid (a block just dropped in keeps the draft saveable)', () => {
     const config = siteConfig(ctx({ mode: 'editor' }));
     expect(Object.keys(config.components).sort()).toEqual([...BLOCK_TYPES].sort());
     for (const type of BLOCK_TYPES) {

@@ -140,3 +140,35 @@ describe('the client’s entry points are the shared module', () => {
     expect(isTimeZone('')).toBe(false);
   });
 });
+
+describe('offsets and wall clocks read through the per-hour cache (decision 043)', () => {
+  // Zones with odd offsets, half-hour daylight saving, changes at midnight, twice-a-year Ramadan changes, and history.
+  const zones = ['America/New_York', 'Europe/Paris', 'Australia/Lord_Howe', 'Pacific/Chatham', 'Asia/Kathmandu', 'America/Santiago', 'Africa/Casablanca', 'Antarctica/Troll', 'Asia/Gaza', 'America/St_Johns', 'Europe/Dublin', 'UTC'];
+  const intlParts = (ms: number, timeZone: string) => {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', weekday: 'short' })
+        .formatToParts(new Date(ms))
+        .map((p) => [p.type, p.value]),
+    );
+    return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}`, weekday: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(parts.weekday!) };
+  };
+
+  it('agrees with Intl at every instant, including the minutes around each change', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...zones), fc.integer({ min: Date.UTC(1970, 0, 1), max: Date.UTC(2040, 0, 1) }), (zone, ms) => {
+        const { date, time, weekday } = zonedParts(ms, zone);
+        expect({ date, time, weekday }).toEqual(intlParts(ms, zone));
+      }),
+      { numRuns: 3000 },
+    );
+    // Each minute of the hours holding a change in 2026, in each zone: the cached hour must not smear a change.
+    for (const zone of zones) {
+      let previous = zoneOffsetMs(Date.UTC(2026, 0, 1), zone);
+      for (let hour = Date.UTC(2026, 0, 1); hour < Date.UTC(2027, 0, 1); hour += 3_600_000) {
+        const next = zoneOffsetMs(hour + 3_600_000, zone);
+        if (next !== previous) for (let ms = hour; ms <= hour + 3_600_000; ms += 60_000) expect(zonedParts(ms, zone)).toMatchObject(intlParts(ms, zone));
+        previous = next;
+      }
+    }
+  });
+});

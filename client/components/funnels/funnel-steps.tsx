@@ -10,7 +10,7 @@ import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { Table, TBody, Td, Th, THead, Tr } from '../ui/table';
-import { percent, perVisitor } from './labels';
+import { money, percent } from './labels';
 import { StepChart } from './step-chart';
 
 type Outputs = inferRouterOutputs<AppRouter>['funnels'];
@@ -34,6 +34,7 @@ function useFunnelMutations(funnelId: string) {
     setWeights: trpc.funnels.setWeights.useMutation({ onSuccess: refresh }),
     declareWinner: trpc.funnels.declareWinner.useMutation({ onSuccess: refresh }),
     addStep: trpc.funnels.addStep.useMutation({ onSuccess: refresh }),
+    publishAll: trpc.funnels.publishAll.useMutation({ onSuccess: refresh }),
   };
 }
 
@@ -46,7 +47,7 @@ function SignificanceBadge({ v, controlRate }: { v: StepStats['variants'][number
   return v.optInRate >= controlRate ? <Badge tone="green">Significantly better (p {p})</Badge> : <Badge tone="red">Significantly worse (p {p})</Badge>;
 }
 
-function StepCard({ funnel, step, stats, canWrite, count }: { funnel: Funnel; step: Step; stats: StepStats | undefined; canWrite: boolean; count: number }) {
+function StepCard({ funnel, step, stats, currencies, canWrite, count }: { funnel: Funnel; step: Step; stats: StepStats | undefined; currencies: readonly string[]; canWrite: boolean; count: number }) {
   const m = useFunnelMutations(funnel.id);
   const [weights, setWeights] = useState<Record<string, number>>({});
   const [variantPage, setVariantPage] = useState('');
@@ -95,12 +96,14 @@ function StepCard({ funnel, step, stats, canWrite, count }: { funnel: Funnel; st
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {stats ? (
-          <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-5">
+          <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-7">
             <Figure label="Visitors" value={stats.visitors.toLocaleString()} />
             <Figure label="Opt-ins" value={stats.optIns.toLocaleString()} />
             <Figure label="Opt-in rate" value={percent(stats.optInRate)} />
             <Figure label="To next step" value={stats.conversionRate === null ? '—' : `${percent(stats.conversionRate)} (${stats.converted ?? 0})`} />
-            <Figure label="Revenue per visitor" value={perVisitor(stats.revenuePerVisitorCents)} />
+            <Figure label="Purchases" value={stats.purchases.toLocaleString()} />
+            <Figure label="Revenue" value={money(stats.revenueCents, currencies)} />
+            <Figure label="Revenue per visitor" value={money(stats.revenuePerVisitorCents, currencies)} />
           </dl>
         ) : null}
         {stats && stats.daily.length > 0 ? <StepChart days={stats.daily} summary={`${step.name}: ${stats.visitors} visitors and ${stats.optIns} opt-ins over the period, per day`} /> : null}
@@ -112,6 +115,8 @@ function StepCard({ funnel, step, stats, canWrite, count }: { funnel: Funnel; st
               <Th className="text-right">Visitors</Th>
               <Th className="text-right">Opt-ins</Th>
               <Th className="text-right">Rate</Th>
+              <Th className="text-right">Revenue</Th>
+              <Th className="text-right">Per visitor</Th>
               <Th>Against the control</Th>
               <Th>Winner</Th>
             </Tr>
@@ -145,6 +150,8 @@ function StepCard({ funnel, step, stats, canWrite, count }: { funnel: Funnel; st
                   <Td className="text-right tabular-nums">{(s?.visitors ?? 0).toLocaleString()}</Td>
                   <Td className="text-right tabular-nums">{(s?.optIns ?? 0).toLocaleString()}</Td>
                   <Td className="text-right tabular-nums">{percent(s?.optInRate ?? 0)}</Td>
+                  <Td className="text-right tabular-nums">{money(s?.revenueCents ?? 0, currencies)}</Td>
+                  <Td className="text-right tabular-nums">{money(s?.revenuePerVisitorCents ?? 0, currencies)}</Td>
                   <Td>{s ? <SignificanceBadge v={s} controlRate={stats?.variants.find((x) => x.control)?.optInRate ?? 0} /> : null}</Td>
                   <Td>
                     {v.winner ? (
@@ -241,13 +248,38 @@ function AddStep({ funnel }: { funnel: Funnel }) {
   );
 }
 
+/** Pages never published are not served: a funnel from a template starts so, and says it. */
+function DraftPages({ funnel, canWrite }: { funnel: Funnel; canWrite: boolean }) {
+  const m = useFunnelMutations(funnel.id);
+  const drafts = new Set(funnel.steps.flatMap((s) => s.variants.filter((v) => !v.published).map((v) => v.pageId))).size;
+  if (drafts === 0) return null;
+  return (
+    <div
+      role="status"
+      className="flex flex-wrap items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+    >
+      <span className="flex-1">
+        {drafts === 1 ? '1 page of this funnel is a draft' : `${drafts} pages of this funnel are drafts`}: visitors see nothing there until it is published. Review the copy in the page editor, or
+        publish them as they are.
+      </span>
+      {canWrite ? (
+        <Button size="sm" disabled={m.publishAll.isPending} onClick={() => m.publishAll.mutate({ funnelId: funnel.id })}>
+          {m.publishAll.isPending ? 'Publishing…' : 'Publish all'}
+        </Button>
+      ) : null}
+      <FormAlert message={m.publishAll.error ? errorMessageOf(m.publishAll.error, 'Could not publish the pages') : null} />
+    </div>
+  );
+}
+
 /** The funnel's steps in order, each with its figures, chart and variants; then adding a step. */
 export function FunnelSteps({ funnel, stats, canWrite }: { funnel: Funnel; stats: FunnelStats | undefined; canWrite: boolean }) {
   const byStep = new Map(stats?.steps.map((s) => [s.stepId, s]));
   return (
     <div className="flex flex-col gap-4">
+      <DraftPages funnel={funnel} canWrite={canWrite} />
       {funnel.steps.map((step) => (
-        <StepCard key={step.id} funnel={funnel} step={step} stats={byStep.get(step.id)} canWrite={canWrite} count={funnel.steps.length} />
+        <StepCard key={step.id} funnel={funnel} step={step} stats={byStep.get(step.id)} currencies={stats?.currencies ?? []} canWrite={canWrite} count={funnel.steps.length} />
       ))}
       {canWrite ? <AddStep funnel={funnel} /> : null}
     </div>

@@ -37,7 +37,10 @@ export function NewFunnelDialog({ sites, templates }: Choices) {
       <DialogContent>
         <DialogHeader>
           <DialogTitle>New funnel</DialogTitle>
-          <DialogDescription>A funnel is a series of pages of one website. A template adds its pages to the site as drafts for you to edit and publish.</DialogDescription>
+          <DialogDescription>
+            A funnel is a series of pages of one website. A template adds its pages to the site as drafts: review them, then publish them from the funnel (Publish all) or one by one in the page
+            editor.
+          </DialogDescription>
         </DialogHeader>
         <form
           className="flex flex-col gap-4"

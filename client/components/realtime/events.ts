@@ -153,6 +153,8 @@ export function describeEvent(event: RealtimeEvent, nameOf: (userId: string) => 
       return { text: `Webhook endpoint ${quoted(p.url, '')} was disabled after failing for 24 hours`.replace('  ', ' '), link: '/settings/webhooks' };
     case 'site_page_published':
       return { text: `${actor} ${p.reverted ? 'made an earlier version of a site page live' : 'published a site page'}`, link: '/sites' };
+    case 'site_order_paid':
+      return { text: `A visitor paid for ${quoted(p.productName, 'a product')} on a site page`, link: contactLink ?? (str(p.funnelId) ? `/funnels/${str(p.funnelId)}` : '/funnels') };
   }
 }
 

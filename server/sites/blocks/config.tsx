@@ -7,8 +7,9 @@ import { Footer } from './components/footer';
 import { Form } from './components/form';
 import { FAQ_DEFAULT, Faq, FeatureGrid, PricingTable, Testimonials } from './components/lists';
 import { Columns, Section, Spacer } from './components/layout';
+import { Payment } from './components/payment';
 import type { BlockContext } from './context';
-import { BLOCK_SCHEMAS, CONTACT_FORM_FIELDS, FORM_INPUT_TYPES, SLOT_FIELDS, type BlockProps, type BlockType } from './schema';
+import { BLOCK_SCHEMAS, CONTACT_FORM_FIELDS, FORM_INPUT_TYPES, PAYMENT_CURRENCIES, SLOT_FIELDS, type BlockProps, type BlockType } from './schema';
 
 export type { BlockContext } from './context';
 
@@ -385,6 +386,19 @@ export function siteConfig(ctx: BlockContext): Config {
       fields: { calendarId: { type: 'select', label: 'Calendar', options: calendarOptions }, title: { type: 'text', label: 'Title' } },
       defaultProps: { calendarId: '', title: 'Book a time' },
       render: (p, c) => BookingCalendar(p, c),
+    }),
+    Payment: block('Payment', ctx, {
+      label: 'Payment',
+      fields: {
+        productName: { type: 'text', label: 'Product' },
+        description: { type: 'textarea', label: 'Description' },
+        price: { type: 'number', label: 'Price (e.g. 49.50)', min: 1, max: 100000, step: 0.01 },
+        currency: { type: 'select', label: 'Currency', options: options(PAYMENT_CURRENCIES, (v) => v.toUpperCase()) },
+        buttonLabel: { type: 'text', label: 'Button label' },
+        redirectPath: { type: 'text', label: 'After paying, go to (path; empty: next funnel step or thank-you page)' },
+      },
+      defaultProps: { productName: 'Strategy session', description: '', price: 49, currency: 'usd', buttonLabel: 'Buy now', redirectPath: '' },
+      render: (p, c) => Payment(p, c),
     }),
     Spacer: block('Spacer', ctx, {
       label: 'Spacer',

@@ -9,6 +9,11 @@ export type BlockContext = {
   calendars: { id: string; name: string; bookingUrl: string }[];
   /** The form block's POST target (`/s/<handle>/_form/<pageId>/<blockId>`). */
   formAction: (blockId: string) => string;
+  /**
+   * The Payment block's link: the product's order page on the product's origin
+   * (`<PUBLIC_URL>/api/pay/<pageId>/<blockId>`), which starts the checkout. Absent in the editor.
+   */
+  payHref?: (blockId: string) => string;
   /** An uploaded image's public address (`/s/<handle>/_assets/<id>`). */
   assetUrl?: (id: string) => string;
   /**

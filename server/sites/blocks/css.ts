@@ -2,8 +2,9 @@ import { BOOKING_CALENDAR_CSS } from './components/booking';
 import { BUTTON_CSS, HEADING_CSS, IMAGE_CSS, TEXT_CSS, VIDEO_CSS } from './components/content';
 import { COUNTDOWN_CSS } from './components/countdown';
 import { FOOTER_CSS } from './components/footer';
+import { PAYMENT_CSS } from './components/payment';
 import { FORM_CSS } from './components/form';
-import { FAQ_CSS, FEATURE_GRID_CSS, PRICING_TABLE_CSS, TESTIMONIALS_CSS } from './components/lists';
+import { FAQ_CSS, FEATURE_GRID_CSS, GRID_CSS, PRICING_TABLE_CSS, TESTIMONIALS_CSS } from './components/lists';
 import { COLUMNS_CSS, SECTION_CSS, SPACER_CSS } from './components/layout';
 import { BLOCK_TYPES, type BlockType } from './schema';
 
@@ -50,6 +51,7 @@ export const BLOCK_CSS: Record<BlockType, readonly string[]> = {
   Countdown: [COUNTDOWN_CSS],
   Form: [HEADING_CSS, FORM_CSS],
   BookingCalendar: [HEADING_CSS, BOOKING_CALENDAR_CSS],
+  Payment: [HEADING_CSS, GRID_CSS, PAYMENT_CSS],
   Spacer: [SPACER_CSS],
   Footer: [FOOTER_CSS],
 };

@@ -25,6 +25,7 @@ export const BLOCK_TYPES = [
   'Countdown',
   'Form',
   'BookingCalendar',
+  'Payment',
   'Spacer',
   'Footer',
 ] as const;
@@ -210,6 +211,29 @@ export const ZBookingCalendarProps = z.object({
   calendarId: str(60).default(''),
   title: str(200).default('Book a time'),
 });
+/** The currencies a Payment block may charge in: all with two decimals, so a price's cents are its minor units. */
+export const PAYMENT_CURRENCIES = ['usd', 'eur', 'gbp', 'cad', 'aud', 'chf'] as const;
+export const PAYMENT_LIMITS = { minPrice: 1, maxPrice: 100_000 } as const;
+/** A product the organization sells from a page: the visitor pays its price through Stripe Checkout (or the sandbox). */
+export const ZPaymentProps = z.object({
+  productName: required(120).default('Strategy session'),
+  description: str(500).default(''),
+  /** In the currency's major unit (49.5 = 49.50), at most two decimals. */
+  price: z.coerce
+    .number({ error: 'must be a number' })
+    .min(PAYMENT_LIMITS.minPrice, `must be at least ${PAYMENT_LIMITS.minPrice}`)
+    .max(PAYMENT_LIMITS.maxPrice, `must be at most ${PAYMENT_LIMITS.maxPrice}`)
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'must have at most two decimals')
+    .default(49),
+  currency: choice(PAYMENT_CURRENCIES, 'usd'),
+  buttonLabel: required(60).default('Buy now'),
+  /** '' = the funnel's next step, or the site's thank-you page. */
+  redirectPath: str(300)
+    .refine((v) => v === '' || /^\/\S*$/.test(v), 'must be empty or a path starting with /')
+    .default(''),
+});
+/** The price in minor units (cents), as Stripe takes it. */
+export const priceMinor = (price: number) => Math.round(price * 100);
 export const ZSpacerProps = z.object({ size: choice(['small', 'medium', 'large'] as const, 'medium') });
 export const ZFooterProps = z.object({
   note: str(500).default(''),
@@ -234,6 +258,7 @@ export const BLOCK_SCHEMAS = {
   Countdown: ZCountdownProps,
   Form: ZFormProps,
   BookingCalendar: ZBookingCalendarProps,
+  Payment: ZPaymentProps,
   Spacer: ZSpacerProps,
   Footer: ZFooterProps,
 } satisfies Record<BlockType, z.ZodType>;

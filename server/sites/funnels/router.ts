@@ -62,6 +62,10 @@ export const funnelsRouter = router({
     .input(ZDeclareWinnerInput)
     .output(ZId)
     .mutation(({ ctx, input }) => funnels.declareWinner(ctx, input)),
+  publishAll: permittedProcedure('sites:write')
+    .input(ZFunnelIdInput)
+    .output(z.strictObject({ published: z.number().int() }))
+    .mutation(({ ctx, input }) => funnels.publishAllPages(ctx, input)),
   stats: permittedProcedure('sites:read')
     .input(ZFunnelStatsInput)
     .output(ZFunnelStats)

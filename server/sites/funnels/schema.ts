@@ -94,7 +94,7 @@ export const ZStepStats = z.strictObject({
   converted: count.nullable(),
   conversionRate: rate.nullable(),
   purchases: count,
-  revenueCents: count,
+  revenueCents: count.meta({ description: 'Paid orders of Payment blocks on this step, in the minor unit of `currencies`' }),
   revenuePerVisitorCents: z.number(),
   variants: z.array(ZVariantStats),
   daily: z.array(z.strictObject({ day: z.string(), visitors: count, optIns: count })),
@@ -104,6 +104,8 @@ export const ZFunnelStats = z.strictObject({
   funnelId: z.uuid(),
   from: z.string(),
   to: z.string(),
+  /** The currencies of the orders counted in revenue (ISO 4217, lower case): one, or none before the first sale; several only if the payment blocks differ. */
+  currencies: z.array(z.string()).meta({ description: 'The currencies (ISO 4217, lower case) of the paid orders counted in revenue; revenue figures are in their minor unit' }),
   steps: z.array(ZStepStats),
 });
 

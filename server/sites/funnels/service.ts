@@ -4,6 +4,7 @@ import type { Db } from '../../db';
 import { scoped } from '../../db/scoped';
 import { fieldError, unknownRecord } from '../../errors';
 import type { OrgContext } from '../../kernel/context';
+import { publishPage } from '../publish';
 import { FUNNEL_TEMPLATES } from '../templates';
 import { assertWithinLimit } from '../../plans/limits';
 import { loadFunnelSteps, requireFunnel, requireSitePage, requireStep } from './repo';
@@ -124,7 +125,8 @@ async function appendStep(trx: Db, organizationId: string, funnelId: string, pag
 
 /**
  * A funnel on one of the organization's sites: blank, or from a FUNNEL_TEMPLATES entry whose pages
- * are created in the site as drafts (published from the page editor), one step each.
+ * are created in the site as drafts, one step each: a template's copy is read before visitors see it
+ * (the funnel screen says the pages are drafts and offers publishAll; decision 042).
  */
 export async function createFunnel(ctx: Ctx, input: z.output<typeof ZCreateFunnelInput>) {
   await requireSite(ctx.db, ctx.organizationId, input.siteId);
@@ -144,6 +146,22 @@ export async function createFunnel(ctx: Ctx, input: z.output<typeof ZCreateFunne
     }
     return { id: funnel.id };
   });
+}
+
+/** Publishes every page of the funnel's steps that was never published (the template's drafts); pages already live stay as they are. */
+export async function publishAllPages(ctx: OrgContext, { funnelId }: z.output<typeof ZFunnelIdInput>) {
+  await requireFunnel(ctx.db, ctx.organizationId, funnelId);
+  const pages = await scoped(ctx.db, ctx.organizationId)
+    .selectFrom('funnel_variants')
+    .innerJoin('funnel_steps', 'funnel_steps.id', 'funnel_variants.step_id')
+    .innerJoin('site_pages', 'site_pages.id', 'funnel_variants.page_id')
+    .select('site_pages.id')
+    .distinct()
+    .where('funnel_steps.funnel_id', '=', funnelId)
+    .where('site_pages.published_version_id', 'is', null)
+    .execute();
+  for (const page of pages) await publishPage(ctx, { pageId: page.id });
+  return { published: pages.length };
 }
 
 export async function renameFunnel(ctx: Ctx, { funnelId, name }: z.output<typeof ZRenameFunnelInput>) {

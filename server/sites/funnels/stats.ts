@@ -49,7 +49,7 @@ const visitorKey = sql<string>`funnel_visits.day::text || ':' || funnel_visits.v
 export async function funnelStats(db: Db, organizationId: string, funnelId: string, range: { from: string; to: string }): Promise<TFunnelStats> {
   const visits = () =>
     scoped(db, organizationId).selectFrom('funnel_visits').where('funnel_visits.funnel_id', '=', funnelId).where('funnel_visits.day', '>=', range.from).where('funnel_visits.day', '<=', range.to);
-  const [steps, byVariant, byStep, daily, conversions] = await Promise.all([
+  const [steps, byVariant, byStep, daily, conversions, currencies] = await Promise.all([
     loadFunnelSteps(db, organizationId, [funnelId]),
     visits()
       .select([
@@ -93,6 +93,16 @@ export async function funnelStats(db: Db, organizationId: string, funnelId: stri
       .select(['funnel_visits.step_id', sql<string>`count(distinct ${visitorKey})`.as('converted')])
       .groupBy('funnel_visits.step_id')
       .execute(),
+    scoped(db, organizationId)
+      .selectFrom('site_orders')
+      .select('site_orders.currency')
+      .distinct()
+      .where('site_orders.funnel_id', '=', funnelId)
+      .where('site_orders.status', '=', 'paid')
+      .where('site_orders.day', '>=', range.from)
+      .where('site_orders.day', '<=', range.to)
+      .orderBy('site_orders.currency')
+      .execute(),
   ]);
 
   const variantFigures = new Map(byVariant.map((r) => [r.variant_id, r]));
@@ -102,6 +112,7 @@ export async function funnelStats(db: Db, organizationId: string, funnelId: stri
     funnelId,
     from: range.from,
     to: range.to,
+    currencies: currencies.map((c) => c.currency),
     steps: steps.map((step, index) => {
       const variants = step.variants.map((v) => {
         const f = variantFigures.get(v.id);
@@ -175,10 +186,12 @@ export function funnelStatsCsv(stats: TFunnelStats): string {
       'purchases',
       'revenue_cents',
       'revenue_per_visitor_cents',
+      'currency',
       'p_value',
       'significant',
     ]),
   ];
+  const currency = stats.currencies.join(' ');
   for (const s of stats.steps) {
     lines.push(
       csvLine([
@@ -198,6 +211,7 @@ export function funnelStatsCsv(stats: TFunnelStats): string {
         s.purchases,
         s.revenueCents,
         s.revenuePerVisitorCents,
+        currency,
         '',
         '',
       ]),
@@ -221,6 +235,7 @@ export function funnelStatsCsv(stats: TFunnelStats): string {
           v.purchases,
           v.revenueCents,
           v.revenuePerVisitorCents,
+          currency,
           v.pValue,
           v.significant,
         ]),

@@ -49,6 +49,7 @@ export const probes: Record<string, Probe> = {
     return { input: { email, excludeId: id }, accept: (result: unknown) => (result as { matches: unknown[] }).matches.length === 0 };
   },
   'contacts.merge': async (_deps, _a, api) => ({ keepId: await contact(api, 'Keep'), mergeId: await contact(api, 'Merge') }),
+  'customFields.get': async (_deps, _a, api) => ({ id: (await api.customFields.create({ label: `Probe ${Date.now()}`, type: 'text' })).id }),
   'customFields.update': async (_deps, _a, api) => ({ id: (await api.customFields.create({ label: `Probe ${Date.now()}`, type: 'text' })).id, label: 'Changed' }),
   'customFields.delete': async (_deps, _a, api) => ({ id: (await api.customFields.create({ label: `Probe ${Date.now()}`, type: 'text' })).id }),
   'savedViews.update': async (_deps, _a, api) => ({ id: (await api.savedViews.create({ name: `Probe ${Date.now()}` })).id, name: 'Changed' }),

@@ -3,7 +3,7 @@ import type { Account } from '../../helpers/factories';
 import type { Caller, Probe } from './types';
 
 /** Organization A's default pipeline (created at signup) and its stages. */
-async function defaultPipeline(api: Caller) {
+export async function defaultPipeline(api: Caller) {
   const { items } = await api.pipelines.list();
   return items.find((p) => p.isDefault)!;
 }
@@ -18,6 +18,7 @@ export async function aContact(deps: AppDeps, a: Account): Promise<string> {
 }
 
 export const probes: Record<string, Probe> = {
+  'pipelines.get': async (_d, _a, api) => ({ id: (await defaultPipeline(api)).id }),
   'pipelines.update': async (_d, _a, api) => ({ id: (await defaultPipeline(api)).id, name: 'Taken over' }),
   'pipelines.delete': async (_d, _a, api) => ({ id: (await api.pipelines.create({ name: 'Second' })).id }),
   'pipelines.createStage': async (_d, _a, api) => ({ pipelineId: (await defaultPipeline(api)).id, name: 'Injected' }),

@@ -51,6 +51,7 @@ export const probes: Record<string, Probe> = {
     const f = await aFunnel(d, a, api);
     return { stepId: f.stepId, variantId: f.variantId };
   },
+  'funnels.publishAll': async (d, a, api) => ({ funnelId: (await aFunnel(d, a, api)).funnelId }),
   'funnels.stats': async (d, a, api) => ({ funnelId: (await aFunnel(d, a, api)).funnelId }),
   'funnels.statsCsv': async (d, a, api) => ({ funnelId: (await aFunnel(d, a, api)).funnelId }),
 };

@@ -56,4 +56,9 @@ export const restProbes: Record<string, RestProbe> = {
 export const capabilityRoutes: Record<string, string> = {
   'GET /.well-known/switchboard-domain/:token':
     'a custom domain’s verification token, answered on any host so the domain’s owner can prove it points here; it reveals only the token itself (tests/integration/sites.test.ts)',
+  // A published page's Payment block: the page id is in its public HTML, and the answer is what that page already shows (tests/integration/site-payments.test.ts).
+  'GET /api/pay/:pageId/:blockId': 'a published page’s Payment block, public like the page that links to it; an unpublished page or another block answers 404',
+  'POST /api/pay/:pageId/:blockId': 'starts a checkout of a published page’s Payment block, public like the page; the organization comes from the page',
+  'GET /api/pay/sandbox/:orderId': 'the sandbox checkout of the order the visitor just opened (an unguessable random id), only while Stripe is not configured',
+  'POST /api/pay/sandbox/:orderId': 'the sandbox checkout of the order the visitor just opened (an unguessable random id), only while Stripe is not configured',
 };

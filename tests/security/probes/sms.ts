@@ -19,6 +19,7 @@ export const probes: Record<string, Probe> = {
     const to = `+1415555${String(1000 + Math.floor(Math.random() * 1000))}`;
     return { to, message: 'Probe', contactId: (await api.contacts.create({ firstName: 'Probe', phone: to })).id };
   },
+  'sms.sendToContact': async (_d, _a, api) => ({ contactId: (await api.contacts.create({ firstName: 'Probe', phone: '+14155550142' })).id, message: 'Probe' }),
   'sms.sendTemplate': async (_d, _a, api) => ({ to: '+14155552671', templateId: await aTemplate(api), variables: { name: 'B' } }),
   'sms.conversation': async (deps, a) => ({ contactId: await aContact(deps, a) }),
   'sms.batch': async (_d, _a, api) => ({ batchId: await aBatch(api) }),

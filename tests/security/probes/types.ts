@@ -18,8 +18,11 @@ export function isAcceptingProbe(value: unknown): value is { input: unknown; acc
   return typeof value === 'object' && value !== null && 'accept' in value && typeof (value as { accept: unknown }).accept === 'function';
 }
 
-/** For a REST route with a path parameter: creates a record in A and returns its id for the path. */
-export type RestProbe = (deps: AppDeps, a: Account, api: Caller) => Promise<string>;
+/**
+ * For a REST route with a path parameter: creates a record in A and returns its id for the path,
+ * or the id with a valid body (a door whose body is checked before the record is looked up).
+ */
+export type RestProbe = (deps: AppDeps, a: Account, api: Caller) => Promise<string | { id: string; body: unknown }>;
 
 /**
  * Each file in this folder exports `probes` and optionally `restProbes`, and `capabilityRoutes`: the

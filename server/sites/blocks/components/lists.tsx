@@ -29,7 +29,7 @@ export function FeatureGrid({ title, intro, columns, items }: BlockProps['Featur
     </div>
   );
 }
-const GRID_CSS = `.sb-grid{list-style:none;margin:0;padding:0;display:grid;gap:1.25rem}
+export const GRID_CSS = `.sb-grid{list-style:none;margin:0;padding:0;display:grid;gap:1.25rem}
 @media(min-width:40rem){.sb-grid-2,.sb-grid-3,.sb-grid-4{grid-template-columns:repeat(2,1fr)}}
 @media(min-width:64rem){.sb-grid-3{grid-template-columns:repeat(3,1fr)}.sb-grid-4{grid-template-columns:repeat(4,1fr)}}
 .sb-card{background:var(--sb-bg);color:var(--sb-text);border:1px solid var(--sb-line);border-radius:var(--sb-radius);padding:1.5rem}.sb-card p{margin:.5rem 0 0}`;
