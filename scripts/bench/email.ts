@@ -19,9 +19,6 @@
  * asserts nothing.
  */
 import { createApp } from '../../server/app';
-import { API_KEY_PREFIX } from '../../server/auth/resolve';
-import { signup } from '../../server/auth/service';
-import { randomToken, sha256 } from '../../server/auth/tokens';
 import { loadConfig } from '../../server/config';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../server/db';
@@ -34,6 +31,7 @@ import { startSmtpSink, type SmtpSink } from '../../tests/doubles/smtp';
 import { envNumber, loadLine, progress } from './lib/common';
 import { figures, onEachDatabase, repeated } from './lib/runs';
 import { num, printTable } from './lib/table';
+import { benchApiKey, benchOrganization } from './lib/world';
 
 const RUNS = 3;
 const BATCH = EMAIL_BATCH_MAX;
@@ -58,14 +56,7 @@ async function depsFor(database: DatabaseHandle, sink: SmtpSink, env: Record<str
 
 /** An organization and an API key of its owner (Super Admin), as an integrator would hold. */
 async function apiKey(deps: AppDeps): Promise<string> {
-  const email = `bench-email-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.test`;
-  const { payload } = await signup(deps, { name: 'Bench', email, password: 'correct horse battery', organizationName: 'E-mail bench' }, { ip: '127.0.0.1', userAgent: 'bench' });
-  const secret = `${API_KEY_PREFIX}${randomToken(32)}`;
-  await deps.database.db
-    .insertInto('api_keys')
-    .values({ organization_id: payload.organization!.id, name: 'bench', role: 'super_admin', prefix: secret.slice(0, 10), secret_hash: sha256(secret), created_by: payload.user.id })
-    .execute();
-  return secret;
+  return benchApiKey(deps, await benchOrganization(deps, { name: 'E-mail bench', count: 0, tag: 'bench', prefix: 'email' }));
 }
 
 let sequence = 0;

@@ -10,6 +10,7 @@ const BENCHES: { name: string; load: () => Promise<{ run(): Promise<void> }> }[]
   { name: 'realtime', load: () => import('./realtime') },
   { name: 'sms', load: () => import('./sms') },
   { name: 'email', load: () => import('./email') },
+  { name: 'api', load: () => import('./api') },
   { name: 'webhooks', load: () => import('./webhooks') },
   { name: 'slots', load: () => import('./slots') },
   { name: 'sites', load: () => import('./sites') },

@@ -1,4 +1,5 @@
 import type { Db } from '../db';
+import { insertJsonRows } from '../db/json-rows';
 import { scoped } from '../db/scoped';
 import type { OrgContext } from '../kernel/context';
 
@@ -21,19 +22,18 @@ export async function recordActivity(db: Db, activity: ActivityInput): Promise<v
 
 export async function recordActivities(db: Db, activities: ActivityInput[]): Promise<void> {
   if (activities.length === 0) return;
-  await db
-    .insertInto('activities')
-    .values(
-      activities.map((a) => ({
-        organization_id: a.organizationId,
-        contact_id: a.contactId ?? null,
-        deal_id: a.dealId ?? null,
-        type: a.type,
-        actor_user_id: a.actorUserId,
-        payload: JSON.stringify(a.payload ?? {}),
-      })),
-    )
-    .execute();
+  // One JSON parameter per thousand entries (insertJsonRows), not six bound values per entry.
+  for (let i = 0; i < activities.length; i += 1000) {
+    const rows = activities.slice(i, i + 1000).map((a) => ({
+      organization_id: a.organizationId,
+      contact_id: a.contactId ?? null,
+      deal_id: a.dealId ?? null,
+      type: a.type,
+      actor_user_id: a.actorUserId,
+      payload: a.payload ?? {},
+    }));
+    await insertJsonRows(db, 'activities', rows).execute();
+  }
 }
 
 /** A contact's or a deal's timeline, newest first, paged by id (keyset). */

@@ -1,6 +1,7 @@
 import { DOOR_TAGS, REST_DOORS, type DoorAnswer, type RestDoor } from './doors';
 import { jsonSchemaOf, type JsonSchema, type ProcedureCatalog } from './procedures';
 import { V1_ACTION_TAGS, V1_ACTIONS, V1_RESOURCES, type V1Action, type V1Resource } from './resources';
+import { batchPaths } from './batch';
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT_TYPE, ZWebhookEvent } from '../webhooks/schema';
 
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
@@ -231,7 +232,15 @@ export function openApiDocument(catalog: ProcedureCatalog, publicUrl: string, ve
     servers: [{ url: publicUrl }],
     security: [{ apiKey: [] }, { session: [] }],
     tags: [...V1_RESOURCES.map((r) => ({ name: r.name, description: r.description })), ...V1_ACTION_TAGS, ...DOOR_TAGS],
-    paths: Object.assign({}, ...V1_RESOURCES.map((resource) => resourcePaths(catalog, resource)), actionPaths(catalog), doorPaths()),
+    paths: Object.assign(
+      {},
+      ...V1_RESOURCES.map((resource) => ({
+        ...resourcePaths(catalog, resource),
+        ...batchPaths(catalog, resource, { errors: { ...COMMON_ERRORS, ...PAYMENT_REQUIRED }, idempotency: IDEMPOTENCY_ERRORS, parameters: [IDEMPOTENCY_KEY_PARAMETER] }),
+      })),
+      actionPaths(catalog),
+      doorPaths(),
+    ),
     webhooks: webhookOperations(),
     components: {
       securitySchemes: {

@@ -13,7 +13,17 @@ export type V1Resource = {
   description: string;
   /** tRPC procedure path per operation. */
   procedures: Record<V1Operation, string>;
+  /**
+   * Set-based batch procedures (input `{ inputs }`, answer `{ results }`, server/api-v1/batch.ts);
+   * a batch operation without one runs each record through its single procedure.
+   */
+  batch?: Partial<Record<V1BatchOperation, string>>;
+  /** The single upsert's procedure (POST /api/v1/<name>/upsert), for a resource that has a natural key. */
+  upsert?: string;
 };
+
+/** POST /api/v1/<name>/batch/<operation> (docs/decisions/036). Upsert needs a set-based procedure: only a resource with a natural key has one. */
+export type V1BatchOperation = 'create' | 'update' | 'upsert' | 'delete';
 
 const crud = (router: string): Record<V1Operation, string> => ({
   list: `${router}.list`,
@@ -24,7 +34,14 @@ const crud = (router: string): Record<V1Operation, string> => ({
 });
 
 export const V1_RESOURCES: V1Resource[] = [
-  { name: 'contacts', noun: 'contact', description: 'People and companies you sell to, with their tags, owner, lifecycle stage and attribution.', procedures: crud('contacts') },
+  {
+    name: 'contacts',
+    noun: 'contact',
+    description: 'People and companies you sell to, with their tags, owner, lifecycle stage and attribution.',
+    procedures: crud('contacts'),
+    batch: { create: 'contacts.batchCreate', update: 'contacts.batchUpdate', upsert: 'contacts.batchUpsert', delete: 'contacts.batchDelete' },
+    upsert: 'contacts.upsert',
+  },
   { name: 'deals', noun: 'deal', description: 'Opportunities moving through a pipeline; value in integer minor units of their currency.', procedures: crud('deals') },
   { name: 'tasks', noun: 'task', description: 'To-dos with a due time, priority and assignee, optionally linked to a contact or deal.', procedures: crud('tasks') },
   {

@@ -13,6 +13,7 @@ import { procedureCatalog, type JsonSchema, type ProcedureCatalog } from './proc
 import { V1_ACTIONS, V1_RESOURCES, type V1Action, type V1Resource } from './resources';
 import { openApiDocument } from './openapi';
 import { apiReferencePage } from './docs';
+import { batchRoutes, type RequestCaller } from './batch';
 
 /** A caller of the app router for one request's context. */
 type CreateCaller = (ctx: TrpcContext) => unknown;
@@ -20,15 +21,26 @@ type CreateCaller = (ctx: TrpcContext) => unknown;
 /** A body as JSON, unparsed: the procedure's own input schema parses it once, after its permission check, as on /trpc. */
 const ZJsonBody = z.unknown();
 
-/** Runs a procedure for this request: same context, auth (cookie or API key) and guards as /trpc. */
-async function invokeWith(createCaller: CreateCaller, c: Context<AppEnv>, path: string, input: unknown): Promise<unknown> {
+/**
+ * A caller of the procedures for this request: same context, auth (cookie or API key) and guards as
+ * /trpc, one context for every call (a batch's records). `done` hands the headers they set to the answer.
+ */
+function requestCaller(createCaller: CreateCaller, c: Context<AppEnv>): RequestCaller {
   const resHeaders = new Headers();
   const caller = createCaller(createTrpcContext({ deps: c.var.deps, req: c.req.raw, requestId: c.var.requestId, meta: c.var.meta, resHeaders }));
-  const fn = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (input: unknown) => Promise<unknown>;
+  return {
+    call: (path, input) => (path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (input: unknown) => Promise<unknown>)(input),
+    done: () => resHeaders.forEach((value, key) => c.header(key, value, { append: true })),
+  };
+}
+
+/** Runs a procedure for this request. */
+async function invokeWith(createCaller: CreateCaller, c: Context<AppEnv>, path: string, input: unknown): Promise<unknown> {
+  const caller = requestCaller(createCaller, c);
   try {
-    return await fn(input);
+    return await caller.call(path, input);
   } finally {
-    resHeaders.forEach((value, key) => c.header(key, value, { append: true }));
+    caller.done();
   }
 }
 
@@ -55,6 +67,10 @@ function resourceRoutes(catalog: ProcedureCatalog, createCaller: CreateCaller, r
   const listSchema = catalog.inputJsonSchema(procedures.list);
   const invoke = (c: Context<AppEnv>, path: string, input: unknown) => invokeWith(createCaller, c, path, input);
   return new Hono<AppEnv>()
+    .route(
+      '/',
+      batchRoutes(catalog, (c) => requestCaller(createCaller, c), resource),
+    )
     .get('/', async (c) => c.json(await invoke(c, procedures.list, queryToInput(c.req.queries(), listSchema))))
     .post('/', async (c) => {
       const created = await invoke(c, procedures.create, await readBody(c, ZJsonBody));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZDeletedRecord } from '../records/schema';
+import { ZBatchInput, ZDeletedRecord } from '../records/schema';
 import { permittedProcedure, router } from '../trpc/init';
 import { createCustomField, deleteCustomField, getCustomField, listCustomFields, updateCustomField } from './custom-fields';
 import { getImport, listImports, previewImport, startImport } from './imports';
@@ -8,6 +8,11 @@ import {
   ZAddNoteInput,
   ZLogInteractionInput,
   ZBulkContactsInput,
+  ZContactBatchDeleted,
+  ZContactBatchResults,
+  ZContactUpserted,
+  ZUpsertContactInput,
+  ZUpsertContactsInput,
   ZContactDetail,
   ZContactPage,
   ZContactTagCount,
@@ -63,6 +68,28 @@ export const contactsRouter = router({
     .input(ZDeleteContactInput)
     .output(ZDeletedRecord)
     .mutation(({ ctx, input }) => contacts.deleteContact(ctx, input)),
+  /** Found by e-mail or phone (E.164), updated, or created (POST /api/v1/contacts/upsert). */
+  upsert: permittedProcedure('contacts:write')
+    .input(ZUpsertContactInput)
+    .output(ZContactUpserted)
+    .mutation(({ ctx, input }) => contacts.upsertContact(ctx, input)),
+  /** /api/v1's batches (docs/decisions/036): up to 100 records, a result per record. */
+  batchCreate: permittedProcedure('contacts:write')
+    .input(ZBatchInput)
+    .output(ZContactBatchResults)
+    .mutation(({ ctx, input }) => contacts.writeContactsBatch(ctx, { kind: 'create' }, input.inputs)),
+  batchUpdate: permittedProcedure('contacts:write')
+    .input(ZBatchInput)
+    .output(ZContactBatchResults)
+    .mutation(({ ctx, input }) => contacts.writeContactsBatch(ctx, { kind: 'update' }, input.inputs)),
+  batchUpsert: permittedProcedure('contacts:write')
+    .input(ZUpsertContactsInput)
+    .output(ZContactBatchResults)
+    .mutation(({ ctx, input }) => contacts.writeContactsBatch(ctx, { kind: 'upsert', idProperty: input.idProperty }, input.inputs)),
+  batchDelete: permittedProcedure('contacts:delete')
+    .input(ZBatchInput)
+    .output(ZContactBatchDeleted)
+    .mutation(({ ctx, input }) => contacts.deleteContactsBatch(ctx, input.inputs)),
   /** Deleting in bulk also needs contacts:delete, checked by the service. */
   bulk: permittedProcedure('contacts:write')
     .input(ZBulkContactsInput)

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DATE_RANGE_RULE, isoDateTime, isWithinDateRange } from '../input/schema';
 import { ZEmail } from '../auth/schema';
-import { ZAnswerInstant, ZCursor, ZUpdatedAfter } from '../records/schema';
+import { ZAnswerInstant, ZBatchInputs, ZBatchItemError, ZCursor, ZDeletedRecord, ZUpdatedAfter } from '../records/schema';
 
 /** Shared by the server's doors and the client's forms: each contacts rule written once. */
 
@@ -158,6 +158,19 @@ export type TCreateContactInput = z.input<typeof ZCreateContactInput>;
 
 export const ZUpdateContactInput = z.object({ id: z.uuid('must be a contact id'), ...contactFields }).strict();
 export type TUpdateContactInput = z.input<typeof ZUpdateContactInput>;
+
+/** The field a contact upsert finds its contact by: its e-mail, or its phone (compared in E.164). */
+export const CONTACT_ID_PROPERTIES = ['email', 'phone'] as const;
+export const ZContactIdProperty = z.enum(CONTACT_ID_PROPERTIES, { error: 'must be email or phone' });
+
+/** One record of a contacts upsert: a create's fields (the idProperty field among them stands for the identity). */
+export const ZUpsertContactFields = z.object(contactFields).strict();
+
+/** POST /api/v1/contacts/upsert: one contact's fields and the field it is found by (default email). */
+export const ZUpsertContactInput = z.object({ idProperty: ZContactIdProperty.default('email'), ...contactFields }).strict();
+
+/** POST /api/v1/contacts/batch/upsert: up to BATCH_MAX records, each ZUpsertContactFields. */
+export const ZUpsertContactsInput = z.strictObject({ idProperty: ZContactIdProperty, inputs: ZBatchInputs });
 
 /** An e-mail on its own (lead capture). */
 export const ZEmailOnly = z.object({ email: ZEmail });
@@ -641,3 +654,13 @@ export const ZImportUploadPreview = z.strictObject({
   encoding: z.enum(['utf-8', 'utf-16le', 'utf-16be', 'windows-1252']),
   csv: z.string(),
 });
+
+/** A contacts batch's answer: per input, in order, its record (and whether it was created) or why it was refused. */
+export const ZContactBatchResults = z.strictObject({
+  results: z.array(z.union([z.strictObject({ index: z.number().int(), created: z.boolean(), record: ZContactRecord }), z.strictObject({ index: z.number().int(), error: ZBatchItemError })])),
+});
+export const ZContactBatchDeleted = z.strictObject({
+  results: z.array(z.union([z.strictObject({ index: z.number().int(), record: ZDeletedRecord }), z.strictObject({ index: z.number().int(), error: ZBatchItemError })])),
+});
+/** POST /api/v1/contacts/upsert's answer. */
+export const ZContactUpserted = z.strictObject({ created: z.boolean(), record: ZContactRecord });

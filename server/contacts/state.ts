@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { insertJsonRows } from '../db/json-rows';
 import { recordActivities, type ActivityInput } from '../activities/service';
 import { assertWithinLimit } from '../plans/limits';
 import type { Db } from '../db';
@@ -95,8 +96,12 @@ export function stateOf(row: ContactRow): ContactState {
   };
 }
 
-/** Column values of a state (for insert, or the changed ones for update). */
-export function columnsOf(state: Partial<ContactState>) {
+/**
+ * Column values of a state (for insert, or the changed ones for update). Json columns as JSON text
+ * for a bound value (server/db/schema.ts Json<T>), or as values for a JSON parameter row (insertJsonRows).
+ */
+export function columnsOf(state: Partial<ContactState>, json: 'text' | 'value' = 'text') {
+  const j = (value: unknown) => (json === 'text' ? JSON.stringify(value) : value);
   const c: Record<string, unknown> = {};
   if (state.firstName !== undefined) c.first_name = state.firstName;
   if (state.lastName !== undefined) c.last_name = state.lastName;
@@ -114,10 +119,9 @@ export function columnsOf(state: Partial<ContactState>) {
   if (state.dncSms !== undefined) c.dnc_sms = state.dncSms;
   if (state.dncEmail !== undefined) c.dnc_email = state.dncEmail;
   if (state.dncCalls !== undefined) c.dnc_calls = state.dncCalls;
-  // Json columns are written as JSON text (server/db/schema.ts Json<T>).
-  if (state.firstAttribution !== undefined) c.first_attribution = JSON.stringify(state.firstAttribution);
-  if (state.latestAttribution !== undefined) c.latest_attribution = JSON.stringify(state.latestAttribution);
-  if (state.customFields !== undefined) c.custom_fields = JSON.stringify(state.customFields);
+  if (state.firstAttribution !== undefined) c.first_attribution = j(state.firstAttribution);
+  if (state.latestAttribution !== undefined) c.latest_attribution = j(state.latestAttribution);
+  if (state.customFields !== undefined) c.custom_fields = j(state.customFields);
   return c;
 }
 
@@ -195,7 +199,7 @@ export async function saveChanges(
 export async function insertContacts(
   trx: Db,
   organizationId: string,
-  contacts: { id?: string; state: ContactState; createdAt?: Date }[],
+  contacts: { id?: string; state: ContactState }[],
   actorUserId: string | null,
   created: (id: string, index: number) => Record<string, unknown>,
 ): Promise<string[]> {
@@ -203,15 +207,10 @@ export async function insertContacts(
   // Every way a contact is created passes here: the plan's contact limit is checked once, for all.
   await assertWithinLimit(trx, organizationId, 'contacts', contacts.length);
   const withIds = contacts.map((c) => ({ ...c, id: c.id ?? randomUUID() }));
-  // A few hundred rows per statement keeps well under the bind-parameter limit.
-  for (let i = 0; i < withIds.length; i += 200) {
-    const slice = withIds.slice(i, i + 200);
-    await scoped(trx, organizationId)
-      .insertInto(
-        'contacts',
-        slice.map((c) => ({ id: c.id, ...columnsOf(c.state), ...(c.createdAt ? { created_at: c.createdAt, updated_at: c.createdAt } : {}) }) as never),
-      )
-      .execute();
+  // One JSON parameter per thousand rows (insertJsonRows), not a bound value per column and row.
+  for (let i = 0; i < withIds.length; i += 1000) {
+    const rows = withIds.slice(i, i + 1000).map((c) => ({ id: c.id, organization_id: organizationId, ...columnsOf(c.state, 'value') }));
+    await insertJsonRows(trx, 'contacts', rows as never).execute();
   }
   await recordActivities(
     trx,

@@ -2,10 +2,10 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import { recordActivities } from '../activities/service';
 import { scoped } from '../db/scoped';
-import { DomainError, fieldError, unknownRecord, validationError } from '../errors';
+import { batchItemError, DomainError, fieldError, unknownRecord, validationError } from '../errors';
 import { actorIdOf, type OrgContext } from '../kernel/context';
 import { queueEmails, type OutgoingEmail } from './outbox';
-import { ZSendEmailInput, type EmailStatus, type ZEmailBatchAccepted, type ZEmailBatchItemError, type ZSendEmailBatchInput } from './schema';
+import { ZSendEmailInput, type EmailStatus, type ZEmailBatchAccepted, type ZSendEmailBatchInput } from './schema';
 import { fillDraft, resolveRecipients } from './send';
 import { findEmailTemplates } from './templates';
 
@@ -131,15 +131,7 @@ export async function sendEmail(ctx: OrgContext, input: SendInput): Promise<Acce
   return answer!;
 }
 
-type BatchItemError = z.output<typeof ZEmailBatchItemError>;
 type BatchItemResult = z.output<typeof ZEmailBatchAccepted>['results'][number];
-
-function itemError(index: number, error: DomainError): BatchItemError {
-  const prefix = `emails.${index}`;
-  const issues = error.issues?.map((issue) => ({ path: issue.path ? `${prefix}.${issue.path}` : prefix, message: issue.message }));
-  const first = issues?.[0];
-  return { status: error.httpStatus, message: first ? `${first.path}: ${first.message}` : `${prefix}: ${error.message}`, ...(issues ? { issues } : {}) };
-}
 
 /**
  * `POST /api/v1/emails/batch`: up to EMAIL_BATCH_MAX e-mails of the single door's shape, each
@@ -153,5 +145,5 @@ export async function sendEmailBatch(ctx: OrgContext, { emails: items }: z.outpu
     return parsed.success ? parsed.data : validationError(parsed.error);
   });
   const answers = await acceptEmails(ctx, inputs);
-  return { results: answers.map((answer, index) => (answer instanceof DomainError ? { index, error: itemError(index, answer) } : { index, ...answer })) };
+  return { results: answers.map((answer, index) => (answer instanceof DomainError ? { index, error: batchItemError(`emails.${index}`, answer) } : { index, ...answer })) };
 }

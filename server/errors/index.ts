@@ -99,3 +99,13 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, guard
 export function errorBody(error: DomainError): { message: string; issues?: FieldIssue[]; details?: Record<string, unknown> } {
   return { message: error.message, ...(error.issues ? { issues: error.issues } : {}), ...(error.details ? { details: error.details } : {}) };
 }
+
+/**
+ * One refused record of a batch (an e-mail batch, an /api/v1 batch): the status its single door
+ * would answer, and its message and issues naming `<prefix>.<field>` (e.g. `inputs.3.email`).
+ */
+export function batchItemError(prefix: string, error: DomainError): { status: number; message: string; issues?: FieldIssue[] } {
+  const issues = error.issues?.map((issue) => ({ path: issue.path ? `${prefix}.${issue.path}` : prefix, message: issue.message }));
+  const first = issues?.[0];
+  return { status: error.httpStatus, message: first ? `${first.path}: ${first.message}` : `${prefix}: ${error.message}`, ...(issues ? { issues } : {}) };
+}

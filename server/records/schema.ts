@@ -38,3 +38,21 @@ export function pageOf<T extends z.ZodType>(item: T) {
 
 /** A permission's name as answered (`<resource>:<action>`); the names are declared by the domains (server/<domain>/domain.ts). */
 export const ZPermissionName = z.string().regex(/^[a-z]+:[a-z]+$/);
+
+/** Records per batch call of /api/v1 (issue #19; HubSpot's batch limit too). */
+export const BATCH_MAX = 100;
+export const BATCH_RULE = `must hold at most ${BATCH_MAX} records (send more in several calls)`;
+
+/**
+ * A batch's records, unparsed here: each is parsed on its own by its single door's schema, so one
+ * bad record is refused in its own result while the others go through.
+ */
+export const ZBatchInputs = z.array(z.unknown(), { error: 'must be an array of records' }).min(1, 'must hold at least one record').max(BATCH_MAX, BATCH_RULE);
+export const ZBatchInput = z.strictObject({ inputs: ZBatchInputs });
+
+/** A refused record of a batch: the status its single door would answer, and its message and issues naming `inputs.<index>.<field>`. */
+export const ZBatchItemError = z.strictObject({
+  status: z.number().int(),
+  message: z.string(),
+  issues: z.array(z.strictObject({ path: z.string(), message: z.string() })).optional(),
+});

@@ -28,6 +28,8 @@ export function openApiChecker(document: Document) {
     template,
     operations,
   }));
+  // OpenAPI's rule: a concrete path matches before a templated one (`/contacts/upsert` before `/contacts/{id}`).
+  routes.sort((a, b) => b.template.replace(/\{[^}]+\}/g, '').length - a.template.replace(/\{[^}]+\}/g, '').length);
   const compiled = new Map<string, ValidateFunction>();
 
   return {

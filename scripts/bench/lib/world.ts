@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import { API_KEY_PREFIX } from '../../../server/auth/resolve';
+import { randomToken, sha256 } from '../../../server/auth/tokens';
 import { signup } from '../../../server/auth/service';
 import type { AppDeps } from '../../../server/deps';
 import { permissionsFor } from '../../../server/kernel/access';
@@ -27,4 +29,14 @@ export async function benchOrganization(deps: AppDeps, { name, count, tag, prefi
       permissions: permissionsFor('super_admin'),
     },
   } as OrgContext;
+}
+
+/** An API key of the organization's owner (Super Admin), as an integrator would hold. */
+export async function benchApiKey(deps: AppDeps, ctx: Pick<OrgContext, 'organizationId' | 'auth'>): Promise<string> {
+  const secret = `${API_KEY_PREFIX}${randomToken(32)}`;
+  await deps.database.db
+    .insertInto('api_keys')
+    .values({ organization_id: ctx.organizationId, name: 'bench', role: 'super_admin', prefix: secret.slice(0, 10), secret_hash: sha256(secret), created_by: ctx.auth.user!.id })
+    .execute();
+  return secret;
 }

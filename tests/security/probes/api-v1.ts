@@ -4,7 +4,7 @@ import { defaultPipeline } from './deals';
 import type { Caller, RestProbe } from './types';
 
 /** One record of each /api/v1 resource, created in organization A through its own procedures. */
-const CREATE: Record<string, (api: Caller) => Promise<string>> = {
+export const CREATE_IN_A: Record<string, (api: Caller) => Promise<string>> = {
   contacts: async (api) => (await api.contacts.create({ firstName: 'Probe', email: `probe-${Date.now()}@example.test` })).id,
   deals: async (api) => (await api.deals.create({ title: 'Probe deal' })).id,
   tasks: async (api) => (await api.tasks.create({ title: 'Probe task' })).id,
@@ -12,7 +12,7 @@ const CREATE: Record<string, (api: Caller) => Promise<string>> = {
 };
 
 export const restProbes: Record<string, RestProbe> = Object.fromEntries(
-  V1_RESOURCES.flatMap((resource) => ['GET', 'PATCH', 'DELETE'].map((method) => [`${method} /api/v1/${resource.name}/:id`, (_deps, _a, api) => CREATE[resource.name]!(api)] as const)),
+  V1_RESOURCES.flatMap((resource) => ['GET', 'PATCH', 'DELETE'].map((method) => [`${method} /api/v1/${resource.name}/:id`, (_deps, _a, api) => CREATE_IN_A[resource.name]!(api)] as const)),
 );
 
 /** The actions (V1_ACTIONS) that name a record in their path. */
@@ -20,12 +20,12 @@ Object.assign(restProbes, {
   'GET /api/v1/pipelines/:id': async (_d, _a, api) => (await defaultPipeline(api)).id,
   'GET /api/v1/custom-fields/:id': async (_d, _a, api) => (await api.customFields.create({ label: `Probe ${Date.now()}`, type: 'text' })).id,
   'PATCH /api/v1/custom-fields/:id': async (_d, _a, api) => ({ id: (await api.customFields.create({ label: `Probe ${Date.now()}`, type: 'text' })).id, body: { label: 'Taken over' } }),
-  'GET /api/v1/contacts/:id/timeline': (_d, _a, api) => CREATE.contacts!(api),
-  'POST /api/v1/contacts/:id/notes': async (_d, _a, api) => ({ id: await CREATE.contacts!(api), body: { body: 'Probe' } }),
+  'GET /api/v1/contacts/:id/timeline': (_d, _a, api) => CREATE_IN_A.contacts!(api),
+  'POST /api/v1/contacts/:id/notes': async (_d, _a, api) => ({ id: await CREATE_IN_A.contacts!(api), body: { body: 'Probe' } }),
   'POST /api/v1/contacts/:id/sms': async (_d, _a, api) => ({ id: (await api.contacts.create({ firstName: 'Probe', phone: '+14155550143' })).id, body: { message: 'Probe' } }),
-  'POST /api/v1/tasks/:id/complete': (_d, _a, api) => CREATE.tasks!(api),
+  'POST /api/v1/tasks/:id/complete': (_d, _a, api) => CREATE_IN_A.tasks!(api),
   'POST /api/v1/tasks/:id/reopen': async (_d, _a, api) => {
-    const id = await CREATE.tasks!(api);
+    const id = await CREATE_IN_A.tasks!(api);
     await api.tasks.complete({ id });
     return id;
   },

@@ -35,6 +35,7 @@ export const probes: Record<string, Probe> = {
   },
   'contacts.get': async (_deps, _a, api) => ({ id: await contact(api) }),
   'contacts.create': async (_deps, a) => ({ firstName: 'Probe', ownerId: a.userId }),
+  'contacts.upsert': async (_deps, a) => ({ email: `probe-upsert-${Date.now()}@example.test`, ownerId: a.userId }),
   'contacts.update': async (_deps, _a, api) => ({ id: await contact(api), firstName: 'Changed' }),
   'contacts.delete': async (_deps, _a, api) => ({ id: await contact(api) }),
   'contacts.bulk': async (_deps, _a, api) => ({ ids: [await contact(api)], action: { type: 'addTag', tag: 'probe' } }),
