@@ -30,7 +30,7 @@ export function isSessionOnly(permission: Permission): boolean {
 
 /** What an API key's caller is told when it asks for a session-only permission. */
 export function sessionOnlyMessage(permission: Permission): string {
-  return `API keys cannot manage members or API keys: sign in as a member to do this (${permission} is not available to API keys)`;
+  return `API keys cannot manage members, API keys or provider settings: sign in as a member to do this (${permission} is not available to API keys)`;
 }
 
 /** The one permission check every door uses. */

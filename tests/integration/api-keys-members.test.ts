@@ -10,7 +10,7 @@ import { addMember, browser, createAccount, createKey, REVOKED_KEY_PROBLEM } fro
  * demoting them narrows their keys, and a key never invites, removes or re-roles members, nor makes
  * or revokes keys — whoever holds a key cannot entrench themselves.
  */
-const SESSION_ONLY_MESSAGE = /^API keys cannot manage members or API keys: sign in as a member to do this \((members|apikeys):manage is not available to API keys\)$/;
+const SESSION_ONLY_MESSAGE = /^API keys cannot manage members, API keys or provider settings: sign in as a member to do this \((members|apikeys):manage is not available to API keys\)$/;
 
 async function world() {
   const { app, deps, caller } = await checkedTestApp();

@@ -81,7 +81,7 @@ function CreateKeySection({ myRole }: { myRole: TRole | undefined }) {
   return (
     <SettingsSection
       title="Create an API key"
-      description="For scripts and integrations. A key acts for you with the permissions of the role you give it — never more than your own role, and it stops working if you leave the organization — or only some of them: read only, or the ones you choose. Keys cannot manage members or API keys. Send it as “Authorization: Bearer <key>”."
+      description="For scripts and integrations. A key acts for you with the permissions of the role you give it — never more than your own role, and it stops working if you leave the organization — or only some of them: read only, or the ones you choose. Keys cannot manage members, API keys or provider settings. Send it as “Authorization: Bearer <key>”."
     >
       {created ? (
         <div role="status" className="flex max-w-2xl flex-col gap-4 rounded-lg border border-amber-300 bg-amber-50 p-4 dark:border-amber-800 dark:bg-amber-950/40">
