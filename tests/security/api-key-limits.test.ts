@@ -17,7 +17,8 @@ describe('API keys and session-only permissions', () => {
 
   it('covers the member and key management procedures', () => {
     const paths = sessionOnly.map((p) => p.path);
-    for (const path of ['members.invite', 'members.revokeInvite', 'members.changeRole', 'members.remove', 'apiKeys.create', 'apiKeys.revoke', 'apiKeys.list', 'providers.saveTwilio', 'providers.test']) expect(paths).toContain(path);
+    for (const path of ['members.invite', 'members.revokeInvite', 'members.changeRole', 'members.remove', 'apiKeys.create', 'apiKeys.revoke', 'apiKeys.list', 'providers.saveTwilio', 'providers.test'])
+      expect(paths).toContain(path);
     expect(new Set(sessionOnly.map((p) => p.permission))).toEqual(new Set(SESSION_ONLY_PERMISSIONS));
   });
 
