@@ -41,7 +41,9 @@ describe('what holds a campaign’s e-mail back (the dispatch run by the test)',
 
     // Once they end, the row goes.
     await deps.database.db.transaction().execute((trx) => updateSettings(trx, org, { sms: { quietHours: null } }));
-    await sql`update campaign_recipients set due_at = now() where campaign_id = ${campaign.id}`.execute(deps.database.db);
+    // Due a second ago: Postgres's now() has microseconds, the dispatch's clock milliseconds, so a row due "now" could
+    // still be a few microseconds ahead of a dispatch started in the same millisecond.
+    await sql`update campaign_recipients set due_at = now() - interval '1 second' where campaign_id = ${campaign.id}`.execute(deps.database.db);
     await dispatchCampaign(deps, { organizationId: org, campaignId: campaign.id });
     const all = await deps.database.db.selectFrom('email_messages').select('to_address').where('organization_id', '=', org).orderBy('to_address').execute();
     expect(all.map((m) => m.to_address)).toEqual(['here@example.test', 'tokyo@example.test']);
@@ -76,7 +78,7 @@ describe('what holds a campaign’s e-mail back (the dispatch run by the test)',
 
     // A minute later (the window's row aged, the rows due): two more.
     await sql`update campaign_domain_minutes set minute = minute - interval '1 minute' where organization_id = ${org}`.execute(deps.database.db);
-    await sql`update campaign_recipients set due_at = now() where organization_id = ${org} and status = 'pending'`.execute(deps.database.db);
+    await sql`update campaign_recipients set due_at = now() - interval '1 second' where organization_id = ${org} and status = 'pending'`.execute(deps.database.db);
     await dispatchCampaign(deps, { organizationId: org, campaignId: first.id });
     await dispatchCampaign(deps, { organizationId: org, campaignId: second.id });
     expect(count(await sentTo())).toEqual({ 'big.test': 4, 'small.test': 1 });
