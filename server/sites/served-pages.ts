@@ -133,7 +133,6 @@ export function preparedVersion(deps: AppDeps, versionId: string, canonicalBase:
 // ——— Answers ———
 
 export const PAGE_CACHE = 'public, max-age=0, must-revalidate';
-const RESOURCE_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'";
 const quoted = (etag: string) => `"${etag}"`;
 
 function etagMatches(header: string | undefined, etag: string): boolean {
@@ -162,7 +161,8 @@ const htmlHeaders = (headers: Record<string, string>) => ({ 'Content-Type': 'tex
 /** A prepared version: 304 when the browser has it, else its bytes in the best encoding the request accepts. */
 export function pageParts(page: PreparedPage, status: 200 | 404, request: { ifNoneMatch: string | undefined; acceptEncoding: string | undefined }): AnswerParts {
   const headers: Record<string, string> = { ETag: quoted(page.etag), 'Cache-Control': PAGE_CACHE, Vary: 'Accept-Encoding' };
-  if (status === 200 && etagMatches(request.ifNoneMatch, page.etag)) return { status: 304, body: null, headers, policy: RESOURCE_PAGE_POLICY };
+  // A 304's headers update the cached page's (Chromium applies its Content-Security-Policy to the page shown): the page's own policy.
+  if (status === 200 && etagMatches(request.ifNoneMatch, page.etag)) return { status: 304, body: null, headers, policy: page.policy };
   const encoding = encodingFor(request.acceptEncoding);
   if (encoding) headers['Content-Encoding'] = encoding;
   const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity;

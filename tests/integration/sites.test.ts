@@ -67,6 +67,8 @@ describe('sites: drafts, publishing and serving', () => {
     const again = await world.get(`/s/${site.handle}/`, { 'if-none-match': etag });
     expect(again.status).toBe(304);
     expect(again.headers.get('etag')).toBe(etag);
+    // A 304's headers update the page the browser shows: its policy is the page's own, or the page's inline style is refused.
+    expect(again.headers.get('content-security-policy')).toBe(csp);
     // The site's address without its slash leads to the home page.
     const bare = await world.get(`/s/${site.handle}`);
     expect(bare.status).toBe(301);
