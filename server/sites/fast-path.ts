@@ -27,15 +27,15 @@ import { cachedVersion, pageParts, plainNotFoundPage, plainNotFoundParts, prepar
 type Route =
   /** No site here (unknown handle or host): the app's other doors answer. */
   | { kind: 'elsewhere' }
-  | { kind: 'version'; versionId: string; status: 200 | 404 }
+  | { kind: 'version'; versionId: string; status: 200 | 404; canonicalBase: string }
   | { kind: 'plain404'; page: PlainNotFound }
   /** A funnel step's page: the visitor's variant among these (each with its live version). */
-  | { kind: 'funnel'; organizationId: string; variants: StepVariant[] };
+  | { kind: 'funnel'; organizationId: string; variants: StepVariant[]; canonicalBase: string };
 
 /** The site's own published '/404' page with status 404, else the plain one. */
 export async function notFoundRoute(deps: AppDeps, site: PublicSite): Promise<Extract<Route, { kind: 'version' | 'plain404' }>> {
   const own = await liveVersion(deps, site.id, '/404');
-  return own ? { kind: 'version', versionId: own.versionId, status: 404 } : { kind: 'plain404', page: plainNotFoundPage(deps.config.publicUrl, site) };
+  return own ? { kind: 'version', versionId: own.versionId, status: 404, canonicalBase: site.canonicalBase } : { kind: 'plain404', page: plainNotFoundPage(deps.config.publicUrl, site) };
 }
 
 async function loadRoute(deps: AppDeps, by: SiteAddress, path: string): Promise<Route> {
@@ -43,9 +43,10 @@ async function loadRoute(deps: AppDeps, by: SiteAddress, path: string): Promise<
   if (!site) return { kind: 'elsewhere' };
   const live = site.live;
   if (!live) return notFoundRoute(deps, site);
-  if (!live.inFunnel) return { kind: 'version', versionId: live.versionId, status: 200 };
+  const { canonicalBase } = site;
+  if (!live.inFunnel) return { kind: 'version', versionId: live.versionId, status: 200, canonicalBase };
   const variants = await stepVariants(deps.database.forOrganization(site.organizationId), site.organizationId, live.pageId);
-  return variants.length > 0 ? { kind: 'funnel', organizationId: site.organizationId, variants } : { kind: 'version', versionId: live.versionId, status: 200 };
+  return variants.length > 0 ? { kind: 'funnel', organizationId: site.organizationId, variants, canonicalBase } : { kind: 'version', versionId: live.versionId, status: 200, canonicalBase };
 }
 
 /** The address a request names, when it is a page's: by handle on the app's own hosts, else by its Host as a custom domain. */
@@ -88,7 +89,7 @@ async function partsOf(c: Context<AppEnv>, deps: AppDeps, route: Exclude<Route, 
     countVisit(deps, visit);
     versionId = chosen.versionId;
   }
-  const page = cachedVersion(versionId) ?? (await preparedVersion(deps, versionId));
+  const page = cachedVersion(versionId, route.canonicalBase) ?? (await preparedVersion(deps, versionId, route.canonicalBase));
   return pageParts(page, status, { ifNoneMatch: headerOf(c, 'if-none-match'), acceptEncoding: headerOf(c, 'accept-encoding') });
 }
 

@@ -1,8 +1,13 @@
 import type { AppDeps } from '../deps';
+import { siteBaseUrl } from './repo';
 import { SITE_HANDLE } from './schema';
 
-/** A site as the public doors reach it: by handle (`base` = /s/<handle>) or by its custom domain (`base` = ''). */
-export type PublicSite = { id: string; organizationId: string; handle: string; name: string; settings: unknown; base: string; absoluteBase: string };
+/**
+ * A site as the public doors reach it: by handle (`base` = /s/<handle>) or by its custom domain
+ * (`base` = ''); `canonicalBase` is its one address now, whichever way it was reached (its first
+ * verified domain, else /s/<handle> on the product's origin: repo.ts siteBaseUrl).
+ */
+export type PublicSite = { id: string; organizationId: string; handle: string; name: string; settings: unknown; base: string; canonicalBase: string };
 
 /** A page's live version; inFunnel: the page is a funnel step's variant (its visitor is counted and may see another variant). */
 export type Live = { pageId: string; versionId: string; etag: string; inFunnel?: boolean };
@@ -21,7 +26,19 @@ export async function findSite(deps: AppDeps, by: SiteAddress, path: string): Pr
     .leftJoin('site_page_versions', 'site_page_versions.id', 'site_pages.published_version_id')
     .select(['sites.id', 'sites.organization_id', 'sites.handle', 'sites.name', 'sites.settings', 'site_pages.id as pageId', 'site_page_versions.id as versionId', 'site_page_versions.etag'])
     // In the same query, so a page in no funnel is answered without another statement.
-    .select((eb) => eb.exists(eb.selectFrom('funnel_variants').select('funnel_variants.id').whereRef('funnel_variants.page_id', '=', 'site_pages.id')).as('inFunnel'));
+    .select((eb) => eb.exists(eb.selectFrom('funnel_variants').select('funnel_variants.id').whereRef('funnel_variants.page_id', '=', 'site_pages.id')).as('inFunnel'))
+    // The canonical domain: the first verified (repo.ts verifiedDomains' order).
+    .select((eb) =>
+      eb
+        .selectFrom('site_domains as canonical')
+        .select('canonical.domain')
+        .whereRef('canonical.site_id', '=', 'sites.id')
+        .where('canonical.verified_at', 'is not', null)
+        .orderBy('canonical.verified_at')
+        .orderBy('canonical.domain')
+        .limit(1)
+        .as('canonicalDomain'),
+    );
   const row =
     'handle' in by
       ? await base.where('sites.handle', '=', by.handle).executeTakeFirst()
@@ -35,7 +52,7 @@ export async function findSite(deps: AppDeps, by: SiteAddress, path: string): Pr
     name: row.name,
     settings: row.settings,
     base: prefix,
-    absoluteBase: 'handle' in by ? `${deps.config.publicUrl}${prefix}` : `https://${by.domain}`,
+    canonicalBase: siteBaseUrl(deps.config.publicUrl, row.handle, row.canonicalDomain),
     live: row.pageId && row.versionId && row.etag ? { pageId: row.pageId, versionId: row.versionId, etag: row.etag, inFunnel: Boolean(row.inFunnel) } : null,
   };
 }

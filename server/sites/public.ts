@@ -5,11 +5,12 @@ import type { AppEnv } from '../http/env';
 import { ISLANDS_SCRIPT } from './blocks/islands';
 import type { PageData } from './blocks/schema';
 import { isAppHost, tokenAnswer, WELL_KNOWN_PREFIX } from './domains';
+import { withCanonicalBase } from './canonical';
 import { notFoundRoute } from './fast-path';
 import { submitSiteForm } from './forms';
 import { findSite, type PublicSite } from './lookup';
 import { ISLANDS_PATH, renderPage } from './publish';
-import { pageDataOf, siteSettingsOf } from './repo';
+import { pageDataOf, pageUrl, siteSettingsOf } from './repo';
 import { htmlAnswer, PAGE_CACHE, pageAnswer, plainNotFoundAnswer, plainNotFoundPage, preparedVersion, publishedPagePolicy } from './served-pages';
 
 export { publishedPagePolicy, publishedPagesPolicy } from './served-pages';
@@ -30,7 +31,7 @@ const plainNotFound = (c: Context<AppEnv>, site: PublicSite | null) => plainNotF
 /** The site's own published '/404' page with status 404, else the plain one. */
 async function siteNotFound(c: Context<AppEnv>, site: PublicSite) {
   const route = await notFoundRoute(c.var.deps, site);
-  return route.kind === 'version' ? pageAnswer(c, await preparedVersion(c.var.deps, route.versionId), 404) : plainNotFoundAnswer(c, route.page);
+  return route.kind === 'version' ? pageAnswer(c, await preparedVersion(c.var.deps, route.versionId, route.canonicalBase), 404) : plainNotFoundAnswer(c, route.page);
 }
 
 async function publishedPaths(deps: AppDeps, siteId: string) {
@@ -49,13 +50,13 @@ const xmlEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&
 
 async function sitemap(c: Context<AppEnv>, site: PublicSite) {
   const pages = await publishedPaths(c.var.deps, site.id);
-  const urls = pages.map((p) => `<url><loc>${xmlEscape(`${site.absoluteBase}${p.path}`)}</loc><lastmod>${p.published_at.toISOString()}</lastmod></url>`);
+  const urls = pages.map((p) => `<url><loc>${xmlEscape(pageUrl(site.canonicalBase, p.path))}</loc><lastmod>${p.published_at.toISOString()}</lastmod></url>`);
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls.join('')}</urlset>\n`;
   return c.body(xml, 200, { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': PAGE_CACHE });
 }
 
 function robots(c: Context<AppEnv>, site: PublicSite) {
-  const text = `User-agent: *\nAllow: /\nDisallow: ${site.base}/_form/\nSitemap: ${site.absoluteBase}/sitemap.xml\n`;
+  const text = `User-agent: *\nAllow: /\nDisallow: ${site.base}/_form/\nSitemap: ${site.canonicalBase}/sitemap.xml\n`;
   return c.body(text, 200, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': PAGE_CACHE });
 }
 
@@ -78,10 +79,13 @@ async function formFields(c: Context<AppEnv>): Promise<Record<string, string>> {
   return fields;
 }
 
-/** A site-relative redirect ('/thank-you') as an address of the site the visitor is on. */
+/**
+ * A site-relative redirect ('/thank-you') at the site's canonical address (its verified domain,
+ * else /s/<handle> on the product's origin), whichever host the visitor posted from.
+ */
 function siteRedirect(site: PublicSite, target: string): string {
-  if (target.startsWith('/') && !target.startsWith('//')) return `${site.base}${target}`;
-  return /^https?:\/\//i.test(target) ? target : `${site.base}/`;
+  if (target.startsWith('/') && !target.startsWith('//')) return `${site.canonicalBase}${target}`;
+  return /^https?:\/\//i.test(target) ? target : `${site.canonicalBase}/`;
 }
 
 const wantsJson = (c: Context) => /\bapplication\/json\b/i.test(c.req.header('accept') ?? '');
@@ -108,7 +112,7 @@ async function formPost(c: Context<AppEnv>, site: PublicSite, pageId: string, bl
   // Without the islands script: the page again, with the visitor's values and each field's message.
   const org = { db: deps.database.forOrganization(site.organizationId), organizationId: site.organizationId, deps };
   const data: PageData = pageDataOf(page.data);
-  const html = await renderPage(org, site, page, data, { formState: { blockId, values: fields, errors: outcome.errors } });
+  const html = withCanonicalBase(await renderPage(org, site, page, data, { formState: { blockId, values: fields, errors: outcome.errors } }), site.canonicalBase);
   return htmlAnswer(c, html, publishedPagePolicy(html, new URL(deps.config.publicUrl).origin), 422, { 'Cache-Control': 'no-store' });
 }
 

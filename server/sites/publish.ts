@@ -9,6 +9,7 @@ import { publishEvent } from '../events/publish';
 import { actorIdOf, type OrgContext } from '../kernel/context';
 import { readSettings } from '../organizations/settings';
 import type { BlockContext } from './blocks/context';
+import { CANONICAL_BASE } from './canonical';
 import { renderPageDocument } from './blocks/document';
 import { ISLANDS_SCRIPT } from './blocks/islands';
 import { migratePageData, ZPageData, type PageData } from './blocks/schema';
@@ -77,17 +78,15 @@ export async function blockContextOf(org: Org, _site: { id: string }, page: { id
 type SiteRow = { id: string; name: string; handle: string; settings: unknown };
 type PageRow = { id: string; path: string; title: string; description: string; og_image: string | null; noindex: boolean };
 
-/** The whole document of a page's data, as published (and re-rendered with a native form post's errors). */
+/** The whole document of a page's data, as published (and re-rendered with a native form post's errors); its canonical addresses name CANONICAL_BASE, put in when served (./canonical.ts). */
 export async function renderPage(org: Org, site: SiteRow, page: PageRow, data: PageData, extra: Partial<Pick<BlockContext, 'formState' | 'now'>> = {}): Promise<string> {
   const ctx = { ...(await blockContextOf(org, site, page, 'published', extra.now)), ...(extra.formState ? { formState: extra.formState } : {}) };
   const settings = siteSettingsOf(site.settings);
-  const verified = await verifiedDomains(org.db, org.organizationId, [site.id]);
-  const base = siteBaseUrl(org.deps.config.publicUrl, site.handle, verified.get(site.id));
   const prefix = rootPrefix(page.path);
   return renderPageDocument({
     data,
     ctx,
-    page: { title: page.title, description: page.description, ...(page.og_image ? { ogImage: page.og_image } : {}), noindex: page.noindex, canonicalUrl: pageUrl(base, page.path) },
+    page: { title: page.title, description: page.description, ...(page.og_image ? { ogImage: page.og_image } : {}), noindex: page.noindex, canonicalUrl: pageUrl(CANONICAL_BASE, page.path) },
     site: {
       name: site.name,
       homeUrl: prefix,

@@ -6,6 +6,7 @@ import type { AppDeps } from '../deps';
 import { escapeHtml } from '../email/outbox';
 import type { AppEnv } from '../http/env';
 import { inlineHashes } from '../http/security-headers';
+import { canonicalEtag, withCanonicalBase } from './canonical';
 
 /**
  * A published version as it is answered: its HTML, gzip and brotli bytes made once per process
@@ -100,27 +101,31 @@ export async function preparePage(html: string, etag: string, appOrigin: string)
   return { etag, policy: publishedPagePolicy(html, appOrigin), identity: identity as Bytes, gzip: gzipped as Bytes, br: br as Bytes };
 }
 
-/** A version this process has ready, if it has. */
-export const cachedVersion = (versionId: string): PreparedPage | undefined => versions.get(versionId);
+/** A version as served with its site's canonical base (./canonical.ts): one entry per both. */
+const versionKey = (versionId: string, canonicalBase: string) => `${versionId} ${canonicalBase}`;
 
-/** A version ready to answer: from this process's cache, else read and compressed once for concurrent callers. */
-export function preparedVersion(deps: AppDeps, versionId: string): Promise<PreparedPage> {
-  const hit = versions.get(versionId);
+/** A version this process has ready, if it has. */
+export const cachedVersion = (versionId: string, canonicalBase: string): PreparedPage | undefined => versions.get(versionKey(versionId, canonicalBase));
+
+/** A version ready to answer, its canonical addresses under `canonicalBase`: from this process's cache, else read and compressed once for concurrent callers. */
+export function preparedVersion(deps: AppDeps, versionId: string, canonicalBase: string): Promise<PreparedPage> {
+  const key = versionKey(versionId, canonicalBase);
+  const hit = versions.get(key);
   if (hit) return Promise.resolve(hit);
-  let pending = preparing.get(versionId);
+  let pending = preparing.get(key);
   if (!pending) {
     pending = deps.database.db
       .selectFrom('site_page_versions')
       .select(['html', 'etag'])
       .where('id', '=', versionId)
       .executeTakeFirstOrThrow()
-      .then((row) => preparePage(row.html, row.etag, new URL(deps.config.publicUrl).origin))
+      .then((row) => preparePage(withCanonicalBase(row.html, canonicalBase), canonicalEtag(row.html, row.etag, canonicalBase), new URL(deps.config.publicUrl).origin))
       .then((page) => {
-        versions.set(versionId, page);
+        versions.set(key, page);
         return page;
       })
-      .finally(() => preparing.delete(versionId));
-    preparing.set(versionId, pending);
+      .finally(() => preparing.delete(key));
+    preparing.set(key, pending);
   }
   return pending;
 }
@@ -128,7 +133,6 @@ export function preparedVersion(deps: AppDeps, versionId: string): Promise<Prepa
 // ——— Answers ———
 
 export const PAGE_CACHE = 'public, max-age=0, must-revalidate';
-const RESOURCE_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'";
 const quoted = (etag: string) => `"${etag}"`;
 
 function etagMatches(header: string | undefined, etag: string): boolean {
@@ -157,7 +161,8 @@ const htmlHeaders = (headers: Record<string, string>) => ({ 'Content-Type': 'tex
 /** A prepared version: 304 when the browser has it, else its bytes in the best encoding the request accepts. */
 export function pageParts(page: PreparedPage, status: 200 | 404, request: { ifNoneMatch: string | undefined; acceptEncoding: string | undefined }): AnswerParts {
   const headers: Record<string, string> = { ETag: quoted(page.etag), 'Cache-Control': PAGE_CACHE, Vary: 'Accept-Encoding' };
-  if (status === 200 && etagMatches(request.ifNoneMatch, page.etag)) return { status: 304, body: null, headers, policy: RESOURCE_PAGE_POLICY };
+  // A 304's headers update the cached page's (Chromium applies its Content-Security-Policy to the page shown): the page's own policy.
+  if (status === 200 && etagMatches(request.ifNoneMatch, page.etag)) return { status: 304, body: null, headers, policy: page.policy };
   const encoding = encodingFor(request.acceptEncoding);
   if (encoding) headers['Content-Encoding'] = encoding;
   const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity;

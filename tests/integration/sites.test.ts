@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { onTestFinished, beforeAll, describe, expect, it } from 'vitest';
+import * as canonicalMigration from '../../db/migrations/2026_12_04_700_site_versions_canonical_base';
+import { CANONICAL_BASE } from '../../server/sites/canonical';
 import { getTestDatabase } from '../helpers/db';
 import { addMember, browser, createAccount, createKey } from '../helpers/factories';
 import { checkedTestApp } from '../helpers/openapi';
@@ -65,6 +67,8 @@ describe('sites: drafts, publishing and serving', () => {
     const again = await world.get(`/s/${site.handle}/`, { 'if-none-match': etag });
     expect(again.status).toBe(304);
     expect(again.headers.get('etag')).toBe(etag);
+    // A 304's headers update the page the browser shows: its policy is the page's own, or the page's inline style is refused.
+    expect(again.headers.get('content-security-policy')).toBe(csp);
     // The site's address without its slash leads to the home page.
     const bare = await world.get(`/s/${site.handle}`);
     expect(bare.status).toBe(301);
@@ -175,7 +179,7 @@ describe('sites: drafts, publishing and serving', () => {
     expect(answer.redirect ?? answer.errors).toBeDefined();
     const native = await world.app.request(`/s/${site.handle}/${action}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
     expect([303, 422]).toContain(native.status);
-    if (native.status === 303) expect(native.headers.get('location')).toMatch(new RegExp(`^/s/${site.handle}/`));
+    if (native.status === 303) expect(native.headers.get('location')).toMatch(new RegExp(`^${world.deps.config.publicUrl}/s/${site.handle}/`));
     else expect(await native.text()).toMatch(/^<!doctype html>/i);
     // A page of another site is not a form of this one.
     const other = await world.site('Other site');
@@ -212,7 +216,15 @@ describe('sites: drafts, publishing and serving', () => {
   it('serves a verified custom domain by Host header; the TLS ask answers 200 only for it; other hosts fall through', async () => {
     const world = await sitesWorld();
     const site = await world.site();
-    await world.api.sites.publish({ pageId: pageOf(site, '/').id });
+    const { versionId } = await world.api.sites.publish({ pageId: pageOf(site, '/').id });
+    // Published before canonical addresses were put in when served: the migration gives the stored version the placeholder.
+    const db = world.deps.database.db;
+    const stored = await db.selectFrom('site_page_versions').select(['html', 'etag']).where('id', '=', versionId).executeTakeFirstOrThrow();
+    const literal = stored.html.replaceAll(`"${CANONICAL_BASE}/"`, `"${world.deps.config.publicUrl}/s/${site.handle}/"`);
+    expect(literal).not.toBe(stored.html);
+    await db.updateTable('site_page_versions').set({ html: literal, etag: 'before-the-migration' }).where('id', '=', versionId).execute();
+    await canonicalMigration.up(db);
+    expect(await db.selectFrom('site_page_versions').select(['html', 'etag']).where('id', '=', versionId).executeTakeFirstOrThrow()).toEqual(stored);
     const domain = `www.smiles-${Date.now().toString(36)}.example.com`;
     const added = await world.api.sites.addDomain({ siteId: site.id, domain: domain.toUpperCase() });
     expect(added.domain).toBe(domain);
@@ -249,11 +261,43 @@ describe('sites: drafts, publishing and serving', () => {
     const listed = await world.api.sites.get({ siteId: site.id });
     expect(listed.url).toBe(`https://${domain}`);
     expect(listed.domains).toEqual([expect.objectContaining({ domain, verified: true })]);
-    // Published again, its canonical address is the custom domain's.
-    await world.api.sites.publish({ pageId: pageOf(site, '/').id });
-    expect(await (await world.get('/', { host: domain })).text()).toContain(`<link rel="canonical" href="https://${domain}/"`);
+    // Without a republish, the page names the verified domain as its address, whichever way it is reached; so does the sitemap.
+    for (const [path, host] of [
+      ['/', domain],
+      [`/s/${site.handle}/`, undefined],
+    ] as const) {
+      const html = await (await world.get(path, host ? { host } : {})).text();
+      expect(html).toContain(`<link rel="canonical" href="https://${domain}/">`);
+      expect(html).toContain(`<meta property="og:url" content="https://${domain}/">`);
+    }
+    expect(await (await world.get(`/s/${site.handle}/sitemap.xml`)).text()).toContain(`<loc>https://${domain}/</loc>`);
+    expect(await (await world.get(`/s/${site.handle}/robots.txt`)).text()).toContain(`Sitemap: https://${domain}/sitemap.xml`);
+    // A form posted on either address sends the visitor on at the canonical one.
+    const action = /action="\.\/(_form\/[^"]+)"/.exec(await (await world.get('/', { host: domain })).text())![1]!;
+    for (const [path, host] of [
+      [`/${action}`, domain],
+      [`/s/${site.handle}/${action}`, undefined],
+    ] as const) {
+      const posted = await world.app.request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...(host ? { host } : {}) },
+        body: new URLSearchParams({ firstName: 'Vi', email: `visitor-${Date.now()}@example.test`, consent: 'on', website: '' }).toString(),
+      });
+      expect(posted.status).toBe(303);
+      expect(posted.headers.get('location')).toBe(`https://${domain}/?submitted=1`);
+    }
+    const onDomain = await world.get('/', { host: domain });
+    expect((await world.get(`/s/${site.handle}/`)).headers.get('etag')).toBe(onDomain.headers.get('etag'));
+
     await world.api.sites.removeDomain({ domainId: added.id });
     expect((await world.get(`/api/sites/domains/allowed?domain=${domain}`)).status).toBe(404);
+    // Removed: back to the /s/<handle> address, with another ETag (the page's bytes changed).
+    const back = await world.get(`/s/${site.handle}/`);
+    const html = await back.text();
+    expect(html).toContain(`<link rel="canonical" href="${world.deps.config.publicUrl}/s/${site.handle}/">`);
+    expect(html).toContain(`<meta property="og:url" content="${world.deps.config.publicUrl}/s/${site.handle}/">`);
+    expect(back.headers.get('etag')).not.toBe(onDomain.headers.get('etag'));
+    expect(await (await world.get(`/s/${site.handle}/sitemap.xml`)).text()).toContain(`<loc>${world.deps.config.publicUrl}/s/${site.handle}/</loc>`);
   });
 
   it('lists sites with their pages over the API, and stores uploaded pictures sniffed from their bytes', async () => {

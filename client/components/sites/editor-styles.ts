@@ -67,8 +67,11 @@ export function adoptStylesheet(cssText: string, doc: Document = document): () =
 /**
  * A published page's stylesheet, limited to the editor's canvas (`@scope`): its document rules
  * (`:root` variables, `html`, `body`) apply to the canvas instead, and nothing reaches the app around it.
+ * With a `container`, its width media queries become queries of that container (the phone preview,
+ * preview-device.tsx), so the blocks are laid out by a phone's width, not the window's.
  */
-export function scopedToCanvas(cssText: string, scope = '[data-puck-preview]'): string {
+export function scopedToCanvas(cssText: string, scope = '[data-puck-preview]', container: string | null = null): string {
   const rooted = cssText.replace(/:root\b/g, ':scope').replace(/(^|[}\s,;])(?:html|body)(?=\s*[{,])/g, '$1:scope');
-  return `@scope (${scope}) {\n${rooted}\n}`;
+  const queried = container ? rooted.replace(/@media\s*(\(\s*(?:min|max)-width\s*:[^)]*\))(?=\s*\{)/g, `@container ${container} $1`) : rooted;
+  return `@scope (${scope}) {\n${queried}\n}`;
 }

@@ -5,17 +5,16 @@ import { Link } from '@tanstack/react-router';
 import { ArrowLeftIcon, ExternalLinkIcon } from 'lucide-react';
 import { createContext, useContext, useEffect, useInsertionEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { siteConfig, type BlockContext } from '../../../server/sites/blocks/config';
-import { pageCss } from '../../../server/sites/blocks/css';
-import { BLOCK_TYPES } from '../../../server/sites/blocks/schema';
 import { Button } from '../ui/button';
 import { showError } from '../../lib/auth';
 import { trpc, trpcClient } from '../../lib/trpc';
 import { toast } from '../../state/toast';
 import { DraftSaver, type SaveStatus } from './draft-saver';
 import { withEditorFields } from './editor-fields';
-import { adoptInjectedStyles, adoptStylesheet, scopedToCanvas } from './editor-styles';
+import { adoptInjectedStyles } from './editor-styles';
 import { PageStatusBadge } from './labels';
 import { PageSettingsDialog } from './page-settings-dialog';
+import { DevicePreview, DeviceProvider, DeviceToggle } from './preview-device';
 import { assetPath } from './site-settings';
 import type { EditorPage } from './types';
 import { VersionsDialog } from './versions-dialog';
@@ -62,8 +61,7 @@ export function PageEditor({ page }: { page: EditorPage }) {
     [page.id, page.siteId, saver, utils],
   );
 
-  // The blocks look as published: every block's CSS, limited to the canvas.
-  useEffect(() => adoptStylesheet(scopedToCanvas(pageCss(BLOCK_TYPES))), []);
+  // The blocks look as published: every block's CSS, limited to the canvas (adopted by DevicePreview, per device).
   useEffect(() => {
     // A change not saved yet is saved on the way out of the editor, and the browser asks before a reload loses it.
     const warn = (event: BeforeUnloadEvent) => {
@@ -78,10 +76,12 @@ export function PageEditor({ page }: { page: EditorPage }) {
 
   return (
     <ActionsContext.Provider value={actions}>
-      <div className="h-screen-below-header min-h-[32rem]" data-testid="page-editor">
-        <StyleGuard />
-        <Puck key={doc.revision} config={config} data={doc.data} onChange={saver.change} overrides={OVERRIDES} iframe={IFRAME} headerTitle={page.title} headerPath={page.path} height="100%" />
-      </div>
+      <DeviceProvider>
+        <div className="h-screen-below-header min-h-[32rem]" data-testid="page-editor">
+          <StyleGuard />
+          <Puck key={doc.revision} config={config} data={doc.data} onChange={saver.change} overrides={OVERRIDES} iframe={IFRAME} headerTitle={page.title} headerPath={page.path} height="100%" />
+        </div>
+      </DeviceProvider>
     </ActionsContext.Provider>
   );
 }
@@ -102,7 +102,7 @@ function StyleGuard() {
  */
 const IFRAME = { enabled: false } as const;
 
-const OVERRIDES: Partial<Overrides> = { headerActions: () => <HeaderActions /> };
+const OVERRIDES: Partial<Overrides> = { headerActions: () => <HeaderActions />, preview: DevicePreview };
 
 function useActions(): EditorActions {
   const actions = useContext(ActionsContext);
@@ -142,6 +142,7 @@ function HeaderActions() {
         Site
       </Link>
       <SaveStatusLabel saver={saver} onReload={reload} />
+      <DeviceToggle />
       {page ? <PageStatusBadge status={page.status} /> : null}
       {liveUrl ? (
         <a href={liveUrl} target="_blank" rel="noreferrer" className="flex items-center gap-1 text-sm text-indigo-700 hover:underline dark:text-indigo-300" data-testid="live-url">

@@ -16,7 +16,7 @@ export const Route = createFileRoute('/_app/funnels')({
   validateSearch: ZFunnelsSearch,
   loaderDeps: ({ search }) => search,
   staticData: { title: 'Funnels', nav: { label: 'Funnels', icon: FilterIcon, order: 50 } },
-  loader: ({ context, deps }) => context.trpc.funnels.list.ensureData(deps),
+  loader: ({ context, deps }) => Promise.all([context.trpc.funnels.list.ensureData(deps), context.trpc.sites.list.ensureData(), context.trpc.sites.templates.ensureData()]),
   component: FunnelsPage,
 });
 
@@ -25,18 +25,21 @@ function FunnelsPage() {
   const navigate = useNavigate({ from: Route.fullPath });
   const canWrite = useCan('sites:write');
   const list = trpc.funnels.list.useQuery(search).data;
+  // What a new funnel may be built on and from: the sites screen's own queries.
+  const sites = trpc.sites.list.useQuery().data;
+  const templates = trpc.sites.templates.useQuery().data;
   const range = { ...lastDays(30), ...search };
   const funnels = list?.funnels ?? [];
   return (
     <Page
       title="Funnels"
       description="Series of your website's pages, with the visitors, opt-ins and conversion at each step."
-      actions={canWrite && list ? <NewFunnelDialog sites={list.sites} templates={list.templates} /> : null}
+      actions={canWrite && sites && templates ? <NewFunnelDialog sites={sites} templates={templates.funnels} /> : null}
     >
       <DateRange from={list?.from ?? range.from} to={list?.to ?? range.to} onChange={(r) => void navigate({ search: r })} />
       {funnels.length === 0 ? (
         <EmptyState icon={FilterIcon} title="No funnels yet">
-          {list?.sites.length === 0
+          {sites?.length === 0
             ? 'A funnel is made of a website’s pages: create a website first, then a funnel from a template or from its pages.'
             : canWrite
               ? 'Create a funnel from an industry template or from your site’s pages; each step counts its visitors and opt-ins.'

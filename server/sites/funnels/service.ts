@@ -5,6 +5,7 @@ import { scoped } from '../../db/scoped';
 import { fieldError, unknownRecord } from '../../errors';
 import type { OrgContext } from '../../kernel/context';
 import { publishPage } from '../publish';
+import { insertPage } from '../service';
 import { FUNNEL_TEMPLATES } from '../templates';
 import { assertWithinLimit } from '../../plans/limits';
 import { loadFunnelSteps, requireFunnel, requireSitePage, requireStep } from './repo';
@@ -36,16 +37,10 @@ export async function listFunnels(ctx: Ctx, input: z.output<typeof ZListFunnelsI
     .orderBy('funnels.created_at', 'desc')
     .orderBy('funnels.id')
     .execute();
-  const [stats, sites] = await Promise.all([
-    Promise.all(funnels.map((f) => funnelStats(ctx.db, ctx.organizationId, f.id, range))),
-    scoped(ctx.db, ctx.organizationId).selectFrom('sites').select(['id', 'name']).orderBy('name').execute(),
-  ]);
+  const stats = await Promise.all(funnels.map((f) => funnelStats(ctx.db, ctx.organizationId, f.id, range)));
   return {
     from: range.from,
     to: range.to,
-    /** What a new funnel may be built on and from. */
-    sites,
-    templates: FUNNEL_TEMPLATES.map((t) => ({ id: t.id, industry: t.industry, name: t.name, stepCount: t.steps.length })),
     funnels: funnels.map((f, i) => {
       const steps = stats[i]!.steps;
       const visitors = steps[0]?.visitors ?? 0;
@@ -138,11 +133,8 @@ export async function createFunnel(ctx: Ctx, input: z.output<typeof ZCreateFunne
     const funnel = await org.insertInto('funnels', { site_id: input.siteId, name: input.name }).returning('id').executeTakeFirstOrThrow();
     for (const step of template?.steps ?? []) {
       const path = await freePath(trx, ctx.organizationId, input.siteId, step.page.path);
-      const page = await org
-        .insertInto('site_pages', { site_id: input.siteId, path, title: step.page.title, draft: JSON.stringify(step.page.data) })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await appendStep(trx, ctx.organizationId, funnel.id, page.id, step.name);
+      const pageId = await insertPage(trx, ctx.organizationId, input.siteId, { path, title: step.page.title, description: step.page.description, data: step.page.data });
+      await appendStep(trx, ctx.organizationId, funnel.id, pageId, step.name);
     }
     return { id: funnel.id };
   });
