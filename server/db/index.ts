@@ -2,12 +2,12 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, sql, type Dialect } from 'kysely';
+import { CompiledQuery, Kysely, sql, type DatabaseConnection, type Dialect } from 'kysely';
 import { PostgresJSDialect } from 'kysely-postgres-js';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import postgres from 'postgres';
 import type { Database } from './schema';
-import { organizationDb, organizationReadScope, postgresDialect, type ReadScope } from './tenant';
+import { organizationDb, organizationReadScope, postgresDialect, type ReadScope, type TenantDriver } from './tenant';
 
 export type { Database } from './schema';
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -25,8 +25,9 @@ export type DatabaseHandle = {
   forOrganization(organizationId: string): Db;
   /**
    * The database for one read of the organization (a tRPC query, a REST GET): with
-   * `rowLevelSecurity`, all its statements share one read-only transaction that sets the role and
-   * the organization once (decision 028); `end()` closes it. Without, the system's database.
+   * `rowLevelSecurity`, read-only until `end()` — on Postgres each statement a read-only transaction
+   * of its own on any pooled connection (decision 044), on PGlite one read-only transaction that sets
+   * the role and the organization once (decision 028). Without, the system's database.
    */
   readForOrganization(organizationId: string): ReadScope;
   /** Resolves when the database answers a trivial query, rejects with the reason otherwise. */
@@ -121,6 +122,16 @@ export function readingForOrganization<D extends { database: DatabaseHandle }>(d
   return { deps: { ...deps, database: { ...deps.database, db } }, end };
 }
 
+/** Postgres: a raw statement without parameters goes by postgres.js's simple protocol, several statements in one query. */
+const simpleQuery = (connection: DatabaseConnection, text: string) => connection.executeQuery(CompiledQuery.raw(text));
+
+/** PGlite: `query` takes one statement (extended protocol); `exec` runs several in one call. */
+function pgliteExec(connection: DatabaseConnection, text: string): Promise<unknown> {
+  const client = (connection as DatabaseConnection & { client?: PGlite }).client;
+  if (!client) throw new Error('not a PGlite connection');
+  return client.exec(text);
+}
+
 async function handle(dialect: Dialect, kind: DatabaseKind, { rowLevelSecurity = false }: DatabaseOptions, maxConnections: number, listen: DatabaseHandle['listen']): Promise<DatabaseHandle> {
   // One driver for the system's Kysely and every organization's: on PGlite it is what serialises the
   // one session, on Postgres it holds the pool. The system's Kysely opens and closes it.
@@ -140,12 +151,13 @@ async function handle(dialect: Dialect, kind: DatabaseKind, { rowLevelSecurity =
     await release(connection);
   };
   const db = new Kysely<Database>({ dialect: postgresDialect(() => driver) });
+  const tenant: TenantDriver = { driver, simple: kind === 'pglite' ? pgliteExec : simpleQuery, pooledReads: kind === 'postgres' };
   let closed = false;
   return {
     db,
     kind,
-    forOrganization: (organizationId) => (rowLevelSecurity ? organizationDb(driver, organizationId) : db),
-    readForOrganization: (organizationId) => (rowLevelSecurity ? organizationReadScope(driver, organizationId) : { db, end: async () => {} }),
+    forOrganization: (organizationId) => (rowLevelSecurity ? organizationDb(tenant, organizationId) : db),
+    readForOrganization: (organizationId) => (rowLevelSecurity ? organizationReadScope(tenant, organizationId) : { db, end: async () => {} }),
     listen,
     pool: () => ({ inUse, max: maxConnections }),
     async ping(timeoutMs = 2000) {

@@ -17,10 +17,30 @@ import { TenantViewsPlugin } from './tenant-views';
 /** The role organization work runs as: it owns nothing, so the row-level policies of decision 024 always apply to it. */
 export const TENANT_ROLE = 'switchboard_tenant';
 
-const BEGIN = CompiledQuery.raw('begin');
 const COMMIT = CompiledQuery.raw('commit');
 const ROLLBACK = CompiledQuery.raw('rollback');
-const BEGIN_READ_ONLY = CompiledQuery.raw('begin read only');
+
+/**
+ * Runs statements without parameters as ONE simple-protocol query (decision 044), so a transaction's
+ * BEGIN and its settings are one message: on Postgres a raw statement without parameters already goes
+ * by the simple protocol (postgres.js); PGlite's `query` takes one statement, so there it is `exec`.
+ */
+export type SimpleQuery = (connection: DatabaseConnection, text: string) => Promise<unknown>;
+
+/** How the organization database reaches the app's driver. */
+export type TenantDriver = {
+  driver: Driver;
+  simple: SimpleQuery;
+  /**
+   * Reads run each statement in a read-only transaction of its own on any pooled connection
+   * (Postgres, decision 044), instead of one read transaction holding one connection (PGlite, whose
+   * one session serialises everything anyway: decision 028).
+   */
+  pooledReads: boolean;
+};
+
+/** Isolation levels as Kysely names them; anything else is refused before it reaches the SQL text. */
+const ISOLATION_LEVELS = new Set(['read uncommitted', 'read committed', 'repeatable read', 'serializable', 'snapshot']);
 
 /**
  * The second wall (decision 024): a Kysely over the app's own driver whose every statement runs as
@@ -28,8 +48,8 @@ const BEGIN_READ_ONLY = CompiledQuery.raw('begin read only');
  * and no later user of the connection (a pooled Postgres connection, PGlite's only session) can
  * inherit them. A statement outside a transaction gets one of its own.
  */
-export function organizationDb(driver: Driver, organizationId: string): Kysely<Database> {
-  return new Kysely<Database>({ dialect: postgresDialect(() => new OrganizationDriver(driver, entering(organizationId))), plugins: [TENANT_VIEWS] });
+export function organizationDb(tenant: TenantDriver, organizationId: string): Kysely<Database> {
+  return new Kysely<Database>({ dialect: postgresDialect(() => new OrganizationDriver(tenant, entering(organizationId), () => false)), plugins: [TENANT_VIEWS] });
 }
 
 /** Its SELECTs read the tenant views (decision 033): the policies' cost on query plans is gone. */
@@ -39,16 +59,33 @@ const TENANT_VIEWS = new TenantViewsPlugin();
 export type ReadScope = { db: Kysely<Database>; end(outcome: 'commit' | 'rollback'): Promise<void> };
 
 /**
- * A read (a tRPC query, a REST GET) in ONE read-only transaction (decision 028): opened at its first
- * statement — a read that never queries pays nothing — with the role and the organization set once,
- * and ended by `end()` when the read ends. Read-only, so a read that tries to write fails instead of
- * committing. It holds one connection (PGlite: the session) from its first statement to `end()`;
- * anything the read still runs after `end()` (a response streamed afterwards) gets today's
- * transaction per statement.
+ * A read (a tRPC query, a REST GET), read-only until `end()`: a read that tries to write fails
+ * instead of committing. Anything the read still runs after `end()` (a response streamed afterwards)
+ * gets the transaction per statement of `organizationDb`.
+ *
+ * - **Pooled (Postgres, decision 044):** each statement is `BEGIN READ ONLY` with the settings (one
+ *   simple query), the statement and `COMMIT`, sent without waiting in between on a pooled
+ *   connection — one round trip — and the connection goes back to the pool once `COMMIT` answered.
+ *   A read's statements sent together (a page and its count) run side by side on several
+ *   connections, as the system's do, and no connection is held between statements. `db.transaction()`
+ *   inside a read is a read-only transaction of its own on one connection.
+ * - **One transaction (PGlite, decision 028):** opened at the read's first statement (a read that
+ *   never queries pays nothing) with `BEGIN READ ONLY` and the settings in one `exec`, holding the
+ *   session until `end()`.
  */
-export function organizationReadScope(driver: Driver, organizationId: string): ReadScope {
+export function organizationReadScope(tenant: TenantDriver, organizationId: string): ReadScope {
   const enter = entering(organizationId);
-  const transaction = new ReadTransaction(driver, enter, new OrganizationDriver(driver, enter));
+  if (tenant.pooledReads) {
+    let ended = false;
+    const db = new Kysely<Database>({ dialect: postgresDialect(() => new OrganizationDriver(tenant, enter, () => !ended)), plugins: [TENANT_VIEWS] });
+    return {
+      db,
+      end: async () => {
+        ended = true;
+      },
+    };
+  }
+  const transaction = new ReadTransaction(tenant, enter, new OrganizationDriver(tenant, enter, () => false));
   const db = new Kysely<Database>({ dialect: postgresDialect(() => new ReadScopeDriver(transaction)), plugins: [TENANT_VIEWS] });
   return { db, end: (outcome) => transaction.end(outcome) };
 }
@@ -60,9 +97,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * written into the text (checked to be a UUID) rather than bound: a statement without parameters
  * goes by postgres.js's simple protocol, which measured half the cost of a bound one.
  */
-function entering(organizationId: string): CompiledQuery {
+function entering(organizationId: string): string {
   if (!UUID.test(organizationId)) throw new Error(`not an organization id: ${JSON.stringify(organizationId)}`);
-  return CompiledQuery.raw(`select set_config('role', '${TENANT_ROLE}', true), set_config('app.organization_id', '${organizationId}', true)`);
+  return `select set_config('role', '${TENANT_ROLE}', true), set_config('app.organization_id', '${organizationId}', true)`;
+}
+
+/** BEGIN (or START TRANSACTION with its settings) and the settings of the organization, as one simple query. */
+function beginning(enter: string, settings: TransactionSettings = {}): string {
+  const { isolationLevel, accessMode } = settings;
+  if (isolationLevel && !ISOLATION_LEVELS.has(isolationLevel)) throw new Error(`unknown isolation level ${JSON.stringify(isolationLevel)}`);
+  if (accessMode && accessMode !== 'read only' && accessMode !== 'read write') throw new Error(`unknown access mode ${JSON.stringify(accessMode)}`);
+  return `start transaction${isolationLevel ? ` isolation level ${isolationLevel}` : ''}${accessMode ? ` ${accessMode}` : ''}; ${enter}`;
 }
 
 /** Both databases speak Postgres: the one dialect, over whichever driver. */
@@ -88,23 +133,34 @@ class OrganizationConnection implements DatabaseConnection {
 
   constructor(
     readonly inner: DatabaseConnection,
-    private readonly enter: CompiledQuery,
+    private readonly tenant: TenantDriver,
+    private readonly enter: string,
+    private readonly readOnly: () => boolean,
   ) {}
+
+  /** A transaction's BEGIN with the settings; read-only while the read it belongs to lasts. */
+  begin(settings: TransactionSettings = {}): Promise<unknown> {
+    if (this.readOnly()) {
+      if (settings.accessMode === 'read write') throw new Error('a read’s transaction is read-only');
+      settings = { ...settings, accessMode: 'read only' };
+    }
+    return this.tenant.simple(this.inner, beginning(this.enter, settings));
+  }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     if (this.inTransaction) return this.inner.executeQuery<R>(query);
-    // BEGIN, the settings, the statement and COMMIT are sent without waiting in between: postgres.js
-    // pipelines them on the reserved connection (one round trip), PGlite runs them in order. If the
-    // statement fails, COMMIT of the aborted transaction rolls it back.
-    const [, , result] = await all(this.inner.executeQuery(BEGIN), this.inner.executeQuery(this.enter), this.inner.executeQuery<R>(query), this.inner.executeQuery(COMMIT));
+    // BEGIN with the settings (one simple query), the statement and COMMIT are sent without waiting
+    // in between: postgres.js pipelines them on the reserved connection (one round trip), PGlite runs
+    // them in order. If the statement fails, COMMIT of the aborted transaction rolls it back. The
+    // connection goes back only once COMMIT answered (decision 044: never deferred).
+    const [, result] = await all(this.begin(), this.inner.executeQuery<R>(query), this.inner.executeQuery(COMMIT));
     return result;
   }
 
   async *streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
     if (this.inTransaction) return yield* this.inner.streamQuery<R>(query, chunkSize);
-    await this.inner.executeQuery(BEGIN);
     try {
-      await this.inner.executeQuery(this.enter);
+      await this.begin();
       yield* this.inner.streamQuery<R>(query, chunkSize);
     } catch (error) {
       await this.inner.executeQuery(ROLLBACK);
@@ -116,17 +172,22 @@ class OrganizationConnection implements DatabaseConnection {
 
 /** The app's driver, with every transaction entering the organization first. Opening and closing belong to the app's own Kysely. */
 class OrganizationDriver implements Driver {
+  private readonly inner: Driver;
+
   constructor(
-    private readonly inner: Driver,
-    private readonly enter: CompiledQuery,
-  ) {}
+    private readonly tenant: TenantDriver,
+    private readonly enter: string,
+    private readonly readOnly: () => boolean,
+  ) {
+    this.inner = tenant.driver;
+  }
 
   async init(): Promise<void> {}
 
   async destroy(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new OrganizationConnection(await this.inner.acquireConnection(), this.enter);
+    return new OrganizationConnection(await this.inner.acquireConnection(), this.tenant, this.enter, this.readOnly);
   }
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
@@ -135,13 +196,13 @@ class OrganizationDriver implements Driver {
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
     const conn = organizationConnection(connection);
-    // The driver sends its BEGIN before its first await, so the settings follow it in the same round trip.
-    const [begun, entered] = await Promise.allSettled([this.inner.beginTransaction(conn.inner, settings), conn.inner.executeQuery(this.enter)]);
-    if (begun.status === 'rejected') throw begun.reason;
-    if (entered.status === 'rejected') {
-      // Kysely rolls back only a transaction that began: this one must not go back to the pool open.
-      await this.inner.rollbackTransaction(conn.inner);
-      throw entered.reason;
+    try {
+      await conn.begin(settings);
+    } catch (error) {
+      // Kysely rolls back only a transaction that began: one whose settings failed after its BEGIN
+      // must not go back to the pool open (a ROLLBACK outside a transaction is only a warning).
+      await this.inner.rollbackTransaction(conn.inner).catch(() => {});
+      throw error;
     }
     conn.inTransaction = true;
   }
@@ -196,17 +257,22 @@ class ReadTransaction {
   private rolledBack: Promise<unknown> = Promise.resolve();
   private ended = false;
 
+  private readonly driver: Driver;
+
   constructor(
-    private readonly driver: Driver,
-    private readonly enter: CompiledQuery,
+    private readonly tenant: TenantDriver,
+    private readonly enter: string,
     readonly afterwards: OrganizationDriver,
-  ) {}
+  ) {
+    this.driver = tenant.driver;
+  }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     if (this.ended) return this.afterStatement(query);
     const connection = await (this.connection ??= this.driver.acquireConnection());
     if (this.ended) return this.afterStatement(query);
-    const begun = (this.begun ??= all(connection.executeQuery(BEGIN_READ_ONLY), connection.executeQuery(this.enter)));
+    // BEGIN READ ONLY and the settings in one call (decision 044: PGlite's `exec`).
+    const begun = (this.begun ??= this.tenant.simple(connection, beginning(this.enter, { accessMode: 'read only' })));
     const [, result] = await all(begun, connection.executeQuery<R>(query)).catch((error: unknown) => {
       if (this.begun === begun && !this.ended) {
         this.begun = undefined;

@@ -240,7 +240,8 @@ const probeRouter = router({
   reads: orgProcedure.query(async ({ ctx }) => {
     const first = await transactionOf(ctx.db);
     const [session1, rows, session2] = await Promise.all([session(ctx.db), names(ctx.db), session(ctx.db)]);
-    // Unset here, the organization stays unset for the next statement: the settings are not sent again.
+    // Unset here: on PGlite it stays unset for the next statement (the settings are sent once per read);
+    // on Postgres the next statement is a transaction of its own, with the settings sent again.
     await sql`select set_config('app.organization_id', '', true)`.execute(ctx.db);
     const afterUnset = await names(ctx.db);
     const inTransaction = await ctx.db.transaction().execute((trx) => transactionOf(trx));
@@ -290,17 +291,30 @@ async function expectCleanConnections() {
   }
 }
 
-describe('a query procedure reads in one read-only transaction (decision 028)', () => {
-  it('shares one transaction among its statements, with the role and the organization set once', async () => {
+/**
+ * What a statement sees after another of the same read unset the organization: on PGlite the read is one
+ * transaction with the settings sent once, so it stays unset (nothing); on Postgres every statement is a
+ * read-only transaction of its own with the settings sent again (decision 044), so it is the organization's.
+ */
+const afterUnset = (rows: string[]) => (deps.database.kind === 'pglite' ? [] : rows);
+
+describe('a query procedure reads read-only: one transaction on PGlite (decision 028), one per statement on Postgres (decision 044)', () => {
+  it('runs every statement as the organization, with the settings once per transaction', async () => {
     const read = await probe(a).reads();
-    expect(read.first.started).toBe(read.last.started);
-    expect(read.inTransaction).toEqual(read.first);
+    if (deps.database.kind === 'pglite') {
+      // One transaction for the whole read, db.transaction() inside included.
+      expect(read.first.started).toBe(read.last.started);
+      expect(read.inTransaction).toEqual(read.first);
+    } else {
+      // A transaction per statement, and one for db.transaction(): none shares another's.
+      expect(new Set([read.first.started, read.last.started, read.inTransaction.started]).size).toBe(3);
+    }
     expect(read.sessions).toEqual([
       { role: TENANT_ROLE, organization: a.organizationId },
       { role: TENANT_ROLE, organization: a.organizationId },
     ]);
     expect(read.rows).toEqual(['Ada', 'Alan']);
-    expect(read.afterUnset).toEqual([]);
+    expect(read.afterUnset).toEqual(afterUnset(['Ada', 'Alan']));
     await expectCleanConnections();
   });
 
@@ -342,8 +356,8 @@ describe('a query procedure reads in one read-only transaction (decision 028)', 
     }
     const results = await Promise.all(calls);
     for (let i = 0; i < results.length; i += 3) {
-      expect(results[i]).toMatchObject({ rows: ['Ada', 'Alan'], sessions: [{ organization: a.organizationId }, { organization: a.organizationId }], afterUnset: [] });
-      expect(results[i + 1]).toMatchObject({ rows: ['Bea'], sessions: [{ organization: b.organizationId }, { organization: b.organizationId }], afterUnset: [] });
+      expect(results[i]).toMatchObject({ rows: ['Ada', 'Alan'], sessions: [{ organization: a.organizationId }, { organization: a.organizationId }], afterUnset: afterUnset(['Ada', 'Alan']) });
+      expect(results[i + 1]).toMatchObject({ rows: ['Bea'], sessions: [{ organization: b.organizationId }, { organization: b.organizationId }], afterUnset: afterUnset(['Bea']) });
       expect(results[i + 2]).toBe('failed');
     }
     await expectCleanConnections();
