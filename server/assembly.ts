@@ -13,7 +13,7 @@ import type { Domain, InvalidatedPaths, QueryPath } from './kernel/domain';
 import type { Permission, PermissionRule } from './kernel/permissions';
 import { installAccountMailer } from './kernel/account-emails';
 import { installRegistry } from './kernel/registry';
-import { touchConversation } from './conversations/touch';
+import { conversationTouchInserts, touchConversation } from './conversations/touch';
 import { createOrganization } from './organizations/create';
 import { readSettings } from './organizations/settings';
 import { router } from './trpc/init';
@@ -78,6 +78,7 @@ installRegistry({
   },
   createSignupOrganization: (trx, { industry, ...owner }) => createOrganization(trx, { ...owner, origin: 'signup', settings: industry ? { industry } : {} }),
   touchConversation,
+  conversationTouchInserts,
 });
 installAccountMailer(queueAccountEmail);
 

@@ -1,8 +1,8 @@
 /**
  * E-mail bench: one-to-one e-mails through the integrators' doors with an API key, delivered by
  * the real nodemailer transport into the in-process SMTP sink (tests/doubles/smtp.ts). Per
- * database (embedded PGlite in memory; Postgres in a fresh database sb_bench_email when
- * BENCH_DATABASE_URL or DATABASE_URL is set):
+ * database (embedded PGlite in memory; Postgres in a fresh database sb_bench_email, or
+ * BENCH_EMAIL_DATABASE, when BENCH_DATABASE_URL or DATABASE_URL is set):
  *
  * 1. acceptance, single: BENCH_EMAIL_COUNT (default 10,000) `POST /api/v1/emails`,
  *    BENCH_EMAIL_CONCURRENCY (default 32) in flight — three runs, the median reported;
@@ -11,7 +11,7 @@
  *    each answered 202 once its messages and send jobs are stored (no worker runs meanwhile);
  * 3. delivery: one process's workers drain one run's worth of those messages into the sink (the
  *    rest are set aside first) — messages the sink received per second, target ≥ 300/s
- *    (SMTP_MAX_RATE lifted to 10,000 unless set).
+ *    (SMTP_MAX_RATE lifted to 10,000 unless set); BENCH_EMAIL_DELIVERY=false skips it.
  *
  * The requests go through app.request() in this process (the whole app: auth by API key, its rate
  * limits, body limits, validation, the service under the row-level policies), not over a socket. On PGlite the database, the workers and the
@@ -99,6 +99,8 @@ const WARM_UP = 200;
 
 /** Which doors' acceptance is timed (BENCH_EMAIL_DOORS, some of single,batch; default both). */
 const doorsWanted = (process.env.BENCH_EMAIL_DOORS ?? 'single,batch').split(',');
+/** Whether delivery is timed too (BENCH_EMAIL_DELIVERY=false: acceptance only, for runs alternating two versions of a door). */
+const deliveryWanted = process.env.BENCH_EMAIL_DELIVERY !== 'false';
 
 async function benchDatabase(label: string, database: DatabaseHandle, count: number, concurrency: number, batchConcurrency: number): Promise<string[][]> {
   const sink = await startSmtpSink();
@@ -123,6 +125,7 @@ async function benchDatabase(label: string, database: DatabaseHandle, count: num
       ]);
     }
     await enqueuer.jobs.stop();
+    if (!deliveryWanted) return rows;
 
     // 3. Delivery: the last run's messages (the others set aside: their jobs removed) drained by one process's workers.
     const jobs = await sql<{ id: string; n: number }>`select id, jsonb_array_length(data->'messageIds') as n from pgboss.job where name = ${SEND_JOB} order by created_on desc, id desc`.execute(
@@ -155,7 +158,11 @@ export async function run(): Promise<void> {
   const batchConcurrency = envNumber('BENCH_EMAIL_BATCH_CONCURRENCY', 4, { whole: true });
   console.log(`\n[email] ${loadLine('at start')}`);
   // Under the row-level policies, as the server runs by default (ROW_LEVEL_SECURITY).
-  const rows = await onEachDatabase('email', ({ label, database }) => benchDatabase(label, database, count, concurrency, batchConcurrency), { rowLevelSecurity: true });
+  // BENCH_EMAIL_DATABASE: the fresh Postgres database's name (default sb_bench_email), for two runs on one server.
+  const rows = await onEachDatabase('email', ({ label, database }) => benchDatabase(label, database, count, concurrency, batchConcurrency), {
+    rowLevelSecurity: true,
+    databaseName: process.env.BENCH_EMAIL_DATABASE,
+  });
   console.log(`[email] ${loadLine('at the end')}`);
   printTable('E-mail (POST /api/v1/emails and /batch, nodemailer into the in-process SMTP sink)', ['database', 'case', 'figure', 'target'], rows, 2);
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../db';
-import { insertJsonRows } from '../db/json-rows';
+import { insertJsonRows, type JsonRow } from '../db/json-rows';
+import type { ActivitiesTable } from '../db/schema';
 import { scoped } from '../db/scoped';
 import type { OrgContext } from '../kernel/context';
 
@@ -24,16 +25,20 @@ export async function recordActivities(db: Db, activities: ActivityInput[]): Pro
   if (activities.length === 0) return;
   // One JSON parameter per thousand entries (insertJsonRows), not six bound values per entry.
   for (let i = 0; i < activities.length; i += 1000) {
-    const rows = activities.slice(i, i + 1000).map((a) => ({
-      organization_id: a.organizationId,
-      contact_id: a.contactId ?? null,
-      deal_id: a.dealId ?? null,
-      type: a.type,
-      actor_user_id: a.actorUserId,
-      payload: a.payload ?? {},
-    }));
-    await insertJsonRows(db, 'activities', rows).execute();
+    await insertJsonRows(db, 'activities', activityRows(activities.slice(i, i + 1000))).execute();
   }
+}
+
+/** The rows recordActivities stores, for a change that writes them in its own statement (insertJsonRows into activities, a part of a data-modifying WITH). */
+export function activityRows(activities: ActivityInput[]): JsonRow<ActivitiesTable>[] {
+  return activities.map((a) => ({
+    organization_id: a.organizationId,
+    contact_id: a.contactId ?? null,
+    deal_id: a.dealId ?? null,
+    type: a.type,
+    actor_user_id: a.actorUserId,
+    payload: a.payload ?? {},
+  }));
 }
 
 /** A contact's or a deal's timeline, newest first, paged by id (keyset). */

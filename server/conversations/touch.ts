@@ -15,13 +15,22 @@ const keyOf = (touch: ConversationTouch) => (touch.channel === 'chat' ? touch.ch
  * (insertJsonRows); of several touches of one thread the last counts.
  */
 export async function touchConversation(trx: Db, touches: ConversationTouch | ConversationTouch[]): Promise<void> {
+  for (const insert of conversationTouchInserts(trx, touches)) await insert.execute();
+}
+
+/**
+ * touchConversation's statements, not run: one insert … on conflict per organization and channel,
+ * for a caller that writes them with its other rows in ONE statement (parts of a data-modifying
+ * WITH, in the transaction that stores the messages). None for no touches.
+ */
+export function conversationTouchInserts(db: Pick<Db, 'insertInto'>, touches: ConversationTouch | ConversationTouch[]) {
   const groups = new Map<string, Map<string, ConversationTouch>>();
   for (const touch of Array.isArray(touches) ? touches : [touches]) {
     const group = `${touch.organizationId}:${touch.channel}`;
     if (!groups.has(group)) groups.set(group, new Map());
     groups.get(group)!.set(keyOf(touch), touch);
   }
-  for (const group of groups.values()) {
+  return [...groups.values()].map((group) => {
     const list = [...group.values()];
     const { organizationId, channel } = list[0]!;
     const values = list.map((touch) => ({
@@ -34,25 +43,23 @@ export async function touchConversation(trx: Db, touches: ConversationTouch | Co
       last_message_preview: touch.preview.replace(/\s+/g, ' ').trim().slice(0, PREVIEW_LENGTH),
       unread: touch.direction === 'inbound',
     }));
-    await insertJsonRows(trx, 'conversations', values)
-      .onConflict((oc) => {
-        const target =
-          channel === 'chat'
-            ? oc.column('chat_conversation_id')
-            : channel === 'sms'
-              ? oc.columns(['organization_id', 'contact_id']).where('channel', '=', 'sms')
-              : oc.columns(['organization_id', 'thread_id']).where('channel', '=', 'email');
-        return target.doUpdateSet((eb) => ({
-          // A chat's contact is learnt along the way (an e-mail left); an e-mail thread's may be found later.
-          contact_id: sql<string | null>`coalesce(excluded.contact_id, conversations.contact_id)`,
-          phone: channel === 'sms' ? eb.ref('excluded.phone') : eb.ref('conversations.phone'),
-          last_message_at: sql<Date>`greatest(conversations.last_message_at, now())`,
-          last_message_preview: eb.ref('excluded.last_message_preview'),
-          unread: eb.ref('excluded.unread'),
-          status: sql<ConversationStatus>`case when excluded.unread then 'open' else conversations.status end`,
-          updated_at: sql<Date>`now()`,
-        }));
-      })
-      .execute();
-  }
+    return insertJsonRows(db, 'conversations', values).onConflict((oc) => {
+      const target =
+        channel === 'chat'
+          ? oc.column('chat_conversation_id')
+          : channel === 'sms'
+            ? oc.columns(['organization_id', 'contact_id']).where('channel', '=', 'sms')
+            : oc.columns(['organization_id', 'thread_id']).where('channel', '=', 'email');
+      return target.doUpdateSet((eb) => ({
+        // A chat's contact is learnt along the way (an e-mail left); an e-mail thread's may be found later.
+        contact_id: sql<string | null>`coalesce(excluded.contact_id, conversations.contact_id)`,
+        phone: channel === 'sms' ? eb.ref('excluded.phone') : eb.ref('conversations.phone'),
+        last_message_at: sql<Date>`greatest(conversations.last_message_at, now())`,
+        last_message_preview: eb.ref('excluded.last_message_preview'),
+        unread: eb.ref('excluded.unread'),
+        status: sql<ConversationStatus>`case when excluded.unread then 'open' else conversations.status end`,
+        updated_at: sql<Date>`now()`,
+      }));
+    });
+  });
 }

@@ -5,6 +5,8 @@ import { scoped } from '../db/scoped';
 import { DomainError, fieldError, unknownRecord } from '../errors';
 import type { OrgContext } from '../kernel/context';
 import { ownerOnlyFilter } from '../organizations/members';
+import type { Db } from '../db';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { renderTemplate } from '../templates/variables';
 import { decodePageCursor, encodePageCursor } from './paging';
 import type { ZEmailIdInput, ZListEmailsInput, ZPreviewEmailInput } from './schema';
@@ -46,35 +48,46 @@ const CONTACT_COLUMNS = ['id', 'first_name', 'last_name', 'email', 'other_emails
 export type ResolvedRecipient = Recipient & { doNotEmail: boolean };
 
 /**
- * Who each e-mail goes to, in two queries whatever their number. A contact id: that contact
- * (visible to the caller) and its address. An address: the oldest contact of the organization
- * holding it, if any — an unknown address creates no contact. A recipient that cannot be e-mailed
- * is its error (naming `to`).
+ * The contacts the recipients name, as two subqueries of one select (recipientsFrom reads them
+ * back): those of the contact ids, with their owner (for the owner-only rule), and those holding
+ * the addresses, oldest first. One array parameter each, not one per recipient.
  */
-export async function resolveRecipients(ctx: OrgContext, tos: Draft['to'][]): Promise<(ResolvedRecipient | DomainError)[]> {
+export function recipientReads(db: Db, organizationId: string, tos: Draft['to'][]) {
   const contactIds = [...new Set(tos.flatMap((to) => ('contactId' in to ? [to.contactId] : [])))];
   const addresses = [...new Set(tos.flatMap((to) => ('address' in to ? [to.address] : [])))];
+  const contacts = () => scoped(db, organizationId).selectFrom('contacts').select(CONTACT_COLUMNS);
+  return {
+    contactIds,
+    addresses,
+    byId: jsonArrayFrom(
+      contacts()
+        .select('owner_id')
+        .where('contacts.id', '=', sql<string>`any(${contactIds}::uuid[])`),
+    ),
+    byAddress: jsonArrayFrom(
+      contacts()
+        .where((eb) => eb.or([eb(sql`lower(contacts.email)`, '=', sql`any(${addresses}::text[])`), eb(sql`contacts.other_emails`, '&&', sql`${addresses}::text[]`)]))
+        .orderBy('created_at')
+        .orderBy('id'),
+    ),
+  };
+}
+
+export type ContactRead = ContactRow & { owner_id?: string | null };
+
+/**
+ * Who each e-mail goes to, from what recipientReads read. A contact id: that contact (visible to
+ * the caller: `ownerOnly`, ownerOnlyFilter's answer) and its address. An address: the oldest
+ * contact of the organization holding it, if any — an unknown address creates no contact. A
+ * recipient that cannot be e-mailed is its error (naming `to`).
+ */
+export function recipientsFrom(tos: Draft['to'][], byIdRows: ContactRead[], holders: ContactRead[], ownerOnly: string | null): (ResolvedRecipient | DomainError)[] {
   const byId = new Map<string, ContactRow>();
-  if (contactIds.length > 0) {
-    const ownerOnly = await ownerOnlyFilter(ctx.db, ctx.auth);
-    let query = scoped(ctx.db, ctx.organizationId).selectFrom('contacts').select(CONTACT_COLUMNS).where('id', 'in', contactIds);
-    if (ownerOnly) query = query.where('owner_id', '=', ownerOnly);
-    for (const contact of await query.execute()) byId.set(contact.id, contact);
-  }
+  for (const contact of byIdRows) if (!ownerOnly || contact.owner_id === ownerOnly) byId.set(contact.id, contact);
   const byAddress = new Map<string, ContactRow>();
-  if (addresses.length > 0) {
-    const holders = await scoped(ctx.db, ctx.organizationId)
-      .selectFrom('contacts')
-      .select(CONTACT_COLUMNS)
-      // One array parameter, not one per address.
-      .where((eb) => eb.or([eb(sql`lower(contacts.email)`, '=', sql`any(${addresses}::text[])`), eb(sql`contacts.other_emails`, '&&', sql`${addresses}::text[]`)]))
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute();
-    // The oldest holder of each address wins: the rows come oldest first.
-    for (const contact of holders) {
-      for (const address of [contact.email?.toLowerCase(), ...contact.other_emails]) if (address && !byAddress.has(address)) byAddress.set(address, contact);
-    }
+  // The oldest holder of each address wins: the rows come oldest first.
+  for (const contact of holders) {
+    for (const address of [contact.email?.toLowerCase(), ...contact.other_emails]) if (address && !byAddress.has(address)) byAddress.set(address, contact);
   }
   return tos.map((to): ResolvedRecipient | DomainError => {
     if ('contactId' in to) {
@@ -87,6 +100,13 @@ export async function resolveRecipients(ctx: OrgContext, tos: Draft['to'][]): Pr
     if (!contact) return { address: to.address, name: null, contactId: null, values: { email: to.address }, doNotEmail: false };
     return { address: to.address, name: nameOf(contact), contactId: contact.id, values: { ...contactValues(contact), email: to.address }, doNotEmail: contact.dnc_email };
   });
+}
+
+/** recipientsFrom over recipientReads in one query (the compose dialog's preview). */
+export async function resolveRecipients(ctx: OrgContext, tos: Draft['to'][]): Promise<(ResolvedRecipient | DomainError)[]> {
+  const reads = recipientReads(ctx.db, ctx.organizationId, tos);
+  const row = await ctx.db.selectNoFrom([reads.byId.as('by_id'), reads.byAddress.as('by_address')]).executeTakeFirstOrThrow();
+  return recipientsFrom(tos, row.by_id, row.by_address, await ownerOnlyFilter(ctx.db, ctx.auth));
 }
 
 type ContactRow = Parameters<typeof contactValues>[0] & { id: string; other_emails: string[]; dnc_email: boolean };

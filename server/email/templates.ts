@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { z } from 'zod';
 import type { Db } from '../db';
 import { scoped } from '../db/scoped';
@@ -30,6 +31,21 @@ export async function requireEmailTemplate(ctx: Pick<OrgContext, 'db' | 'organiz
   const row = await scoped(ctx.db, ctx.organizationId).selectFrom('email_templates').select(COLUMNS).where('id', '=', id).executeTakeFirst();
   if (!row) throw unknownRecord(field, 'is not a template of this organization');
   return row;
+}
+
+/** findEmailTemplates as a subquery of a caller's own lookups (one select): the rows, dates as JSON text (templatesFrom reads them back). */
+export function templateReads(db: Db, organizationId: string, ids: string[]) {
+  return jsonArrayFrom(
+    scoped(db, organizationId)
+      .selectFrom('email_templates')
+      .select(COLUMNS)
+      .where('id', '=', sql<string>`any(${ids}::uuid[])`),
+  );
+}
+
+/** What templateReads read, by id. */
+export function templatesFrom(rows: { id: string; name: string; subject: string; body: string; created_at: Date | string; updated_at: Date | string }[]): Map<string, TemplateRow> {
+  return new Map(rows.map((row) => [row.id, { ...row, created_at: new Date(row.created_at), updated_at: new Date(row.updated_at) }]));
 }
 
 /** The organization's templates of these ids, by id, in one query (unknown ids are absent). */

@@ -1,6 +1,6 @@
-import { sql, type Insertable, type Kysely } from 'kysely';
-import { insertJsonRows } from '../db/json-rows';
-import type { Database, NotificationsTable, RoleKey } from '../db/schema';
+import { sql, type Expression, type Insertable, type Kysely, type RawBuilder } from 'kysely';
+import { insertJsonRows, type JsonRow } from '../db/json-rows';
+import type { Database, EventsTable, NotificationsTable, RoleKey } from '../db/schema';
 import { hiddenFromOwnOnlyRep, mayReceive, rolePermissions } from '../kernel/access';
 import { registry } from '../kernel/registry';
 import { notificationFor } from './notifications';
@@ -14,6 +14,31 @@ export type EventInput = {
   payload?: Record<string, unknown>;
   actorUserId: string | null;
 };
+
+const rowOf = (event: EventInput, payload: Record<string, unknown>): JsonRow<EventsTable> => ({
+  organization_id: event.organizationId,
+  type: event.type,
+  payload,
+  actor_user_id: event.actorUserId,
+});
+
+/** The NOTIFY of a stored event ("<id>:<organization>", sent at commit), over its row's columns. */
+export const notifyEvent = (id: Expression<unknown>, organizationId: Expression<unknown>): RawBuilder<unknown> => sql`pg_notify(${EVENTS_CHANNEL}, ${id} || ':' || ${organizationId})`;
+
+/**
+ * The rows publishEvents stores, for a change that writes them in its own statement with its other
+ * rows (one data-modifying WITH): insert them into `events` (insertJsonRows) returning id and
+ * organization_id, and select notifyEvent over those rows ordered by id, so the NOTIFYs go in the
+ * events' order. Only for events that raise no notification (publishEvents reads the members for
+ * those): an event that would raise one throws.
+ */
+export function eventRows(events: EventInput[]): JsonRow<EventsTable>[] {
+  return events.map((event) => {
+    const payload = event.payload ?? {};
+    if (notificationFor(event.type, payload)) throw new Error(`eventRows: a ${event.type} event raises notifications; publish it with publishEvents`);
+    return rowOf(event, payload);
+  });
+}
 
 /**
  * Publishes a domain event from inside the transaction of the change (outbox): the row, the
@@ -33,14 +58,14 @@ export async function publishEvents(trx: Kysely<Database>, events: EventInput[])
   const payloads = events.map((event) => event.payload ?? {});
   const ids: number[] = [];
   for (let start = 0; start < events.length; start += 1000) {
-    const rows = events.slice(start, start + 1000).map((event, i) => ({ organization_id: event.organizationId, type: event.type, payload: payloads[start + i]!, actor_user_id: event.actorUserId }));
+    const rows = events.slice(start, start + 1000).map((event, i) => rowOf(event, payloads[start + i]!));
     // The rows take their ids from the sequence in the order of the JSON array, so in id order they
     // are the events' order. The statement that stores them NOTIFYs each (sent at commit), in that
     // order: Postgres evaluates a volatile select list after the sort.
     const inserted = await trx
       .with('inserted', (db) => insertJsonRows(db, 'events', rows).returning(['id', 'organization_id']))
       .selectFrom('inserted')
-      .select(['id', sql`pg_notify(${EVENTS_CHANNEL}, id || ':' || organization_id)`.as('notified')])
+      .select((eb) => ['id', notifyEvent(eb.ref('id'), eb.ref('organization_id')).as('notified')])
       .orderBy('id')
       .execute();
     ids.push(...inserted.map((row) => Number(row.id)));

@@ -1,4 +1,4 @@
-import { CompiledQuery, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db';
 
 /** Anything that runs a compiled query: the app's Kysely instance or a transaction of it. */
@@ -47,6 +47,19 @@ async function runScript(db: Kysely<Database>, statements: string[]): Promise<{ 
     }
     return { rows };
   });
+}
+
+/**
+ * A pg-boss statement (its text with $n placeholders and their values) as a Kysely fragment: for a
+ * caller that runs it inside a statement of its own (a part of a data-modifying WITH), its values
+ * bound as executeSql binds them.
+ */
+export function pgBossStatement(text: string, values: unknown[] = []): RawBuilder<unknown> {
+  const pieces = text.split(/\$(\d+)/);
+  return sql.join(
+    pieces.map((piece, i) => (i % 2 === 0 ? sql.raw(piece) : sql.val(toParameter(values[Number(piece) - 1])))),
+    sql.raw(''),
+  );
 }
 
 function toParameter(value: unknown): unknown {

@@ -1,9 +1,9 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../db';
 import type { Logger } from '../logging';
-import { pgBossDb, type PgBossDb, type QueryRunner } from './executor';
+import { pgBossDb, pgBossStatement, type PgBossDb, type QueryRunner } from './executor';
 
 export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
 export const JOB_STATES: readonly JobState[] = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'];
@@ -106,6 +106,12 @@ export type JobQueue<Jobs extends Record<keyof Jobs, JobData> = JobRegistry> = {
    * item may set its own startAfter. Resolves to the number enqueued.
    */
   sendMany<Name extends keyof Jobs & string>(name: Name, jobs: { data: Jobs[Name]; startAfter?: Date }[], options?: Pick<SendOptions, 'db'>): Promise<number>;
+  /**
+   * The statement sendMany runs (pg-boss's own insert), not run: for a caller that stores the jobs
+   * with its other rows in ONE statement (a part of a data-modifying WITH, in its transaction). Its
+   * jobs are seen at commit, as sendMany's through `db`.
+   */
+  sendManyStatement<Name extends keyof Jobs & string>(name: Name, jobs: { data: Jobs[Name]; startAfter?: Date }[]): Promise<RawBuilder<unknown>>;
   /** Creates or migrates the pg-boss schema, creates the registered queues, starts their workers. */
   start(): Promise<void>;
   stop(options?: StopOptions): Promise<void>;
@@ -343,6 +349,24 @@ export function createJobQueue<Jobs extends Record<keyof Jobs, JobData> = JobReg
       await (runner ? boss.insert(inserts, { db: pgBossDb(runner) as PgBoss.Db }) : boss.insert(inserts));
       if (!runner) wake(workers.get(name)!);
       return jobs.length;
+    },
+
+    async sendManyStatement(name, jobs) {
+      if (jobs.length === 0) throw new Error('sendManyStatement needs at least one job');
+      if (!workers.has(name)) throw new Error(`no job queue "${name}" is registered`);
+      if (state !== 'started' && state !== 'stopping') throw new Error(`the job queue is not started; cannot send "${name}"`);
+      const inserts = jobs.map((job) => ({ name, data: job.data as JobData, ...(job.startAfter ? { startAfter: job.startAfter } : {}) }));
+      // pg-boss builds its statement and hands it to its db: this one keeps it instead of running it.
+      let statement: RawBuilder<unknown> | undefined;
+      const keep: PgBossDb = {
+        async executeSql(text, values) {
+          statement = pgBossStatement(text, values);
+          return { rows: [] };
+        },
+      };
+      await boss.insert(inserts, { db: keep as PgBoss.Db });
+      if (!statement) throw new Error('pg-boss built no insert statement');
+      return statement;
     },
 
     async start() {

@@ -1,3 +1,4 @@
+import type { OperationNodeSource } from 'kysely';
 import type { Config } from '../config';
 import type { Db, DatabaseHandle } from '../db';
 import type { EventRule, EventType } from '../events/types';
@@ -30,6 +31,8 @@ export type KernelRegistry = {
    * Many touches (a batch of e-mails) are written together.
    */
   touchConversation(trx: Db, touch: ConversationTouch | ConversationTouch[]): Promise<void>;
+  /** touchConversation's statements, not run: for a channel that writes them with its messages in ONE statement (parts of a data-modifying WITH). */
+  conversationTouchInserts(db: Pick<Db, 'insertInto'>, touch: ConversationTouch | ConversationTouch[]): OperationNodeSource[];
 };
 
 /**

@@ -34,16 +34,21 @@ export type BenchDatabase = { kind: 'postgres' | 'pglite'; label: string; databa
  * default both): Postgres in a fresh database `sb_bench_<prefix>` on BENCH_DATABASE_URL (or
  * DATABASE_URL), skipped with a note when neither is set; embedded PGlite in memory. Each migrated
  * first and closed after; `rowLevelSecurity` runs organization work under the policies, as the server
- * does by default. Resolves to the rows of every run, Postgres first.
+ * does by default; `databaseName` names the fresh Postgres database instead (so two benches of one
+ * kind on one server do not drop each other's). Resolves to the rows of every run, Postgres first.
  */
-export async function onEachDatabase(prefix: string, bench: (target: BenchDatabase) => Promise<string[][]>, { rowLevelSecurity = false }: { rowLevelSecurity?: boolean } = {}): Promise<string[][]> {
+export async function onEachDatabase(
+  prefix: string,
+  bench: (target: BenchDatabase) => Promise<string[][]>,
+  { rowLevelSecurity = false, databaseName }: { rowLevelSecurity?: boolean; databaseName?: string } = {},
+): Promise<string[][]> {
   const variants = (process.env[`BENCH_${prefix.toUpperCase()}_VARIANTS`] ?? 'postgres,pglite').split(',');
   const base = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
   const rows: string[][] = [];
   if (variants.includes('postgres') && !base) {
     console.log(`\n[${prefix}] Postgres part skipped: set BENCH_DATABASE_URL (or DATABASE_URL) to a server where a database can be created.`);
   } else if (variants.includes('postgres') && base) {
-    const database = await openDatabase({ kind: 'postgres', url: await benchDatabaseUrl(base, `sb_bench_${prefix}`, { fresh: true }), maxConnections: 20, rowLevelSecurity });
+    const database = await openDatabase({ kind: 'postgres', url: await benchDatabaseUrl(base, databaseName || `sb_bench_${prefix}`, { fresh: true }), maxConnections: 20, rowLevelSecurity });
     try {
       await migrateToLatest(database.db);
       rows.push(...(await bench({ kind: 'postgres', label: 'Postgres', database })));
