@@ -30,7 +30,7 @@ const SEND_RETRY_SECONDS = 5;
 async function sleepUntil(trx: Db, deps: Pick<AppDeps, 'jobs'>, run: RunRow, stepId: string, until: Date, awaitsEvent: string | null) {
   await scoped(trx, run.organization_id)
     .insertInto('workflow_timers', { run_id: run.id, step_id: stepId, due_at: until, awaits_event: awaitsEvent })
-    .onConflict((oc) => oc.column('run_id').doUpdateSet({ step_id: stepId, due_at: until, awaits_event: awaitsEvent }))
+    .onConflict((oc) => oc.column('run_id').doUpdateSet({ step_id: stepId, due_at: until, awaits_event: awaitsEvent, held: false }))
     .execute();
   await scoped(trx, run.organization_id).updateTable('workflow_runs').set({ status: 'waiting', current_step_id: stepId, updated_at: new Date() }).where('id', '=', run.id).execute();
   await armWake(deps, until, { db: trx });

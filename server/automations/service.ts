@@ -4,7 +4,7 @@ import { DomainError } from '../errors';
 import type { OrgContext } from '../kernel/context';
 import { ownerOnlyFilter } from '../organizations/members';
 import { enrollContact } from './enroll';
-import { resumeHeldRuns } from './run-control';
+import { holdWorkflowRuns, resumeHeldRuns } from './run-control';
 import type { ZEnrollInput, ZSetStatusInput } from './schema';
 import { requireWorkflow, setWorkflowStatus } from './workflows';
 
@@ -30,5 +30,8 @@ export async function enroll(ctx: OrgContext, input: z.output<typeof ZEnrollInpu
 }
 
 export function setStatus(ctx: OrgContext, input: z.output<typeof ZSetStatusInput>) {
-  return setWorkflowStatus(ctx, input, (trx, workflowId) => resumeHeldRuns(trx, ctx.deps, ctx.organizationId, workflowId));
+  return setWorkflowStatus(ctx, input, {
+    resumeHeld: (trx, workflowId) => resumeHeldRuns(trx, ctx.deps, ctx.organizationId, workflowId),
+    hold: (trx, workflowId) => holdWorkflowRuns(trx, ctx.organizationId, workflowId).then(() => undefined),
+  });
 }

@@ -76,6 +76,8 @@ export async function wakeBatch(trx: Db, deps: Pick<AppDeps, 'jobs'>, limit = WA
       'workflows.status as workflow_status',
     ])
     .where('workflow_timers.due_at', '<=', sql<Date>`now()`)
+    // Held timers (paused runs and workflows) are not in the due index at all (decision 046).
+    .where(sql<boolean>`not workflow_timers.held`)
     .where('workflow_runs.status', '=', 'waiting')
     .orderBy('workflow_timers.due_at')
     .limit(limit)
@@ -97,6 +99,11 @@ async function wakeInOrganization(trx: Db, deps: Pick<AppDeps, 'jobs'>, organiza
       .updateTable('workflow_runs')
       .set({ status: 'paused', updated_at: new Date() })
       .where(sql<boolean>`id = any(${held}::uuid[])`)
+      .execute();
+    await org
+      .updateTable('workflow_timers')
+      .set({ held: true })
+      .where(sql<boolean>`run_id = any(${held}::uuid[])`)
       .execute();
   }
   const waking = rows.filter((r) => r.workflow_status !== 'paused');
@@ -183,11 +190,18 @@ export async function sweepTimers(deps: AppDeps): Promise<boolean> {
     .innerJoin('workflow_runs', 'workflow_runs.id', 'workflow_timers.run_id')
     .select('workflow_timers.run_id')
     .where('workflow_timers.due_at', '<', sql<Date>`now() - make_interval(secs => ${OVERDUE_SECONDS})`)
+    .where(sql<boolean>`not workflow_timers.held`)
     .where('workflow_runs.status', '=', 'waiting')
     .limit(1)
     .executeTakeFirst();
   if (overdue) await armWake(deps, new Date());
-  const left = await deps.database.db.selectFrom('workflow_timers').select('run_id').limit(1).executeTakeFirst();
+  // Held timers wait for a resume, which arms their wake itself.
+  const left = await deps.database.db
+    .selectFrom('workflow_timers')
+    .select('run_id')
+    .where(sql<boolean>`not held`)
+    .limit(1)
+    .executeTakeFirst();
   if (left) await armSweep(deps);
   return Boolean(overdue);
 }

@@ -168,12 +168,18 @@ export async function revertDraft(ctx: OrgContext, { id }: z.output<typeof ZWork
 }
 
 /** Active enrols and runs; paused holds every run at its next step (the executor checks it). */
-export async function setWorkflowStatus(ctx: OrgContext, input: z.output<typeof ZSetStatusInput>, resumeHeld: (trx: Db, workflowId: string) => Promise<void>) {
+export async function setWorkflowStatus(
+  ctx: OrgContext,
+  input: z.output<typeof ZSetStatusInput>,
+  runs: { resumeHeld: (trx: Db, workflowId: string) => Promise<void>; hold: (trx: Db, workflowId: string) => Promise<void> },
+) {
   await ctx.db.transaction().execute(async (trx) => {
     const row = await requireWorkflow(trx, ctx.organizationId, input.id, { lock: true });
     if (input.status === 'active' && !row.published_version) throw fieldError('status', 'publish the workflow before activating it');
     await scoped(trx, ctx.organizationId).updateTable('workflows').set({ status: input.status, updated_at: new Date() }).where('id', '=', input.id).execute();
-    if (input.status === 'active' && row.status === 'paused') await resumeHeld(trx, input.id);
+    if (input.status === 'active' && row.status === 'paused') await runs.resumeHeld(trx, input.id);
+    // Pausing holds the waiting runs and their timers in this transaction (decision 046).
+    if (input.status === 'paused' && row.status !== 'paused') await runs.hold(trx, input.id);
     // Pausing stops the schedule; activating arms it again (schedule.ts).
     await syncWorkflowTimers(trx, ctx.deps, ctx.organizationId, input.id);
   });

@@ -1136,6 +1136,8 @@ export interface WorkflowTimersTable {
   due_at: Timestamp;
   awaits_event: string | null;
   created_at: Timestamp;
+  /** Its run is paused, or its workflow is (2026_12_04_300): kept, but out of the wake's due index until resumed. */
+  held: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 /** A side effect claimed before the provider is called, unique per (run, step, attempt). */

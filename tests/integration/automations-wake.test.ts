@@ -25,10 +25,12 @@ async function waitingRuns(database: DatabaseHandle, api: Api, organizationId: s
   });
   await api.automations.publish({ id: workflow.id });
   const db = database.db;
-  await sql`insert into contacts (organization_id, first_name, last_name) select ${organizationId}, 'Due', n::text from generate_series(1, ${count}) n`.execute(db);
+  await sql`insert into contacts (organization_id, first_name, last_name) select ${organizationId}, 'Due', ${workflow.id} || ':' || n from generate_series(1, ${count}) n`.execute(db);
   // The runs as the wait step leaves them (waiting, a timer each); the hour has passed.
   await sql`insert into workflow_runs (organization_id, workflow_id, version, contact_id, status, current_step_id, trigger)
-    select ${organizationId}, ${workflow.id}, 1, id, 'waiting', 'pause', 'manual' from contacts where organization_id = ${organizationId} and first_name = 'Due'`.execute(db);
+    select ${organizationId}, ${workflow.id}, 1, id, 'waiting', 'pause', 'manual' from contacts where organization_id = ${organizationId} and first_name = 'Due' and last_name like ${`${workflow.id}:%`}`.execute(
+    db,
+  );
   await sql`insert into workflow_timers (run_id, organization_id, step_id, due_at)
     select id, organization_id, 'pause', now() - make_interval(secs => ${dueSecondsAgo}) from workflow_runs where workflow_id = ${workflow.id}`.execute(db);
   return workflow.id;
@@ -107,12 +109,25 @@ describe('the batched wake of due timers', { timeout: 240_000 }, () => {
     const { deps, owner, api } = await engine();
     const workflowId = await waitingRuns(deps.database, api, owner.organizationId, 5);
     await api.automations.setStatus({ id: workflowId, status: 'paused' });
+    // Held by the pausing transaction: the runs paused, their timers out of the wake's index (decision 046).
+    const heldTimers = () =>
+      deps.database.db
+        .selectFrom('workflow_timers')
+        .innerJoin('workflow_runs', 'workflow_runs.id', 'workflow_timers.run_id')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('workflow_runs.workflow_id', '=', workflowId)
+        .where('workflow_timers.held', '=', true)
+        .executeTakeFirstOrThrow()
+        .then((r) => r.n);
+    expect(await statuses(deps.database, workflowId)).toEqual({ paused: 5 });
+    expect(await heldTimers()).toBe(5);
     await wakeDueTimers(deps);
     expect(await statuses(deps.database, workflowId)).toEqual({ paused: 5 });
     expect(await timersOf(deps.database, workflowId)).toBe(5);
     expect(await stepLog(deps.database, workflowId)).toEqual([]);
 
     await api.automations.setStatus({ id: workflowId, status: 'active' });
+    expect(await heldTimers()).toBe(0);
     await until(
       () => statuses(deps.database, workflowId),
       (s) => s.completed === 5,
@@ -121,6 +136,64 @@ describe('the batched wake of due timers', { timeout: 240_000 }, () => {
       ['after', 'done', 5, 5],
       ['pause', 'done', 5, 5],
     ]);
+  });
+
+  it("pausing a workflow holds its waiting runs' timers out of the wake's index in the same transaction; stopping them removes them", async () => {
+    const { deps, owner, api } = await engine();
+    const many = testDatabaseKind === 'postgres' ? 3000 : 400;
+    // The paused workflow's timers are the oldest due: a claim walking the due index would meet them first.
+    const paused = await waitingRuns(deps.database, api, owner.organizationId, many, 600);
+    await api.automations.setStatus({ id: paused, status: 'paused' });
+    const held = async (workflowId: string) =>
+      deps.database.db
+        .selectFrom('workflow_timers')
+        .innerJoin('workflow_runs', 'workflow_runs.id', 'workflow_timers.run_id')
+        .select([sql<number>`count(*) filter (where held)::int`.as('held'), sql<number>`count(*) filter (where not held)::int`.as('live')])
+        .where('workflow_runs.workflow_id', '=', workflowId)
+        .executeTakeFirstOrThrow();
+    // Held by the pause itself, before any wake ran.
+    expect(await statuses(deps.database, paused)).toEqual({ paused: many });
+    expect(await held(paused)).toEqual({ held: many, live: 0 });
+
+    const active = await waitingRuns(deps.database, api, owner.organizationId, 10, 1);
+    // One claim of 10: exactly the active workflow's ten, none of the held ones looked at.
+    const claimed = await deps.database.db.transaction().execute((trx) => wakeBatch(trx, deps, 10));
+    expect(claimed).toBe(10);
+    expect(await held(active)).toEqual({ held: 0, live: 0 });
+    await until(
+      () => statuses(deps.database, active),
+      (s) => s.completed === 10,
+    );
+    expect(await held(paused)).toEqual({ held: many, live: 0 });
+    expect(await stepLog(deps.database, paused)).toEqual([]);
+
+    // Stopping them (one statement) removes the held timers; resuming a paused workflow's runs is the test above.
+    expect(await api.automations.stopRuns({ id: paused })).toEqual({ stopped: many });
+    expect(await held(paused)).toEqual({ held: 0, live: 0 });
+  });
+
+  it('pausing one waiting run holds its timer; resuming it releases the timer and the wait ends', async () => {
+    const { deps, owner, api } = await engine();
+    const workflowId = await waitingRuns(deps.database, api, owner.organizationId, 2, 1);
+    const [first] = await deps.database.db.selectFrom('workflow_runs').select('id').where('workflow_id', '=', workflowId).orderBy('id').execute();
+    await api.automations.pauseRun({ runId: first!.id });
+    const heldOf = (runId: string) => deps.database.db.selectFrom('workflow_timers').select('held').where('run_id', '=', runId).executeTakeFirst();
+    expect(await heldOf(first!.id)).toEqual({ held: true });
+    await wakeDueTimers(deps);
+    expect(
+      await until(
+        () => statuses(deps.database, workflowId),
+        (s) => s.completed === 1,
+      ),
+    ).toEqual({ completed: 1, paused: 1 });
+    await api.automations.resumeRun({ runId: first!.id });
+    expect(await heldOf(first!.id)).toEqual({ held: false });
+    expect(
+      await until(
+        () => statuses(deps.database, workflowId),
+        (s) => s.completed === 2,
+      ),
+    ).toEqual({ completed: 2 });
   });
 
   it('a wake that crashes before its commit leaves every run waiting; the sweeper wakes each once', async () => {

@@ -1,5 +1,5 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { PauseIcon, PlayIcon, PlusIcon, Trash2Icon, WorkflowIcon } from 'lucide-react';
+import { CircleStopIcon, PauseIcon, PlayIcon, PlusIcon, Trash2Icon, WorkflowIcon } from 'lucide-react';
 import { z } from 'zod';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormAlert } from '../../components/form';
@@ -12,6 +12,7 @@ import { useCan } from '../../lib/auth';
 import { errorMessageOf } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
+import { toast } from '../../state/toast';
 import { EnrollDialog } from './-components/automations/enroll-dialog';
 import { RunHistory, type RunFilters } from './-components/automations/runs';
 
@@ -105,34 +106,75 @@ function WorkflowRow({ workflow, canWrite }: { workflow: Workflow; canWrite: boo
       <Td className="text-right tabular-nums">{workflow.counts.completed.toLocaleString()}</Td>
       <Td>{workflow.lastRunAt ? formatDateTime(workflow.lastRunAt) : 'Never'}</Td>
       <Td>
-        {canWrite ? (
-          <span className="flex justify-end gap-1">
-            {workflow.status === 'active' ? (
-              <Button size="sm" variant="ghost" disabled={setStatus.isPending} onClick={() => setStatus.mutate({ id: workflow.id, status: 'paused' })}>
-                <PauseIcon className="size-4" aria-hidden />
-                Pause
-              </Button>
-            ) : workflow.publishedVersion ? (
-              <Button size="sm" variant="ghost" disabled={setStatus.isPending} onClick={() => setStatus.mutate({ id: workflow.id, status: 'active' })}>
-                <PlayIcon className="size-4" aria-hidden />
-                Activate
-              </Button>
-            ) : null}
-            <ConfirmDialog
-              trigger={
-                <Button size="sm" variant="ghost" aria-label={`Delete ${workflow.name}`}>
-                  <Trash2Icon className="size-4" aria-hidden />
+        <span className="flex justify-end gap-1">
+          <StopRunsButton workflow={workflow} canWrite={canWrite} />
+          {canWrite ? (
+            <>
+              {workflow.status === 'active' ? (
+                <Button size="sm" variant="ghost" disabled={setStatus.isPending} onClick={() => setStatus.mutate({ id: workflow.id, status: 'paused' })}>
+                  <PauseIcon className="size-4" aria-hidden />
+                  Pause
                 </Button>
-              }
-              title={`Delete “${workflow.name}”?`}
-              description="Its runs stop and the workflow and its history are removed."
-              confirmLabel="Delete workflow"
-              pendingLabel="Deleting…"
-              onConfirm={() => remove.mutateAsync({ id: workflow.id })}
-            />
-          </span>
-        ) : null}
+              ) : workflow.publishedVersion ? (
+                <Button size="sm" variant="ghost" disabled={setStatus.isPending} onClick={() => setStatus.mutate({ id: workflow.id, status: 'active' })}>
+                  <PlayIcon className="size-4" aria-hidden />
+                  Activate
+                </Button>
+              ) : null}
+              <ConfirmDialog
+                trigger={
+                  <Button size="sm" variant="ghost" aria-label={`Delete ${workflow.name}`}>
+                    <Trash2Icon className="size-4" aria-hidden />
+                  </Button>
+                }
+                title={`Delete “${workflow.name}”?`}
+                description="Its runs stop and the workflow and its history are removed."
+                confirmLabel="Delete workflow"
+                pendingLabel="Deleting…"
+                onConfirm={() => remove.mutateAsync({ id: workflow.id })}
+              />
+            </>
+          ) : null}
+        </span>
       </Td>
     </Tr>
   );
 }
+
+/**
+ * Stops every run of the workflow still going (running, waiting or held by a pause) after a
+ * confirmation naming how many; the toast says how many were stopped. Shown to every member,
+ * usable only with automations:write.
+ */
+function StopRunsButton({ workflow, canWrite }: { workflow: Workflow; canWrite: boolean }) {
+  const utils = trpc.useUtils();
+  const stopRuns = trpc.automations.stopRuns.useMutation({
+    onSuccess: ({ stopped }) => {
+      toast({ title: stopped === 0 ? 'No run to stop' : `Stopped ${runsText(stopped)}`, description: `“${workflow.name}” has no active run now.` });
+      return Promise.all([utils.automations.list.invalidate(), utils.automations.runs.invalidate(), utils.automations.run.invalidate()]);
+    },
+    onError: (error) => toast({ variant: 'destructive', title: 'Could not stop the runs', description: errorMessageOf(error, 'Try again.') }),
+  });
+  const active = workflow.counts.active;
+  const label = `Stop runs of ${workflow.name}`;
+  const button = (disabled: boolean, title: string) => (
+    <Button size="sm" variant="ghost" aria-label={label} title={title} disabled={disabled}>
+      <CircleStopIcon className="size-4" aria-hidden />
+      Stop runs
+    </Button>
+  );
+  if (!canWrite) return button(true, 'Stopping runs needs the automations:write permission (a manager or above)');
+  if (active === 0) return button(true, 'No run of this workflow is active');
+  return (
+    <ConfirmDialog
+      trigger={button(stopRuns.isPending, label)}
+      title={`Stop ${runsText(active)} of “${workflow.name}”?`}
+      description={`${active === 1 ? 'The run still going (running, waiting or paused) stops' : `The ${active.toLocaleString()} runs still going (running, waiting or paused) stop`} where ${active === 1 ? 'it is' : 'they are'}: no further step runs and waits are cancelled. The workflow itself keeps its status; new enrolments still start runs.`}
+      confirmLabel={`Stop ${runsText(active)}`}
+      pendingLabel="Stopping…"
+      onConfirm={() => stopRuns.mutateAsync({ id: workflow.id }).catch(() => undefined)}
+    />
+  );
+}
+
+const runsText = (n: number) => `${n.toLocaleString()} active run${n === 1 ? '' : 's'}`;
