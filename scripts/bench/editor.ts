@@ -154,7 +154,7 @@ export async function run(): Promise<void> {
     const items = page.locator('[data-puck-component]');
     // Polled from here: the app's Content-Security-Policy refuses the page-side eval of waitForFunction.
     // All blocks, or as many as the canvas mounts when it renders only those in view.
-    while ((await page.locator('[data-puck-component]').count()) < Math.min(blocks, 12)) {
+    while ((await page.locator('[data-puck-component]').count()) < Math.min(blocks, 6)) {
       if (performance.now() - opened > 180_000) throw new Error(`the editor did not show ${blocks} blocks`);
       await page.waitForTimeout(100);
     }
