@@ -14,6 +14,7 @@ const BENCHES: { name: string; load: () => Promise<{ run(): Promise<void> }> }[]
   { name: 'webhooks', load: () => import('./webhooks') },
   { name: 'slots', load: () => import('./slots') },
   { name: 'sites', load: () => import('./sites') },
+  { name: 'editor', load: () => import('./editor') },
   { name: 'campaigns', load: () => import('./campaigns') },
   { name: 'automations', load: () => import('./automations') },
   { name: 'lighthouse', load: () => import('./lighthouse') },

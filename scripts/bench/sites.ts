@@ -27,12 +27,13 @@ const SERVER_ENTRY = fileURLToPath(new URL('./lib/sites-server.ts', import.meta.
 const RUNS = 3;
 const TARGET_P99_MS = 50;
 
-type Case = { label: string; path: string; host?: string };
+type Case = { label: string; path: string; host?: string; /** Each request another visitor (its own User-Agent): no visitor comes back. */ newVisitors?: boolean };
 
 function casesOf(handle: string, domain: string, page: string): Case[] {
   return [
     { label: 'page in no funnel (no form), by path', path: `/s/${handle}${page}` },
     { label: 'funnel step (lead form, visit counted), by path', path: `/s/${handle}/` },
+    { label: 'funnel step, a new visitor each request', path: `/s/${handle}/`, newVisitors: true },
     { label: 'page in no funnel, by Host (custom domain)', path: page, host: domain },
   ];
 }
@@ -79,14 +80,19 @@ type Run = LoadResult & { cpuMicrosPerRequest: number | undefined };
 /** A visitor's browser asks for a compressed page. */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
 
+let visitorNumber = 0;
+/** Another visitor's browser: the same page asked for with a User-Agent never sent before (the A/B choice and the visit's hash are theirs). */
+const newVisitor = (request: { headers?: Record<string, string> }) => ({ ...request, headers: { ...request.headers, 'user-agent': `Mozilla/5.0 (bench visitor ${++visitorNumber})` } });
+
 async function measure(base: string, c: Case, duration: number, connections: number, pid: number, overallRate?: number): Promise<Run[]> {
   const headers = { ...BROWSER_HEADERS, ...(c.host ? { host: c.host } : {}) };
+  const setupRequest = c.newVisitors ? newVisitor : undefined;
   progress(`${c.label}${overallRate ? ` at ${overallRate} req/s` : ''}: 2 s warm-up + ${RUNS} × ${duration} s`);
-  await runLoad(base + c.path, { duration: 2, connections, headers, overallRate });
+  await runLoad(base + c.path, { duration: 2, connections, headers, overallRate, setupRequest });
   const runs: Run[] = [];
   for (let i = 0; i < RUNS; i++) {
     const before = cpuMsOf(pid);
-    const result = await runLoad(base + c.path, { duration, connections, headers, overallRate });
+    const result = await runLoad(base + c.path, { duration, connections, headers, overallRate, setupRequest });
     const after = cpuMsOf(pid);
     runs.push({ ...result, cpuMicrosPerRequest: before === undefined || after === undefined || result.requests === 0 ? undefined : ((after - before) * 1000) / result.requests });
   }
@@ -144,7 +150,7 @@ export async function run(): Promise<void> {
       console.log(loadLine('after these runs'));
 
       if (index === 0) {
-        const pages = cases.filter((c) => !c.host);
+        const pages = cases.filter((c) => !c.host && !c.newVisitors);
         const js = await Promise.all(pages.map((c) => javaScriptOf(server.url, c.path)));
         printTable(
           'JavaScript of a published page',

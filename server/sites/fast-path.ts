@@ -6,7 +6,7 @@ import type { AppEnv } from '../http/env';
 import { requestMeta } from '../http/meta';
 import { commonHeaders, REPORTING_ENDPOINTS } from '../http/security-headers';
 import { isAppHost } from './domains';
-import { chooseForVisitor, stepVariants, type StepVariant } from './funnel-serve';
+import { chooseForVisitor, chooseForVisitorNow, stepVariants, type StepVariant, type Visitor } from './funnel-serve';
 import { countVisit } from './funnel-visits';
 import { findSite, liveVersion, PAGE_PATH, type PublicSite, type SiteAddress } from './lookup';
 import { routeCacheOf } from './route-cache';
@@ -73,24 +73,43 @@ function headerOf(c: Context<AppEnv>, name: string): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
+/** The visitor as requestMeta (server/http/meta.ts) tells them, read from Node's request when served by a socket. */
+function visitorOf(c: Context<AppEnv>, trustProxy: boolean): Visitor {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (!incoming) {
+    const meta = requestMeta(c, trustProxy);
+    return { ip: meta.ip, userAgent: meta.userAgent ?? '' };
+  }
+  const forwarded = trustProxy ? headerOf(c, 'x-forwarded-for')?.split(',')[0]?.trim() : undefined;
+  return { ip: forwarded || incoming.socket.remoteAddress || 'unknown', userAgent: headerOf(c, 'user-agent')?.slice(0, 512) ?? '' };
+}
+
 const ROUTE_LABEL = 'published site page';
 
-async function partsOf(c: Context<AppEnv>, deps: AppDeps, route: Exclude<Route, { kind: 'elsewhere' }>): Promise<AnswerParts> {
+/**
+ * The answer's parts; a promise only on a miss (a version not read yet, the secrets of a funnel
+ * step's first visitor), so that a hit costs no await.
+ */
+function partsOf(c: Context<AppEnv>, deps: AppDeps, route: Exclude<Route, { kind: 'elsewhere' }>): AnswerParts | Promise<AnswerParts> {
   if (route.kind === 'plain404') return plainNotFoundParts(route.page);
-  let versionId: string;
-  let status: 200 | 404 = 200;
-  if (route.kind === 'version') {
-    versionId = route.versionId;
-    status = route.status;
-  } else {
-    const meta = requestMeta(c, deps.config.trustProxy);
-    const db = deps.database.forOrganization(route.organizationId);
-    const { chosen, visit } = await chooseForVisitor(db, route.organizationId, route.variants, { ip: meta.ip, userAgent: meta.userAgent ?? '' });
-    countVisit(deps, visit);
-    versionId = chosen.versionId;
+  if (route.kind === 'version') return versionParts(c, deps, route.versionId, route.status, route.canonicalBase);
+  const visitor = visitorOf(c, deps.config.trustProxy);
+  const now = chooseForVisitorNow(route.organizationId, route.variants, visitor);
+  if (now) {
+    countVisit(deps, now.visit);
+    return versionParts(c, deps, now.chosen.versionId, 200, route.canonicalBase);
   }
-  const page = cachedVersion(versionId, route.canonicalBase) ?? (await preparedVersion(deps, versionId, route.canonicalBase));
-  return pageParts(page, status, { ifNoneMatch: headerOf(c, 'if-none-match'), acceptEncoding: headerOf(c, 'accept-encoding') });
+  return chooseForVisitor(deps.database.forOrganization(route.organizationId), route.organizationId, route.variants, visitor).then(({ chosen, visit }) => {
+    countVisit(deps, visit);
+    return versionParts(c, deps, chosen.versionId, 200, route.canonicalBase);
+  });
+}
+
+function versionParts(c: Context<AppEnv>, deps: AppDeps, versionId: string, status: 200 | 404, canonicalBase: string): AnswerParts | Promise<AnswerParts> {
+  const request = () => ({ ifNoneMatch: headerOf(c, 'if-none-match'), acceptEncoding: headerOf(c, 'accept-encoding') });
+  const page = cachedVersion(versionId, canonicalBase);
+  if (page) return pageParts(page, status, request());
+  return preparedVersion(deps, versionId, canonicalBase).then((prepared) => pageParts(prepared, status, request()));
 }
 
 /**
@@ -114,7 +133,8 @@ export function publishedPagesFastPath(deps: AppDeps): MiddlewareHandler<AppEnv>
       const cache = routeCacheOf<Route>(deps.database);
       const route = cache.get(address.key) ?? (await cache.remember(address.key, () => loadRoute(deps, address.by, address.path)));
       if (route.kind === 'elsewhere') return next();
-      parts = await partsOf(c, deps, route);
+      const answer = partsOf(c, deps, route);
+      parts = answer instanceof Promise ? await answer : answer;
     } catch {
       // The database failed: the app's doors answer (and log) as for any request.
       return next();

@@ -5,7 +5,7 @@ import { scoped } from '../db/scoped';
 import { DomainError } from '../errors';
 import { publishEvent } from '../events/publish';
 import { priceMinor, walkBlocks, ZPaymentProps, type BlockProps, type PageData } from './blocks/schema';
-import { utcDay, visitorHash, type Visitor } from './funnel-serve';
+import { pageVariant, utcDay, visitorHash, type Visitor } from './funnel-serve';
 import { redirectOf } from './forms';
 import { pageDataOf, pageUrl, siteBaseUrl, verifiedDomains } from './repo';
 
@@ -52,21 +52,7 @@ export async function draftSiteOrder(db: Db, publicUrl: string, pageId: string, 
   if (!product?.success) throw orderNotFound();
   const organizationId = page.organization_id;
   const verified = await verifiedDomains(db, organizationId, [page.siteId]);
-  const step = await db
-    .selectFrom('funnel_variants as v')
-    .innerJoin('funnel_steps as s', 's.id', 'v.step_id')
-    .select([
-      'v.id as variantId',
-      'v.step_id as stepId',
-      's.funnel_id as funnelId',
-      (eb) =>
-        eb.selectFrom('funnel_steps as n').select('n.page_id').whereRef('n.funnel_id', '=', 's.funnel_id').whereRef('n.position', '>', 's.position').orderBy('n.position').limit(1).as('nextPageId'),
-    ])
-    .where('v.organization_id', '=', organizationId)
-    .where('v.page_id', '=', pageId)
-    .orderBy('v.step_id')
-    .limit(1)
-    .executeTakeFirst();
+  const step = await pageVariant(db, organizationId, pageId);
   return {
     organizationId,
     siteId: page.siteId,
@@ -77,7 +63,7 @@ export async function draftSiteOrder(db: Db, publicUrl: string, pageId: string, 
     amountMinor: priceMinor(product.data.price),
     siteBase: siteBaseUrl(publicUrl, page.handle, verified.get(page.siteId)),
     pagePath: page.path,
-    funnel: step ? { funnelId: step.funnelId, stepId: step.stepId, variantId: step.variantId, nextPageId: step.nextPageId ?? null } : null,
+    funnel: step ?? null,
   };
 }
 

@@ -79,7 +79,18 @@ export function PageEditor({ page }: { page: EditorPage }) {
       <DeviceProvider>
         <div className="h-screen-below-header min-h-[32rem]" data-testid="page-editor">
           <StyleGuard />
-          <Puck key={doc.revision} config={config} data={doc.data} onChange={saver.change} overrides={OVERRIDES} iframe={IFRAME} headerTitle={page.title} headerPath={page.path} height="100%" />
+          <Puck
+            key={doc.revision}
+            config={config}
+            data={doc.data}
+            onChange={saver.change}
+            overrides={OVERRIDES}
+            iframe={IFRAME}
+            headerTitle={page.title}
+            headerPath={page.path}
+            height="100%"
+            _experimentalVirtualization={doc.data.content.length > VIRTUALIZE_FROM}
+          />
         </div>
       </DeviceProvider>
     </ActionsContext.Provider>
@@ -101,6 +112,15 @@ function StyleGuard() {
  * inline <style> elements, which the Content-Security-Policy refuses inside it.
  */
 const IFRAME = { enabled: false } as const;
+
+/**
+ * A long page's canvas mounts only the blocks in view (Puck's root-zone virtualization): deleting or
+ * moving a block then re-renders the few mounted below it, not every block of the page (each
+ * shifted block's drag-and-drop registration and transition is what a delete cost on 250 blocks;
+ * `npm run bench editor`, docs/decisions/049-editor-and-funnel-speed.md). Short pages keep every
+ * block mounted.
+ */
+const VIRTUALIZE_FROM = 40;
 
 const OVERRIDES: Partial<Overrides> = { headerActions: () => <HeaderActions />, preview: DevicePreview };
 

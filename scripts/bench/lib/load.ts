@@ -9,6 +9,8 @@ export type LoadOptions = {
   overallRate?: number;
   /** Request headers (a custom domain's Host, say). */
   headers?: Record<string, string>;
+  /** Changes each request before it is sent (autocannon's setupRequest): another visitor's User-Agent, say. */
+  setupRequest?: (request: { headers?: Record<string, string> }) => { headers?: Record<string, string> };
 };
 
 export type LoadResult = {
@@ -28,7 +30,15 @@ export async function runLoad(url: string, options: LoadOptions): Promise<LoadRe
   const latencies: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
-      { url, duration: options.duration, connections: options.connections, pipelining: 1, headers: options.headers, overallRate: options.overallRate },
+      {
+        url,
+        duration: options.duration,
+        connections: options.connections,
+        pipelining: 1,
+        headers: options.headers,
+        overallRate: options.overallRate,
+        ...(options.setupRequest ? { requests: [{ setupRequest: options.setupRequest as never }] } : {}),
+      },
       (error: unknown, res: autocannon.Result) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(res)),
     );
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
