@@ -286,3 +286,58 @@ describe('the instance’s Stripe and Kit accounts', () => {
     expect(envApplied.kitApiKey).toBe(kit.apiKey);
   });
 });
+
+describe('credentials that no longer open (SECRETS_KEY rotated away)', () => {
+  const ANOTHER_KEY = Buffer.alloc(32, 7).toString('base64');
+
+  it('fails the SMS a send job cannot send, with the reason on each message, instead of leaving them queued', async () => {
+    const w = await world();
+    // Accepted by a process whose key sealed the credentials, sent by workers running under another key.
+    const rotated = await buildTestApp({ database: w.deps.database, env: { TWILIO_API_BASE_URL: w.twilio.url, SECRETS_KEY: ANOTHER_KEY } });
+    registerSmsJobs({ ...w.deps, config: rotated.deps.config }, { retryDelay: 1 });
+    await w.deps.jobs.start();
+    onTestFinished(() => w.deps.jobs.stop({ timeoutMs: 3000 }));
+    await w.api.providers.saveTwilio({ accountSid: OTHER_ACCOUNT_SID, authToken: OTHER_AUTH_TOKEN, fromNumber: OWN_FROM });
+    const { messageId } = await w.api.sms.send({ to: uniqueNumber(), message: 'Will not open' });
+    const { batchId } = await w.api.sms.bulkSend({ recipients: [uniqueNumber(), uniqueNumber()], message: 'Nor these' });
+    const failed = await eventually(
+      () => w.deps.database.db.selectFrom('sms_messages').select(['id', 'status', 'error_message']).where('organization_id', '=', w.owner.organizationId).where('direction', '=', 'outbound').execute(),
+      (rows) => rows.length === 3 && rows.every((r) => r.status === 'failed'),
+    );
+    expect(new Set(failed.map((r) => r.error_message))).toEqual(
+      new Set(['Not sent: This organization’s Twilio settings do not open with this server’s key (SECRETS_KEY): save them again in Settings → Integrations']),
+    );
+    expect(w.twilio.messages).toHaveLength(0);
+    // The sender sees why, on the message and in the batch's progress.
+    const stranger = rotated.caller(browser(w.owner.cookie));
+    expect((await stranger.sms.messages({})).find((m) => m.id === messageId)).toMatchObject({ status: 'failed', errorMessage: expect.stringContaining('save them again in Settings → Integrations') });
+    expect(await w.api.sms.batch({ batchId })).toMatchObject({ failed: 2, queued: 0, done: true });
+  });
+
+  it('fails the e-mail a send job cannot send through the organization’s own SMTP server, with the reason', async () => {
+    const sink = await startSmtpSink({ auth: { user: 'mailer', pass: 'right-password' } });
+    onTestFinished(() => sink.close());
+    const w = await world();
+    await w.api.providers.saveSmtp({ host: '127.0.0.1', port: Number(new URL(sink.url).port), security: 'none', username: 'mailer', password: 'right-password' });
+    const rotated = await buildTestApp({ database: w.deps.database, env: { SECRETS_KEY: ANOTHER_KEY } });
+    const worker = { ...w.deps, config: rotated.deps.config };
+    await registerTestEmailJobs(worker, { retryDelay: 1 });
+    await w.deps.jobs.start();
+    onTestFinished(async () => {
+      await w.deps.jobs.stop({ timeoutMs: 3000 });
+      await closeEmailTransport(worker);
+    });
+    const to = uniqueEmail('unopened');
+    const queued = await w.deps.database.db
+      .transaction()
+      .execute((trx) => queueEmail(trx, w.deps, { organizationId: w.owner.organizationId, kind: 'one_to_one', to, subject: 'Never leaves', html: '<p>Hi</p>', text: 'Hi' }));
+    const row = await eventually(
+      () => w.deps.database.db.selectFrom('email_messages').select(['status', 'error']).where('id', '=', queued.id).executeTakeFirstOrThrow(),
+      (r) => r.status === 'failed',
+    );
+    expect(row.error).toBe('Not sent: This organization’s SMTP settings do not open with this server’s key (SECRETS_KEY): save them again in Settings → Integrations');
+    expect(sink.messages).toHaveLength(0);
+    const stranger = rotated.caller(browser(w.owner.cookie));
+    expect(await stranger.email.get({ id: queued.id })).toMatchObject({ status: 'failed', error: expect.stringContaining('save them again') });
+  });
+});
