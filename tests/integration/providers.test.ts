@@ -341,3 +341,30 @@ describe('credentials that no longer open (SECRETS_KEY rotated away)', () => {
     expect(await stranger.email.get({ id: queued.id })).toMatchObject({ status: 'failed', error: expect.stringContaining('save them again') });
   });
 });
+
+describe('Settings → E-mail names the SMTP server in use', () => {
+  it('the sandbox, the environment’s SMTP_URL host or the organization’s own server — never the credentials', async () => {
+    const w = await world();
+    expect(await w.api.email.transport()).toMatchObject({ mode: 'sandbox', source: 'sandbox', host: null, problem: null });
+    await w.api.providers.saveSmtp({ host: '127.0.0.1', port: 2525, security: 'none', username: 'mailer', password: 'own-password-never-shown' });
+    const own = await w.api.email.transport();
+    expect(own).toMatchObject({ mode: 'smtp', source: 'organization', server: 'organization', host: '127.0.0.1:2525', problem: null });
+    expect(JSON.stringify(own)).not.toMatch(/own-password-never-shown|mailer/);
+
+    // The environment's SMTP_URL wins: its host and port are shown, not its user or password.
+    const env = await buildTestApp({ database: w.deps.database, env: { SMTP_URL: 'smtp://relay-user:relay-secret-never-shown@smtp.example.test:587' } });
+    onTestFinished(() => closeEmailTransport(env.deps));
+    const fromEnv = await env.caller(browser(w.owner.cookie)).email.transport();
+    expect(fromEnv).toMatchObject({ mode: 'smtp', source: 'environment', server: 'deployment', host: 'smtp.example.test:587', problem: null });
+    expect(JSON.stringify(fromEnv)).not.toMatch(/relay-secret-never-shown|relay-user|own-password/);
+
+    // Its own server's credentials no longer open: still named, with what to do.
+    const rotated = await buildTestApp({ database: w.deps.database, env: { SECRETS_KEY: Buffer.alloc(32, 9).toString('base64') } });
+    expect(await rotated.caller(browser(w.owner.cookie)).email.transport()).toMatchObject({
+      source: 'organization',
+      host: '127.0.0.1:2525',
+      problem: expect.stringContaining('save them again in Settings → Integrations'),
+    });
+    await w.api.providers.clear({ provider: 'smtp' });
+  });
+});
