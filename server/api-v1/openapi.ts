@@ -114,16 +114,17 @@ function actionOperation(catalog: ProcedureCatalog, action: V1Action) {
   const filled = pathNames.map((name) => action.params?.[name] ?? name);
   const input = without(catalog.inputJsonSchema(action.procedure), filled);
   const pathParameters = pathNames.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }));
-  const hasBody = action.method !== 'get' && Object.keys(input.properties ?? {}).length > 0;
+  const fromQuery = action.method === 'get' || action.method === 'delete';
+  const hasBody = !fromQuery && Object.keys(input.properties ?? {}).length > 0;
   const status = String(action.status ?? 200);
-  const answered = { description: action.summary, content: { 'application/json': { schema: catalog.outputJsonSchema(action.procedure) } } };
+  const answered = action.status === 204 ? { description: 'Done: no body' } : { description: action.summary, content: { 'application/json': { schema: catalog.outputJsonSchema(action.procedure) } } };
   const write = action.method !== 'get';
   return {
     tags: [action.tag],
     operationId: `${action.method}_${action.path.replace(/^\/api\//, '').replace(/[^\w]+/g, '_')}`,
     summary: action.summary,
     description: `${action.description ?? ''}${permissionNote(catalog, action.procedure)}`.trim(),
-    parameters: [...pathParameters, ...(action.method === 'get' ? queryParameters(input) : []), ...(action.method === 'post' ? [IDEMPOTENCY_KEY_PARAMETER] : [])],
+    parameters: [...pathParameters, ...(fromQuery ? queryParameters(input) : []), ...(action.method === 'post' ? [IDEMPOTENCY_KEY_PARAMETER] : [])],
     ...(hasBody ? { requestBody: { required: !(action.method === 'post' && (input.required ?? []).length === 0), content: { 'application/json': { schema: input } } } } : {}),
     responses: {
       [status]: action.location ? { ...answered, headers: { Location: { description: 'Where the new record is read', schema: { type: 'string' } } } } : answered,

@@ -60,7 +60,8 @@ export const V1_RESOURCES: V1Resource[] = [
  * the resources, there is no handler to write and nothing to keep in step.
  */
 export type V1Action = {
-  method: 'get' | 'post' | 'patch';
+  /** A DELETE reads its input from the query like a GET and answers 204 with no body. */
+  method: 'get' | 'post' | 'patch' | 'delete';
   /** OpenAPI path template under /api/v1, e.g. /api/v1/contacts/{id}/notes. */
   path: string;
   procedure: string;
@@ -69,13 +70,16 @@ export type V1Action = {
   description?: string;
   /** The input field each path parameter fills, when not its own name ({id} of a contact → contactId). */
   params?: Record<string, string>;
-  /** The success status: 200, or 201 for a create (with `Location` when `location` names the record's door), 202 for a send accepted to a queue. */
-  status?: 200 | 201 | 202;
+  /** The success status: 200, or 201 for a create (with `Location` when `location` names the record's door), 202 for a send accepted to a queue, 204 for a delete. */
+  status?: 200 | 201 | 202 | 204;
   location?: string;
 };
 
 export const V1_ACTION_TAGS: { name: string; description: string }[] = [
-  { name: 'pipelines', description: 'The pipelines of deals and their stages in order, with how many deals each holds (a deal’s `stageId` names one).' },
+  {
+    name: 'pipelines',
+    description: 'The pipelines of deals and their stages in order, with how many deals each holds (a deal’s `stageId` names one); created, changed and deleted with their stages.',
+  },
   { name: 'custom fields', description: 'The custom fields of contacts: their keys (the keys of a contact’s `customFields`), labels, types and options.' },
   { name: 'tags', description: 'The tags on contacts, with how many contacts carry each.' },
   { name: 'timeline', description: 'A contact’s timeline (notes, changes, messages, calls) and its notes.' },
@@ -85,6 +89,72 @@ export const V1_ACTION_TAGS: { name: string; description: string }[] = [
 export const V1_ACTIONS: V1Action[] = [
   { method: 'get', path: '/api/v1/pipelines', procedure: 'pipelines.list', tag: 'pipelines', summary: 'List pipelines with their stages' },
   { method: 'get', path: '/api/v1/pipelines/{id}', procedure: 'pipelines.get', tag: 'pipelines', summary: 'A pipeline with its stages' },
+  {
+    method: 'post',
+    path: '/api/v1/pipelines',
+    procedure: 'pipelines.create',
+    tag: 'pipelines',
+    summary: 'Create a pipeline',
+    description:
+      'With its stages in order (without `stages`, the default ones: open stages, then won and lost); `isDefault` makes it the organization’s default. Answers the pipeline with its stages.',
+    status: 201,
+    location: '/api/v1/pipelines/{id}',
+  },
+  {
+    method: 'patch',
+    path: '/api/v1/pipelines/{id}',
+    procedure: 'pipelines.update',
+    tag: 'pipelines',
+    summary: 'Rename a pipeline or make it the default',
+    description: 'Names are unique per organization (409). A default stays the default until another pipeline is made it.',
+  },
+  {
+    method: 'delete',
+    path: '/api/v1/pipelines/{id}',
+    procedure: 'pipelines.delete',
+    tag: 'pipelines',
+    summary: 'Delete a pipeline',
+    description:
+      'Refused 409 while it holds deals unless `moveDealsToStageId` names an open stage of another pipeline (its won and lost deals go to that pipeline’s won and lost stages), and for the organization’s last pipeline.',
+    status: 204,
+  },
+  {
+    method: 'post',
+    path: '/api/v1/pipelines/{id}/stages',
+    procedure: 'pipelines.createStage',
+    tag: 'pipelines',
+    summary: 'Add a stage to a pipeline',
+    description: 'At `position` (0-based), or by default an open stage before the first won or lost stage and others last. Answers the pipeline with its stages.',
+    params: { id: 'pipelineId' },
+    status: 201,
+    location: '/api/v1/pipelines/{id}',
+  },
+  {
+    method: 'post',
+    path: '/api/v1/pipelines/{id}/stages/reorder',
+    procedure: 'pipelines.reorderStages',
+    tag: 'pipelines',
+    summary: 'Put a pipeline’s stages in a new order',
+    description: '`stageIds` lists every stage of the pipeline exactly once, in the new order.',
+    params: { id: 'pipelineId' },
+  },
+  {
+    method: 'patch',
+    path: '/api/v1/stages/{id}',
+    procedure: 'pipelines.updateStage',
+    tag: 'pipelines',
+    summary: 'Change a stage’s name, probability or kind',
+    description: 'A pipeline keeps one won and one lost stage at most. Answers the stage’s pipeline with its stages.',
+  },
+  {
+    method: 'delete',
+    path: '/api/v1/stages/{id}',
+    procedure: 'pipelines.deleteStage',
+    tag: 'pipelines',
+    summary: 'Delete a stage',
+    description: 'Refused 409 while it holds deals unless `moveDealsToStageId` names another stage of the same pipeline and kind.',
+    status: 204,
+  },
   { method: 'get', path: '/api/v1/custom-fields', procedure: 'customFields.list', tag: 'custom fields', summary: 'List the custom fields of contacts' },
   {
     method: 'post',
@@ -105,7 +175,15 @@ export const V1_ACTIONS: V1Action[] = [
     summary: 'Change a custom field’s label, options or position',
     description: 'Its key and type stay. An option still set on a contact cannot be removed (409 naming it).',
   },
-  { method: 'get', path: '/api/v1/tags', procedure: 'contacts.tags', tag: 'tags', summary: 'List tags with their counts', description: 'Most used first; `prefix` narrows to tags starting with it.' },
+  {
+    method: 'get',
+    path: '/api/v1/tags',
+    procedure: 'contacts.tags',
+    tag: 'tags',
+    summary: 'List tags with their counts',
+    description:
+      'Most used first, or by name with `sort=tag`; `prefix` narrows to tags starting with it. Pass `nextCursor` back as `cursor` (same `sort` and `prefix`) for the next page; walk every tag with `sort=tag`, stable while tags are added and removed.',
+  },
   {
     method: 'get',
     path: '/api/v1/contacts/{id}/timeline',
@@ -134,7 +212,22 @@ export const V1_ACTIONS: V1Action[] = [
     summary: 'List conversation threads',
     description: 'Latest message first; pass `nextCursor` back as `cursor` for the next page.',
   },
-  { method: 'get', path: '/api/v1/conversations/{id}', procedure: 'conversations.get', tag: 'conversations', summary: 'A thread with its latest messages' },
+  {
+    method: 'get',
+    path: '/api/v1/conversations/{id}',
+    procedure: 'conversations.get',
+    tag: 'conversations',
+    summary: 'A thread with its latest messages',
+    description: 'Its latest 200 messages, oldest first; `olderCursor` reads the ones before them from GET /api/v1/conversations/{id}/messages.',
+  },
+  {
+    method: 'get',
+    path: '/api/v1/conversations/{id}/messages',
+    procedure: 'conversations.messages',
+    tag: 'conversations',
+    summary: 'A thread’s messages, newest first',
+    description: 'Pass the thread’s `olderCursor`, or a page’s `nextCursor`, as `cursor` for older messages (stable while messages arrive).',
+  },
   {
     method: 'post',
     path: '/api/v1/conversations/{id}/messages',

@@ -108,10 +108,11 @@ function actionRoutes(catalog: ProcedureCatalog, createCaller: CreateCaller, act
     const route = action.path.replace(/^\/api\/v1/, '').replace(/\{(\w+)\}/g, ':$1');
     routes.on(action.method.toUpperCase(), route, async (c) => {
       const fromPath = Object.fromEntries(Object.entries(c.req.param() as Record<string, string>).map(([name, value]) => [action.params?.[name] ?? name, value]));
-      const rest = action.method === 'get' ? queryToInput(c.req.queries(), inputSchema) : await actionBody(c);
+      const rest = action.method === 'get' || action.method === 'delete' ? queryToInput(c.req.queries(), inputSchema) : await actionBody(c);
       const answer = (await invokeWith(createCaller, c, action.procedure, { ...rest, ...fromPath })) as Record<string, unknown>;
+      if (action.status === 204) return c.body(null, 204);
       if (action.location) c.header('Location', locationOf(action.location, answer));
-      return c.json(answer, action.status ?? 200);
+      return c.json(answer, (action.status ?? 200) as 200 | 201 | 202);
     });
   }
   return routes;

@@ -4,7 +4,7 @@ import { escapeLike } from '../db/like';
 import { scoped } from '../db/scoped';
 import type { OrgContext } from '../kernel/context';
 import { ownerOnlyFilter } from '../organizations/members';
-import { keysetPage, pageQuery } from '../db/keyset';
+import { keysetPage, pageQuery, type SortKey } from '../db/keyset';
 import { and, contactsOf, filterConditions, sortKeys, toContact } from './repo';
 import { CONTACT_LIMITS, DEFAULT_DIRECTION, ZContactFilter, type TContactFilter, type ZListContactsInput, type ZListContactTagsInput } from './schema';
 import { organizationSettings } from './state';
@@ -38,35 +38,35 @@ export async function listContacts(ctx: OrgContext, input: z.output<typeof ZList
   };
 }
 
-/** Tags with how many (visible) contacts carry them, most used first. */
-export async function listContactTags(ctx: OrgContext, input: z.output<typeof ZListContactTagsInput>): Promise<{ tag: string; count: number }[]> {
+/**
+ * Tags with how many (visible) contacts carry them, most used first or by name, a keyset page
+ * (server/db/keyset.ts) after the cursor.
+ */
+export async function listContactTags(ctx: OrgContext, input: z.output<typeof ZListContactTagsInput>): Promise<{ items: { tag: string; count: number }[]; nextCursor: string | null }> {
   const ownerOnly = await ownerOnlyFilter(ctx.db, ctx.auth);
   const pattern = input.prefix ? `${escapeLike(input.prefix.toLowerCase())}%` : null;
   // A rep who sees only their own contacts gets counts over those (a small set); everyone else reads
   // the per-organization counts the contacts triggers maintain.
-  const rows = ownerOnly
-    ? await ctx.db
+  const counts = ownerOnly
+    ? ctx.db
         .selectFrom(
           contactsOf(ctx.db, ctx.organizationId, ownerOnly)
             .select(sql<string>`unnest(contacts.tags)`.as('tag'))
             .as('t'),
         )
-        .select(['t.tag', (eb) => eb.fn.countAll<string>().as('n')])
+        .select(['t.tag', sql<string>`count(*)::bigint`.as('n')])
         .$if(pattern !== null, (q) => q.where(sql<boolean>`lower(t.tag) like ${pattern}`))
         .groupBy('t.tag')
-        .orderBy('n', 'desc')
-        .orderBy('t.tag')
-        .limit(input.limit)
-        .execute()
-    : await scoped(ctx.db, ctx.organizationId)
+    : scoped(ctx.db, ctx.organizationId)
         .selectFrom('contact_tag_counts')
-        .select(['tag', 'contact_count as n'])
-        .$if(pattern !== null, (q) => q.where(sql<boolean>`lower(tag) like ${pattern}`))
-        .orderBy('contact_count', 'desc')
-        .orderBy('tag')
-        .limit(input.limit)
-        .execute();
-  return rows.map((r) => ({ tag: r.tag, count: Number(r.n) }));
+        .select(['tag', sql<string>`contact_count::bigint`.as('n')])
+        .$if(pattern !== null, (q) => q.where(sql<boolean>`lower(tag) like ${pattern}`));
+  const tag: SortKey = { expr: sql`g.tag`, type: 'text', dir: 'asc' };
+  const keys: SortKey[] = input.sort === 'tag' ? [tag] : [{ expr: sql`g.n`, type: 'bigint', dir: 'desc' }, tag];
+  const dir = input.sort === 'tag' ? 'asc' : 'desc';
+  const rows = await pageQuery(ctx.db.selectFrom(counts.as('g')).select(['g.tag', 'g.n']), keys, { sort: input.sort, dir, cursor: input.cursor, page: 1, limit: input.limit }).execute();
+  const { items, nextCursor } = keysetPage(rows, input.limit, input.sort, dir);
+  return { items: items.map((r) => ({ tag: r.tag, count: Number(r.n) })), nextCursor };
 }
 
 /**

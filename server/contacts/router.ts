@@ -15,7 +15,7 @@ import {
   ZUpsertContactsInput,
   ZContactDetail,
   ZContactPage,
-  ZContactTagCount,
+  ZContactTagPage,
   ZCustomFieldIdInput,
   ZCustomFieldRecord,
   ZTimelineEntry,
@@ -50,7 +50,7 @@ export const contactsRouter = router({
     .query(({ ctx, input }) => contacts.listContacts(ctx, input)),
   tags: permittedProcedure('contacts:read')
     .input(ZListContactTagsInput.prefault({}))
-    .output(z.array(ZContactTagCount))
+    .output(ZContactTagPage)
     .query(({ ctx, input }) => contacts.listContactTags(ctx, input)),
   get: permittedProcedure('contacts:read')
     .input(ZGetContactInput)

@@ -177,11 +177,21 @@ export const ZEmailOnly = z.object({ email: ZEmail });
 
 export const ZContactIdInput = z.object({ id: z.uuid('must be a contact id') });
 /** Tags in use, most used first: suggestions for tag inputs and the tag filter. */
+export const TAG_SORTS = ['count', 'tag'] as const;
 export const ZListContactTagsInput = z
   .object({
     /** Only tags starting with this text (any case). */
     prefix: z.string({ error: 'must be text' }).trim().max(CONTACT_LIMITS.tag, `must be at most ${CONTACT_LIMITS.tag} characters`).optional(),
     limit: z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be between 1 and 200').max(200, 'must be between 1 and 200').default(50),
+    /** `count`: most used first (a tag's place moves as contacts are tagged); `tag`: by name, a walk over every tag stable while tags come and go. */
+    sort: z
+      .enum(TAG_SORTS, { error: `must be one of ${TAG_SORTS.join(', ')}` })
+      .default('count')
+      .meta({
+        description:
+          '`count`: most used first; `tag`: by name — the order to walk every tag by cursor (a count changes as contacts are tagged, so a count page may repeat or miss a tag whose count changed meanwhile)',
+      }),
+    cursor: ZCursor.optional(),
   })
   .strict();
 export type TListContactTagsInput = z.input<typeof ZListContactTagsInput>;
@@ -399,6 +409,10 @@ export const ZTimelinePage = z.strictObject({
 
 /** A tag with how many contacts (the caller may see) carry it. */
 export const ZContactTagCount = z.strictObject({ tag: z.string(), count: z.number().int() });
+export const ZContactTagPage = z.strictObject({
+  items: z.array(ZContactTagCount),
+  nextCursor: z.string().nullable().meta({ description: 'Pass as `cursor` (with the same `sort` and `prefix`) for the next page; null on the last' }),
+});
 
 /** A call or meeting logged from the contact's page, with how it went. */
 export const INTERACTION_OUTCOMES = {

@@ -2,11 +2,13 @@ import { permittedProcedure, router } from '../trpc/init';
 import {
   ZAssignConversationInput,
   ZConversationIdInput,
+  ZConversationMessagesInput,
   ZConversationPage,
   ZConversationReplied,
   ZConversationThread,
   ZListConversationsInput,
   ZReplyConversationInput,
+  ZThreadMessagePage,
   ZSetConversationStatusInput,
 } from './schema';
 import * as conversations from './service';
@@ -21,6 +23,11 @@ export const conversationsRouter = router({
     .input(ZConversationIdInput)
     .output(ZConversationThread)
     .query(({ ctx, input }) => conversations.getConversation(ctx, input)),
+  /** Older messages of a thread, by cursor (GET /api/v1/conversations/{id}/messages). */
+  messages: permittedProcedure('conversations:read')
+    .input(ZConversationMessagesInput)
+    .output(ZThreadMessagePage)
+    .query(({ ctx, input }) => conversations.listConversationMessages(ctx, input)),
   markRead: permittedProcedure('conversations:read')
     .input(ZConversationIdInput)
     .mutation(({ ctx, input }) => conversations.markConversationRead(ctx, input)),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ConversationChannel, ConversationStatus } from '../db/schema';
 import { LANGUAGES } from '../languages/schema';
+import { ZCursor } from '../records/schema';
 
 /**
  * The inbox of every channel (/conversations): its filters, paging and actions, shared by the server
@@ -34,6 +35,15 @@ export type TListConversationsInput = z.input<typeof ZListConversationsInput>;
 
 export const ZConversationIdInput = z.strictObject({ id: z.uuid('must be a conversation id') });
 export type TConversationIdInput = z.input<typeof ZConversationIdInput>;
+
+/** A thread's messages a page at a time, newest first. */
+export const ZConversationMessagesInput = z.strictObject({
+  id: z.uuid('must be a conversation id'),
+  /** The thread's `olderCursor`, or the previous page's `nextCursor`. */
+  cursor: ZCursor.optional(),
+  limit: z.number({ error: 'must be a number' }).int('must be between 1 and 200').min(1, 'must be between 1 and 200').max(200, 'must be between 1 and 200').default(50),
+});
+export type TConversationMessagesInput = z.input<typeof ZConversationMessagesInput>;
 
 export const ZReplyConversationInput = z.strictObject({
   id: z.uuid('must be a conversation id'),
@@ -101,7 +111,14 @@ export const ZThreadMessage = z.strictObject({
   subject: z.string().nullable(),
   createdAt: instant,
 });
-export const ZConversationThread = ZConversationRecord.extend({ messages: z.array(ZThreadMessage).meta({ description: 'The latest messages, oldest first' }) });
+export const ZConversationThread = ZConversationRecord.extend({
+  messages: z.array(ZThreadMessage).meta({ description: 'The latest messages (up to 200), oldest first' }),
+  olderCursor: z.string().nullable().meta({ description: 'Pass as `cursor` to GET /api/v1/conversations/{id}/messages for the messages before these; null when these are all' }),
+});
+export const ZThreadMessagePage = z.strictObject({
+  items: z.array(ZThreadMessage).meta({ description: 'Newest first' }),
+  nextCursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the older messages (stable while messages arrive); null on the oldest page' }),
+});
 export const ZConversationReplied = z.strictObject({ id: z.uuid(), channel: z.enum(CONVERSATION_CHANNELS), messageId: z.string() });
 
 /** "Re: " before a subject, once. */

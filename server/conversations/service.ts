@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { markConversationRead as markChatRead, replyToConversation as replyOnChat } from '../chat/service';
-import { messagesOf as chatMessagesOf } from '../chat/repo';
 import { BOT_NAME, CHAT_MESSAGE_MAX_LENGTH } from '../chat/schema';
 import type { Db } from '../db';
+import { keysetPage, pageQuery, type SortKey } from '../db/keyset';
 import { scoped } from '../db/scoped';
 import { DomainError, fieldError } from '../errors';
 import { publishEvent } from '../events/publish';
@@ -11,9 +11,17 @@ import { actorIdOf, type OrgContext } from '../kernel/context';
 import { roleRank } from '../kernel/permissions';
 import { ownerOnlyFilter } from '../organizations/members';
 import { queueEmail } from '../email/outbox';
-import { conversation as smsConversation, sendSms } from '../sms/service';
+import { sendSms } from '../sms/service';
 import { SMS_MAX_LENGTH } from '../sms/schema';
-import { replySubject, type ZAssignConversationInput, type ZConversationIdInput, type ZListConversationsInput, type ZReplyConversationInput, type ZSetConversationStatusInput } from './schema';
+import {
+  replySubject,
+  type ZAssignConversationInput,
+  type ZConversationIdInput,
+  type ZConversationMessagesInput,
+  type ZListConversationsInput,
+  type ZReplyConversationInput,
+  type ZSetConversationStatusInput,
+} from './schema';
 
 type Ctx = Pick<OrgContext, 'db' | 'organizationId' | 'auth'>;
 
@@ -175,51 +183,81 @@ async function requireConversation(ctx: Ctx, id: string): Promise<ConversationRo
   return row;
 }
 
-async function threadMessages(ctx: Ctx, row: ConversationRow): Promise<ThreadMessage[]> {
+/**
+ * A page of a thread's messages, newest first, older ones after the cursor (keyset paging,
+ * server/db/keyset.ts): a chat's by message number, an SMS or e-mail thread's by time and id, so
+ * messages arriving meanwhile never shift a page.
+ */
+async function threadMessagePage(ctx: Ctx, row: ConversationRow, at: { limit: number; cursor?: string | null | undefined }): Promise<{ items: ThreadMessage[]; nextCursor: string | null }> {
+  const position = { sort: row.channel, dir: 'desc' as const, cursor: at.cursor ?? undefined, page: 1, limit: at.limit };
   if (row.channel === 'chat') {
-    const messages = await chatMessagesOf(ctx.db, ctx.organizationId, row.chat_conversation_id!);
-    return messages.slice(-THREAD_MESSAGES).map((m) => ({
-      id: String(m.id),
-      direction: m.sender === 'visitor' ? 'inbound' : 'outbound',
-      authorName: m.sender === 'visitor' ? null : m.sender === 'bot' ? BOT_NAME : m.authorName,
-      automated: m.sender === 'bot',
-      body: m.body,
-      status: null,
-      subject: null,
-      createdAt: m.createdAt,
-    }));
+    const keys: SortKey[] = [{ expr: sql`chat_messages.id`, type: 'bigint', dir: 'desc' }];
+    const query = scoped(ctx.db, ctx.organizationId)
+      .selectFrom('chat_messages')
+      .leftJoin('users', 'users.id', 'chat_messages.author_user_id')
+      .select(['chat_messages.id', 'chat_messages.sender', 'chat_messages.body', 'chat_messages.created_at', 'users.name as author_name'])
+      .where('chat_messages.conversation_id', '=', row.chat_conversation_id!);
+    const { items, nextCursor } = keysetPage(await pageQuery(query, keys, position).execute(), at.limit, row.channel, 'desc');
+    return {
+      items: items.map((m) => ({
+        id: String(m.id),
+        direction: m.sender === 'visitor' ? 'inbound' : 'outbound',
+        authorName: m.sender === 'visitor' ? null : m.sender === 'bot' ? BOT_NAME : (m.author_name ?? 'Support team'),
+        automated: m.sender === 'bot',
+        body: m.body,
+        status: null,
+        subject: null,
+        createdAt: m.created_at.toISOString(),
+      })),
+      nextCursor,
+    };
   }
   if (row.channel === 'sms') {
-    if (!row.contact_id) return [];
-    const { messages } = await smsConversation(ctx, { contactId: row.contact_id, limit: THREAD_MESSAGES });
-    return messages.map((m) => ({
+    if (!row.contact_id) return { items: [], nextCursor: null };
+    const keys: SortKey[] = [
+      { expr: sql`sms_messages.created_at`, type: 'timestamptz', dir: 'desc' },
+      { expr: sql`sms_messages.id`, type: 'uuid', dir: 'desc' },
+    ];
+    const query = scoped(ctx.db, ctx.organizationId)
+      .selectFrom('sms_messages')
+      .select(['sms_messages.id', 'sms_messages.direction', 'sms_messages.status', 'sms_messages.body', 'sms_messages.created_at'])
+      .where('sms_messages.contact_id', '=', row.contact_id);
+    const { items, nextCursor } = keysetPage(await pageQuery(query, keys, position).execute(), at.limit, row.channel, 'desc');
+    return {
+      items: items.map((m) => ({
+        id: m.id,
+        direction: m.direction,
+        authorName: null,
+        automated: false,
+        body: m.body,
+        status: m.direction === 'outbound' ? m.status : null,
+        subject: null,
+        createdAt: m.created_at.toISOString(),
+      })),
+      nextCursor,
+    };
+  }
+  const keys: SortKey[] = [
+    { expr: sql`email_messages.created_at`, type: 'timestamptz', dir: 'desc' },
+    { expr: sql`email_messages.id`, type: 'uuid', dir: 'desc' },
+  ];
+  const query = emailsOf(ctx.db, ctx.organizationId, row.thread_id!)
+    .leftJoin('users as author', 'author.id', 'email_messages.created_by')
+    .select(['email_messages.id', 'email_messages.direction', 'email_messages.status', 'email_messages.subject', 'email_messages.text', 'email_messages.created_at', 'author.name as author_name']);
+  const { items, nextCursor } = keysetPage(await pageQuery(query, keys, position).execute(), at.limit, row.channel, 'desc');
+  return {
+    items: items.map((m) => ({
       id: m.id,
       direction: m.direction,
-      authorName: null,
+      authorName: m.direction === 'outbound' ? m.author_name : null,
       automated: false,
-      body: m.body,
+      body: m.text,
       status: m.direction === 'outbound' ? m.status : null,
-      subject: null,
-      createdAt: m.createdAt,
-    }));
-  }
-  const messages = await emailsOf(ctx.db, ctx.organizationId, row.thread_id!)
-    .leftJoin('users as author', 'author.id', 'email_messages.created_by')
-    .select(['email_messages.id', 'email_messages.direction', 'email_messages.status', 'email_messages.subject', 'email_messages.text', 'email_messages.created_at', 'author.name as author_name'])
-    .orderBy('email_messages.created_at', 'desc')
-    .orderBy('email_messages.id', 'desc')
-    .limit(THREAD_MESSAGES)
-    .execute();
-  return messages.reverse().map((m) => ({
-    id: m.id,
-    direction: m.direction,
-    authorName: m.direction === 'outbound' ? m.author_name : null,
-    automated: false,
-    body: m.text,
-    status: m.direction === 'outbound' ? m.status : null,
-    subject: m.subject,
-    createdAt: m.created_at.toISOString(),
-  }));
+      subject: m.subject,
+      createdAt: m.created_at.toISOString(),
+    })),
+    nextCursor,
+  };
 }
 
 /** An e-mail thread's messages: its first one (whose id is the thread's) and every one naming it. */
@@ -229,9 +267,17 @@ function emailsOf(db: Db, organizationId: string, threadId: string) {
     .where((eb) => eb.or([eb('email_messages.thread_id', '=', threadId), eb('email_messages.id', '=', threadId)]));
 }
 
+/** A thread with its latest messages (oldest first, as it reads); `olderCursor` pages back through `messages`. */
 export async function getConversation(ctx: Ctx, { id }: z.output<typeof ZConversationIdInput>) {
   const row = await requireConversation(ctx, id);
-  return { ...toConversation(row), messages: await threadMessages(ctx, row) };
+  const { items, nextCursor } = await threadMessagePage(ctx, row, { limit: THREAD_MESSAGES });
+  return { ...toConversation(row), messages: items.reverse(), olderCursor: nextCursor };
+}
+
+/** A thread's messages a page at a time, newest first: `cursor` (a thread's `olderCursor`, or a page's `nextCursor`) continues with older ones. */
+export async function listConversationMessages(ctx: Ctx, input: z.output<typeof ZConversationMessagesInput>) {
+  const row = await requireConversation(ctx, input.id);
+  return threadMessagePage(ctx, row, input);
 }
 
 export type ConversationView = Awaited<ReturnType<typeof getConversation>>;

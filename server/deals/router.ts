@@ -37,24 +37,31 @@ export const pipelinesRouter = router({
     .query(({ ctx, input }) => pipelines.getPipeline(ctx, input)),
   create: permittedProcedure('pipelines:manage')
     .input(ZCreatePipelineInput)
+    .output(ZPipelineRecord)
     .mutation(({ ctx, input }) => pipelines.createPipeline(ctx, input)),
   update: permittedProcedure('pipelines:manage')
     .input(ZUpdatePipelineInput)
+    .output(ZPipelineRecord)
     .mutation(({ ctx, input }) => pipelines.updatePipeline(ctx, input)),
   delete: permittedProcedure('pipelines:manage')
     .input(ZDeletePipelineInput)
+    .output(ZDeletedRecord)
     .mutation(({ ctx, input }) => pipelines.deletePipeline(ctx, input)),
   createStage: permittedProcedure('pipelines:manage')
     .input(ZCreateStageInput)
+    .output(ZPipelineRecord)
     .mutation(({ ctx, input }) => pipelines.createStage(ctx, input)),
   updateStage: permittedProcedure('pipelines:manage')
     .input(ZUpdateStageInput)
+    .output(ZPipelineRecord)
     .mutation(({ ctx, input }) => pipelines.updateStage(ctx, input)),
   deleteStage: permittedProcedure('pipelines:manage')
     .input(ZDeleteStageInput)
+    .output(ZPipelineRecord)
     .mutation(({ ctx, input }) => pipelines.deleteStage(ctx, input)),
   reorderStages: permittedProcedure('pipelines:manage')
     .input(ZReorderStagesInput)
+    .output(ZPipelineRecord)
     .mutation(({ ctx, input }) => pipelines.reorderStages(ctx, input)),
 });
 

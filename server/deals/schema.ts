@@ -44,13 +44,13 @@ const ZPipelineName = z.string({ error: 'is required' }).trim().min(1, 'is requi
 const ZStageName = z.string({ error: 'is required' }).trim().min(1, 'is required').max(60, 'must be at most 60 characters');
 const ZSearch = z.string().trim().max(200, 'must be at most 200 characters');
 
-export const ZStageDraft = z.object({
+export const ZStageDraft = z.strictObject({
   name: ZStageName,
   probability: ZProbability.optional(),
   kind: ZStageKind.default('open'),
 });
 
-export const ZCreatePipelineInput = z.object({
+export const ZCreatePipelineInput = z.strictObject({
   name: ZPipelineName,
   /** The stages in order; without them the pipeline starts with the default stages. */
   stages: z.array(ZStageDraft).min(1, 'must have at least one stage').max(30, 'must have at most 30 stages').optional(),
@@ -58,7 +58,7 @@ export const ZCreatePipelineInput = z.object({
 });
 export type TCreatePipelineInput = z.input<typeof ZCreatePipelineInput>;
 
-export const ZUpdatePipelineInput = z.object({
+export const ZUpdatePipelineInput = z.strictObject({
   id: id('a pipeline'),
   name: ZPipelineName.optional(),
   /** true makes this the organization's default pipeline. */
@@ -81,14 +81,14 @@ export const ZPipelineRecord = z.strictObject({
 /** Every pipeline: an organization keeps a handful, so one answer holds them all. */
 export const ZPipelineList = z.strictObject({ items: z.array(ZPipelineRecord) });
 
-export const ZDeletePipelineInput = z.object({
+export const ZDeletePipelineInput = z.strictObject({
   id: id('a pipeline'),
   /** Where the pipeline's open deals go: an open stage of another pipeline (won and lost deals go to its won and lost stages). */
   moveDealsToStageId: id('a stage').optional(),
 });
 export type TDeletePipelineInput = z.input<typeof ZDeletePipelineInput>;
 
-export const ZCreateStageInput = z.object({
+export const ZCreateStageInput = z.strictObject({
   pipelineId: id('a pipeline'),
   name: ZStageName,
   probability: ZProbability.optional(),
@@ -98,7 +98,7 @@ export const ZCreateStageInput = z.object({
 });
 export type TCreateStageInput = z.input<typeof ZCreateStageInput>;
 
-export const ZUpdateStageInput = z.object({
+export const ZUpdateStageInput = z.strictObject({
   id: id('a stage'),
   name: ZStageName.optional(),
   probability: ZProbability.optional(),
@@ -106,16 +106,16 @@ export const ZUpdateStageInput = z.object({
 });
 export type TUpdateStageInput = z.input<typeof ZUpdateStageInput>;
 
-export const ZDeleteStageInput = z.object({
+export const ZDeleteStageInput = z.strictObject({
   id: id('a stage'),
   /** Where the stage's deals go: another stage of the same pipeline and kind. */
   moveDealsToStageId: id('a stage').optional(),
 });
 export type TDeleteStageInput = z.input<typeof ZDeleteStageInput>;
 
-export const ZReorderStagesInput = z.object({
+export const ZReorderStagesInput = z.strictObject({
   pipelineId: id('a pipeline'),
-  stageIds: z.array(id('a stage')).min(1, 'must list the stages'),
+  stageIds: z.array(id('a stage')).min(1, 'must list the stages').max(30, 'must have at most 30 stages'),
 });
 export type TReorderStagesInput = z.input<typeof ZReorderStagesInput>;
 

@@ -4,6 +4,7 @@ import type { EmailMessagesTable } from '../db/schema';
 import type { Selectable } from 'kysely';
 import type { AppDeps } from '../deps';
 import type { JobContext } from '../jobs/queue';
+import { unopenedCredentials } from '../kernel/provider-settings';
 import { recordEmailEvents, type EmailEventInput } from './outbox';
 import type { SendJobData } from './send-job';
 import { emailTransportFor, TransportError, type EmailTransport, type TransportMessage } from './transport';
@@ -103,15 +104,29 @@ export async function deliverEmails(deps: AppDeps, job: JobContext<SendJobData>,
   const claimed = await claim(deps, job.data.messageIds);
   if (claimed.length === 0) return;
   // Each organization's messages leave through its transport (its own SMTP server, or the server's).
-  const transports = new Map<string | null, { transport: EmailTransport; own: boolean }>();
-  for (const organizationId of new Set(claimed.map((row) => row.organization_id))) transports.set(organizationId, await emailTransportFor(deps, organizationId));
+  // An organization whose own SMTP credentials no longer open (SECRETS_KEY rotated away) sends nothing
+  // until an admin saves them again: its messages end failed with the reason (decision 048).
+  const transports = new Map<string | null, { transport: EmailTransport; own: boolean } | { unopened: string }>();
+  for (const organizationId of new Set(claimed.map((row) => row.organization_id))) {
+    transports.set(
+      organizationId,
+      await emailTransportFor(deps, organizationId).catch((error: unknown) => {
+        const unopened = unopenedCredentials(error);
+        if (unopened === null) throw error;
+        deps.logger.warn({ organizationId }, 'E-mail not sent: the organization’s SMTP credentials do not open with this server’s key');
+        return { unopened: `Not sent: ${unopened}` };
+      }),
+    );
+  }
   const lastAttempt = job.retryCount >= options.retryLimit;
   const deadline = Date.now() + options.budgetMs;
   // Each message waiting for a connection listens for the job's abort: one listener per message of the chunk.
   setMaxListeners(claimed.length + 10, job.signal);
   const outcomes = await Promise.all(
     claimed.map(async (row): Promise<Outcome> => {
-      const { transport, own } = transports.get(row.organization_id)!;
+      const chosen = transports.get(row.organization_id)!;
+      if ('unopened' in chosen) return { row, sandbox: false, kind: 'failed', error: chosen.unopened };
+      const { transport, own } = chosen;
       const sandbox = transport.mode === 'sandbox';
       try {
         const { response } = await transport.send(transportMessage(row, deps, own, job.data.consoleLinks?.[row.id]), { deadline, signal: job.signal });

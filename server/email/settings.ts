@@ -5,7 +5,7 @@ import type { Config } from '../config';
 import { DomainError } from '../errors';
 import { actorOf } from '../kernel/caller';
 import type { OrgContext } from '../kernel/context';
-import { readProviderSettings } from '../kernel/provider-settings';
+import { storedSummaries, unopenedCredentials } from '../kernel/provider-settings';
 import { readSettings, updateSettings, type OrganizationSettings } from '../organizations/settings';
 import { escapeHtml, queueEmail } from './outbox';
 import type { ZUpdateEmailSettingsInput } from './schema';
@@ -72,16 +72,34 @@ function smtpHost(url: string | undefined): string | null {
   return url ? new URL(url).host : null;
 }
 
-/** How this organization's e-mail leaves: SMTP_URL's server, its own (Settings → Integrations), or the sandbox. */
+/**
+ * How this organization's e-mail leaves, for Settings → E-mail: `source` says which server —
+ * the environment's SMTP_URL (it wins), the organization's own saved in Settings → Integrations, or
+ * the sandbox — and `host` its host and port, never its user name or password. Own credentials that no
+ * longer open (SECRETS_KEY rotated away) are still named, with `problem` saying what to do.
+ */
 export async function emailTransportStatus(ctx: Pick<OrgContext, 'deps' | 'db' | 'organizationId'>) {
   const { email } = ctx.deps.config;
   const from = email.from.name ? `${email.from.name} <${email.from.address}>` : email.from.address;
-  const { transport, own } = await emailTransportFor(ctx.deps, ctx.organizationId, ctx.db);
-  const ownServer = own ? await readProviderSettings(ctx.db, ctx.deps.config, ctx.organizationId, 'smtp') : null;
+  let chosen: { transport: { mode: 'smtp' | 'sandbox' }; own: boolean };
+  let problem: string | null = null;
+  try {
+    chosen = await emailTransportFor(ctx.deps, ctx.organizationId, ctx.db);
+  } catch (error) {
+    problem = unopenedCredentials(error);
+    if (problem === null) throw error;
+    chosen = { transport: { mode: 'smtp' }, own: true };
+  }
+  const { transport, own } = chosen;
+  // The shown settings only (host, port): the sealed credentials are not opened for this.
+  const ownServer = own ? (await storedSummaries(ctx.db, ctx.organizationId)).find((p) => p.provider === 'smtp')?.settings : undefined;
+  const source = own ? ('organization' as const) : transport.mode === 'smtp' ? ('environment' as const) : ('sandbox' as const);
   return {
     mode: transport.mode,
-    host: ownServer ? `${ownServer.host}:${ownServer.port}` : smtpHost(email.smtpUrl),
+    host: ownServer ? `${String(ownServer.host)}:${String(ownServer.port)}` : smtpHost(email.smtpUrl),
     server: own ? ('organization' as const) : ('deployment' as const),
+    source,
+    problem,
     defaultFrom: from,
     dkim: email.dkim && !own ? dkimRecord(email.dkim) : null,
   };

@@ -73,6 +73,15 @@ export async function providerSettingsInUse<P extends ProviderName>(db: Db, conf
   }
 }
 
+/**
+ * When `error` is providerSettingsInUse's refusal of settings that do not open, its readable reason
+ * (what a send job writes on the messages it cannot send); else null. Such settings stay unusable
+ * until an admin saves them again, so a retry would not help (decision 048).
+ */
+export function unopenedCredentials(error: unknown): string | null {
+  return error instanceof DomainError && error.code === 'UNAVAILABLE' && error.cause instanceof SecretError ? error.message : null;
+}
+
 /** Every organization's stored settings of a provider whose shown `field` has this value (a system lookup: Twilio's webhooks name their account). */
 export async function providerSettingsWhere<P extends ProviderName>(
   db: Db,

@@ -4,6 +4,7 @@ import { recordActivities } from '../activities/service';
 import type { Db } from '../db';
 import type { SmsStatus } from '../db/schema';
 import { scoped } from '../db/scoped';
+import { unopenedCredentials } from '../kernel/provider-settings';
 import type { AppDeps } from '../deps';
 import { contactIdsByPhone, optedOutNumbers, STATUS_RANK, statusesBelow, type SmsMessageRow } from './repo';
 import { OPTED_OUT_MESSAGE } from './schema';
@@ -133,9 +134,17 @@ const outOfTime = () => new ProviderError('retryable', 'The SMS provider was too
  */
 export async function deliverMessages(deps: AppDeps, job: Job, options: DeliveryOptions): Promise<DeliveryOutcome> {
   const { organizationId, messageIds } = job.data;
+  let provider: SmsProvider;
+  try {
+    provider = await smsProviderFor(deps, organizationId);
+  } catch (error) {
+    const reason = unopenedCredentials(error);
+    if (reason === null) throw error;
+    return failUnsendable(deps, organizationId, messageIds, reason);
+  }
   const run: Run = {
     deps,
-    provider: await smsProviderFor(deps, organizationId),
+    provider,
     organizationId,
     lastAttempt: job.retryCount >= options.retryLimit,
     signal: job.signal,
@@ -171,6 +180,35 @@ export async function deliverMessages(deps: AppDeps, job: Job, options: Delivery
   run.guard();
   if (failures.length > 0) throw failures[0];
   if (retries.length > 0) throw new RetryLater(retries.length === 1 ? retries[0]!.message : `${retries.length} messages will be retried; the first: ${retries[0]!.message}`);
+  return outcome;
+}
+
+/**
+ * The organization's own Twilio credentials no longer open (SECRETS_KEY rotated away, decision 038):
+ * nothing can be sent until an admin saves them again, so the chunk's unsent messages end failed
+ * with the reason, where the sender sees it, instead of waiting in the queue for retries that cannot
+ * succeed (decision 048). One left 'sending' was handed to the provider by an interrupted run and
+ * cannot be asked about: its reason says it may have gone out.
+ */
+async function failUnsendable(deps: AppDeps, organizationId: string, messageIds: string[], reason: string): Promise<DeliveryOutcome> {
+  const db = deps.database.db;
+  const rows = await scoped(db, organizationId)
+    .selectFrom('sms_messages')
+    .select(['id', 'status'])
+    .where('id', 'in', messageIds)
+    .where('direction', '=', 'outbound')
+    .where('status', 'in', ['accepted', 'queued', 'sending'])
+    .execute();
+  const unsent = rows.filter((r) => r.status !== 'sending').map((r) => r.id);
+  const interrupted = rows.filter((r) => r.status === 'sending').map((r) => r.id);
+  await db.transaction().execute(async (trx) => {
+    if (unsent.length > 0) await advanceStatus(trx, { id: unsent, organizationId }, 'failed', { errorCode: null, errorMessage: `Not sent: ${reason}` });
+    if (interrupted.length > 0)
+      await advanceStatus(trx, { id: interrupted, organizationId }, 'failed', { errorCode: null, errorMessage: `Its sending was interrupted and cannot be checked (it may have gone out): ${reason}` });
+  });
+  deps.logger.warn({ organizationId, failed: rows.length }, 'SMS not sent: the organization’s Twilio credentials do not open with this server’s key');
+  const outcome: DeliveryOutcome = rows.length > 0 ? { failed: rows.length } : {};
+  if (rows.length < messageIds.length) outcome.skipped = messageIds.length - rows.length;
   return outcome;
 }
 

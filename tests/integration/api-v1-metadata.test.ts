@@ -93,21 +93,99 @@ describe('/api/v1 metadata: pipelines, custom fields, tags', () => {
     expect(refused.headers.get('content-type')).toContain('application/problem+json');
   });
 
-  it('lists tags with their counts, most used first, narrowed by prefix', async () => {
+  it('lists tags with their counts, most used first or by name, narrowed by prefix, paged by cursor', async () => {
     const { call } = await world();
     for (const tags of [['vip', 'newsletter'], ['vip'], ['vendor']]) expect((await call('POST', '/api/v1/contacts', { firstName: 'Tagged', tags })).status).toBe(201);
     const tags = await call('GET', '/api/v1/tags');
     expect(tags.status).toBe(200);
-    expect(await tags.json()).toEqual([
-      { tag: 'vip', count: 2 },
-      { tag: 'newsletter', count: 1 },
-      { tag: 'vendor', count: 1 },
-    ]);
-    expect(await (await call('GET', '/api/v1/tags?prefix=V&limit=1')).json()).toEqual([{ tag: 'vip', count: 2 }]);
+    expect(await tags.json()).toEqual({
+      items: [
+        { tag: 'vip', count: 2 },
+        { tag: 'newsletter', count: 1 },
+        { tag: 'vendor', count: 1 },
+      ],
+      nextCursor: null,
+    });
+    const first = await (await call('GET', '/api/v1/tags?prefix=V&limit=1')).json();
+    expect(first.items).toEqual([{ tag: 'vip', count: 2 }]);
+    expect(await (await call('GET', `/api/v1/tags?prefix=V&limit=1&cursor=${first.nextCursor}`)).json()).toEqual({ items: [{ tag: 'vendor', count: 1 }], nextCursor: null });
+    const byName = await (await call('GET', '/api/v1/tags?sort=tag&limit=2')).json();
+    expect(byName.items.map((t: { tag: string }) => t.tag)).toEqual(['newsletter', 'vendor']);
+    expect((await (await call('GET', `/api/v1/tags?sort=tag&cursor=${byName.nextCursor}`)).json()).items).toEqual([{ tag: 'vip', count: 2 }]);
+    expect((await call('GET', `/api/v1/tags?cursor=${byName.nextCursor}`)).status).toBe(400);
     const bad = await call('GET', '/api/v1/tags?limit=100000&colour=red');
     expect(bad.status).toBe(400);
     expect((await bad.json()).errors).toEqual([{ field: 'colour', message: UNKNOWN_QUERY_PARAMETER }]);
     expect((await call('GET', '/api/v1/tags?limit=100000')).status).toBe(400);
+  });
+});
+
+describe('/api/v1 pipeline and stage writes', () => {
+  it('creates, renames, reorders and deletes pipelines and stages, each door one procedure with its permission', async () => {
+    const { call, deps, owner } = await world();
+    const created = await call('POST', '/api/v1/pipelines', { name: 'Partners', stages: [{ name: 'Intro' }, { name: 'Signed', kind: 'won' }, { name: 'Dropped', kind: 'lost' }] });
+    expect(created.status).toBe(201);
+    const pipeline = await created.json();
+    expect(created.headers.get('location')).toBe(`/api/v1/pipelines/${pipeline.id}`);
+    expect(pipeline).toMatchObject({ name: 'Partners', isDefault: false, dealCount: 0 });
+    expect(pipeline.stages.map((s: { name: string; kind: string; probability: number }) => [s.name, s.kind, s.probability])).toEqual([
+      ['Intro', 'open', 0],
+      ['Signed', 'won', 100],
+      ['Dropped', 'lost', 0],
+    ]);
+    // Unknown fields are refused naming them, as on every /api/v1 body.
+    const unknown = await call('POST', '/api/v1/pipelines', { name: 'Other', colour: 'red' });
+    expect(unknown.status).toBe(400);
+    expect((await unknown.json()).errors.map((e: { field: string }) => e.field)).toEqual(['colour']);
+    expect((await call('POST', '/api/v1/pipelines', { name: 'partners' })).status).toBe(409);
+
+    const renamed = await call('PATCH', `/api/v1/pipelines/${pipeline.id}`, { name: 'Channel partners' });
+    expect(renamed.status).toBe(200);
+    expect(await renamed.json()).toMatchObject({ id: pipeline.id, name: 'Channel partners' });
+
+    const withStage = await call('POST', `/api/v1/pipelines/${pipeline.id}/stages`, { name: 'Demo', probability: 40 });
+    expect(withStage.status).toBe(201);
+    expect(withStage.headers.get('location')).toBe(`/api/v1/pipelines/${pipeline.id}`);
+    const stages = (await withStage.json()).stages as { id: string; name: string }[];
+    expect(stages.map((s) => s.name)).toEqual(['Intro', 'Demo', 'Signed', 'Dropped']);
+    const demo = stages[1]!;
+
+    const reordered = await call('POST', `/api/v1/pipelines/${pipeline.id}/stages/reorder`, { stageIds: [demo.id, stages[0]!.id, stages[2]!.id, stages[3]!.id] });
+    expect(reordered.status).toBe(200);
+    expect((await reordered.json()).stages.map((s: { name: string }) => s.name)).toEqual(['Demo', 'Intro', 'Signed', 'Dropped']);
+    expect((await call('POST', `/api/v1/pipelines/${pipeline.id}/stages/reorder`, { stageIds: [demo.id] })).status).toBe(400);
+
+    const stage = await call('PATCH', `/api/v1/stages/${demo.id}`, { name: 'Live demo', probability: 55 });
+    expect(stage.status).toBe(200);
+    expect((await stage.json()).stages[0]).toMatchObject({ id: demo.id, name: 'Live demo', probability: 55 });
+
+    // A stage holding a deal is kept until its deals have somewhere to go.
+    const deal = await (await call('POST', '/api/v1/deals', { title: 'Reseller', stageId: demo.id })).json();
+    const held = await call('DELETE', `/api/v1/stages/${demo.id}`);
+    expect(held.status).toBe(409);
+    const moved = await call('DELETE', `/api/v1/stages/${demo.id}?moveDealsToStageId=${stages[0]!.id}`);
+    expect(moved.status).toBe(204);
+    expect(await moved.text()).toBe('');
+    expect((await (await call('GET', `/api/v1/deals/${deal.id}`)).json()).stage.id).toBe(stages[0]!.id);
+
+    // The pipeline likewise; its deals go to an open stage of another pipeline.
+    expect((await call('DELETE', `/api/v1/pipelines/${pipeline.id}`)).status).toBe(409);
+    const other = (await (await call('GET', '/api/v1/pipelines')).json()).items.find((p: { isDefault: boolean }) => p.isDefault);
+    const gone = await call('DELETE', `/api/v1/pipelines/${pipeline.id}?moveDealsToStageId=${other.stages[0].id}`);
+    expect(gone.status).toBe(204);
+    expect((await call('GET', `/api/v1/pipelines/${pipeline.id}`)).status).toBe(404);
+    expect((await (await call('GET', `/api/v1/deals/${deal.id}`)).json()).stage.id).toBe(other.stages[0].id);
+    expect((await call('DELETE', `/api/v1/pipelines/${other.id}`)).status).toBe(409); // the last pipeline stays
+
+    // A key without pipelines:manage reads pipelines but changes none.
+    const viewer = await createKey(deps, owner.organizationId, 'viewer');
+    const asViewer = (method: string, path: string, body?: unknown) => call(method, path, body, { authorization: `Bearer ${viewer}` });
+    expect((await asViewer('GET', `/api/v1/pipelines/${other.id}`)).status).toBe(200);
+    const refused = await asViewer('POST', '/api/v1/pipelines', { name: 'Viewer pipeline' });
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).message).toContain('pipelines:manage');
+    expect((await asViewer('PATCH', `/api/v1/stages/${other.stages[0].id}`, { name: 'No' })).status).toBe(403);
+    expect((await asViewer('DELETE', `/api/v1/stages/${other.stages[0].id}`)).status).toBe(403);
   });
 });
 

@@ -271,6 +271,72 @@ describe('the inbox of every channel', () => {
     await expect(world.api.conversations.list({ cursor: forged })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 
+  it('pages a thread’s messages back by cursor: the thread’s olderCursor, then newest first, stable while messages arrive', async () => {
+    const world = await smsWorld({ sandbox: true });
+    const visitorId = await visitorWrites(world, 'Message 0');
+    const thread = await threadOf(world, (c) => c.channel === 'chat');
+    const db = world.deps.database.db;
+    const { chat_conversation_id } = await db.selectFrom('conversations').select('chat_conversation_id').where('id', '=', thread.id).executeTakeFirstOrThrow();
+    const at = new Date();
+    // More than a thread shows (200), all in one instant: the chat's order is its message numbers.
+    await db
+      .insertInto('chat_messages')
+      .values(
+        Array.from({ length: 230 }, (_, i) => ({ organization_id: world.owner.organizationId, conversation_id: chat_conversation_id!, sender: 'visitor' as const, body: `Bulk ${i}`, created_at: at })),
+      )
+      .execute();
+    const view = await world.api.conversations.get({ id: thread.id });
+    expect(view.messages).toHaveLength(200);
+    expect(view.messages.at(-1)!.body).toBe('Bulk 229');
+    expect(view.olderCursor).not.toBeNull();
+
+    const whole = (await world.api.conversations.messages({ id: thread.id, limit: 200 })).items;
+    expect(whole.slice(0, 200)).toEqual([...view.messages].reverse());
+    const older = await world.api.conversations.messages({ id: thread.id, cursor: view.olderCursor!, limit: 200 });
+    expect(older.nextCursor).toBeNull();
+    const everything = [...view.messages.reverse(), ...older.items];
+    expect(everything.map((m) => m.body)).toEqual([...Array.from({ length: 230 }, (_, i) => `Bulk ${229 - i}`), ...everything.slice(230).map((m) => m.body)]);
+    expect(everything.slice(230).map((m) => m.body)).toContain('Message 0');
+
+    // A message arriving during the walk never shifts a page: no repeat, no gap.
+    const walked: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await world.api.conversations.messages({ id: thread.id, limit: 40, ...(cursor ? { cursor } : {}) });
+      walked.push(...page.items.map((m) => m.id));
+      cursor = page.nextCursor ?? undefined;
+      if (pages++ === 0) await visitorWrites(world, 'Arrived meanwhile', visitorId);
+    } while (cursor);
+    expect(walked).toEqual(everything.map((m) => m.id));
+
+    await expect(world.api.conversations.messages({ id: thread.id, cursor: 'not-a-cursor' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'cursor: is not a valid cursor' });
+    await expect(world.api.conversations.messages({ id: thread.id, limit: 0 })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'limit: must be between 1 and 200' });
+  });
+
+  it('pages an SMS thread’s messages by time and id', async () => {
+    const world = await smsWorld();
+    const number = uniqueNumber();
+    const paged = await world.api.contacts.create({ firstName: 'Paged', phone: number });
+    await world.api.sms.send({ to: number, message: 'Hi', contactId: paged.id });
+    for (let i = 0; i < 5; i++) await inboundSms(world, number, `Text ${i}`);
+    const thread = await threadOf(world, (c) => c.channel === 'sms');
+    expect((await world.api.conversations.get({ id: thread.id })).olderCursor).toBeNull();
+    const first = await world.api.conversations.messages({ id: thread.id, limit: 3 });
+    expect(first.items.map((m) => m.body)).toEqual(['Text 4', 'Text 3', 'Text 2']);
+    const second = await world.api.conversations.messages({ id: thread.id, limit: 3, cursor: first.nextCursor! });
+    expect(second).toMatchObject({ items: [{ body: 'Text 1' }, { body: 'Text 0' }, { body: 'Hi', direction: 'outbound' }], nextCursor: null });
+    // A cursor of another channel's thread is refused, never read as this one's.
+    const visitor = await visitorWrites(world, 'Hello');
+    await visitorWrites(world, 'Hello again', visitor);
+    const chat = await threadOf(world, (c) => c.channel === 'chat');
+    const foreign = (await world.api.conversations.messages({ id: chat.id, limit: 1 })).nextCursor;
+    await expect(world.api.conversations.messages({ id: thread.id, cursor: foreign! })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'cursor: belongs to another sort; start again from the first page',
+    });
+  });
+
   it('another organization sees nothing of it', async () => {
     const world = await smsWorld({ sandbox: true });
     await visitorWrites(world, 'Private question');

@@ -286,3 +286,85 @@ describe('the instance’s Stripe and Kit accounts', () => {
     expect(envApplied.kitApiKey).toBe(kit.apiKey);
   });
 });
+
+describe('credentials that no longer open (SECRETS_KEY rotated away)', () => {
+  const ANOTHER_KEY = Buffer.alloc(32, 7).toString('base64');
+
+  it('fails the SMS a send job cannot send, with the reason on each message, instead of leaving them queued', async () => {
+    const w = await world();
+    // Accepted by a process whose key sealed the credentials, sent by workers running under another key.
+    const rotated = await buildTestApp({ database: w.deps.database, env: { TWILIO_API_BASE_URL: w.twilio.url, SECRETS_KEY: ANOTHER_KEY } });
+    registerSmsJobs({ ...w.deps, config: rotated.deps.config }, { retryDelay: 1 });
+    await w.deps.jobs.start();
+    onTestFinished(() => w.deps.jobs.stop({ timeoutMs: 3000 }));
+    await w.api.providers.saveTwilio({ accountSid: OTHER_ACCOUNT_SID, authToken: OTHER_AUTH_TOKEN, fromNumber: OWN_FROM });
+    const { messageId } = await w.api.sms.send({ to: uniqueNumber(), message: 'Will not open' });
+    const { batchId } = await w.api.sms.bulkSend({ recipients: [uniqueNumber(), uniqueNumber()], message: 'Nor these' });
+    const failed = await eventually(
+      () => w.deps.database.db.selectFrom('sms_messages').select(['id', 'status', 'error_message']).where('organization_id', '=', w.owner.organizationId).where('direction', '=', 'outbound').execute(),
+      (rows) => rows.length === 3 && rows.every((r) => r.status === 'failed'),
+    );
+    expect(new Set(failed.map((r) => r.error_message))).toEqual(
+      new Set(['Not sent: This organization’s Twilio settings do not open with this server’s key (SECRETS_KEY): save them again in Settings → Integrations']),
+    );
+    expect(w.twilio.messages).toHaveLength(0);
+    // The sender sees why, on the message and in the batch's progress.
+    const stranger = rotated.caller(browser(w.owner.cookie));
+    expect((await stranger.sms.messages({})).find((m) => m.id === messageId)).toMatchObject({ status: 'failed', errorMessage: expect.stringContaining('save them again in Settings → Integrations') });
+    expect(await w.api.sms.batch({ batchId })).toMatchObject({ failed: 2, queued: 0, done: true });
+  });
+
+  it('fails the e-mail a send job cannot send through the organization’s own SMTP server, with the reason', async () => {
+    const sink = await startSmtpSink({ auth: { user: 'mailer', pass: 'right-password' } });
+    onTestFinished(() => sink.close());
+    const w = await world();
+    await w.api.providers.saveSmtp({ host: '127.0.0.1', port: Number(new URL(sink.url).port), security: 'none', username: 'mailer', password: 'right-password' });
+    const rotated = await buildTestApp({ database: w.deps.database, env: { SECRETS_KEY: ANOTHER_KEY } });
+    const worker = { ...w.deps, config: rotated.deps.config };
+    await registerTestEmailJobs(worker, { retryDelay: 1 });
+    await w.deps.jobs.start();
+    onTestFinished(async () => {
+      await w.deps.jobs.stop({ timeoutMs: 3000 });
+      await closeEmailTransport(worker);
+    });
+    const to = uniqueEmail('unopened');
+    const queued = await w.deps.database.db
+      .transaction()
+      .execute((trx) => queueEmail(trx, w.deps, { organizationId: w.owner.organizationId, kind: 'one_to_one', to, subject: 'Never leaves', html: '<p>Hi</p>', text: 'Hi' }));
+    const row = await eventually(
+      () => w.deps.database.db.selectFrom('email_messages').select(['status', 'error']).where('id', '=', queued.id).executeTakeFirstOrThrow(),
+      (r) => r.status === 'failed',
+    );
+    expect(row.error).toBe('Not sent: This organization’s SMTP settings do not open with this server’s key (SECRETS_KEY): save them again in Settings → Integrations');
+    expect(sink.messages).toHaveLength(0);
+    const stranger = rotated.caller(browser(w.owner.cookie));
+    expect(await stranger.email.get({ id: queued.id })).toMatchObject({ status: 'failed', error: expect.stringContaining('save them again') });
+  });
+});
+
+describe('Settings → E-mail names the SMTP server in use', () => {
+  it('the sandbox, the environment’s SMTP_URL host or the organization’s own server — never the credentials', async () => {
+    const w = await world();
+    expect(await w.api.email.transport()).toMatchObject({ mode: 'sandbox', source: 'sandbox', host: null, problem: null });
+    await w.api.providers.saveSmtp({ host: '127.0.0.1', port: 2525, security: 'none', username: 'mailer', password: 'own-password-never-shown' });
+    const own = await w.api.email.transport();
+    expect(own).toMatchObject({ mode: 'smtp', source: 'organization', server: 'organization', host: '127.0.0.1:2525', problem: null });
+    expect(JSON.stringify(own)).not.toMatch(/own-password-never-shown|mailer/);
+
+    // The environment's SMTP_URL wins: its host and port are shown, not its user or password.
+    const env = await buildTestApp({ database: w.deps.database, env: { SMTP_URL: 'smtp://relay-user:relay-secret-never-shown@smtp.example.test:587' } });
+    onTestFinished(() => closeEmailTransport(env.deps));
+    const fromEnv = await env.caller(browser(w.owner.cookie)).email.transport();
+    expect(fromEnv).toMatchObject({ mode: 'smtp', source: 'environment', server: 'deployment', host: 'smtp.example.test:587', problem: null });
+    expect(JSON.stringify(fromEnv)).not.toMatch(/relay-secret-never-shown|relay-user|own-password/);
+
+    // Its own server's credentials no longer open: still named, with what to do.
+    const rotated = await buildTestApp({ database: w.deps.database, env: { SECRETS_KEY: Buffer.alloc(32, 9).toString('base64') } });
+    expect(await rotated.caller(browser(w.owner.cookie)).email.transport()).toMatchObject({
+      source: 'organization',
+      host: '127.0.0.1:2525',
+      problem: expect.stringContaining('save them again in Settings → Integrations'),
+    });
+    await w.api.providers.clear({ provider: 'smtp' });
+  });
+});

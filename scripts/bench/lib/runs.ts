@@ -31,7 +31,7 @@ export type BenchDatabase = { kind: 'postgres' | 'pglite'; label: string; databa
 
 /**
  * Runs `bench` on each database the variants name (`<PREFIX>_VARIANTS`, some of postgres,pglite;
- * default both): Postgres in a fresh database `sb_bench_<prefix>` on BENCH_DATABASE_URL (or
+ * default both): Postgres in a fresh database `sb_bench_<prefix>` (or BENCH_DATABASE_NAME) on BENCH_DATABASE_URL (or
  * DATABASE_URL), skipped with a note when neither is set; embedded PGlite in memory. Each migrated
  * first and closed after; `rowLevelSecurity` runs organization work under the policies, as the server
  * does by default; `databaseName` names the fresh Postgres database instead (so two benches of one
@@ -48,7 +48,9 @@ export async function onEachDatabase(
   if (variants.includes('postgres') && !base) {
     console.log(`\n[${prefix}] Postgres part skipped: set BENCH_DATABASE_URL (or DATABASE_URL) to a server where a database can be created.`);
   } else if (variants.includes('postgres') && base) {
-    const database = await openDatabase({ kind: 'postgres', url: await benchDatabaseUrl(base, databaseName || `sb_bench_${prefix}`, { fresh: true }), maxConnections: 20, rowLevelSecurity });
+    // BENCH_DATABASE_NAME: one's own database instead (recreated for each bench), so benches run side by side on one server never drop each other's.
+    const name = databaseName || process.env.BENCH_DATABASE_NAME || `sb_bench_${prefix}`;
+    const database = await openDatabase({ kind: 'postgres', url: await benchDatabaseUrl(base, name, { fresh: true }), maxConnections: 20, rowLevelSecurity });
     try {
       await migrateToLatest(database.db);
       rows.push(...(await bench({ kind: 'postgres', label: 'Postgres', database })));

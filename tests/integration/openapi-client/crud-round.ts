@@ -45,7 +45,7 @@ export async function crudRound(fetch: (request: Request) => Promise<Response>, 
   const members = must(await api.GET('/api/v1/members'), 'list members');
   const owner = members.members[0]!;
   const tags = must(await api.GET('/api/v1/tags', { params: { query: { prefix: 'ma' } } }), 'list tags');
-  lines.push(`tags ${tags.map((t) => `${t.tag}:${t.count}`).join(',')}`);
+  lines.push(`tags ${tags.items.map((t) => `${t.tag}:${t.count}`).join(',')}`);
 
   // Deals
   const deal = must(await api.POST('/api/v1/deals', { body: { title: 'Engine', value: { valueMinor: 125000, currency: 'GBP' }, contactId: contact.id, ownerId: owner.userId } }), 'create deal');

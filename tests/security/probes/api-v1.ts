@@ -18,6 +18,15 @@ export const restProbes: Record<string, RestProbe> = Object.fromEntries(
 /** The actions (V1_ACTIONS) that name a record in their path. */
 Object.assign(restProbes, {
   'GET /api/v1/pipelines/:id': async (_d, _a, api) => (await defaultPipeline(api)).id,
+  'PATCH /api/v1/pipelines/:id': async (_d, _a, api) => ({ id: (await defaultPipeline(api)).id, body: { name: 'Taken over' } }),
+  'DELETE /api/v1/pipelines/:id': async (_d, _a, api) => (await api.pipelines.create({ name: `Probe ${Date.now()}` })).id,
+  'POST /api/v1/pipelines/:id/stages': async (_d, _a, api) => ({ id: (await defaultPipeline(api)).id, body: { name: 'Injected' } }),
+  'POST /api/v1/pipelines/:id/stages/reorder': async (_d, _a, api) => {
+    const pipeline = await defaultPipeline(api);
+    return { id: pipeline.id, body: { stageIds: pipeline.stages.map((s) => s.id).reverse() } };
+  },
+  'PATCH /api/v1/stages/:id': async (_d, _a, api) => ({ id: (await defaultPipeline(api)).stages[0]!.id, body: { name: 'Renamed' } }),
+  'DELETE /api/v1/stages/:id': async (_d, _a, api) => (await defaultPipeline(api)).stages[1]!.id,
   'GET /api/v1/custom-fields/:id': async (_d, _a, api) => (await api.customFields.create({ label: `Probe ${Date.now()}`, type: 'text' })).id,
   'PATCH /api/v1/custom-fields/:id': async (_d, _a, api) => ({ id: (await api.customFields.create({ label: `Probe ${Date.now()}`, type: 'text' })).id, body: { label: 'Taken over' } }),
   'GET /api/v1/contacts/:id/timeline': (_d, _a, api) => CREATE_IN_A.contacts!(api),
@@ -30,5 +39,6 @@ Object.assign(restProbes, {
     return id;
   },
   'GET /api/v1/conversations/:id': (deps, a) => aThread(deps, a),
+  'GET /api/v1/conversations/:id/messages': (deps, a) => aThread(deps, a),
   'POST /api/v1/conversations/:id/messages': async (deps, a) => ({ id: await aThread(deps, a), body: { text: 'Taken over' } }),
 } satisfies Record<string, RestProbe>);

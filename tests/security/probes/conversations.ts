@@ -12,6 +12,7 @@ export async function aThread(deps: Parameters<Probe>[0], a: Parameters<Probe>[1
 
 export const probes: Record<string, Probe> = {
   'conversations.get': async (deps, a) => ({ id: await aThread(deps, a) }),
+  'conversations.messages': async (deps, a) => ({ id: await aThread(deps, a) }),
   'conversations.markRead': async (deps, a) => ({ id: await aThread(deps, a) }),
   'conversations.reply': async (deps, a) => ({ id: await aThread(deps, a), text: 'Taken over' }),
   'conversations.assign': async (deps, a) => ({ id: await aThread(deps, a), assigneeId: null }),

@@ -54,7 +54,7 @@ export function AudiencePicker({ channel, audience, onChange }: { channel: TCamp
   );
   const only = audience.conditions[0] as Condition | undefined;
   const setMode = (next: Mode) => {
-    if (next === 'tag') onChange({ match: 'all', conditions: [{ type: 'tag', tag: tags.data?.[0]?.tag ?? '', negate: false }] });
+    if (next === 'tag') onChange({ match: 'all', conditions: [{ type: 'tag', tag: tags.data?.items[0]?.tag ?? '', negate: false }] });
     else if (next === 'saved_view') onChange({ match: 'all', conditions: views.data?.[0] ? [{ type: 'saved_view', savedViewId: views.data[0].id }] : [] });
     else onChange({ match: 'all', conditions: audience.conditions });
   };
@@ -73,7 +73,7 @@ export function AudiencePicker({ channel, audience, onChange }: { channel: TCamp
           {mode === 'tag' && only?.type === 'tag' ? (
             <SelectField label="Tag" value={only.tag} onChange={(e) => onChange({ match: 'all', conditions: [{ type: 'tag', tag: e.target.value, negate: false }] })}>
               <option value="">Choose a tag…</option>
-              {(tags.data ?? []).map((t) => (
+              {(tags.data?.items ?? []).map((t) => (
                 <option key={t.tag} value={t.tag}>
                   {t.tag} ({t.count.toLocaleString()})
                 </option>
@@ -87,7 +87,7 @@ export function AudiencePicker({ channel, audience, onChange }: { channel: TCamp
               onChange={(savedViewId) => onChange({ match: 'all', conditions: [{ type: 'saved_view', savedViewId }] })}
             />
           ) : null}
-          {mode === 'segment' ? <SegmentBuilder audience={audience} onChange={onChange} tags={(tags.data ?? []).map((t) => t.tag)} /> : null}
+          {mode === 'segment' ? <SegmentBuilder audience={audience} onChange={onChange} tags={(tags.data?.items ?? []).map((t) => t.tag)} /> : null}
           {!parsed.success ? <p className="text-sm text-red-600 dark:text-red-400">{parsed.error.issues.map((i) => `${['audience', ...i.path].join('.')}: ${i.message}`)[0]}</p> : null}
         </CardContent>
       </Card>

@@ -292,7 +292,7 @@ export function ContactEditor({
             id={`${id}-tags`}
             value={values.tags}
             onChange={(next) => set('tags', next)}
-            suggestions={tagSuggestions.data?.map((t) => t.tag)}
+            suggestions={tagSuggestions.data?.items.map((t) => t.tag)}
             maxLength={CONTACT_LIMITS.tag}
             aria-invalid={errors.tags || Object.keys(errors).some((k) => k.startsWith('tags.')) ? true : undefined}
             aria-describedby={`${id}-tags-hint`}

@@ -26,7 +26,7 @@ export function FilterPanel({ id, filter, setFilter, members }: { id: string; fi
         <Label htmlFor={field('tag')}>Tag</Label>
         <DebouncedInput id={field('tag')} value={filter.tag ?? ''} onCommit={(v) => setFilter('tag', v || undefined)} list={`${uid}-tags`} placeholder="Any tag" maxLength={50} />
         <datalist id={`${uid}-tags`}>
-          {tags.data?.map(({ tag, count }) => (
+          {tags.data?.items.map(({ tag, count }) => (
             <option key={tag} value={tag} label={`${tag} (${plural(count, 'contact')})`} />
           ))}
         </datalist>

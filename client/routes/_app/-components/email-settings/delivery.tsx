@@ -13,7 +13,10 @@ import { toast } from '../../../../state/toast';
 export function DeliverySection({ userEmail }: { userEmail: string }) {
   const transport = trpc.email.transport.useQuery(undefined, { retryOnMount: false });
   return (
-    <SettingsSection title="Delivery" description="How e-mail leaves this server. The server’s configuration sets it (SMTP_URL, EMAIL_FROM, DKIM_*); this page shows it and checks it.">
+    <SettingsSection
+      title="Delivery"
+      description="Which SMTP server this organization’s e-mail leaves through: the server’s SMTP_URL when set, else the organization’s own (Settings → Integrations), else the sandbox. This page shows it and checks it."
+    >
       {transport.error ? (
         <FormAlert message={errorMessageOf(transport.error, 'Could not read the e-mail configuration')} />
       ) : !transport.data ? (
@@ -28,7 +31,14 @@ export function DeliverySection({ userEmail }: { userEmail: string }) {
   );
 }
 
-type Transport = { mode: 'smtp' | 'sandbox'; host: string | null; defaultFrom: string; dkim: Dkim | null };
+type Transport = { mode: 'smtp' | 'sandbox'; host: string | null; source: 'environment' | 'organization' | 'sandbox'; problem: string | null; defaultFrom: string; dkim: Dkim | null };
+
+/** Which server sends, in words (never its credentials). */
+const SOURCE_LABELS: Record<Transport['source'], string> = {
+  environment: 'The server’s SMTP server (SMTP_URL)',
+  organization: 'This organization’s own SMTP server (Settings → Integrations)',
+  sandbox: 'Sandbox: no SMTP server',
+};
 type Dkim = { domain: string; selector: string; name: string; value: string };
 
 function TransportStatus({ transport, userEmail }: { transport: Transport; userEmail: string }) {
@@ -64,13 +74,16 @@ function TransportStatus({ transport, userEmail }: { transport: Transport; userE
           {sandbox ? <Badge tone="amber">Sandbox</Badge> : <Badge tone="indigo">SMTP</Badge>}
           {transport.host ? <span className="font-mono">{transport.host}</span> : null}
         </span>
+        <span data-testid="email-transport-source">{SOURCE_LABELS[transport.source]}</span>
         <span className="text-gray-600 dark:text-gray-400">
           Default sender: <span className="font-mono">{transport.defaultFrom}</span>
         </span>
       </div>
+      {transport.problem ? <FormAlert message={transport.problem} /> : null}
       {sandbox ? (
         <p className="max-w-2xl text-sm text-gray-600 dark:text-gray-400">
-          Sandbox: e-mails go through the queue and their states, but never leave this server. Open them in the outbox below. Set SMTP_URL to send for real.
+          Sandbox: e-mails go through the queue and their states, but never leave this server. Open them in the outbox below. Save an SMTP server in Settings → Integrations, or set SMTP_URL, to send
+          for real.
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2">

@@ -150,34 +150,17 @@ function ProviderForm({ status }: { status: Status }) {
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label={`${PROVIDER_LABELS[provider]} settings`}>
       <fieldset disabled={disabled} className="grid gap-4 sm:grid-cols-2">
-        {fields.map((f) => {
-          const common = { label: f.label, name: f.name, error: errors[f.name], value: values[f.name], disabled };
-          const onChange = (value: string) => setValues((v) => ({ ...v, [f.name]: value }));
-          if (f.kind === 'select') {
-            return (
-              <SelectField key={f.name} {...common} onChange={(e) => onChange(e.target.value)}>
-                {f.options!.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </SelectField>
-            );
-          }
-          const secret = status.secrets[f.name];
-          return (
-            <TextField
-              key={f.name}
-              {...common}
-              type={f.kind === 'secret' ? 'password' : f.kind === 'number' ? 'number' : 'text'}
-              autoComplete={f.kind === 'secret' ? 'new-password' : 'off'}
-              spellCheck={false}
-              placeholder={f.kind === 'secret' && secret?.set ? `Saved, ends in ${secret.last4} — leave empty to keep` : f.placeholder}
-              hint={f.kind === 'secret' ? (secret?.set ? `Saved (ending ${secret.last4}); never shown again.` : 'Write-only: never shown again once saved.') : f.hint}
-              onChange={(e) => onChange(e.target.value)}
-            />
-          );
-        })}
+        {fields.map((f) => (
+          <FieldRow
+            key={f.name}
+            field={f}
+            value={values[f.name]!}
+            error={errors[f.name]}
+            secret={status.secrets[f.name]}
+            disabled={disabled}
+            onChange={(value) => setValues((v) => ({ ...v, [f.name]: value }))}
+          />
+        ))}
       </fieldset>
       <FormAlert message={formError} />
       <p className="text-xs text-gray-500 dark:text-gray-400">{status.note}</p>
@@ -200,6 +183,50 @@ function ProviderForm({ status }: { status: Status }) {
       </div>
       <TestResult result={test.data} error={test.error} />
     </form>
+  );
+}
+
+/**
+ * One field of a provider's form, whichever the provider: a choice, or text (shown text, a number,
+ * or a write-only credential saying whether one is saved and its last 4 characters).
+ */
+function FieldRow({
+  field: f,
+  value,
+  error,
+  secret,
+  disabled,
+  onChange,
+}: {
+  field: Field;
+  value: string;
+  error: string | undefined;
+  secret: Status['secrets'][string] | undefined;
+  disabled: boolean;
+  onChange: (value: string) => void;
+}) {
+  const common = { label: f.label, name: f.name, error, value, disabled };
+  if (f.kind === 'select') {
+    return (
+      <SelectField {...common} onChange={(e) => onChange(e.target.value)}>
+        {f.options!.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </SelectField>
+    );
+  }
+  return (
+    <TextField
+      {...common}
+      type={f.kind === 'secret' ? 'password' : f.kind === 'number' ? 'number' : 'text'}
+      autoComplete={f.kind === 'secret' ? 'new-password' : 'off'}
+      spellCheck={false}
+      placeholder={f.kind === 'secret' && secret?.set ? `Saved, ends in ${secret.last4} — leave empty to keep` : f.placeholder}
+      hint={f.kind === 'secret' ? (secret?.set ? `Saved (ending ${secret.last4}); never shown again.` : 'Write-only: never shown again once saved.') : f.hint}
+      onChange={(e) => onChange(e.target.value)}
+    />
   );
 }
 

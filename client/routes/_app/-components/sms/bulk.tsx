@@ -97,7 +97,7 @@ export function BulkTab({ canSend }: { canSend: boolean }) {
             {source === 'tag' ? (
               <SelectField label="Tag" value={tag} onChange={(e) => setTag(e.target.value)}>
                 <option value="">Choose a tag…</option>
-                {(tags.data ?? []).map((t) => (
+                {(tags.data?.items ?? []).map((t) => (
                   <option key={t.tag} value={t.tag}>
                     {t.tag}
                   </option>
