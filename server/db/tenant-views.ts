@@ -42,7 +42,7 @@ export const ORGANIZATION_TABLES = [
   'calendar_bookings',
   'calendar_members',
   'calendars',
-  'campaign_domain_minutes',
+  'campaign_domain_sends',
   'campaign_events',
   'campaign_recipients',
   'campaigns',
