@@ -43,7 +43,12 @@ export async function onEachDatabase(prefix: string, bench: (target: BenchDataba
   if (variants.includes('postgres') && !base) {
     console.log(`\n[${prefix}] Postgres part skipped: set BENCH_DATABASE_URL (or DATABASE_URL) to a server where a database can be created.`);
   } else if (variants.includes('postgres') && base) {
-    const database = await openDatabase({ kind: 'postgres', url: await benchDatabaseUrl(base, `sb_bench_${prefix}`, { fresh: true }), maxConnections: 20, rowLevelSecurity });
+    const database = await openDatabase({
+      kind: 'postgres',
+      url: await benchDatabaseUrl(base, process.env.BENCH_DATABASE_NAME || `sb_bench_${prefix}`, { fresh: true }),
+      maxConnections: 20,
+      rowLevelSecurity,
+    });
     try {
       await migrateToLatest(database.db);
       rows.push(...(await bench({ kind: 'postgres', label: 'Postgres', database })));
