@@ -1010,6 +1010,8 @@ export interface Database {
   campaign_recipients: CampaignRecipientsTable;
   campaign_events: CampaignEventsTable;
   campaign_domain_sends: CampaignDomainSendsTable;
+  campaign_lists: CampaignListsTable;
+  campaign_list_members: CampaignListMembersTable;
   workflow_timers: WorkflowTimersTable;
   workflow_step_effects: WorkflowStepEffectsTable;
   workflow_round_robin: WorkflowRoundRobinTable;
@@ -1426,6 +1428,23 @@ export interface CampaignDomainSendsTable {
   domain: string;
   handed_at: Date;
   handed: number;
+}
+
+/** Static lists of contacts a campaign's audience can name (db/migrations/2026_12_04_410_campaign_lists.ts). */
+export interface CampaignListsTable {
+  id: Generated<string>;
+  organization_id: string;
+  name: string;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CampaignListMembersTable {
+  organization_id: string;
+  list_id: string;
+  contact_id: string;
+  added_at: Timestamp;
 }
 
 // ——— Websites (db/migrations/2026_12_02_100_sites.ts) ———

@@ -44,6 +44,8 @@ export const ORGANIZATION_TABLES = [
   'calendars',
   'campaign_domain_sends',
   'campaign_events',
+  'campaign_list_members',
+  'campaign_lists',
   'campaign_recipients',
   'campaigns',
   'chat_conversations',
