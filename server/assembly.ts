@@ -105,6 +105,20 @@ export function registerJobHandlers(deps: AppDeps): void {
   for (const domain of domains) domain.jobs?.(deps);
 }
 
+/**
+ * The domains' start-up checks (idempotent), in the order of the domain list; startServer calls this
+ * once the queue runs. A check that fails is logged and does not stop the start: the next start retries it.
+ */
+export async function runStartupChecks(deps: AppDeps): Promise<void> {
+  for (const domain of domains) {
+    try {
+      await domain.onStarted?.(deps);
+    } catch (error) {
+      deps.logger.error({ err: error, domain: domain.name }, 'a start-up check failed; it runs again at the next start');
+    }
+  }
+}
+
 /** Releases what the domains hold open (the SMTP pool), once the jobs that use it have stopped. */
 export async function closeDomains(deps: AppDeps): Promise<void> {
   for (const domain of domains) await domain.close?.(deps);

@@ -161,7 +161,7 @@ export type Config = {
   gaMeasurementId: string | undefined;
   /** Sign-ups accepted from one client address per hour (server/auth/throttle.ts). */
   signupsPerHour: number;
-  /** Campaign e-mails per minute to one recipient domain, per organization (server/campaigns/throttle.ts); 0: no limit. */
+  /** Campaign e-mails in any 60 s to one recipient domain, per organization (server/campaigns/throttle.ts); 0: no limit. */
   campaignDomainRate: number;
   /** /api/v1 requests per minute (token buckets, server/http/api-rate-limit.ts): per API key, and per organization whatever the caller. */
   apiRateLimit: { perKey: number; perOrganization: number };

@@ -10,7 +10,7 @@ import { claimEmbeddedDatabase } from './db/embedded-lock';
 import { migrateToLatest } from './db/migrate';
 import { buildDeps, type AppDeps } from './deps';
 import { loadClientBuild } from './http/client';
-import { closeDomains, registerJobHandlers } from './assembly';
+import { closeDomains, registerJobHandlers, runStartupChecks } from './assembly';
 import { createLifecycle, type Lifecycle } from './http/lifecycle';
 import { createLogger, type Logger } from './logging';
 import { demoLoginBanner, seedDemoWorkspace } from './demo/demo';
@@ -94,6 +94,7 @@ export async function startServer(config: Config, options: { logger?: Logger; da
     // After the queue: a consumer's handler may enqueue jobs.
     await deps.consumers.start();
     deps.presence.start();
+    await runStartupChecks(deps);
   } catch (error) {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     if (ownsDatabase) await database?.close();
@@ -160,6 +161,8 @@ async function seedDemo(deps: AppDeps): Promise<void> {
   deps.lifecycle.enter('seeding');
   try {
     process.stdout.write(demoLoginBanner(await seedDemoWorkspace(deps.database.db, deps.config.publicUrl), deps.config.publicUrl));
+    // The demo's scheduled campaign gets its sending job.
+    await runStartupChecks(deps);
   } catch (error) {
     deps.logger.error({ err: error }, 'the demo workspace could not be created; sign up instead');
   } finally {

@@ -37,6 +37,11 @@ async function conditionSql(c: Compile, condition: TAudienceCondition, path: str
       return activitySql(org, condition);
     case 'deal_stage':
       return sql<SqlBool>`exists (select 1 from deals d where d.organization_id = ${org} and d.contact_id = contacts.id and d.stage_id = ${condition.stageId})`;
+    case 'list': {
+      const list = await scoped(c.db, org).selectFrom('campaign_lists').select('id').where('id', '=', condition.listId).executeTakeFirst();
+      if (!list) throw unknownRecord(`${path}.listId`, 'no such list');
+      return sql<SqlBool>`exists (select 1 from campaign_list_members m where m.organization_id = ${org} and m.list_id = ${condition.listId} and m.contact_id = contacts.id)`;
+    }
     case 'created_between': {
       const bounds: Expression<SqlBool>[] = [];
       if (condition.from) bounds.push(sql<SqlBool>`contacts.created_at >= cast(${condition.from} as timestamptz)`);

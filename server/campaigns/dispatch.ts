@@ -41,8 +41,21 @@ type Claimed = {
   custom_fields: unknown;
 };
 
-/** The rows due now, locked so that a second run at the same time takes others (SKIP LOCKED). */
-function claimDue(trx: Db, organizationId: string, campaignId: string, now: Date): Promise<Claimed[]> {
+/**
+ * The dispatch's clock is the database's (docs/decisions/047): due times are written by it (column
+ * defaults, `now()` in SQL) as well as by JS, and Postgres's now() has microseconds where a JS Date
+ * has milliseconds — a row due at the database's "now" compared with a JS clock read in the same
+ * millisecond (or a JS clock a little behind the database server's) waited for the next pass. The
+ * claim compares in SQL against the transaction's now(); the JS Date (that now, to the millisecond
+ * below) serves quiet hours, start moments and the next job's time.
+ */
+async function databaseNow(trx: Db): Promise<Date> {
+  const { rows } = await sql<{ now: Date }>`select now() as now`.execute(trx);
+  return new Date(rows[0]!.now);
+}
+
+/** The rows due by the transaction's clock, locked so that a second run at the same time takes others (SKIP LOCKED). */
+function claimDue(trx: Db, organizationId: string, campaignId: string): Promise<Claimed[]> {
   return scoped(trx, organizationId)
     .selectFrom('campaign_recipients')
     .leftJoin('contacts', 'contacts.id', 'campaign_recipients.contact_id')
@@ -62,7 +75,7 @@ function claimDue(trx: Db, organizationId: string, campaignId: string, now: Date
     .where('campaign_recipients.campaign_id', '=', campaignId)
     .where('campaign_recipients.status', '=', 'pending')
     .where('campaign_recipients.held', '=', false)
-    .where('campaign_recipients.due_at', '<=', now)
+    .where('campaign_recipients.due_at', '<=', sql<Date>`now()`)
     .orderBy('campaign_recipients.due_at')
     .orderBy('campaign_recipients.id')
     .limit(DISPATCH_BATCH)
@@ -170,8 +183,8 @@ async function sendSmsRows(deps: AppDeps, campaign: CampaignRow, rows: Claimed[]
  */
 export async function dispatchCampaign(deps: AppDeps, data: CampaignJobData): Promise<void> {
   const db = deps.database.db;
-  const now = new Date();
   const smsRows = await db.transaction().execute(async (trx) => {
+    const now = await databaseNow(trx);
     const campaign = await requireCampaign(trx, data.organizationId, data.campaignId, { lock: true }).catch(() => null);
     if (!campaign) return null;
     if (campaign.status === 'scheduled') {
@@ -184,7 +197,7 @@ export async function dispatchCampaign(deps: AppDeps, data: CampaignJobData): Pr
       return null;
     }
     if (campaign.status !== 'sending') return null;
-    const rows = await claimDue(trx, data.organizationId, campaign.id, now);
+    const rows = await claimDue(trx, data.organizationId, campaign.id);
     if (campaign.channel === 'email') {
       // Quiet hours and the per-domain rate hold some back: pending, due when they may go.
       const going = rows.length > 0 ? await holdBack(trx, deps, data.organizationId, campaign.id, rows, now) : [];
@@ -198,7 +211,7 @@ export async function dispatchCampaign(deps: AppDeps, data: CampaignJobData): Pr
   await sendSmsRows(deps, smsRows.campaign, smsRows.rows);
   await db.transaction().execute(async (trx) => {
     const campaign = await requireCampaign(trx, data.organizationId, data.campaignId, { lock: true });
-    if (campaign.status === 'sending') await scheduleNext(trx, deps, campaign, new Date(), smsRows.rows.length > 0 ? 0 : (data.finishChecks ?? 0));
+    if (campaign.status === 'sending') await scheduleNext(trx, deps, campaign, await databaseNow(trx), smsRows.rows.length > 0 ? 0 : (data.finishChecks ?? 0));
   });
 }
 

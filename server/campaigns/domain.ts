@@ -1,6 +1,6 @@
 import type { EventRule } from '../events/types';
 import { defineDomain } from '../kernel/domain';
-import { registerCampaignJobs, type CampaignJobs } from './jobs';
+import { queueMissingDispatches, registerCampaignJobs, type CampaignJobs } from './jobs';
 import { campaignsRest } from './rest';
 import { campaignsRouter } from './router';
 import { trackingRest } from './tracking-rest';
@@ -39,5 +39,9 @@ export const campaignsDomain = defineDomain({
     { path: '/campaigns/t', routes: () => trackingRest },
   ],
   jobs: (deps) => registerCampaignJobs(deps),
+  onStarted: async (deps) => {
+    const queued = await queueMissingDispatches(deps);
+    if (queued > 0) deps.logger.info({ campaigns: queued }, 'queued the sending job of scheduled or sending campaigns that had none');
+  },
   events,
 });

@@ -6,7 +6,18 @@ import { readBody, readQuery } from '../http/body';
 import { orgContextOf } from '../http/context';
 import type { AppEnv } from '../http/env';
 import type { OrgContext } from '../kernel/context';
-import { ZCampaignIdInput, ZCreateCampaignInput, ZExportRecipientsQuery, ZListCampaignsQuery, ZRestCreateCampaignBody, ZStatsQuery, type TAudience } from './schema';
+import {
+  ZCampaignIdInput,
+  ZCreateCampaignInput,
+  ZCreateListInput,
+  ZListContactsBody,
+  ZListIdInput,
+  ZExportRecipientsQuery,
+  ZListCampaignsQuery,
+  ZRestCreateCampaignBody,
+  ZStatsQuery,
+  type TAudience,
+} from './schema';
 import * as campaigns from './service';
 
 const idOf = (c: { req: { param: (name: string) => string } }) => parseInput(ZCampaignIdInput, { id: c.req.param('id') });
@@ -42,6 +53,12 @@ async function create(ctx: OrgContext, body: RestBody) {
 
 /** /api/v1/campaigns for integrators (described in server/api-v1/doors.ts). */
 export const campaignsRest = new Hono<AppEnv>()
+  .get('/lists', requireOrg('campaigns:read'), async (c) => c.json(await campaigns.listLists(orgContextOf(c))))
+  .post('/lists', requireOrg('campaigns:write'), async (c) => c.json(await campaigns.createList(orgContextOf(c), await readBody(c, ZCreateListInput)), 201))
+  .post('/lists/:id/contacts', requireOrg('campaigns:write'), async (c) => {
+    const { id } = parseInput(ZListIdInput, { id: c.req.param('id') });
+    return c.json(await campaigns.addContactsToList(orgContextOf(c), { id, ...(await readBody(c, ZListContactsBody)) }));
+  })
   .get('/', requireOrg('campaigns:read'), async (c) => c.json(await campaigns.listCampaigns(orgContextOf(c), readQuery(c, ZListCampaignsQuery))))
   .post('/', requireOrg('campaigns:write'), async (c) => c.json(await create(orgContextOf(c), await readBody(c, ZRestCreateCampaignBody)), 201))
   .post('/:id/send', requireOrg('campaigns:write'), async (c) => c.json(await campaigns.sendCampaign(orgContextOf(c), idOf(c))))

@@ -21,6 +21,15 @@ import {
   ZTestSendInput,
   ZTestSendResult,
   ZUpdateCampaignInput,
+  ZCreateListInput,
+  ZImportListInput,
+  ZListContactsInput,
+  ZListIdInput,
+  ZListImportResult,
+  ZListMembersChanged,
+  ZListsAnswer,
+  ZListSummary,
+  ZRenameListInput,
 } from './schema';
 import { ZSmsBulkSent } from '../sms/schema';
 import * as campaigns from './service';
@@ -95,4 +104,36 @@ export const campaignsRouter = router({
     .input(ZTestSendInput)
     .output(ZTestSendResult)
     .mutation(({ ctx, input }) => campaigns.testSend(ctx, input)),
+  // Static lists: audiences by CSV import or by a selection in the contacts list.
+  lists: permittedProcedure('campaigns:read')
+    .output(ZListsAnswer)
+    .query(({ ctx }) => campaigns.listLists(ctx)),
+  listGet: permittedProcedure('campaigns:read')
+    .input(ZListIdInput)
+    .output(ZListSummary)
+    .query(({ ctx, input }) => campaigns.getList(ctx, input)),
+  listCreate: permittedProcedure('campaigns:write')
+    .input(ZCreateListInput)
+    .output(ZListSummary)
+    .mutation(({ ctx, input }) => campaigns.createList(ctx, input)),
+  listRename: permittedProcedure('campaigns:write')
+    .input(ZRenameListInput)
+    .output(ZListSummary)
+    .mutation(({ ctx, input }) => campaigns.renameList(ctx, input)),
+  listDelete: permittedProcedure('campaigns:write')
+    .input(ZListIdInput)
+    .output(ZDeletedRecord)
+    .mutation(({ ctx, input }) => campaigns.deleteList(ctx, input)),
+  listAddContacts: permittedProcedure('campaigns:write')
+    .input(ZListContactsInput)
+    .output(ZListMembersChanged)
+    .mutation(({ ctx, input }) => campaigns.addContactsToList(ctx, input)),
+  listRemoveContacts: permittedProcedure('campaigns:write')
+    .input(ZListContactsInput)
+    .output(ZListMembersChanged)
+    .mutation(({ ctx, input }) => campaigns.removeContactsFromList(ctx, input)),
+  listImport: permittedProcedure('campaigns:write')
+    .input(ZImportListInput)
+    .output(ZListImportResult)
+    .mutation(({ ctx, input }) => campaigns.importList(ctx, input)),
 });

@@ -80,8 +80,10 @@ export const ZAudienceCondition = z.discriminatedUnion(
     }),
     z.strictObject({ type: z.literal('deal_stage'), stageId: id('a pipeline stage') }),
     z.strictObject({ type: z.literal('created_between'), from: instant.optional(), to: instant.optional() }),
+    /** The contacts on a static list (a CSV import or a selection in the contacts list), as it is when the campaign sends. */
+    z.strictObject({ type: z.literal('list'), listId: id('a list') }),
   ],
-  { error: 'must be a condition of type tag, saved_view, lifecycle_stage, custom_field, activity, deal_stage or created_between' },
+  { error: 'must be a condition of type tag, saved_view, lifecycle_stage, custom_field, activity, deal_stage, created_between or list' },
 );
 export type TAudienceCondition = z.output<typeof ZAudienceCondition>;
 
@@ -319,4 +321,46 @@ export const ZRestCreateCampaignBody = z.strictObject({
   blocks: z.array(z.unknown()).optional(),
   text: text(CAMPAIGN_LIMITS.text).optional(),
   scheduledAt: instant.optional(),
+});
+
+// ——— Static lists ———
+
+export const LIST_LIMITS = { name: 120, contacts: 10_000, csvBytes: 5_000_000, csvRows: 10_000, reported: 100 } as const;
+
+export const ZListIdInput = z.strictObject({ id: id('a list') });
+export const ZCreateListInput = z.strictObject({ name: text(LIST_LIMITS.name) });
+export const ZRenameListInput = z.strictObject({ id: id('a list'), name: text(LIST_LIMITS.name) });
+export const ZListContactsInput = z.strictObject({
+  id: id('a list'),
+  contactIds: z.array(id('a contact')).min(1, 'must name at least one contact').max(LIST_LIMITS.contacts, `must have at most ${LIST_LIMITS.contacts} contacts`),
+});
+/** The REST body of POST /api/v1/campaigns/lists/{id}/contacts. */
+export const ZListContactsBody = ZListContactsInput.omit({ id: true });
+/**
+ * A CSV with a header line: an `email` and/or `phone` column (also `e-mail`, `mobile`…), and optionally
+ * first and last name. Into an existing list (`id`) or a new one (`name`).
+ */
+export const ZImportListInput = z
+  .strictObject({
+    id: id('a list').optional(),
+    name: text(LIST_LIMITS.name).optional(),
+    csv: z.string({ error: 'is required' }).min(1, 'is required').max(LIST_LIMITS.csvBytes, 'must be at most 5 MB'),
+    createMissing: z.boolean().default(true).describe('Create a contact for an address that matches none (else it is reported and left out)'),
+  })
+  .refine((v) => (v.id === undefined) !== (v.name === undefined), { message: 'give either id (an existing list) or name (a new one)', path: ['name'] });
+
+export const ZListSummary = z.strictObject({ id: z.uuid(), name: z.string(), members: z.number().int(), createdAt: z.iso.datetime({ offset: true }), updatedAt: z.iso.datetime({ offset: true }) });
+export type TListSummary = z.output<typeof ZListSummary>;
+export const ZListsAnswer = z.strictObject({ items: z.array(ZListSummary) });
+export const ZListMembersChanged = z.strictObject({ list: ZListSummary, changed: z.number().int().meta({ description: 'Contacts added (or removed) by this call' }) });
+export const ZListImportResult = z.strictObject({
+  list: ZListSummary,
+  rows: z.number().int(),
+  matched: z.number().int().meta({ description: 'Rows that matched an existing contact' }),
+  created: z.number().int().meta({ description: 'Contacts created for addresses that matched none' }),
+  added: z.number().int().meta({ description: 'Contacts newly on the list' }),
+  skipped: z
+    .array(z.strictObject({ line: z.number().int(), value: z.string(), reason: z.string() }))
+    .meta({ description: `Rows left out (no valid address, or unknown when createMissing is false), the first ${LIST_LIMITS.reported}` }),
+  skippedCount: z.number().int(),
 });

@@ -1009,7 +1009,9 @@ export interface Database {
   campaigns: CampaignsTable;
   campaign_recipients: CampaignRecipientsTable;
   campaign_events: CampaignEventsTable;
-  campaign_domain_minutes: CampaignDomainMinutesTable;
+  campaign_domain_sends: CampaignDomainSendsTable;
+  campaign_lists: CampaignListsTable;
+  campaign_list_members: CampaignListMembersTable;
   workflow_timers: WorkflowTimersTable;
   workflow_step_effects: WorkflowStepEffectsTable;
   workflow_round_robin: WorkflowRoundRobinTable;
@@ -1422,12 +1424,29 @@ export interface CampaignEventsTable {
   created_at: Timestamp;
 }
 
-/** Campaign e-mails handed to the send queue per recipient domain and calendar minute (the per-domain throttle). */
-export interface CampaignDomainMinutesTable {
+/** One dispatch run's hand-over to one recipient domain (db/migrations/2026_12_04_400_campaign_domain_window.ts). */
+export interface CampaignDomainSendsTable {
   organization_id: string;
   domain: string;
-  minute: Date;
-  handed: ColumnType<number, number | undefined, number>;
+  handed_at: Date;
+  handed: number;
+}
+
+/** Static lists of contacts a campaign's audience can name (db/migrations/2026_12_04_410_campaign_lists.ts). */
+export interface CampaignListsTable {
+  id: Generated<string>;
+  organization_id: string;
+  name: string;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CampaignListMembersTable {
+  organization_id: string;
+  list_id: string;
+  contact_id: string;
+  added_at: Timestamp;
 }
 
 // ——— Websites (db/migrations/2026_12_02_100_sites.ts) ———

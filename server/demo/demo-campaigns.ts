@@ -20,8 +20,9 @@ import { DEMO_EMAIL_SETTINGS } from './demo-emails';
  * subject, stored as the sending pipeline leaves it — its audience copied by the real
  * materializeRecipients (opted-out contacts kept as `suppressed`), each message in the e-mail outbox
  * with its steps, then opens (Apple Mail's machine opens apart), clicks, a few bounces and an
- * unsubscribe — so its report shows real figures; and an SMS campaign in draft. Nothing is queued:
- * a scheduled campaign needs its sending job, which would really send on a fresh start.
+ * unsubscribe — so its report shows real figures; an SMS campaign in draft; and a reminder of the
+ * offer scheduled five days on. The seed queues no job: the start-up check (queueMissingDispatches,
+ * server/campaigns/jobs.ts) gives the scheduled campaign its sending job at its moment.
  */
 
 const DAY = 86_400_000;
@@ -99,6 +100,22 @@ export async function seedDemoCampaigns(db: Db, organizationId: string, options:
       created_by: options.ownerId,
       created_at: new Date(now.getTime() - 2 * HOUR),
       updated_at: new Date(now.getTime() - 2 * HOUR),
+    })
+    .execute();
+  await scoped(db, organizationId)
+    .insertInto('campaigns', {
+      name: 'Winter offer: last call',
+      channel: 'email',
+      status: 'scheduled',
+      audience: JSON.stringify(NEWSLETTER.audience),
+      email_subject: 'Last week to claim your winter offer',
+      email_content: JSON.stringify({ kind: 'blocks', blocks: NEWSLETTER_BLOCKS.filter((b) => ['title', 'offer', 'cta', 'rule', 'footer'].includes(b.id)) } satisfies TEmailContent),
+      tracking_key: randomBytes(32).toString('hex'),
+      // Five days on, at the whole hour.
+      scheduled_at: new Date(Math.ceil((now.getTime() + 5 * DAY) / HOUR) * HOUR),
+      created_by: options.ownerId,
+      created_at: new Date(now.getTime() - HOUR),
+      updated_at: new Date(now.getTime() - HOUR),
     })
     .execute();
 }

@@ -24,6 +24,8 @@ export type Domain<Routers extends Record<string, AnyTRPCRouter> = Record<string
   rest?: { path: string; routes: () => Hono<AppEnv> }[];
   /** Registers its background jobs on the queue (before the queue starts); their names and data are declared in JobRegistry (server/jobs/queue.ts). */
   jobs?: (deps: AppDeps) => void;
+  /** Start-up checks, once the queue has started (and again after a fresh demo workspace is made): each must be idempotent. */
+  onStarted?: (deps: AppDeps) => Promise<void>;
   /** Releases what it holds open (connection pools) when the app shuts down, after the jobs stopped. */
   close?: (deps: AppDeps) => Promise<void>;
   /** Its permissions and who holds them. */

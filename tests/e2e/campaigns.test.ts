@@ -98,6 +98,59 @@ describe('Campaigns: an e-mail built from blocks, sent to a tag, and its report 
     expect(new URL(page.url()).pathname).toBe(report);
     await page.getByRole('link', { name: 'All campaigns' }).click();
     await page.getByRole('table', { name: 'Campaigns' }).getByRole('link', { name: 'Spring newsletter' }).waitFor();
+
+    // The dashboard's marketing figures: the campaign with its messages sent, from the database.
+    await page.goto('/app');
+    const recent = page.getByRole('table', { name: 'Recent campaigns' });
+    const row = recent.getByRole('row').filter({ hasText: 'Spring newsletter' });
+    await expect.poll(() => row.textContent(), { timeout: 15_000 }).toMatch(/2 \/ 2/);
+    expect(violations).toEqual([]);
+  });
+
+  it('puts selected contacts on a list from Contacts, imports a CSV into it on /campaigns, and sends a campaign to the list', async () => {
+    const { page } = await openSignedIn(e2e);
+    const violations = await watchViolations(page);
+    for (const [firstName, email] of [
+      ['Lin', 'lin.list@example.test'],
+      ['Mo', 'mo.list@example.test'],
+      ['Out', 'out.list@example.test'],
+    ] as const) {
+      expect((await trpcMutation(page, e2e, 'contacts.create', { firstName, lastName: 'Lister', email })).ok()).toBe(true);
+    }
+    await page.goto('/contacts');
+    await page.getByRole('checkbox', { name: 'Select Lin Lister' }).check();
+    await page.getByRole('checkbox', { name: 'Select Mo Lister' }).check();
+    await page.getByRole('region', { name: 'Bulk actions' }).getByRole('button', { name: 'Add to list' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add to a list' });
+    await dialog.getByLabel('List', { exact: true }).selectOption({ label: 'A new list…' });
+    await dialog.getByLabel('New list name').fill('Fair visitors');
+    await dialog.getByRole('button', { name: 'Add to list' }).click();
+    await page.getByText('2 contacts added to “Fair visitors”.', { exact: true }).waitFor();
+
+    await page.goto('/campaigns');
+    const lists = page.getByRole('table', { name: 'Lists' });
+    await expect.poll(() => lists.getByRole('row').filter({ hasText: 'Fair visitors' }).textContent()).toMatch(/Fair visitors2/);
+    const form = page.getByRole('form', { name: 'Import a list' });
+    await form.getByLabel('Into').selectOption({ label: 'Fair visitors' });
+    await form
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'fair.csv', mimeType: 'text/csv', buffer: Buffer.from('Email,First name\nLIN.list@example.test,Lin\nnew.list@example.test,Nia\nnot-an-email,X\n') });
+    await form.getByRole('button', { name: 'Import' }).click();
+    await expect
+      .poll(() => page.getByTestId('list-import-result').textContent(), { timeout: 15_000 })
+      .toMatch(/“Fair visitors”: 1 added from 3 rows — 1 matched existing contacts, 1 new contacts created, 1 left out\.Line 4 \(not-an-email\): not a valid e-mail address or phone number/);
+    await expect.poll(() => lists.getByRole('row').filter({ hasText: 'Fair visitors' }).textContent()).toMatch(/Fair visitors3/);
+
+    await page.getByRole('button', { name: 'New Campaign' }).click();
+    const create = page.getByRole('dialog', { name: 'New campaign' });
+    await create.getByLabel('Campaign name').fill('Fair follow-up');
+    await create.getByLabel('Channel').selectOption('email');
+    await create.getByRole('button', { name: 'Create draft' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Fair follow-up' }).waitFor();
+    await page.getByRole('tab', { name: 'Audience' }).click();
+    await page.getByLabel('Send to').selectOption('list');
+    await page.getByLabel('List', { exact: true }).selectOption({ label: 'Fair visitors (3)' });
+    await expect.poll(() => page.getByTestId('audience-count').textContent(), { timeout: 15_000 }).toMatch(/^Will receive it3Matching contacts3/);
     expect(violations).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { dispatchCampaign } from '../../server/campaigns/dispatch';
 import { DISPATCH_JOB } from '../../server/campaigns/lifecycle';
 import { updateSettings } from '../../server/organizations/settings';
@@ -49,38 +49,97 @@ describe('what holds a campaign’s e-mail back (the dispatch run by the test)',
     expect(all.map((m) => m.to_address)).toEqual(['here@example.test', 'tokyo@example.test']);
   });
 
-  it('CAMPAIGN_DOMAIN_RATE: at most N a minute to one recipient domain, the organization’s campaigns together; the rest the next minute', async () => {
-    const { deps, owner, api } = await campaignsApp({ chain: 'manual', env: { CAMPAIGN_DOMAIN_RATE: '2' } });
+  it('CAMPAIGN_DOMAIN_RATE: at most N in any 60 seconds to one recipient domain, the organization’s campaigns together — across a minute boundary too', async () => {
+    const N = 3;
+    const { deps, owner, api } = await campaignsApp({ chain: 'manual', env: { CAMPAIGN_DOMAIN_RATE: String(N) } });
+    const db = deps.database.db;
     const org = owner.organizationId;
-    for (let i = 0; i < 5; i++) await addContact(deps, org, { email: `r${i}@Big.test`, tags: ['vip'] });
+    for (let i = 0; i < 10; i++) await addContact(deps, org, { email: `r${i}@Big.test`, tags: ['vip'] });
     await addContact(deps, org, { email: 'one@small.test', tags: ['vip'] });
     await addContact(deps, org, { email: 'late@big.test', tags: ['later'] });
     const first = await api.campaigns.create({ name: 'Throttled', channel: 'email', audience: VIP, email: { subject: 'Hi', content: HTML } });
     const second = await api.campaigns.create({
-      name: 'Same minute',
+      name: 'Same window',
       channel: 'email',
       audience: { match: 'all', conditions: [{ type: 'tag', tag: 'later' }] },
       email: { subject: 'Hi', content: HTML },
     });
     await api.campaigns.send({ id: first.id });
     await api.campaigns.send({ id: second.id });
-    await dispatchCampaign(deps, { organizationId: org, campaignId: first.id });
-    await dispatchCampaign(deps, { organizationId: org, campaignId: second.id });
 
-    const sentTo = async () =>
-      (await deps.database.db.selectFrom('email_messages').select('to_address').where('organization_id', '=', org).execute()).map((m) => m.to_address.toLowerCase().replace(/^.*@/, ''));
-    const count = (domains: string[]) => Object.fromEntries(['big.test', 'small.test'].map((d) => [d, domains.filter((x) => x === d).length]));
-    expect(count(await sentTo())).toEqual({ 'big.test': 2, 'small.test': 1 });
-    const pending = await deps.database.db.selectFrom('campaign_recipients').select(['campaign_id', 'due_at']).where('organization_id', '=', org).where('status', '=', 'pending').execute();
-    expect(pending).toHaveLength(4);
-    const nextMinute = Math.floor(Date.now() / 60_000) * 60_000 + 60_000;
-    for (const row of pending) expect(new Date(row.due_at).getTime()).toBeGreaterThanOrEqual(nextMinute - 60_000);
+    // Time is moved on by moving the window's hand-overs and the pending rows' due times back.
+    let offset = 0;
+    const advance = async (ms: number) => {
+      const by = sql.raw(`interval '${ms} milliseconds'`);
+      await sql`update campaign_domain_sends set handed_at = handed_at - ${by} where organization_id = ${org}`.execute(db);
+      await sql`update campaign_recipients set due_at = due_at - ${by} where organization_id = ${org} and status = 'pending'`.execute(db);
+      offset += ms;
+    };
+    const dbNow = async () => new Date((await sql<{ now: Date }>`select now() as now`.execute(db)).rows[0]!.now).getTime();
+    const sentTo = async (domain: string) =>
+      (await db.selectFrom('email_messages').select('to_address').where('organization_id', '=', org).execute()).filter((m) => m.to_address.toLowerCase().endsWith(`@${domain}`)).length;
+    const passes: { at: number; big: number }[] = [];
+    const pass = async () => {
+      const before = await sentTo('big.test');
+      const at = (await dbNow()) + offset;
+      await dispatchCampaign(deps, { organizationId: org, campaignId: first.id });
+      await dispatchCampaign(deps, { organizationId: org, campaignId: second.id });
+      passes.push({ at, big: (await sentTo('big.test')) - before });
+    };
 
-    // A minute later (the window's row aged, the rows due): two more.
-    await sql`update campaign_domain_minutes set minute = minute - interval '1 minute' where organization_id = ${org}`.execute(deps.database.db);
-    await sql`update campaign_recipients set due_at = now() - interval '1 second' where organization_id = ${org} and status = 'pending'`.execute(deps.database.db);
-    await dispatchCampaign(deps, { organizationId: org, campaignId: first.id });
-    await dispatchCampaign(deps, { organizationId: org, campaignId: second.id });
-    expect(count(await sentTo())).toEqual({ 'big.test': 4, 'small.test': 1 });
+    // At second 50 of a minute: N go (the other domain is not held by this one).
+    await advance((((50_000 - ((await dbNow()) % 60_000)) % 60_000) + 60_000) % 60_000);
+    await pass();
+    expect(passes[0]!.big).toBe(N);
+    expect(await sentTo('small.test')).toBe(1);
+    // 15 seconds on, in the next calendar minute: nothing more to that domain (calendar minutes let N more through here).
+    await advance(15_000);
+    await pass();
+    expect(new Date(passes[1]!.at).getUTCMinutes()).not.toBe(new Date(passes[0]!.at).getUTCMinutes());
+    expect(passes[1]!.big).toBe(0);
+    // Every row still waiting is due when the first hand-over leaves the window, 60 s after it.
+    const window = await db.selectFrom('campaign_domain_sends').select(['domain', 'handed_at', 'handed']).where('organization_id', '=', org).where('domain', '=', 'big.test').execute();
+    expect(window.map((w) => w.handed)).toEqual([N]);
+    const pending = await db.selectFrom('campaign_recipients').select(['campaign_id', 'due_at']).where('organization_id', '=', org).where('status', '=', 'pending').execute();
+    expect(pending).toHaveLength(11 - N);
+    for (const row of pending) expect(new Date(row.due_at).getTime()).toBe(new Date(window[0]!.handed_at).getTime() + 60_000);
+
+    // Then every 7 seconds until everyone has had theirs.
+    for (let i = 0; i < 60 && (await sentTo('big.test')) < 11; i++) {
+      await advance(7_000);
+      await pass();
+    }
+    expect(await sentTo('big.test')).toBe(11);
+    for (const start of passes) {
+      const inWindow = passes.filter((p) => p.at >= start.at && p.at < start.at + 60_000).reduce((sum, p) => sum + p.big, 0);
+      expect(inWindow).toBeLessThanOrEqual(N);
+    }
+    // And it does not hold back more than it must: 11 messages at N per minute take four more minutes, not more.
+    expect(passes.at(-1)!.at - passes[0]!.at).toBeLessThan(4 * 60_000 + 7_000);
+  });
+
+  it('compares due times with the database’s clock: a row due at its now() (microseconds) goes in a pass started in that millisecond', async () => {
+    const { deps, owner, api } = await campaignsApp({ chain: 'manual' });
+    const org = owner.organizationId;
+    await addContact(deps, org, { email: 'now@example.test', tags: ['vip'] });
+    const campaign = await api.campaigns.create({ name: 'Now', channel: 'email', audience: VIP, email: { subject: 'Hi', content: HTML } });
+    await api.campaigns.send({ id: campaign.id });
+    if (deps.database.kind === 'postgres') {
+      // Due half a millisecond into the database's current millisecond, the JS clock held at that millisecond's start:
+      // a JS comparison finds the row 500 µs ahead of "now" every time, the database's clock does not.
+      const { rows } = await sql<{ ms: Date }>`update campaign_recipients set due_at = date_trunc('milliseconds', now()) + interval '500 microseconds'
+        where campaign_id = ${campaign.id} returning date_trunc('milliseconds', due_at) as ms`.execute(deps.database.db);
+      vi.useFakeTimers({ toFake: ['Date'], now: new Date(rows[0]!.ms) });
+    } else {
+      // PGlite's clock is the JS process's own (milliseconds): the row due at its now().
+      await sql`update campaign_recipients set due_at = now() where campaign_id = ${campaign.id}`.execute(deps.database.db);
+    }
+    try {
+      await dispatchCampaign(deps, { organizationId: org, campaignId: campaign.id });
+    } finally {
+      vi.useRealTimers();
+    }
+    const messages = await deps.database.db.selectFrom('email_messages').select('to_address').where('organization_id', '=', org).execute();
+    expect(messages.map((m) => m.to_address)).toEqual(['now@example.test']);
   });
 });

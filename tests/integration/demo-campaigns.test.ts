@@ -4,6 +4,8 @@ import { login } from '../../server/auth/service';
 import type { DatabaseHandle } from '../../server/db';
 import { scoped } from '../../server/db/scoped';
 import { DEMO_EMAIL, seedDemoWorkspace } from '../../server/demo/demo';
+import { queueMissingDispatches } from '../../server/campaigns/jobs';
+import { DISPATCH_JOB } from '../../server/campaigns/lifecycle';
 import { renderCampaignBody } from '../../server/campaigns/render';
 import type { TEmailContent } from '../../server/campaigns/schema';
 import { withTracking } from '../../server/campaigns/tracking';
@@ -41,21 +43,43 @@ describe('demo workspace: campaigns and webhooks at work', () => {
   }, 120_000);
   afterAll(() => database.close());
 
-  it('queues no job and leaves nothing waiting to go: nothing is sent on a fresh start', async () => {
+  it('queues no job and leaves nothing waiting to go now: nothing is sent on a fresh start', async () => {
     expect(jobsAfter).toEqual(jobsBefore);
-    // No state a later job or consumer would act on: no campaign scheduled or sending, no row or
-    // message waiting, no delivery due, no enabled endpoint for the consumer to fan events out to.
+    // No state a later job or consumer would act on now: one campaign scheduled days ahead, none sending,
+    // no row or message waiting, no delivery due, no enabled endpoint for the consumer to fan events out to.
     const org = scoped(database.db, organizationId);
-    expect(await org.selectFrom('campaigns').select('status').where('status', 'in', ['scheduled', 'sending', 'paused']).execute()).toEqual([]);
+    const waiting = await org.selectFrom('campaigns').select(['status', 'scheduled_at']).where('status', 'in', ['scheduled', 'sending', 'paused']).execute();
+    expect(waiting.map((c) => c.status)).toEqual(['scheduled']);
+    expect(new Date(waiting[0]!.scheduled_at!).getTime()).toBeGreaterThan(Date.now() + 4 * 86_400_000);
     expect(await org.selectFrom('campaign_recipients').select('status').where('status', '=', 'pending').execute()).toEqual([]);
     expect(await org.selectFrom('email_messages').select('status').where('status', 'in', ['queued', 'sending']).execute()).toEqual([]);
     expect(await org.selectFrom('webhook_deliveries').select('state').where('state', 'in', ['pending', 'sending', 'retrying']).execute()).toEqual([]);
     expect(await org.selectFrom('webhook_endpoints').select('enabled').where('enabled', '=', true).execute()).toEqual([]);
   });
 
-  it('shows last week’s newsletter with consistent figures, and an SMS draft', async () => {
+  it('the start-up check gives the scheduled campaign its sending job at its moment, once', async () => {
+    const scheduled = await scoped(database.db, organizationId).selectFrom('campaigns').select(['id', 'scheduled_at']).where('status', '=', 'scheduled').executeTakeFirstOrThrow();
+    const dispatches = async () =>
+      (await sql<{ start_after: Date }>`select start_after from pgboss.job where name = ${DISPATCH_JOB} and data->>'campaignId' = ${scheduled.id}`.execute(database.db)).rows;
+    expect(await dispatches()).toEqual([]);
+    // A process starting on the demo database: its queue runs (the job's handler a no-op here), then the check.
+    const started = await buildTestApp({ database });
+    started.deps.jobs.register(DISPATCH_JOB, async () => {});
+    await started.deps.jobs.start();
+    try {
+      expect(await queueMissingDispatches(started.deps)).toBe(1);
+      expect((await dispatches()).map((j) => new Date(j.start_after).toISOString())).toEqual([new Date(scheduled.scheduled_at!).toISOString()]);
+      // Again (a restart, or a second process): nothing more.
+      expect(await queueMissingDispatches(started.deps)).toBe(0);
+      expect(await dispatches()).toHaveLength(1);
+    } finally {
+      await started.deps.jobs.stop();
+    }
+  });
+
+  it('shows last week’s newsletter with consistent figures, an SMS draft and a scheduled reminder', async () => {
     const list = await api.campaigns.list({});
-    expect(list.items.map((c) => `${c.channel} ${c.status}`).sort()).toEqual(['email sent', 'sms draft']);
+    expect(list.items.map((c) => `${c.channel} ${c.status}`).sort()).toEqual(['email scheduled', 'email sent', 'sms draft']);
     const sent = list.items.find((c) => c.status === 'sent')!;
     expect(Date.now() - Date.parse(sent.startedAt!)).toBeGreaterThan(6 * 86_400_000);
 

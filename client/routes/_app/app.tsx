@@ -8,6 +8,7 @@ import { useCan, useMe } from '../../lib/auth';
 import { todayRangeIn } from '../../lib/calendar';
 import { errorMessageOf } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { CampaignsPanel } from './-components/analytics/campaigns-panel';
 import { ActionsPanel, InsightsPanel } from './-components/analytics/insights-panel';
 import { KpiCards } from './-components/analytics/kpi-cards';
 import { PeriodSelector, PeriodSummary } from './-components/analytics/period-bar';
@@ -53,6 +54,7 @@ function CommandCenter() {
   const canReports = useCan('reports:read');
   const canTasks = useCan('tasks:read');
   const canAppointments = useCan('appointments:read');
+  const canCampaigns = useCan('campaigns:read');
   const utils = trpc.useUtils();
 
   const input = { period };
@@ -71,6 +73,7 @@ function CommandCenter() {
     void utils.analytics.invalidate();
     void utils.tasks.counts.invalidate();
     void utils.appointments.list.invalidate();
+    void utils.campaigns.list.invalidate();
   }
 
   return (
@@ -107,6 +110,7 @@ function CommandCenter() {
           </div>
         </div>
       ) : null}
+      {canCampaigns ? <CampaignsPanel timeZone={timeZone} /> : null}
       {canReports ? (
         <div className="flex flex-wrap gap-3">
           <Link to="/analytics" search={{ period }} className={buttonClasses({ variant: 'outline' })}>

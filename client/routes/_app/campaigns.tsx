@@ -12,6 +12,7 @@ import { useCan } from '../../lib/auth';
 import { errorMessageOf } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
+import { CampaignLists } from './-components/campaigns/lists';
 import { CampaignStatusBadge, CHANNEL_LABELS, fieldErrorsOf, newCampaignContent } from './-components/campaigns/labels';
 
 const optional = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
@@ -113,6 +114,7 @@ function CampaignsPage() {
           </Button>
         </nav>
       ) : null}
+      <CampaignLists canWrite={canWrite} />
     </Page>
   );
 }

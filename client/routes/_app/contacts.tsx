@@ -73,6 +73,7 @@ function ContactsScreen({ userId, timeZone }: { userId: string; timeZone: string
   const canDelete = useCan('contacts:delete');
   const canImport = useCan('data:import');
   const canExport = useCan('data:export');
+  const canAddToList = useCan('campaigns:write');
   const canManageFields = useCan('settings:manage');
   const [fieldsOpen, setFieldsOpen] = useState(false);
 
@@ -287,6 +288,7 @@ function ContactsScreen({ userId, timeZone }: { userId: string; timeZone: string
           members={members}
           canDelete={canDelete}
           selectedTags={selectedTags}
+          canAddToList={canAddToList}
           onDone={() => setSelection(EMPTY_SELECTION)}
         />
       ) : null}

@@ -10,7 +10,7 @@ import { LIFECYCLE_STAGES } from '../../../../../server/contacts/schema';
 import { errorMessageOf } from '../../../../lib/errors';
 import { trpc } from '../../../../lib/trpc';
 
-type Mode = 'tag' | 'saved_view' | 'segment';
+type Mode = 'tag' | 'saved_view' | 'list' | 'segment';
 type Condition = TAudienceCondition;
 
 /** How the stored audience reads in the picker: one tag, one saved view, or a segment of conditions. */
@@ -18,6 +18,7 @@ function modeOf(audience: TAudience): Mode {
   const [only] = audience.conditions;
   if (audience.conditions.length === 1 && only && 'type' in only && only.type === 'tag' && !only.negate) return 'tag';
   if (audience.conditions.length === 1 && only && 'type' in only && only.type === 'saved_view') return 'saved_view';
+  if (audience.conditions.length === 1 && only && 'type' in only && only.type === 'list') return 'list';
   return 'segment';
 }
 
@@ -46,6 +47,7 @@ export function AudiencePicker({ channel, audience, onChange }: { channel: TCamp
   const mode = modeOf(audience);
   const views = trpc.savedViews.list.useQuery();
   const tags = trpc.contacts.tags.useQuery({});
+  const lists = trpc.campaigns.lists.useQuery();
   const deferred = useDeferredValue(audience);
   const parsed = ZAudience.safeParse(deferred);
   const count = trpc.campaigns.audienceCount.useQuery(
@@ -56,6 +58,7 @@ export function AudiencePicker({ channel, audience, onChange }: { channel: TCamp
   const setMode = (next: Mode) => {
     if (next === 'tag') onChange({ match: 'all', conditions: [{ type: 'tag', tag: tags.data?.items[0]?.tag ?? '', negate: false }] });
     else if (next === 'saved_view') onChange({ match: 'all', conditions: views.data?.[0] ? [{ type: 'saved_view', savedViewId: views.data[0].id }] : [] });
+    else if (next === 'list') onChange({ match: 'all', conditions: lists.data?.items[0] ? [{ type: 'list', listId: lists.data.items[0].id }] : [] });
     else onChange({ match: 'all', conditions: audience.conditions });
   };
   return (
@@ -68,6 +71,7 @@ export function AudiencePicker({ channel, audience, onChange }: { channel: TCamp
           <SelectField label="Send to" value={mode} onChange={(e) => setMode(e.target.value as Mode)}>
             <option value="tag">Contacts with a tag</option>
             <option value="saved_view">A saved view of contacts</option>
+            <option value="list">A static list (CSV import or selection)</option>
             <option value="segment">A segment (conditions)</option>
           </SelectField>
           {mode === 'tag' && only?.type === 'tag' ? (
@@ -86,6 +90,24 @@ export function AudiencePicker({ channel, audience, onChange }: { channel: TCamp
               value={only?.type === 'saved_view' ? only.savedViewId : ''}
               onChange={(savedViewId) => onChange({ match: 'all', conditions: [{ type: 'saved_view', savedViewId }] })}
             />
+          ) : null}
+          {mode === 'list' ? (
+            (lists.data?.items.length ?? 0) === 0 && !lists.isLoading ? (
+              <p className="text-sm text-gray-600 dark:text-gray-400">No lists yet: import a CSV under “Lists” on this page, or select contacts in Contacts and choose “Add to list”.</p>
+            ) : (
+              <SelectField
+                label="List"
+                value={only?.type === 'list' ? only.listId : ''}
+                onChange={(e) => onChange({ match: 'all', conditions: e.target.value ? [{ type: 'list', listId: e.target.value }] : [] })}
+              >
+                <option value="">Choose a list…</option>
+                {(lists.data?.items ?? []).map((l) => (
+                  <option key={l.id} value={l.id}>
+                    {l.name} ({l.members.toLocaleString()})
+                  </option>
+                ))}
+              </SelectField>
+            )
           ) : null}
           {mode === 'segment' ? <SegmentBuilder audience={audience} onChange={onChange} tags={(tags.data?.items ?? []).map((t) => t.tag)} /> : null}
           {!parsed.success ? <p className="text-sm text-red-600 dark:text-red-400">{parsed.error.issues.map((i) => `${['audience', ...i.path].join('.')}: ${i.message}`)[0]}</p> : null}

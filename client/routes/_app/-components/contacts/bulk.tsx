@@ -10,6 +10,7 @@ import { trpc } from '../../../../lib/trpc';
 import { toast } from '../../../../state/toast';
 import { type Count, plural, STAGE_SHORT } from './labels';
 import type { Member } from './types';
+import { AddToList } from './add-to-list';
 
 export type BulkTarget = { ids: string[] } | { filter: TContactFilter };
 type Kind = TBulkAction['type'];
@@ -37,6 +38,7 @@ export function BulkBar({
   members,
   canDelete,
   selectedTags,
+  canAddToList = false,
   onDone,
 }: {
   count: number;
@@ -49,6 +51,8 @@ export function BulkBar({
   members: readonly Member[];
   canDelete: boolean;
   selectedTags: readonly string[];
+  /** campaigns:write: the selection can go onto a campaign list (not "all matching", which names no contacts). */
+  canAddToList?: boolean;
   onDone: () => void;
 }) {
   const [kind, setKind] = useState<Kind | null>(null);
@@ -82,6 +86,7 @@ export function BulkBar({
             {a.label}
           </Button>
         ))}
+        {'ids' in target && canAddToList ? <AddToList ids={target.ids} onDone={onDone} /> : null}
         <Button variant="ghost" size="sm" onClick={onClear}>
           <XIcon className="size-4" aria-hidden />
           Clear selection

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { browser, createAccount } from '../helpers/factories';
+import { addContact, campaignsApp, HTML } from './campaigns-helpers';
+
+describe('static lists as campaign audiences', { timeout: 120_000 }, () => {
+  it('a CSV import matches contacts by e-mail (any case) or phone, creates the unknown ones, reports bad rows; a campaign to the list reaches exactly its members', async () => {
+    const { deps, owner, api } = await campaignsApp({ chain: 'manual' });
+    const org = owner.organizationId;
+    const ada = await addContact(deps, org, { first_name: 'Ada', email: 'ada@example.test' });
+    const bob = await addContact(deps, org, { first_name: 'Bob', phone: '+14155550101' });
+    await addContact(deps, org, { first_name: 'Not listed', email: 'outside@example.test' });
+
+    const csv = ['Email,Phone,First name,Last name', 'ADA@Example.test,,,', ',(415) 555-0101,,', 'new@example.test,,Nora,New', 'not-an-address,,X,', ',,Empty,'].join('\n');
+    const result = await api.campaigns.listImport({ name: 'Spring fair', csv });
+    expect(result).toMatchObject({ rows: 5, matched: 2, created: 1, added: 3, skippedCount: 2 });
+    expect(result.skipped).toEqual([
+      { line: 5, value: 'not-an-address', reason: 'not a valid e-mail address or phone number' },
+      { line: 6, value: '', reason: 'no e-mail address or phone number' },
+    ]);
+    expect(result.list).toMatchObject({ name: 'Spring fair', members: 3 });
+    const nora = await deps.database.db
+      .selectFrom('contacts')
+      .select(['id', 'first_name', 'last_name'])
+      .where('organization_id', '=', org)
+      .where('email', '=', 'new@example.test')
+      .executeTakeFirstOrThrow();
+    expect([nora.first_name, nora.last_name]).toEqual(['Nora', 'New']);
+
+    // Importing again adds nobody twice; without createMissing an unknown address is reported, not created.
+    const again = await api.campaigns.listImport({ id: result.list.id, csv: 'email\nada@example.test\nstranger@example.test\n', createMissing: false });
+    expect(again).toMatchObject({ matched: 1, created: 0, added: 0, skippedCount: 1, skipped: [{ line: 3, value: 'stranger@example.test', reason: 'matches no contact' }] });
+    expect(await deps.database.db.selectFrom('contacts').select('id').where('email', '=', 'stranger@example.test').execute()).toEqual([]);
+
+    // A list's name is unique in the organization, whatever its case.
+    await expect(api.campaigns.listCreate({ name: 'spring FAIR' })).rejects.toMatchObject({ code: 'CONFLICT' });
+
+    const audience = { match: 'all' as const, conditions: [{ type: 'list' as const, listId: result.list.id }] };
+    expect(await api.campaigns.audienceCount({ channel: 'email', audience })).toMatchObject({ matched: 3, eligible: 2, noAddress: 1 });
+    const campaign = await api.campaigns.create({ name: 'To the list', channel: 'email', audience, email: { subject: 'Hi', content: HTML } });
+    await api.campaigns.send({ id: campaign.id });
+    const recipients = await deps.database.db.selectFrom('campaign_recipients').select(['contact_id', 'status']).where('campaign_id', '=', campaign.id).execute();
+    // Bob has no e-mail address: counted as such, not sent to; the contact outside the list is not there.
+    expect(recipients.map((r) => r.contact_id).sort()).toEqual([ada, nora.id].sort());
+    expect(recipients.map((r) => r.contact_id)).not.toContain(bob);
+  });
+
+  it('a selection in the contacts list is added once, removed, and another organization’s contacts or lists are refused', async () => {
+    const { deps, owner, api, caller } = await campaignsApp({ chain: 'manual' });
+    const org = owner.organizationId;
+    const one = await addContact(deps, org, { email: 'one@example.test' });
+    const two = await addContact(deps, org, { email: 'two@example.test' });
+    const list = await api.campaigns.listCreate({ name: 'VIPs' });
+    expect((await api.campaigns.listAddContacts({ id: list.id, contactIds: [one, two, one] })).changed).toBe(2);
+    expect((await api.campaigns.listAddContacts({ id: list.id, contactIds: [one] })).changed).toBe(0);
+    expect((await api.campaigns.listRemoveContacts({ id: list.id, contactIds: [two] })).list.members).toBe(1);
+    expect((await api.campaigns.lists()).items.map((l) => [l.name, l.members])).toEqual([['VIPs', 1]]);
+
+    const other = await createAccount(deps, 'other-lists');
+    const theirs = caller(browser(other.cookie));
+    const foreign = await addContact(deps, other.organizationId, { email: 'foreign@example.test' });
+    await expect(api.campaigns.listAddContacts({ id: list.id, contactIds: [foreign] })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(theirs.campaigns.listGet({ id: list.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(theirs.campaigns.audienceCount({ channel: 'email', audience: { match: 'all', conditions: [{ type: 'list', listId: list.id }] } })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect((await theirs.campaigns.lists()).items).toEqual([]);
+
+    // Deleting the list leaves its contacts.
+    await api.campaigns.listDelete({ id: list.id });
+    expect(await deps.database.db.selectFrom('contacts').select('id').where('id', '=', one).execute()).toHaveLength(1);
+  });
+});
