@@ -126,6 +126,7 @@ describe('role matrix: each role × each permission-gated procedure', () => {
     expect(inbox).toEqual({
       'conversations.list': 'conversations:read',
       'conversations.get': 'conversations:read',
+      'conversations.messages': 'conversations:read',
       'conversations.markRead': 'conversations:read',
       'conversations.reply': 'conversations:reply',
       'conversations.assign': 'conversations:assign',
