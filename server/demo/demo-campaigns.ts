@@ -84,11 +84,14 @@ const PEOPLE_AGENTS = [
 const APPLE_PROXY_AGENT = 'Mozilla/5.0';
 const BOUNCE = 'Hard bounce 5.1.1: 550 5.1.1 The e-mail account that you tried to reach does not exist';
 const FIRST_NAME_MARKER = 'DemoFirstNameMarker';
+/** The demo's static list (its members: the contacts met at an event). */
+export const TRADE_SHOW_LIST = 'Small Business Expo — November';
 const UNSUBSCRIBED_HOW = 'One-click unsubscribe (the List-Unsubscribe link)';
 
 export async function seedDemoCampaigns(db: Db, organizationId: string, options: { ownerId: string; publicUrl: string; now?: Date }): Promise<void> {
   const now = options.now ?? new Date();
   await seedSentNewsletter(db, organizationId, { ...options, now });
+  await seedTradeShowList(db, organizationId, { ...options, now });
   await scoped(db, organizationId)
     .insertInto('campaigns', {
       name: 'Holiday opening hours',
@@ -116,6 +119,39 @@ export async function seedDemoCampaigns(db: Db, organizationId: string, options:
       created_by: options.ownerId,
       created_at: new Date(now.getTime() - HOUR),
       updated_at: new Date(now.getTime() - HOUR),
+    })
+    .execute();
+}
+
+/**
+ * A static list as an import leaves it: the people met at last month's trade show (the contacts whose
+ * source is the event), and a draft follow-up whose audience names the list.
+ */
+async function seedTradeShowList(db: Db, organizationId: string, options: { ownerId: string; now: Date }): Promise<void> {
+  const org = scoped(db, organizationId);
+  const createdAt = new Date(options.now.getTime() - 12 * DAY);
+  const list = await org.insertInto('campaign_lists', { name: TRADE_SHOW_LIST, created_by: options.ownerId, created_at: createdAt, updated_at: createdAt }).returning('id').executeTakeFirstOrThrow();
+  const attendees = await org.selectFrom('contacts').select('id').where('source', '=', 'Event').orderBy('created_at').orderBy('id').execute();
+  if (attendees.length > 0) {
+    await org
+      .insertInto(
+        'campaign_list_members',
+        attendees.map((c) => ({ list_id: list.id, contact_id: c.id, added_at: createdAt })),
+      )
+      .execute();
+  }
+  await org
+    .insertInto('campaigns', {
+      name: 'Trade show follow-up',
+      channel: 'email',
+      status: 'draft',
+      audience: JSON.stringify({ match: 'all', conditions: [{ type: 'list', listId: list.id }] } satisfies TAudience),
+      email_subject: 'Good to meet you at the Small Business Expo, {{firstName|there}}',
+      email_content: JSON.stringify({ kind: 'blocks', blocks: NEWSLETTER_BLOCKS.filter((b) => ['title', 'news', 'cta', 'rule', 'footer'].includes(b.id)) } satisfies TEmailContent),
+      tracking_key: randomBytes(32).toString('hex'),
+      created_by: options.ownerId,
+      created_at: new Date(options.now.getTime() - 3 * HOUR),
+      updated_at: new Date(options.now.getTime() - 3 * HOUR),
     })
     .execute();
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login } from '../../server/auth/service';
 import type { DatabaseHandle } from '../../server/db';
 import { scoped } from '../../server/db/scoped';
+import { TRADE_SHOW_LIST } from '../../server/demo/demo-campaigns';
 import { DEMO_EMAIL, seedDemoWorkspace } from '../../server/demo/demo';
 import { queueMissingDispatches } from '../../server/campaigns/jobs';
 import { DISPATCH_JOB } from '../../server/campaigns/lifecycle';
@@ -77,9 +78,23 @@ describe('demo workspace: campaigns and webhooks at work', () => {
     }
   });
 
+  it('has a static list of the contacts met at an event, named by a draft follow-up’s audience', async () => {
+    const lists = await api.campaigns.lists();
+    expect(lists.items.map((l) => l.name)).toEqual([TRADE_SHOW_LIST]);
+    const [tradeShow] = lists.items;
+    const attendees = await scoped(database.db, organizationId).selectFrom('contacts').select('id').where('source', '=', 'Event').execute();
+    expect(attendees.length).toBeGreaterThan(0);
+    expect(tradeShow!.members).toBe(attendees.length);
+    const draft = (await api.campaigns.list({})).items.find((c) => c.channel === 'email' && c.status === 'draft')!;
+    const detail = await api.campaigns.get({ id: draft.id });
+    expect(detail.audience).toEqual({ match: 'all', conditions: [{ type: 'list', listId: tradeShow!.id }] });
+    const audience = await api.campaigns.audienceCount({ channel: 'email', audience: detail.audience });
+    expect(audience.matched).toBe(attendees.length);
+  });
+
   it('shows last week’s newsletter with consistent figures, an SMS draft and a scheduled reminder', async () => {
     const list = await api.campaigns.list({});
-    expect(list.items.map((c) => `${c.channel} ${c.status}`).sort()).toEqual(['email scheduled', 'email sent', 'sms draft']);
+    expect(list.items.map((c) => `${c.channel} ${c.status}`).sort()).toEqual(['email draft', 'email scheduled', 'email sent', 'sms draft']);
     const sent = list.items.find((c) => c.status === 'sent')!;
     expect(Date.now() - Date.parse(sent.startedAt!)).toBeGreaterThan(6 * 86_400_000);
 
