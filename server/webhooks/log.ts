@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { z } from 'zod';
 import { scoped } from '../db/scoped';
 import { DomainError, unknownRecord } from '../errors';
@@ -11,25 +12,27 @@ import type { TWebhookDelivery, TWebhookEvent, ZListDeliveriesInput, ZRedeliverI
 export async function listDeliveries(ctx: OrgContext, input: z.output<typeof ZListDeliveriesInput>) {
   await requireEndpoint(ctx.db, ctx.organizationId, input.endpointId);
   const org = scoped(ctx.db, ctx.organizationId);
-  let query = org.selectFrom('webhook_deliveries').selectAll().where('endpoint_id', '=', input.endpointId);
+  // The attempts come in the same statement as their delivery: read apart, a settle committing between
+  // the two reads shows an attempt the delivery's state does not know of yet.
+  let query = org
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .select(() => [
+      jsonArrayFrom(
+        org
+          .selectFrom('webhook_delivery_attempts')
+          .select(['attempt', 'request_headers', 'status_code', 'response_excerpt', 'error', 'duration_ms', 'created_at'])
+          .whereRef('webhook_delivery_attempts.delivery_id', '=', 'webhook_deliveries.id')
+          .orderBy('attempt'),
+      ).as('attempt_log'),
+    ])
+    .where('endpoint_id', '=', input.endpointId);
   if (input.cursor) query = query.where('sequence', '<', input.cursor);
   const rows = await query
     .orderBy('sequence', 'desc')
     .limit(input.limit + 1)
     .execute();
   const page = rows.slice(0, input.limit);
-  const attempts = page.length
-    ? await org
-        .selectFrom('webhook_delivery_attempts')
-        .selectAll()
-        .where(
-          'delivery_id',
-          'in',
-          page.map((r) => r.id),
-        )
-        .orderBy('attempt')
-        .execute()
-    : [];
   const items: TWebhookDelivery[] = page.map((r) => ({
     id: r.id,
     endpointId: r.endpoint_id,
@@ -43,17 +46,16 @@ export async function listDeliveries(ctx: OrgContext, input: z.output<typeof ZLi
     deliveredAt: r.delivered_at?.toISOString() ?? null,
     createdAt: r.created_at.toISOString(),
     payload: r.payload as TWebhookEvent,
-    log: attempts
-      .filter((a) => a.delivery_id === r.id)
-      .map((a) => ({
-        attempt: a.attempt,
-        requestHeaders: a.request_headers,
-        statusCode: a.status_code,
-        responseExcerpt: a.response_excerpt,
-        error: a.error,
-        durationMs: a.duration_ms,
-        at: a.created_at.toISOString(),
-      })),
+    log: r.attempt_log.map((a) => ({
+      attempt: a.attempt,
+      requestHeaders: a.request_headers,
+      statusCode: a.status_code,
+      responseExcerpt: a.response_excerpt,
+      error: a.error,
+      durationMs: a.duration_ms,
+      // JSON carries the timestamp as Postgres's text; one format for every door.
+      at: new Date(a.created_at).toISOString(),
+    })),
   }));
   return { items, nextCursor: rows.length > input.limit ? page[page.length - 1]!.sequence : null };
 }
