@@ -17,12 +17,14 @@ export async function listDeliveries(ctx: OrgContext, input: z.output<typeof ZLi
   let query = org
     .selectFrom('webhook_deliveries')
     .selectAll()
-    .select(() => [
+    .select((eb) => [
       jsonArrayFrom(
-        org
+        // Correlated with the scoped delivery row, so the attempts are of this organization's deliveries.
+        eb
           .selectFrom('webhook_delivery_attempts')
           .select(['attempt', 'request_headers', 'status_code', 'response_excerpt', 'error', 'duration_ms', 'created_at'])
           .whereRef('webhook_delivery_attempts.delivery_id', '=', 'webhook_deliveries.id')
+          .whereRef('webhook_delivery_attempts.organization_id', '=', 'webhook_deliveries.organization_id')
           .orderBy('attempt'),
       ).as('attempt_log'),
     ])
