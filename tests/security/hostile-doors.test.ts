@@ -251,7 +251,7 @@ describe('hostile input at each door: a 4xx naming the field, nothing of another
       const b = await createAccount(built.deps, 'hostile-b');
       const w: World = { app: built.app, deps: built.deps, a, b, apiA: built.caller(browser(a.cookie)), apiB: built.caller(browser(b.cookie)) };
       const prepared = await spec.prepare(w);
-      const { input: valid, foreign } = prepared;
+      const { foreign } = prepared;
       const ofA = [a.organizationId, ...Object.values(foreign)].map((id) => id.toLowerCase());
       const problems: string[] = [];
 
