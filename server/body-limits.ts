@@ -1,4 +1,5 @@
 import { HOOK_MAX_BYTES } from './automations/schema';
+import { LIST_LIMITS } from './campaigns/schema';
 import { IMPORT_LIMITS } from './contacts/schema';
 import { INBOUND_EMAIL_MAX_BYTES } from './email/schema';
 import { KB, MB } from './http/body-limit';
@@ -33,6 +34,8 @@ export const BODY_LIMITS = {
    * every call in it is one of these.
    */
   csvJson: 2 * IMPORT_LIMITS.maxBytes + 1 * MB,
+  /** tRPC's campaigns.listImport carries a list's CSV (LIST_LIMITS.csvBytes) as a JSON string, escaped as above. */
+  listCsvJson: 2 * LIST_LIMITS.csvBytes + 1 * MB,
   /** An inbound e-mail, raw MIME with its attachments (the SMTP listener's SIZE too): 25 MB, what the big mailbox providers accept. */
   inboundEmail: INBOUND_EMAIL_MAX_BYTES,
   /** An unsubscribe link's POSTs: RFC 8058's one-click body is the form `List-Unsubscribe=One-Click`; 4 KB leaves room for a multipart envelope. */
@@ -49,6 +52,7 @@ export const BODY_LIMITS = {
 const TRPC_PROCEDURE_LIMITS: Record<string, number> = {
   'imports.preview': BODY_LIMITS.csvJson,
   'imports.start': BODY_LIMITS.csvJson,
+  'campaigns.listImport': BODY_LIMITS.listCsvJson,
 };
 
 /** Exact path → limit, for the routes that need another size than `json`. */

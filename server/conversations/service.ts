@@ -5,7 +5,7 @@ import { BOT_NAME, CHAT_MESSAGE_MAX_LENGTH } from '../chat/schema';
 import type { Db } from '../db';
 import { keysetPage, pageQuery, type SortKey } from '../db/keyset';
 import { scoped } from '../db/scoped';
-import { DomainError, fieldError } from '../errors';
+import { DomainError, fieldError, unknownRecord } from '../errors';
 import { publishEvent } from '../events/publish';
 import { actorIdOf, type OrgContext } from '../kernel/context';
 import { roleRank } from '../kernel/permissions';
@@ -25,7 +25,7 @@ import {
 
 type Ctx = Pick<OrgContext, 'db' | 'organizationId' | 'auth'>;
 
-const conversationNotFound = () => new DomainError('NOT_FOUND', 'Conversation not found');
+const conversationNotFound = () => unknownRecord('id', 'is not a known conversation');
 /** The messages a thread shows, its latest ones. */
 const THREAD_MESSAGES = 200;
 

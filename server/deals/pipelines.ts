@@ -4,7 +4,7 @@ import { recordActivities } from '../activities/service';
 import type { Db } from '../db';
 import type { StageKind } from '../db/schema';
 import { scoped } from '../db/scoped';
-import { DomainError, fieldError } from '../errors';
+import { DomainError, fieldError, unknownRecord } from '../errors';
 import { actorIdOf, type OrgContext } from '../kernel/context';
 import { ownerOnlyFilter } from '../organizations/members';
 import { DEFAULT_STAGES, ensureDefaultPipeline } from './default-pipeline';
@@ -29,13 +29,13 @@ const conflict = (message: string, field?: string, rule?: string) => new DomainE
 
 async function findPipeline(db: Db, organizationId: string, id: string) {
   const pipeline = await scoped(db, organizationId).selectFrom('pipelines').select(['id', 'name', 'is_default', 'position']).where('id', '=', id).executeTakeFirst();
-  if (!pipeline) throw new DomainError('NOT_FOUND', 'Pipeline not found');
+  if (!pipeline) throw unknownRecord('id', 'is not a known pipeline');
   return pipeline;
 }
 
 async function findStage(db: Db, organizationId: string, id: string): Promise<StageRow> {
   const stage = await scoped(db, organizationId).selectFrom('pipeline_stages').select(['id', 'pipeline_id', 'name', 'position', 'probability', 'kind']).where('id', '=', id).executeTakeFirst();
-  if (!stage) throw new DomainError('NOT_FOUND', 'Stage not found');
+  if (!stage) throw unknownRecord('id', 'is not a known stage');
   return stage;
 }
 
@@ -88,7 +88,7 @@ export function getPipeline(ctx: OrgContext, input: z.output<typeof ZPipelineIdI
 async function pipelineView(ctx: OrgContext, id: string) {
   const { items } = await listPipelines(ctx);
   const pipeline = items.find((p) => p.id === id);
-  if (!pipeline) throw new DomainError('NOT_FOUND', 'Pipeline not found');
+  if (!pipeline) throw unknownRecord('id', 'is not a known pipeline');
   return pipeline;
 }
 

@@ -1,4 +1,4 @@
-import type { Caller, Probe, RestProbe } from './types';
+import type { Caller, HostileCase, HostileDoor, HostileWorld, Probe, RestProbe } from './types';
 
 const HTML = { kind: 'html' as const, html: '<p>Probe</p>' };
 
@@ -7,12 +7,15 @@ async function aCampaign(api: Caller) {
   return (await api.campaigns.create({ name: 'Probe campaign', channel: 'email', audience: { match: 'all', conditions: [] }, email: { subject: 'Probe', content: HTML } })).id;
 }
 
+const unique = () => Math.random().toString(36).slice(2, 8);
+
 /** A list of organization A with one of A's contacts on it. */
 async function aList(api: Caller) {
-  const contact = await api.contacts.create({ firstName: 'Listed', email: `listed-${Math.random().toString(36).slice(2, 8)}@example.test` });
-  const list = await api.campaigns.listCreate({ name: `Probe list ${Math.random().toString(36).slice(2, 8)}` });
+  const email = `listed-${unique()}@example.test`;
+  const contact = await api.contacts.create({ firstName: 'Listed', email });
+  const list = await api.campaigns.listCreate({ name: `Probe list ${unique()}` });
   await api.campaigns.listAddContacts({ id: list.id, contactIds: [contact.id] });
-  return { id: list.id, contactId: contact.id };
+  return { id: list.id, contactId: contact.id, email };
 }
 
 const later = () => new Date(Date.now() + 86_400_000).toISOString();
@@ -61,4 +64,63 @@ const SIGNED = 'the link is signed for one recipient with its campaign’s key (
 export const capabilityRoutes: Record<string, string> = {
   'GET /api/campaigns/t/o/:recipientId': SIGNED,
   'GET /api/campaigns/t/c/:recipientId': SIGNED,
+};
+
+// ——— Hostile input (tests/security/hostile-doors.test.ts) ———
+
+const LIST_TABLES = ['campaign_lists', 'campaign_list_members', 'contacts'];
+
+/** B's list (with one of B's contacts on it, and one more of B's contacts off it) and A's. */
+async function lists(w: HostileWorld) {
+  const [mine, theirs] = [await aList(w.apiB), await aList(w.apiA)];
+  const off = await w.apiB.contacts.create({ firstName: 'Unlisted', email: `unlisted-${unique()}@example.test` });
+  return { mine, theirs, off: off.id };
+}
+
+type Lists = Awaited<ReturnType<typeof lists>>;
+
+const listDoor = (
+  fields: HostileDoor['fields'],
+  input: (l: Lists) => Record<string, unknown>,
+  extra: Partial<HostileDoor> = {},
+  cases: (valid: Record<string, unknown>, l: Lists) => HostileCase[] = () => [],
+): HostileDoor => ({
+  fields,
+  tables: LIST_TABLES,
+  prepare: async (w) => {
+    const l = await lists(w);
+    const valid = input(l);
+    return { input: valid, foreign: { id: l.theirs.id, contactIds: l.theirs.contactId, email: l.theirs.email }, cases: cases(valid, l) };
+  },
+  ...extra,
+});
+
+const newName = () => ({ name: `New list ${unique()}` });
+const adding = listDoor({ id: 'id', contactIds: 'ids' }, (l) => ({ id: l.mine.id, contactIds: [l.off] }));
+
+/** A CSV over the JSON body limit (1 MB) and under the schema's 5 MB: the door answers it, naming `csv`. */
+const BIG_CSV = `email\n${'big@example.test\n'.repeat(150_000)}`;
+
+export const hostileDoors: Record<string, HostileDoor> = {
+  'tRPC campaigns.lists': listDoor({}, () => ({}), { noInput: true }),
+  'GET /api/v1/campaigns/lists': listDoor({}, () => ({}), { noInput: true }),
+  'tRPC campaigns.listGet': listDoor({ id: 'id' }, (l) => ({ id: l.mine.id })),
+  'tRPC campaigns.listCreate': listDoor({ name: 'text' }, newName),
+  'POST /api/v1/campaigns/lists': listDoor({ name: 'text' }, newName),
+  'tRPC campaigns.listRename': listDoor({ id: 'id', name: 'text' }, (l) => ({ id: l.mine.id, ...newName() })),
+  'tRPC campaigns.listDelete': listDoor({ id: 'id' }, (l) => ({ id: l.mine.id })),
+  'tRPC campaigns.listAddContacts': adding,
+  'POST /api/v1/campaigns/lists/:id/contacts': { ...adding, params: { id: 'id' } },
+  'tRPC campaigns.listRemoveContacts': listDoor({ id: 'id', contactIds: 'ids' }, (l) => ({ id: l.mine.id, contactIds: [l.mine.contactId] }), { foreignIgnored: ['contactIds'] }),
+  'tRPC campaigns.listImport': listDoor(
+    { id: 'id', name: 'text', csv: 'text', createMissing: 'bool' },
+    (l) => ({ id: l.mine.id, csv: `email,first name\nimported-${unique()}@example.test,Ada\n` }),
+    {},
+    (valid, l) => [
+      { name: 'csv larger than the JSON body limit', field: 'csv', input: { ...valid, csv: BIG_CSV } },
+      { name: 'csv with a row of no address and one of SQL', field: 'csv', input: { ...valid, csv: "email,first name\n,Nobody\nnot-an-address,'; DROP TABLE contacts; --\n" }, accepted: true },
+      // A's contact's e-mail finds nothing of A: a new contact of B's goes on B's list.
+      { name: "csv naming organization A's contact's e-mail", field: 'csv', input: { ...valid, csv: `email\n${l.theirs.email}\n` }, accepted: true },
+    ],
+  ),
 };

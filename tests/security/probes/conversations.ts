@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sendVisitorMessage } from '../../../server/chat/service';
-import type { Probe } from './types';
+import type { HostileDoor, HostileWorld, Probe } from './types';
 
 /** A thread of organization A's inbox (a website visitor's chat), by its id. */
 export async function aThread(deps: Parameters<Probe>[0], a: Parameters<Probe>[1]): Promise<string> {
@@ -17,4 +17,37 @@ export const probes: Record<string, Probe> = {
   'conversations.reply': async (deps, a) => ({ id: await aThread(deps, a), text: 'Taken over' }),
   'conversations.assign': async (deps, a) => ({ id: await aThread(deps, a), assigneeId: null }),
   'conversations.setStatus': async (deps, a) => ({ id: await aThread(deps, a), status: 'closed' }),
+};
+
+// ——— Hostile input (tests/security/hostile-doors.test.ts) ———
+
+const THREAD_TABLES = ['conversations', 'chat_conversations', 'chat_messages'];
+
+/** A chat thread of B's, and one of A's. */
+async function threads(w: HostileWorld) {
+  return { mine: await aThread(w.deps, w.b), theirs: await aThread(w.deps, w.a) };
+}
+
+const reading: HostileDoor = {
+  fields: { id: 'id', cursor: 'text', limit: 'int' },
+  tables: THREAD_TABLES,
+  prepare: async (w) => {
+    const t = await threads(w);
+    return { input: { id: t.mine, limit: 10 }, foreign: { id: t.theirs } };
+  },
+};
+const replying: HostileDoor = {
+  fields: { id: 'id', text: 'text' },
+  tables: THREAD_TABLES,
+  prepare: async (w) => {
+    const t = await threads(w);
+    return { input: { id: t.mine, text: 'Hello' }, foreign: { id: t.theirs } };
+  },
+};
+
+export const hostileDoors: Record<string, HostileDoor> = {
+  'tRPC conversations.messages': reading,
+  'GET /api/v1/conversations/:id/messages': { ...reading, params: { id: 'id' } },
+  'tRPC conversations.reply': replying,
+  'POST /api/v1/conversations/:id/messages': { ...replying, params: { id: 'id' } },
 };
