@@ -330,6 +330,8 @@ export const LIST_LIMITS = { name: 120, contacts: 10_000, csvBytes: 5_000_000, c
 export const ZListIdInput = z.strictObject({ id: id('a list') });
 export const ZCreateListInput = z.strictObject({ name: text(LIST_LIMITS.name) });
 export const ZRenameListInput = z.strictObject({ id: id('a list'), name: text(LIST_LIMITS.name) });
+/** The REST body of PATCH /api/v1/campaigns/lists/{id}. */
+export const ZRenameListBody = ZRenameListInput.omit({ id: true });
 export const ZListContactsInput = z.strictObject({
   id: id('a list'),
   contactIds: z.array(id('a contact')).min(1, 'must name at least one contact').max(LIST_LIMITS.contacts, `must have at most ${LIST_LIMITS.contacts} contacts`),
