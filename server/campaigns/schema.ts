@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTACT_LIMITS, ZLifecycleStage } from '../contacts/schema';
+import { CONTACT_LIMITS, ZContactFilter, ZLifecycleStage } from '../contacts/schema';
 import { isoDateTime } from '../input/schema';
 import { ZAnswerInstant } from '../records/schema';
 import { BULK_MAX_RECIPIENTS, BULK_TOO_MANY_RECIPIENTS, ZSmsBody } from '../sms/schema';
@@ -336,6 +336,8 @@ export const ZListContactsInput = z.strictObject({
   id: id('a list'),
   contactIds: z.array(id('a contact')).min(1, 'must name at least one contact').max(LIST_LIMITS.contacts, `must have at most ${LIST_LIMITS.contacts} contacts`),
 });
+/** "Add to list" on every contact matching the contacts list's filter ("select all matching"). */
+export const ZListMatchingInput = z.strictObject({ id: id('a list'), filter: ZContactFilter });
 /** The REST body of POST /api/v1/campaigns/lists/{id}/contacts. */
 export const ZListContactsBody = ZListContactsInput.omit({ id: true });
 /**

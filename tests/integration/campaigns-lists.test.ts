@@ -63,6 +63,12 @@ describe('static lists as campaign audiences', { timeout: 120_000 }, () => {
     await expect(theirs.campaigns.audienceCount({ channel: 'email', audience: { match: 'all', conditions: [{ type: 'list', listId: list.id }] } })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect((await theirs.campaigns.lists()).items).toEqual([]);
 
+    // "All matching" in the contacts list: the filter is resolved by the server.
+    const tagged = await addContact(deps, org, { email: 'tagged@example.test', tags: ['fair'] });
+    const matching = await api.campaigns.listAddMatching({ id: list.id, filter: { tag: 'fair' } });
+    expect(matching).toMatchObject({ changed: 1, list: { members: 2 } });
+    expect((await api.campaigns.listRemoveContacts({ id: list.id, contactIds: [tagged] })).changed).toBe(1);
+
     // Deleting the list leaves its contacts.
     await api.campaigns.listDelete({ id: list.id });
     expect(await deps.database.db.selectFrom('contacts').select('id').where('id', '=', one).execute()).toHaveLength(1);

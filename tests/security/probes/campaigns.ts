@@ -37,6 +37,7 @@ export const probes: Record<string, Probe> = {
     const list = await aList(api);
     return { id: list.id, contactIds: [list.contactId] };
   },
+  'campaigns.listAddMatching': async (_d, _a, api) => ({ id: (await aList(api)).id, filter: {} }),
   'campaigns.listRemoveContacts': async (_d, _a, api) => {
     const list = await aList(api);
     return { id: list.id, contactIds: [list.contactId] };
