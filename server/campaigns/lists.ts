@@ -1,14 +1,18 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { upsertContactByEmail, upsertContactByPhone } from '../contacts/capture';
+import { matchingContactIds } from '../contacts/bulk';
 import { CsvError, parseCsv } from '../contacts/csv';
+import type { FilterValues } from '../contacts/repo';
+import { organizationSettings } from '../contacts/state';
 import type { Db } from '../db';
 import { scoped } from '../db/scoped';
 import { DomainError, fieldError, unknownRecord } from '../errors';
 import { actorIdOf, type OrgContext } from '../kernel/context';
+import { ownerOnlyFilter } from '../organizations/members';
 import { readSettings } from '../organizations/settings';
 import { normalizePhone } from '../phone';
-import { LIST_LIMITS, type TListSummary, type ZCreateListInput, type ZImportListInput, type ZListContactsInput, type ZListIdInput, type ZRenameListInput } from './schema';
+import { LIST_LIMITS, type TListSummary, type ZCreateListInput, type ZImportListInput, type ZListContactsInput, type ZListIdInput, type ZListMatchingInput, type ZRenameListInput } from './schema';
 
 /**
  * Static lists (issue #18): named sets of contacts a campaign's audience can name (`list`
@@ -126,6 +130,16 @@ export async function addContactsToList(ctx: OrgContext, { id, contactIds }: z.o
   const changed = await ctx.db.transaction().execute(async (trx) => {
     await requireList(trx, ctx.organizationId, id, { lock: true });
     return addMembers(trx, ctx.organizationId, id, contactIds);
+  });
+  return { list: await summary(ctx.db, ctx.organizationId, id), changed };
+}
+
+/** The contacts list's "all matching": the filter is resolved here, as the bulk actions resolve it, not paged through by the client. */
+export async function addMatchingContactsToList(ctx: OrgContext, { id, filter }: z.output<typeof ZListMatchingInput>) {
+  const [ownerOnly, settings] = await Promise.all([ownerOnlyFilter(ctx.db, ctx.auth), organizationSettings(ctx.db, ctx.organizationId)]);
+  const changed = await ctx.db.transaction().execute(async (trx) => {
+    await requireList(trx, ctx.organizationId, id, { lock: true });
+    return addMembers(trx, ctx.organizationId, id, await matchingContactIds(trx, ctx.organizationId, ownerOnly, filter as FilterValues, settings.timezone));
   });
   return { list: await summary(ctx.db, ctx.organizationId, id), changed };
 }

@@ -10,10 +10,12 @@ import {
   ZCampaignIdInput,
   ZCreateCampaignInput,
   ZCreateListInput,
+  ZImportListInput,
   ZListContactsBody,
   ZListIdInput,
   ZExportRecipientsQuery,
   ZListCampaignsQuery,
+  ZRenameListBody,
   ZRestCreateCampaignBody,
   ZStatsQuery,
   type TAudience,
@@ -21,6 +23,7 @@ import {
 import * as campaigns from './service';
 
 const idOf = (c: { req: { param: (name: string) => string } }) => parseInput(ZCampaignIdInput, { id: c.req.param('id') });
+const listIdOf = (c: { req: { param: (name: string) => string } }) => parseInput(ZListIdInput, { id: c.req.param('id') });
 
 type RestBody = z.output<typeof ZRestCreateCampaignBody>;
 
@@ -55,9 +58,21 @@ async function create(ctx: OrgContext, body: RestBody) {
 export const campaignsRest = new Hono<AppEnv>()
   .get('/lists', requireOrg('campaigns:read'), async (c) => c.json(await campaigns.listLists(orgContextOf(c))))
   .post('/lists', requireOrg('campaigns:write'), async (c) => c.json(await campaigns.createList(orgContextOf(c), await readBody(c, ZCreateListInput)), 201))
+  .post('/lists/import', requireOrg('campaigns:write'), async (c) => c.json(await campaigns.importList(orgContextOf(c), await readBody(c, ZImportListInput))))
+  .get('/lists/:id', requireOrg('campaigns:read'), async (c) => c.json(await campaigns.getList(orgContextOf(c), listIdOf(c))))
+  .patch('/lists/:id', requireOrg('campaigns:write'), async (c) => {
+    const { id } = listIdOf(c);
+    return c.json(await campaigns.renameList(orgContextOf(c), { id, ...(await readBody(c, ZRenameListBody)) }));
+  })
+  .delete('/lists/:id', requireOrg('campaigns:write'), async (c) => c.json(await campaigns.deleteList(orgContextOf(c), listIdOf(c))))
   .post('/lists/:id/contacts', requireOrg('campaigns:write'), async (c) => {
-    const { id } = parseInput(ZListIdInput, { id: c.req.param('id') });
+    const { id } = listIdOf(c);
     return c.json(await campaigns.addContactsToList(orgContextOf(c), { id, ...(await readBody(c, ZListContactsBody)) }));
+  })
+  // A POST, not a DELETE with a body: proxies and clients may drop a DELETE's body.
+  .post('/lists/:id/contacts/remove', requireOrg('campaigns:write'), async (c) => {
+    const { id } = listIdOf(c);
+    return c.json(await campaigns.removeContactsFromList(orgContextOf(c), { id, ...(await readBody(c, ZListContactsBody)) }));
   })
   .get('/', requireOrg('campaigns:read'), async (c) => c.json(await campaigns.listCampaigns(orgContextOf(c), readQuery(c, ZListCampaignsQuery))))
   .post('/', requireOrg('campaigns:write'), async (c) => c.json(await create(orgContextOf(c), await readBody(c, ZRestCreateCampaignBody)), 201))

@@ -25,6 +25,7 @@ import {
   ZImportListInput,
   ZListContactsInput,
   ZListIdInput,
+  ZListMatchingInput,
   ZListImportResult,
   ZListMembersChanged,
   ZListsAnswer,
@@ -128,6 +129,10 @@ export const campaignsRouter = router({
     .input(ZListContactsInput)
     .output(ZListMembersChanged)
     .mutation(({ ctx, input }) => campaigns.addContactsToList(ctx, input)),
+  listAddMatching: permittedProcedure('campaigns:write')
+    .input(ZListMatchingInput)
+    .output(ZListMembersChanged)
+    .mutation(({ ctx, input }) => campaigns.addMatchingContactsToList(ctx, input)),
   listRemoveContacts: permittedProcedure('campaigns:write')
     .input(ZListContactsInput)
     .output(ZListMembersChanged)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTACT_LIMITS, ZLifecycleStage } from '../contacts/schema';
+import { CONTACT_LIMITS, ZContactFilter, ZLifecycleStage } from '../contacts/schema';
 import { isoDateTime } from '../input/schema';
 import { ZAnswerInstant } from '../records/schema';
 import { BULK_MAX_RECIPIENTS, BULK_TOO_MANY_RECIPIENTS, ZSmsBody } from '../sms/schema';
@@ -330,10 +330,14 @@ export const LIST_LIMITS = { name: 120, contacts: 10_000, csvBytes: 5_000_000, c
 export const ZListIdInput = z.strictObject({ id: id('a list') });
 export const ZCreateListInput = z.strictObject({ name: text(LIST_LIMITS.name) });
 export const ZRenameListInput = z.strictObject({ id: id('a list'), name: text(LIST_LIMITS.name) });
+/** The REST body of PATCH /api/v1/campaigns/lists/{id}. */
+export const ZRenameListBody = ZRenameListInput.omit({ id: true });
 export const ZListContactsInput = z.strictObject({
   id: id('a list'),
   contactIds: z.array(id('a contact')).min(1, 'must name at least one contact').max(LIST_LIMITS.contacts, `must have at most ${LIST_LIMITS.contacts} contacts`),
 });
+/** "Add to list" on every contact matching the contacts list's filter ("select all matching"). */
+export const ZListMatchingInput = z.strictObject({ id: id('a list'), filter: ZContactFilter });
 /** The REST body of POST /api/v1/campaigns/lists/{id}/contacts. */
 export const ZListContactsBody = ZListContactsInput.omit({ id: true });
 /**

@@ -18,7 +18,7 @@ export { audienceCount } from './audience';
 export { sendSmsToSegment, smsSegmentCount } from './sms-segment';
 export { campaignStats, campaignRecipients } from './stats';
 export { engagementOverTime, exportRecipients } from './report';
-export { listLists, getList, createList, renameList, deleteList, addContactsToList, removeContactsFromList, importList } from './lists';
+export { listLists, getList, createList, renameList, deleteList, addContactsToList, addMatchingContactsToList, removeContactsFromList, importList } from './lists';
 
 /**
  * A test send of an e-mail campaign to the signed-in member's own address, merged as a chosen

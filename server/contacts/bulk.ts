@@ -13,6 +13,22 @@ import { deleteRows } from './write';
 
 // ——— Bulk ———
 
+/** The ids of the contacts matching the contacts list's filter (as the member sees them), refused past the bulk limit. */
+export async function matchingContactIds(trx: Db, organizationId: string, ownerOnly: Awaited<ReturnType<typeof ownerOnlyFilter>>, filter: FilterValues, timezone: string): Promise<string[]> {
+  const rows = await contactsOf(trx, organizationId, ownerOnly)
+    .select('id')
+    .where(and(filterConditions(filter, timezone)))
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(CONTACT_LIMITS.bulkMatching + 1)
+    .execute();
+  if (rows.length > CONTACT_LIMITS.bulkMatching) {
+    const message = `matches more than ${CONTACT_LIMITS.bulkMatching.toLocaleString('en')} contacts; narrow it down to change at most that many at once`;
+    throw new DomainError('VALIDATION', `filter: ${message}`, { issues: [{ path: 'filter', message }] });
+  }
+  return rows.map((r) => r.id);
+}
+
 /**
  * One change (add/remove a tag, assign an owner, change the stage, delete) on the selected
  * contacts or on every contact matching a filter, in one transaction, each changed contact's
@@ -35,18 +51,7 @@ export async function bulkUpdateContacts(ctx: OrgContext, input: z.output<typeof
       const missing = ids.length - found.length;
       if (missing > 0) throw new DomainError('NOT_FOUND', missing === 1 && ids.length === 1 ? 'Contact not found' : `${missing} of the ${ids.length} selected contacts were not found`);
     } else {
-      const rows = await contactsOf(trx, ctx.organizationId, ownerOnly)
-        .select('id')
-        .where(and(filterConditions(input.filter as FilterValues, settings.timezone)))
-        .orderBy('created_at')
-        .orderBy('id')
-        .limit(CONTACT_LIMITS.bulkMatching + 1)
-        .execute();
-      if (rows.length > CONTACT_LIMITS.bulkMatching) {
-        const message = `matches more than ${CONTACT_LIMITS.bulkMatching.toLocaleString('en')} contacts; narrow it down to change at most that many at once`;
-        throw new DomainError('VALIDATION', `filter: ${message}`, { issues: [{ path: 'filter', message }] });
-      }
-      ids = rows.map((r) => r.id);
+      ids = await matchingContactIds(trx, ctx.organizationId, ownerOnly, input.filter as FilterValues, settings.timezone);
     }
     const changedIds: string[] = [];
     if (action.type === 'delete') {

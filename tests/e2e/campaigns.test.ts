@@ -153,4 +153,37 @@ describe('Campaigns: an e-mail built from blocks, sent to a tag, and its report 
     await expect.poll(() => page.getByTestId('audience-count').textContent(), { timeout: 15_000 }).toMatch(/^Will receive it3Matching contacts3/);
     expect(violations).toEqual([]);
   });
+
+  it('renames a list (a taken name refused at the field) and deletes it, its contacts kept', async () => {
+    // The browser reports the refused rename (409) in the console; that refusal is what the test checks.
+    const { page } = await openSignedIn(e2e, { allowErrors: [/status of 409 \(Conflict\) \(.*campaigns\.listRename/] });
+    const violations = await watchViolations(page);
+    const contact = await trpcMutation(page, e2e, 'contacts.create', { firstName: 'Kept', lastName: 'Member', email: 'kept.member@example.test' });
+    const contactId = ((await contact.json()) as { result: { data: { id: string } } }).result.data.id;
+    const created = await trpcMutation(page, e2e, 'campaigns.listCreate', { name: 'Spring' });
+    const listId = ((await created.json()) as { result: { data: { id: string } } }).result.data.id;
+    expect((await trpcMutation(page, e2e, 'campaigns.listAddContacts', { id: listId, contactIds: [contactId] })).ok()).toBe(true);
+    expect((await trpcMutation(page, e2e, 'campaigns.listCreate', { name: 'Autumn' })).ok()).toBe(true);
+
+    await page.goto('/campaigns');
+    const lists = page.getByRole('table', { name: 'Lists' });
+    await lists.getByRole('button', { name: 'Rename the list Spring' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Rename the list' });
+    await dialog.getByLabel('List name').fill('autumn');
+    await dialog.getByRole('button', { name: 'Rename' }).click();
+    await dialog.getByText('is taken by another list').waitFor();
+    await dialog.getByLabel('List name').fill('Spring fair');
+    await dialog.getByRole('button', { name: 'Rename' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => lists.getByRole('row').filter({ hasText: 'Spring fair' }).textContent()).toMatch(/Spring fair1/);
+
+    await lists.getByRole('button', { name: 'Delete the list Spring fair' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete the list “Spring fair”?' });
+    await confirm.getByText('Its contacts stay in Contacts').waitFor();
+    await confirm.getByRole('button', { name: 'Delete list' }).click();
+    await expect.poll(() => lists.getByRole('row').filter({ hasText: 'Spring fair' }).count()).toBe(0);
+    await page.goto('/contacts');
+    await page.getByText('Kept Member').first().waitFor();
+    expect(violations).toEqual([]);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browser, createAccount } from '../helpers/factories';
+import { browser, createAccount, createKey } from '../helpers/factories';
 import { addContact, campaignsApp, HTML } from './campaigns-helpers';
 
 describe('static lists as campaign audiences', { timeout: 120_000 }, () => {
@@ -63,8 +63,45 @@ describe('static lists as campaign audiences', { timeout: 120_000 }, () => {
     await expect(theirs.campaigns.audienceCount({ channel: 'email', audience: { match: 'all', conditions: [{ type: 'list', listId: list.id }] } })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect((await theirs.campaigns.lists()).items).toEqual([]);
 
+    // "All matching" in the contacts list: the filter is resolved by the server.
+    const tagged = await addContact(deps, org, { email: 'tagged@example.test', tags: ['fair'] });
+    const matching = await api.campaigns.listAddMatching({ id: list.id, filter: { tag: 'fair' } });
+    expect(matching).toMatchObject({ changed: 1, list: { members: 2 } });
+    expect((await api.campaigns.listRemoveContacts({ id: list.id, contactIds: [tagged] })).changed).toBe(1);
+
     // Deleting the list leaves its contacts.
     await api.campaigns.listDelete({ id: list.id });
     expect(await deps.database.db.selectFrom('contacts').select('id').where('id', '=', one).execute()).toHaveLength(1);
+  });
+
+  it('REST: a list is imported, read, renamed (a taken name refused at `name`), emptied and deleted, its contacts kept', async () => {
+    const { app, deps, owner } = await campaignsApp({ chain: 'manual' });
+    const org = owner.organizationId;
+    const ada = await addContact(deps, org, { email: 'ada@example.test' });
+    const key = await createKey(deps, org, 'admin', owner.userId);
+    const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+    const call = async (method: string, path: string, body?: unknown) => {
+      const res = await app.request(`/api/v1/campaigns/lists${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> & { list?: { id: string; members: number } } };
+    };
+
+    const badImport = await call('POST', '/import', { name: 'Fair' });
+    expect(badImport).toMatchObject({ status: 400, body: { message: 'csv: is required' } });
+    const imported = await call('POST', '/import', { name: 'Fair', csv: 'email\nada@example.test\n' });
+    expect(imported).toMatchObject({ status: 200, body: { matched: 1, added: 1, list: { name: 'Fair', members: 1 } } });
+    const id = imported.body.list!.id;
+    await call('POST', '', { name: 'Other' });
+
+    expect(await call('GET', `/${id}`)).toMatchObject({ status: 200, body: { id, name: 'Fair', members: 1 } });
+    expect(await call('PATCH', `/${id}`, {})).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^name: /) } });
+    expect(await call('PATCH', `/${id}`, { name: 'other' })).toMatchObject({ status: 409, body: { issues: [{ path: 'name', message: 'is taken by another list' }] } });
+    expect(await call('PATCH', `/${id}`, { name: 'Spring fair' })).toMatchObject({ status: 200, body: { id, name: 'Spring fair' } });
+
+    expect(await call('POST', `/${id}/contacts/remove`, { contactIds: [] })).toMatchObject({ status: 400, body: { message: 'contactIds: must name at least one contact' } });
+    expect(await call('POST', `/${id}/contacts/remove`, { contactIds: [ada] })).toMatchObject({ status: 200, body: { changed: 1, list: { members: 0 } } });
+
+    expect(await call('DELETE', `/${id}`)).toEqual({ status: 200, body: { id } });
+    expect(await call('GET', `/${id}`)).toMatchObject({ status: 404 });
+    expect(await deps.database.db.selectFrom('contacts').select('id').where('id', '=', ada).execute()).toHaveLength(1);
   });
 });

@@ -40,6 +40,7 @@ export const probes: Record<string, Probe> = {
     const list = await aList(api);
     return { id: list.id, contactIds: [list.contactId] };
   },
+  'campaigns.listAddMatching': async (_d, _a, api) => ({ id: (await aList(api)).id, filter: {} }),
   'campaigns.listRemoveContacts': async (_d, _a, api) => {
     const list = await aList(api);
     return { id: list.id, contactIds: [list.contactId] };
@@ -58,6 +59,13 @@ export const restProbes: Record<string, RestProbe> = {
     const list = await aList(api);
     return { id: list.id, body: { contactIds: [list.contactId] } };
   },
+  'POST /api/v1/campaigns/lists/:id/contacts/remove': async (_d, _a, api) => {
+    const list = await aList(api);
+    return { id: list.id, body: { contactIds: [list.contactId] } };
+  },
+  'GET /api/v1/campaigns/lists/:id': async (_d, _a, api) => (await aList(api)).id,
+  'PATCH /api/v1/campaigns/lists/:id': async (_d, _a, api) => ({ id: (await aList(api)).id, body: { name: 'Taken' } }),
+  'DELETE /api/v1/campaigns/lists/:id': async (_d, _a, api) => (await aList(api)).id,
 };
 
 const SIGNED = 'the link is signed for one recipient with its campaign’s key (HMAC); a bad signature records nothing and redirects nowhere (tests/integration/campaigns-sending.test.ts)';

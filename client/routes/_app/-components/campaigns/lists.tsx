@@ -1,11 +1,13 @@
-import { ListIcon, Trash2Icon, UploadIcon } from 'lucide-react';
+import { ListIcon, PencilIcon, Trash2Icon, UploadIcon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { FormAlert, SelectField, TextField } from '../../../../components/form';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../../../components/ui/dialog';
 import { Table, TBody, Td, Th, THead, Tr } from '../../../../components/ui/table';
 import { LIST_LIMITS } from '../../../../lib/campaigns-schema';
-import { errorMessageOf } from '../../../../lib/errors';
+import { errorMessageOf, issuesOf } from '../../../../lib/errors';
 import { trpc } from '../../../../lib/trpc';
 import { toast } from '../../../../state/toast';
 
@@ -13,7 +15,7 @@ const NEW = '__new__';
 
 /**
  * The static lists a campaign can be sent to: each with its size, a CSV import into a new or an
- * existing list, and delete. Rows are matched to contacts by e-mail, else phone; what the import
+ * existing list, rename and delete. Rows are matched to contacts by e-mail, else phone; what the import
  * does with an address that matches nobody is the user's choice, said next to the checkbox.
  */
 export function CampaignLists({ canWrite }: { canWrite: boolean }) {
@@ -51,22 +53,25 @@ export function CampaignLists({ canWrite }: { canWrite: boolean }) {
                   </Td>
                   <Td className="text-right tabular-nums">{list.members.toLocaleString()}</Td>
                   {canWrite ? (
-                    <Td className="text-right">
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        aria-label={`Delete the list ${list.name}`}
-                        disabled={remove.isPending}
-                        onClick={() => {
-                          if (!window.confirm(`Delete the list “${list.name}”? Its contacts stay.`)) return;
-                          void remove.mutateAsync({ id: list.id }).then(
+                    <Td className="text-right whitespace-nowrap">
+                      <RenameList list={list} />
+                      <ConfirmDialog
+                        trigger={
+                          <Button size="sm" variant="ghost" aria-label={`Delete the list ${list.name}`}>
+                            <Trash2Icon className="size-4" aria-hidden />
+                          </Button>
+                        }
+                        title={`Delete the list “${list.name}”?`}
+                        description="Its contacts stay in Contacts; only the list goes. A campaign already sent to it keeps its report."
+                        confirmLabel="Delete list"
+                        pendingLabel="Deleting…"
+                        onConfirm={() =>
+                          remove.mutateAsync({ id: list.id }).then(
                             () => utils.campaigns.lists.invalidate(),
                             (error: unknown) => toast({ title: 'Could not delete the list', description: errorMessageOf(error, 'Try again') }),
-                          );
-                        }}
-                      >
-                        <Trash2Icon className="size-4" aria-hidden />
-                      </Button>
+                          )
+                        }
+                      />
                     </Td>
                   ) : null}
                 </Tr>
@@ -77,6 +82,72 @@ export function CampaignLists({ canWrite }: { canWrite: boolean }) {
         {canWrite ? <ImportList lists={items} /> : null}
       </CardContent>
     </Card>
+  );
+}
+
+/** Renames a list in a small dialog; the server's refusal (a name another list has) is shown at the field. */
+function RenameList({ list }: { list: { id: string; name: string } }) {
+  const utils = trpc.useUtils();
+  const rename = trpc.campaigns.listRename.useMutation();
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState(list.name);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setFieldError(null);
+    setMessage(null);
+    try {
+      await rename.mutateAsync({ id: list.id, name: name.trim() });
+      await utils.campaigns.lists.invalidate();
+      setOpen(false);
+    } catch (error) {
+      const issue = issuesOf(error).find((i) => i.path === 'name');
+      if (issue) setFieldError(issue.message);
+      else setMessage(errorMessageOf(error, 'Could not rename the list'));
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (rename.isPending) return;
+        setOpen(next);
+        if (next) {
+          setName(list.name);
+          setFieldError(null);
+          setMessage(null);
+        }
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button size="sm" variant="ghost" aria-label={`Rename the list ${list.name}`}>
+          <PencilIcon className="size-4" aria-hidden />
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4">
+          <DialogHeader>
+            <DialogTitle>Rename the list</DialogTitle>
+            <DialogDescription>Campaigns sent to it keep it under its new name.</DialogDescription>
+          </DialogHeader>
+          <FormAlert message={message} />
+          <TextField label="List name" value={name} onChange={(e) => setName(e.target.value)} maxLength={LIST_LIMITS.name} error={fieldError ?? undefined} autoFocus />
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="outline" disabled={rename.isPending}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={rename.isPending}>
+              {rename.isPending ? 'Renaming…' : 'Rename'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
   );
 }
 

@@ -7,12 +7,13 @@ import { LIST_LIMITS } from '../../../../lib/campaigns-schema';
 import { errorMessageOf } from '../../../../lib/errors';
 import { trpc } from '../../../../lib/trpc';
 import { toast } from '../../../../state/toast';
+import type { BulkTarget } from './bulk';
 import { plural } from './labels';
 
 const NEW = '__new__';
 
-/** The contacts list's "Add to list": the selected contacts onto a campaign list, existing or new. */
-export function AddToList({ ids, onDone }: { ids: string[]; onDone: () => void }) {
+/** The contacts list's "Add to list": the selected contacts, or all matching the filter, onto a campaign list, existing or new. */
+export function AddToList({ target, count, onDone }: { target: BulkTarget; count: number; onDone: () => void }) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -24,7 +25,8 @@ export function AddToList({ ids, onDone }: { ids: string[]; onDone: () => void }
         <DialogContent>
           {open ? (
             <AddToListForm
-              ids={ids}
+              selection={target}
+              count={count}
               onDone={() => {
                 setOpen(false);
                 onDone();
@@ -37,16 +39,17 @@ export function AddToList({ ids, onDone }: { ids: string[]; onDone: () => void }
   );
 }
 
-function AddToListForm({ ids, onDone }: { ids: string[]; onDone: () => void }) {
+function AddToListForm({ selection, count, onDone }: { selection: BulkTarget; count: number; onDone: () => void }) {
   const utils = trpc.useUtils();
   const lists = trpc.campaigns.lists.useQuery();
   const create = trpc.campaigns.listCreate.useMutation();
   const add = trpc.campaigns.listAddContacts.useMutation();
+  const addMatching = trpc.campaigns.listAddMatching.useMutation();
   const [target, setTarget] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [message, setMessage] = useState<string | null>(null);
   const chosen = target ?? lists.data?.items[0]?.id ?? NEW;
-  const busy = create.isPending || add.isPending;
+  const busy = create.isPending || add.isPending || addMatching.isPending;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -54,9 +57,9 @@ function AddToListForm({ ids, onDone }: { ids: string[]; onDone: () => void }) {
     if (chosen === NEW && !name.trim()) return setMessage('Name the new list');
     try {
       const id = chosen === NEW ? (await create.mutateAsync({ name: name.trim() })).id : chosen;
-      const result = await add.mutateAsync({ id, contactIds: ids });
+      const result = 'ids' in selection ? await add.mutateAsync({ id, contactIds: selection.ids }) : await addMatching.mutateAsync({ id, filter: selection.filter });
       await utils.campaigns.lists.invalidate();
-      const already = ids.length - result.changed;
+      const already = count - result.changed;
       toast({ title: 'Added to list', description: `${plural(result.changed, 'contact')} added to “${result.list.name}”.${already > 0 ? ` ${plural(already, 'other contact')} already on it.` : ''}` });
       onDone();
     } catch (error) {
@@ -68,7 +71,9 @@ function AddToListForm({ ids, onDone }: { ids: string[]; onDone: () => void }) {
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4">
       <DialogHeader>
         <DialogTitle>Add to a list</DialogTitle>
-        <DialogDescription>Puts {plural(ids.length, 'selected contact')} on a list that campaigns can be sent to. Contacts already on it stay once.</DialogDescription>
+        <DialogDescription>
+          Puts {'ids' in selection ? plural(count, 'selected contact') : `all ${plural(count, 'matching contact')}`} on a list that campaigns can be sent to. Contacts already on it stay once.
+        </DialogDescription>
       </DialogHeader>
       <FormAlert message={message} />
       <SelectField label="List" value={chosen} onChange={(e) => setTarget(e.target.value)} autoFocus>

@@ -51,7 +51,7 @@ export function BulkBar({
   members: readonly Member[];
   canDelete: boolean;
   selectedTags: readonly string[];
-  /** campaigns:write: the selection can go onto a campaign list (not "all matching", which names no contacts). */
+  /** campaigns:write: the selection (or all matching) can go onto a campaign list. */
   canAddToList?: boolean;
   onDone: () => void;
 }) {
@@ -86,7 +86,7 @@ export function BulkBar({
             {a.label}
           </Button>
         ))}
-        {'ids' in target && canAddToList ? <AddToList ids={target.ids} onDone={onDone} /> : null}
+        {canAddToList ? <AddToList target={target} count={allMatching ? total.n : count} onDone={onDone} /> : null}
         <Button variant="ghost" size="sm" onClick={onClear}>
           <XIcon className="size-4" aria-hidden />
           Clear selection
