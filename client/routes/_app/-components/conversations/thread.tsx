@@ -90,7 +90,7 @@ export function Thread({ id }: { id: string }) {
 function ThreadMessages({ conversation, timeZone }: { conversation: ConversationView; timeZone: string | undefined }) {
   const older = trpc.conversations.messages.useInfiniteQuery(
     { id: conversation.id },
-    { enabled: false, initialCursor: conversation.olderCursor, getNextPageParam: (page) => page.nextCursor ?? undefined },
+    { enabled: false, initialCursor: conversation.olderCursor ?? undefined, getNextPageParam: (page) => page.nextCursor ?? undefined },
   );
   const list = useRef<HTMLOListElement>(null);
   const fromBottom = useRef<number | null>(null);
