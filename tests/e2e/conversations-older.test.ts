@@ -24,6 +24,7 @@ describe('/conversations, a thread longer than one page', () => {
           message_id: `<older-${i}-${id}@example.test>`,
           token: randomUUID(),
           thread_id: id,
+          headers: JSON.stringify(first.headers),
           text: `Reply ${i}`,
           created_at: new Date(start + 1000 * (1 + Math.floor(i / 2))),
         })),
