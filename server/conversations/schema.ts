@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ConversationChannel, ConversationStatus } from '../db/schema';
 import { LANGUAGES } from '../languages/schema';
-import { ZCursor } from '../records/schema';
+import { infiniteDirection, ZCursor } from '../records/schema';
 
 /**
  * The inbox of every channel (/conversations): its filters, paging and actions, shared by the server
@@ -38,6 +38,7 @@ export type TConversationIdInput = z.input<typeof ZConversationIdInput>;
 
 /** A thread's messages a page at a time, newest first. */
 export const ZConversationMessagesInput = z.strictObject({
+  ...infiniteDirection,
   id: z.uuid('must be a conversation id'),
   /** The thread's `olderCursor`, or the previous page's `nextCursor`. */
   cursor: ZCursor.optional(),

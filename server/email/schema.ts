@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { EmailKind, EmailStatus, SuppressionReason } from '../db/schema';
 import { ZEmailAddress } from '../input/schema';
-import { ZAnswerInstant } from '../records/schema';
+import { infiniteDirection, ZAnswerInstant } from '../records/schema';
 
 /**
  * The e-mail domain's shared names and rules, for the server doors and the client (this module is
@@ -109,9 +109,6 @@ export const ZSendEmailBatchInput = z.strictObject({
 export const ZPreviewEmailInput = z.strictObject(emailDraftFields);
 
 export const ZEmailIdInput = z.strictObject({ id: z.uuid({ error: 'must be an e-mail id' }) });
-
-/** What tRPC's infinite queries add to a page's input (the screens' lists); pages are read forward only. */
-const infiniteDirection = { direction: z.enum(['forward', 'backward'], { error: 'must be forward or backward' }).optional() };
 
 export const ZListEmailsInput = z.strictObject({
   ...infiniteDirection,

@@ -20,6 +20,9 @@ export const ZDeletedRecord = z.strictObject({ id: z.uuid() });
 /** `nextCursor` of the previous answer: the list continues after its last row (keyset paging; `page` is then ignored). */
 export const ZCursor = z.string().max(2000, 'is not a valid cursor');
 
+/** What tRPC's infinite queries add to a page's input (the screens' lists); pages are read forward only. */
+export const infiniteDirection = { direction: z.enum(['forward', 'backward'], { error: 'must be forward or backward' }).optional() };
+
 /** Only records changed (created or updated) after this instant: with the deleted-records feed, how another system syncs. */
 export const ZUpdatedAfter = isoDateTime({ offset: true, error: 'must be a date and time such as 2026-05-01T09:00:00Z' }).meta({
   description: 'Only records created or updated after this instant',

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { CheckIcon, RotateCcwIcon } from 'lucide-react';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef } from 'react';
 import type { ConversationView, ThreadMessage as Message } from '../../../../../server/conversations/service';
 import { CHANNEL_LABELS } from '../../../../../server/conversations/schema';
 import { DEFAULT_LANGUAGE, LANGUAGE_NAMES_IN_ENGLISH } from '../../../../../server/languages/schema';
@@ -76,13 +76,73 @@ export function Thread({ id }: { id: string }) {
         </div>
         <ThreadActions conversation={data} />
       </header>
-      <ol aria-label="Messages" className="flex flex-1 flex-col gap-3 overflow-y-auto px-4 py-4">
-        {data.messages.map((message) => (
-          <ThreadMessage key={message.id} message={message} conversation={data} timeZone={timeZone} />
-        ))}
-      </ol>
+      <ThreadMessages conversation={data} timeZone={timeZone} />
       {canReply ? <ReplyBox conversation={data} /> : null}
     </section>
+  );
+}
+
+/**
+ * The latest messages (live ones appended to them by the subscription) under the older pages, loaded on demand
+ * from the thread's `olderCursor`. Prepending keeps the message in view where it was: the distance from the
+ * bottom is what stays put.
+ */
+function ThreadMessages({ conversation, timeZone }: { conversation: ConversationView; timeZone: string | undefined }) {
+  const older = trpc.conversations.messages.useInfiniteQuery(
+    { id: conversation.id },
+    { enabled: false, initialCursor: conversation.olderCursor ?? undefined, getNextPageParam: (page) => page.nextCursor ?? undefined },
+  );
+  const list = useRef<HTMLOListElement>(null);
+  const fromBottom = useRef<number | null>(null);
+  const pages = older.data?.pages ?? [];
+  const latestIds = new Set(conversation.messages.map((m) => m.id));
+  // Pages come newest first, each newest first: reversed, they read oldest first above the latest ones.
+  const olderMessages = pages
+    .flatMap((page) => page.items)
+    .filter((m) => !latestIds.has(m.id))
+    .reverse();
+  const hasOlder = pages.length === 0 ? conversation.olderCursor !== null : older.hasNextPage;
+
+  useLayoutEffect(() => {
+    const el = list.current;
+    if (el && fromBottom.current !== null) el.scrollTop = el.scrollHeight - fromBottom.current;
+    fromBottom.current = null;
+  }, [pages.length]);
+
+  const loadOlder = () => {
+    if (!hasOlder || older.isFetching) return;
+    const el = list.current;
+    if (el) fromBottom.current = el.scrollHeight - el.scrollTop;
+    void (pages.length === 0 ? older.refetch() : older.fetchNextPage());
+  };
+
+  return (
+    <ol
+      ref={list}
+      aria-label="Messages"
+      aria-busy={older.isFetching}
+      className="flex flex-1 flex-col gap-3 overflow-y-auto px-4 py-4"
+      onScroll={(event) => {
+        if (event.currentTarget.scrollTop === 0) loadOlder();
+      }}
+    >
+      <li className="flex justify-center">
+        {older.isFetching ? (
+          <Spinner label="Loading older messages" />
+        ) : older.isError ? (
+          <FormAlert message={errorMessageOf(older.error, 'Older messages could not be loaded.')} />
+        ) : hasOlder ? (
+          <Button variant="outline" size="sm" onClick={loadOlder}>
+            Load older messages
+          </Button>
+        ) : (
+          <span className="text-xs text-gray-600 dark:text-gray-400">Beginning of the conversation</span>
+        )}
+      </li>
+      {[...olderMessages, ...conversation.messages].map((message) => (
+        <ThreadMessage key={message.id} message={message} conversation={conversation} timeZone={timeZone} />
+      ))}
+    </ol>
   );
 }
 
