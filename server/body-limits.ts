@@ -34,7 +34,7 @@ export const BODY_LIMITS = {
    * every call in it is one of these.
    */
   csvJson: 2 * IMPORT_LIMITS.maxBytes + 1 * MB,
-  /** tRPC's campaigns.listImport carries a list's CSV (LIST_LIMITS.csvBytes) as a JSON string, escaped as above. */
+  /** A list's CSV import (tRPC campaigns.listImport, POST /api/v1/campaigns/lists/import): the CSV (LIST_LIMITS.csvBytes) as a JSON string, escaped as above. */
   listCsvJson: 2 * LIST_LIMITS.csvBytes + 1 * MB,
   /** An inbound e-mail, raw MIME with its attachments (the SMTP listener's SIZE too): 25 MB, what the big mailbox providers accept. */
   inboundEmail: INBOUND_EMAIL_MAX_BYTES,
@@ -62,6 +62,7 @@ const PATH_LIMITS: Record<string, number> = {
   '/api/sms/webhooks/status': BODY_LIMITS.twilioWebhook,
   '/api/stripe/webhook': BODY_LIMITS.stripeWebhook,
   '/api/contacts/imports/preview': BODY_LIMITS.csvUpload,
+  '/api/v1/campaigns/lists/import': BODY_LIMITS.listCsvJson,
   '/api/email/inbound': BODY_LIMITS.inboundEmail,
 };
 

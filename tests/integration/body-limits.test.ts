@@ -49,6 +49,9 @@ describe('request body limits', () => {
     expect(bodyLimitFor('/api/email/inbound')).toBe(BODY_LIMITS.inboundEmail);
     expect(bodyLimitFor('/api/email/inbound/a-secret')).toBe(BODY_LIMITS.inboundEmail);
     expect(bodyLimitFor('/trpc/imports.start')).toBe(BODY_LIMITS.csvJson);
+    // A list's CSV import has the same size at both doors.
+    expect(bodyLimitFor('/trpc/campaigns.listImport')).toBe(BODY_LIMITS.listCsvJson);
+    expect(bodyLimitFor('/api/v1/campaigns/lists/import')).toBe(BODY_LIMITS.listCsvJson);
     // A batch gets the larger limit only when every call in it has it.
     expect(bodyLimitFor('/trpc/imports.preview,imports.start')).toBe(BODY_LIMITS.csvJson);
     expect(bodyLimitFor('/trpc/imports.start,leads.submit')).toBe(BODY_LIMITS.json);
