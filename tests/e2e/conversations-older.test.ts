@@ -25,6 +25,7 @@ describe('/conversations, a thread longer than one page', () => {
           token: randomUUID(),
           thread_id: id,
           headers: JSON.stringify(first.headers),
+          attachments: JSON.stringify(first.attachments),
           text: `Reply ${i}`,
           created_at: new Date(start + 1000 * (1 + Math.floor(i / 2))),
         })),
