@@ -13,7 +13,6 @@
  * for Chrome DevTools), CHROME_PATH (default /usr/bin/chromium).
  */
 import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
@@ -22,6 +21,7 @@ import { openDatabase } from '../../server/db';
 import { startServer } from '../../server/server';
 import { ZHeadingProps, ZTextProps } from '../../server/sites/blocks/schema';
 import { ensureClientBuild } from '../lib/client-build';
+import { freePort } from '../lib/free-port';
 import { envNumber, loadLine, machineLine, progress } from './lib/common';
 import { median } from './lib/runs';
 import { num, printTable } from './lib/table';
@@ -32,19 +32,6 @@ const TARGET_MS = 100;
 const DELETE_AT = 10;
 /** The Heading typed into: the 5th block, in view when the editor opens. */
 const TYPE_AT = 4;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.once('error', reject);
-    probe.listen(0, () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => (port ? resolve(port) : reject(new Error('no port assigned'))));
-    });
-  });
-}
 
 /** A long page: Headings and Texts in turn, each with its own copy. */
 function longPage(blocks: number) {

@@ -17,9 +17,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../lib/free-port';
 import { envNumber, loadLine, machineLine, percentile, progress } from './lib/common';
 import { hasExited, spawnTracked, stopChild, tail } from './lib/children';
-import { freePort } from './lib/startup';
 import { num, printTable } from './lib/table';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openSignedIn, toastOn } from './helpers/accounts';
-import { freePort, useE2E } from './helpers/app';
+import { freePort } from '../../scripts/lib/free-port';
+import { useE2E } from './helpers/app';
 
 const e2e = useE2E();
 

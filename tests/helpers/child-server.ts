@@ -1,22 +1,13 @@
 /**
  * Real server processes for the tests that need them (npm-start.test.ts, multi-process.test.ts):
- * free ports, a process's liveness, plain HTTP requests on a connection of their own, and an SSE
+ * a process's liveness, plain HTTP requests on a connection of their own, and an SSE
  * stream read as text.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request, type IncomingHttpHeaders } from 'node:http';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 export function alive(pid: number): boolean {
   try {

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db';
 import { CSP_REPORT_PATH } from '../../server/http/security-headers';
 import { DRAIN_RETRY_MS } from '../../server/realtime/sse';
-import { alive, freePort, heldPost, httpRequest, openEventStream, postJson, ROOT } from '../helpers/child-server';
+import { freePort } from '../../scripts/lib/free-port';
+import { alive, heldPost, httpRequest, openEventStream, postJson, ROOT } from '../helpers/child-server';
 import { testDatabaseKind } from '../helpers/db';
 import { cookieFrom } from '../helpers/factories';
 

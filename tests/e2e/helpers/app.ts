@@ -1,27 +1,13 @@
-import { createServer } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { loadConfig } from '../../../server/config';
 import { openDatabase, type Db } from '../../../server/db';
 import { startServer, type RunningServer } from '../../../server/server';
+import { freePort } from '../../../scripts/lib/free-port';
 import { migratedSnapshot } from '../../helpers/pglite-snapshot';
 import { TEST_SECRETS_KEY } from '../../helpers/secrets-key';
 
 export type App = { url: string; db: Db; close(): Promise<void> };
-
-/** A port nothing listens on right now: the OS picks one for a throwaway listener, which is closed. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.once('error', reject);
-    probe.listen(0, () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => (port ? resolve(port) : reject(new Error('no port assigned'))));
-    });
-  });
-}
 
 /** The inbound e-mail webhook's secret on the e2e server (`POST /api/email/inbound/<secret>`). */
 export const E2E_INBOUND_SECRET = 'e2e-inbound-webhook-secret';
