@@ -149,5 +149,7 @@ describe('command palette', () => {
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.waitForURL(/\/automation\?id=/);
     await page.getByRole('status').getByText('Created the draft workflow "Dental Recall" from its template').waitFor();
-  });
+    // The 99,999-row insert alone takes about 20 s on embedded PGlite on a quiet machine (each row keeps the search
+    // indexes and the per-organization counts), and twice that beside another test worker.
+  }, 150_000);
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { publishEvent } from '../../server/events/publish';
-import { openSignedIn, toastOn } from './helpers/accounts';
+import { openSignedIn, organizationOf, toastOn } from './helpers/accounts';
 import { useE2E } from './helpers/app';
 
 const e2e = useE2E();
@@ -14,12 +14,7 @@ describe('event deliveries', () => {
 
     // A consumer (say, an outbound webhook) failed its last attempt at one of this organization's events.
     const db = e2e.db;
-    const { organization_id: organizationId } = await db
-      .selectFrom('memberships')
-      .innerJoin('users', 'users.id', 'memberships.user_id')
-      .select('memberships.organization_id')
-      .where('users.email', '=', account.email)
-      .executeTakeFirstOrThrow();
+    const organizationId = await organizationOf(e2e, account);
     const eventId = await db.transaction().execute((trx) => publishEvent(trx, { organizationId, type: 'deal_won', payload: {}, actorUserId: null }));
     await db
       .insertInto('event_consumers')

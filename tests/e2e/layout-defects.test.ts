@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { newAccount, openSignedIn, PASSWORD, trpcMutation } from './helpers/accounts';
+import { newAccount, openSignedIn, organizationOf, PASSWORD, trpcMutation, trpcMutations } from './helpers/accounts';
 import { PHONE, useE2E } from './helpers/app';
 
 /** The defects users hit on screens of a given size (issue #14): measured in the browser, not eyeballed. */
@@ -17,7 +18,8 @@ describe('pipeline board at 1440 × 900', () => {
   it("shows all six default stages, stays within the screen's height, and each column scrolls its own deals", async () => {
     const { page } = await openSignedIn(e2e, { viewport: { width: 1440, height: 900 } });
     // Enough deals in the first stage to be far taller than the screen.
-    for (let i = 1; i <= 30; i += 1) await ok(await trpcMutation(page, e2e, 'deals.create', { title: `Deal ${i}`, value: { valueMinor: 100_000 * i, currency: 'USD' } }));
+    const deals = Array.from({ length: 30 }, (_, i) => ({ title: `Deal ${i + 1}`, value: { valueMinor: 100_000 * (i + 1), currency: 'USD' } }));
+    await ok(await trpcMutations(page, e2e, 'deals.create', deals));
     await page.goto('/pipeline');
     await page
       .getByRole('list', { name: 'Deals in Qualified Leads' })
@@ -177,16 +179,10 @@ describe('appointment form', () => {
 
 describe('contacts list, 300 contacts', () => {
   it('keeps only the rows near the screen in the DOM while loading more as it scrolls, with keyboard, selection and row semantics intact', async () => {
-    const { page } = await openSignedIn(e2e);
-    // 300 contacts in six batched requests (tRPC batching: one request, fifty creations).
-    for (let batch = 0; batch < 6; batch += 1) {
-      const inputs = Array.from({ length: 50 }, (_, i) => ({ firstName: `Person${String(batch * 50 + i + 1).padStart(3, '0')}`, lastName: 'Sample' }));
-      const response = await page.request.post(`/trpc/${inputs.map(() => 'contacts.create').join(',')}?batch=1`, {
-        data: Object.fromEntries(inputs.map((input, i) => [String(i), input])),
-        headers: { Origin: e2e.url },
-      });
-      await ok(response);
-    }
+    const { page, account } = await openSignedIn(e2e);
+    // 300 contacts made by the database itself: creating them through the API took a third of the test's time.
+    await sql`insert into contacts (organization_id, first_name, last_name)
+      select ${await organizationOf(e2e, account)}::uuid, 'Person' || lpad(g::text, 3, '0'), 'Sample' from generate_series(1, 300) as g`.execute(e2e.db);
     await page.goto('/contacts?sort=name&limit=100');
     const status = page.getByRole('status').filter({ hasText: /^Showing/ });
     await status.getByText('Showing 1–100 of 300 contacts').waitFor();

@@ -32,6 +32,17 @@ export async function signUpViaApi(page: Page, account: Account = newAccount()):
   return account;
 }
 
+/** The id of the organization an account signed up with (its only membership), for seeding it through `e2e.db`. */
+export async function organizationOf(e2e: E2E, account: Account): Promise<string> {
+  const row = await e2e.db
+    .selectFrom('memberships')
+    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .select('memberships.organization_id')
+    .where('users.email', '=', account.email)
+    .executeTakeFirstOrThrow();
+  return row.organization_id;
+}
+
 /** A page in a fresh context that is already signed in as a new account (nothing loaded yet). */
 export async function openSignedIn(e2e: E2E, options: Parameters<E2E['open']>[0] = {}, account: Account = newAccount()): Promise<{ page: Page; account: Account }> {
   const page = await e2e.open(options);
@@ -45,6 +56,14 @@ export async function openSignedIn(e2e: E2E, options: Parameters<E2E['open']>[0]
  */
 export function trpcMutation(page: Page, e2e: E2E, path: string, input?: unknown): Promise<APIResponse> {
   return page.request.post(`/trpc/${path}`, { data: input ?? {}, headers: { Origin: e2e.url } });
+}
+
+/** Many calls of one mutation in one batched request (tRPC's `?batch=1`), answered 200 only when every call succeeded. */
+export function trpcMutations(page: Page, e2e: E2E, path: string, inputs: unknown[]): Promise<APIResponse> {
+  return page.request.post(`/trpc/${inputs.map(() => path).join(',')}?batch=1`, {
+    data: Object.fromEntries(inputs.map((input, i) => [String(i), input])),
+    headers: { Origin: e2e.url },
+  });
 }
 
 export function trpcQuery(page: Page, path: string, input?: unknown): Promise<APIResponse> {
