@@ -2,11 +2,11 @@
  * CRM bench: contact list queries and dashboard queries on one organization with many contacts,
  * through the real services (contacts listContacts, analytics getDashboard & co). On Postgres
  * (BENCH_DATABASE_URL or DATABASE_URL; skipped with a message when unset) with 1,000,000 contacts
- * in a dedicated database (sb_bench_crm, seeded once and reused), and on embedded PGlite in
+ * in a dedicated database (sb_bench_crm or BENCH_DATABASE_NAME, seeded once and reused), and on embedded PGlite in
  * memory with 100,000. Prints p50/p95 and the targets; never asserts timing.
  *
  * Env: BENCH_CRM_CONTACTS (Postgres, default 1000000), BENCH_CRM_PGLITE_CONTACTS (default 100000),
- * BENCH_CRM_ITERATIONS (default 30), BENCH_CRM_DATABASE (default sb_bench_crm), BENCH_CRM_CASES (only the
+ * BENCH_CRM_ITERATIONS (default 30), BENCH_DATABASE_NAME (default sb_bench_crm), BENCH_CRM_CASES (only the
  * cases whose label contains one of these comma-separated words, e.g. `search`).
  */
 import { sql } from 'kysely';
@@ -32,7 +32,7 @@ import { createLogger } from '../../server/logging';
 import { taskCounts } from '../../server/tasks/service';
 import { seedScale } from '../seed-scale';
 import { num, printTable } from './lib/table';
-import { benchDatabaseUrl, envNumber, loadLine, percentile, progress } from './lib/common';
+import { benchDatabaseName, benchDatabaseUrl, envNumber, loadLine, percentile, progress } from './lib/common';
 
 const CONTACT_TARGET_MS = 50;
 const DASHBOARD_TARGET_MS = 300;
@@ -238,7 +238,7 @@ export async function run(): Promise<void> {
   if (!base) {
     console.log('\n[crm] Postgres part skipped: set BENCH_DATABASE_URL (or DATABASE_URL) to a server where a database can be created.');
   } else {
-    const url = await benchDatabaseUrl(base, process.env.BENCH_CRM_DATABASE || 'sb_bench_crm');
+    const url = await benchDatabaseUrl(base, benchDatabaseName('crm'));
     const database = await openDatabase({ kind: 'postgres', url, maxConnections: 10, rowLevelSecurity: true });
     try {
       await benchDatabase(database, 'Postgres', envNumber('BENCH_CRM_CONTACTS', 1_000_000, { whole: true }), iterations);

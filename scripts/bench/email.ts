@@ -2,7 +2,7 @@
  * E-mail bench: one-to-one e-mails through the integrators' doors with an API key, delivered by
  * the real nodemailer transport into the in-process SMTP sink (tests/doubles/smtp.ts). Per
  * database (embedded PGlite in memory; Postgres in a fresh database sb_bench_email, or
- * BENCH_EMAIL_DATABASE, when BENCH_DATABASE_URL or DATABASE_URL is set):
+ * BENCH_DATABASE_NAME, when BENCH_DATABASE_URL or DATABASE_URL is set):
  *
  * 1. acceptance, single: BENCH_EMAIL_COUNT (default 10,000) `POST /api/v1/emails`,
  *    BENCH_EMAIL_CONCURRENCY (default 32) in flight — three runs, the median reported;
@@ -158,11 +158,7 @@ export async function run(): Promise<void> {
   const batchConcurrency = envNumber('BENCH_EMAIL_BATCH_CONCURRENCY', 4, { whole: true });
   console.log(`\n[email] ${loadLine('at start')}`);
   // Under the row-level policies, as the server runs by default (ROW_LEVEL_SECURITY).
-  // BENCH_EMAIL_DATABASE: the fresh Postgres database's name (default sb_bench_email), for two runs on one server.
-  const rows = await onEachDatabase('email', ({ label, database }) => benchDatabase(label, database, count, concurrency, batchConcurrency), {
-    rowLevelSecurity: true,
-    databaseName: process.env.BENCH_EMAIL_DATABASE,
-  });
+  const rows = await onEachDatabase('email', ({ label, database }) => benchDatabase(label, database, count, concurrency, batchConcurrency), { rowLevelSecurity: true });
   console.log(`[email] ${loadLine('at the end')}`);
   printTable('E-mail (POST /api/v1/emails and /batch, nodemailer into the in-process SMTP sink)', ['database', 'case', 'figure', 'target'], rows, 2);
 }

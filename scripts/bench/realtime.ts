@@ -9,7 +9,7 @@
  *
  * Variants: embedded PGlite in memory (events published inside the server child through a
  * bench-only control port — the database lives in that process); when BENCH_DATABASE_URL (or
- * DATABASE_URL) is set, Postgres in a dedicated database (BENCH_RT_DATABASE, default sb_bench_rt,
+ * DATABASE_URL) is set, Postgres in a dedicated database (BENCH_DATABASE_NAME, default sb_bench_rt,
  * created if missing, migrated by startServer): one server with events published from this process
  * on its own connection (NOTIFY fan-out), then two servers on the same database with subscribers on
  * B and events published through A.
@@ -26,7 +26,7 @@
  *
  * Env: BENCH_RT_SUBSCRIBERS (default 2000), BENCH_RT_EVENTS (default 1000), BENCH_RT_RATE (events
  * per second, default 50), BENCH_RT_DRAIN_MAX (seconds, default 10), BENCH_DATABASE_URL /
- * DATABASE_URL, BENCH_RT_DATABASE (default sb_bench_rt), BENCH_RT_VARIANTS (some of
+ * DATABASE_URL, BENCH_DATABASE_NAME (default sb_bench_rt), BENCH_RT_VARIANTS (some of
  * pglite,postgres,cross; default all), BENCH_LOG_LEVEL (server log level, default warn).
  */
 import { randomUUID } from 'node:crypto';
@@ -38,7 +38,7 @@ import { monotonicMicros, publishSeries, type PublishOptions, type PublishResult
 import type { RealtimeServerStats } from './lib/realtime-server';
 import { SubscriberPool } from './lib/sse-subscribers';
 import { num, printTable } from './lib/table';
-import { benchDatabaseUrl, envNumber, loadLine, machineLine, percentile, progress, redactUrl } from './lib/common';
+import { benchDatabaseName, benchDatabaseUrl, envNumber, loadLine, machineLine, percentile, progress, redactUrl } from './lib/common';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SERVER_ENTRY = fileURLToPath(new URL('./lib/realtime-server.ts', import.meta.url));
@@ -377,7 +377,7 @@ export async function run(): Promise<void> {
     },
   ];
   if (base) {
-    const url = await benchDatabaseUrl(base, process.env.BENCH_RT_DATABASE || 'sb_bench_rt');
+    const url = await benchDatabaseUrl(base, benchDatabaseName('rt'));
     const env = { BENCH_DB: 'postgres', BENCH_DB_URL: url };
     variants.push(
       {

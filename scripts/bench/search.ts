@@ -8,7 +8,7 @@
  * search and the database, not the HTTP stack. Prints figures and the targets; never asserts timing.
  *
  * Env: BENCH_SEARCH_CONTACTS (default 1000000), BENCH_SEARCH_PGLITE_CONTACTS (default 100000),
- * BENCH_SEARCH_CONNECTIONS, BENCH_SEARCH_SECONDS, BENCH_SEARCH_DATABASE (default sb_bench_search).
+ * BENCH_SEARCH_CONNECTIONS, BENCH_SEARCH_SECONDS, BENCH_DATABASE_NAME (default sb_bench_search).
  */
 // The assembly installs the domains' permissions (permissionsFor) and the rules services read.
 import '../../server/assembly';
@@ -22,7 +22,7 @@ import { buildDeps } from '../../server/deps';
 import { permissionsFor } from '../../server/kernel/access';
 import { createLogger } from '../../server/logging';
 import { seedScale } from '../seed-scale';
-import { benchDatabaseUrl, envNumber, loadLine, percentile, progress } from './lib/common';
+import { benchDatabaseName, benchDatabaseUrl, envNumber, loadLine, percentile, progress } from './lib/common';
 import { num, printTable } from './lib/table';
 
 const TARGET_RPS = 200;
@@ -108,7 +108,7 @@ async function main() {
   const results = [];
   const base = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
   if (base) {
-    const url = await benchDatabaseUrl(base, process.env.BENCH_SEARCH_DATABASE || 'sb_bench_search');
+    const url = await benchDatabaseUrl(base, benchDatabaseName('search'));
     const database = await openDatabase({ kind: 'postgres', url, maxConnections: connections, rowLevelSecurity: true });
     try {
       results.push(await benchDatabase(database, 'Postgres', envNumber('BENCH_SEARCH_CONTACTS', 1_000_000, { whole: true }), connections, seconds));

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { startListeningChild } from './lib/children';
-import { benchDatabaseUrl, envNumber, loadLine, machineLine, progress, redactUrl } from './lib/common';
+import { benchDatabaseName, benchDatabaseUrl, envNumber, loadLine, machineLine, progress, redactUrl } from './lib/common';
 import { runLoad, type LoadResult } from './lib/load';
 import { median } from './lib/runs';
 import { num, printTable } from './lib/table';
@@ -126,7 +126,7 @@ export async function run(): Promise<void> {
 
   const databases: { label: string; env: Record<string, string> }[] = [{ label: 'embedded PGlite, in memory', env: { BENCH_DB: 'pglite' } }];
   if (postgresUrl) {
-    const url = await benchDatabaseUrl(postgresUrl, 'sb_bench_sites', { fresh: true });
+    const url = await benchDatabaseUrl(postgresUrl, benchDatabaseName('sites'), { fresh: true });
     databases.push({ label: `Postgres at ${redactUrl(url)}`, env: { BENCH_DB: 'postgres', BENCH_DB_URL: url } });
   }
 

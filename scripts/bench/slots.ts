@@ -17,7 +17,7 @@ import { slotsOf } from '../../server/calendars/service';
 import { openDatabase, type DatabaseHandle } from '../../server/db';
 import { migrateToLatest } from '../../server/db/migrate';
 import { scoped } from '../../server/db/scoped';
-import { benchDatabaseUrl, envNumber, loadLine, percentile, progress } from './lib/common';
+import { benchDatabaseName, benchDatabaseUrl, envNumber, loadLine, percentile, progress } from './lib/common';
 import { num, printTable } from './lib/table';
 
 const TARGET_MS = 50;
@@ -100,7 +100,7 @@ export async function run(): Promise<void> {
   }
   const base = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
   if (base) {
-    const postgres = await openDatabase({ kind: 'postgres', url: await benchDatabaseUrl(base, 'sb_bench_slots', { fresh: true }), rowLevelSecurity: true });
+    const postgres = await openDatabase({ kind: 'postgres', url: await benchDatabaseUrl(base, benchDatabaseName('slots'), { fresh: true }), rowLevelSecurity: true });
     try {
       await migrateToLatest(postgres.db);
       results.push(await measure('Postgres', postgres));

@@ -1,7 +1,9 @@
+import type { TRPCRouterRecord } from '@trpc/server';
 import { createApp, type CreateAppOptions } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import type { DatabaseHandle } from '../../server/db';
 import { buildDeps, type AppDeps } from '../../server/deps';
+import type { RequestMeta } from '../../server/http/meta';
 import { createLogger } from '../../server/logging';
 import { createTrpcContext } from '../../server/trpc/context';
 import { createCallerFactory } from '../../server/trpc/init';
@@ -32,19 +34,26 @@ export async function buildTestDeps(options: { database?: DatabaseHandle; env?: 
 }
 
 /**
+ * A tRPC caller on `procedures` (the app's router, or a test's own) acting as one request with the given
+ * headers (a session cookie or an API key); `resHeaders` shows what it set (cookies).
+ */
+export function callerFor<TRecord extends TRPCRouterRecord>(
+  procedures: Parameters<typeof createCallerFactory<TRecord>>[0],
+  { deps, headers = {}, meta = { ip: '127.0.0.1', userAgent: 'vitest' } }: { deps: AppDeps; headers?: HeadersInit; meta?: RequestMeta },
+) {
+  const resHeaders = new Headers();
+  const req = new Request(`${TEST_ORIGIN}/trpc`, { headers });
+  return { api: createCallerFactory(procedures)(createTrpcContext({ deps, req, requestId: 'test', meta, resHeaders })), resHeaders };
+}
+
+/**
  * The whole HTTP app on the worker's test database, plus a tRPC caller that acts with the given
  * request headers (a session cookie or an API key) and exposes the response headers it set.
  */
 export async function buildTestApp(options: { database?: DatabaseHandle; env?: Record<string, string>; app?: CreateAppOptions } = {}) {
   const deps = await buildTestDeps(options);
   const app = createApp(deps, options.app);
-  const createCaller = createCallerFactory(appRouter);
-  /** A caller acting as one request; `resHeaders` shows what it set (cookies). */
-  const callerWithHeaders = (headers: HeadersInit = {}, meta = { ip: '127.0.0.1', userAgent: 'vitest' }) => {
-    const resHeaders = new Headers();
-    const req = new Request(`${TEST_ORIGIN}/trpc`, { headers });
-    return { api: createCaller(createTrpcContext({ deps, req, requestId: 'test', meta, resHeaders })), resHeaders };
-  };
+  const callerWithHeaders = (headers: HeadersInit = {}, meta?: RequestMeta) => callerFor(appRouter, { deps, headers, meta });
   const caller = (headers: HeadersInit = {}) => callerWithHeaders(headers).api;
   return { app, deps, caller, callerWithHeaders };
 }

@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle, type Db } from '../../server/db';
 import type { AppDeps } from '../../server/deps';
 import { TENANT_ROLE } from '../../server/db/tenant';
-import { createTrpcContext } from '../../server/trpc/context';
-import { createCallerFactory, orgProcedure, router } from '../../server/trpc/init';
-import { buildTestDeps, TEST_ORIGIN } from '../helpers/app';
+import { orgProcedure, router } from '../../server/trpc/init';
+import { buildTestDeps, callerFor } from '../helpers/app';
 import { getTestDatabase, postgresUrlOf } from '../helpers/db';
 import { browser, createAccount, type Account } from '../helpers/factories';
 
@@ -67,16 +66,7 @@ const probeRouter = router({
     return { rows, n, first, slow, joined, failed, after, inTransaction };
   }),
 });
-const probe = (account: Account) =>
-  createCallerFactory(probeRouter)(
-    createTrpcContext({
-      deps,
-      req: new Request(`${TEST_ORIGIN}/trpc`, { headers: browser(account.cookie) }),
-      requestId: 'test',
-      meta: { ip: '127.0.0.1', userAgent: 'vitest' },
-      resHeaders: new Headers(),
-    }),
-  );
+const probe = (account: Account) => callerFor(probeRouter, { deps, headers: browser(account.cookie) }).api;
 
 beforeAll(async () => {
   const shared = await getTestDatabase();

@@ -10,9 +10,8 @@ import { dropTenantViews, ORGANIZATION_TABLES, syncTenantViews, tenantViewOf } f
 import { and, filterConditions } from '../../server/contacts/repo';
 import { createJobQueue } from '../../server/jobs/queue';
 import { createLogger } from '../../server/logging';
-import { createTrpcContext } from '../../server/trpc/context';
-import { createCallerFactory, orgProcedure, router } from '../../server/trpc/init';
-import { buildTestApp, TEST_ORIGIN, testConfig } from '../helpers/app';
+import { orgProcedure, router } from '../../server/trpc/init';
+import { buildTestApp, callerFor, testConfig } from '../helpers/app';
 import { createTestDatabase } from '../helpers/db';
 import { browser, createAccount, type Account } from '../helpers/factories';
 
@@ -265,16 +264,7 @@ const probeRouter = router({
     return { read: await transactionOf(ctx.db), later: () => Promise.all([names(ctx.db), transactionOf(ctx.db), session(ctx.db)]) };
   }),
 });
-const probe = (account: Account) =>
-  createCallerFactory(probeRouter)(
-    createTrpcContext({
-      deps,
-      req: new Request(`${TEST_ORIGIN}/trpc`, { headers: browser(account.cookie) }),
-      requestId: 'test',
-      meta: { ip: '127.0.0.1', userAgent: 'vitest' },
-      resHeaders: new Headers(),
-    }),
-  );
+const probe = (account: Account) => callerFor(probeRouter, { deps, headers: browser(account.cookie) }).api;
 
 /** Every connection of the pool (PGlite: its one session) is back to the system's role, outside any transaction. */
 async function expectCleanConnections() {

@@ -47,6 +47,14 @@ export function redactUrl(url: string): string {
 }
 
 /**
+ * The name of a bench's own Postgres database: BENCH_DATABASE_NAME when set (so benches run side by
+ * side on one server keep apart), else `sb_bench_<bench>`.
+ */
+export function benchDatabaseName(bench: string): string {
+  return process.env.BENCH_DATABASE_NAME || `sb_bench_${bench}`;
+}
+
+/**
  * The URL of a bench's own database on the Postgres server at `baseUrl`, created if missing;
  * `fresh` drops it first (a bench that needs an empty database on every run).
  */

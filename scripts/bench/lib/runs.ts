@@ -1,6 +1,6 @@
 import { openDatabase, type DatabaseHandle } from '../../../server/db';
 import { migrateToLatest } from '../../../server/db/migrate';
-import { benchDatabaseUrl, progress } from './common';
+import { benchDatabaseName, benchDatabaseUrl, progress } from './common';
 
 /** The middle value (the upper one of an even count). */
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -31,26 +31,19 @@ export type BenchDatabase = { kind: 'postgres' | 'pglite'; label: string; databa
 
 /**
  * Runs `bench` on each database the variants name (`<PREFIX>_VARIANTS`, some of postgres,pglite;
- * default both): Postgres in a fresh database `sb_bench_<prefix>` (or BENCH_DATABASE_NAME) on BENCH_DATABASE_URL (or
+ * default both): Postgres in a fresh database (benchDatabaseName) on BENCH_DATABASE_URL (or
  * DATABASE_URL), skipped with a note when neither is set; embedded PGlite in memory. Each migrated
  * first and closed after; `rowLevelSecurity` runs organization work under the policies, as the server
- * does by default; `databaseName` names the fresh Postgres database instead (so two benches of one
- * kind on one server do not drop each other's). Resolves to the rows of every run, Postgres first.
+ * does by default. Resolves to the rows of every run, Postgres first.
  */
-export async function onEachDatabase(
-  prefix: string,
-  bench: (target: BenchDatabase) => Promise<string[][]>,
-  { rowLevelSecurity = false, databaseName }: { rowLevelSecurity?: boolean; databaseName?: string } = {},
-): Promise<string[][]> {
+export async function onEachDatabase(prefix: string, bench: (target: BenchDatabase) => Promise<string[][]>, { rowLevelSecurity = false }: { rowLevelSecurity?: boolean } = {}): Promise<string[][]> {
   const variants = (process.env[`BENCH_${prefix.toUpperCase()}_VARIANTS`] ?? 'postgres,pglite').split(',');
   const base = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
   const rows: string[][] = [];
   if (variants.includes('postgres') && !base) {
     console.log(`\n[${prefix}] Postgres part skipped: set BENCH_DATABASE_URL (or DATABASE_URL) to a server where a database can be created.`);
   } else if (variants.includes('postgres') && base) {
-    // BENCH_DATABASE_NAME: one's own database instead (recreated for each bench), so benches run side by side on one server never drop each other's.
-    const name = databaseName || process.env.BENCH_DATABASE_NAME || `sb_bench_${prefix}`;
-    const database = await openDatabase({ kind: 'postgres', url: await benchDatabaseUrl(base, name, { fresh: true }), maxConnections: 20, rowLevelSecurity });
+    const database = await openDatabase({ kind: 'postgres', url: await benchDatabaseUrl(base, benchDatabaseName(prefix), { fresh: true }), maxConnections: 20, rowLevelSecurity });
     try {
       await migrateToLatest(database.db);
       rows.push(...(await bench({ kind: 'postgres', label: 'Postgres', database })));
