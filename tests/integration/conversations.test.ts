@@ -295,8 +295,8 @@ describe('the inbox of every channel', () => {
     const world = await smsWorld({ sandbox: true });
     for (let i = 0; i < 5; i++) await visitorWrites(world, `Visitor ${i}`);
     const first = await world.api.conversations.list({ limit: 2 });
-    const second = await world.api.conversations.list({ limit: 2, cursor: first.nextCursor });
-    const third = await world.api.conversations.list({ limit: 2, cursor: second.nextCursor });
+    const second = await world.api.conversations.list({ limit: 2, cursor: first.nextCursor! });
+    const third = await world.api.conversations.list({ limit: 2, cursor: second.nextCursor! });
     const all = [...first.items, ...second.items, ...third.items];
     expect(all).toHaveLength(5);
     expect(new Set(all.map((c) => c.id)).size).toBe(5);
