@@ -22,12 +22,13 @@ export const REPLY_MAX_LENGTH = 20_000;
 export const CONVERSATIONS_PAGE_SIZE = 50;
 
 export const ZListConversationsInput = z
-  .object({
+  .strictObject({
+    ...infiniteDirection,
     channel: z.enum(CONVERSATION_CHANNELS, { error: `must be one of ${CONVERSATION_CHANNELS.join(', ')}` }).optional(),
     status: z.enum(CONVERSATION_STATUSES, { error: `must be one of ${CONVERSATION_STATUSES.join(', ')}` }).optional(),
     assignee: z.enum(CONVERSATION_ASSIGNEE_FILTERS, { error: `must be one of ${CONVERSATION_ASSIGNEE_FILTERS.join(', ')}` }).optional(),
     /** The page after this one: `nextCursor` of the previous page. */
-    cursor: z.string().max(200, 'is not a valid cursor').nullish(),
+    cursor: z.string().max(200, 'is not a valid cursor').optional(),
     limit: z.number().int('must be between 1 and 100').min(1, 'must be between 1 and 100').max(100, 'must be between 1 and 100').default(CONVERSATIONS_PAGE_SIZE),
   })
   .default({ limit: CONVERSATIONS_PAGE_SIZE });
@@ -57,10 +58,10 @@ export const ZReplyConversationInput = z.strictObject({
 export type TReplyConversationInput = z.input<typeof ZReplyConversationInput>;
 
 /** `assigneeId` null unassigns. */
-export const ZAssignConversationInput = z.object({ id: z.uuid('must be a conversation id'), assigneeId: z.uuid('must be a member id').nullable() });
+export const ZAssignConversationInput = z.strictObject({ id: z.uuid('must be a conversation id'), assigneeId: z.uuid('must be a member id').nullable() });
 export type TAssignConversationInput = z.input<typeof ZAssignConversationInput>;
 
-export const ZSetConversationStatusInput = z.object({
+export const ZSetConversationStatusInput = z.strictObject({
   id: z.uuid('must be a conversation id'),
   status: z.enum(CONVERSATION_STATUSES, { error: `must be one of ${CONVERSATION_STATUSES.join(', ')}` }),
 });

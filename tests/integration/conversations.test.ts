@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { BOT_NAME } from '../../server/chat/schema';
 import { sendVisitorMessage } from '../../server/chat/service';
@@ -55,6 +55,42 @@ async function emailWorld(smtpUrl: string) {
     await closeEmailTransport(deps);
   });
   return { deps, caller, owner, api: caller(browser(owner.cookie)) };
+}
+
+// A long thread whose messages share their instants: more than a thread shows (200), most in one instant, the rest three to an instant, in both directions.
+const TIED_AT = Date.now() + 60_000;
+const instantOf = (i: number) => new Date(i < 150 ? TIED_AT : TIED_AT + 1000 * Math.ceil((i - 149) / 3));
+const directionOf = (i: number) => (i % 2 === 0 ? ('inbound' as const) : ('outbound' as const));
+
+/**
+ * Every way of reading the thread back gives its messages once each, newest first by time then id: its
+ * latest ones and then pages of 7 from its olderCursor, and walks of every size from the newest, whatever
+ * direction the infinite query names. `stored`: the thread's rows in that order.
+ */
+async function walksEveryMessageOnce(world: Pick<SmsWorld, 'api'>, id: string, stored: { id: string }[]) {
+  const all = stored.map((m) => m.id);
+  expect(all.length).toBeGreaterThan(230);
+  const view = await world.api.conversations.get({ id });
+  const walked = [...view.messages].reverse().map((m) => m.id);
+  for (let cursor = view.olderCursor ?? undefined; cursor;) {
+    const page = await world.api.conversations.messages({ id, limit: 7, cursor });
+    walked.push(...page.items.map((m) => m.id));
+    cursor = page.nextCursor ?? undefined;
+  }
+  expect(walked).toEqual(all);
+  for (const [limit, direction] of [
+    [4, 'backward'],
+    [50, 'forward'],
+  ] as const) {
+    const pages: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await world.api.conversations.messages({ id, limit, direction, ...(cursor ? { cursor } : {}) });
+      pages.push(...page.items.map((m) => m.id));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    expect(pages, `pages of ${limit}`).toEqual(all);
+  }
 }
 
 describe('the inbox of every channel', () => {
@@ -259,8 +295,8 @@ describe('the inbox of every channel', () => {
     const world = await smsWorld({ sandbox: true });
     for (let i = 0; i < 5; i++) await visitorWrites(world, `Visitor ${i}`);
     const first = await world.api.conversations.list({ limit: 2 });
-    const second = await world.api.conversations.list({ limit: 2, cursor: first.nextCursor });
-    const third = await world.api.conversations.list({ limit: 2, cursor: second.nextCursor });
+    const second = await world.api.conversations.list({ limit: 2, cursor: first.nextCursor! });
+    const third = await world.api.conversations.list({ limit: 2, cursor: second.nextCursor! });
     const all = [...first.items, ...second.items, ...third.items];
     expect(all).toHaveLength(5);
     expect(new Set(all.map((c) => c.id)).size).toBe(5);
@@ -336,6 +372,64 @@ describe('the inbox of every channel', () => {
       message: 'cursor: belongs to another sort; start again from the first page',
     });
   });
+
+  it('pages SMS and e-mail threads whose messages share their instants by time, then id: no message repeated or skipped', async () => {
+    const texts = await smsWorld();
+    const number = uniqueNumber();
+    const texter = await texts.api.contacts.create({ firstName: 'Tied', lastName: 'Texts', phone: number });
+    // Inbound texts are filed under the organization that last texted the number.
+    await texts.api.sms.send({ to: number, message: 'First text', contactId: texter.id });
+    await inboundSms(texts, number, 'An answer');
+    const sms = await threadOf(texts, (c) => c.channel === 'sms');
+    const { id: _text, ...textRow } = await texts.deps.database.db
+      .selectFrom('sms_messages')
+      .selectAll()
+      .where('contact_id', '=', texter.id)
+      .where('direction', '=', 'inbound')
+      .executeTakeFirstOrThrow();
+    await texts.deps.database.db
+      .insertInto('sms_messages')
+      .values(Array.from({ length: 230 }, (_, i) => ({ ...textRow, direction: directionOf(i), body: `Text ${i}`, provider_sid: null, created_at: instantOf(i), sent_at: instantOf(i) })))
+      .execute();
+    const texted = texts.deps.database.db.selectFrom('sms_messages').select('id').where('contact_id', '=', texter.id);
+    await walksEveryMessageOnce(texts, sms.id, await texted.orderBy('created_at', 'desc').orderBy('id', 'desc').execute());
+
+    const sink = await startSmtpSink();
+    onTestFinished(() => sink.close());
+    const mails = await emailWorld(sink.url);
+    const db = mails.deps.database.db;
+    const writer = await mails.api.contacts.create({ firstName: 'Tied', lastName: 'Mails', email: 'tied.mails@example.test' });
+    const queued = await db
+      .transaction()
+      .execute((trx) =>
+        queueEmail(trx, mails.deps, { organizationId: mails.owner.organizationId, kind: 'one_to_one', to: writer.email!, contactId: writer.id, subject: 'Tied', html: '<p>First</p>', text: 'First' }),
+      );
+    const email = await threadOf(mails, (c) => c.channel === 'email');
+    const first = await db.selectFrom('email_messages').selectAll().where('id', '=', queued.id).executeTakeFirstOrThrow();
+    await db
+      .insertInto('email_messages')
+      .values(
+        Array.from({ length: 230 }, (_, i) => ({
+          ...first,
+          id: randomUUID(),
+          direction: directionOf(i),
+          message_id: `<tied-${i}-${first.id}@example.test>`,
+          token: randomUUID(),
+          thread_id: first.id,
+          headers: JSON.stringify(first.headers),
+          attachments: JSON.stringify(first.attachments),
+          text: `Mail ${i}`,
+          created_at: instantOf(i),
+          sent_at: instantOf(i),
+        })),
+      )
+      .execute();
+    const mailed = db
+      .selectFrom('email_messages')
+      .select('id')
+      .where((eb) => eb.or([eb('thread_id', '=', first.id), eb('id', '=', first.id)]));
+    await walksEveryMessageOnce(mails, email.id, await mailed.orderBy('created_at', 'desc').orderBy('id', 'desc').execute());
+  }, 90_000);
 
   it('another organization sees nothing of it', async () => {
     const world = await smsWorld({ sandbox: true });

@@ -74,7 +74,12 @@ const ENUMS: Value[] = [
 ];
 
 /** The values tried in one field, by its kind; `valid` is B's value of it, `foreign` an id of A's of the same kind. */
-function valuesFor(kind: FieldKind, valid: unknown, foreign: string | undefined, ignored: boolean): Value[] {
+function valuesFor(kind: FieldKind, valid: unknown, foreign: string | undefined, ignored: boolean, nullable: boolean): Value[] {
+  const values = valuesOfKind(kind, valid, foreign, ignored);
+  return nullable ? values.map((v) => (v.value === null ? { ...v, expect: 'isolated' } : v)) : values;
+}
+
+function valuesOfKind(kind: FieldKind, valid: unknown, foreign: string | undefined, ignored: boolean): Value[] {
   const ofA: Value[] = foreign
     ? [
         { name: "organization A's", value: foreign, text: true },
@@ -197,7 +202,7 @@ function casesOf(door: string, spec: HostileDoor, { input: valid, foreign, cases
   const travelsAsText = textFields(door, spec);
   const cases: Probe[] = [];
   for (const [field, kind] of Object.entries(spec.fields)) {
-    for (const value of valuesFor(kind, valid[field], foreign[field], spec.foreignIgnored?.includes(field) ?? false)) {
+    for (const value of valuesFor(kind, valid[field], foreign[field], spec.foreignIgnored?.includes(field) ?? false, spec.nullable?.includes(field) ?? false)) {
       if (travelsAsText.has(field) && !value.text) continue;
       const expect = value.expect ?? 'refused';
       cases.push({ name: `${field} ${value.name}`, input: { ...valid, [field]: value.value }, field, expect, ...(expect === 'stored' ? { stored: value.value as string } : {}) });

@@ -17,16 +17,13 @@ export const Route = createFileRoute('/_app/conversations')({
   staticData: { title: 'Conversations', nav: { label: 'Conversations', icon: MessagesSquareIcon, order: 80 } },
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) =>
-    Promise.all([
-      context.trpc.conversations.list.prefetchInfinite(listInputOf(deps), { initialCursor: null }),
-      deps.id ? context.trpc.conversations.get.ensureData({ id: deps.id }).catch(() => undefined) : undefined,
-    ]),
+    Promise.all([context.trpc.conversations.list.prefetchInfinite(listInputOf(deps)), deps.id ? context.trpc.conversations.get.ensureData({ id: deps.id }).catch(() => undefined) : undefined]),
   component: ConversationsPage,
 });
 
 function ConversationsPage() {
   const search = Route.useSearch();
-  const list = trpc.conversations.list.useInfiniteQuery(listInputOf(search), { getNextPageParam: (page) => page.nextCursor, initialCursor: null });
+  const list = trpc.conversations.list.useInfiniteQuery(listInputOf(search), { getNextPageParam: (page) => page.nextCursor });
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   const { fetchNextPage } = list;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);

@@ -45,7 +45,49 @@ const replying: HostileDoor = {
   },
 };
 
+const listing: HostileDoor = {
+  fields: { channel: 'enum', status: 'enum', assignee: 'enum', cursor: 'text', limit: 'int' },
+  tables: THREAD_TABLES,
+  prepare: async (w) => {
+    const t = await threads(w);
+    // The list takes no id: A's thread must only stay out of its answers.
+    return { input: { channel: 'chat', status: 'open', limit: 10 }, foreign: { thread: t.theirs } };
+  },
+};
+const one: HostileDoor = {
+  fields: { id: 'id' },
+  tables: THREAD_TABLES,
+  prepare: async (w) => {
+    const t = await threads(w);
+    return { input: { id: t.mine }, foreign: { id: t.theirs } };
+  },
+};
+/** Assigning and closing also publish the change (events). */
+const CHANGE_TABLES = [...THREAD_TABLES, 'events'];
+
 export const hostileDoors: Record<string, HostileDoor> = {
+  'tRPC conversations.list': listing,
+  'GET /api/v1/conversations': listing,
+  'tRPC conversations.get': one,
+  'GET /api/v1/conversations/:id': { ...one, params: { id: 'id' } },
+  'tRPC conversations.assign': {
+    fields: { id: 'id', assigneeId: 'id' },
+    nullable: ['assigneeId'],
+    tables: CHANGE_TABLES,
+    prepare: async (w) => {
+      const t = await threads(w);
+      // A's Super Admin is no member of B's organization.
+      return { input: { id: t.mine, assigneeId: w.b.userId }, foreign: { id: t.theirs, assigneeId: w.a.userId } };
+    },
+  },
+  'tRPC conversations.setStatus': {
+    fields: { id: 'id', status: 'enum' },
+    tables: CHANGE_TABLES,
+    prepare: async (w) => {
+      const t = await threads(w);
+      return { input: { id: t.mine, status: 'closed' }, foreign: { id: t.theirs } };
+    },
+  },
   'tRPC conversations.messages': reading,
   'GET /api/v1/conversations/:id/messages': { ...reading, params: { id: 'id' } },
   'tRPC conversations.reply': replying,

@@ -67,4 +67,6 @@ export type HostileDoor = {
   foreignIgnored?: string[];
   /** The door takes no input: whatever it is given, its answer must show nothing of A. */
   noInput?: boolean;
+  /** Fields where null is a value the door takes (an assignee's null unassigns): answered, not refused. */
+  nullable?: string[];
 };

@@ -15,6 +15,7 @@ import { errorMessageOf } from '../../../../lib/errors';
 import { formatDateTime } from '../../../../lib/format';
 import { ROLES } from '../../../../lib/schema';
 import { trpc } from '../../../../lib/trpc';
+import { olderPagesAfter } from './older-pages';
 import { ReplyBox } from './reply-box';
 
 /** A thread: who it is with, its assignee and state, its messages, and the reply box answering on its channel. */
@@ -83,14 +84,20 @@ export function Thread({ id }: { id: string }) {
 }
 
 /**
- * The latest messages (live ones appended to them by the subscription) under the older pages, loaded on demand
- * from the thread's `olderCursor`. Prepending keeps the message in view where it was: the distance from the
- * bottom is what stays put.
+ * The latest messages (a refetch of the thread brings the live ones) under the older pages, loaded on demand
+ * from the thread's `olderCursor`. The list scrolls on its own, opening at its newest message; prepending
+ * keeps the message in view where it was: the distance from the bottom is what stays put, while the page
+ * loads, fails or arrives. A failed page offers Retry, which asks for that page again.
  */
 function ThreadMessages({ conversation, timeZone }: { conversation: ConversationView; timeZone: string | undefined }) {
+  const utils = trpc.useUtils();
   const older = trpc.conversations.messages.useInfiniteQuery(
     { id: conversation.id },
-    { enabled: false, initialCursor: conversation.olderCursor ?? undefined, getNextPageParam: (page) => page.nextCursor ?? undefined },
+    {
+      enabled: false,
+      initialCursor: conversation.olderCursor ?? undefined,
+      getNextPageParam: (page) => page.nextCursor ?? undefined,
+    },
   );
   const list = useRef<HTMLOListElement>(null);
   const fromBottom = useRef<number | null>(null);
@@ -103,16 +110,33 @@ function ThreadMessages({ conversation, timeZone }: { conversation: Conversation
     .reverse();
   const hasOlder = pages.length === 0 ? conversation.olderCursor !== null : older.hasNextPage;
 
+  // A refetch of the thread (new messages) moves its latest messages: the older pages follow (older-pages.ts).
+  // Scrolled to the bottom (as the list opens), it stays there to show them.
+  const seen = useRef(conversation);
+  const atBottom = useRef(true);
+  useLayoutEffect(() => {
+    const before = seen.current;
+    seen.current = conversation;
+    const at = { id: conversation.id };
+    const loaded = utils.conversations.messages.getInfiniteData(at);
+    const next = olderPagesAfter(loaded, before, conversation);
+    if (next === null) void utils.conversations.messages.reset(at);
+    else if (next !== loaded) utils.conversations.messages.setInfiniteData(at, next);
+    const el = list.current;
+    if (el && atBottom.current) el.scrollTop = el.scrollHeight;
+  }, [conversation, utils]);
+
   useLayoutEffect(() => {
     const el = list.current;
     if (el && fromBottom.current !== null) el.scrollTop = el.scrollHeight - fromBottom.current;
-    fromBottom.current = null;
-  }, [pages.length]);
+    if (!older.isFetching) fromBottom.current = null;
+  }, [pages.length, older.isFetching, older.isError]);
 
   const loadOlder = () => {
     if (!hasOlder || older.isFetching) return;
     const el = list.current;
     if (el) fromBottom.current = el.scrollHeight - el.scrollTop;
+    // The first older page, or the next one (after a failure, the one that failed).
     void (pages.length === 0 ? older.refetch() : older.fetchNextPage());
   };
 
@@ -121,16 +145,24 @@ function ThreadMessages({ conversation, timeZone }: { conversation: Conversation
       ref={list}
       aria-label="Messages"
       aria-busy={older.isFetching}
-      className="flex flex-1 flex-col gap-3 overflow-y-auto px-4 py-4"
+      className="flex max-h-[70vh] min-h-0 flex-1 flex-col gap-3 overflow-y-auto px-4 py-4"
       onScroll={(event) => {
-        if (event.currentTarget.scrollTop === 0) loadOlder();
+        const el = event.currentTarget;
+        atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 16;
+        // After a failure, only Retry asks again.
+        if (el.scrollTop === 0 && !older.isError) loadOlder();
       }}
     >
       <li className="flex justify-center">
         {older.isFetching ? (
           <Spinner label="Loading older messages" />
         ) : older.isError ? (
-          <FormAlert message={errorMessageOf(older.error, 'Older messages could not be loaded.')} />
+          <div className="flex flex-col items-center gap-2">
+            <FormAlert message={`Older messages could not be loaded. ${errorMessageOf(older.error, '')}`.trim()} />
+            <Button variant="outline" size="sm" onClick={loadOlder}>
+              Retry
+            </Button>
+          </div>
         ) : hasOlder ? (
           <Button variant="outline" size="sm" onClick={loadOlder}>
             Load older messages
