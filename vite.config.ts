@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { chunkGroups } from './scripts/lib/chunk-groups';
 import { prerenderSite } from './scripts/lib/prerender';
+import { puckCanvasScroll } from './scripts/lib/puck-canvas-scroll';
 import { publicPagePatterns } from './server/http/public-routes';
 import { publicRouteFiles, siteRouteConfig } from './scripts/lib/site-routes';
 
@@ -63,11 +64,14 @@ export default defineConfig({
     react(),
     tailwindcss(),
     routeManifest(),
+    puckCanvasScroll(),
     prerenderSite({ root: here('.'), routes: ROUTES }),
   ],
   // Radix's scroll lock writes its styles through react-style-singleton's <style> element, which the
   // Content-Security-Policy refuses; this one uses a constructed stylesheet (client/lib/style-singleton.ts).
   resolve: { alias: { 'react-style-singleton': here('./client/lib/style-singleton.ts') } },
+  // The dev server pre-bundles Puck: the same patch there (scripts/lib/puck-canvas-scroll.ts).
+  optimizeDeps: { rolldownOptions: { plugins: [puckCanvasScroll()] } },
   build: {
     outDir: here('./dist/client'),
     emptyOutDir: true,

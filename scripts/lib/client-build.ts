@@ -13,6 +13,7 @@ const SOURCES = [
   'scripts/lib/prerender.ts',
   'scripts/lib/chunk-groups.ts',
   'scripts/lib/landing-chunks.ts',
+  'scripts/lib/puck-canvas-scroll.ts',
   'package-lock.json',
   'server/assembly.ts',
 ];

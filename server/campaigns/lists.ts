@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { upsertContactByEmail, upsertContactByPhone } from '../contacts/capture';
 import { matchingContactIds } from '../contacts/bulk';
 import { CsvError, parseCsv } from '../contacts/csv';
+import { CONTACT_LIMITS } from '../contacts/schema';
 import type { FilterValues } from '../contacts/repo';
 import { organizationSettings } from '../contacts/state';
 import type { Db } from '../db';
@@ -159,7 +160,10 @@ const EMAIL_HEADERS = ['email', 'e-mail', 'email address', 'e-mail address', 'ma
 const PHONE_HEADERS = ['phone', 'phone number', 'mobile', 'mobile phone', 'cell', 'sms', 'telephone'];
 const FIRST_HEADERS = ['first name', 'firstname', 'first_name', 'given name', 'name'];
 const LAST_HEADERS = ['last name', 'lastname', 'last_name', 'surname', 'family name'];
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A contact's e-mail rule (as the contacts import's): the length first, so a huge cell costs no pattern's time. */
+const isEmail = (value: string) => value.length <= CONTACT_LIMITS.email && z.email().safeParse(value).success;
+/** A skipped row's value as reported: a cell can be megabytes long. */
+const reported = (value: string) => (value.length > CONTACT_LIMITS.email ? `${value.slice(0, CONTACT_LIMITS.email)}…` : value);
 
 /**
  * A CSV into a list, as a user bringing a spreadsheet of people expects: each row is found among the
@@ -193,14 +197,20 @@ export async function importList(ctx: OrgContext, input: z.output<typeof ZImport
     const cell = (at: number) => (at >= 0 ? (cells[at] ?? '').trim() : '');
     const rawEmail = cell(emailAt).toLowerCase();
     const rawPhone = cell(phoneAt);
-    const email = rawEmail && EMAIL.test(rawEmail) ? rawEmail : null;
-    const phoneResult = rawPhone ? normalizePhone(rawPhone, country) : null;
+    const email = rawEmail && isEmail(rawEmail) ? rawEmail : null;
+    const phoneResult = rawPhone && rawPhone.length <= CONTACT_LIMITS.phone ? normalizePhone(rawPhone, country) : null;
     const phone = phoneResult?.ok ? phoneResult.e164 : null;
     if (!email && !phone) {
-      skipped.push({ line, value: rawEmail || rawPhone, reason: rawEmail || rawPhone ? 'not a valid e-mail address or phone number' : 'no e-mail address or phone number' });
+      skipped.push({ line, value: reported(rawEmail || rawPhone), reason: rawEmail || rawPhone ? 'not a valid e-mail address or phone number' : 'no e-mail address or phone number' });
       return;
     }
-    rows.push({ line, email, phone, firstName: cell(firstAt) || null, lastName: cell(lastAt) || null });
+    const [firstName, lastName] = [cell(firstAt), cell(lastAt)];
+    const tooLong = firstName.length > CONTACT_LIMITS.name ? 'first name' : lastName.length > CONTACT_LIMITS.name ? 'last name' : null;
+    if (tooLong) {
+      skipped.push({ line, value: email ?? phone!, reason: `${tooLong} must be at most ${CONTACT_LIMITS.name} characters` });
+      return;
+    }
+    rows.push({ line, email, phone, firstName: firstName || null, lastName: lastName || null });
   });
 
   return ctx.db.transaction().execute(async (trx) => {

@@ -311,15 +311,13 @@ export async function updateStage(ctx: OrgContext, input: z.output<typeof ZUpdat
         .executeTakeFirstOrThrow();
       if (Number(held.n) > 0) throw conflict(`kind: cannot change while the stage holds deals (${held.n}); move them first`, 'kind', 'cannot change while the stage holds deals; move them first');
     }
-    await org
-      .updateTable('pipeline_stages')
-      .set({
-        ...(input.name !== undefined ? { name: input.name } : {}),
-        ...(input.probability !== undefined ? { probability: input.probability } : {}),
-        ...(input.kind !== undefined ? { kind: input.kind } : {}),
-      })
-      .where('id', '=', stage.id)
-      .execute();
+    const changes = {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.probability !== undefined ? { probability: input.probability } : {}),
+      ...(input.kind !== undefined ? { kind: input.kind } : {}),
+    };
+    // No field given (an empty PATCH body) changes nothing, as a pipeline's update does: an UPDATE needs a column.
+    if (Object.keys(changes).length > 0) await org.updateTable('pipeline_stages').set(changes).where('id', '=', stage.id).execute();
   });
   return pipelineView(ctx, stage.pipeline_id);
 }

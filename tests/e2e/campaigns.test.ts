@@ -1,5 +1,6 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { openSignedIn, trpcMutation } from './helpers/accounts';
+import { openSignedIn, toastOn, trpcMutation, trpcQuery } from './helpers/accounts';
 import { useE2E } from './helpers/app';
 import { watchViolations } from './helpers/csp';
 
@@ -151,6 +152,53 @@ describe('Campaigns: an e-mail built from blocks, sent to a tag, and its report 
     await page.getByLabel('Send to').selectOption('list');
     await page.getByLabel('List', { exact: true }).selectOption({ label: 'Fair visitors (3)' });
     await expect.poll(() => page.getByTestId('audience-count').textContent(), { timeout: 15_000 }).toMatch(/^Will receive it3Matching contacts3/);
+    expect(violations).toEqual([]);
+  });
+
+  it('puts all contacts matching a tag filter on a list, past the first page, and none of the others', async () => {
+    const { page } = await openSignedIn(e2e);
+    const violations = await watchViolations(page);
+    const created = await trpcMutation(page, e2e, 'contacts.create', { firstName: 'Seed', lastName: 'Contact', email: 'seed.matching@example.test', tags: ['fair-2026'] });
+    const seedId = ((await created.json()) as { result: { data: { id: string } } }).result.data.id;
+    const { organization_id } = await e2e.db.selectFrom('contacts').select('organization_id').where('id', '=', seedId).executeTakeFirstOrThrow();
+    // 149 more tagged (150 match, more than a page of 20 and more than a hundred) and 40 not, made by the database itself.
+    await sql`insert into contacts (organization_id, first_name, last_name, email, tags)
+      select ${organization_id}::uuid, 'Visitor' || g, 'Fair', 'visitor' || g || '@example.test', array['fair-2026'] from generate_series(1, 149) as g`.execute(e2e.db);
+    await sql`insert into contacts (organization_id, first_name, last_name, email, tags)
+      select ${organization_id}::uuid, 'Stranger' || g, 'Elsewhere', 'stranger' || g || '@example.test', case when g % 2 = 0 then array['other'] else '{}'::text[] end
+      from generate_series(1, 40) as g`.execute(e2e.db);
+
+    await page.goto('/contacts?tag=fair-2026');
+    await page.getByRole('status').getByText('Showing 1–20 of 150 contacts').waitFor();
+    await page.getByRole('table').getByRole('checkbox', { name: 'Select all contacts on this page' }).check();
+    const bulk = page.getByRole('region', { name: 'Bulk actions' });
+    await bulk.getByText('20 contacts selected').waitFor();
+    await bulk.getByRole('button', { name: 'Select all 150 matching contacts' }).click();
+    await bulk.getByText('All 150 matching contacts selected').waitFor();
+    await bulk.getByRole('button', { name: 'Add to list' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add to a list' });
+    await dialog.getByText('Puts all 150 matching contacts on a list').waitFor();
+    await dialog.getByLabel('List', { exact: true }).selectOption({ label: 'A new list…' });
+    await dialog.getByLabel('New list name').fill('Fair 2026');
+    await dialog.getByRole('button', { name: 'Add to list' }).click();
+    await toastOn(page).getByText('150 contacts added to “Fair 2026”.', { exact: true }).waitFor();
+
+    await page.goto('/campaigns');
+    const lists = page.getByRole('table', { name: 'Lists' });
+    await expect.poll(() => lists.getByRole('row').filter({ hasText: 'Fair 2026' }).textContent()).toMatch(/Fair 2026150/);
+    const answer = (await (await trpcQuery(page, 'campaigns.lists')).json()) as { result: { data: { items: { id: string; name: string; members: number }[] } } };
+    const list = answer.result.data.items.find((l) => l.name === 'Fair 2026')!;
+    expect(list.members).toBe(150);
+    const rest = await page.request.get(`/api/v1/campaigns/lists/${list.id}`);
+    expect(((await rest.json()) as { members: number }).members).toBe(150);
+    // Exactly the tagged contacts: every member carries the tag, and no stranger is on it.
+    const members = await e2e.db
+      .selectFrom('campaign_list_members as m')
+      .innerJoin('contacts as c', 'c.id', 'm.contact_id')
+      .select([sql<number>`count(*)::int`.as('all'), sql<number>`count(*) filter (where 'fair-2026' = any(c.tags))::int`.as('tagged')])
+      .where('m.list_id', '=', list.id)
+      .executeTakeFirstOrThrow();
+    expect(members).toEqual({ all: 150, tagged: 150 });
     expect(violations).toEqual([]);
   });
 

@@ -44,6 +44,27 @@ describe('static lists as campaign audiences', { timeout: 120_000 }, () => {
     expect(recipients.map((r) => r.contact_id)).not.toContain(bob);
   });
 
+  it('a CSV import leaves out rows whose cells are too long, answering at once and reporting each cut short', async () => {
+    const { api } = await campaignsApp({ chain: 'manual' });
+    // Dots after the @ and no ending: a backtracking e-mail pattern took minutes on this one cell.
+    const hostile = `a@${'a.'.repeat(200_000)}@`;
+    const longEmail = `${'a'.repeat(250)}@example.test`;
+    const longName = 'x'.repeat(101);
+    const csv = ['email,phone,first name,last name', `${hostile},,,`, `${longEmail},,,`, `,${'5'.repeat(1000)},,`, `long@example.test,,${longName},`, `kept@example.test,,Kim,${'y'.repeat(100)}`].join(
+      '\n',
+    );
+    const started = Date.now();
+    const result = await api.campaigns.listImport({ name: 'Hostile cells', csv });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(result).toMatchObject({ rows: 5, created: 1, added: 1, skippedCount: 4, list: { members: 1 } });
+    expect(result.skipped).toEqual([
+      { line: 2, value: `${hostile.slice(0, 254)}…`, reason: 'not a valid e-mail address or phone number' },
+      { line: 3, value: `${longEmail.slice(0, 254)}…`, reason: 'not a valid e-mail address or phone number' },
+      { line: 4, value: `${'5'.repeat(254)}…`, reason: 'not a valid e-mail address or phone number' },
+      { line: 5, value: 'long@example.test', reason: 'first name must be at most 100 characters' },
+    ]);
+  });
+
   it('a selection in the contacts list is added once, removed, and another organization’s contacts or lists are refused', async () => {
     const { deps, owner, api, caller } = await campaignsApp({ chain: 'manual' });
     const org = owner.organizationId;

@@ -221,6 +221,8 @@ function casesOf(door: string, spec: HostileDoor, { input: valid, foreign, cases
       ['null', null],
     ] as const)
       cases.push({ name: `the input is ${name}`, input: valid, raw: JSON.stringify(value), expect: whole });
+    // No body is no fields: refused naming a required one (the door's own cases say which), else taken as `{}`; never a 5xx.
+    cases.push({ name: 'the body is empty', input: valid, raw: '', expect: 'isolated' });
     // Built as text: JSON.stringify itself would overflow the stack.
     const depth = 100_000;
     cases.push({ name: `a JSON bomb ${depth} deep`, input: valid, raw: `${'{"a":['.repeat(depth)}1${']}'.repeat(depth)}`, expect: whole });
