@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { upsertContactByEmail, upsertContactByPhone } from '../contacts/capture';
 import { matchingContactIds } from '../contacts/bulk';
 import { CsvError, parseCsv } from '../contacts/csv';
+import { contactIdsByKey } from '../contacts/held-keys';
 import { CONTACT_LIMITS } from '../contacts/schema';
 import type { FilterValues } from '../contacts/repo';
 import { organizationSettings } from '../contacts/state';
@@ -218,20 +219,8 @@ export async function importList(ctx: OrgContext, input: z.output<typeof ZImport
     if (input.id) await requireList(trx, ctx.organizationId, input.id, { lock: true });
     const emails = [...new Set(rows.flatMap((r) => (r.email ? [r.email] : [])))];
     const phones = [...new Set(rows.flatMap((r) => (r.phone ? [r.phone] : [])))];
-    const byEmail = new Map<string, string>();
-    const byPhone = new Map<string, string>();
-    if (emails.length > 0) {
-      const found = await sql<{ id: string; email: string }>`select c.id, k.email from unnest(${emails}::text[]) as k(email)
-        cross join lateral (select id from contacts where organization_id = ${ctx.organizationId} and (email_lower = k.email or k.email = any(other_emails)) order by created_at limit 1) c`.execute(
-        trx,
-      );
-      for (const r of found.rows) byEmail.set(r.email, r.id);
-    }
-    if (phones.length > 0) {
-      const found = await sql<{ id: string; phone: string }>`select c.id, k.phone from unnest(${phones}::text[]) as k(phone)
-        cross join lateral (select id from contacts where organization_id = ${ctx.organizationId} and (phone = k.phone or k.phone = any(other_phones)) order by created_at limit 1) c`.execute(trx);
-      for (const r of found.rows) byPhone.set(r.phone, r.id);
-    }
+    const byEmail = await contactIdsByKey(trx, ctx.organizationId, 'email', emails);
+    const byPhone = await contactIdsByKey(trx, ctx.organizationId, 'phone', phones);
     const ids: string[] = [];
     let matched = 0;
     let created = 0;

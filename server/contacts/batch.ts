@@ -30,6 +30,7 @@ import {
   type ContactState,
 } from './state';
 import { fieldChanges, tagChanges } from './tag-changes';
+import { holdsAnyOf } from './held-keys';
 
 /*
  * Batches of /api/v1/contacts (issue #19, docs/decisions/036): up to 100 records created, updated,
@@ -184,11 +185,7 @@ async function findContacts(trx: Db, organizationId: string, ownerOnly: string |
   const { idProperty } = mode;
   const byKey = new Map<string, ContactRow>();
   const lookUp = async (wanted: string[]) => {
-    const holds =
-      idProperty === 'email'
-        ? sql<boolean>`(contacts.email_lower = any(${wanted}::text[]) or contacts.other_emails && ${wanted}::text[])`
-        : sql<boolean>`(contacts.phone = any(${wanted}::text[]) or contacts.other_phones && ${wanted}::text[])`;
-    const rows = await scoped(trx, organizationId).selectFrom('contacts').selectAll().where(holds).orderBy('created_at').orderBy('id').forUpdate().execute();
+    const rows = await scoped(trx, organizationId).selectFrom('contacts').selectAll().where(holdsAnyOf(idProperty, wanted)).orderBy('created_at').orderBy('id').forUpdate().execute();
     const asked = new Set(wanted);
     for (const row of rows) {
       const held = idProperty === 'email' ? [row.email, ...row.other_emails] : [row.phone, ...row.other_phones];

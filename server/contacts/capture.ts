@@ -5,6 +5,7 @@ import { scoped } from '../db/scoped';
 import { DomainError } from '../errors';
 import { publishEvents } from '../events/publish';
 import type { CustomValue } from './custom-fields';
+import { contactIdsByKey, holdsAnyOf } from './held-keys';
 import { displayName, loadContact, toContact } from './repo';
 import { uniqueTags, type TAttributionInput } from './schema';
 import { announceContact, applyInput, contactCreatedEvent, EMPTY_CONTACT, insertContacts, issuesError, saveChanges, stateOf, writeEnv, type ContactState } from './state';
@@ -71,11 +72,7 @@ async function upsertCaptured(
   const existing = await scoped(trx, organizationId)
     .selectFrom('contacts')
     .selectAll()
-    .where((eb) =>
-      byEmail
-        ? eb.or([eb('contacts.email_lower', '=', value), eb(sql`${value}`, '=', sql`any(contacts.other_emails)`)])
-        : eb.or([eb('contacts.phone', '=', value), eb(sql`${value}`, '=', sql`any(contacts.other_phones)`)]),
-    )
+    .where(holdsAnyOf(byEmail ? 'email' : 'phone', [value]))
     .orderBy('created_at')
     .limit(1)
     .forUpdate()
@@ -147,22 +144,13 @@ export async function findOrCreateContactIdsByPhone(trx: Db, organizationId: str
   if (invalid !== undefined)
     throw new DomainError('VALIDATION', 'phone: must be an E.164 number such as +15551234567', { issues: [{ path: 'phone', message: 'must be an E.164 number such as +15551234567' }] });
   const distinct = [...new Set(numbers)].sort();
-  const ids = new Map<string, string>();
   const created = new Set<string>();
-  if (distinct.length === 0) return { ids, created };
+  if (distinct.length === 0) return { ids: new Map<string, string>(), created };
   // The same keys as lockKey, taken in one sorted order so two batches never deadlock.
   const keys = distinct.map((n) => `${organizationId}:phone:${n}`);
   await sql`select pg_advisory_xact_lock(hashtext(k)) from unnest(${keys}::text[]) as k order by k`.execute(trx);
-  const existing = await scoped(trx, organizationId)
-    .selectFrom('contacts')
-    .select(['contacts.id', 'contacts.phone', 'contacts.other_phones'])
-    .where(sql<boolean>`(contacts.phone = any(${distinct}::text[]) or contacts.other_phones && ${distinct}::text[])`)
-    .orderBy('contacts.created_at')
-    .orderBy('contacts.id')
-    .execute();
   // The oldest contact holding a number wins, as in the single lookup.
-  const wanted = new Set(distinct);
-  for (const row of existing) for (const phone of [row.phone, ...row.other_phones]) if (phone && !ids.has(phone) && wanted.has(phone)) ids.set(phone, row.id);
+  const ids = await contactIdsByKey(trx, organizationId, 'phone', distinct);
   const missing = distinct.filter((n) => !ids.has(n));
   const actorUserId = options.actorUserId ?? null;
   const states = missing.map((phone): ContactState => ({ ...EMPTY_CONTACT, phone, source: 'sms' }));

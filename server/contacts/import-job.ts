@@ -8,6 +8,7 @@ import type { AppDeps } from '../deps';
 import { parseCsv, type ParsedCsv } from './csv';
 import { checkMapping, type MappedColumn } from './import-mapping';
 import { readRow, type RowIssue } from './import-rows';
+import { holdsAnyOf } from './held-keys';
 import type { ContactRow } from './repo';
 import { IDENTITY_MESSAGE, IMPORT_LIMITS, uniqueTags } from './schema';
 import { applyInput, EMPTY_CONTACT, insertContacts, saveChanges, stateOf, writeEnv, type ContactState, type WriteEnv } from './state';
@@ -163,19 +164,8 @@ async function processChunk(trx: Db, c: ChunkContext, records: string[][], start
     ),
   ];
   const existing = new Map<string, ContactRow>();
-  if (keys.length > 0) {
-    const rows = await scoped(trx, c.organizationId)
-      .selectFrom('contacts')
-      .selectAll()
-      .where(
-        c.dedupeBy === 'email'
-          ? sql<boolean>`(contacts.email_lower = any(${keys}::text[]) or contacts.other_emails && ${keys}::text[])`
-          : sql<boolean>`(contacts.phone = any(${keys}::text[]) or contacts.other_phones && ${keys}::text[])`,
-      )
-      .orderBy('created_at')
-      .orderBy('id')
-      .forUpdate()
-      .execute();
+  if (keys.length > 0 && c.dedupeBy !== 'none') {
+    const rows = await scoped(trx, c.organizationId).selectFrom('contacts').selectAll().where(holdsAnyOf(c.dedupeBy, keys)).orderBy('created_at').orderBy('id').forUpdate().execute();
     for (const row of rows) {
       const values = c.dedupeBy === 'email' ? [row.email?.toLowerCase(), ...row.other_emails] : [row.phone, ...row.other_phones];
       for (const v of values) if (v && keys.includes(v) && !existing.has(v)) existing.set(v, row);

@@ -6,10 +6,11 @@ import type { SmsStatus } from '../db/schema';
 import { scoped } from '../db/scoped';
 import { unopenedCredentials } from '../kernel/provider-settings';
 import type { AppDeps } from '../deps';
-import { contactIdsByPhone, optedOutNumbers, STATUS_RANK, statusesBelow, type SmsMessageRow } from './repo';
+import { optedOutNumbers, STATUS_RANK, statusesBelow, type SmsMessageRow } from './repo';
 import { OPTED_OUT_MESSAGE } from './schema';
 import { senderRate, type SendJobData } from './send-job';
 import { PROVIDER_SOCKETS, ProviderError, smsProviderFor, type ProviderMessage, type SmsProvider } from './twilio';
+import { contactIdsByKey } from '../contacts/held-keys';
 
 /** The job that marks a sandbox message delivered a moment after it was "sent". */
 export const SANDBOX_DELIVERY_JOB = 'sms.sandbox-delivery';
@@ -473,9 +474,10 @@ async function claimMessages(db: Db, organizationId: string, messageIds: string[
     const sending = rows.filter((r) => !optedOut.has(r.to_number));
     if (sending.length === 0) return outcomes;
     // Messages accepted without a contact join the one holding the number now; a number nobody holds stays unlinked.
-    const contactOf = await contactIdsByPhone(
+    const contactOf = await contactIdsByKey(
       trx,
       organizationId,
+      'phone',
       sending.filter((row) => !row.contact_id).map((row) => row.to_number),
     );
     const linked = sending.map((row) => ({ row, contactId: row.contact_id ?? contactOf.get(row.to_number) ?? null }));

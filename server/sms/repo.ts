@@ -2,6 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db';
 import type { SmsMessagesTable, SmsStatus } from '../db/schema';
 import { scoped } from '../db/scoped';
+import { holdsAnyOf } from '../contacts/held-keys';
 import { parseSettings } from '../organizations/settings';
 import type { TSmsSettings } from './schema';
 import { defaultHelpText } from './templates';
@@ -54,27 +55,6 @@ export function toMessage(row: SmsMessageRow) {
 }
 export type SmsMessage = ReturnType<typeof toMessage>;
 
-/**
- * The contact each of these E.164 numbers belongs to (primary or other phone; the oldest contact
- * when several hold it). Numbers no contact holds are absent: a bulk send does not make contacts of
- * them unless asked to (issue #18).
- */
-export async function contactIdsByPhone(db: Db, organizationId: string, numbers: string[]): Promise<Map<string, string>> {
-  const ids = new Map<string, string>();
-  if (numbers.length === 0) return ids;
-  const distinct = [...new Set(numbers)];
-  const rows = await scoped(db, organizationId)
-    .selectFrom('contacts')
-    .select(['contacts.id', 'contacts.phone', 'contacts.other_phones'])
-    .where(sql<boolean>`(contacts.phone = any(${distinct}::text[]) or contacts.other_phones && ${distinct}::text[])`)
-    .orderBy('contacts.created_at')
-    .orderBy('contacts.id')
-    .execute();
-  const wanted = new Set(distinct);
-  for (const row of rows) for (const phone of [row.phone, ...row.other_phones]) if (phone && wanted.has(phone) && !ids.has(phone)) ids.set(phone, row.id);
-  return ids;
-}
-
 /** Which of these E.164 numbers belong to a contact who opted out of SMS (primary or other phone). */
 export async function optedOutNumbers(db: Db, organizationId: string, numbers: string[]): Promise<Set<string>> {
   if (numbers.length === 0) return new Set();
@@ -82,7 +62,7 @@ export async function optedOutNumbers(db: Db, organizationId: string, numbers: s
     .selectFrom('contacts')
     .select(['contacts.phone', 'contacts.other_phones'])
     .where('contacts.dnc_sms', '=', true)
-    .where(sql<boolean>`(contacts.phone = any(${numbers}::text[]) or contacts.other_phones && ${numbers}::text[])`)
+    .where(holdsAnyOf('phone', numbers))
     .execute();
   const wanted = new Set(numbers);
   const found = new Set<string>();
