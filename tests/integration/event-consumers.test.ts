@@ -154,6 +154,12 @@ describe('a durable event consumer', () => {
     );
     const [poisoned] = await publish(1, 'deal_lost');
     failing = poisoned;
+    // A new consumer starts at the horizon, the oldest transaction still running in the whole server:
+    // while another database's transaction that began before this event is open (a test file running
+    // beside this one), the horizon is below the event and the consumer may see it. Once past it, never.
+    const { txid } = await database.db.selectFrom('events').select('txid').where('id', '=', poisoned!).executeTakeFirstOrThrow();
+    const horizon = async () => Number((await sql<{ horizon: string }>`select pg_snapshot_xmin(pg_current_snapshot())::text as horizon`.execute(database.db)).rows[0]!.horizon);
+    await until(async () => ((await horizon()) > Number(txid) ? 1 : 0), 1);
     await consumers.start();
     // Events after the consumer started: the poisoned one (organization 1) was before it and is not seen.
     const [bad, ...rest] = await publish(6, 'deal_lost'); // organizations 1, 2, 3, 1, 2, 3
