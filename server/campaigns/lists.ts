@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { upsertContactByEmail, upsertContactByPhone } from '../contacts/capture';
 import { matchingContactIds } from '../contacts/bulk';
 import { CsvError, parseCsv } from '../contacts/csv';
 import { contactIdsByKey } from '../contacts/held-keys';
-import { CONTACT_LIMITS } from '../contacts/schema';
+import { CONTACT_LIMITS, isContactEmail } from '../contacts/schema';
 import type { FilterValues } from '../contacts/repo';
 import { organizationSettings } from '../contacts/state';
 import type { Db } from '../db';
@@ -161,8 +161,6 @@ const EMAIL_HEADERS = ['email', 'e-mail', 'email address', 'e-mail address', 'ma
 const PHONE_HEADERS = ['phone', 'phone number', 'mobile', 'mobile phone', 'cell', 'sms', 'telephone'];
 const FIRST_HEADERS = ['first name', 'firstname', 'first_name', 'given name', 'name'];
 const LAST_HEADERS = ['last name', 'lastname', 'last_name', 'surname', 'family name'];
-/** A contact's e-mail rule (as the contacts import's): the length first, so a huge cell costs no pattern's time. */
-const isEmail = (value: string) => value.length <= CONTACT_LIMITS.email && z.email().safeParse(value).success;
 /** A skipped row's value as reported: a cell can be megabytes long. */
 const reported = (value: string) => (value.length > CONTACT_LIMITS.email ? `${value.slice(0, CONTACT_LIMITS.email)}…` : value);
 
@@ -198,7 +196,7 @@ export async function importList(ctx: OrgContext, input: z.output<typeof ZImport
     const cell = (at: number) => (at >= 0 ? (cells[at] ?? '').trim() : '');
     const rawEmail = cell(emailAt).toLowerCase();
     const rawPhone = cell(phoneAt);
-    const email = rawEmail && isEmail(rawEmail) ? rawEmail : null;
+    const email = rawEmail && isContactEmail(rawEmail) ? rawEmail : null;
     const phoneResult = rawPhone && rawPhone.length <= CONTACT_LIMITS.phone ? normalizePhone(rawPhone, country) : null;
     const phone = phoneResult?.ok ? phoneResult.e164 : null;
     if (!email && !phone) {

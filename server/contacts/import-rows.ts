@@ -1,9 +1,8 @@
-import { z } from 'zod';
 import { INPUT_RULES, REPLACEMENT_CHARACTER } from '../input/guard';
 import { checkCustomValue, type CustomFieldDefinition, type CustomValue } from './custom-fields';
 import { importCell } from './csv';
 import { normalizeHeader, type MappedColumn } from './import-mapping';
-import { CONTACT_LIMITS, LIFECYCLE_LABELS, LIFECYCLE_STAGES, uniqueTags, type TLifecycleStage } from './schema';
+import { CONTACT_LIMITS, isContactEmail, LIFECYCLE_LABELS, LIFECYCLE_STAGES, uniqueTags, type TLifecycleStage } from './schema';
 import type { applyInput } from './state';
 
 export type RowIssue = { field: string | null; message: string };
@@ -54,7 +53,7 @@ export function readRow(record: string[], columns: MappedColumn[], headerCount: 
           .toLowerCase()
           .split(/[\s,;]+/)
           .filter(Boolean);
-        const bad = emails.find((e) => !z.email().safeParse(e).success || e.length > CONTACT_LIMITS.email);
+        const bad = emails.find((e) => !isContactEmail(e));
         if (bad !== undefined) issues.push({ field: 'email', message: `"${bad}" is not a valid e-mail address` });
         else {
           input.email = emails[0]!;

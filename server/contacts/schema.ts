@@ -62,6 +62,9 @@ const optionalText = (max: number) =>
     .nullable()
     .optional();
 
+/** A contact's e-mail rule where one arrives without a schema of its own (CSV cells); the length first, so a huge cell costs no pattern's time. */
+export const isContactEmail = (value: string) => value.length <= CONTACT_LIMITS.email && z.email().safeParse(value).success;
+
 /** An optional e-mail: lower-cased; '' means none. */
 export const ZOptionalEmail = z
   .string({ error: 'must be text' })
