@@ -6,6 +6,7 @@ import { scoped } from '../db/scoped';
 import { unknownRecord } from '../errors';
 import type { OrgContext } from '../kernel/context';
 import { readSettings } from '../organizations/settings';
+import { campaignRepliesSql } from './repo';
 import type { TAudience, TAudienceCondition, TCampaignChannel, ZAudienceCountInput } from './schema';
 
 /**
@@ -77,11 +78,7 @@ function activitySql(org: string, condition: Extract<TAudienceCondition, { type:
   const since = sql`now() - make_interval(days => ${condition.withinDays})`;
   const ofCampaign = condition.campaignId ? sql`and r.campaign_id = ${condition.campaignId}` : sql``;
   if (condition.activity === 'replied') {
-    // A reply is an inbound e-mail threaded to one of the campaigns' messages.
-    return sql<SqlBool>`exists (select 1 from email_messages i
-      join email_messages o on o.organization_id = ${org} and o.message_id = i.in_reply_to
-      join campaign_recipients r on r.email_message_id = o.id ${ofCampaign}
-      where i.organization_id = ${org} and i.contact_id = contacts.id and i.direction = 'inbound' and i.created_at >= ${since})`;
+    return sql<SqlBool>`exists (select 1 from ${campaignRepliesSql(org)} and i.contact_id = contacts.id and i.created_at >= ${since} ${ofCampaign})`;
   }
   // Opens by people only: a mail client's or scanner's automatic fetch says nothing of interest.
   const type = condition.activity === 'opened' ? sql`e.type = 'open' and not e.machine` : sql`e.type = 'click'`;

@@ -37,6 +37,16 @@ export function recipientsWithMessages(db: Db, organizationId: string) {
     .leftJoin('sms_messages as sm', 'sm.id', 'campaign_recipients.sms_message_id');
 }
 
+/**
+ * Inbound e-mails (`i`) in the threads that campaign messages started, with those messages'
+ * recipients (`r`): a reply however the inbound door threaded it (In-Reply-To, References or the
+ * reply token, server/email/inbound.ts), read through the inbound messages' thread index. Ends in an
+ * open `where`, for `and` conditions.
+ */
+export const campaignRepliesSql = (organizationId: string) =>
+  sql`email_messages i join campaign_recipients r on r.organization_id = ${organizationId} and r.email_message_id = i.thread_id
+    where i.organization_id = ${organizationId} and i.direction = 'inbound'`;
+
 export type SummaryFigures = { recipients: number; sent: number; openedHuman: number; clicked: number };
 
 /** The list's key figures of some campaigns, by campaign id (three grouped queries whatever the number). */

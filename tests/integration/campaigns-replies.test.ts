@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { receiveInboundEmail } from '../../server/email/inbound';
+import { addContact, campaignsApp, HTML, until } from './campaigns-helpers';
+
+function reply(options: { from: string; inReplyTo?: string; references?: string[] }) {
+  return [
+    `From: <${options.from}>`,
+    'To: clinic@example.org',
+    'Subject: Re: Spring news',
+    `Message-ID: <${randomUUID()}@mail.example.org>`,
+    `Date: ${new Date().toUTCString()}`,
+    ...(options.inReplyTo ? [`In-Reply-To: ${options.inReplyTo}`] : []),
+    ...(options.references ? [`References: ${options.references.join(' ')}`] : []),
+    'MIME-Version: 1.0',
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    'Count me in.',
+    '',
+  ].join('\r\n');
+}
+
+describe('campaign replies', { timeout: 120_000 }, () => {
+  it('count each recipient whose reply threaded to the campaign’s message once, however it was threaded, in the stats and in the “replied” audience', async () => {
+    const { deps, owner, api } = await campaignsApp();
+    const org = owner.organizationId;
+    for (const name of ['ada', 'bob', 'cy', 'dee']) await addContact(deps, org, { first_name: name, email: `${name}@example.test`, tags: ['vip'] });
+    const audience = { match: 'all' as const, conditions: [{ type: 'tag' as const, tag: 'vip' }] };
+    const campaign = await api.campaigns.create({ name: 'Spring', channel: 'email', audience, email: { subject: 'Spring news', content: HTML } });
+    await api.campaigns.send({ id: campaign.id });
+    await until(
+      () => api.campaigns.get({ id: campaign.id }),
+      (c) => c.status === 'sent',
+    );
+    const messages = await deps.database.db.selectFrom('email_messages').select(['id', 'message_id', 'to_address']).where('organization_id', '=', org).execute();
+    const sentTo = (address: string) => messages.find((m) => m.to_address === address)!;
+
+    // Ada answers twice; Bob's mail client sends References only; Cy writes a new e-mail (no thread); Dee does not answer.
+    for (const _ of [1, 2]) expect(await receiveInboundEmail(deps, reply({ from: 'ada@example.test', inReplyTo: sentTo('ada@example.test').message_id }))).toMatchObject({ outcome: 'threaded' });
+    expect(await receiveInboundEmail(deps, reply({ from: 'bob@example.test', references: [sentTo('bob@example.test').message_id] }))).toMatchObject({ outcome: 'threaded' });
+    await receiveInboundEmail(deps, reply({ from: 'cy@example.test' }));
+
+    expect(await api.campaigns.stats({ id: campaign.id })).toMatchObject({ recipients: 4, replied: 2 });
+    const replied = { match: 'all' as const, conditions: [{ type: 'activity' as const, activity: 'replied' as const, withinDays: 7, campaignId: campaign.id }] };
+    expect(await api.campaigns.audienceCount({ channel: 'email', audience: replied })).toMatchObject({ eligible: 2 });
+  });
+});
