@@ -12,7 +12,7 @@ import { publishCampaignChange } from './campaigns';
 import { DISPATCH_JOB, startSending, type CampaignJobData } from './lifecycle';
 import { startMoment } from './materialize';
 import { compileCampaignBody, mergeText } from './render';
-import { effectiveStatus, recipientsWithMessages, requireCampaign, type AbTest, type CampaignRow } from './repo';
+import { requireCampaign, type AbTest, type CampaignRow } from './repo';
 import type { TEmailContent } from './schema';
 import { holdBack } from './throttle';
 import { recordCampaignSent } from './timeline';
@@ -240,10 +240,11 @@ async function scheduleNext(trx: Db, deps: AppDeps, campaign: CampaignRow, now: 
   }
   // The held rows go once the A/B winner is chosen (its job starts a new chain).
   if (next.held > 0) return;
-  const open = await recipientsWithMessages(trx, campaign.organization_id)
+  const open = await scoped(trx, campaign.organization_id)
+    .selectFrom('campaign_recipients')
     .select(sql<number>`count(*)::int`.as('open'))
-    .where('campaign_recipients.campaign_id', '=', campaign.id)
-    .where(effectiveStatus, 'in', ['pending', 'queued'])
+    .where('campaign_id', '=', campaign.id)
+    .where('status', 'in', ['pending', 'queued'])
     .executeTakeFirstOrThrow();
   if (open.open > 0) {
     await deps.jobs.send(DISPATCH_JOB, { ...data, finishChecks: finishChecks + 1 }, { db: trx, startAfter: finishCheckSeconds(finishChecks) });

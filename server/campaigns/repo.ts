@@ -3,7 +3,7 @@ import type { Db } from '../db';
 import type { CampaignsTable } from '../db/schema';
 import { scoped } from '../db/scoped';
 import { unknownRecord } from '../errors';
-import type { TAudience, TCampaignDetail, TEmailContent, TRecipientStatus } from './schema';
+import type { TAudience, TCampaignDetail, TEmailContent } from './schema';
 
 export type CampaignRow = Selectable<CampaignsTable>;
 export type AbTest = { subjectB: string; sharePercent: number; metric: 'opens' | 'clicks'; waitHours: number };
@@ -18,18 +18,10 @@ export async function requireCampaign(db: Db, organizationId: string, id: string
 }
 
 /**
- * A recipient's state as people see it: the row's own once it ended without a message (suppressed,
- * skipped, cancelled), else its message's in the channel (delivery reports move it on), so counts are
- * live without copying each report back.
+ * The recipients of some campaigns joined to their messages (`campaign_recipients`, `em`, `sm`), for
+ * a message's error. A recipient's status needs no join: it follows its message's, kept by the
+ * database (migration 2026_12_05_200_campaign_recipient_status).
  */
-export const effectiveStatus = sql<TRecipientStatus>`case
-  when campaign_recipients.status <> 'queued' then campaign_recipients.status
-  when em.id is not null then case em.status when 'queued' then 'queued' when 'sending' then 'queued' when 'received' then 'delivered' else em.status end
-  when sm.id is not null then case sm.status when 'sent' then 'sent' when 'delivered' then 'delivered' when 'undelivered' then 'bounced'
-    when 'failed' then 'failed' when 'refused' then 'suppressed' else 'queued' end
-  else campaign_recipients.status end`;
-
-/** The recipients of some campaigns joined to their messages (`campaign_recipients`, `em`, `sm`), for effectiveStatus. */
 export function recipientsWithMessages(db: Db, organizationId: string) {
   return scoped(db, organizationId)
     .selectFrom('campaign_recipients')
@@ -53,10 +45,11 @@ export type SummaryFigures = { recipients: number; sent: number; openedHuman: nu
 export async function summaryFigures(db: Db, organizationId: string, campaignIds: string[]): Promise<Map<string, SummaryFigures>> {
   const figures = new Map(campaignIds.map((id) => [id, { recipients: 0, sent: 0, openedHuman: 0, clicked: 0 }]));
   if (campaignIds.length === 0) return figures;
-  const counts = await recipientsWithMessages(db, organizationId)
-    .select(['campaign_recipients.campaign_id', sql<number>`count(*)::int`.as('recipients'), sql<number>`count(*) filter (where ${effectiveStatus} in ('sent', 'delivered'))::int`.as('sent')])
-    .where('campaign_recipients.campaign_id', 'in', campaignIds)
-    .groupBy('campaign_recipients.campaign_id')
+  const counts = await scoped(db, organizationId)
+    .selectFrom('campaign_recipients')
+    .select(['campaign_id', sql<number>`count(*)::int`.as('recipients'), sql<number>`count(*) filter (where status in ('sent', 'delivered'))::int`.as('sent')])
+    .where('campaign_id', 'in', campaignIds)
+    .groupBy('campaign_id')
     .execute();
   for (const row of counts) Object.assign(figures.get(row.campaign_id)!, { recipients: row.recipients, sent: row.sent });
   const events = await scoped(db, organizationId)

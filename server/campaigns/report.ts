@@ -6,7 +6,7 @@ import { scoped } from '../db/scoped';
 import { actorOf } from '../kernel/caller';
 import type { OrgContext } from '../kernel/context';
 import { readSettings } from '../organizations/settings';
-import { contactNameSql, effectiveStatus, recipientsWithMessages, requireCampaign } from './repo';
+import { contactNameSql, recipientsWithMessages, requireCampaign } from './repo';
 import type { ZEngagementInput, ZExportRecipientsQuery } from './schema';
 
 /** The most points a chart gets: 60 days by the day, 2 weeks by the hour. */
@@ -68,7 +68,7 @@ export async function exportRecipients(ctx: OrgContext, input: { id: string } & 
   const campaign = await requireCampaign(ctx.db, ctx.organizationId, input.id);
   const base = () => {
     const query = recipientsWithMessages(ctx.db, ctx.organizationId).leftJoin('contacts', 'contacts.id', 'campaign_recipients.contact_id').where('campaign_recipients.campaign_id', '=', campaign.id);
-    return input.status ? query.where(effectiveStatus, '=', input.status) : query;
+    return input.status ? query.where('campaign_recipients.status', '=', input.status) : query;
   };
   const { total } = await base()
     .select(sql<number>`count(*)::int`.as('total'))
@@ -101,7 +101,7 @@ export async function exportRecipients(ctx: OrgContext, input: { id: string } & 
           'campaign_recipients.due_at',
           sql<string>`campaign_recipients.due_at::text`.as('due_key'),
           sql<string | null>`coalesce(campaign_recipients.error, em.error, sm.error_message)`.as('error'),
-          effectiveStatus.as('status'),
+          'campaign_recipients.status',
           contactNameSql.as('contact_name'),
           eventTime('open', false).as('opened_at'),
           eventTime('open', true).as('machine_opened_at'),

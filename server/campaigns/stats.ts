@@ -2,7 +2,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { z } from 'zod';
 import { scoped } from '../db/scoped';
 import type { OrgContext } from '../kernel/context';
-import { campaignRepliesSql, contactNameSql, effectiveStatus, recipientsWithMessages, requireCampaign, type AbTest } from './repo';
+import { campaignRepliesSql, contactNameSql, recipientsWithMessages, requireCampaign, type AbTest } from './repo';
 import { RECIPIENT_STATUSES, type TRecipientStatus, type ZRecipientsInput, type ZStatsInput } from './schema';
 
 /** A row that reached the channel (a message exists), for unsubscribes, replies and conversions. */
@@ -16,14 +16,12 @@ type Engagement = { recipients: number; openedHuman: number; openedMachine: numb
  * inbound replies (partial indexes) — joined to their recipients, so the cost follows the engagement,
  * not the audience: probing every recipient's message took minutes at 100,000.
  */
-async function engagementByVariant(ctx: OrgContext, campaignId: string) {
+async function engagementByVariant(ctx: OrgContext, campaignId: string, reachedByVariant: Map<'a' | 'b' | null, number>) {
   const org = ctx.organizationId;
   type Row = { variant: 'a' | 'b' | null; n: number };
   type Row2 = Row & { m: number };
   const ofCampaign = sql`r.organization_id = ${org} and r.campaign_id = ${campaignId}`;
-  const [reachedRows, opens, clicks, feedback, replies] = await Promise.all([
-    sql<Row>`select variant, count(*)::int as n from campaign_recipients
-      where organization_id = ${org} and campaign_id = ${campaignId} and ${reached} group by variant`.execute(ctx.db),
+  const [opens, clicks, feedback, replies] = await Promise.all([
     // A person's open (n), and any open at all (m): those who only had machine opens are m − n.
     sql<Row2>`select r.variant, count(distinct e.recipient_id) filter (where not e.machine)::int as n, count(distinct e.recipient_id)::int as m
       from campaign_events e join campaign_recipients r on r.id = e.recipient_id
@@ -42,7 +40,7 @@ async function engagementByVariant(ctx: OrgContext, campaignId: string) {
     if (!figures) byVariant.set(variant, (figures = { recipients: 0, openedHuman: 0, openedMachine: 0, clicked: 0, unsubscribed: 0, complained: 0, replied: 0 }));
     return figures;
   };
-  for (const row of reachedRows.rows) of(row.variant).recipients = row.n;
+  for (const [variant, n] of reachedByVariant) of(variant).recipients = n;
   for (const row of opens.rows) Object.assign(of(row.variant), { openedHuman: row.n, openedMachine: row.m - row.n });
   for (const row of clicks.rows) of(row.variant).clicked = row.n;
   for (const row of feedback.rows) Object.assign(of(row.variant), { unsubscribed: row.n, complained: row.m });
@@ -54,15 +52,21 @@ async function engagementByVariant(ctx: OrgContext, campaignId: string) {
 export async function campaignStats(ctx: OrgContext, input: z.output<typeof ZStatsInput>) {
   const campaign = await requireCampaign(ctx.db, ctx.organizationId, input.id);
   const org = ctx.organizationId;
-  const byStatusRows = await recipientsWithMessages(ctx.db, org)
-    .select([effectiveStatus.as('status'), sql<number>`count(*)::int`.as('count')])
-    .where('campaign_recipients.campaign_id', '=', campaign.id)
-    .groupBy(effectiveStatus)
+  // One pass over the campaign's rows (their status follows their message's): by status, and those reached by variant.
+  const counted = await scoped(ctx.db, org)
+    .selectFrom('campaign_recipients')
+    .select(['variant', 'status', reached.as('reached'), sql<number>`count(*)::int`.as('count')])
+    .where('campaign_id', '=', campaign.id)
+    .groupBy(['variant', 'status', reached])
     .execute();
   const byStatus = Object.fromEntries(RECIPIENT_STATUSES.map((s) => [s, 0])) as Record<TRecipientStatus, number>;
-  for (const row of byStatusRows) byStatus[row.status] = row.count;
+  const reachedByVariant = new Map<'a' | 'b' | null, number>();
+  for (const row of counted) {
+    byStatus[row.status] += row.count;
+    if (row.reached) reachedByVariant.set(row.variant, (reachedByVariant.get(row.variant) ?? 0) + row.count);
+  }
 
-  const engagement = await engagementByVariant(ctx, campaign.id);
+  const engagement = await engagementByVariant(ctx, campaign.id, reachedByVariant);
   const sum = (key: keyof Engagement) => engagement.reduce((total, row) => total + row[key], 0);
 
   const since = campaign.started_at ?? new Date();
@@ -109,7 +113,7 @@ export async function campaignStats(ctx: OrgContext, input: z.output<typeof ZSta
 export async function campaignRecipients(ctx: OrgContext, input: z.output<typeof ZRecipientsInput>) {
   await requireCampaign(ctx.db, ctx.organizationId, input.id);
   let query = recipientsWithMessages(ctx.db, ctx.organizationId).leftJoin('contacts', 'contacts.id', 'campaign_recipients.contact_id').where('campaign_recipients.campaign_id', '=', input.id);
-  if (input.status) query = query.where(effectiveStatus, '=', input.status);
+  if (input.status) query = query.where('campaign_recipients.status', '=', input.status);
   const { total } = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
   const rows = await query
     .select([
@@ -119,7 +123,7 @@ export async function campaignRecipients(ctx: OrgContext, input: z.output<typeof
       'campaign_recipients.variant',
       'campaign_recipients.due_at',
       sql<string | null>`coalesce(campaign_recipients.error, em.error, sm.error_message)`.as('error'),
-      effectiveStatus.as('status'),
+      'campaign_recipients.status',
       contactNameSql.as('contact_name'),
     ])
     .orderBy('campaign_recipients.due_at')

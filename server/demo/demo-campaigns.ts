@@ -281,7 +281,7 @@ async function seedSentNewsletter(db: Db, organizationId: string, options: { own
     })),
   );
   for (let i = 0; i < steps.length; i += 500) await org.insertInto('email_events', steps.slice(i, i + 500)).execute();
-  // The rows' `queued` state, as the sending job leaves it: from there on their messages' states are theirs (effectiveStatus).
+  // The rows' `queued` state, as the sending job leaves it: each takes its message's state from there (migration 2026_12_05_200).
   if (sent.length > 0) {
     const pairs = sent.map((s) => sql`(${s.recipientId}::uuid, ${s.messageId}::uuid, ${s.sentAt}::timestamptz)`);
     await sql`update campaign_recipients r set status = 'queued', email_message_id = v.message_id, held = false, due_at = v.sent_at, updated_at = v.sent_at

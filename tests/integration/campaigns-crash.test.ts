@@ -85,7 +85,7 @@ describe('a worker process killed (SIGKILL) mid-campaign', () => {
       .where('campaign_id', '=', campaign.id)
       .groupBy('status')
       .execute();
-    expect(rows.map((r) => [r.status, Number(r.count), Number(r.messages)])).toEqual([['queued', total, total]]);
+    expect(rows.map((r) => [r.status, Number(r.count), Number(r.messages)])).toEqual([['sent', total, total]]);
     const stats = await restarted.caller(browser(owner.cookie)).campaigns.stats({ id: campaign.id });
     expect(stats).toMatchObject({ recipients: total, byStatus: { sent: total } });
     const received = new Map<string, Set<string>>();
