@@ -5,13 +5,14 @@ import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
 import type { Config } from './config';
-import { openDatabase, type DatabaseHandle, type DatabaseKind } from './db';
+import { openDatabase, type DatabaseHandle } from './db';
 import { claimEmbeddedDatabase } from './db/embedded-lock';
 import { migrateToLatest } from './db/migrate';
 import { buildDeps, type AppDeps } from './deps';
 import { loadClientBuild } from './http/client';
 import { closeDomains, registerJobHandlers, runStartupChecks } from './assembly';
 import { createLifecycle, type Lifecycle } from './http/lifecycle';
+import { startingAnswer } from './http/starting';
 import { createLogger, type Logger } from './logging';
 import { demoLoginBanner, seedDemoWorkspace } from './demo/demo';
 import { startInboundSmtp, type InboundSmtpListener } from './email/inbound-smtp';
@@ -52,8 +53,9 @@ type FetchHandler = (request: Request, env: unknown) => Response | Promise<Respo
  * Listens first, then opens the database and applies migrations (a failure closes the port and
  * throws: the server never serves a schema it does not match), then serves. Until the app is ready
  * the port answers anyway — `/api/health` 200, `/api/health/ready` and everything else 503 with the
- * phase — so a proxy or orchestrator sees a starting process, not a refused connection. A fresh
- * embedded database gets its demo workspace after the app serves (readiness 503 meanwhile).
+ * phase (a browser, a page that reloads itself: http/starting.ts) — so a proxy or orchestrator
+ * sees a starting process, not a refused connection. A fresh embedded database gets its demo
+ * workspace after the app serves (readiness 503 meanwhile).
  * Used by server/index.ts, the e2e suite and the benchmarks.
  */
 export async function startServer(config: Config, options: { logger?: Logger; database?: DatabaseHandle; clientDir?: string | false } = {}): Promise<RunningServer> {
@@ -65,7 +67,7 @@ export async function startServer(config: Config, options: { logger?: Logger; da
   // One process at a time on an embedded database (the db: scripts check this too); before the port opens.
   const releaseEmbedded = ownsDatabase && target.kind === 'pglite' ? claimEmbeddedDatabase(target.dataDir, 'a Switchboard server') : () => {};
   const lifecycle = createLifecycle('migrating');
-  let handler: FetchHandler = startingAnswer(lifecycle, options.database?.kind ?? target.kind, config.version);
+  let handler: FetchHandler = startingAnswer(lifecycle, options.database?.kind ?? target.kind, config);
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: (request, env) => handler(request, env), port: config.port, hostname: '0.0.0.0' }, () => resolve(s));
   });
@@ -168,16 +170,4 @@ async function seedDemo(deps: AppDeps): Promise<void> {
   } finally {
     if (deps.lifecycle.phase === 'seeding') deps.lifecycle.enter('serving');
   }
-}
-
-/** What the port answers before the app is built: alive, not ready. */
-function startingAnswer(lifecycle: Lifecycle, database: DatabaseKind, version: string): FetchHandler {
-  return (request) => {
-    const { pathname } = new URL(request.url);
-    const headers = { 'Cache-Control': 'no-store', 'Retry-After': '1' };
-    if (pathname === '/api/health') return Response.json({ ok: true, database, version }, { headers });
-    const reason = lifecycle.notReadyReason ?? 'Starting';
-    if (pathname === '/api/health/ready') return Response.json({ ready: false, reason }, { status: 503, headers });
-    return Response.json({ message: `Switchboard is starting: ${reason.toLowerCase()}` }, { status: 503, headers });
-  };
 }

@@ -150,26 +150,31 @@ const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 type DocumentedOperation = { parameters?: { name?: string; in?: string }[] };
 
 /**
- * Unknown query parameters refused on every /api/v1 GET (issue #19): the parameters an operation
- * takes are the ones the OpenAPI document lists for it — from the list schema of a resource, the
- * query schema of a door (doors.ts) — so one rule covers the resources and every domain's doors. A
- * request naming others is answered 400 naming each (`errors[].field`) before any door runs.
+ * Unknown query parameters refused on every /api/v1 operation, whatever its method (issue #19): the
+ * parameters an operation takes are the ones the OpenAPI document lists for that method — from the
+ * list schema of a resource, the query schema of a door (doors.ts), an action's DELETE input — so one
+ * rule covers the resources and every domain's doors, and a write that documents none (most) takes
+ * none: `DELETE …?bogus=1` is refused, never run. A request naming others is answered 400 naming each
+ * (`errors[].field`) before any door runs. A path without the method is left to the fallback's 404 or 405.
  */
 export function knownQueryParameters(router: AnyTRPCRouter): MiddlewareHandler<AppEnv> {
   const catalog = procedureCatalog(router);
-  let gets: { pattern: RegExp; literal: number; known: Set<string> }[] | undefined;
+  let operations: { method: string; pattern: RegExp; literal: number; known: Set<string> }[] | undefined;
   return async (c, next) => {
-    if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || !c.req.url.includes('?')) return next();
-    gets ??= Object.entries(openApiDocument(catalog, c.var.deps.config.publicUrl, c.var.deps.config.version).paths)
-      .filter(([, operations]) => 'get' in (operations as object))
-      .map(([template, operations]) => ({
-        pattern: pathPattern(template),
-        literal: template.replace(/\{[^}]+\}/g, '').length, // `/workflows/templates` before `/workflows/{id}`
-        known: new Set(((operations as unknown as { get: DocumentedOperation }).get.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name!)),
-      }))
+    if (!c.req.url.includes('?')) return next();
+    operations ??= Object.entries(openApiDocument(catalog, c.var.deps.config.publicUrl, c.var.deps.config.version).paths)
+      .flatMap(([template, byMethod]) =>
+        HTTP_METHODS.filter((method) => method in (byMethod as object)).map((method) => ({
+          method,
+          pattern: pathPattern(template),
+          literal: template.replace(/\{[^}]+\}/g, '').length, // `/workflows/templates` before `/workflows/{id}`
+          known: new Set(((byMethod as Record<string, DocumentedOperation>)[method]!.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name!)),
+        })),
+      )
       .sort((a, b) => b.literal - a.literal);
-    const operation = gets.find((g) => g.pattern.test(c.req.path));
-    if (!operation) return next(); // no GET here: the fallback's 404 or 405
+    const method = c.req.method === 'HEAD' ? 'get' : c.req.method.toLowerCase();
+    const operation = operations.find((o) => o.method === method && o.pattern.test(c.req.path));
+    if (!operation) return next(); // no such method here: the fallback's 404 or 405
     const unknown = Object.keys(c.req.queries()).filter((key) => !operation.known.has(key));
     if (unknown.length > 0) {
       const issues = unknown.map((key) => ({ path: key, message: UNKNOWN_QUERY_PARAMETER }));

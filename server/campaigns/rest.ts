@@ -23,8 +23,7 @@ import {
 import * as campaigns from './service';
 
 const idOf = (c: { req: { param: (name: string) => string } }) => parseInput(ZCampaignIdInput, { id: c.req.param('id') });
-/** The list's id from the path; a query parameter beside it is refused by name (a DELETE's query is not checked by the GET rule). */
-const listIdOf = (c: { req: { param: (name: string) => string; query: () => Record<string, string> } }) => parseInput(ZListIdInput, { ...c.req.query(), id: c.req.param('id') });
+const listIdOf = (c: { req: { param: (name: string) => string } }) => parseInput(ZListIdInput, { id: c.req.param('id') });
 
 type RestBody = z.output<typeof ZRestCreateCampaignBody>;
 

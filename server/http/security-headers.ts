@@ -44,7 +44,8 @@ export type PolicyInputs = {
   googleAnalytics: boolean;
 };
 
-const sha256Source = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+/** The CSP source allowing one inline script or stylesheet. */
+export const sha256Source = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /** The 'sha256-…' sources of a document's inline scripts (those without src) and inline style elements. */
 export function inlineHashes(html: string): { scripts: string[]; styles: string[] } {

@@ -166,6 +166,8 @@ describe('/api/v1 methods', () => {
     });
     expect(await wrong('POST', '/api/v1/deals/00000000-0000-4000-8000-000000000000')).toMatchObject({ status: 405, allow: 'GET, HEAD, DELETE, PATCH' });
     expect(await wrong('DELETE', '/api/v1/workflows')).toMatchObject({ status: 405, allow: 'GET, HEAD, POST' });
+    // A query string changes nothing: the method is wrong before any parameter is (the query rule is per method).
+    expect(await wrong('DELETE', '/api/v1/workflows?bogus=1')).toMatchObject({ status: 405, allow: 'GET, HEAD, POST' });
     expect(await wrong('OPTIONS', '/api/v1/tasks')).toEqual({ status: 204, allow: 'GET, HEAD, POST', body: null });
     expect(await wrong('GET', '/api/nothing-here')).toEqual({ status: 404, allow: null, body: { message: 'No API route GET /api/nothing-here' } });
   });

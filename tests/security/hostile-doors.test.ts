@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { procedureCatalog } from '../../server/api-v1/procedures';
+import { openApiDocument } from '../../server/api-v1/openapi';
+import { UNKNOWN_QUERY_PARAMETER } from '../../server/api-v1/rest';
+import { appRouter } from '../../server/assembly';
 import { buildTestApp } from '../helpers/app';
 import { browser, createAccount } from '../helpers/factories';
 import { listProcedures } from '../helpers/procedures';
-import type { FieldKind, HostileDoor, HostileWorld, ProbeModule } from './probes/types';
+import type { FieldKind, HostileDoor, HostileWorld, ProbeModule, RestProbe } from './probes/types';
 
 /**
  * Doors probed with hostile input, one field at a time (the doors each probe module lists in
@@ -21,6 +25,13 @@ import type { FieldKind, HostileDoor, HostileWorld, ProbeModule } from './probes
 
 const modules = Object.values(import.meta.glob<ProbeModule>('./probes/*.ts', { eager: true }));
 const DOORS: Record<string, HostileDoor> = Object.assign({}, ...modules.map((m) => m.hostileDoors ?? {}));
+/** A record of organization A for each REST route with a path parameter (the cross-tenant probes). */
+const REST_PROBES: Record<string, RestProbe> = Object.assign({}, ...modules.map((m) => m.restProbes ?? {}));
+
+/** Every /api/v1 operation of the OpenAPI document that is not a GET (GETs: tests/integration/api-v1.test.ts), as `METHOD /api/v1/route/:id`. */
+const V1_WRITES = Object.entries(openApiDocument(procedureCatalog(appRouter), 'http://localhost:3000', 'test').paths as Record<string, Record<string, unknown>>)
+  .filter(([template]) => template.startsWith('/api/v1/'))
+  .flatMap(([template, operations]) => Object.keys(operations).flatMap((method) => (method === 'get' ? [] : [`${method.toUpperCase()} ${template.replace(/\{(\w+)\}/g, ':$1')}`])));
 
 /** Refused (4xx, naming the field, nothing written); either refused or stored as given; refused, or answered showing and changing nothing of A. */
 type Expect = 'refused' | 'stored' | 'isolated' | 'control';
@@ -289,4 +300,45 @@ describe('hostile input at each door: a 4xx naming the field, nothing of another
     },
     120_000,
   );
+
+  /** Every row of the organization, in every table that has an organization_id, as text, sorted. */
+  async function organizationRows(organizationId: string): Promise<string[]> {
+    const db = built.deps.database.db;
+    const { rows: tables } = await sql<{ name: string }>`select c.table_name as name from information_schema.columns c
+      join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+      where c.column_name = 'organization_id' and c.table_schema = current_schema() and t.table_type = 'BASE TABLE' order by 1`.execute(db);
+    const rows = sql.join(
+      tables.map(({ name }) => sql`select ${name}::text || ' ' || to_jsonb(t)::text as row from ${sql.table(name)} t where organization_id = ${organizationId}`),
+      sql` union all `,
+    );
+    return (await sql<{ row: string }>`${rows}`.execute(db)).rows.map((r) => r.row).sort();
+  }
+
+  it('has writes under /api/v1 to probe', () => expect(V1_WRITES.length).toBeGreaterThan(50));
+
+  // Most writes document no query parameter, so any is refused; a DELETE's that document one (moving a
+  // pipeline's deals) take only it. The refusal comes before the door runs: on the organization's own
+  // record, with a body it would accept, nothing changes and a DELETE's record is still there.
+  it.each(V1_WRITES)('%s?bogus=1 is refused naming bogus, and changes nothing', async (operation) => {
+    const [method, route] = operation.split(' ') as [string, string];
+    const a = await createAccount(built.deps, 'query-a');
+    const probe = route.includes('/:') ? await REST_PROBES[operation]?.(built.deps, a, built.caller(browser(a.cookie))) : undefined;
+    if (route.includes('/:')) expect(probe, `a REST probe for ${operation}`).toBeDefined();
+    const { id, body } = typeof probe === 'string' ? { id: probe, body: {} } : (probe ?? { id: undefined, body: {} });
+    const before = await organizationRows(a.organizationId);
+    const res = await built.app.request(`${id ? route.replace(/:\w+/, id) : route}?bogus=1`, {
+      method,
+      headers: browser(a.cookie, { 'content-type': 'application/json' }),
+      ...(method === 'DELETE' ? {} : { body: JSON.stringify(body) }),
+    });
+    const answer = (await res.json()) as { errors?: { field: string; message: string }[] };
+    expect({ status: res.status, errors: answer.errors }).toEqual({ status: 400, errors: [{ field: 'bogus', message: UNKNOWN_QUERY_PARAMETER }] });
+    const after = await organizationRows(a.organizationId);
+    expect(after).toEqual(before);
+    if (method === 'DELETE')
+      expect(
+        after.some((row) => row.includes(id!)),
+        `${operation}: the record is still there`,
+      ).toBe(true);
+  });
 });
