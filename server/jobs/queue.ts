@@ -246,7 +246,7 @@ export function createJobQueue<Jobs extends Record<keyof Jobs, JobData> = JobReg
    * a queue's waiting jobs in (priority desc, created_on, id) order under a LIMIT; planned on
    * pg-boss's own index (name, start_after), it sorts the whole backlog on every fetch (35 ms at
    * 13,000 waiting jobs, 0.17 s at 40,000, spilling to disk), so a burst of deliveries drains ever
-   * slower (decision 051). FETCH_ORDER_INDEX walks that order and stops at the limit, but a
+   * slower (decision 052). FETCH_ORDER_INDEX walks that order and stops at the limit, but a
    * partition not analyzed yet (a new queue, a burst within autovacuum's nap) looks like a handful
    * of rows to the planner, which then sorts: so the sort is ruled out for this statement alone,
    * and JIT with it, which the ruled-out sort's nominal cost would set off (0.25 s to compile).
