@@ -52,6 +52,14 @@ async function benchDatabase(label: string, database: DatabaseHandle, events: nu
   await deps.consumers.start();
   let peakRss = process.memoryUsage().rss;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
+  // A long run shows it is alive, and whether its rate holds as the backlog grows.
+  let reported = { at: performance.now(), received: 0 };
+  const reporter = setInterval(() => {
+    const at = performance.now();
+    const rate = (received - reported.received) / ((at - reported.at) / 1000);
+    progress(`${label}: ${num(received)} of ${num(events * endpoints)} deliveries received (${num(rate)}/s over the last ${num((at - reported.at) / 1000)} s) ${loadLine('now')}`);
+    reported = { at, received };
+  }, 10_000);
   try {
     const email = `bench-webhooks-${randomUUID().slice(0, 8)}@example.test`;
     const { payload } = await signup(deps, { name: 'Bench', email, password: 'correct horse battery', organizationName: 'Webhooks bench' }, { ip: '127.0.0.1', userAgent: 'bench' });
@@ -82,6 +90,7 @@ async function benchDatabase(label: string, database: DatabaseHandle, events: nu
     record([label, 'peak resident memory', `${num(peakRss / 2 ** 20)} MB`, '—']);
   } finally {
     clearInterval(sampler);
+    clearInterval(reporter);
     await deps.consumers.stop();
     await deps.jobs.stop();
     await new Promise<void>((resolve) => receiver.close(() => resolve()));

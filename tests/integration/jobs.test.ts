@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
-import { sql } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type QueryExecutor } from 'kysely';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../server/db';
+import type { Database, DatabaseHandle } from '../../server/db';
 import { createJobQueue, type JobQueue, type JobQueueOptions } from '../../server/jobs/queue';
 import { createLogger } from '../../server/logging';
 import { startServer } from '../../server/server';
@@ -39,6 +39,45 @@ async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 8000
     if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
     await delay(25);
   }
+}
+
+/**
+ * The database, recording each statement run through it (pg-boss's among them), grouped by the
+ * transaction or reserved connection it ran in; a statement outside any is a group of its own.
+ */
+function recording(db: Kysely<Database>, groups: CompiledQuery[][], group?: CompiledQuery[]): Kysely<Database> {
+  const record = (query: CompiledQuery) => (group ?? groups[groups.push([]) - 1]!).push(query);
+  const executor = (real: QueryExecutor): QueryExecutor =>
+    new Proxy(real, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop, target) as unknown;
+        if (prop === 'executeQuery') return (query: CompiledQuery) => (record(query), target.executeQuery(query));
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  // A transaction's or reserved connection's statements are recorded as one group.
+  const scoped = <Builder extends object>(builder: Builder): Builder =>
+    new Proxy(builder, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop, target) as (...args: unknown[]) => unknown;
+        if (prop !== 'execute') return value.bind(target);
+        return (fn: (inner: Kysely<Database>) => Promise<unknown>) => {
+          const inner: CompiledQuery[] = [];
+          groups.push(inner);
+          return value.call(target, (real: Kysely<Database>) => fn(recording(real, groups, inner)));
+        };
+      },
+    });
+  return new Proxy(db, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target) as unknown;
+      if (prop === 'executeQuery') return (query: CompiledQuery) => (record(query), target.executeQuery(query));
+      if (prop === 'getExecutor') return () => executor(target.getExecutor());
+      if (prop === 'transaction') return () => scoped(target.transaction());
+      if (prop === 'connection') return () => scoped(target.connection());
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 const stateOf = async (q: JobQueue<TestJobs>, name: string, id: string) => (await q.getJob(name, id))?.state;
@@ -216,6 +255,36 @@ describe('job queue', () => {
     expect(ran).toBe(0);
     expect(await q.getJob(name, id)).toMatchObject({ state: 'created' });
     expect(await q.counts(name)).toMatchObject({ created: 1, active: 0, completed: 0 });
+  });
+
+  it('fetches by walking the queue in order, not by sorting its backlog, even before the planner has statistics', async () => {
+    const name = queueName();
+    const producer = queue({ workers: false });
+    producer.register(name, () => {});
+    await producer.start();
+    // A new queue's partition, never analyzed: the planner guesses a handful of rows and would sort them all.
+    await producer.sendMany(
+      name,
+      Array.from({ length: 3000 }, (_, n) => ({ data: { n } })),
+    );
+    const transactions: CompiledQuery[][] = [];
+    const worker = queue({ database: { db: recording(database.db, transactions) } });
+    worker.register(name, () => {}, { concurrency: 4 });
+    await worker.start();
+    const isFetch = (q: CompiledQuery) => /for update skip locked/i.test(q.sql) && q.sql.includes('start_after < now()');
+    await waitFor(() => transactions.some((t) => t.some(isFetch)));
+    await worker.stop();
+
+    // The fetch planned as the worker ran it: after the statements its transaction ran before it.
+    const fetched = transactions.find((t) => t.some(isFetch))!;
+    const fetch = fetched.find(isFetch)!;
+    const plan = await database.db.transaction().execute(async (trx) => {
+      for (const before of fetched.slice(0, fetched.indexOf(fetch))) await trx.executeQuery(before);
+      const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${fetch.sql}`, [...fetch.parameters]));
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(plan).not.toMatch(/Sort Key: [^\n]*priority/);
+    expect(plan).toMatch(/Index Scan using \S*name_priority_created_on_id/);
   });
 
   it('is wired into the server from JOBS_ENABLED and stopped by close()', async () => {
