@@ -1,6 +1,7 @@
 /**
  * E-mail bench: one-to-one e-mails through the integrators' doors with an API key, delivered by
- * the real nodemailer transport into the in-process SMTP sink (tests/doubles/smtp.ts). Per
+ * the real nodemailer transport into the in-process SMTP sink (tests/doubles/smtp.ts; counting,
+ * not parsing nor keeping, what it accepts: a real server's cost is not the sender's). Per
  * database (embedded PGlite in memory; Postgres in a fresh database sb_bench_email, or
  * BENCH_DATABASE_NAME, when BENCH_DATABASE_URL or DATABASE_URL is set):
  *
@@ -103,7 +104,7 @@ const doorsWanted = (process.env.BENCH_EMAIL_DOORS ?? 'single,batch').split(',')
 const deliveryWanted = process.env.BENCH_EMAIL_DELIVERY !== 'false';
 
 async function benchDatabase(label: string, database: DatabaseHandle, count: number, concurrency: number, batchConcurrency: number): Promise<string[][]> {
-  const sink = await startSmtpSink();
+  const sink = await startSmtpSink({ keep: false });
   const { rows, record } = figures('email');
   try {
     // 1–2. Acceptance: enqueue only (JOBS_ENABLED=false), so no worker uses the database meanwhile.
