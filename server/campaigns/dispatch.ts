@@ -6,6 +6,7 @@ import { DomainError } from '../errors';
 import { contactValues } from '../email/send';
 import { queueEmails, type OutgoingEmail } from '../email/outbox';
 import type { OrgContext } from '../kernel/context';
+import { forEachConcurrently } from '../kernel/concurrently';
 import { readSettings } from '../organizations/settings';
 import { sendAutomatedSms } from '../sms/service';
 import { publishCampaignChange } from './campaigns';
@@ -137,10 +138,13 @@ async function queueEmailRows(trx: Db, deps: AppDeps, campaign: CampaignRow, row
 
 const refOf = (campaign: CampaignRow) => ({ organizationId: campaign.organization_id, campaignId: campaign.id, campaignName: campaign.name, channel: campaign.channel });
 
+/** SMS rows handed over at once: each is two short transactions of its own, so a batch of 500 is not 1,000 in a row. */
+const SMS_HANDOVER_CONCURRENCY = 4;
+
 /**
- * SMS goes through the SMS service one recipient at a time (opt-outs, quiet hours and the sender's
- * rate are its own), each with the row's idempotency key: a run interrupted between the service's
- * commit and the row's gets the same message back when the row is taken again.
+ * SMS goes through the SMS service one recipient per call (opt-outs, quiet hours and the sender's
+ * rate are its own), a few calls at a time, each with the row's idempotency key: a run interrupted
+ * between the service's commit and the row's gets the same message back when the row is taken again.
  */
 async function sendSmsRows(deps: AppDeps, campaign: CampaignRow, rows: Claimed[]) {
   const ctx: OrgContext = {
@@ -149,7 +153,7 @@ async function sendSmsRows(deps: AppDeps, campaign: CampaignRow, rows: Claimed[]
     deps,
     auth: { via: 'session', user: null, session: null, apiKey: null, organization: { id: campaign.organization_id, name: '', role: 'admin' }, permissions: [] },
   };
-  for (const row of rows) {
+  await forEachConcurrently(rows, SMS_HANDOVER_CONCURRENCY, async (row) => {
     const message = mergeText(campaign.sms_body!, mergeValues(row));
     const outcome = await (
       row.contact_id
@@ -172,7 +176,7 @@ async function sendSmsRows(deps: AppDeps, campaign: CampaignRow, rows: Claimed[]
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) > 0 && outcome.status === 'queued') await recordCampaignSent(trx, refOf(campaign), [row]);
     });
-  }
+  });
 }
 
 /**

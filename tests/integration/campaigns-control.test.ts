@@ -28,6 +28,23 @@ describe('campaign sending under control (the dispatch run by the test)', { time
     expect(new Set(rows.map((r) => r.email_message_id)).size).toBe(6);
   });
 
+  it('SMS rows, handed over a few at a time by runs side by side, send each recipient exactly once', async () => {
+    const { deps, owner, api } = await campaignsApp({ chain: 'manual' });
+    const org = owner.organizationId;
+    for (let i = 0; i < 9; i++) await addContact(deps, org, { first_name: `R${i}`, phone: `+1415555020${i}`, tags: ['vip'] });
+    const campaign = await api.campaigns.create({ name: 'Texts', channel: 'sms', audience: VIP, sms: { body: 'Hi {{firstName|there}}!' } });
+    await api.campaigns.send({ id: campaign.id });
+    const data = { organizationId: org, campaignId: campaign.id };
+    await Promise.all([dispatchCampaign(deps, data), dispatchCampaign(deps, data), dispatchCampaign(deps, data)]);
+    await dispatchCampaign(deps, data);
+    const sms = await deps.database.db.selectFrom('sms_messages').select(['to_number', 'body']).where('organization_id', '=', org).where('direction', '=', 'outbound').execute();
+    expect(sms.map((m) => m.to_number).sort()).toEqual(Array.from({ length: 9 }, (_, i) => `+1415555020${i}`));
+    expect(new Set(sms.map((m) => m.body))).toEqual(new Set(Array.from({ length: 9 }, (_, i) => `Hi R${i}!`)));
+    const rows = await deps.database.db.selectFrom('campaign_recipients').select(['status', 'sms_message_id']).where('campaign_id', '=', campaign.id).execute();
+    expect(rows.every((r) => r.status !== 'pending' && r.sms_message_id)).toBe(true);
+    expect(new Set(rows.map((r) => r.sms_message_id)).size).toBe(9);
+  });
+
   it('pause holds the rows, resume sends them, cancel ends the rest', async () => {
     const { deps, owner, api } = await campaignsApp({ chain: 'manual' });
     const org = owner.organizationId;
