@@ -6,7 +6,7 @@ import { scoped } from '../db/scoped';
 import { unknownRecord } from '../errors';
 import type { OrgContext } from '../kernel/context';
 import { readSettings } from '../organizations/settings';
-import { campaignRepliesSql } from './repo';
+import { repliedThreadsSql } from './repo';
 import type { TAudience, TAudienceCondition, TCampaignChannel, ZAudienceCountInput } from './schema';
 
 /**
@@ -78,7 +78,8 @@ function activitySql(org: string, condition: Extract<TAudienceCondition, { type:
   const since = sql`now() - make_interval(days => ${condition.withinDays})`;
   const ofCampaign = condition.campaignId ? sql`and r.campaign_id = ${condition.campaignId}` : sql``;
   if (condition.activity === 'replied') {
-    return sql<SqlBool>`exists (select 1 from ${campaignRepliesSql(org)} and i.contact_id = contacts.id and i.created_at >= ${since} ${ofCampaign})`;
+    return sql<SqlBool>`exists (select 1 from campaign_recipients r where r.organization_id = ${org} and r.contact_id = contacts.id ${ofCampaign}
+      and r.email_message_id in (${repliedThreadsSql(org, sql`and i.contact_id = contacts.id and i.created_at >= ${since}`)}))`;
   }
   // Opens by people only: a mail client's or scanner's automatic fetch says nothing of interest.
   const type = condition.activity === 'opened' ? sql`e.type = 'open' and not e.machine` : sql`e.type = 'click'`;

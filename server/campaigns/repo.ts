@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Db } from '../db';
 import type { CampaignsTable } from '../db/schema';
 import { scoped } from '../db/scoped';
@@ -30,14 +30,13 @@ export function recipientsWithMessages(db: Db, organizationId: string) {
 }
 
 /**
- * Inbound e-mails (`i`) in the threads that campaign messages started, with those messages'
- * recipients (`r`): a reply however the inbound door threaded it (In-Reply-To, References or the
- * reply token, server/email/inbound.ts), read through the inbound messages' thread index. Ends in an
- * open `where`, for `and` conditions.
+ * The threads the organization's inbound e-mails (`i`) belong to: a campaign message whose id is
+ * among them was replied to, however the inbound door threaded the reply (In-Reply-To, References
+ * or the reply token, server/email/inbound.ts; a campaign message starts its thread). Read through
+ * the inbound messages' thread index; `and` conditions on `i` narrow it.
  */
-export const campaignRepliesSql = (organizationId: string) =>
-  sql`email_messages i join campaign_recipients r on r.organization_id = ${organizationId} and r.email_message_id = i.thread_id
-    where i.organization_id = ${organizationId} and i.direction = 'inbound'`;
+export const repliedThreadsSql = (organizationId: string, narrowed: RawBuilder<unknown> = sql``) =>
+  sql`select i.thread_id from email_messages i where i.organization_id = ${organizationId} and i.direction = 'inbound' and i.thread_id is not null ${narrowed}`;
 
 export type SummaryFigures = { recipients: number; sent: number; openedHuman: number; clicked: number };
 

@@ -2,7 +2,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { z } from 'zod';
 import { scoped } from '../db/scoped';
 import type { OrgContext } from '../kernel/context';
-import { campaignRepliesSql, contactNameSql, recipientsWithMessages, requireCampaign, type AbTest } from './repo';
+import { contactNameSql, repliedThreadsSql, recipientsWithMessages, requireCampaign, type AbTest } from './repo';
 import { RECIPIENT_STATUSES, type TRecipientStatus, type ZRecipientsInput, type ZStatsInput } from './schema';
 
 /** A row that reached the channel (a message exists), for unsubscribes, replies and conversions. */
@@ -13,14 +13,15 @@ type Engagement = { recipients: number; openedHuman: number; openedMachine: numb
 /**
  * Who of those reached opened, clicked, unsubscribed, complained or replied, by A/B variant. Each
  * figure is counted from the rows that record it — the campaign's events, the feedback events, the
- * inbound replies (partial indexes) — joined to their recipients, so the cost follows the engagement,
- * not the audience: probing every recipient's message took minutes at 100,000.
+ * inbound replies (partial indexes) — and their recipients, so the cost follows the engagement, not
+ * the audience: probing every recipient's message took minutes at 100,000.
  */
 async function engagementByVariant(ctx: OrgContext, campaignId: string, reachedByVariant: Map<'a' | 'b' | null, number>) {
   const org = ctx.organizationId;
   type Row = { variant: 'a' | 'b' | null; n: number };
   type Row2 = Row & { m: number };
   const ofCampaign = sql`r.organization_id = ${org} and r.campaign_id = ${campaignId}`;
+  const feedbackOf = (...types: ('unsubscribed' | 'complained')[]) => sql`select ev.email_message_id from email_events ev where ev.organization_id = ${org} and ev.type in (${sql.join(types)})`;
   const [opens, clicks, feedback, replies] = await Promise.all([
     // A person's open (n), and any open at all (m): those who only had machine opens are m − n.
     sql<Row2>`select r.variant, count(distinct e.recipient_id) filter (where not e.machine)::int as n, count(distinct e.recipient_id)::int as m
@@ -29,10 +30,12 @@ async function engagementByVariant(ctx: OrgContext, campaignId: string, reachedB
     sql<Row>`select r.variant, count(distinct e.recipient_id)::int as n
       from campaign_events e join campaign_recipients r on r.id = e.recipient_id
       where e.organization_id = ${org} and e.campaign_id = ${campaignId} and e.type = 'click' and not e.machine and ${ofCampaign} group by r.variant`.execute(ctx.db),
-    sql<Row2>`select r.variant, count(distinct r.id) filter (where ev.type = 'unsubscribed')::int as n, count(distinct r.id) filter (where ev.type = 'complained')::int as m
-      from email_events ev join campaign_recipients r on r.email_message_id = ev.email_message_id
-      where ev.organization_id = ${org} and ev.type in ('unsubscribed', 'complained') and ${ofCampaign} group by r.variant`.execute(ctx.db),
-    sql<Row>`select r.variant, count(distinct r.id)::int as n from ${campaignRepliesSql(org)} and r.campaign_id = ${campaignId} group by r.variant`.execute(ctx.db),
+    // Feedback and replies are rare: their messages are read first (an array, once), then their recipients by message.
+    sql<Row2>`select r.variant, count(*) filter (where r.email_message_id = any(array(${feedbackOf('unsubscribed')})))::int as n,
+        count(*) filter (where r.email_message_id = any(array(${feedbackOf('complained')})))::int as m
+      from campaign_recipients r where ${ofCampaign} and r.email_message_id = any(array(${feedbackOf('unsubscribed', 'complained')})) group by r.variant`.execute(ctx.db),
+    sql<Row>`select r.variant, count(*)::int as n from campaign_recipients r
+      where ${ofCampaign} and r.email_message_id = any(array(${repliedThreadsSql(org)})) group by r.variant`.execute(ctx.db),
   ]);
   const byVariant = new Map<'a' | 'b' | null, Engagement>();
   const of = (variant: 'a' | 'b' | null) => {
