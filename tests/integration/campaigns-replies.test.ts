@@ -1,24 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { receiveInboundEmail } from '../../server/email/inbound';
+import { replyMime } from '../helpers/mime';
 import { addContact, campaignsApp, HTML, until } from './campaigns-helpers';
 
-function reply(options: { from: string; inReplyTo?: string; references?: string[] }) {
-  return [
-    `From: <${options.from}>`,
-    'To: clinic@example.org',
-    'Subject: Re: Spring news',
-    `Message-ID: <${randomUUID()}@mail.example.org>`,
-    `Date: ${new Date().toUTCString()}`,
-    ...(options.inReplyTo ? [`In-Reply-To: ${options.inReplyTo}`] : []),
-    ...(options.references ? [`References: ${options.references.join(' ')}`] : []),
-    'MIME-Version: 1.0',
-    'Content-Type: text/plain; charset=utf-8',
-    '',
-    'Count me in.',
-    '',
-  ].join('\r\n');
-}
+const reply = (options: { from: string; inReplyTo?: string; references?: string[] }) => replyMime({ ...options, to: 'clinic@example.org', subject: 'Re: Spring news' });
 
 describe('campaign replies', { timeout: 120_000 }, () => {
   it('count each recipient whose reply threaded to the campaign’s message once, however it was threaded, in the stats and in the “replied” audience', async () => {

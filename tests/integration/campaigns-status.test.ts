@@ -1,39 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { dispatchCampaign } from '../../server/campaigns/dispatch';
 import { receiveInboundEmail } from '../../server/email/inbound';
+import { dsnMime } from '../helpers/mime';
 import { addContact, campaignsApp, HTML, until } from './campaigns-helpers';
-
-/** An RFC 3464 hard bounce of `messageId`, to its VERP return path. */
-function hardBounce(to: string, recipient: string, messageId: string) {
-  return [
-    'From: Mail Delivery System <MAILER-DAEMON@mx.example.org>',
-    `To: ${to}`,
-    'Subject: Undelivered Mail Returned to Sender',
-    'Auto-Submitted: auto-replied',
-    `Message-ID: <${randomUUID()}@mx.example.org>`,
-    'MIME-Version: 1.0',
-    'Content-Type: multipart/report; report-type=delivery-status; boundary="R"',
-    '',
-    '--R',
-    'Content-Type: message/delivery-status',
-    '',
-    'Reporting-MTA: dns; mx.example.org',
-    '',
-    `Final-Recipient: rfc822; ${recipient}`,
-    'Action: failed',
-    'Status: 5.1.1',
-    'Diagnostic-Code: smtp; 550 5.1.1 no such mailbox',
-    '',
-    '--R',
-    'Content-Type: text/rfc822-headers',
-    '',
-    `Message-ID: ${messageId}`,
-    '',
-    '--R--',
-    '',
-  ].join('\r\n');
-}
 
 const VIP = { match: 'all' as const, conditions: [{ type: 'tag' as const, tag: 'vip' }] };
 
@@ -58,7 +27,7 @@ describe('a recipient’s status after hand-over', { timeout: 120_000 }, () => {
       .where('to_address', '=', 'bob@example.test')
       .executeTakeFirstOrThrow();
     const returnPath = `${deps.config.email.from.address.replace(/@.*$/, '')}+b.${bob.token}@${deps.config.email.from.address.replace(/^.*@/, '')}`;
-    await receiveInboundEmail(deps, hardBounce(returnPath, bob.to_address, bob.message_id));
+    await receiveInboundEmail(deps, dsnMime({ to: returnPath, recipient: bob.to_address, status: '5.1.1', originalMessageId: bob.message_id }));
 
     expect(await api.campaigns.stats({ id: campaign.id })).toMatchObject({ delivered: 1, bounced: 1, byStatus: { delivered: 1, bounced: 1 } });
     const bounced = await api.campaigns.recipients({ id: campaign.id, status: 'bounced' });
