@@ -6,7 +6,7 @@ import { unknownRecord } from '../errors';
 import type { TAudience, TCampaignDetail, TEmailContent } from './schema';
 
 export type CampaignRow = Selectable<CampaignsTable>;
-export type AbTest = { subjectB: string; sharePercent: number; metric: 'opens' | 'clicks'; waitHours: number };
+export type AbTest = { subjectB: string; sharePercent: number; metric: 'opens' | 'clicks' | 'replies'; waitHours: number };
 
 /** The campaign, or NOT_FOUND naming `id` (another organization's is missing too); `lock` takes its row for the transaction. */
 export async function requireCampaign(db: Db, organizationId: string, id: string, options: { lock?: boolean } = {}): Promise<CampaignRow> {

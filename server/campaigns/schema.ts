@@ -37,7 +37,7 @@ export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'paused', 'se
 /** A recipient's row: `pending` until claimed by a sending job, then the channel's outcome; terminal from `sent` on. */
 export const RECIPIENT_STATUSES = ['pending', 'queued', 'sent', 'delivered', 'bounced', 'failed', 'suppressed', 'skipped', 'cancelled'] as const;
 export const TERMINAL_RECIPIENT_STATUSES = ['sent', 'delivered', 'bounced', 'failed', 'suppressed', 'skipped', 'cancelled'] as const;
-export const AB_METRICS = ['opens', 'clicks'] as const;
+export const AB_METRICS = ['opens', 'clicks', 'replies'] as const;
 export const ACTIVITY_KINDS = ['opened', 'clicked', 'replied'] as const;
 export const CUSTOM_FIELD_OPERATORS = ['equals', 'not_equals', 'contains', 'greater_than', 'less_than', 'is_set', 'is_not_set'] as const;
 
@@ -155,7 +155,7 @@ export const ZSmsMessage = z.strictObject({ body: text(CAMPAIGN_LIMITS.sms) });
 export const ZAbTest = z.strictObject({
   subjectB: text(CAMPAIGN_LIMITS.subject),
   sharePercent: wholeNumber(2, 50).describe('Share of the audience in the test, split half and half'),
-  metric: z.enum(AB_METRICS, { error: 'must be opens or clicks' }).default('opens'),
+  metric: z.enum(AB_METRICS, { error: 'must be opens, clicks or replies' }).default('opens'),
   waitHours: wholeNumber(1, 168),
 });
 
