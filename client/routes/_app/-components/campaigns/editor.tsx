@@ -9,6 +9,7 @@ import type { TAudience, TEmailBlock } from '../../../../lib/campaigns-schema';
 import { errorMessageOf } from '../../../../lib/errors';
 import { trpc } from '../../../../lib/trpc';
 import { toast } from '../../../../state/toast';
+import { AbTestForm, abTestErrors, type AbTestDraft } from './ab-test-form';
 import { AudiencePicker } from './audience-picker';
 import { BlockEditor, blockErrors } from './block-editor';
 import { EmailPreview } from './email-preview';
@@ -19,7 +20,7 @@ import { SmsComposer } from './sms-composer';
 type Tab = 'content' | 'audience' | 'schedule';
 
 /** What the editor changes before saving: the campaign's name, message and audience. */
-export type Draft = { name: string; subject: string; blocks: TEmailBlock[]; html: string | null; smsBody: string; audience: TAudience };
+export type Draft = { name: string; subject: string; blocks: TEmailBlock[]; html: string | null; smsBody: string; audience: TAudience; abTest: AbTestDraft | null };
 
 function draftOf(campaign: Campaign): Draft {
   const content = campaign.email?.content;
@@ -30,6 +31,7 @@ function draftOf(campaign: Campaign): Draft {
     html: content?.kind === 'html' ? content.html : null,
     smsBody: campaign.sms?.body ?? '',
     audience: campaign.audience,
+    abTest: campaign.abTest,
   };
 }
 
@@ -38,7 +40,7 @@ export function updateOf(campaign: Campaign, draft: Draft) {
   const base = { id: campaign.id, name: draft.name, audience: draft.audience };
   if (campaign.channel === 'sms') return { ...base, sms: { body: draft.smsBody } };
   const content = draft.html !== null && campaign.email?.content.kind === 'html' ? campaign.email.content : { kind: 'blocks' as const, blocks: draft.blocks };
-  return { ...base, email: { subject: draft.subject, content } };
+  return { ...base, email: { subject: draft.subject, content }, abTest: draft.abTest };
 }
 
 export function CampaignEditor({ campaign, tab }: { campaign: Campaign; tab: Tab }) {
@@ -59,19 +61,19 @@ export function CampaignEditor({ campaign, tab }: { campaign: Campaign; tab: Tab
     setDirty(true);
   };
   const errors = fieldErrorsOf(update.error);
-  const blocksInvalid = campaign.channel === 'email' && draft.html === null && Object.keys(blockErrors(draft.blocks)).length > 0;
+  const contentInvalid = campaign.channel === 'email' && ((draft.html === null && Object.keys(blockErrors(draft.blocks)).length > 0) || Object.keys(abTestErrors(draft.abTest)).length > 0);
   const save = () => update.mutateAsync(updateOf(campaign, draft));
   return (
     <div className="flex flex-col gap-4">
       <Card>
         <CardContent className="flex flex-wrap items-end gap-3 pt-6">
           <TextField label="Campaign name" className="min-w-64 flex-1" value={draft.name} onChange={(e) => change({ name: e.target.value })} error={errors.name} />
-          <Button disabled={update.isPending || !dirty || blocksInvalid} onClick={() => void save().catch(() => undefined)}>
+          <Button disabled={update.isPending || !dirty || contentInvalid} onClick={() => void save().catch(() => undefined)}>
             <SaveIcon className="size-4" aria-hidden />
             {update.isPending ? 'Saving…' : dirty ? 'Save draft' : 'Saved'}
           </Button>
         </CardContent>
-        {blocksInvalid ? <p className="px-6 pb-4 text-sm text-amber-700 dark:text-amber-400">Fix the blocks marked in red before saving.</p> : null}
+        {contentInvalid ? <p className="px-6 pb-4 text-sm text-amber-700 dark:text-amber-400">Fix the fields marked in red before saving.</p> : null}
         <FormAlert className="mx-6 mb-4" message={update.error && Object.keys(errors).length !== 1 ? errorMessageOf(update.error, 'Could not save the campaign') : null} />
       </Card>
       <Tabs value={tab} onValueChange={(value) => void navigate({ to: '/campaigns/$campaignId', params: { campaignId: campaign.id }, search: { tab: value as Tab } })}>
@@ -87,6 +89,7 @@ export function CampaignEditor({ campaign, tab }: { campaign: Campaign; tab: Tab
             <div className="grid gap-4 xl:grid-cols-2">
               <div className="flex flex-col gap-4">
                 <TextField label="Subject" value={draft.subject} onChange={(e) => change({ subject: e.target.value })} error={errors['email.subject']} hint="Merge fields work here too." />
+                <AbTestForm test={draft.abTest} subject={draft.subject} onChange={(abTest) => change({ abTest })} errors={errors} />
                 {draft.html !== null ? (
                   <p className="text-sm text-gray-600 dark:text-gray-400">This campaign’s body is HTML sent through the API; it is sent as it is.</p>
                 ) : (
@@ -101,7 +104,7 @@ export function CampaignEditor({ campaign, tab }: { campaign: Campaign; tab: Tab
           <AudiencePicker channel={campaign.channel} audience={draft.audience} onChange={(audience) => change({ audience })} />
         </TabsContent>
         <TabsContent value="schedule" className="mt-4">
-          <ScheduleForm campaign={campaign} dirty={dirty} onSave={save} blocksInvalid={blocksInvalid} />
+          <ScheduleForm campaign={campaign} dirty={dirty} onSave={save} contentInvalid={contentInvalid} />
         </TabsContent>
       </Tabs>
     </div>

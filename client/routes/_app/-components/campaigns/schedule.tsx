@@ -17,7 +17,7 @@ type When = 'now' | 'at' | 'local';
  * When the campaign goes: now, at a date and time in the organization's time zone, or at a time of
  * day in each recipient's own zone. Unsaved changes are saved first.
  */
-export function ScheduleForm({ campaign, dirty, onSave, blocksInvalid }: { campaign: Campaign; dirty: boolean; onSave: () => Promise<unknown>; blocksInvalid: boolean }) {
+export function ScheduleForm({ campaign, dirty, onSave, contentInvalid }: { campaign: Campaign; dirty: boolean; onSave: () => Promise<unknown>; contentInvalid: boolean }) {
   const organization = trpc.organizations.current.useQuery();
   const zone = safeZone(organization.data?.settings.timezone);
   const [when, setWhen] = useState<When>(campaign.recipientLocalTime ? 'local' : campaign.scheduledAt ? 'at' : 'now');
@@ -85,7 +85,7 @@ export function ScheduleForm({ campaign, dirty, onSave, blocksInvalid }: { campa
             </div>
           ) : null}
           <FormAlert message={problem ?? (error ? errorMessageOf(error, 'Could not send the campaign') : null)} />
-          <Button type="submit" className="w-fit" disabled={pending || blocksInvalid}>
+          <Button type="submit" className="w-fit" disabled={pending || contentInvalid}>
             <SendIcon className="size-4" aria-hidden />
             {pending ? 'Working…' : when === 'now' ? 'Send now' : 'Schedule'}
           </Button>
