@@ -1,5 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
 import type { z } from 'zod';
+import type { Db } from '../db';
 import { scoped } from '../db/scoped';
 import type { OrgContext } from '../kernel/context';
 import { contactNameSql, repliedThreadsSql, recipientsWithMessages, requireCampaign, type AbTest } from './repo';
@@ -14,10 +15,10 @@ type Engagement = { recipients: number; openedHuman: number; openedMachine: numb
  * Who of those reached opened, clicked, unsubscribed, complained or replied, by A/B variant. Each
  * figure is counted from the rows that record it — the campaign's events, the feedback events, the
  * inbound replies (partial indexes) — and their recipients, so the cost follows the engagement, not
- * the audience: probing every recipient's message took minutes at 100,000.
+ * the audience: probing every recipient's message took minutes at 100,000. The A/B test's winner is
+ * read from the same figures.
  */
-async function engagementByVariant(ctx: OrgContext, campaignId: string, reachedByVariant: Map<'a' | 'b' | null, number>) {
-  const org = ctx.organizationId;
+export async function engagementByVariant(db: Db, org: string, campaignId: string, reachedByVariant = new Map<'a' | 'b' | null, number>()) {
   type Row = { variant: 'a' | 'b' | null; n: number };
   type Row2 = Row & { m: number };
   const ofCampaign = sql`r.organization_id = ${org} and r.campaign_id = ${campaignId}`;
@@ -26,16 +27,16 @@ async function engagementByVariant(ctx: OrgContext, campaignId: string, reachedB
     // A person's open (n), and any open at all (m): those who only had machine opens are m − n.
     sql<Row2>`select r.variant, count(distinct e.recipient_id) filter (where not e.machine)::int as n, count(distinct e.recipient_id)::int as m
       from campaign_events e join campaign_recipients r on r.id = e.recipient_id
-      where e.organization_id = ${org} and e.campaign_id = ${campaignId} and e.type = 'open' and ${ofCampaign} group by r.variant`.execute(ctx.db),
+      where e.organization_id = ${org} and e.campaign_id = ${campaignId} and e.type = 'open' and ${ofCampaign} group by r.variant`.execute(db),
     sql<Row>`select r.variant, count(distinct e.recipient_id)::int as n
       from campaign_events e join campaign_recipients r on r.id = e.recipient_id
-      where e.organization_id = ${org} and e.campaign_id = ${campaignId} and e.type = 'click' and not e.machine and ${ofCampaign} group by r.variant`.execute(ctx.db),
+      where e.organization_id = ${org} and e.campaign_id = ${campaignId} and e.type = 'click' and not e.machine and ${ofCampaign} group by r.variant`.execute(db),
     // Feedback and replies are rare: their messages are read first (an array, once), then their recipients by message.
     sql<Row2>`select r.variant, count(*) filter (where r.email_message_id = any(array(${feedbackOf('unsubscribed')})))::int as n,
         count(*) filter (where r.email_message_id = any(array(${feedbackOf('complained')})))::int as m
-      from campaign_recipients r where ${ofCampaign} and r.email_message_id = any(array(${feedbackOf('unsubscribed', 'complained')})) group by r.variant`.execute(ctx.db),
+      from campaign_recipients r where ${ofCampaign} and r.email_message_id = any(array(${feedbackOf('unsubscribed', 'complained')})) group by r.variant`.execute(db),
     sql<Row>`select r.variant, count(*)::int as n from campaign_recipients r
-      where ${ofCampaign} and r.email_message_id = any(array(${repliedThreadsSql(org)})) group by r.variant`.execute(ctx.db),
+      where ${ofCampaign} and r.email_message_id = any(array(${repliedThreadsSql(org)})) group by r.variant`.execute(db),
   ]);
   const byVariant = new Map<'a' | 'b' | null, Engagement>();
   const of = (variant: 'a' | 'b' | null) => {
@@ -69,7 +70,7 @@ export async function campaignStats(ctx: OrgContext, input: z.output<typeof ZSta
     if (row.reached) reachedByVariant.set(row.variant, (reachedByVariant.get(row.variant) ?? 0) + row.count);
   }
 
-  const engagement = await engagementByVariant(ctx, campaign.id, reachedByVariant);
+  const engagement = await engagementByVariant(ctx.db, org, campaign.id, reachedByVariant);
   const sum = (key: keyof Engagement) => engagement.reduce((total, row) => total + row[key], 0);
 
   const since = campaign.started_at ?? new Date();
