@@ -13,6 +13,9 @@ import type { TAudience, TAudienceCondition, TCampaignChannel, ZAudienceCountInp
  * Segments as SQL over `contacts` (aliased `contacts`, as the contacts list's filters are): each
  * condition one expression, groups joined by and/or, so one statement counts or copies the whole
  * audience whatever its size. Subqueries name the organization so they stay on its indexes.
+ * Conditions on other tables are uncorrelated `contacts.id in (…)`: Postgres reads each set once
+ * (a semi-join, or a hashed subplan under `or`), where a correlated `exists` under `or` ran once per
+ * contact — a second at 20,000 contacts.
  */
 
 type Compile = { db: Db; organizationId: string; timeZone: string };
@@ -37,11 +40,11 @@ async function conditionSql(c: Compile, condition: TAudienceCondition, path: str
     case 'activity':
       return activitySql(org, condition);
     case 'deal_stage':
-      return sql<SqlBool>`exists (select 1 from deals d where d.organization_id = ${org} and d.contact_id = contacts.id and d.stage_id = ${condition.stageId})`;
+      return sql<SqlBool>`contacts.id in (select d.contact_id from deals d where d.organization_id = ${org} and d.stage_id = ${condition.stageId})`;
     case 'list': {
       const list = await scoped(c.db, org).selectFrom('campaign_lists').select('id').where('id', '=', condition.listId).executeTakeFirst();
       if (!list) throw unknownRecord(`${path}.listId`, 'no such list');
-      return sql<SqlBool>`exists (select 1 from campaign_list_members m where m.organization_id = ${org} and m.list_id = ${condition.listId} and m.contact_id = contacts.id)`;
+      return sql<SqlBool>`contacts.id in (select m.contact_id from campaign_list_members m where m.organization_id = ${org} and m.list_id = ${condition.listId})`;
     }
     case 'created_between': {
       const bounds: Expression<SqlBool>[] = [];
@@ -78,13 +81,13 @@ function activitySql(org: string, condition: Extract<TAudienceCondition, { type:
   const since = sql`now() - make_interval(days => ${condition.withinDays})`;
   const ofCampaign = condition.campaignId ? sql`and r.campaign_id = ${condition.campaignId}` : sql``;
   if (condition.activity === 'replied') {
-    return sql<SqlBool>`exists (select 1 from campaign_recipients r where r.organization_id = ${org} and r.contact_id = contacts.id ${ofCampaign}
-      and r.email_message_id in (${repliedThreadsSql(org, sql`and i.contact_id = contacts.id and i.created_at >= ${since}`)}))`;
+    return sql<SqlBool>`contacts.id in (select r.contact_id from campaign_recipients r where r.organization_id = ${org} ${ofCampaign}
+      and r.email_message_id in (${repliedThreadsSql(org, sql`and i.created_at >= ${since}`)}))`;
   }
   // Opens by people only: a mail client's or scanner's automatic fetch says nothing of interest.
   const type = condition.activity === 'opened' ? sql`e.type = 'open' and not e.machine` : sql`e.type = 'click'`;
-  return sql<SqlBool>`exists (select 1 from campaign_events e join campaign_recipients r on r.id = e.recipient_id
-    where e.organization_id = ${org} and r.contact_id = contacts.id and ${type} and e.created_at >= ${since} ${ofCampaign})`;
+  return sql<SqlBool>`contacts.id in (select r.contact_id from campaign_events e join campaign_recipients r on r.id = e.recipient_id
+    where e.organization_id = ${org} and ${type} and e.created_at >= ${since} ${ofCampaign})`;
 }
 
 /** The audience as one condition on `contacts`. */

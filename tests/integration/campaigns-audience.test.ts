@@ -91,6 +91,26 @@ describe('segments: each condition, and/or groups, counted live', { timeout: 120
         'any',
       ),
     ).toBe(2);
+    // Conditions on other tables under `or`: opened (Ada), a deal in the first stage (Bob), a subscriber (Cy).
+    expect(
+      await count(
+        [
+          { type: 'activity', activity: 'opened', withinDays: 7 },
+          { type: 'deal_stage', stageId: stage.id },
+        ],
+        'any',
+      ),
+    ).toBe(2);
+    expect(
+      await count(
+        [
+          { type: 'activity', activity: 'opened', withinDays: 1 },
+          { type: 'deal_stage', stageId: stage.id },
+          { type: 'lifecycle_stage', stages: ['subscriber'] },
+        ],
+        'any',
+      ),
+    ).toBe(2);
     // Another organization's (or no) saved view is refused naming the field.
     await expect(one({ type: 'saved_view', savedViewId: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({
       code: 'NOT_FOUND',
