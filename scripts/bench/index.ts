@@ -16,6 +16,7 @@ const BENCHES: { name: string; load: () => Promise<{ run(): Promise<void> }> }[]
   { name: 'sites', load: () => import('./sites') },
   { name: 'editor', load: () => import('./editor') },
   { name: 'campaigns', load: () => import('./campaigns') },
+  { name: 'audience', load: () => import('./audience') },
   { name: 'automations', load: () => import('./automations') },
   { name: 'lighthouse', load: () => import('./lighthouse') },
   { name: 'startup', load: () => import('./startup') },
