@@ -78,7 +78,7 @@ const en = {
         {
           question: 'Can I white-label Switchboard for my clients?',
           answer:
-            'Not yet: white label is planned, not built yet. Websites and funnels can already be served at your own domain once it is verified, e-mail campaigns already A/B test their subject line, and automations keep a rule-based lead score. API access is included from the Unlimited plan.',
+            'Not yet: white label is planned, not built yet. Websites and funnels can already be served at your own domain once it is verified, e-mail campaigns already A/B test their subject line and their body, and automations keep a rule-based lead score. API access is included from the Unlimited plan.',
         },
         { question: 'How many integrations are there?', answer: `${CLAIMS.integrations} are built in: ${INTEGRATIONS.join(', ')}. Anything else can use the REST API with an API key.` },
       ],

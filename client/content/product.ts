@@ -46,7 +46,7 @@ const en = {
     },
     campaigns: {
       title: 'E-mail and SMS campaigns',
-      text: 'Send to a tag, a saved view or conditions, now or at each recipient’s local time, and A/B test an e-mail’s subject line. Opens, clicks and conversions are tracked, machine opens counted apart.',
+      text: 'Send to a tag, a saved view or conditions, now or at each recipient’s local time, and A/B test an e-mail’s subject line, its body or both. Opens, clicks and conversions are tracked, machine opens counted apart.',
     },
     pipeline: { title: 'Pipeline and deals', text: 'A board of every deal by stage, with stalled deals flagged and the forecast updated as deals move.' },
     appointments: {

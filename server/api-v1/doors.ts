@@ -653,7 +653,7 @@ export const REST_DOORS: RestDoor[] = [
     tag: 'campaigns',
     summary: 'Create a campaign (a draft)',
     description:
-      'E-mail: `subject` with `html` (and an optional plain-text `text`) or `blocks`; SMS: `text`. `audience`: `tag`, `savedViewId` and/or `segment` (`{ match: all|any, conditions }`), all of which must hold. With `scheduledAt` the draft is scheduled at once. Merge fields: `{{firstName}}`, `{{firstName|fallback}}`.',
+      'E-mail: `subject` with `html` (and an optional plain-text `text`) or `blocks`; SMS: `text`. `audience`: `tag`, `savedViewId` and/or `segment` (`{ match: all|any, conditions }`), all of which must hold. With `scheduledAt` the draft is scheduled at once. Merge fields: `{{firstName}}`, `{{firstName|fallback}}`. `abTest` (e-mail): a share of the audience gets version A or B — subject B (`subjectB`), body B (`contentB`, html or blocks like the body) or both — and after `waitHours` the version with more opens, clicks or replies (`metric`) goes to the rest.',
     access: 'member',
     permission: 'campaigns:write',
     body: ZRestCreateCampaignBody,
@@ -705,7 +705,7 @@ export const REST_DOORS: RestDoor[] = [
     tag: 'campaigns',
     summary: 'A campaign’s figures',
     description:
-      'Recipients by state, delivered, bounced, unique opens (machine opens — Apple Mail Privacy Protection, scanners — counted apart), clicks, unsubscribes, replies, and conversions: deals created and won by recipients within `conversionWindowDays` of sending.',
+      'Recipients by state, delivered, bounced, unique opens (machine opens — Apple Mail Privacy Protection, scanners — counted apart), clicks, unsubscribes, replies, and conversions: deals created and won by recipients within `conversionWindowDays` of sending. With an A/B test: opens, clicks and replies by variant, the winner, and when it is (or was) chosen.',
     access: 'member',
     permission: 'campaigns:read',
     query: ZStatsQuery,

@@ -44,7 +44,7 @@ type Message = Pick<z.output<typeof ZCreateCampaignInput>, 'email' | 'sms' | 'ab
 function assertMessageFits(channel: 'email' | 'sms', message: Message) {
   if (channel === 'email' && message.sms) throw fieldError('sms', 'must be left out of an e-mail campaign');
   if (channel === 'sms' && message.email) throw fieldError('email', 'must be left out of an SMS campaign');
-  if (channel === 'sms' && message.abTest) throw fieldError('abTest', 'is only for e-mail campaigns (it tests the subject)');
+  if (channel === 'sms' && message.abTest) throw fieldError('abTest', 'is only for e-mail campaigns (it tests the subject or the body)');
 }
 
 export async function createCampaign(ctx: OrgContext, input: z.output<typeof ZCreateCampaignInput>) {

@@ -13,8 +13,7 @@ import { publishCampaignChange } from './campaigns';
 import { DISPATCH_JOB, startSending, type CampaignJobData } from './lifecycle';
 import { startMoment } from './materialize';
 import { compileCampaignBody, mergeText } from './render';
-import { requireCampaign, type AbTest, type CampaignRow } from './repo';
-import type { TEmailContent } from './schema';
+import { emailVersion, requireCampaign, versionOf, type CampaignRow } from './repo';
 import { holdBack } from './throttle';
 import { recordCampaignSent } from './timeline';
 import { withTracking } from './tracking';
@@ -98,23 +97,21 @@ function mergeValues(row: Claimed): Record<string, string> {
   });
 }
 
-/** The subject a row gets: its test variant's, else the winner's, else the campaign's. */
-function subjectOf(campaign: CampaignRow, variant: 'a' | 'b' | null): string {
-  const test = campaign.ab_test as AbTest | null;
-  return test && (variant ?? campaign.ab_winner) === 'b' ? test.subjectB : campaign.email_subject!;
-}
-
 /**
  * Hands the claimed rows to the e-mail channel in the claiming transaction: their messages, send
  * jobs and the rows' `queued` state commit together, so a crash before the commit leaves them
  * pending for the next run and one after it leaves them queued — never sent twice, never skipped.
  */
 async function queueEmailRows(trx: Db, deps: AppDeps, campaign: CampaignRow, rows: Claimed[]) {
-  // Rendered once per batch, merged per recipient: react-email runs DISPATCH_BATCH times fewer.
-  const bodyOf = await compileCampaignBody(campaign.email_content as TEmailContent);
+  // Each version rendered once per batch, merged per recipient: react-email runs DISPATCH_BATCH times fewer.
+  const [a, b] = [emailVersion(campaign, 'a'), emailVersion(campaign, 'b')];
+  const bodyOfA = await compileCampaignBody(a.content, a.contentField);
+  // Without a body B, B's body is A's very content: compiled once.
+  const versions = { a: { subject: a.subject, bodyOf: bodyOfA }, b: { subject: b.subject, bodyOf: b.content === a.content ? bodyOfA : await compileCampaignBody(b.content, b.contentField) } };
   const emails: OutgoingEmail[] = rows.map((row) => {
     const values = mergeValues(row);
-    const body = bodyOf(values);
+    const version = versions[versionOf(campaign, row.variant)];
+    const body = version.bodyOf(values);
     return {
       organizationId: campaign.organization_id,
       kind: 'marketing',
@@ -122,7 +119,7 @@ async function queueEmailRows(trx: Db, deps: AppDeps, campaign: CampaignRow, row
       toName: [row.first_name, row.last_name].filter(Boolean).join(' ') || null,
       contactId: row.contact_id,
       createdBy: campaign.created_by,
-      subject: mergeText(subjectOf(campaign, row.variant), values),
+      subject: mergeText(version.subject, values),
       html: withTracking(body.html, deps.config.publicUrl, campaign.tracking_key, row.id),
       text: body.text,
       // A second hand-over of the same row fails on the channel's unique key instead of sending twice.

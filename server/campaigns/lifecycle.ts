@@ -8,22 +8,25 @@ import { readSettings } from '../organizations/settings';
 import { campaignDetail, publishCampaignChange } from './campaigns';
 import { materializeRecipients, startMoment } from './materialize';
 import { renderCampaignBody } from './render';
-import { requireCampaign, type CampaignRow } from './repo';
-import type { TCampaignStatus, TEmailContent, ZCampaignIdInput, ZScheduleInput } from './schema';
+import { abTestDecidesAt, emailVersion, requireCampaign, type AbTest, type CampaignRow } from './repo';
+import type { TCampaignStatus, ZCampaignIdInput, ZScheduleInput } from './schema';
 
 export const DISPATCH_JOB = 'campaigns.dispatch';
 export const WINNER_JOB = 'campaigns.pickWinner';
 /** `finishChecks`: how many times this chain already found messages still on their way (dispatch.ts). */
 export type CampaignJobData = { organizationId: string; campaignId: string; finishChecks?: number };
 
-/** A campaign must say something before it goes: the channel's message, renderable. */
+/** A campaign must say something before it goes: the channel's message, renderable — and the A/B test's body B too. */
 async function assertSendable(row: CampaignRow) {
   if (row.channel === 'sms') {
     if (!row.sms_body) throw fieldError('sms.body', 'is required before sending');
     return;
   }
   if (!row.email_subject || !row.email_content) throw fieldError('email', 'a subject and a body are required before sending');
-  await renderCampaignBody(row.email_content as TEmailContent, {});
+  for (const version of ['a', 'b'] as const) {
+    const { content, contentField } = emailVersion(row, version);
+    await renderCampaignBody(content, {}, contentField);
+  }
 }
 
 function assertStatus(row: CampaignRow, allowed: readonly TCampaignStatus[], action: string) {
@@ -61,8 +64,7 @@ const dispatch = (deps: AppDeps, trx: Db, organizationId: string, campaignId: st
 export async function startSending(trx: Db, deps: AppDeps, organizationId: string, row: CampaignRow, now: Date) {
   const { timezone } = await readSettings(trx, organizationId);
   const toSend = await materializeRecipients(trx, organizationId, row, now, timezone);
-  if (row.ab_test)
-    await deps.jobs.send(WINNER_JOB, { organizationId, campaignId: row.id }, { db: trx, startAfter: new Date(now.getTime() + (row.ab_test as { waitHours: number }).waitHours * 3600_000) });
+  if (row.ab_test) await deps.jobs.send(WINNER_JOB, { organizationId, campaignId: row.id }, { db: trx, startAfter: abTestDecidesAt(now, row.ab_test as AbTest) });
   await dispatch(deps, trx, organizationId, row.id);
   return toSend;
 }

@@ -18,8 +18,8 @@ export const mergeText = (template: string, values: MergeContext) => renderTempl
  * by the block editor's renderer (compileStoredBlocks), their footer's unsubscribe link left for
  * queueEmail to fill in (UNSUBSCRIBE_URL_PLACEHOLDER), so the message carries one footer.
  */
-export async function compileCampaignBody(content: TEmailContent): Promise<(mergeContext: MergeContext) => { html: string; text: string }> {
-  if (content.kind === 'blocks') return compileStoredBlocks(content.blocks, { unsubscribeUrl: UNSUBSCRIBE_URL_PLACEHOLDER });
+export async function compileCampaignBody(content: TEmailContent, field: ContentField = 'email.content'): Promise<(mergeContext: MergeContext) => { html: string; text: string }> {
+  if (content.kind === 'blocks') return compileStoredBlocks(content.blocks, { unsubscribeUrl: UNSUBSCRIBE_URL_PLACEHOLDER }, `${field}.blocks`);
   return (mergeContext) => {
     const escaped = Object.fromEntries(Object.entries(mergeContext).map(([key, value]) => [key, escapeHtml(value)]));
     const html = renderTemplate(content.html, escaped).text;
@@ -29,6 +29,9 @@ export async function compileCampaignBody(content: TEmailContent): Promise<(merg
 }
 
 /** The campaign's e-mail body for one recipient (a test send, a preview). */
-export async function renderCampaignBody(content: TEmailContent, mergeContext: MergeContext): Promise<{ html: string; text: string }> {
-  return (await compileCampaignBody(content))(mergeContext);
+export async function renderCampaignBody(content: TEmailContent, mergeContext: MergeContext, field: ContentField = 'email.content'): Promise<{ html: string; text: string }> {
+  return (await compileCampaignBody(content, field))(mergeContext);
 }
+
+/** Where a body is in the campaign, for its errors: body A, or the A/B test's body B. */
+export type ContentField = 'email.content' | 'abTest.contentB';

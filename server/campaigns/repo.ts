@@ -3,10 +3,27 @@ import type { Db } from '../db';
 import type { CampaignsTable } from '../db/schema';
 import { scoped } from '../db/scoped';
 import { unknownRecord } from '../errors';
-import type { TAudience, TCampaignDetail, TEmailContent } from './schema';
+import type { ContentField } from './render';
+import type { TAbTest, TAudience, TCampaignDetail, TEmailContent } from './schema';
 
 export type CampaignRow = Selectable<CampaignsTable>;
-export type AbTest = { subjectB: string; sharePercent: number; metric: 'opens' | 'clicks' | 'replies'; waitHours: number };
+/** `campaigns.ab_test` as stored: the parsed input (ZAbTest). */
+export type AbTest = TAbTest;
+
+/** When the A/B test's winner is chosen: `waitHours` after sending started (the winner job's time). */
+export const abTestDecidesAt = (startedAt: Date, test: Pick<AbTest, 'waitHours'>) => new Date(startedAt.getTime() + test.waitHours * 3600_000);
+
+/** Which version a row gets: its test variant, else (the rest, after the test) the winner, else A. */
+export const versionOf = (campaign: Pick<CampaignRow, 'ab_test' | 'ab_winner'>, variant: 'a' | 'b' | null): 'a' | 'b' => (campaign.ab_test ? (variant ?? campaign.ab_winner ?? 'a') : 'a');
+
+/** The subject and body of a version (B's where the test varies them, A's otherwise), and the body's field for its errors. */
+export function emailVersion(campaign: Pick<CampaignRow, 'ab_test' | 'email_subject' | 'email_content'>, version: 'a' | 'b'): { subject: string; content: TEmailContent; contentField: ContentField } {
+  const b = version === 'b' ? (campaign.ab_test as AbTest | null) : null;
+  return {
+    subject: b?.subjectB ?? campaign.email_subject!,
+    ...(b?.contentB ? { content: b.contentB, contentField: 'abTest.contentB' } : { content: campaign.email_content as TEmailContent, contentField: 'email.content' }),
+  };
+}
 
 /** The campaign, or NOT_FOUND naming `id` (another organization's is missing too); `lock` takes its row for the transaction. */
 export async function requireCampaign(db: Db, organizationId: string, id: string, options: { lock?: boolean } = {}): Promise<CampaignRow> {

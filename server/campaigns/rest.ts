@@ -41,12 +41,24 @@ function createInputOf(body: RestBody) {
   if (audience.conditions.some((c) => !('type' in c)) && extra.length > 0) throw fieldError('audience.segment', 'must not nest groups when tag or savedViewId is given; put them in the segment');
   if (body.channel === 'sms') {
     if (body.subject || body.html || body.blocks) throw fieldError('subject', 'is for e-mail campaigns; an SMS campaign takes `text`');
-    return parseInput(ZCreateCampaignInput, { name: body.name, channel: 'sms', audience: segment, ...(body.text ? { sms: { body: body.text } } : {}) });
+    return parseInput(ZCreateCampaignInput, {
+      name: body.name,
+      channel: 'sms',
+      audience: segment,
+      ...(body.text ? { sms: { body: body.text } } : {}),
+      ...(body.abTest ? { abTest: body.abTest } : {}),
+    });
   }
   if (body.html && body.blocks) throw fieldError('blocks', 'must not be given with html: one body');
   const content = body.blocks ? { kind: 'blocks', blocks: body.blocks } : body.html ? { kind: 'html', html: body.html, ...(body.text ? { text: body.text } : {}) } : null;
   if (content && !body.subject) throw fieldError('subject', 'is required with a body');
-  return parseInput(ZCreateCampaignInput, { name: body.name, channel: 'email', audience: segment, ...(content ? { email: { subject: body.subject, content } } : {}) });
+  return parseInput(ZCreateCampaignInput, {
+    name: body.name,
+    channel: 'email',
+    audience: segment,
+    ...(content ? { email: { subject: body.subject, content } } : {}),
+    ...(body.abTest ? { abTest: body.abTest } : {}),
+  });
 }
 
 async function create(ctx: OrgContext, body: RestBody) {

@@ -25,9 +25,11 @@ import { BULK_MAX_RECIPIENTS, BULK_TOO_MANY_RECIPIENTS, ZSmsBody } from '../sms/
  *   `{{firstName}}`, `{{firstName|there}}` (the e-mail channel's names: server/email/send.ts contactValues) (a fallback after the bar) work in the subject, the
  *   body and SMS text. Rendering: `renderCampaignBody` in render.ts. The footer (postal address,
  *   one-click unsubscribe) is added by the e-mail channel.
- * - A/B test (e-mail): `abTest: { subjectB, sharePercent, metric, waitHours }` — `sharePercent` of
- *   the audience gets subject A or B half and half; after `waitHours` the variant with more unique
- *   human opens (or clicks) wins and the rest of the audience gets it.
+ * - A/B test (e-mail): `abTest: { subjectB?, contentB?, sharePercent, metric, waitHours }` — the test
+ *   varies the subject (`subjectB`), the body (`contentB`, an `email.content` of its own) or both;
+ *   `sharePercent` of the audience gets version A or B half and half; after `waitHours` the variant
+ *   with more unique human opens (or clicks, or replies) wins and the rest of the audience gets it.
+ *   Body B is stored as given and checked when the campaign is sent, as body A is.
  * - `stats` counts recipients by state and tracked events (machine opens apart); figures come from
  *   the recipients' rows, never from a cache.
  */
@@ -152,12 +154,17 @@ export type TEmailContent = z.output<typeof ZEmailContent>;
 export const ZEmailMessage = z.strictObject({ subject: text(CAMPAIGN_LIMITS.subject), content: ZEmailContent });
 export const ZSmsMessage = z.strictObject({ body: text(CAMPAIGN_LIMITS.sms) });
 
-export const ZAbTest = z.strictObject({
-  subjectB: text(CAMPAIGN_LIMITS.subject),
-  sharePercent: wholeNumber(2, 50).describe('Share of the audience in the test, split half and half'),
-  metric: z.enum(AB_METRICS, { error: 'must be opens, clicks or replies' }).default('opens'),
-  waitHours: wholeNumber(1, 168),
-});
+/** What a test varies: the subject, the body or both; what it does not vary is A's. */
+export const ZAbTest = z
+  .strictObject({
+    subjectB: text(CAMPAIGN_LIMITS.subject).optional().describe('Subject B; without it both variants get the campaign’s subject'),
+    contentB: ZEmailContent.optional().describe('Body B, html or blocks like `email.content`; without it both variants get the campaign’s body'),
+    sharePercent: wholeNumber(2, 50).describe('Share of the audience in the test, split half and half'),
+    metric: z.enum(AB_METRICS, { error: 'must be opens, clicks or replies' }).default('opens'),
+    waitHours: wholeNumber(1, 168),
+  })
+  .refine((test) => test.subjectB !== undefined || test.contentB !== undefined, { message: 'give subject B, body B or both', path: ['subjectB'] });
+export type TAbTest = z.output<typeof ZAbTest>;
 
 const campaignFields = {
   name: text(CAMPAIGN_LIMITS.name),
@@ -229,8 +236,8 @@ export const ZListCampaignsQuery = z.strictObject({
     .default(25),
 });
 
-/** A test send goes to the signed-in member's own address (or the one given), merged as `contactId` when given. */
-export const ZTestSendInput = z.strictObject({ id: id('a campaign'), contactId: id('a contact').optional() });
+/** A test send goes to the signed-in member's own address, merged as `contactId` when given; `variant: 'b'` sends the A/B test's version B. */
+export const ZTestSendInput = z.strictObject({ id: id('a campaign'), contactId: id('a contact').optional(), variant: z.enum(['a', 'b'], { error: 'must be a or b' }).default('a') });
 
 // ——— Answers ———
 
@@ -253,8 +260,9 @@ export const ZCampaignStats = z.strictObject({
     dealsWon: z.number().int(),
     wonValue: z.number(),
   }),
-  variants: z.array(z.strictObject({ variant: z.enum(['a', 'b']), recipients: z.number().int(), openedHuman: z.number().int(), clicked: z.number().int() })),
+  variants: z.array(z.strictObject({ variant: z.enum(['a', 'b']), recipients: z.number().int(), openedHuman: z.number().int(), clicked: z.number().int(), replied: z.number().int() })),
   winner: z.enum(['a', 'b']).nullable(),
+  abTestDecidesAt: ZAnswerInstant.nullable().meta({ description: 'When the A/B test’s winner is (or was) chosen: sending’s start plus waitHours; null without a test or before sending' }),
 });
 
 export const ZCampaignSummary = z.strictObject({
@@ -277,7 +285,7 @@ export const ZCampaignDetail = ZCampaignSummary.extend({
   audience: ZAudience,
   email: z.strictObject({ subject: z.string(), content: ZEmailContent }).nullable(),
   sms: z.strictObject({ body: z.string() }).nullable(),
-  abTest: z.strictObject({ subjectB: z.string(), sharePercent: z.number().int(), metric: z.enum(AB_METRICS), waitHours: z.number().int() }).nullable(),
+  abTest: z.strictObject({ subjectB: z.string().optional(), contentB: ZEmailContent.optional(), sharePercent: z.number().int(), metric: z.enum(AB_METRICS), waitHours: z.number().int() }).nullable(),
   recipientLocalTime: z.string().nullable(),
   updatedAt: ZAnswerInstant,
 });
@@ -320,6 +328,7 @@ export const ZRestCreateCampaignBody = z.strictObject({
   html: text(CAMPAIGN_LIMITS.html).optional(),
   blocks: z.array(z.unknown()).optional(),
   text: text(CAMPAIGN_LIMITS.text).optional(),
+  abTest: ZAbTest.optional(),
   scheduledAt: instant.optional(),
 });
 

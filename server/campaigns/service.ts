@@ -3,12 +3,12 @@ import { requireContact } from '../contacts/lookup';
 import { scoped } from '../db/scoped';
 import { contactValues } from '../email/send';
 import { queueEmail } from '../email/outbox';
-import { DomainError } from '../errors';
+import { DomainError, fieldError } from '../errors';
 import { actorIdOf, type OrgContext } from '../kernel/context';
 import { ownerOnlyFilter } from '../organizations/members';
 import { mergeText, renderCampaignBody } from './render';
-import { requireCampaign } from './repo';
-import type { TEmailContent, ZTestSendInput } from './schema';
+import { emailVersion, requireCampaign } from './repo';
+import type { ZTestSendInput } from './schema';
 
 /** The service entry points the router and REST call (each module names its own). */
 
@@ -23,7 +23,8 @@ export { listLists, getList, createList, renameList, deleteList, addContactsToLi
 /**
  * A test send of an e-mail campaign to the signed-in member's own address, merged as a chosen
  * contact (or with fallbacks): a marketing message like the real ones (footer, unsubscribe), with
- * no tracking and no recipient row, so the report counts only the audience.
+ * no tracking and no recipient row, so the report counts only the audience. `variant: 'b'` sends
+ * the A/B test's version B (its subject and body where it varies them).
  */
 export async function testSend(ctx: OrgContext, input: z.output<typeof ZTestSendInput>) {
   const user = ctx.auth.user;
@@ -32,13 +33,15 @@ export async function testSend(ctx: OrgContext, input: z.output<typeof ZTestSend
   if (campaign.channel !== 'email' || !campaign.email_subject || !campaign.email_content) {
     throw new DomainError('CONFLICT', 'Test sends are for e-mail campaigns with a subject and a body');
   }
+  if (input.variant === 'b' && !campaign.ab_test) throw fieldError('variant', 'must be a: the campaign has no A/B test');
+  const version = emailVersion(campaign, input.variant);
   let values: Record<string, string> = {};
   if (input.contactId) {
     await requireContact(ctx.db, ctx.organizationId, input.contactId, await ownerOnlyFilter(ctx.db, ctx.auth));
     const contact = await scoped(ctx.db, ctx.organizationId).selectFrom('contacts').selectAll().where('id', '=', input.contactId).executeTakeFirstOrThrow();
     values = contactValues(contact);
   }
-  const body = await renderCampaignBody(campaign.email_content as TEmailContent, values);
+  const body = await renderCampaignBody(version.content, values, version.contentField);
   const queued = await ctx.db.transaction().execute((trx) =>
     queueEmail(trx, ctx.deps, {
       organizationId: ctx.organizationId,
@@ -46,7 +49,7 @@ export async function testSend(ctx: OrgContext, input: z.output<typeof ZTestSend
       to: user.email,
       toName: user.name,
       createdBy: actorIdOf(ctx),
-      subject: `[Test] ${mergeText(campaign.email_subject!, values)}`,
+      subject: `[Test${input.variant === 'b' ? ' B' : ''}] ${mergeText(version.subject, values)}`,
       html: body.html,
       text: body.text,
     }),

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Db } from '../db';
 import { scoped } from '../db/scoped';
 import type { OrgContext } from '../kernel/context';
-import { contactNameSql, repliedThreadsSql, recipientsWithMessages, requireCampaign, type AbTest } from './repo';
+import { abTestDecidesAt, contactNameSql, repliedThreadsSql, recipientsWithMessages, requireCampaign, type AbTest } from './repo';
 import { RECIPIENT_STATUSES, type TRecipientStatus, type ZRecipientsInput, type ZStatsInput } from './schema';
 
 /** A row that reached the channel (a message exists), for unsubscribes, replies and conversions. */
@@ -55,6 +55,7 @@ export async function engagementByVariant(db: Db, org: string, campaignId: strin
 /** The report's figures, all counted from the recipients' rows, their messages and their events. */
 export async function campaignStats(ctx: OrgContext, input: z.output<typeof ZStatsInput>) {
   const campaign = await requireCampaign(ctx.db, ctx.organizationId, input.id);
+  const test = campaign.ab_test as AbTest | null;
   const org = ctx.organizationId;
   // One pass over the campaign's rows (their status follows their message's): by status, and those reached by variant.
   const counted = await scoped(ctx.db, org)
@@ -89,7 +90,7 @@ export async function campaignStats(ctx: OrgContext, input: z.output<typeof ZSta
 
   const variants = engagement
     .filter((row): row is typeof row & { variant: 'a' | 'b' } => row.variant !== null)
-    .map((row) => ({ variant: row.variant, recipients: row.recipients, openedHuman: row.openedHuman, clicked: row.clicked }))
+    .map((row) => ({ variant: row.variant, recipients: row.recipients, openedHuman: row.openedHuman, clicked: row.clicked, replied: row.replied }))
     .sort((a, b) => a.variant.localeCompare(b.variant));
   return {
     recipients: Object.values(byStatus).reduce((a, b) => a + b, 0),
@@ -108,8 +109,9 @@ export async function campaignStats(ctx: OrgContext, input: z.output<typeof ZSta
       dealsWon: campaign.started_at ? deals.won : 0,
       wonValue: campaign.started_at ? Number(deals.wonMinor) / 100 : 0,
     },
-    variants: (campaign.ab_test as AbTest | null) ? variants : [],
+    variants: test ? variants : [],
     winner: campaign.ab_winner,
+    abTestDecidesAt: test && campaign.started_at ? abTestDecidesAt(campaign.started_at, test).toISOString() : null,
   };
 }
 

@@ -2,12 +2,33 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { pickWinner } from '../../server/campaigns/ab-test';
 import { dispatchCampaign } from '../../server/campaigns/dispatch';
+import type { DatabaseHandle } from '../../server/db';
 import { readSettings } from '../../server/organizations/settings';
 import { zonedTimeToInstant } from '../../server/time/zoned';
 import { createKey } from '../helpers/factories';
 import { addContact, campaignsApp, HTML } from './campaigns-helpers';
 
 const VIP = { match: 'all' as const, conditions: [{ type: 'tag' as const, tag: 'vip' }] };
+
+/** A blocks body of one paragraph, with the footer. */
+const blocksSaying = (text: string) => ({
+  kind: 'blocks' as const,
+  blocks: [
+    { id: 't1', type: 'text', text, align: 'left' },
+    { id: 'f1', type: 'footer', postalAddress: '1 Main St', unsubscribeLabel: 'Unsubscribe' },
+  ],
+});
+
+/** Each handed-over row of a campaign: its variant, its message's subject, and which body (A or B) its message carries. */
+async function sentByVariant(deps: { database: DatabaseHandle }, campaignId: string) {
+  const rows = await deps.database.db
+    .selectFrom('campaign_recipients as r')
+    .innerJoin('email_messages as m', 'm.id', 'r.email_message_id')
+    .select(['r.id', 'r.variant', 'm.subject', 'm.html'])
+    .where('r.campaign_id', '=', campaignId)
+    .execute();
+  return rows.map((row) => ({ id: row.id, variant: row.variant, subject: row.subject, body: row.html.includes('Body B text') ? 'B' : row.html.includes('Body A text') ? 'A' : '?' }));
+}
 
 describe('campaign sending under control (the dispatch run by the test)', { timeout: 120_000 }, () => {
   it('runs of the sending job, repeated and side by side, send each recipient exactly once', async () => {
@@ -135,11 +156,96 @@ describe('campaign sending under control (the dispatch run by the test)', { time
     const stats = await api.campaigns.stats({ id: campaign.id });
     expect(stats.winner).toBe('b');
     expect(stats.variants).toEqual([
-      { variant: 'a', recipients: 5, openedHuman: 0, clicked: 0 },
-      { variant: 'b', recipients: 5, openedHuman: 2, clicked: 0 },
+      { variant: 'a', recipients: 5, openedHuman: 0, clicked: 0, replied: 0 },
+      { variant: 'b', recipients: 5, openedHuman: 2, clicked: 0, replied: 0 },
     ]);
+    const started = (await api.campaigns.get({ id: campaign.id })).startedAt!;
+    expect(stats.abTestDecidesAt).toBe(new Date(new Date(started).getTime() + 4 * 3600_000).toISOString());
     // The list tells the same story as the report.
     expect((await api.campaigns.list({})).items.find((c) => c.id === campaign.id)).toMatchObject({ openedHuman: stats.openedHuman, clicked: 0 });
+  });
+
+  it('a body test sends body A to variant a and body B to variant b, then the winner’s body to the rest; the subject stays A’s', async () => {
+    const { deps, owner, api } = await campaignsApp({ chain: 'manual' });
+    const org = owner.organizationId;
+    for (let i = 0; i < 20; i++) await addContact(deps, org, { email: `body${i}@example.test`, tags: ['vip'] });
+    const campaign = await api.campaigns.create({
+      name: 'Body test',
+      channel: 'email',
+      audience: VIP,
+      email: { subject: 'One subject', content: blocksSaying('Body A text') },
+      abTest: { contentB: blocksSaying('Body B text'), sharePercent: 50, metric: 'clicks', waitHours: 2 },
+    });
+    expect(campaign.abTest).toEqual({ contentB: blocksSaying('Body B text'), sharePercent: 50, metric: 'clicks', waitHours: 2 });
+    await api.campaigns.send({ id: campaign.id });
+    const data = { organizationId: org, campaignId: campaign.id };
+    await dispatchCampaign(deps, data);
+    const first = await sentByVariant(deps, campaign.id);
+    expect(first.filter((m) => m.variant === 'a' && m.body === 'A')).toHaveLength(5);
+    expect(first.filter((m) => m.variant === 'b' && m.body === 'B')).toHaveLength(5);
+    expect(first.every((m) => m.subject === 'One subject')).toBe(true);
+    // A click by a person on B decides it.
+    const bRow = first.find((m) => m.variant === 'b')!;
+    await deps.database.db.insertInto('campaign_events').values({ organization_id: org, campaign_id: campaign.id, recipient_id: bRow.id, type: 'click' }).execute();
+    await pickWinner(deps, data);
+    await dispatchCampaign(deps, data);
+    const all = await sentByVariant(deps, campaign.id);
+    expect(all.filter((m) => m.variant === null)).toHaveLength(10);
+    expect(all.filter((m) => m.variant === null).every((m) => m.body === 'B' && m.subject === 'One subject')).toBe(true);
+    const stats = await api.campaigns.stats({ id: campaign.id });
+    expect(stats).toMatchObject({
+      winner: 'b',
+      variants: [
+        { variant: 'a', clicked: 0 },
+        { variant: 'b', clicked: 1 },
+      ],
+    });
+  });
+
+  it('a subject and body test sends both of B to variant b, and A wins a tie: the rest gets both of A', async () => {
+    const { deps, owner, api } = await campaignsApp({ chain: 'manual' });
+    const org = owner.organizationId;
+    for (let i = 0; i < 8; i++) await addContact(deps, org, { email: `both${i}@example.test`, tags: ['vip'] });
+    const campaign = await api.campaigns.create({
+      name: 'Both',
+      channel: 'email',
+      audience: VIP,
+      email: { subject: 'Subject A', content: blocksSaying('Body A text') },
+      abTest: { subjectB: 'Subject B', contentB: blocksSaying('Body B text'), sharePercent: 50, metric: 'replies', waitHours: 1 },
+    });
+    await api.campaigns.send({ id: campaign.id });
+    const data = { organizationId: org, campaignId: campaign.id };
+    await dispatchCampaign(deps, data);
+    await pickWinner(deps, data);
+    await dispatchCampaign(deps, data);
+    const all = await sentByVariant(deps, campaign.id);
+    expect(all).toHaveLength(8);
+    for (const m of all) expect([m.subject, m.body]).toEqual(m.variant === 'b' ? ['Subject B', 'B'] : ['Subject A', 'A']);
+    // A test send of version B carries B's subject and body.
+    const test = await api.campaigns.testSend({ id: campaign.id, variant: 'b' });
+    const message = await deps.database.db.selectFrom('email_messages').select(['subject', 'html']).where('id', '=', test.messageId).executeTakeFirstOrThrow();
+    expect(message.subject).toBe('[Test B] Subject B');
+    expect(message.html).toContain('Body B text');
+  });
+
+  it('an A/B test names what is wrong: neither subject B nor body B, a bad block of body B (at sending), version B of a campaign without a test', async () => {
+    const { api } = await campaignsApp({ chain: 'manual' });
+    await expect(
+      api.campaigns.create({ name: 'Neither', channel: 'email', audience: VIP, email: { subject: 'A', content: HTML }, abTest: { sharePercent: 20, metric: 'opens', waitHours: 4 } }),
+    ).rejects.toMatchObject({ message: 'abTest.subjectB: give subject B, body B or both' });
+    const bad = { kind: 'blocks' as const, blocks: [{ id: 'b1', type: 'button', label: 'Go', href: 'ftp://example.com' }] };
+    const campaign = await api.campaigns.create({
+      name: 'Bad B',
+      channel: 'email',
+      audience: VIP,
+      email: { subject: 'A', content: blocksSaying('Body A text') },
+      abTest: { contentB: bad, sharePercent: 20, metric: 'opens', waitHours: 4 },
+    });
+    await expect(api.campaigns.send({ id: campaign.id })).rejects.toMatchObject({ message: expect.stringMatching(/^abTest\.contentB\.blocks\.0\.href: /) });
+    await expect(api.campaigns.testSend({ id: campaign.id, variant: 'b' })).rejects.toMatchObject({ message: expect.stringMatching(/^abTest\.contentB\.blocks\.0\.href: /) });
+    expect((await api.campaigns.get({ id: campaign.id })).status).toBe('draft');
+    const plain = await api.campaigns.create({ name: 'No test', channel: 'email', audience: VIP, email: { subject: 'A', content: HTML } });
+    await expect(api.campaigns.testSend({ id: plain.id, variant: 'b' })).rejects.toMatchObject({ message: 'variant: must be a: the campaign has no A/B test' });
   });
 
   it('an SMS campaign goes through the SMS service with merge fields; opted-out numbers are left out', async () => {
@@ -169,6 +275,21 @@ describe('campaign sending under control (the dispatch run by the test)', { time
     const bad = await app.request('/api/v1/campaigns', { method: 'POST', headers, body: JSON.stringify({ name: 'x', channel: 'email', audience: {}, html: '<p>x</p>' }) });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ message: 'subject: is required with a body' });
+    const neither = await app.request('/api/v1/campaigns', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: 'x', channel: 'email', audience: {}, subject: 'A', html: '<p>A</p>', abTest: { sharePercent: 20, waitHours: 4 } }),
+    });
+    expect(neither.status).toBe(400);
+    expect(await neither.json()).toMatchObject({ message: 'abTest.subjectB: give subject B, body B or both' });
+    // An HTML campaign's body B is HTML too, through the same schema.
+    const tested = await app.request('/api/v1/campaigns', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: 'API B', channel: 'email', audience: {}, subject: 'A', html: '<p>A</p>', abTest: { contentB: { kind: 'html', html: '<p>B</p>' }, sharePercent: 20, waitHours: 4 } }),
+    });
+    expect(tested.status).toBe(201);
+    expect(await tested.json()).toMatchObject({ abTest: { contentB: { kind: 'html', html: '<p>B</p>' }, sharePercent: 20, metric: 'opens', waitHours: 4 } });
     const created = await app.request('/api/v1/campaigns', {
       method: 'POST',
       headers,
@@ -182,6 +303,6 @@ describe('campaign sending under control (the dispatch run by the test)', { time
     const stats = await app.request(`/api/v1/campaigns/${draft.id}/stats`, { headers });
     expect(await stats.json()).toMatchObject({ recipients: 1 });
     const list = await app.request('/api/v1/campaigns', { headers });
-    expect(await list.json()).toMatchObject({ total: 1, items: [{ id: draft.id }] });
+    expect(await list.json()).toMatchObject({ total: 2, items: [{ id: draft.id }, { name: 'API B' }] });
   });
 });

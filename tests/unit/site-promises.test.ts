@@ -9,12 +9,12 @@ import { pageTexts, routeHeads, routeLiterals, routeSources } from '../helpers/s
 
 /**
  * The public pages never promise what the product does not do. What is not built — voice calls, AI (AI lead scoring, predictive sending), an integrations marketplace, the
- * automations' "Send webhook" step, A/B tests of anything but a campaign's subject line, white label,
+ * automations' "Send webhook" step, A/B tests of anything but a campaign's subject line or body, white label,
  * single sign-on, a signed BAA, support around the clock — may be named only in a text that marks it
  * planned, with each language's one wording ("Planned, not built yet", "Prévu, pas encore disponible",
  * "مخطط له، ولم يُبنَ بعد"). Built, and named plainly: automations (the workflow engine and its builder,
  * with rule-based lead score and A/B split steps), e-mail and SMS campaigns to segments with an A/B test
- * of the subject line (issue #18), outbound webhooks from Settings (issue #19), websites and funnels with
+ * of the subject line or the body (issue #18), outbound webhooks from Settings (issue #19), websites and funnels with
  * public booking pages (issue #20), and the Voice Command Center (issue #21), whose own page
  * describes it.
  *
@@ -37,8 +37,8 @@ const UNBUILT: Record<Language, RegExp[]> = {
     // Outbound webhooks are built (Settings → Webhooks); an automation step that sends one is not.
     /send(?:s|ing)? (?:a )?webhook|webhook (?:step|block|action)/i,
     /marketplace/i,
-    // A campaign's A/B test of its subject line is built; an A/B test of anything else is not.
-    /\bA\/B test(?![^.]*\bsubject)/i,
+    // A campaign's A/B test of its subject line or body is built; an A/B test of anything else is not.
+    /\bA\/B test(?![^.]*\b(?:subject|body))/i,
     /white[- ]label/i,
     /single sign-on|\bSSO\b|with a signed BAA|24\/7|around the clock/i,
   ],
@@ -48,7 +48,7 @@ const UNBUILT: Record<Language, RegExp[]> = {
     /(?<!commandes? ?)vocal|(?<!votre )\bvoix\b/i,
     /envoyer (?:un )?webhook|étape webhook/i,
     /marketplace|place de marché/i,
-    /tests? A\/B(?![^.]*\bobjet)/i,
+    /tests? A\/B(?![^.]*\b(?:objet|corps))/i,
     /marque blanche/i,
     /authentification unique|\bSSO\b|avec (?:un )?BAA signé|24\s?h\s?\/\s?24|7\s?j\s?\/\s?7/i,
   ],
@@ -57,7 +57,7 @@ const UNBUILT: Record<Language, RegExp[]> = {
     /المكالمات الصوتية|المساعد_?الصوتي|بالصوت/,
     /إرسال (?:webhook|خطاف)/i,
     /سوق التكاملات/,
-    /اختبار(?:ات)? A\/B(?![^.]*الموضوع)/i,
+    /اختبار(?:ات)? A\/B(?![^.]*(?:الموضوع|نص الرسالة))/i,
     /علامة بيضاء|العلامة البيضاء/,
     /تسجيل دخول موحّ?د|تسجيل الدخول الموحّ?د|\bSSO\b|مع اتفاقية BAA موقّعة|على مدار الساعة/,
   ],
@@ -156,6 +156,7 @@ describe('the public site’s promises', () => {
   it('recognises an unbuilt feature and its planned marker, in the three languages', () => {
     expect(unmarkedPromises('en', 'E-mail and SMS campaigns, online booking and outbound webhooks')).toEqual([]);
     expect(unmarkedPromises('en', 'Campaigns A/B test their subject line.')).toEqual([]);
+    expect(unmarkedPromises('en', 'Campaigns A/B test their body.')).toEqual([]);
     expect(unmarkedPromises('en', 'A/B test your landing pages, then send a webhook from a workflow')).toHaveLength(2);
     expect(unmarkedPromises('en', 'Online booking, AI lead scoring and voice calls')).toHaveLength(2);
     expect(unmarkedPromises('en', 'Voice commands: say it, confirm it')).toEqual([]);
@@ -163,10 +164,12 @@ describe('the public site’s promises', () => {
     expect(unmarkedPromises('en', 'Automations — being built: triggers, waits and conditions.')).toEqual([]);
     expect(unmarkedPromises('en', 'Switchboard vs ActiveCampaign, in your own voice')).toEqual([]);
     expect(unmarkedPromises('fr', 'Campagnes e-mail et SMS, réservation en ligne, test A/B de l’objet')).toEqual([]);
+    expect(unmarkedPromises('fr', 'Test A/B du corps d’un e-mail')).toEqual([]);
     expect(unmarkedPromises('fr', 'Tests A/B des pages et étape webhook')).toHaveLength(2);
     expect(unmarkedPromises('fr', 'Prévu, pas encore disponible : tunnels de vente.')).toEqual([]);
     expect(unmarkedPromises('ar', 'حملات البريد والرسائل النصية والحجز عبر الإنترنت واختبار A/B لسطر الموضوع')).toEqual([]);
     expect(unmarkedPromises('ar', 'اختبار A/B للصفحات والذكاء الاصطناعي')).toHaveLength(2);
+    expect(unmarkedPromises('ar', 'اختبار A/B لنص الرسالة')).toEqual([]);
     expect(unmarkedPromises('ar', 'مخطط له، ولم يُبنَ بعد: مسارات التحويل')).toEqual([]);
     expect(unmarkedPromises('fr', 'Authentification unique, HIPAA avec BAA signé et support en direct 24\u00a0h/24.')).toHaveLength(1);
     expect(unmarkedPromises('ar', 'تسجيل دخول موحّد، وHIPAA مع اتفاقية BAA موقّعة')).toHaveLength(1);

@@ -88,7 +88,7 @@ export default {
         {
           question: 'Puis-je proposer Switchboard en marque blanche à mes clients ?',
           answer:
-            'Pas encore : la marque blanche est prévue, pas encore disponible. Les sites et les tunnels peuvent déjà être servis sur votre propre domaine une fois vérifié, les campagnes e-mail font déjà un test A/B de leur objet, et les automatisations tiennent un score des prospects à base de règles. L’accès à l’API est inclus à partir de l’offre Unlimited.',
+            'Pas encore : la marque blanche est prévue, pas encore disponible. Les sites et les tunnels peuvent déjà être servis sur votre propre domaine une fois vérifié, les campagnes e-mail font déjà un test A/B de leur objet et de leur corps, et les automatisations tiennent un score des prospects à base de règles. L’accès à l’API est inclus à partir de l’offre Unlimited.',
         },
         {
           question: 'Combien d’intégrations sont disponibles ?',

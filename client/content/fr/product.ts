@@ -30,7 +30,7 @@ export default {
     },
     campaigns: {
       title: 'Campagnes e-mail et SMS',
-      text: 'Envoyez à un tag, une vue enregistrée ou des conditions, tout de suite ou à l’heure locale de chaque destinataire, et faites un test A/B de l’objet d’un e-mail. Ouvertures, clics et conversions sont suivis, les ouvertures automatiques comptées à part.',
+      text: 'Envoyez à un tag, une vue enregistrée ou des conditions, tout de suite ou à l’heure locale de chaque destinataire, et faites un test A/B de l’objet d’un e-mail, de son corps ou des deux. Ouvertures, clics et conversions sont suivis, les ouvertures automatiques comptées à part.',
     },
     pipeline: { title: 'Pipeline et affaires', text: 'Toutes vos affaires par étape sur un tableau, les affaires au point mort signalées et les prévisions mises à jour à chaque mouvement.' },
     appointments: {

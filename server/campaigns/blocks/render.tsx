@@ -252,21 +252,28 @@ export async function compileEmailBlocks(blocks: TEmailBlocks, merge: Omit<Email
   };
 }
 
-/** Stored blocks (`email.content.blocks`, stored as given) checked again: a VALIDATION names `email.content.blocks.<n>.<field>`. */
-function parseStoredBlocks(blocks: unknown): TEmailBlocks {
+/**
+ * Stored blocks (stored as given) checked again: a VALIDATION names `<field>.<n>.<rule's field>` —
+ * `email.content.blocks.2.href`, or `abTest.contentB.blocks.2.href` for the A/B test's body B.
+ */
+function parseStoredBlocks(blocks: unknown, field: string): TEmailBlocks {
   const parsed = ZEmailBlocks.safeParse(blocks);
   if (parsed.success) return parsed.data;
-  const issues = issuesFromZod(parsed.error).map((issue) => ({ ...issue, path: ['email.content.blocks', issue.path].filter(Boolean).join('.') }));
+  const issues = issuesFromZod(parsed.error).map((issue) => ({ ...issue, path: [field, issue.path].filter(Boolean).join('.') }));
   throw new DomainError('VALIDATION', `${issues[0]!.path}: ${issues[0]!.message}`, { issues });
 }
 
 /** What a sender calls with stored content: the blocks checked again, the recipient's values under both spellings, then renderEmailBlocks. */
 export async function renderStoredBlocks(blocks: unknown, merge: EmailMerge): Promise<{ html: string; text: string }> {
-  return renderEmailBlocks(parseStoredBlocks(blocks), { ...merge, values: withContactNames(merge.values) });
+  return renderEmailBlocks(parseStoredBlocks(blocks, 'email.content.blocks'), { ...merge, values: withContactNames(merge.values) });
 }
 
-/** compileEmailBlocks for stored content, as renderStoredBlocks is for one recipient. */
-export async function compileStoredBlocks(blocks: unknown, merge: Omit<EmailMerge, 'values'>): Promise<(values: Record<string, string>) => { html: string; text: string }> {
-  const compiled = await compileEmailBlocks(parseStoredBlocks(blocks), merge);
+/** compileEmailBlocks for stored content, as renderStoredBlocks is for one recipient; `field` names the blocks in an error. */
+export async function compileStoredBlocks(
+  blocks: unknown,
+  merge: Omit<EmailMerge, 'values'>,
+  field = 'email.content.blocks',
+): Promise<(values: Record<string, string>) => { html: string; text: string }> {
+  const compiled = await compileEmailBlocks(parseStoredBlocks(blocks, field), merge);
   return (values) => compiled(withContactNames(values));
 }

@@ -1,14 +1,23 @@
 import { SelectField, TextField } from '../../../../components/form';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card';
-import { AB_METRICS, ZAbTest } from '../../../../lib/campaigns-schema';
+import { AB_METRICS, ZAbTest, type TEmailBlock } from '../../../../lib/campaigns-schema';
 import type { z } from 'zod';
 
 export type AbTestDraft = z.output<typeof ZAbTest>;
+/** What a test varies: the subject line, the body, or both. */
+export type AbTestVaries = 'subject' | 'body' | 'both';
 
-const METRIC_LABELS: Record<(typeof AB_METRICS)[number], string> = { opens: 'Opens by people (machine opens left out)', clicks: 'Clicks by people', replies: 'Replies' };
+export const METRIC_LABELS: Record<(typeof AB_METRICS)[number], string> = { opens: 'Opens by people (machine opens left out)', clicks: 'Clicks by people', replies: 'Replies' };
+const VARIES_LABELS: Record<AbTestVaries, string> = { subject: 'The subject line', body: 'The body', both: 'The subject line and the body' };
 
 /** What a new test starts from: a tenth of the audience each way, decided by opens after four hours. */
 const NEW_TEST = (subject: string): AbTestDraft => ({ subjectB: subject, sharePercent: 20, metric: 'opens', waitHours: 4 });
+
+export const variesOf = (test: { subjectB?: string; contentB?: unknown }): AbTestVaries => (test.contentB === undefined ? 'subject' : test.subjectB === undefined ? 'body' : 'both');
+
+/** Body B's blocks when it is made of blocks (the editor's), else null (none, or HTML sent through the API). */
+export const bodyBBlocks = (test: AbTestDraft | null): TEmailBlock[] | null =>
+  test?.contentB?.kind === 'blocks' && Array.isArray(test.contentB.blocks) ? (test.contentB.blocks as TEmailBlock[]) : null;
 
 /** The test's fields that break the server's rule (ZAbTest), by `abTest.<field>`: shown as typed, and saving waits for them. */
 export function abTestErrors(test: AbTestDraft | null): Record<string, string> {
@@ -18,12 +27,36 @@ export function abTestErrors(test: AbTestDraft | null): Record<string, string> {
 }
 
 /**
- * The subject-line A/B test of an e-mail campaign: the test's share of the audience gets subject A
- * or B half and half; after the set hours the variant with more of the chosen metric goes to the rest.
+ * The A/B test of an e-mail campaign: the test's share of the audience gets version A or B half and
+ * half — B differing in its subject line, its body or both — and after the set hours the variant with
+ * more of the chosen metric goes to the rest. Body B starts as a copy of A's blocks and is edited in
+ * the block editor (the editor's A | B switch); `blocks` is null for an HTML body, which has no body test here.
  */
-export function AbTestForm({ test, subject, onChange, errors: saved }: { test: AbTestDraft | null; subject: string; onChange: (test: AbTestDraft | null) => void; errors: Record<string, string> }) {
+export function AbTestForm({
+  test,
+  subject,
+  blocks,
+  onChange,
+  errors: saved,
+}: {
+  test: AbTestDraft | null;
+  subject: string;
+  blocks: TEmailBlock[] | null;
+  onChange: (test: AbTestDraft | null) => void;
+  errors: Record<string, string>;
+}) {
   const errors = { ...saved, ...abTestErrors(test) };
   const number = (value: string) => (value === '' ? Number.NaN : Number(value));
+  const vary = (varies: AbTestVaries) => {
+    if (!test) return;
+    const { subjectB, contentB, ...rest } = test;
+    onChange({
+      ...rest,
+      ...(varies !== 'body' ? { subjectB: subjectB ?? subject } : {}),
+      ...(varies !== 'subject' ? { contentB: contentB ?? { kind: 'blocks', blocks: structuredClone(blocks ?? []) } } : {}),
+    });
+  };
+  const varies = test ? variesOf(test) : 'subject';
   return (
     <Card>
       <CardHeader>
@@ -32,17 +65,33 @@ export function AbTestForm({ test, subject, onChange, errors: saved }: { test: A
       <CardContent className="flex flex-col gap-3">
         <label className="flex items-start gap-2 text-sm">
           <input type="checkbox" className="mt-1" checked={test !== null} onChange={(e) => onChange(e.target.checked ? NEW_TEST(subject) : null)} />
-          <span>Test a second subject line on part of the audience, then send the winner to the rest</span>
+          <span>Test a second version on part of the audience, then send the winner to the rest</span>
         </label>
         {test ? (
           <>
-            <TextField
-              label="Subject B"
-              value={test.subjectB}
-              onChange={(e) => onChange({ ...test, subjectB: e.target.value })}
-              error={errors['abTest.subjectB']}
-              hint="Subject A is the campaign’s subject above."
-            />
+            {blocks !== null || varies !== 'subject' ? (
+              <SelectField label="What the test varies" value={varies} onChange={(e) => vary(e.target.value as AbTestVaries)}>
+                {(Object.keys(VARIES_LABELS) as AbTestVaries[]).map((option) => (
+                  <option key={option} value={option}>
+                    {VARIES_LABELS[option]}
+                  </option>
+                ))}
+              </SelectField>
+            ) : null}
+            {test.subjectB !== undefined ? (
+              <TextField
+                label="Subject B"
+                value={test.subjectB}
+                onChange={(e) => onChange({ ...test, subjectB: e.target.value })}
+                error={errors['abTest.subjectB']}
+                hint="Subject A is the campaign’s subject above."
+              />
+            ) : null}
+            {test.contentB !== undefined ? (
+              <p className="text-sm text-gray-600 dark:text-gray-400">
+                {test.contentB.kind === 'blocks' ? 'Body B: choose B above the blocks to edit it; it started as a copy of body A.' : 'Body B is HTML sent through the API; it is sent as it is.'}
+              </p>
+            ) : null}
             <div className="grid gap-3 sm:grid-cols-3">
               <TextField
                 label="Share in the test (%)"

@@ -4,12 +4,13 @@ import { useState } from 'react';
 import { FormAlert, TextField } from '../../../../components/form';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardContent } from '../../../../components/ui/card';
+import { SegmentedControl } from '../../../../components/ui/segmented-control';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../../components/ui/tabs';
 import type { TAudience, TEmailBlock } from '../../../../lib/campaigns-schema';
 import { errorMessageOf } from '../../../../lib/errors';
 import { trpc } from '../../../../lib/trpc';
 import { toast } from '../../../../state/toast';
-import { AbTestForm, abTestErrors, type AbTestDraft } from './ab-test-form';
+import { AbTestForm, abTestErrors, bodyBBlocks, type AbTestDraft } from './ab-test-form';
 import { AudiencePicker } from './audience-picker';
 import { BlockEditor, blockErrors } from './block-editor';
 import { EmailPreview } from './email-preview';
@@ -22,6 +23,13 @@ type Tab = 'content' | 'audience' | 'schedule';
 /** What the editor changes before saving: the campaign's name, message and audience. */
 export type Draft = { name: string; subject: string; blocks: TEmailBlock[]; html: string | null; smsBody: string; audience: TAudience; abTest: AbTestDraft | null };
 
+/** The stored test as the form edits it (a JSON answer leaves `blocks` optional where the schema has it unknown). */
+function abTestDraftOf(test: Campaign['abTest']): AbTestDraft | null {
+  if (!test) return null;
+  const { contentB, ...rest } = test;
+  return { ...rest, ...(contentB ? { contentB: contentB.kind === 'blocks' ? { kind: 'blocks' as const, blocks: contentB.blocks } : contentB } : {}) };
+}
+
 function draftOf(campaign: Campaign): Draft {
   const content = campaign.email?.content;
   return {
@@ -31,7 +39,7 @@ function draftOf(campaign: Campaign): Draft {
     html: content?.kind === 'html' ? content.html : null,
     smsBody: campaign.sms?.body ?? '',
     audience: campaign.audience,
-    abTest: campaign.abTest,
+    abTest: abTestDraftOf(campaign.abTest),
   };
 }
 
@@ -46,6 +54,8 @@ export function updateOf(campaign: Campaign, draft: Draft) {
 export function CampaignEditor({ campaign, tab }: { campaign: Campaign; tab: Tab }) {
   const navigate = useNavigate();
   const [draft, setDraft] = useState(() => draftOf(campaign));
+  // Which body the block editor and the preview show when the test has a body B.
+  const [shown, setShown] = useState<'a' | 'b'>('a');
   const [dirty, setDirty] = useState(false);
   const utils = trpc.useUtils();
   const update = trpc.campaigns.update.useMutation({
@@ -61,7 +71,16 @@ export function CampaignEditor({ campaign, tab }: { campaign: Campaign; tab: Tab
     setDirty(true);
   };
   const errors = fieldErrorsOf(update.error);
-  const contentInvalid = campaign.channel === 'email' && ((draft.html === null && Object.keys(blockErrors(draft.blocks)).length > 0) || Object.keys(abTestErrors(draft.abTest)).length > 0);
+  const blocksB = bodyBBlocks(draft.abTest);
+  const version = blocksB ? shown : 'a';
+  const contentInvalid =
+    campaign.channel === 'email' &&
+    ((draft.html === null && Object.keys(blockErrors(draft.blocks)).length > 0) ||
+      (blocksB !== null && Object.keys(blockErrors(blocksB)).length > 0) ||
+      Object.keys(abTestErrors(draft.abTest)).length > 0);
+  const shownSubject = version === 'b' ? (draft.abTest?.subjectB ?? draft.subject) : draft.subject;
+  const shownBlocks = version === 'b' ? blocksB! : draft.blocks;
+  const changeBlocks = (blocks: TEmailBlock[]) => (version === 'b' ? change({ abTest: { ...draft.abTest!, contentB: { kind: 'blocks', blocks } } }) : change({ blocks }));
   const save = () => update.mutateAsync(updateOf(campaign, draft));
   return (
     <div className="flex flex-col gap-4">
@@ -89,14 +108,28 @@ export function CampaignEditor({ campaign, tab }: { campaign: Campaign; tab: Tab
             <div className="grid gap-4 xl:grid-cols-2">
               <div className="flex flex-col gap-4">
                 <TextField label="Subject" value={draft.subject} onChange={(e) => change({ subject: e.target.value })} error={errors['email.subject']} hint="Merge fields work here too." />
-                <AbTestForm test={draft.abTest} subject={draft.subject} onChange={(abTest) => change({ abTest })} errors={errors} />
+                <AbTestForm test={draft.abTest} subject={draft.subject} blocks={draft.html === null ? draft.blocks : null} onChange={(abTest) => change({ abTest })} errors={errors} />
                 {draft.html !== null ? (
                   <p className="text-sm text-gray-600 dark:text-gray-400">This campaign’s body is HTML sent through the API; it is sent as it is.</p>
                 ) : (
-                  <BlockEditor blocks={draft.blocks} onChange={(blocks) => change({ blocks })} />
+                  <>
+                    {blocksB ? (
+                      <SegmentedControl
+                        label="Body shown"
+                        value={version}
+                        onValueChange={setShown}
+                        options={[
+                          { value: 'a', label: 'A', description: 'Body A' },
+                          { value: 'b', label: 'B', description: 'Body B' },
+                        ]}
+                      />
+                    ) : null}
+                    {/* A key per version: each body's block forms keep their own state. */}
+                    <BlockEditor key={version} blocks={shownBlocks} onChange={changeBlocks} />
+                  </>
                 )}
               </div>
-              {draft.html === null ? <EmailPreview campaignId={campaign.id} subject={draft.subject} blocks={draft.blocks} dirty={dirty} onSave={save} /> : null}
+              {draft.html === null ? <EmailPreview campaignId={campaign.id} subject={shownSubject} blocks={shownBlocks} variant={version} dirty={dirty} onSave={save} /> : null}
             </div>
           )}
         </TabsContent>

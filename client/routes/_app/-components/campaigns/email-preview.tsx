@@ -41,9 +41,24 @@ function framed(html: string, scheme: Scheme): string {
 
 /**
  * The rendered e-mail as a chosen contact gets it (the server's renderer), in light or dark and at
- * desktop or phone width, its spam check, and a test send to the member's own address.
+ * desktop or phone width, its spam check, and a test send to the member's own address — of the
+ * A/B test's version shown (`variant`).
  */
-export function EmailPreview({ campaignId, subject, blocks, dirty, onSave }: { campaignId: string; subject: string; blocks: TEmailBlock[]; dirty: boolean; onSave: () => Promise<unknown> }) {
+export function EmailPreview({
+  campaignId,
+  subject,
+  blocks,
+  variant,
+  dirty,
+  onSave,
+}: {
+  campaignId: string;
+  subject: string;
+  blocks: TEmailBlock[];
+  variant: 'a' | 'b';
+  dirty: boolean;
+  onSave: () => Promise<unknown>;
+}) {
   const [scheme, setScheme] = useState<Scheme>('light');
   const [width, setWidth] = useState<Width>('desktop');
   const [search, setSearch] = useState('');
@@ -64,7 +79,7 @@ export function EmailPreview({ campaignId, subject, blocks, dirty, onSave }: { c
     <div className="flex flex-col gap-4">
       <Card>
         <CardHeader>
-          <CardTitle as="h2">Preview</CardTitle>
+          <CardTitle as="h2">{variant === 'b' ? 'Preview of version B' : 'Preview'}</CardTitle>
         </CardHeader>
         <CardContent className="flex flex-col gap-3">
           <div className="grid gap-3 sm:grid-cols-2">
@@ -133,7 +148,7 @@ export function EmailPreview({ campaignId, subject, blocks, dirty, onSave }: { c
         </CardHeader>
         <CardContent className="flex flex-col gap-2">
           <p className="text-sm text-gray-600 dark:text-gray-400">
-            Sends the saved e-mail to your own address{contactId ? ', merged as the contact chosen above' : ''}.{dirty ? ' Your changes are saved first.' : ''}
+            Sends the saved e-mail{variant === 'b' ? ' (version B)' : ''} to your own address{contactId ? ', merged as the contact chosen above' : ''}.{dirty ? ' Your changes are saved first.' : ''}
           </p>
           <Button
             variant="outline"
@@ -142,7 +157,7 @@ export function EmailPreview({ campaignId, subject, blocks, dirty, onSave }: { c
             onClick={() =>
               void (async () => {
                 if (dirty) await onSave();
-                await testSend.mutateAsync({ id: campaignId, ...(contactId ? { contactId } : {}) });
+                await testSend.mutateAsync({ id: campaignId, variant, ...(contactId ? { contactId } : {}) });
               })().catch(() => undefined)
             }
           >

@@ -11,6 +11,7 @@ import { CAMPAIGN_LIMITS } from '../../../../lib/campaigns-schema';
 import { errorMessageOf } from '../../../../lib/errors';
 import { formatDateTime } from '../../../../lib/format';
 import { trpc } from '../../../../lib/trpc';
+import { AbTestCard } from './ab-test-card';
 import { EngagementCard } from './engagement-chart';
 import type { Campaign, CampaignStats } from './labels';
 
@@ -114,6 +115,7 @@ export function CampaignReport({ campaign, canWrite }: { campaign: Campaign; can
           {s ? <DeliveryBar stats={s} /> : null}
         </CardContent>
       </Card>
+      {campaign.abTest ? <AbTestCard campaign={{ ...campaign, abTest: campaign.abTest }} stats={s} /> : null}
       {campaign.channel === 'email' && campaign.status !== 'draft' ? <EngagementCard campaign={campaign} live={live} /> : null}
       <RecipientsTable campaign={campaign} />
     </div>
