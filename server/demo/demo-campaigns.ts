@@ -74,6 +74,26 @@ const NEWSLETTER = {
   abTest: { subjectB: '{{firstName|Hi}}, your winter offer is inside', sharePercent: 20, metric: 'opens', waitHours: 4 } satisfies AbTest,
 };
 
+/** The trade-show follow-up's draft test of its body: a short personal note against the full news, decided by clicks. */
+const TRADE_SHOW_AB_TEST = {
+  contentB: {
+    kind: 'blocks',
+    blocks: [
+      { id: 'note-title', type: 'heading', text: 'Thanks for stopping by, {{firstName|there}}', level: 1, align: 'left' },
+      {
+        id: 'note',
+        type: 'text',
+        text: 'It was good to talk at the Small Business Expo. If you would like to see how your team’s follow-ups could run on their own, pick a time for a 20-minute walkthrough.',
+        align: 'left',
+      },
+      ...NEWSLETTER_BLOCKS.filter((b) => ['cta', 'rule', 'footer'].includes(b.id)),
+    ],
+  },
+  sharePercent: 30,
+  metric: 'clicks',
+  waitHours: 24,
+} satisfies AbTest;
+
 /** Agents of opens and clicks as the tracking door records them: people's mail clients, and Apple Mail Privacy Protection's proxy (a machine). */
 const PEOPLE_AGENTS = [
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
@@ -148,6 +168,7 @@ async function seedTradeShowList(db: Db, organizationId: string, options: { owne
       audience: JSON.stringify({ match: 'all', conditions: [{ type: 'list', listId: list.id }] } satisfies TAudience),
       email_subject: 'Good to meet you at the Small Business Expo, {{firstName|there}}',
       email_content: JSON.stringify({ kind: 'blocks', blocks: NEWSLETTER_BLOCKS.filter((b) => ['title', 'news', 'cta', 'rule', 'footer'].includes(b.id)) } satisfies TEmailContent),
+      ab_test: JSON.stringify(TRADE_SHOW_AB_TEST),
       tracking_key: randomBytes(32).toString('hex'),
       created_by: options.ownerId,
       created_at: new Date(options.now.getTime() - 3 * HOUR),

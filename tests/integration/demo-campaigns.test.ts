@@ -90,6 +90,12 @@ describe('demo workspace: campaigns and webhooks at work', () => {
     expect(detail.audience).toEqual({ match: 'all', conditions: [{ type: 'list', listId: tradeShow!.id }] });
     const audience = await api.campaigns.audienceCount({ channel: 'email', audience: detail.audience });
     expect(audience.matched).toBe(attendees.length);
+    // Its A/B test varies the body (B a short note), and both versions render as a send would check them.
+    expect(detail.abTest).toMatchObject({ metric: 'clicks', sharePercent: 30 });
+    expect(detail.abTest?.subjectB).toBeUndefined();
+    expect(detail.abTest?.contentB?.kind).toBe('blocks');
+    const versionB = await renderCampaignBody(detail.abTest!.contentB!, { firstName: 'Ada' });
+    expect(versionB.html).toContain('Thanks for stopping by, Ada');
   });
 
   it('shows last week’s newsletter with consistent figures, an SMS draft and a scheduled reminder', async () => {
