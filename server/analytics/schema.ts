@@ -64,16 +64,17 @@ export const REPORT_TITLES: Record<TReportKey, string> = {
 };
 export const ZReportKey = z.enum(REPORTS, { error: `must be one of ${REPORTS.join(', ')}` });
 
+/** A preset period or a custom from/to range, as /reports gives it (checked by `checkRange`). */
+export const periodRangeShape = { period: ZPeriod.optional(), from: ZDate.optional(), to: ZDate.optional() };
+
 const rangeShape = {
-  period: ZPeriod.optional(),
-  from: ZDate.optional(),
-  to: ZDate.optional(),
+  ...periodRangeShape,
   /** For the pipeline report: another pipeline than the default one. */
   pipelineId: z.uuid('must be a pipeline id').optional(),
 };
 
 /** A preset period, or a custom from/to range (both dates, to on or after from, at most two years). */
-function checkRange(value: { period?: string; from?: string; to?: string }, ctx: z.RefinementCtx): void {
+export function checkRange(value: { period?: string; from?: string; to?: string }, ctx: z.RefinementCtx): void {
   if (value.from === undefined && value.to === undefined) return;
   if (value.period !== undefined) {
     ctx.addIssue({ code: 'custom', path: ['period'], message: 'must not be given together with from/to' });

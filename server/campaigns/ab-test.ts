@@ -3,7 +3,7 @@ import { scoped } from '../db/scoped';
 import { publishCampaignChange } from './campaigns';
 import { DISPATCH_JOB, type CampaignJobData } from './lifecycle';
 import { requireCampaign, type AbTest } from './repo';
-import { engagementByVariant } from './stats';
+import { campaignIdsOf, engagementByCampaign } from './stats';
 
 /**
  * The A/B test's end (a job at the set time after sending started): the variant with more unique
@@ -15,7 +15,7 @@ export async function pickWinner(deps: AppDeps, data: CampaignJobData): Promise<
     const campaign = await requireCampaign(trx, data.organizationId, data.campaignId, { lock: true }).catch(() => null);
     const test = campaign?.ab_test as AbTest | null | undefined;
     if (!campaign || !test || campaign.ab_winner) return;
-    const engagement = await engagementByVariant(trx, data.organizationId, campaign.id);
+    const engagement = (await engagementByCampaign(trx, data.organizationId, campaignIdsOf(trx, data.organizationId, campaign.id))).get(campaign.id) ?? [];
     const figure = ({ opens: 'openedHuman', clicks: 'clicked', replies: 'replied' } as const)[test.metric];
     const score = (variant: 'a' | 'b') => engagement.find((row) => row.variant === variant)?.[figure] ?? 0;
     const winner = score('b') > score('a') ? 'b' : 'a';

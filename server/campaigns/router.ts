@@ -7,6 +7,8 @@ import {
   ZCampaignIdInput,
   ZCampaignList,
   ZCampaignStats,
+  ZCampaignPerformance,
+  ZPerformanceInput,
   ZCreateCampaignInput,
   ZEngagement,
   ZEngagementInput,
@@ -93,6 +95,11 @@ export const campaignsRouter = router({
     .input(ZStatsInput)
     .output(ZCampaignStats)
     .query(({ ctx, input }) => campaigns.campaignStats(ctx, input)),
+  // /reports' Campaigns section: the campaigns that started sending within the page's range.
+  performance: permittedProcedure('campaigns:read')
+    .input(ZPerformanceInput)
+    .output(ZCampaignPerformance)
+    .query(({ ctx, input }) => campaigns.campaignPerformance(ctx, input)),
   engagement: permittedProcedure('campaigns:read')
     .input(ZEngagementInput)
     .output(ZEngagement)

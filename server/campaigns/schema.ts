@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkRange, periodRangeShape } from '../analytics/schema';
 import { CONTACT_LIMITS, ZContactFilter, ZLifecycleStage } from '../contacts/schema';
 import { isoDateTime } from '../input/schema';
 import { ZAnswerInstant } from '../records/schema';
@@ -217,6 +218,12 @@ export const ZStatsInput = z.strictObject({ id: id('a campaign'), conversionWind
 export const ZStatsQuery = z.strictObject({
   conversionWindowDays: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(365, 'must be at most 365').default(30),
 });
+/** /reports' Campaigns section: the campaigns that started sending within the page's range (the analytics reports' range rule). */
+export const ZPerformanceInput = z.strictObject(periodRangeShape).superRefine(checkRange).prefault({});
+/** The campaigns the Campaigns section lists, newest first (the total counts them all). */
+export const PERFORMANCE_LIMIT = 50;
+/** Deals count as a campaign's conversions this many days after it started (the report's default window). */
+export const PERFORMANCE_CONVERSION_DAYS = 30;
 /** The report's chart: events per hour or per day. */
 export const ZEngagementInput = z.strictObject({ id: id('a campaign'), bucket: z.enum(['hour', 'day'], { error: 'must be hour or day' }).default('hour') });
 /** `GET /api/v1/campaigns/{id}/recipients.csv`'s query. */
@@ -264,6 +271,26 @@ export const ZCampaignStats = z.strictObject({
   winner: z.enum(['a', 'b']).nullable(),
   abTestDecidesAt: ZAnswerInstant.nullable().meta({ description: 'When the A/B test’s winner is (or was) chosen: sending’s start plus waitHours; null without a test or before sending' }),
 });
+
+const ZPerformanceFigures = {
+  recipients: z.number().int(),
+  sent: z.number().int().meta({ description: 'Recipients whose message left (sent or delivered): the base of the open and click rates' }),
+  delivered: z.number().int(),
+  openedHuman: z.number().int(),
+  clicked: z.number().int(),
+  replied: z.number().int(),
+  unsubscribed: z.number().int(),
+  dealsWon: z.number().int(),
+  wonValue: z.number(),
+};
+export const ZCampaignPerformance = z.strictObject({
+  period: z.strictObject({ from: z.string(), to: z.string(), timezone: z.string() }),
+  conversionWindowDays: z.number().int(),
+  items: z.array(z.strictObject({ id: z.uuid(), name: z.string(), channel: z.enum(CAMPAIGN_CHANNELS), status: z.enum(CAMPAIGN_STATUSES), startedAt: ZAnswerInstant, ...ZPerformanceFigures })),
+  total: z.number().int().meta({ description: 'Campaigns that started sending within the range; items lists the newest 50' }),
+  totals: z.strictObject(ZPerformanceFigures).meta({ description: 'Summed over every campaign of the range, listed or not' }),
+});
+export type TCampaignPerformance = z.output<typeof ZCampaignPerformance>;
 
 export const ZCampaignSummary = z.strictObject({
   id: z.uuid(),

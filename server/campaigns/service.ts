@@ -17,6 +17,7 @@ export { sendCampaign, scheduleCampaign, pauseCampaign, resumeCampaign, cancelCa
 export { audienceCount } from './audience';
 export { sendSmsToSegment, smsSegmentCount } from './sms-segment';
 export { campaignStats, campaignRecipients } from './stats';
+export { campaignPerformance } from './performance';
 export { engagementOverTime, exportRecipients } from './report';
 export { listLists, getList, createList, renameList, deleteList, addContactsToList, addMatchingContactsToList, removeContactsFromList, importList } from './lists';
 

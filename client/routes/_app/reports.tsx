@@ -18,6 +18,7 @@ import type { Report } from './-components/analytics/types';
 import { AppointmentsChart, DealsWonChart, LeadSourcesChart, PipelineChart, summarize, TasksChart } from './-components/reports/report-charts';
 import { num } from './-components/reports/report-format';
 import { ReportTable } from './-components/reports/report-table';
+import { CampaignsSection } from './-components/reports/campaigns-section';
 import { RangePicker } from './-components/reports/range-picker';
 import { SpendSection } from './-components/reports/spend-section';
 import { WebsiteSection } from './-components/reports/website-section';
@@ -31,7 +32,8 @@ const reportInput = (report: ReportKey, range: ReportRange) => ({ report, ...ran
 /**
  * Reports: deals won over time, pipeline by stage, lead sources, task completion and appointment
  * outcomes for a preset period or a custom range (in the URL), each with its chart, its data table
- * and a CSV export of the same figures; and the marketing spend that Customer Acquisition Cost uses.
+ * and a CSV export of the same figures; the public site's visits, the campaigns that started sending
+ * in the range, and the marketing spend that Customer Acquisition Cost uses.
  */
 export const Route = createFileRoute('/_app/reports')({
   validateSearch: ZReportsSearch,
@@ -42,6 +44,7 @@ export const Route = createFileRoute('/_app/reports')({
     await settle(cause, [
       ...REPORT_KEYS.map((key) => context.trpc.analytics.report.ensureData(reportInput(key, deps.range))),
       context.trpc.spend.list.ensureData({ page: deps.spendPage, limit: SPEND_PAGE_SIZE }),
+      ...(can('campaigns:read') ? [context.trpc.campaigns.performance.ensureData(deps.range)] : []),
     ]);
   },
   staticData: { title: 'Reports', nav: { label: 'Reports', icon: ChartColumnIcon, order: 120 } },
@@ -78,6 +81,7 @@ function ReportsPage() {
   const navigate = useNavigate({ from: Route.fullPath });
   const { data: me } = useMe();
   const canReports = useCan('reports:read');
+  const canReadCampaigns = useCan('campaigns:read');
   const canWriteSpend = useCan('campaigns:write');
   const today = todayIn(me?.user.preferences.timezone);
 
@@ -140,6 +144,7 @@ function ReportsPage() {
             })}
           </div>
           <WebsiteSection range={range} />
+          {canReadCampaigns ? <CampaignsSection range={range} /> : null}
           <SpendSection
             page={search.spendPage ?? 1}
             onPageChange={(page) => void navigate({ search: (prev) => ({ ...prev, spendPage: page === 1 ? undefined : page }), resetScroll: false })}
