@@ -25,40 +25,33 @@ import { openDatabase, readingForOrganization, type DatabaseHandle } from '../..
 import { migrateToLatest } from '../../server/db/migrate';
 import { scoped } from '../../server/db/scoped';
 import { buildDeps } from '../../server/deps';
-import { permissionsFor } from '../../server/kernel/access';
 import type { OrgContext } from '../../server/kernel/context';
 import { createLogger } from '../../server/logging';
 import { seedScale } from '../seed-scale';
 import { benchDatabaseName, benchDatabaseUrl, envNumber, loadLine, progress } from './lib/common';
 import { figures, repeated } from './lib/runs';
 import { num, printTable } from './lib/table';
+import { ownerAuth, seededOnce } from './lib/world';
 
 const TARGET_MS = 1000;
 const DAY = 86_400_000;
 
-/** The organization an earlier run seeded with `contacts` contacts, else a new one (named once seeding finished). */
-async function seededOrganization(database: DatabaseHandle, contacts: number): Promise<{ organizationId: string; ownerId: string }> {
-  const name = `Bench audience (${contacts} contacts)`;
-  const seeded = await database.db
-    .selectFrom('organizations')
-    .innerJoin('memberships', 'memberships.organization_id', 'organizations.id')
-    .select(['organizations.id as organizationId', 'memberships.user_id as ownerId'])
-    .where('organizations.name', '=', name)
-    .where('memberships.role', '=', 'super_admin')
-    .limit(1)
-    .executeTakeFirst();
-  if (seeded) {
-    progress(`reusing the organization seeded with ${num(contacts)} contacts`);
-    return seeded;
-  }
-  progress(`seeding ${num(contacts)} contacts ${loadLine('now')}`);
-  const result = await seedScale(database.db, { contacts, organizationName: `${name} seeding ${Date.now()}`, log: progress });
-  await seedEngagement(database.db, result.organizationId, result.ownerId);
-  // The custom fields were an update of every contact: the table rewritten without the old row versions, as a vacuumed table would be.
-  await sql`vacuum full contacts`.execute(database.db);
-  await sql`analyze`.execute(database.db);
-  await database.db.updateTable('organizations').set({ name }).where('id', '=', result.organizationId).execute();
-  return result;
+/** The organization an earlier run seeded with `contacts` contacts and their engagement, else a new one. */
+function seededOrganization(database: DatabaseHandle, contacts: number) {
+  return seededOnce(
+    database.db,
+    `Bench audience (${contacts} contacts)`,
+    async (organizationName) => {
+      progress(`seeding ${num(contacts)} contacts ${loadLine('now')}`);
+      const result = await seedScale(database.db, { contacts, organizationName, log: progress });
+      await seedEngagement(database.db, result.organizationId, result.ownerId);
+      // The custom fields were an update of every contact: the table rewritten without the old row versions, as a vacuumed table would be.
+      await sql`vacuum full contacts`.execute(database.db);
+      await sql`analyze`.execute(database.db);
+      return result;
+    },
+    progress,
+  );
 }
 
 /** Custom fields on every contact, suppressed addresses, and last month's newsletter with its opens, clicks and replies. */
@@ -177,14 +170,7 @@ async function main(): Promise<void> {
     const { organizationId, ownerId } = await seededOrganization(database, contacts);
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
     const deps = buildDeps({ config, database, logger: createLogger(config) });
-    const auth = {
-      via: 'session',
-      user: { id: ownerId, email: 'bench@switchboard.local', name: 'Bench' },
-      session: null,
-      apiKey: null,
-      organization: { id: organizationId, name: 'Bench', role: 'super_admin' },
-      permissions: permissionsFor('super_admin'),
-    } as OrgContext['auth'];
+    const auth = ownerAuth(organizationId, ownerId);
     // As the tRPC query runs it: a read scope of the organization, under its policies.
     const count = async (audience: TAudience) => {
       const reading = readingForOrganization(deps, organizationId);

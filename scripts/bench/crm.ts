@@ -12,8 +12,6 @@
 import { sql } from 'kysely';
 // The assembly installs the domains' permissions (permissionsFor) and the rules services read.
 import '../../server/assembly';
-import { permissionsFor } from '../../server/kernel/access';
-import type { OrgAuth } from '../../server/kernel/caller';
 import type { OrgContext } from '../../server/kernel/context';
 import { getDashboard } from '../../server/analytics/dashboard';
 import { getInsights } from '../../server/analytics/insights';
@@ -32,6 +30,7 @@ import { createLogger } from '../../server/logging';
 import { taskCounts } from '../../server/tasks/service';
 import { seedScale } from '../seed-scale';
 import { num, printTable } from './lib/table';
+import { ownerAuth } from './lib/world';
 import { benchDatabaseName, benchDatabaseUrl, envNumber, loadLine, percentile, progress } from './lib/common';
 
 const CONTACT_TARGET_MS = 50;
@@ -90,17 +89,6 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-function authOf(organizationId: string, userId: string): OrgAuth {
-  return {
-    via: 'session',
-    user: { id: userId, email: 'bench@switchboard.local', name: 'Bench' },
-    session: null,
-    apiKey: null,
-    organization: { id: organizationId, name: 'Bench', role: 'super_admin' },
-    permissions: permissionsFor('super_admin'),
-  };
-}
-
 /** The bench organization of this size, seeded once: found by name, else created and filled. */
 async function benchOrganization(db: Db, contacts: number): Promise<{ organizationId: string; ownerId: string }> {
   const name = `Bench CRM (${contacts.toLocaleString('en-US')} contacts)`;
@@ -138,7 +126,7 @@ async function benchDatabase(database: DatabaseHandle, label: string, contacts: 
   // security) and the system's; nothing of the dependencies is started.
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
   const deps = buildDeps({ config, database, logger: createLogger(config) });
-  const auth = authOf(organizationId, ownerId);
+  const auth = ownerAuth(organizationId, ownerId);
   const perStatement = actingForOrganization(deps, organizationId);
   const contexts = { perStatement: { db: perStatement.database.db, organizationId, auth, deps: perStatement }, system: { db, organizationId, auth, deps } };
   const runners: Record<Variant, Runner> = {

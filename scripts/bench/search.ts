@@ -19,39 +19,26 @@ import { openDatabase, readingForOrganization, type DatabaseHandle } from '../..
 import { migrateToLatest } from '../../server/db/migrate';
 import { scoped } from '../../server/db/scoped';
 import { buildDeps } from '../../server/deps';
-import { permissionsFor } from '../../server/kernel/access';
 import { createLogger } from '../../server/logging';
 import { seedScale } from '../seed-scale';
 import { benchDatabaseName, benchDatabaseUrl, envNumber, loadLine, percentile, progress } from './lib/common';
 import { num, printTable } from './lib/table';
+import { ownerAuth, seededOnce } from './lib/world';
 
 const TARGET_RPS = 200;
 const TARGET_P99_MS = 250;
 
-/**
- * The organization seeded with `contacts` contacts by an earlier run on this database, else a new one:
- * seeding 1,000,000 contacts takes minutes, so the Postgres database is reused. The name is given only
- * once the seeding finished, so a run stopped midway leaves nothing that a later run would take.
- */
-async function benchOrganization(database: DatabaseHandle, label: string, contacts: number): Promise<{ organizationId: string; ownerId: string }> {
-  const name = `Bench search (${contacts} contacts)`;
-  const seeded = await database.db
-    .selectFrom('organizations')
-    .innerJoin('memberships', 'memberships.organization_id', 'organizations.id')
-    .select(['organizations.id as organizationId', 'memberships.user_id as ownerId'])
-    .where('organizations.name', '=', name)
-    .where('memberships.role', '=', 'super_admin')
-    .orderBy('organizations.created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  if (seeded) {
-    progress(`${label}: reusing the organization seeded with ${contacts.toLocaleString('en-US')} contacts`);
-    return seeded;
-  }
-  progress(`${label}: seeding ${contacts.toLocaleString('en-US')} contacts …`);
-  const result = await seedScale(database.db, { contacts, organizationName: `${name} seeding ${Date.now()}`, log: progress });
-  await database.db.updateTable('organizations').set({ name }).where('id', '=', result.organizationId).execute();
-  return result;
+/** The organization seeded with `contacts` contacts by an earlier run on this database, else a new one. */
+function benchOrganization(database: DatabaseHandle, label: string, contacts: number) {
+  return seededOnce(
+    database.db,
+    `Bench search (${contacts} contacts)`,
+    (organizationName) => {
+      progress(`${label}: seeding ${contacts.toLocaleString('en-US')} contacts …`);
+      return seedScale(database.db, { contacts, organizationName, log: progress });
+    },
+    (line) => progress(`${label}: ${line}`),
+  );
 }
 
 async function benchDatabase(database: DatabaseHandle, label: string, contacts: number, connections: number, seconds: number) {
@@ -59,14 +46,7 @@ async function benchDatabase(database: DatabaseHandle, label: string, contacts: 
   const { organizationId, ownerId } = await benchOrganization(database, label, contacts);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
   const deps = buildDeps({ config, database, logger: createLogger(config) });
-  const auth = {
-    via: 'session' as const,
-    user: { id: ownerId, email: 'bench@switchboard.local', name: 'Bench' },
-    session: null,
-    apiKey: null,
-    organization: { id: organizationId, name: 'Bench', role: 'super_admin' as const },
-    permissions: permissionsFor('super_admin'),
-  };
+  const auth = ownerAuth(organizationId, ownerId);
   const sample = await scoped(database.db, organizationId).selectFrom('contacts').select(['first_name', 'last_name', 'email', 'phone']).orderBy('id').limit(40).execute();
   const queries = sample.flatMap((c) => [c.last_name.slice(0, 2), c.first_name.slice(0, 3), `${c.first_name} ${c.last_name}`, c.email ?? c.first_name, (c.phone ?? '').slice(-7) || c.last_name]);
 

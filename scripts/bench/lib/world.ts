@@ -2,7 +2,9 @@ import { sql } from 'kysely';
 import { API_KEY_PREFIX } from '../../../server/auth/resolve';
 import { randomToken, sha256 } from '../../../server/auth/tokens';
 import { signup } from '../../../server/auth/service';
+import type { Db } from '../../../server/db';
 import type { AppDeps } from '../../../server/deps';
+import type { OrgAuth } from '../../../server/kernel/caller';
 import { permissionsFor } from '../../../server/kernel/access';
 import type { OrgContext } from '../../../server/kernel/context';
 
@@ -39,4 +41,42 @@ export async function benchApiKey(deps: AppDeps, ctx: Pick<OrgContext, 'organiza
     .values({ organization_id: ctx.organizationId, name: 'bench', role: 'super_admin', prefix: secret.slice(0, 10), secret_hash: sha256(secret), created_by: ctx.auth.user!.id })
     .execute();
   return secret;
+}
+
+/** The organization's owner acting through a session, as a query procedure sees them. */
+export function ownerAuth(organizationId: string, userId: string): OrgAuth {
+  return {
+    via: 'session',
+    user: { id: userId, email: 'bench@switchboard.local', name: 'Bench' },
+    session: null,
+    apiKey: null,
+    organization: { id: organizationId, name: 'Bench', role: 'super_admin' },
+    permissions: permissionsFor('super_admin'),
+  };
+}
+
+type Seeded = { organizationId: string; ownerId: string };
+
+/**
+ * The organization an earlier run seeded under `name`, else the one `seed` makes (under a provisional
+ * name it is given), renamed `name` only once seeding finished: seeding a million contacts takes
+ * minutes, so a bench's database is reused, and a run stopped midway leaves nothing a later run would take.
+ */
+export async function seededOnce(db: Db, name: string, seed: (provisionalName: string) => Promise<Seeded>, log: (line: string) => void): Promise<Seeded> {
+  const seeded = await db
+    .selectFrom('organizations')
+    .innerJoin('memberships', 'memberships.organization_id', 'organizations.id')
+    .select(['organizations.id as organizationId', 'memberships.user_id as ownerId'])
+    .where('organizations.name', '=', name)
+    .where('memberships.role', '=', 'super_admin')
+    .orderBy('organizations.created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (seeded) {
+    log(`reusing ${name}`);
+    return seeded;
+  }
+  const result = await seed(`${name} seeding ${Date.now()}`);
+  await db.updateTable('organizations').set({ name }).where('id', '=', result.organizationId).execute();
+  return result;
 }
