@@ -82,13 +82,14 @@ describe('Settings → E-mail', () => {
     const violations = await watchViolations(visitor);
     await visitor.goto(`/api/email/unsubscribe/${token}`);
     expect(new URL(visitor.url()).pathname).toBe(`/unsubscribe/${token}`);
-    await visitor.getByRole('heading', { level: 1, name: 'Unsubscribe' }).waitFor();
+    await visitor.getByRole('heading', { level: 1, name: 'Unsubscribe', exact: true }).waitFor();
     await visitor.getByText(account.email.toLowerCase()).first().waitFor();
     await visitor.getByRole('button', { name: 'Unsubscribe' }).click();
     await visitor.getByRole('heading', { level: 1, name: 'You are unsubscribed' }).waitFor();
     expect(await e2e.db.selectFrom('email_suppressions').select('reason').where('address', '=', account.email.toLowerCase()).execute()).toEqual([{ reason: 'unsubscribed' }]);
     await visitor.getByRole('button', { name: 'Resubscribe' }).click();
-    await visitor.getByRole('heading', { level: 1, name: 'Unsubscribe' }).waitFor();
+    // Exact: by default a role's name matches as a substring, and "You are unsubscribed" contains "Unsubscribe".
+    await visitor.getByRole('heading', { level: 1, name: 'Unsubscribe', exact: true }).waitFor();
     expect(await e2e.db.selectFrom('email_suppressions').select('reason').where('address', '=', account.email.toLowerCase()).execute()).toEqual([]);
 
     const invalid = await e2e.open({ allowErrors: [/status of 404/] });
