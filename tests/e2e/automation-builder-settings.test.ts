@@ -1,16 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openSignedIn, toastOn, trpcMutation, trpcQuery } from './helpers/accounts';
+import { openSignedIn, toastOn, trpcCall, trpcQuery } from './helpers/accounts';
 import { useE2E } from './helpers/app';
 
 const e2e = useE2E();
 
 /** A tRPC call that must succeed; its answer's data. */
-async function call(page: Page, path: string, input: unknown): Promise<{ id: string }> {
-  const response = await trpcMutation(page, e2e, path, input);
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { result: { data: { id: string } } }).result.data;
-}
+const call = <T = { id: string }>(page: Page, path: string, input: unknown) => trpcCall<T>(page, e2e, path, input);
 
 const oneStep = (step: { id: string; type: string; config: Record<string, unknown> }) => ({ version: 1, triggers: [], steps: [step], edges: [{ from: 'start', to: step.id }] });
 

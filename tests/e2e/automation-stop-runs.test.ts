@@ -1,17 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newAccount, openSignedIn, PASSWORD, toastOn, trpcMutation, trpcQuery } from './helpers/accounts';
+import { newAccount, openSignedIn, PASSWORD, toastOn, trpcCall, trpcMutation, trpcQuery } from './helpers/accounts';
 import { useE2E } from './helpers/app';
 import { watchViolations } from './helpers/csp';
 
 const e2e = useE2E();
 
 /** A tRPC call that must succeed; its answer's data. */
-async function call<T = { id: string }>(page: Page, path: string, input: unknown): Promise<T> {
-  const response = await trpcMutation(page, e2e, path, input);
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { result: { data: T } }).result.data;
-}
+const call = <T = { id: string }>(page: Page, path: string, input: unknown) => trpcCall<T>(page, e2e, path, input);
 
 describe('Automations: stopping every run of a workflow', () => {
   it('asks with the number of active runs, stops them all, says how many, and a viewer finds the button disabled', async () => {

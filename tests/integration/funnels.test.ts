@@ -162,6 +162,7 @@ describe('funnels: steps, variants and serving', () => {
     expect(step1!.variants[1]!.pValue).toBeLessThan(0.001);
     expect(step2).toMatchObject({ visitors: 8, optIns: 0, converted: null, conversionRate: null });
     expect(step1!.daily).toEqual([{ day: utcDay(), visitors: 80, optIns: 40 }]);
+    expect(step1!.variants.map((v) => v.daily)).toEqual([[{ day: utcDay(), visitors: 40, optIns: 10 }], [{ day: utcDay(), visitors: 40, optIns: 30 }]]);
 
     const { csv } = await world.api.funnels.statsCsv({ funnelId: f.funnelId });
     const lines = csv
@@ -206,6 +207,14 @@ describe('funnels: steps, variants and serving', () => {
     expect(landing!.converted).toBe(landing!.optIns);
     expect(thanks!.visitors).toBe(landing!.optIns);
     expect(landing!.daily).toHaveLength(30);
+    // The landing's A/B test: variant B's headline ahead of the control, significantly, on its own daily series.
+    const [a, b] = landing!.variants;
+    expect([a!.control, b!.control]).toEqual([true, false]);
+    expect(a!.visitors + b!.visitors).toBe(landing!.visitors);
+    expect(b!.optInRate).toBeGreaterThan(a!.optInRate);
+    expect(b!.significant).toBe(true);
+    expect(b!.daily.reduce((sum, d) => sum + d.visitors, 0)).toBe(b!.visitors);
+    expect(b!.daily).toHaveLength(30);
   });
 
   it('a step whose page is deleted goes with it; the others keep their order, conversion and new steps', async () => {

@@ -24,12 +24,13 @@ describe('demo workspace: its published website', () => {
   }, 120_000);
   afterAll(() => database.close());
 
-  it('has a published site with a landing page (hero, features, testimonials, a tagged lead form) and a thank-you page', async () => {
+  it('has a published site with a landing page (hero, features, testimonials, a tagged lead form), its variant B and a thank-you page', async () => {
     const [listed] = await api.sites.list();
-    expect(listed).toMatchObject({ name: `${DEMO_ORGANIZATION} site`, pageCount: 2, publishedCount: 2 });
+    expect(listed).toMatchObject({ name: `${DEMO_ORGANIZATION} site`, pageCount: 3, publishedCount: 3 });
     const site = await api.sites.get({ siteId: listed!.id });
     expect(site.pages.map((p) => [p.path, p.status])).toEqual([
       ['/', 'published'],
+      ['/free-quote', 'published'],
       ['/thank-you', 'published'],
     ]);
     const home = await api.sites.page({ pageId: site.pages[0]!.id });
@@ -39,10 +40,13 @@ describe('demo workspace: its published website', () => {
     expect(form.props.tags).toEqual(['website-lead', 'free-consultation']);
     expect(home.blockContext.calendars.map((c) => c.name)).toEqual(['Discovery call']);
 
+    // The demo funnel tests the landing against its variant B: '/' serves either, each with its own form.
+    const variantB = site.pages.find((p) => p.path === '/free-quote')!;
     const served = await built.app.request(`/s/${site.handle}/`);
     expect(served.status).toBe(200);
     const html = await served.text();
-    expect(html).toContain(`action="./_form/${home.id}/`);
+    expect([home.id, variantB.id].filter((id) => html.includes(`action="./_form/${id}/`))).toHaveLength(1);
+    expect(await (await built.app.request(`/s/${site.handle}/free-quote`)).text()).toMatch(/<h1[^>]*>Your fixed-price quote by tomorrow<\/h1>/);
     expect((await built.app.request(`/s/${site.handle}/thank-you`)).status).toBe(200);
   });
 });

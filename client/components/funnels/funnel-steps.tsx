@@ -11,7 +11,7 @@ import { Button } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { Table, TBody, Td, Th, THead, Tr } from '../ui/table';
 import { money, percent } from './labels';
-import { StepChart } from './step-chart';
+import { StepChart, VariantChart } from './step-chart';
 
 type Outputs = inferRouterOutputs<AppRouter>['funnels'];
 export type Funnel = Outputs['get'];
@@ -107,6 +107,15 @@ function StepCard({ funnel, step, stats, currencies, canWrite, count }: { funnel
           </dl>
         ) : null}
         {stats && stats.daily.length > 0 ? <StepChart days={stats.daily} summary={`${step.name}: ${stats.visitors} visitors and ${stats.optIns} opt-ins over the period, per day`} /> : null}
+        {stats && stats.variants.length > 1 && stats.daily.length > 0 ? (
+          <figure className="flex flex-col gap-1">
+            <figcaption className="text-sm font-medium text-gray-700 dark:text-gray-300">Opt-in rate by variant, cumulative over the period</figcaption>
+            <VariantChart
+              series={stats.variants.map((v) => ({ variantId: v.variantId, label: v.control ? `${v.pageTitle} (control)` : v.pageTitle, days: v.daily }))}
+              summary={`${step.name}: ${stats.variants.map((v) => `${v.pageTitle} ${percent(v.optInRate)}`).join(', ')} opt-in rate over the period`}
+            />
+          </figure>
+        ) : null}
         <Table aria-label={`Variants of ${step.name}`}>
           <THead>
             <Tr>

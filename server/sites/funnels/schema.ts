@@ -63,6 +63,7 @@ export const ZDeclareWinnerInput = z.strictObject({ stepId: id('a step'), varian
 
 const count = z.number().int();
 const rate = z.number().meta({ description: '0–1' });
+const ZDay = z.strictObject({ day: z.string(), visitors: count, optIns: count });
 
 export const ZVariantStats = z.strictObject({
   variantId: z.uuid(),
@@ -80,6 +81,8 @@ export const ZVariantStats = z.strictObject({
   /** Two-proportion z-test of the opt-in rate against the control; null for the control or too few visitors. */
   pValue: z.number().nullable(),
   significant: z.boolean(),
+  /** The variant's visitors and opt-ins per day that had any (the chart of the variants over the period). */
+  daily: z.array(ZDay),
 });
 
 export const ZStepStats = z.strictObject({
@@ -97,7 +100,7 @@ export const ZStepStats = z.strictObject({
   revenueCents: count.meta({ description: 'Paid orders of Payment blocks on this step, in the minor unit of `currencies`' }),
   revenuePerVisitorCents: z.number(),
   variants: z.array(ZVariantStats),
-  daily: z.array(z.strictObject({ day: z.string(), visitors: count, optIns: count })),
+  daily: z.array(ZDay),
 });
 
 export const ZFunnelStats = z.strictObject({

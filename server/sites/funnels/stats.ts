@@ -37,19 +37,20 @@ export function twoProportionPValue(successesA: number, totalA: number, successe
 export const SIGNIFICANCE = 0.05;
 
 const ratio = (a: number, b: number) => (b > 0 ? a / b : 0);
+const dailyOf = (rows: { day: string; visitors: string; opt_ins: string }[]) => rows.map((d) => ({ day: d.day, visitors: Number(d.visitors), optIns: Number(d.opt_ins) }));
 const visitorKey = sql<string>`funnel_visits.day::text || ':' || funnel_visits.visitor_hash`;
 
 /**
  * One funnel's figures over [from, to] (UTC days): per step and per variant, unique visitors (a
  * visitor is one daily salted hash, so the same person on two days counts twice: nothing links the
  * days), opt-ins, purchases and revenue, conversion to the next step (the same hash on the same day
- * at step n+1), the z-test of each variant against the control, and a daily series per step.
- * Four grouped statements over the (funnel, day) index.
+ * at step n+1), the z-test of each variant against the control, and a daily series per step and
+ * per variant. Grouped statements over the (funnel, day) index.
  */
 export async function funnelStats(db: Db, organizationId: string, funnelId: string, range: { from: string; to: string }): Promise<TFunnelStats> {
   const visits = () =>
     scoped(db, organizationId).selectFrom('funnel_visits').where('funnel_visits.funnel_id', '=', funnelId).where('funnel_visits.day', '>=', range.from).where('funnel_visits.day', '<=', range.to);
-  const [steps, byVariant, byStep, daily, conversions, currencies] = await Promise.all([
+  const [steps, byVariant, byStep, daily, variantDaily, conversions, currencies] = await Promise.all([
     loadFunnelSteps(db, organizationId, [funnelId]),
     visits()
       .select([
@@ -73,6 +74,17 @@ export async function funnelStats(db: Db, organizationId: string, funnelId: stri
         sql<string>`count(distinct funnel_visits.visitor_hash) filter (where funnel_visits.opted_in)`.as('opt_ins'),
       ])
       .groupBy(['funnel_visits.step_id', 'funnel_visits.day'])
+      .orderBy('funnel_visits.day')
+      .execute(),
+    // A visit row is one visitor of one variant on one day (the primary key), so rows count visitors.
+    visits()
+      .select([
+        'funnel_visits.variant_id',
+        sql<string>`funnel_visits.day::text`.as('day'),
+        sql<string>`count(*)`.as('visitors'),
+        sql<string>`count(*) filter (where funnel_visits.opted_in)`.as('opt_ins'),
+      ])
+      .groupBy(['funnel_visits.variant_id', 'funnel_visits.day'])
       .orderBy('funnel_visits.day')
       .execute(),
     visits()
@@ -158,9 +170,10 @@ export async function funnelStats(db: Db, organizationId: string, funnelId: stri
             revenuePerVisitorCents: ratio(x.revenueCents, x.visitors),
             pValue,
             significant: pValue !== null && pValue < SIGNIFICANCE,
+            daily: dailyOf(variantDaily.filter((d) => d.variant_id === x.v.id)),
           };
         }),
-        daily: daily.filter((d) => d.step_id === step.id).map((d) => ({ day: d.day, visitors: Number(d.visitors), optIns: Number(d.opt_ins) })),
+        daily: dailyOf(daily.filter((d) => d.step_id === step.id)),
       };
     }),
   };

@@ -58,6 +58,13 @@ export function trpcMutation(page: Page, e2e: E2E, path: string, input?: unknown
   return page.request.post(`/trpc/${path}`, { data: input ?? {}, headers: { Origin: e2e.url } });
 }
 
+/** A tRPC mutation that must succeed (else the test fails with its status and body); its answer's data. */
+export async function trpcCall<T = { id: string }>(page: Page, e2e: E2E, path: string, input?: unknown): Promise<T> {
+  const response = await trpcMutation(page, e2e, path, input);
+  if (response.status() !== 200) throw new Error(`${path} answered ${response.status()}: ${await response.text()}`);
+  return ((await response.json()) as { result: { data: T } }).result.data;
+}
+
 /** Many calls of one mutation in one batched request (tRPC's `?batch=1`), answered 200 only when every call succeeded. */
 export function trpcMutations(page: Page, e2e: E2E, path: string, inputs: unknown[]): Promise<APIResponse> {
   return page.request.post(`/trpc/${inputs.map(() => path).join(',')}?batch=1`, {
