@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const setupFiles = ['tests/helpers/setup.ts'];
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -26,11 +26,16 @@ const databaseSuite = (kind: 'pglite' | 'postgres') => ({
  */
 const WORKERS = 2;
 
+/** …except those that need a fresh module graph: zod caches whether eval works the first time any file parses. */
+const UNIT_ISOLATED = ['tests/unit/zod-jitless.test.ts'];
+
 export default defineConfig({
   test: {
     maxWorkers: WORKERS,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], setupFiles } },
+      // The unit files share a worker's loaded modules (about half the project's time was importing them again per file)…
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], exclude: [...configDefaults.exclude, ...UNIT_ISOLATED], setupFiles, isolate: false } },
+      { extends: true, test: { name: 'unit:isolated', include: UNIT_ISOLATED, setupFiles } },
       databaseSuite('pglite'),
       ...(onPostgres ? [databaseSuite('postgres')] : []),
       {
