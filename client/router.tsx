@@ -35,5 +35,7 @@ declare module '@tanstack/react-router' {
     title?: string;
     /** The page's meta description (public pages; search engines show it). */
     description?: string;
+    /** With `?embed=1` the page is shown in another site's frame: the root adds no chat widget. */
+    embeddable?: true;
   }
 }

@@ -17,6 +17,7 @@ import { cspReportRoutes, securityHeaders } from './http/security-headers';
 import { mountTrpc } from './http/trpc';
 import { METRICS_PATH, metricsRoute } from './http/metrics-route';
 import { realtimeEventsRoute, REALTIME_EVENTS_PATH } from './realtime/sse';
+import { BOOKING_PAGE_ROUTE, bookingFrame } from './sites/booking-frame';
 import { publishedPagesFastPath } from './sites/fast-path';
 import { mountPublicSites, publishedPagesPolicy } from './sites/public';
 
@@ -57,6 +58,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   if (!options.router) app.get(REALTIME_EVENTS_PATH, safeQuery, realtimeEventsRoute);
   mountTrpc(app, options.router ?? appRouter);
 
+  app.use(BOOKING_PAGE_ROUTE, bookingFrame); // the booking page a site's Booking calendar block frames (?embed=1) may be framed by the organization's sites
   if (options.client) serveClient(app, options.client, { gaMeasurementId: deps.config.gaMeasurementId, recordPages: RECORD_PAGES });
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   return app;

@@ -28,6 +28,9 @@ export const ZSignupSearch = z.object({
   email: prefilledEmail,
 });
 
+/** A booking page; `embed=1`: inside a site's Booking calendar block (server/sites/blocks/embed.ts). */
+export const ZBookingSearch = z.object({ embed: optional(z.literal(1)) });
+
 export const ZForgotPasswordSearch = z.object({ email: prefilledEmail });
 
 /** The audit log in Settings → Security. */

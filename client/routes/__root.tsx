@@ -1,4 +1,4 @@
-import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router';
 import { ChatWidget } from '../components/chat-widget';
 import { useDocumentTitle } from '../components/document-title';
 import { NotFound } from '../components/not-found';
@@ -17,10 +17,11 @@ function RootLayout() {
   useApplyTheme();
   useDocumentTitle();
   usePageViews();
+  const embedded = useRouterState({ select: (s) => s.matches.some((m) => m.staticData.embeddable && (m.search as { embed?: unknown }).embed === 1) });
   return (
     <TooltipProvider>
       <Outlet />
-      <ChatWidget />
+      {embedded ? null : <ChatWidget />}
       <Toaster />
     </TooltipProvider>
   );

@@ -12,10 +12,22 @@ type Recipient = BookingResult & { name: string; email: string; phone: string | 
 
 const SUBJECTS: Record<BookingNotice, string> = { confirmed: 'Booking confirmed', rescheduled: 'Booking moved', cancelled: 'Booking cancelled' };
 
-/** "Tuesday, 1 December 2026 at 09:00 (Europe/London)": the visitor's own clock. */
-export function visitorTime(instant: string, timeZone: string): string {
-  const text = new Intl.DateTimeFormat('en-GB', { timeZone, dateStyle: 'full', timeStyle: 'short' }).format(new Date(instant));
+const TIME_STYLES = {
+  full: { dateStyle: 'full', timeStyle: 'short' },
+  short: { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+/** "Tuesday, 1 December 2026 at 09:00 (Europe/London)", or for an SMS "Tue 1 Dec, 09:00 (Europe/London)": the visitor's own clock. */
+export function visitorTime(instant: string, timeZone: string, style: keyof typeof TIME_STYLES = 'full'): string {
+  const text = new Intl.DateTimeFormat('en-GB', { timeZone, ...TIME_STYLES[style] }).format(new Date(instant));
   return `${text} (${timeZone})`;
+}
+
+/** The booking's SMS: one line, the short time, and (unless cancelled) the reschedule and cancel links the e-mail has. */
+export function bookingSms(notice: BookingNotice, calendarName: string, startsAt: string, timeZone: string, links: { reschedule: string; cancel: string }): string {
+  const when = visitorTime(startsAt, timeZone, 'short');
+  if (notice === 'cancelled') return `${calendarName}: your booking on ${when} is cancelled.`;
+  return `${calendarName}: ${notice === 'confirmed' ? 'booked' : 'moved to'} ${when}. Reschedule: ${links.reschedule} Cancel: ${links.cancel}`;
 }
 
 /** The booking as an .ics event: a cancellation is the same UID with STATUS:CANCELLED, so calendars drop it. */
@@ -67,10 +79,6 @@ export async function queueBookingMessages(trx: Db, deps: AppDeps, calendar: Loa
     attachments: [{ filename: 'booking.ics', contentType: `text/calendar; charset=utf-8; method=${notice === 'cancelled' ? 'CANCEL' : 'REQUEST'}`, content: icsOf(deps, calendar, booking) }],
   });
   if (booking.phone && booking.contactId) {
-    const sms =
-      notice === 'cancelled'
-        ? `${calendar.row.name}: your booking on ${when} is cancelled.`
-        : `${calendar.row.name}: ${notice === 'confirmed' ? 'booked' : 'moved to'} ${when}. Change it: ${links.reschedule}`;
     await deps.jobs.send(
       BOOKING_SMS_JOB,
       {
@@ -78,7 +86,7 @@ export async function queueBookingMessages(trx: Db, deps: AppDeps, calendar: Loa
         actorUserId: booking.assignees[0]?.id ?? null,
         contactId: booking.contactId,
         to: booking.phone,
-        message: sms,
+        message: bookingSms(notice, calendar.row.name, booking.startsAt, booking.timeZone, links),
         idempotencyKey: `booking:${booking.id}:${notice}:${booking.startsAt}`,
       },
       { db: trx },

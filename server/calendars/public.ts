@@ -6,7 +6,7 @@ import type { RequestMeta } from '../http/meta';
 import { siteOwnerOrganization } from '../organizations/site-owner';
 import { assertSlots, type RateLimit } from '../rate-limit';
 import { bookingByToken, bookSlot, cancelBooking, rescheduleBooking } from './booking';
-import { loadCalendar, type LoadedCalendar } from './repo';
+import { bookingHandleOwner, loadCalendar, type LoadedCalendar } from './repo';
 import type { TBookingInput, ZSlotsQuery } from './schema';
 import { slotsOf } from './service';
 
@@ -26,12 +26,7 @@ const PAGE_SLUG = /^[a-z0-9](?:[a-z0-9-]{0,58}[a-z0-9])?$/;
 /** The active calendar a public link names, with the organization's database. */
 async function publicCalendar(deps: AppDeps, handle: string, slug: string) {
   if (!PAGE_SLUG.test(handle) || !PAGE_SLUG.test(slug)) throw notFound();
-  const owner = await deps.database.db
-    .selectFrom('booking_handles')
-    .innerJoin('organizations', 'organizations.id', 'booking_handles.organization_id')
-    .select(['organizations.id', 'organizations.name'])
-    .where('booking_handles.slug', '=', handle)
-    .executeTakeFirst();
+  const owner = await bookingHandleOwner(deps.database.db, handle);
   if (!owner) throw notFound();
   const db = deps.database.forOrganization(owner.id);
   const row = await scoped(db, owner.id).selectFrom('calendars').select('id').where('slug', '=', slug).where('active', '=', true).executeTakeFirst();

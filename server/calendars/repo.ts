@@ -98,6 +98,16 @@ export async function readBookingHandle(db: Db, organizationId: string): Promise
   return row?.slug ?? null;
 }
 
+/** The organization a booking link's handle names (any handle; an unknown one names none). */
+export async function bookingHandleOwner(db: Db, handle: string): Promise<{ id: string; name: string } | undefined> {
+  return db
+    .selectFrom('booking_handles')
+    .innerJoin('organizations', 'organizations.id', 'booking_handles.organization_id')
+    .select(['organizations.id', 'organizations.name'])
+    .where('booking_handles.slug', '=', handle)
+    .executeTakeFirst();
+}
+
 /** The organization's handle, made from its name the first time (with a number when another organization has it). */
 export async function ensureBookingHandle(db: Db, organizationId: string): Promise<string> {
   const existing = await readBookingHandle(db, organizationId);

@@ -10,5 +10,10 @@ export type AppEnv = {
     meta: RequestMeta;
     /** Set by the auth middlewares of server/http/auth.ts. */
     auth: Auth | null;
+    /**
+     * The sources a page's `frame-ancestors` allows, set by the route of a page that may be framed
+     * (server/sites/booking-frame.ts); unset, a page is framed nowhere (server/http/security-headers.ts).
+     */
+    frameAncestors?: readonly string[];
   };
 };

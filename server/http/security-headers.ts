@@ -77,8 +77,11 @@ export function policyInputs(config: Pick<Config, 'stripe' | 'gaMeasurementId'>,
   };
 }
 
-/** The Content-Security-Policy of HTML pages. */
-export function htmlPolicy({ scriptHashes, styleHashes, stripe, googleAnalytics }: PolicyInputs): string {
+/**
+ * The Content-Security-Policy of HTML pages. `frameAncestors`: who may frame the page; none but for
+ * the pages a route lets be framed (AppEnv's `frameAncestors`; docs/decisions/053-booking-page-frame.md).
+ */
+export function htmlPolicy({ scriptHashes, styleHashes, stripe, googleAnalytics }: PolicyInputs, frameAncestors: readonly string[] = ["'none'"]): string {
   const sources = (own: string[], key: 'script' | 'connect' | 'img' | 'frame') => [...own, ...(stripe ? STRIPE_SOURCES[key] : []), ...(googleAnalytics && key !== 'frame' ? GA_SOURCES[key] : [])];
   const frame = sources([], 'frame');
   const directives: [string, string[]][] = [
@@ -98,7 +101,7 @@ export function htmlPolicy({ scriptHashes, styleHashes, stripe, googleAnalytics 
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],
     ['form-action', ["'self'"]],
-    ['frame-ancestors', ["'none'"]],
+    ['frame-ancestors', [...frameAncestors]],
     ['report-uri', [CSP_REPORT_PATH]],
     ['report-to', [REPORT_GROUP]],
   ];
@@ -114,7 +117,8 @@ export function commonHeaders(config: Pick<Config, 'publicUrl' | 'stripe'>): Rec
   const headers: Record<string, string> = {
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
-    // Older browsers that ignore frame-ancestors.
+    // Older browsers that ignore frame-ancestors; the others ignore this header when the policy has
+    // frame-ancestors, so a page a route lets be framed (decision 053) is framed only where they apply.
     'X-Frame-Options': 'DENY',
     // The voice command centre may ask for the microphone, only on our own pages; Stripe's frames may use the Payment Request API.
     'Permissions-Policy': ['camera=()', 'geolocation=()', 'microphone=(self)', `payment=(${stripe ? 'self "https://js.stripe.com"' : 'self'})`, 'usb=()', 'browsing-topics=()'].join(', '),
@@ -126,13 +130,16 @@ export function commonHeaders(config: Pick<Config, 'publicUrl' | 'stripe'>): Rec
 /** Sets the security headers on every response of the app: pages, API, downloads, assets, 404s and errors. */
 export function securityHeaders(config: Config, client?: ClientBuild, serverStyles: readonly string[] = []) {
   const common = Object.entries(commonHeaders(config));
-  const html = htmlPolicy(policyInputs(config, client, serverStyles));
+  const inputs = policyInputs(config, client, serverStyles);
+  const html = htmlPolicy(inputs);
   return createMiddleware<AppEnv>(async (c, next) => {
     await next();
     const isHtml = /^text\/html\b/i.test(c.res.headers.get('content-type') ?? '');
+    const ancestors = c.get('frameAncestors');
+    const policy = !isHtml ? RESOURCE_POLICY : ancestors ? htmlPolicy(inputs, ancestors) : html;
     const set = (headers: Headers) => {
       for (const [name, value] of common) headers.set(name, value);
-      headers.set('Content-Security-Policy', isHtml ? html : RESOURCE_POLICY);
+      headers.set('Content-Security-Policy', policy);
       if (isHtml) headers.set('Reporting-Endpoints', REPORTING_ENDPOINTS);
     };
     try {

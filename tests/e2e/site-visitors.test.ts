@@ -21,7 +21,7 @@ async function siteWithPages(page: Page, name: string): Promise<Site> {
 }
 
 describe('Websites: visitors of published pages (issue #20)', () => {
-  it('a form sent without JavaScript and with it: each lands on the thank-you page and starts a run of the Form Submitted workflow', async () => {
+  it('a form sent without JavaScript and with it: each lands on the thank-you page, starts a run of the Form Submitted workflow, and shows in the CRM as a contact and a submission', async () => {
     const { page } = await openSignedIn(e2e);
     const workflow = await call(page, 'automations.create', { name: 'Site lead follow-up' });
     await call(page, 'automations.saveDraft', {
@@ -38,6 +38,7 @@ describe('Websites: visitors of published pages (issue #20)', () => {
     const site = await siteWithPages(page, 'Form Dental');
     for (const p of site.pages) await call(page, 'sites.publish', { pageId: p.id });
     const home = `${e2e.url}/s/${site.handle}/`;
+    const emails = new Map<string, string>();
 
     for (const [javaScriptEnabled, firstName] of [
       [false, 'Nojs'],
@@ -47,7 +48,8 @@ describe('Websites: visitors of published pages (issue #20)', () => {
       await visitor.goto(home);
       const form = visitor.locator('form').filter({ has: visitor.getByRole('button', { name: 'Get my free quote' }) });
       await form.getByLabel('First name').fill(firstName);
-      await form.getByLabel('E-mail').fill(`${firstName.toLowerCase()}.${Date.now()}@example.test`);
+      emails.set(firstName, `${firstName.toLowerCase()}.${Date.now()}@example.test`);
+      await form.getByLabel('E-mail').fill(emails.get(firstName)!);
       await form.getByRole('checkbox').check();
       await form.getByRole('button', { name: 'Get my free quote' }).click();
       await visitor.waitForURL(`${e2e.url}/s/${site.handle}/thank-you`);
@@ -66,6 +68,33 @@ describe('Websites: visitors of published pages (issue #20)', () => {
           { timeout: 20_000 },
         )
         .toBe(1);
+    }
+
+    // In the CRM: each visitor is a contact whose page shows the form they sent (its fields) on the timeline.
+    for (const [name, email] of emails) {
+      await page.goto('/contacts');
+      await page.getByRole('table', { name: 'Contacts' }).getByRole('link', { name, exact: true }).click();
+      await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
+      const submitted = page.getByRole('region', { name: 'Timeline', exact: true }).getByRole('listitem').filter({ hasText: 'Form submitted' });
+      await submitted.getByText(email, { exact: true }).waitFor();
+      await submitted.getByText(name, { exact: true }).waitFor();
+    }
+    // And the Forms view lists the home page's form with both submissions, each linking its new contact.
+    const homePage = site.pages.find((p) => p.path === '/')!;
+    await page.goto('/contacts/forms');
+    const forms = page.getByRole('table', { name: 'Forms' });
+    const formLink = page.getByRole('link', { name: new RegExp(`^site:${homePage.id}:`) });
+    const cells = forms.getByRole('row').filter({ has: formLink }).getByRole('cell');
+    // Submissions, contacts, new contacts.
+    await expect.poll(async () => (await cells.allTextContents()).slice(1, 4)).toEqual(['2', '2', '2']);
+    await formLink.click();
+    const submissions = page.getByRole('table', { name: /^Submissions of site:/ });
+    for (const name of emails.keys()) {
+      await submissions
+        .getByRole('row')
+        .filter({ has: page.getByRole('link', { name, exact: true }) })
+        .getByText('New contact')
+        .waitFor();
     }
   });
 

@@ -186,12 +186,21 @@ describe('calendars: slots, bookings and manage links', () => {
     expect(await badPhone.json()).toMatchObject({ issues: [{ path: 'phone' }] });
     expect((await post(world.visitor(uniqueEmail('bot'), at('09:00'), { website: 'http://spam.example' }))).status).toBe(201);
     expect(await world.deps.database.db.selectFrom('appointments').select('id').where('organization_id', '=', world.owner.organizationId).execute()).toEqual([]);
-    const withPhone = await post(world.visitor(uniqueEmail('p'), at('09:00'), { phone: '+1 415 555 2671' }));
+    const withPhoneEmail = uniqueEmail('p');
+    const withPhone = await post(world.visitor(withPhoneEmail, at('09:00'), { phone: '+1 415 555 2671' }));
     expect(withPhone.status).toBe(201);
     // The SMS job sends through the SMS service (its sandbox here): the message is stored for the contact.
     const sms = () => world.deps.database.db.selectFrom('sms_messages').select(['to_number', 'body']).where('organization_id', '=', world.owner.organizationId).execute();
     await expect.poll(async () => (await sms()).map((m) => m.to_number), { timeout: 10_000 }).toEqual(['+14155552671']);
-    expect((await sms())[0]!.body).toMatch(/^Discovery call: booked /);
+    // One line with the e-mail's two links (its reschedule and cancel links), each opening its own action.
+    const body = (await sms())[0]!.body;
+    const mail = await world.deps.database.db.selectFrom('email_messages').select('text').where('to_address', '=', withPhoneEmail).executeTakeFirstOrThrow();
+    const linkOf = (text: string, label: string) => new RegExp(`${label}: (\\S+)`).exec(text)?.[1];
+    expect(body).toMatch(/^Discovery call: booked \w{3} \d{1,2} \w{3}, \d\d:\d\d \(Europe\/Paris\)\. Reschedule: \S+ Cancel: \S+$/);
+    expect(linkOf(body, 'Reschedule')).toBe(linkOf(mail.text, 'Reschedule'));
+    expect(linkOf(body, 'Cancel')).toBe(linkOf(mail.text, 'Cancel'));
+    const cancel = await world.request(`/api/booking/manage/${linkOf(body, 'Cancel')!.split('/book/manage/')[1]}`);
+    expect(await cancel.json()).toMatchObject({ action: 'cancel', status: 'confirmed' });
     let last = 201;
     for (let i = 0; i < 10 && last !== 429; i++) last = (await post(world.visitor(uniqueEmail('flood'), at('11:00')))).status;
     expect(last).toBe(429);

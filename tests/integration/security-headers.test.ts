@@ -23,7 +23,7 @@ function fakeBuild() {
   writeFileSync(path.join(dir, 'pages', 'pricing.html'), html(`<div id="root" data-prerendered="desktop"><h1>Pricing</h1></div><script>${PAGE_SCRIPT}</script>`));
   writeFileSync(path.join(dir, 'pages.json'), JSON.stringify({ mobileAgent: { source: 'Mobile', flags: 'i' }, pages: { '/pricing': { html: 'pages/pricing.html' } } }));
   writeFileSync(path.join(dir, 'assets', 'main-abc.js'), 'console.log(1);');
-  writeFileSync(path.join(dir, 'routes.json'), JSON.stringify({ app: ['/', '/contacts', '/pricing'], site: ['/', '/pricing'] }));
+  writeFileSync(path.join(dir, 'routes.json'), JSON.stringify({ app: ['/', '/contacts', '/pricing', '/book/$handle/$calendar', '/book/manage/$token'], site: ['/', '/pricing'] }));
   return loadClientBuild(dir)!;
 }
 
@@ -171,6 +171,50 @@ describe('browser security headers on every kind of response', () => {
     // The snippet the page carries is the one hashed.
     expect(await gaRes.text()).toContain(`<script>${analyticsInlineScript('G-TEST123')}</script>`);
     expect(Object.values(ga).flat().join(' ')).not.toMatch(/stripe/);
+  });
+});
+
+describe('the booking page a site’s Booking calendar block frames (decision 053)', () => {
+  it('with ?embed=1 may be framed by our origin and its organization’s verified domains; without it, and every other page, by none', async () => {
+    const { app, deps, caller } = await buildTestApp({ app: { client: fakeBuild() } });
+    const tag = Date.now().toString(36);
+    const domainOf = async (name: string, verified: boolean) => {
+      const owner = await createAccount(deps, name);
+      const api = caller(browser(owner.cookie));
+      const site = await api.sites.create({ name });
+      const added = await api.sites.addDomain({ siteId: site.id, domain: `${name}-${tag}.example.test` });
+      if (verified) await deps.database.db.updateTable('site_domains').set({ verified_at: new Date() }).where('id', '=', added.id).execute();
+      return { owner, api, site, domain: added.domain };
+    };
+    const framer = await domainOf('framer', true);
+    const pending = await framer.api.sites.addDomain({ siteId: framer.site.id, domain: `pending-${tag}.example.test` });
+    const stranger = await domainOf('stranger', true);
+    const calendar = await framer.api.calendars.create({
+      name: 'Cleaning visit',
+      slug: 'cleaning',
+      kind: 'personal',
+      slotMinutes: 30,
+      members: [{ userId: framer.owner.userId, timeZone: 'UTC', weekly: Array.from({ length: 7 }, () => [{ start: '09:00', end: '12:00' }]), overrides: [] }],
+    });
+    const page = new URL(calendar.bookingUrl).pathname;
+
+    const embedded = await app.request(`${page}?embed=1`);
+    expect(embedded.status).toBe(200);
+    const csp = directives(embedded.headers.get('content-security-policy'));
+    // PUBLIC_URL's scheme and port; the unverified domain and another organization's are not in it.
+    expect(csp['frame-ancestors']).toEqual(["'self'", `http://${framer.domain}:3000`]);
+    expect(Object.values(csp).flat()).not.toContain(`http://${pending.domain}:3000`);
+    expect(Object.values(csp).flat().join(' ')).not.toContain(stranger.domain);
+    // The rest of the page policy is the other pages' own; browsers that know no frame-ancestors still refuse the frame.
+    const plain = directives((await app.request(page)).headers.get('content-security-policy'));
+    expect({ ...csp, 'frame-ancestors': ["'none'"] }).toEqual(plain);
+    expect(embedded.headers.get('x-frame-options')).toBe('DENY');
+
+    for (const p of [page, `${page}?embed=0`, '/book/no-such-handle/cleaning?embed=1', '/book/manage/some-token?embed=1', '/contacts?embed=1']) {
+      expectPagePolicy(await app.request(p), p);
+    }
+    // Not a page: the resource policy whatever the query.
+    expectResourcePolicy(await app.request('/api/health?embed=1'), '/api/health?embed=1');
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_WEEKLY, ZCreateCalendarInput, ZSlotsQuery, ZWeeklyAvailability, type TWeeklyAvailability } from '../../server/calendars/schema';
 import { computeSlots, type BusyInterval, type SlotMember, type SlotRules } from '../../server/calendars/slots';
+import { bookingSms } from '../../server/calendars/notify';
 import { readBookingToken, bookingToken, newSigningKey, signatureMatches } from '../../server/calendars/tokens';
 
 const RULES: SlotRules = { kind: 'personal', slotMinutes: 60, bufferBeforeMinutes: 0, bufferAfterMinutes: 0, minimumNoticeMinutes: 0, maximumPerDay: null };
@@ -128,5 +129,18 @@ describe('booking link tokens', () => {
     expect(signatureMatches(newSigningKey(), readBookingToken(token))).toBe(false);
     expect(signatureMatches(key, readBookingToken(token.replace('.cancel.', '.reschedule.')))).toBe(false);
     expect(signatureMatches(key, readBookingToken(`${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`))).toBe(false);
+  });
+});
+
+describe('the booking SMS', () => {
+  const links = { reschedule: 'https://crm.test/book/manage/b.reschedule.s', cancel: 'https://crm.test/book/manage/b.cancel.s' };
+  it('is one line with the short time and both links of the e-mail; a cancellation has none', () => {
+    expect(bookingSms('confirmed', 'Cleaning visit', '2026-12-01T09:00:00Z', 'Europe/London', links)).toBe(
+      'Cleaning visit: booked Tue 1 Dec, 09:00 (Europe/London). Reschedule: https://crm.test/book/manage/b.reschedule.s Cancel: https://crm.test/book/manage/b.cancel.s',
+    );
+    expect(bookingSms('rescheduled', 'Cleaning visit', '2026-12-01T09:00:00Z', 'America/New_York', links)).toBe(
+      'Cleaning visit: moved to Tue 1 Dec, 04:00 (America/New_York). Reschedule: https://crm.test/book/manage/b.reschedule.s Cancel: https://crm.test/book/manage/b.cancel.s',
+    );
+    expect(bookingSms('cancelled', 'Cleaning visit', '2026-12-01T09:00:00Z', 'Europe/London', links)).toBe('Cleaning visit: your booking on Tue 1 Dec, 09:00 (Europe/London) is cancelled.');
   });
 });

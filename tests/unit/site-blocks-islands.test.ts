@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderPageDocument } from '../../server/sites/blocks/document';
+import { BOOKING_HEIGHT_MESSAGE } from '../../server/sites/blocks/embed';
 import { ISLANDS_SCRIPT } from '../../server/sites/blocks/islands';
 import { ZPageData } from '../../server/sites/blocks/schema';
 
-/** A published page with a form, a video and a countdown, its islands script run as the browser would. */
+/** A published page with a form, a video, a countdown and a booking calendar, its islands script run as the browser would. */
 function load(fetchReply: () => Promise<unknown>) {
   const html = renderPageDocument({
     data: ZPageData.parse({
@@ -12,9 +13,15 @@ function load(fetchReply: () => Promise<unknown>) {
         { type: 'Form', props: { id: 'f', fields: [{ name: 'email', label: 'E-mail', type: 'email', required: true }], successMessage: 'Thanks!' } },
         { type: 'Video', props: { id: 'v', url: 'https://vimeo.com/76979871', title: 'Our studio' } },
         { type: 'Countdown', props: { id: 'c', endsAt: '2030-01-01T00:00', timeZone: 'UTC' } },
+        { type: 'BookingCalendar', props: { id: 'b', calendarId: '' } },
       ],
     }),
-    ctx: { mode: 'published', organization: { name: 'Studio' }, calendars: [], formAction: (id) => `https://site.test/_form/${id}` },
+    ctx: {
+      mode: 'published',
+      organization: { name: 'Studio' },
+      calendars: [{ id: 'cal', name: 'Consultation', bookingUrl: 'https://crm.test/book/studio/consultation' }],
+      formAction: (id) => `https://site.test/_form/${id}`,
+    },
     page: { title: 'T', description: '', noindex: false, canonicalUrl: 'https://site.test/' },
     site: { name: 'Studio', headerLinks: [] },
     scripts: { islandsSrc: '/s/_islands.js' },
@@ -86,9 +93,28 @@ describe('the islands script', () => {
     expect((document.querySelector('button[type=submit]') as HTMLButtonElement).disabled).toBe(false);
   });
 
+  it('sizes the booking frame to the height its own window posts from the booking page’s origin, and to nothing else', () => {
+    load(async () => ({}));
+    const frame = document.querySelector('iframe[data-sb-booking]') as HTMLIFrameElement;
+    expect(frame.src).toBe('https://crm.test/book/studio/consultation?embed=1');
+    const post = (data: unknown, origin: string, source: unknown = frame.contentWindow) => window.dispatchEvent(new MessageEvent('message', { data, origin, source: source as Window }));
+    post({ type: BOOKING_HEIGHT_MESSAGE, height: 900 }, 'https://crm.test');
+    expect(frame.style.height).toBe('900px');
+    // Another origin (the frame navigated elsewhere), another window, another message: no change.
+    post({ type: BOOKING_HEIGHT_MESSAGE, height: 500 }, 'https://evil.test');
+    post({ type: BOOKING_HEIGHT_MESSAGE, height: 500 }, 'https://crm.test', window);
+    post({ type: 'other', height: 500 }, 'https://crm.test');
+    expect(frame.style.height).toBe('900px');
+    // Kept between 320 and 4000 px.
+    post({ type: BOOKING_HEIGHT_MESSAGE, height: 1e6 }, 'https://crm.test');
+    expect(frame.style.height).toBe('4000px');
+    post({ type: BOOKING_HEIGHT_MESSAGE, height: 'tall' }, 'https://crm.test');
+    expect(frame.style.height).toBe('320px');
+  });
+
   it('swaps the video poster for the player only on click', () => {
     load(async () => ({}));
-    expect(document.querySelector('iframe')).toBeNull();
+    expect(document.querySelector('.sb-video iframe')).toBeNull();
     (document.querySelector('.sb-video-poster') as HTMLAnchorElement).click();
     const frame = document.querySelector('.sb-video iframe') as HTMLIFrameElement;
     expect(frame.getAttribute('src')).toBe('https://player.vimeo.com/video/76979871?autoplay=1');

@@ -1,11 +1,14 @@
+import { BOOKING_HEIGHT_MESSAGE } from './embed';
+
 /**
  * The only JavaScript a published page may load, and only when it has a form or a booking calendar
  * (document.tsx decides). Plain ES2017 for every browser, no build step, under 3 KB:
  * - forms: POST the same urlencoded body a native submit sends, with `Accept: application/json`;
  *   follow `{ redirect }` or show `{ errors }` by field name (the form works without this script);
  * - videos: a click on the poster link swaps in the player (no third-party request before);
- * - booking frames: load lazily (native) and take the height the booking page posts
- *   (`{ type: 'sb-booking-height', height }`), so the frame does not scroll inside the page;
+ * - booking frames: load lazily (native) and take the height the booking page posts (./embed.ts),
+ *   so the frame does not scroll inside the page; only from the frame's own window while it shows
+ *   the origin it was given (a frame navigated elsewhere sizes nothing);
  * - countdowns: tick the remaining time under the static "Ends …" line.
  * Sent with its line breaks and indentation removed (every statement ends with `;` or `}`).
  * Served by publishing at /s/_islands.js with a long cache and a versioned query.
@@ -43,18 +46,18 @@ export const ISLANDS_SCRIPT = `(function () {
     var a = e.target.closest && e.target.closest('a[data-sb-embed]');
     if (!a || !a.parentNode) return;
     e.preventDefault();
-    var frame = d.createElement('iframe');
-    frame.src = a.getAttribute('data-sb-embed');
-    frame.title = a.getAttribute('data-sb-title') || 'Video';
-    frame.allow = 'autoplay; encrypted-media; picture-in-picture; fullscreen';
-    a.parentNode.replaceChild(frame, a);
-    frame.focus();
+    var f = d.createElement('iframe');
+    f.src = a.getAttribute('data-sb-embed');
+    f.title = a.getAttribute('data-sb-title') || 'Video';
+    f.allow = 'autoplay; encrypted-media; picture-in-picture; fullscreen';
+    a.parentNode.replaceChild(f, a);
+    f.focus();
   });
   window.addEventListener('message', function (e) {
     var m = e.data;
-    if (!m || m.type !== 'sb-booking-height') return;
-    all('iframe[data-sb-booking]').forEach(function (frame) {
-      if (frame.contentWindow === e.source) frame.style.height = Math.min(4000, Math.max(320, Number(m.height) || 0)) + 'px';
+    if (!m || m.type !== '${BOOKING_HEIGHT_MESSAGE}') return;
+    all('iframe[data-sb-booking]').forEach(function (f) {
+      if (f.contentWindow === e.source && new URL(f.src).origin === e.origin) f.style.height = Math.min(4000, Math.max(320, +m.height || 0)) + 'px';
     });
   });
   function pad(n) { return (n < 10 ? '0' : '') + n; }

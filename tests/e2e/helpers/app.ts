@@ -17,7 +17,7 @@ export const E2E_INBOUND_SECRET = 'e2e-inbound-webhook-secret';
  * The port is chosen up front so PUBLIC_URL is the server's real origin: the CSRF check compares the
  * browser's Origin with it, and invite links are built from it.
  */
-export async function startApp(): Promise<App> {
+export async function startApp(env: (port: number) => Record<string, string> = () => ({})): Promise<App> {
   const port = await freePort();
   // Every test of the file signs up from this machine's one address: the sign-up limit is lifted for them.
   const config = loadConfig({
@@ -31,6 +31,7 @@ export async function startApp(): Promise<App> {
     EMAIL_INBOUND_SECRET: E2E_INBOUND_SECRET,
     // Outbound webhooks may target this machine (the webhooks test's endpoint on 127.0.0.1).
     WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true',
+    ...env(port),
   });
   // From the migrated dump (tests/helpers/pglite-snapshot.ts): the server's own migration finds nothing to do.
   const database = await openDatabase({ kind: 'pglite', dataDir: undefined, loadDataDir: await migratedSnapshot(), rowLevelSecurity: config.rowLevelSecurity });
@@ -51,11 +52,12 @@ export async function startApp(): Promise<App> {
   };
 }
 
-export function launchBrowser(): Promise<Browser> {
+/** Chromium as every e2e file runs it; `args` adds switches (e.g. --host-resolver-rules for a custom domain). */
+export function launchBrowser(args: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...args],
   });
 }
 
@@ -79,18 +81,25 @@ export type E2E = {
   open(options?: OpenOptions): Promise<Page>;
 };
 
+export type E2EOptions = {
+  /** More server settings, from the port it listens on. */
+  env?: (port: number) => Record<string, string>;
+  /** More Chromium switches. */
+  browserArgs?: string[];
+};
+
 /**
  * Registers hooks that start the real server (production build, in-memory PGlite) and Chromium for
  * the file, and check after each test that no page threw or logged an error.
  */
-export function useE2E(): E2E {
+export function useE2E({ env, browserArgs }: E2EOptions = {}): E2E {
   let server: App | undefined;
   let browser: Browser | undefined;
   let contexts: BrowserContext[] = [];
   let problems: string[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startApp(), launchBrowser()]);
+    [server, browser] = await Promise.all([startApp(env), launchBrowser(browserArgs)]);
   });
 
   afterAll(async () => {
