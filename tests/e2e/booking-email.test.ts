@@ -1,16 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '../doubles/smtp';
-import { openSignedIn, trpcMutation, trpcQuery } from './helpers/accounts';
+import { openSignedIn, trpcCall, trpcQuery } from './helpers/accounts';
 import { useE2E } from './helpers/app';
 
 const e2e = useE2E();
 
-async function call<T = { id: string }>(page: Page, path: string, input: unknown): Promise<T> {
-  const response = await trpcMutation(page, e2e, path, input);
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { result: { data: T } }).result.data;
-}
+/** A tRPC call that must succeed; its answer's data. */
+const call = <T = { id: string }>(page: Page, path: string, input: unknown) => trpcCall<T>(page, e2e, path, input);
 
 /** The one message with this subject, once the sink has it. */
 async function mailWithSubject(sink: SmtpSink, subject: string) {

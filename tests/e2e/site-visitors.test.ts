@@ -1,16 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openSignedIn, trpcMutation } from './helpers/accounts';
+import { openSignedIn, trpcCall } from './helpers/accounts';
 import { useE2E } from './helpers/app';
 
 const e2e = useE2E();
 
-/** A tRPC mutation that must succeed; its answer's data. */
-async function call<T = { id: string }>(page: Page, path: string, input: unknown): Promise<T> {
-  const response = await trpcMutation(page, e2e, path, input);
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { result: { data: T } }).result.data;
-}
+/** A tRPC call that must succeed; its answer's data. */
+const call = <T = { id: string }>(page: Page, path: string, input: unknown) => trpcCall<T>(page, e2e, path, input);
 
 type Site = { id: string; handle: string; pages: { id: string; path: string }[] };
 
