@@ -9,7 +9,8 @@
  * Prints figures; never asserts timing.
  *
  * Env: BENCH_EDITOR_BLOCKS (default 250), BENCH_EDITOR_KEYS (characters typed, default 30),
- * BENCH_EDITOR_DELETES (blocks deleted, default 10), BENCH_EDITOR_PROFILE (a file: the deletes' CPU profile,
+ * BENCH_EDITOR_DELETES (blocks deleted, default 10), BENCH_EDITOR_LAYOUT (`flat`, the default: every block at the
+ * top level; `sections`: Sections of 25 blocks, typing into and deleting nested blocks), BENCH_EDITOR_PROFILE (a file: the deletes' CPU profile,
  * for Chrome DevTools), CHROME_PATH (default /usr/bin/chromium).
  */
 import { writeFileSync } from 'node:fs';
@@ -19,7 +20,7 @@ import { chromium, type Page } from 'playwright-core';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db';
 import { startServer } from '../../server/server';
-import { ZHeadingProps, ZTextProps } from '../../server/sites/blocks/schema';
+import { ZHeadingProps, ZSectionProps, ZTextProps } from '../../server/sites/blocks/schema';
 import { ensureClientBuild } from '../lib/client-build';
 import { freePort } from '../lib/free-port';
 import { envNumber, loadLine, machineLine, progress } from './lib/common';
@@ -30,16 +31,33 @@ const BUILD = fileURLToPath(new URL('../../dist/client', import.meta.url));
 const TARGET_MS = 100;
 /** The block deleted: the 11th, so that the page's other blocks below it all move up. */
 const DELETE_AT = 10;
-/** The Heading typed into: the 5th block, in view when the editor opens. */
-const TYPE_AT = 4;
+/** The Heading typed into: the 5th of the copy blocks, in view when the editor opens in either layout. */
+const TYPED_HEADING = 'Heading-bench-4';
 
-/** A long page: Headings and Texts in turn, each with its own copy. */
-function longPage(blocks: number) {
-  const content = Array.from({ length: blocks }, (_, i) =>
-    i % 2 === 0
+/** Blocks per Section in the `sections` layout (the Sections count among the page's blocks). */
+const SECTION_SIZE = 25;
+
+/** Headings and Texts in turn, each with its own copy. */
+const copyBlocks = (count: number, from = 0) =>
+  Array.from({ length: count }, (_, n) => {
+    const i = from + n;
+    return i % 2 === 0
       ? { type: 'Heading', props: { id: `Heading-bench-${i}`, ...ZHeadingProps.parse({ text: `Section ${i / 2 + 1}: what we do` }) } }
-      : { type: 'Text', props: { id: `Text-bench-${i}`, ...ZTextProps.parse({ text: `Paragraph ${i}. We answer every enquiry the same day, and our team follows up within a week.` }) } },
-  );
+      : { type: 'Text', props: { id: `Text-bench-${i}`, ...ZTextProps.parse({ text: `Paragraph ${i}. We answer every enquiry the same day, and our team follows up within a week.` }) } };
+  });
+
+/**
+ * A long page of `blocks` blocks: in the `flat` layout all at the top level; in `sections`, as
+ * template pages are built, Sections of SECTION_SIZE blocks each (itself and 24 inside), so the
+ * blocks typed into and deleted are nested ones.
+ */
+function longPage(blocks: number, layout: 'flat' | 'sections') {
+  if (layout === 'flat') return { root: { props: {} }, content: copyBlocks(blocks), zones: {} };
+  const sections = Math.ceil(blocks / SECTION_SIZE);
+  const content = Array.from({ length: sections }, (_, s) => ({
+    type: 'Section',
+    props: { id: `Section-bench-${s}`, ...ZSectionProps.parse({}), content: copyBlocks(Math.min(SECTION_SIZE, blocks - s * SECTION_SIZE) - 1, s * SECTION_SIZE) },
+  }));
   return { root: { props: {} }, content, zones: {} };
 }
 
@@ -102,6 +120,7 @@ export async function run(): Promise<void> {
   const blocks = Math.round(envNumber('BENCH_EDITOR_BLOCKS', 250));
   const keys = Math.round(envNumber('BENCH_EDITOR_KEYS', 30));
   const deletes = Math.round(envNumber('BENCH_EDITOR_DELETES', 10));
+  const layout = process.env.BENCH_EDITOR_LAYOUT === 'sections' ? 'sections' : 'flat';
   console.log('Editor bench: the page builder (Puck) on a long page, in Chromium');
   console.log(`${machineLine()}\n${loadLine('at start')}`);
   if (await ensureClientBuild(progress)) progress('client built');
@@ -131,11 +150,11 @@ export async function run(): Promise<void> {
     const pageId = ((await created.json()) as { result: { data: { id: string } } }).result.data.id;
     await database.db
       .updateTable('site_pages')
-      .set({ draft: JSON.stringify(longPage(blocks)) })
+      .set({ draft: JSON.stringify(longPage(blocks, layout)) })
       .where('id', '=', pageId)
       .execute();
 
-    progress(`opening the editor on ${blocks} blocks`);
+    progress(`opening the editor on ${blocks} blocks (${layout})`);
     const opened = performance.now();
     await page.goto(`/websites/${siteId}/pages/${pageId}`);
     const items = page.locator('[data-puck-component]');
@@ -151,18 +170,18 @@ export async function run(): Promise<void> {
 
     // Typing: a Heading selected, its Text field focused, characters typed one by one.
     progress(`typing ${keys} characters`);
-    await items.nth(TYPE_AT).click();
+    const heading = page.locator(`[data-puck-component="${TYPED_HEADING}"]`);
+    await heading.click();
     const field = page.locator('[class*="_PuckFields_"]').getByRole('textbox', { name: 'Text', exact: true });
     await field.click();
     await page.keyboard.press('End');
-    const target = await items.nth(TYPE_AT).getAttribute('data-puck-component');
     const typing: Sample[] = [];
     const mounted = await items.count();
     let typed = '';
     for (let i = 0; i < keys; i++) {
       const char = 'abcdefghijklmnopqrstuvwxyz'[i % 26]!;
       typed += char;
-      typing.push(await measureKey(page, ['text', typed, `[data-puck-component="${target}"]`], char));
+      typing.push(await measureKey(page, ['text', typed, `[data-puck-component="${TYPED_HEADING}"]`], char));
     }
     await settle(page);
 
@@ -199,7 +218,7 @@ export async function run(): Promise<void> {
       return [label, num(samples.length), num(median(ms), 1), num(worst, 1), `< ${TARGET_MS} (${median(ms) < TARGET_MS ? 'met' : 'MISSED'})`, num(median(samples.map((s) => s.longTaskMs)), 1)];
     };
     printTable(
-      `The editor with ${blocks} blocks (opened in ${num(openMs / 1000, 1)} s, ${mounted} blocks mounted in the canvas): key to the first frame showing its effect`,
+      `The editor with ${blocks} blocks, ${layout === 'flat' ? 'all at the top level' : `in Sections of ${SECTION_SIZE}`} (opened in ${num(openMs / 1000, 1)} s, ${mounted} blocks mounted in the canvas): key to the first frame showing its effect`,
       ['action', 'runs', 'median ms', 'worst ms', 'target ms', 'long tasks ms (median)'],
       [rowOf('type a character in a field', typing), rowOf(`delete the selected block (the ${DELETE_AT + 1}th)`, deleting)],
     );
