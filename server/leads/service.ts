@@ -90,6 +90,8 @@ export type LeadCapture = {
   payload: Record<string, unknown>;
   /** What the timeline shows, by label. */
   fields: Record<string, string>;
+  /** What people call the form where its id says nothing to them (a site form: its page), shown by the Forms view and the timeline. */
+  formName?: string;
 };
 
 /**
@@ -107,7 +109,7 @@ export async function recordLeadCapture(trx: Db, organizationId: string, capture
       page: capture.page,
       referrer: capture.referrer,
       tags: capture.tags,
-      payload: JSON.stringify(capture.payload),
+      payload: JSON.stringify(capture.formName ? { ...capture.payload, formName: capture.formName } : capture.payload),
       contact_created: capture.created,
     })
     .returning('id')
@@ -117,7 +119,7 @@ export async function recordLeadCapture(trx: Db, organizationId: string, capture
     contactId: capture.contact.id,
     type: 'form_submission',
     actorUserId: null,
-    payload: { form: capture.formId, submissionId: submission.id, fields: capture.fields },
+    payload: { form: capture.formId, ...(capture.formName ? { formName: capture.formName } : {}), submissionId: submission.id, fields: capture.fields },
   });
   await publishEvent(trx, {
     organizationId,
@@ -212,6 +214,7 @@ export async function listForms(ctx: Pick<OrgContext, 'db' | 'organizationId'>, 
     base()
       .select((eb) => [
         'form_submissions.form_id',
+        sql<string | null>`max(form_submissions.payload->>'formName')`.as('name'),
         eb.fn.countAll<number>().as('submissions'),
         sql<number>`count(distinct form_submissions.contact_id)`.as('contacts'),
         sql<number>`count(*) filter (where form_submissions.contact_created)`.as('new_contacts'),
@@ -240,6 +243,8 @@ export async function listForms(ctx: Pick<OrgContext, 'db' | 'organizationId'>, 
       const converted = Number(f.converted);
       return {
         formId: f.form_id,
+        /** The form's name when its submissions carry one (site forms), else null: the id is its name. */
+        name: f.name,
         submissions: Number(f.submissions),
         contacts,
         newContacts: Number(f.new_contacts),

@@ -75,7 +75,8 @@ async function loadLivePage(db: Db, post: SiteFormPost) {
   const page = await scoped(db, post.organizationId)
     .selectFrom('site_pages')
     .innerJoin('site_page_versions', 'site_page_versions.id', 'site_pages.published_version_id')
-    .select(['site_pages.id', 'site_pages.path', 'site_page_versions.data'])
+    .innerJoin('sites', 'sites.id', 'site_pages.site_id')
+    .select(['site_pages.id', 'site_pages.path', 'site_pages.title', 'sites.name as siteName', 'site_page_versions.data'])
     .where('site_pages.id', '=', post.pageId)
     .where('site_pages.site_id', '=', post.siteId)
     .executeTakeFirst();
@@ -161,6 +162,7 @@ export async function submitSiteForm(deps: Pick<AppDeps, 'database' | 'config' |
         tags,
         payload: { fields: Object.fromEntries(values), consent, siteId: post.siteId, pageId: post.pageId, blockId: post.blockId },
         fields: fieldsShown,
+        formName: `${page.title} (${page.siteName}, ${page.path})`,
       });
       const step = await countOptIn(trx, { organizationId: post.organizationId, pageId: post.pageId, visitor: { ip: post.meta.ip, userAgent: post.meta.userAgent ?? '' } });
       return { status: 'accepted', redirect: await redirectOf(trx, post, form.data.redirectPath, page.path, step?.nextPageId ?? null) } as const;

@@ -8,7 +8,7 @@ const e2e = useE2E();
 /** A tRPC call that must succeed; its answer's data. */
 const call = <T = { id: string }>(page: Page, path: string, input: unknown) => trpcCall<T>(page, e2e, path, input);
 
-type Site = { id: string; handle: string; pages: { id: string; path: string }[] };
+type Site = { id: string; handle: string; pages: { id: string; path: string; title: string }[] };
 
 async function siteWithPages(page: Page, name: string): Promise<Site> {
   const { id } = await call(page, 'sites.create', { name });
@@ -66,25 +66,28 @@ describe('Websites: visitors of published pages (issue #20)', () => {
         .toBe(1);
     }
 
-    // In the CRM: each visitor is a contact whose page shows the form they sent (its fields) on the timeline.
+    // In the CRM: each visitor is a contact whose page shows the form they sent (named by its page, its fields) on the timeline.
+    const formName = `${site.pages.find((p) => p.path === '/')!.title} (Form Dental, /)`;
     for (const [name, email] of emails) {
       await page.goto('/contacts');
       await page.getByRole('table', { name: 'Contacts' }).getByRole('link', { name, exact: true }).click();
       await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
-      const submitted = page.getByRole('region', { name: 'Timeline', exact: true }).getByRole('listitem').filter({ hasText: 'Form submitted' });
+      const submitted = page
+        .getByRole('region', { name: 'Timeline', exact: true })
+        .getByRole('listitem')
+        .filter({ hasText: `Form submitted: ${formName}` });
       await submitted.getByText(email, { exact: true }).waitFor();
       await submitted.getByText(name, { exact: true }).waitFor();
     }
-    // And the Forms view lists the home page's form with both submissions, each linking its new contact.
-    const homePage = site.pages.find((p) => p.path === '/')!;
+    // And the Forms view lists the home page's form by that name, with both submissions, each linking its new contact.
     await page.goto('/contacts/forms');
     const forms = page.getByRole('table', { name: 'Forms' });
-    const formLink = page.getByRole('link', { name: new RegExp(`^site:${homePage.id}:`) });
+    const formLink = page.getByRole('link', { name: formName, exact: true });
     const cells = forms.getByRole('row').filter({ has: formLink }).getByRole('cell');
     // Submissions, contacts, new contacts.
     await expect.poll(async () => (await cells.allTextContents()).slice(1, 4)).toEqual(['2', '2', '2']);
     await formLink.click();
-    const submissions = page.getByRole('table', { name: /^Submissions of site:/ });
+    const submissions = page.getByRole('table', { name: `Submissions of ${formName}`, exact: true });
     for (const name of emails.keys()) {
       await submissions
         .getByRole('row')

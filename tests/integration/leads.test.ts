@@ -242,7 +242,7 @@ describe('leads in the app', () => {
     const { forms, weeks, days } = await world.api.leads.forms();
     expect(days).toBe(90);
     expect(forms).toEqual([
-      expect.objectContaining({ formId: 'case-study-cta', submissions: 2, contacts: 2, newContacts: 2, converted: 1, conversionRate: 0.5 }),
+      expect.objectContaining({ formId: 'case-study-cta', name: null, submissions: 2, contacts: 2, newContacts: 2, converted: 1, conversionRate: 0.5 }),
       expect.objectContaining({ formId: 'footer-newsletter', submissions: 1, contacts: 1, newContacts: 1, converted: 0, conversionRate: 0 }),
     ]);
     expect(weeks).toEqual(

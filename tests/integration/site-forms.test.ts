@@ -47,9 +47,10 @@ describe('site forms: a native POST of a form block', () => {
     const stats = await world.api.funnels.stats({ funnelId });
     expect(stats.steps[0]).toMatchObject({ visitors: 1, optIns: 1 });
 
-    // The Forms view lists it.
+    // The Forms view lists it, named by its page (its id names nothing a person knows).
     const forms = await world.api.leads.forms({ days: 30 });
-    expect(forms.forms.map((f) => f.formId)).toContain(`site:${optIn}:form-1`);
+    expect(forms.forms.find((f) => f.formId === `site:${optIn}:form-1`)?.name).toMatch(/^.+ \(.+, \/guide\)$/);
+    expect(activity.payload).toMatchObject({ formName: forms.forms.find((f) => f.formId === `site:${optIn}:form-1`)!.name });
   });
 
   it('names each bad field: required, e-mail, phone, consent; custom fields by their key', async () => {

@@ -125,7 +125,7 @@ function FormsPage() {
                   <Tr key={f.formId} aria-selected={f.formId === selected || undefined}>
                     <Td>
                       <Link to="/contacts/forms" search={(prev) => ({ ...prev, form: f.formId, page: undefined })} className={linkClass} aria-current={f.formId === selected ? 'true' : undefined}>
-                        {f.formId}
+                        {f.name ?? f.formId}
                       </Link>
                     </Td>
                     <Td className="text-right tabular-nums">{f.submissions}</Td>
@@ -141,7 +141,7 @@ function FormsPage() {
           </section>
         </>
       ) : null}
-      {selected ? <Submissions formId={selected} page={search.page} /> : null}
+      {selected ? <Submissions formId={selected} name={forms.find((f) => f.formId === selected)?.name ?? selected} page={search.page} /> : null}
     </Page>
   );
 }
@@ -165,7 +165,7 @@ function LocalTime({ iso }: { iso: string }) {
 
 const KIT_TONES: Record<string, BadgeTone> = { delivered: 'green', pending: 'gray', retrying: 'amber', failed: 'red' };
 
-function Submissions({ formId, page }: { formId: string; page: number | undefined }) {
+function Submissions({ formId, name, page }: { formId: string; name: string; page: number | undefined }) {
   const navigate = useNavigate({ from: Route.fullPath });
   const query = trpc.leads.submissions.useQuery(submissionsInput(formId, page));
   const data = query.data;
@@ -175,7 +175,7 @@ function Submissions({ formId, page }: { formId: string; page: number | undefine
     <section aria-labelledby="submissions-heading" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="submissions-heading" className="text-lg font-semibold text-gray-900 dark:text-white">
-          Submissions of {formId}
+          Submissions of {name}
         </h2>
         {data ? <p className="text-sm text-gray-600 dark:text-gray-400">{data.total} in all</p> : null}
       </div>
