@@ -50,7 +50,7 @@ export function siteLink(fromPath: string, href: string): string {
 /** Who publishes: the organization's database and the product's origin (booking links, canonical URLs). */
 export type Org = { db: Db; organizationId: string; deps: { config: Pick<AppDeps['config'], 'publicUrl'> } };
 
-/** What the blocks need: the organization's details (its e-mail footer's), its active calendars with their booking pages, where forms post. */
+/** What the blocks need: the organization's details (name, postal address, business phone, reply-to address), its active calendars with their booking pages, where forms post. */
 export async function blockContextOf(org: Org, _site: { id: string }, page: { id: string; path: string } | string, mode: BlockContext['mode'], now = new Date()): Promise<BlockContext> {
   const { db, organizationId } = org;
   const path = typeof page === 'string' ? '/' : page.path;
@@ -65,7 +65,12 @@ export async function blockContextOf(org: Org, _site: { id: string }, page: { id
   const prefix = rootPrefix(path);
   return {
     mode,
-    organization: { name: organization.name, ...(settings.email.postalAddress ? { address: settings.email.postalAddress } : {}), ...(email ? { email } : {}) },
+    organization: {
+      name: organization.name,
+      ...(settings.email.postalAddress ? { address: settings.email.postalAddress } : {}),
+      ...(settings.phone ? { phone: settings.phone } : {}),
+      ...(email ? { email } : {}),
+    },
     calendars: handle ? calendars.map((c) => ({ id: c.id, name: c.name, bookingUrl: bookingUrl(org.deps.config.publicUrl, handle, c.slug) })) : [],
     formAction: (blockId) => `${prefix}_form/${pageId}/${encodeURIComponent(blockId)}`,
     assetUrl: (id) => `${prefix}_assets/${id}`,

@@ -350,4 +350,17 @@ describe('sites: drafts, publishing and serving', () => {
     expect(page).not.toContain('<script>window.owner');
     expect(page).toMatch(/<iframe[^>]*sandbox/);
   });
+
+  it('shows the organization’s business phone in the Footer block from the next publish', async () => {
+    const world = await sitesWorld();
+    const site = await world.site();
+    const thanks = pageOf(site, '/thank-you');
+    await world.api.sites.publish({ pageId: thanks.id });
+    expect(await (await world.get(`/s/${site.handle}/thank-you`)).text()).not.toContain('href="tel:');
+    await world.api.organizations.update({ phone: '(415) 555-0100' });
+    // Not before the page is published again (a version never changes).
+    expect(await (await world.get(`/s/${site.handle}/thank-you`)).text()).not.toContain('href="tel:');
+    await world.api.sites.publish({ pageId: thanks.id });
+    expect(await (await world.get(`/s/${site.handle}/thank-you`)).text()).toContain('<a href="tel:+14155550100">+1 415 555 0100</a>');
+  });
 });
