@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db';
 import { readBookingHandle, bookingUrl } from '../calendars/repo';
@@ -24,6 +24,9 @@ import { pageUrl, requirePage, requireSite, siteBaseUrl, siteSettingsOf, verifie
 export const ISLANDS_PATH = '/s/_islands.js';
 export const ISLANDS_VERSION = createHash('sha256').update(ISLANDS_SCRIPT).digest('hex').slice(0, 12);
 export const ISLANDS_SRC = `${ISLANDS_PATH}?v=${ISLANDS_VERSION}`;
+
+/** Where a version's custom code is served, under its site's root (public.ts): `<site>/_code/<version id>`. */
+export const CODE_SEGMENT = '_code';
 
 /** The Payment block's order pages, on the product's origin (server/billing/site-checkout.ts). */
 export const PAY_PATH = '/api/pay';
@@ -83,8 +86,14 @@ export async function blockContextOf(org: Org, _site: { id: string }, page: { id
 type SiteRow = { id: string; name: string; handle: string; settings: unknown };
 type PageRow = { id: string; path: string; title: string; description: string; og_image: string | null; noindex: boolean };
 
-/** The whole document of a page's data, as published (and re-rendered with a native form post's errors); its canonical addresses name CANONICAL_BASE, put in when served (./canonical.ts). */
-export async function renderPage(org: Org, site: SiteRow, page: PageRow, data: PageData, extra: Partial<Pick<BlockContext, 'formState' | 'now'>> = {}): Promise<string> {
+/** The version a page is rendered as: its id, and the custom code published with it (null: none). */
+export type VersionCode = { id: string; customCode: string | null };
+
+/**
+ * The whole document of a page's data as `version` (when published, and re-rendered with a native
+ * form post's errors); its canonical addresses name CANONICAL_BASE, put in when served (./canonical.ts).
+ */
+export async function renderPage(org: Org, site: SiteRow, page: PageRow, data: PageData, version: VersionCode, extra: Partial<Pick<BlockContext, 'formState' | 'now'>> = {}): Promise<string> {
   const ctx = { ...(await blockContextOf(org, site, page, 'published', extra.now)), ...(extra.formState ? { formState: extra.formState } : {}) };
   const settings = siteSettingsOf(site.settings);
   const prefix = rootPrefix(page.path);
@@ -98,7 +107,7 @@ export async function renderPage(org: Org, site: SiteRow, page: PageRow, data: P
       ...(settings.faviconAssetId ? { faviconUrl: `${prefix}_assets/${settings.faviconAssetId}` } : {}),
       headerLinks: settings.headerLinks.map((l) => ({ label: l.label, href: siteLink(page.path, l.href) })),
       ...(settings.footerText ? { footerText: settings.footerText } : {}),
-      ...(settings.customHead ? { customHead: settings.customHead } : {}),
+      ...(version.customCode ? { customCodeSrc: `${prefix}${CODE_SEGMENT}/${version.id}` } : {}),
       ...(settings.brandColor ? { brandColor: settings.brandColor } : {}),
     },
     scripts: { islandsSrc: ISLANDS_SRC },
@@ -121,7 +130,10 @@ export function publishableData(draft: unknown): PageData {
  * published (migrated), so an untouched draft equals its live version.
  */
 export async function storeVersion(trx: Db, org: Org, site: SiteRow, page: PageRow, data: PageData, publishedBy: string | null, now = new Date()) {
-  const html = await renderPage({ ...org, db: trx }, site, page, data, { now });
+  // The site's custom code as it is now is this version's, for good (served at its own address, by the version's id).
+  const version: VersionCode = { id: randomUUID(), customCode: siteSettingsOf(site.settings).customHead.trim() || null };
+  const html = await renderPage({ ...org, db: trx }, site, page, data, version, { now });
+
   const etag = sha256Hex(html);
   // The page's row lock orders concurrent publishes: each takes the next number.
   await scoped(trx, org.organizationId).updateTable('site_pages').set({ updated_at: now }).where('id', '=', page.id).execute();
@@ -132,7 +144,17 @@ export async function storeVersion(trx: Db, org: Org, site: SiteRow, page: PageR
     .executeTakeFirst();
   const number = (last?.number ?? 0) + 1;
   const row = await scoped(trx, org.organizationId)
-    .insertInto('site_page_versions', { page_id: page.id, number, data: JSON.stringify(data), html, etag, published_at: now, published_by_user_id: publishedBy })
+    .insertInto('site_page_versions', {
+      id: version.id,
+      page_id: page.id,
+      number,
+      data: JSON.stringify(data),
+      html,
+      etag,
+      custom_code: version.customCode,
+      published_at: now,
+      published_by_user_id: publishedBy,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await scoped(trx, org.organizationId)

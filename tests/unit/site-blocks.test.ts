@@ -6,7 +6,7 @@ import { LEAD_HONEYPOT_FIELD } from '../../server/leads/schema';
 import { zonedTimeToInstant } from '../../server/sites/blocks/components/countdown';
 import { siteConfig, type BlockContext } from '../../server/sites/blocks/config';
 import { brandCss, contrast } from '../../server/sites/blocks/css';
-import { renderPageDocument, type PageDocumentInput } from '../../server/sites/blocks/document';
+import { renderCodeDocument, renderPageDocument, type PageDocumentInput } from '../../server/sites/blocks/document';
 import { ISLANDS_SCRIPT } from '../../server/sites/blocks/islands';
 import { BLOCK_SCHEMAS, BLOCK_TYPES, HONEYPOT_FIELD, MAX_PAGE_BLOCKS, PAGE_DATA_VERSION, ZPageData, migratePageData, videoEmbed, type PageData } from '../../server/sites/blocks/schema';
 
@@ -220,11 +220,15 @@ describe('renderPageDocument', () => {
     expect(html).toContain('<a class="sb-site-name" href="/s/bright">Bright Smiles</a>');
   });
 
-  it('puts custom code only in a sandboxed frame, never in the document itself', () => {
-    const html = render(page([heading]), { site: { name: 'S', headerLinks: [], customHead: '<script>track("visit")</script><style>body{display:none}</style>' } });
+  it('frames custom code by its address, sandboxed, never in the document itself; the code is a document of its own', () => {
+    const html = render(page([heading]), { site: { name: 'S', headerLinks: [], customCodeSrc: '../_code/version-1' } });
     expect(html).not.toMatch(/<script/i);
-    expect(html).toContain('<iframe class="sb-sr" sandbox="allow-scripts" srcdoc="&lt;script&gt;track(&quot;visit&quot;)&lt;/script&gt;&lt;style&gt;');
+    expect(html).toContain('<iframe class="sb-sr" sandbox="allow-scripts" src="../_code/version-1" title="Site code" aria-hidden="true" tabindex="-1"></iframe></body>');
     expect(html).not.toContain('allow-same-origin');
+    expect(render(page([heading]))).not.toContain('<iframe');
+    expect(renderCodeDocument('<script>track("visit")</script>')).toBe(
+      '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Site code</title><script>track("visit")</script></head><body></body></html>',
+    );
   });
 
   it('fills the footer with the organization’s details and the year, and resolves site paths', () => {

@@ -16,8 +16,11 @@ export type PageDocumentInput = {
     faviconUrl?: string | null;
     headerLinks: { label: string; href: string }[];
     footerText?: string | null;
-    /** Admin-only code: runs in a sandboxed frame at the end of the body, never in the document itself. */
-    customHead?: string | null;
+    /**
+     * The address of the site's custom code (admin-only), a document of its own with its own policy
+     * (renderCodeDocument): framed sandboxed at the end of the body, never in the page itself.
+     */
+    customCodeSrc?: string | null;
     brandColor?: string | null;
   };
   scripts: { islandsSrc: string };
@@ -70,9 +73,9 @@ export function renderPageDocument(input: PageDocumentInput): string {
   const nav = site.headerLinks.length
     ? `<nav class="sb-nav" aria-label="Main"><ul>${site.headerLinks.map((l) => `<li><a href="${attr(l.href)}">${escapeHtml(l.label)}</a></li>`).join('')}</ul></nav>`
     : '';
-  const customCode = site.customHead?.trim()
-    ? // No allow-same-origin: the code runs (analytics, pixels) but cannot read the page, its cookies or its forms.
-      `<iframe class="sb-sr" sandbox="allow-scripts" srcdoc="${attr(site.customHead)}" title="Site code" aria-hidden="true" tabindex="-1"></iframe>`
+  const customCode = site.customCodeSrc
+    ? // No allow-same-origin: the code runs in an opaque origin (its document's policy says so too), away from the page, its cookies and its forms.
+      `<iframe class="sb-sr" sandbox="allow-scripts" src="${attr(site.customCodeSrc)}" title="Site code" aria-hidden="true" tabindex="-1"></iframe>`
     : '';
   return [
     '<!doctype html>',
@@ -87,3 +90,10 @@ export function renderPageDocument(input: PageDocumentInput): string {
     '</body></html>',
   ].join('');
 }
+
+/**
+ * A site's custom code as the document its frame loads: the code as the admin wrote it, in the head
+ * (what it puts in a body, the parser moves there). Served with CUSTOM_CODE_POLICY (served-pages.ts).
+ */
+export const renderCodeDocument = (code: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Site code</title>${code}</head><body></body></html>`;
