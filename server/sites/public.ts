@@ -3,14 +3,14 @@ import { createMiddleware } from 'hono/factory';
 import type { AppDeps } from '../deps';
 import type { AppEnv } from '../http/env';
 import { renderCodeDocument } from './blocks/document';
-import { ISLANDS_SCRIPT } from './blocks/islands';
+import { ISLAND_NAMES, ISLANDS, type IslandName } from './blocks/islands';
 import type { PageData } from './blocks/schema';
 import { isAppHost, tokenAnswer, WELL_KNOWN_PREFIX } from './domains';
 import { withCanonicalBase } from './canonical';
 import { notFoundRoute } from './fast-path';
 import { submitSiteForm } from './forms';
 import { findSite, type PublicSite } from './lookup';
-import { CODE_SEGMENT, ISLANDS_PATH, renderPage } from './publish';
+import { CODE_SEGMENT, ISLAND_PATHS, renderPage } from './publish';
 import { pageDataOf, pageUrl, siteSettingsOf } from './repo';
 import { CUSTOM_CODE_POLICY, htmlAnswer, PAGE_CACHE, pageAnswer, plainNotFoundAnswer, plainNotFoundPage, preparedVersion, publishedPagePolicy } from './served-pages';
 
@@ -20,8 +20,8 @@ export { publishedPagePolicy, publishedPagesPolicy } from './served-pages';
  * The published sites' doors (issue #20): /s/<handle>/<path> on the product's own host, and
  * /<path> on a site's verified custom domain (by Host header). A page's GET is answered before
  * these, from memory, by ./fast-path.ts; here are its form posts, sitemap, robots.txt, favicon,
- * pictures and custom code, the redirects to a page's one address, the domain check's answer and
- * unknown sites.
+ * pictures and custom code, the island scripts, the redirects to a page's one address, the domain
+ * check's answer and unknown sites.
  */
 
 // ——— Answers ———
@@ -176,9 +176,12 @@ const queryOf = (c: Context) => {
   return at === -1 ? '' : url.slice(at);
 };
 
-function islands(c: Context<AppEnv>) {
-  return c.body(ISLANDS_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': IMMUTABLE });
+function islandScript(c: Context<AppEnv>, name: IslandName) {
+  return c.body(ISLANDS[name].script, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': IMMUTABLE });
 }
+
+/** The island served at a path, if one is. */
+const islandAt = (path: string) => ISLAND_NAMES.find((name) => ISLAND_PATHS[name] === path);
 
 async function wellKnown(c: Context<AppEnv>, token: string) {
   const answer = await tokenAnswer(c.var.deps, token);
@@ -197,7 +200,8 @@ const customDomains = (bodyLimit: MiddlewareHandler) =>
     if (path.startsWith(WELL_KNOWN_PREFIX)) return wellKnown(c, path.slice(WELL_KNOWN_PREFIX.length));
     const site = await findSite(c.var.deps, { domain: host.toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '') }, path);
     if (!site) return next();
-    if (path === ISLANDS_PATH) return islands(c);
+    const island = islandAt(path);
+    if (island) return islandScript(c, island);
     return serveSite(c, site, path, bodyLimit);
   });
 
@@ -207,7 +211,7 @@ const customDomains = (bodyLimit: MiddlewareHandler) =>
  */
 export function mountPublicSites(app: Hono<AppEnv>, bodyLimit: MiddlewareHandler): void {
   app.use(customDomains(bodyLimit));
-  app.get(ISLANDS_PATH, (c) => islands(c));
+  for (const name of ISLAND_NAMES) app.get(ISLAND_PATHS[name], (c) => islandScript(c, name));
   app.get(`${WELL_KNOWN_PREFIX}:token`, (c) => wellKnown(c, c.req.param('token')));
   app.all('/s/:handle{[^/]+}', async (c) => {
     const site = await findSite(c.var.deps, { handle: c.req.param('handle') }, '');

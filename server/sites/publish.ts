@@ -11,7 +11,7 @@ import { readSettings } from '../organizations/settings';
 import type { BlockContext } from './blocks/context';
 import { CANONICAL_BASE } from './canonical';
 import { renderPageDocument } from './blocks/document';
-import { ISLANDS_SCRIPT } from './blocks/islands';
+import { ISLAND_NAMES, ISLANDS, type IslandName } from './blocks/islands';
 import { migratePageData, ZPageData, type PageData } from './blocks/schema';
 import { pageUrl, requirePage, requireSite, siteBaseUrl, siteSettingsOf, verifiedDomains } from './repo';
 
@@ -20,10 +20,11 @@ import { pageUrl, requirePage, requireSite, siteBaseUrl, siteSettingsOf, verifie
  * HTML's hash as ETag) that the public doors serve, and any version can be made live again.
  */
 
-/** The islands script's address: versioned by its content, so it is cached for good. */
-export const ISLANDS_PATH = '/s/_islands.js';
-export const ISLANDS_VERSION = createHash('sha256').update(ISLANDS_SCRIPT).digest('hex').slice(0, 12);
-export const ISLANDS_SRC = `${ISLANDS_PATH}?v=${ISLANDS_VERSION}`;
+/** Each island script's path, the same on the product's origin and on custom domains (the forms island's predates the others). */
+export const ISLAND_PATHS: Record<IslandName, string> = { forms: '/s/_islands.js', countdown: '/s/_countdown.js' };
+/** Each island script's address in a page: versioned by its content, so it is cached for good. */
+const islandSrc = (name: IslandName) => `${ISLAND_PATHS[name]}?v=${createHash('sha256').update(ISLANDS[name].script).digest('hex').slice(0, 12)}`;
+export const ISLAND_SRC = Object.fromEntries(ISLAND_NAMES.map((name) => [name, islandSrc(name)])) as Record<IslandName, string>;
 
 /** Where a version's custom code is served, under its site's root (public.ts): `<site>/_code/<version id>`. */
 export const CODE_SEGMENT = '_code';
@@ -110,7 +111,7 @@ export async function renderPage(org: Org, site: SiteRow, page: PageRow, data: P
       ...(version.customCode ? { customCodeSrc: `${prefix}${CODE_SEGMENT}/${version.id}` } : {}),
       ...(settings.brandColor ? { brandColor: settings.brandColor } : {}),
     },
-    scripts: { islandsSrc: ISLANDS_SRC },
+    islandSrc: ISLAND_SRC,
   });
 }
 
@@ -133,7 +134,6 @@ export async function storeVersion(trx: Db, org: Org, site: SiteRow, page: PageR
   // The site's custom code as it is now is this version's, for good (served at its own address, by the version's id).
   const version: VersionCode = { id: randomUUID(), customCode: siteSettingsOf(site.settings).customHead.trim() || null };
   const html = await renderPage({ ...org, db: trx }, site, page, data, version, { now });
-
   const etag = sha256Hex(html);
   // The page's row lock orders concurrent publishes: each takes the next number.
   await scoped(trx, org.organizationId).updateTable('site_pages').set({ updated_at: now }).where('id', '=', page.id).execute();

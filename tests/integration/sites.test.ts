@@ -5,6 +5,7 @@ import * as canonicalMigration from '../../db/migrations/2026_12_04_700_site_ver
 import * as codeMigration from '../../db/migrations/2026_12_07_200_site_versions_custom_code';
 import { renderCodeDocument } from '../../server/sites/blocks/document';
 import { CANONICAL_BASE } from '../../server/sites/canonical';
+import { ISLAND_SRC } from '../../server/sites/publish';
 import { CUSTOM_CODE_POLICY } from '../../server/sites/served-pages';
 import { getTestDatabase } from '../helpers/db';
 import { addMember, browser, createAccount, createKey } from '../helpers/factories';
@@ -117,7 +118,7 @@ describe('sites: drafts, publishing and serving', () => {
     await world.api.sites.saveDraft({ pageId: page.id, data: page.draft, baseUpdatedAt: saved.draftUpdatedAt });
   });
 
-  it('serves the sitemap, robots.txt, the per-site 404 and the islands script; a page without a form has no script', async () => {
+  it('serves the sitemap, robots.txt, the per-site 404 and the islands script; a page without a form, booking calendar or countdown has no script', async () => {
     const world = await sitesWorld();
     const site = await world.site();
     const home = pageOf(site, '/');
@@ -424,6 +425,31 @@ describe('sites: drafts, publishing and serving', () => {
     await db.updateTable('site_page_versions').set({ html: legacy, etag: 'before-the-migration', custom_code: null }).where('id', '=', v3.versionId).execute();
     await codeMigration.up(db);
     expect(await db.selectFrom('site_page_versions').select(['html', 'etag', 'custom_code']).where('id', '=', v3.versionId).executeTakeFirstOrThrow()).toEqual(stored);
+  });
+
+  it('serves the countdown island by path and on custom domains; a page with a countdown loads it alone', async () => {
+    const world = await sitesWorld();
+    const site = await world.site();
+    const page = await world.api.sites.createPage({ siteId: site.id, path: '/offer', title: 'Offer', templateId: 'thank-you' });
+    const draft = (await world.api.sites.page({ pageId: page.id })).draft;
+    draft.content.push({ type: 'Countdown', props: { id: 'ends', title: 'Offer ends', endsAt: '2030-01-01T18:00', timeZone: 'Europe/Paris', endedText: 'The offer has ended' } });
+    await world.api.sites.saveDraft({ pageId: page.id, data: draft, baseUpdatedAt: (await world.api.sites.page({ pageId: page.id })).draftUpdatedAt });
+    await world.api.sites.publish({ pageId: page.id });
+    const html = await (await world.get(`/s/${site.handle}/offer`)).text();
+    expect([...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0])).toEqual([`<script src="${ISLAND_SRC.countdown}" defer>`]);
+    expect(ISLAND_SRC.countdown).toMatch(/^\/s\/_countdown\.js\?v=[0-9a-f]{12}$/);
+    const domain = `ends-${Date.now().toString(36)}.example.com`;
+    await world.deps.database.db
+      .insertInto('site_domains')
+      .values({ organization_id: world.owner.organizationId, site_id: site.id, domain, verification_token: `t-${domain}`, verified_at: new Date() })
+      .execute();
+    for (const host of [undefined, domain]) {
+      const script = await world.get(ISLAND_SRC.countdown, host ? { host } : {});
+      expect(script.status).toBe(200);
+      expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
+      expect(script.headers.get('cache-control')).toContain('immutable');
+      expect(await script.text()).toContain('data-sb-ends');
+    }
   });
 
   it('shows the organization’s business phone in the Footer block from the next publish', async () => {
