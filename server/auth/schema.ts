@@ -126,6 +126,8 @@ export const ZUpdateOrganizationInput = z.object({
     .refine((tz) => isTimeZone(tz), 'must be an IANA time zone such as Europe/Paris')
     .optional(),
   salesRepsSeeOwnOnly: z.boolean().optional(),
+  /** The public business phone (the Footer block of the sites'); empty: none. The server checks it is a phone and stores it in international form. */
+  phone: z.string().trim().max(40, 'must be at most 40 characters').nullable().optional(),
 });
 export type TUpdateOrganizationInput = z.input<typeof ZUpdateOrganizationInput>;
 

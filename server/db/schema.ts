@@ -1491,6 +1491,8 @@ export interface SitePageVersionsTable {
   html: string;
   /** sha256 of the html. */
   etag: string;
+  /** The site's custom code as published with this version, served as its own sandboxed document at <site>/_code/<id>; null: none. */
+  custom_code: string | null;
   published_at: Timestamp;
   published_by_user_id: string | null;
 }

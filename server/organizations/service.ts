@@ -26,6 +26,7 @@ import type { AppDeps } from '../deps';
 import { DomainError } from '../errors';
 import { publishEvent } from '../events/publish';
 import type { RequestMeta } from '../http/meta';
+import { internationalFormat, normalizePhone } from '../phone';
 import { sendAccountEmail } from '../kernel/account-emails';
 import { actorIdOf, type OrgContext } from '../kernel/context';
 import { readSettings, updateSettings } from './settings';
@@ -48,10 +49,20 @@ export async function getOrganization(ctx: OrgReader) {
   return { id: org.id, name: org.name, settings, createdAt: org.created_at.toISOString() };
 }
 
+/** The business phone as typed (read in the organization's country without a +), in international form; VALIDATION naming `phone` when it is no phone. */
+function businessPhone(typed: string, country: string): string {
+  const phone = normalizePhone(typed, country);
+  if (!phone.ok) throw new DomainError('VALIDATION', `phone: ${phone.reason}`, { issues: [{ path: 'phone', message: phone.reason }] });
+  return internationalFormat(phone.e164);
+}
+
 export async function updateOrganization(ctx: OrgContext, input: z.output<typeof ZUpdateOrganizationInput>) {
   await ctx.db.transaction().execute(async (trx) => {
-    const { name, ...settings } = input;
-    await updateSettings(trx, ctx.organizationId, settings);
+    const { name, phone, ...settings } = input;
+    await updateSettings(trx, ctx.organizationId, (current) => ({
+      ...settings,
+      ...(phone === undefined ? {} : { phone: phone ? businessPhone(phone, settings.country ?? current.country) : null }),
+    }));
     if (name) await trx.updateTable('organizations').set({ name, updated_at: new Date() }).where('id', '=', ctx.organizationId).execute();
     await recordAudit(trx, { organizationId: ctx.organizationId, actor: actorOf(ctx.auth), action: 'organization.updated', details: { changed: Object.keys(input) }, meta: ctx.meta });
   });

@@ -47,6 +47,8 @@ const FIELDS = {
   country: field<string>(organizationRules.country.unwrap(), 'US'),
   /** The organization's time zone: days of reports, lists' date filters, tasks when the user has none. */
   timezone: field<string>(organizationRules.timezone.unwrap(), 'UTC'),
+  /** The public business phone, in international form (service.ts updateOrganization); the sites' Footer block shows it. */
+  phone: field<string | null>(organizationRules.phone.unwrap(), null),
   /** "Sales Reps see only contacts and deals they own". */
   salesRepsSeeOwnOnly: field<boolean>(organizationRules.salesRepsSeeOwnOnly.unwrap(), false),
   /** Industry key from the landing page the organization signed up from; null when none. */

@@ -15,3 +15,6 @@ export function normalizePhone(input: string, defaultCountry = 'US'): PhoneResul
   }
   return { ok: true, e164: parsed.number, country: parsed.country };
 }
+
+/** A number (E.164) as people read it: +1 415 555 0100. */
+export const internationalFormat = (e164: string): string => parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;

@@ -2,24 +2,26 @@ import { type Hono, type Context, type MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppDeps } from '../deps';
 import type { AppEnv } from '../http/env';
-import { ISLANDS_SCRIPT } from './blocks/islands';
+import { renderCodeDocument } from './blocks/document';
+import { ISLAND_NAMES, ISLANDS, type IslandName } from './blocks/islands';
 import type { PageData } from './blocks/schema';
 import { isAppHost, tokenAnswer, WELL_KNOWN_PREFIX } from './domains';
 import { withCanonicalBase } from './canonical';
 import { notFoundRoute } from './fast-path';
 import { submitSiteForm } from './forms';
 import { findSite, type PublicSite } from './lookup';
-import { ISLANDS_PATH, renderPage } from './publish';
+import { CODE_SEGMENT, ISLAND_PATHS, renderPage } from './publish';
 import { pageDataOf, pageUrl, siteSettingsOf } from './repo';
-import { htmlAnswer, PAGE_CACHE, pageAnswer, plainNotFoundAnswer, plainNotFoundPage, preparedVersion, publishedPagePolicy } from './served-pages';
+import { CUSTOM_CODE_POLICY, htmlAnswer, PAGE_CACHE, pageAnswer, plainNotFoundAnswer, plainNotFoundPage, preparedVersion, publishedPagePolicy } from './served-pages';
 
 export { publishedPagePolicy, publishedPagesPolicy } from './served-pages';
 
 /**
  * The published sites' doors (issue #20): /s/<handle>/<path> on the product's own host, and
  * /<path> on a site's verified custom domain (by Host header). A page's GET is answered before
- * these, from memory, by ./fast-path.ts; here are its form posts, sitemap, robots.txt, favicon and
- * pictures, the redirects to a page's one address, the domain check's answer and unknown sites.
+ * these, from memory, by ./fast-path.ts; here are its form posts, sitemap, robots.txt, favicon,
+ * pictures and custom code, the island scripts, the redirects to a page's one address, the domain
+ * check's answer and unknown sites.
  */
 
 // ——— Answers ———
@@ -56,7 +58,7 @@ async function sitemap(c: Context<AppEnv>, site: PublicSite) {
 }
 
 function robots(c: Context<AppEnv>, site: PublicSite) {
-  const text = `User-agent: *\nAllow: /\nDisallow: ${site.base}/_form/\nSitemap: ${site.canonicalBase}/sitemap.xml\n`;
+  const text = `User-agent: *\nAllow: /\nDisallow: ${site.base}/_form/\nDisallow: ${site.base}/${CODE_SEGMENT}/\nSitemap: ${site.canonicalBase}/sitemap.xml\n`;
   return c.body(text, 200, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': PAGE_CACHE });
 }
 
@@ -67,6 +69,24 @@ async function assetAnswer(c: Context<AppEnv>, site: PublicSite, assetId: string
       : undefined;
   if (!row) return c.body(null, 404, { 'Cache-Control': 'no-store' });
   return c.body(new Uint8Array(row.bytes), 200, { 'Content-Type': row.content_type, 'Cache-Control': IMMUTABLE, 'Content-Length': String(row.bytes.byteLength) });
+}
+
+const CODE_PATH = new RegExp(`^/${CODE_SEGMENT}/([^/]+)$`);
+
+/** A version's custom code as its own document, under its own policy (served-pages.ts CUSTOM_CODE_POLICY); 404 when the version has none or is not this site's. */
+async function customCodeAnswer(c: Context<AppEnv>, site: PublicSite, versionId: string) {
+  const row = /^[0-9a-f-]{36}$/.test(versionId)
+    ? await c.var.deps.database.db
+        .selectFrom('site_page_versions')
+        .innerJoin('site_pages', 'site_pages.id', 'site_page_versions.page_id')
+        .select('site_page_versions.custom_code')
+        .where('site_page_versions.id', '=', versionId)
+        .where('site_pages.site_id', '=', site.id)
+        .executeTakeFirst()
+    : undefined;
+  if (!row?.custom_code) return c.body(null, 404, { 'Cache-Control': 'no-store' });
+  // A version never changes: neither does its code.
+  return htmlAnswer(c, renderCodeDocument(row.custom_code), CUSTOM_CODE_POLICY, 200, { 'Cache-Control': IMMUTABLE, 'X-Robots-Tag': 'noindex' });
 }
 
 /** A form post's fields: urlencoded or multipart, text values only (files are not form fields of a page). */
@@ -96,7 +116,17 @@ async function formPost(c: Context<AppEnv>, site: PublicSite, pageId: string, bl
     ? await deps.database.db
         .selectFrom('site_pages')
         .innerJoin('site_page_versions', 'site_page_versions.id', 'site_pages.published_version_id')
-        .select(['site_pages.id', 'site_pages.path', 'site_pages.title', 'site_pages.description', 'site_pages.og_image', 'site_pages.noindex', 'site_page_versions.data'])
+        .select([
+          'site_pages.id',
+          'site_pages.path',
+          'site_pages.title',
+          'site_pages.description',
+          'site_pages.og_image',
+          'site_pages.noindex',
+          'site_page_versions.id as versionId',
+          'site_page_versions.custom_code',
+          'site_page_versions.data',
+        ])
         .where('site_pages.id', '=', pageId)
         .where('site_pages.site_id', '=', site.id)
         .executeTakeFirst()
@@ -112,7 +142,8 @@ async function formPost(c: Context<AppEnv>, site: PublicSite, pageId: string, bl
   // Without the islands script: the page again, with the visitor's values and each field's message.
   const org = { db: deps.database.forOrganization(site.organizationId), organizationId: site.organizationId, deps };
   const data: PageData = pageDataOf(page.data);
-  const html = withCanonicalBase(await renderPage(org, site, page, data, { formState: { blockId, values: fields, errors: outcome.errors } }), site.canonicalBase);
+  const version = { id: page.versionId, customCode: page.custom_code };
+  const html = withCanonicalBase(await renderPage(org, site, page, data, version, { formState: { blockId, values: fields, errors: outcome.errors } }), site.canonicalBase);
   return htmlAnswer(c, html, publishedPagePolicy(html, new URL(deps.config.publicUrl).origin), 422, { 'Cache-Control': 'no-store' });
 }
 
@@ -131,6 +162,8 @@ async function serveSite(c: Context<AppEnv>, site: PublicSite, subPath: string, 
   if (subPath === '/favicon.ico') return assetAnswer(c, site, siteSettingsOf(site.settings).faviconAssetId);
   const asset = /^\/_assets\/([^/]+)$/.exec(subPath);
   if (asset) return assetAnswer(c, site, asset[1]!);
+  const code = CODE_PATH.exec(subPath);
+  if (code) return customCodeAnswer(c, site, code[1]!);
   // One address per page: no trailing slash (the home page is the base with one).
   if (subPath.length > 1 && subPath.endsWith('/')) return c.redirect(`${site.base}${subPath.replace(/\/+$/, '')}${queryOf(c)}`, 301);
   // A page's GET was answered by the fast path (./fast-path.ts): what is left is no page.
@@ -143,9 +176,12 @@ const queryOf = (c: Context) => {
   return at === -1 ? '' : url.slice(at);
 };
 
-function islands(c: Context<AppEnv>) {
-  return c.body(ISLANDS_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': IMMUTABLE });
+function islandScript(c: Context<AppEnv>, name: IslandName) {
+  return c.body(ISLANDS[name].script, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': IMMUTABLE });
 }
+
+/** The island served at a path, if one is. */
+const islandAt = (path: string) => ISLAND_NAMES.find((name) => ISLAND_PATHS[name] === path);
 
 async function wellKnown(c: Context<AppEnv>, token: string) {
   const answer = await tokenAnswer(c.var.deps, token);
@@ -164,7 +200,8 @@ const customDomains = (bodyLimit: MiddlewareHandler) =>
     if (path.startsWith(WELL_KNOWN_PREFIX)) return wellKnown(c, path.slice(WELL_KNOWN_PREFIX.length));
     const site = await findSite(c.var.deps, { domain: host.toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '') }, path);
     if (!site) return next();
-    if (path === ISLANDS_PATH) return islands(c);
+    const island = islandAt(path);
+    if (island) return islandScript(c, island);
     return serveSite(c, site, path, bodyLimit);
   });
 
@@ -174,7 +211,7 @@ const customDomains = (bodyLimit: MiddlewareHandler) =>
  */
 export function mountPublicSites(app: Hono<AppEnv>, bodyLimit: MiddlewareHandler): void {
   app.use(customDomains(bodyLimit));
-  app.get(ISLANDS_PATH, (c) => islands(c));
+  for (const name of ISLAND_NAMES) app.get(ISLAND_PATHS[name], (c) => islandScript(c, name));
   app.get(`${WELL_KNOWN_PREFIX}:token`, (c) => wellKnown(c, c.req.param('token')));
   app.all('/s/:handle{[^/]+}', async (c) => {
     const site = await findSite(c.var.deps, { handle: c.req.param('handle') }, '');

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db';
 import { readBookingHandle, bookingUrl } from '../calendars/repo';
@@ -11,7 +11,7 @@ import { readSettings } from '../organizations/settings';
 import type { BlockContext } from './blocks/context';
 import { CANONICAL_BASE } from './canonical';
 import { renderPageDocument } from './blocks/document';
-import { ISLANDS_SCRIPT } from './blocks/islands';
+import { ISLAND_NAMES, ISLANDS, type IslandName } from './blocks/islands';
 import { migratePageData, ZPageData, type PageData } from './blocks/schema';
 import { pageUrl, requirePage, requireSite, siteBaseUrl, siteSettingsOf, verifiedDomains } from './repo';
 
@@ -20,10 +20,14 @@ import { pageUrl, requirePage, requireSite, siteBaseUrl, siteSettingsOf, verifie
  * HTML's hash as ETag) that the public doors serve, and any version can be made live again.
  */
 
-/** The islands script's address: versioned by its content, so it is cached for good. */
-export const ISLANDS_PATH = '/s/_islands.js';
-export const ISLANDS_VERSION = createHash('sha256').update(ISLANDS_SCRIPT).digest('hex').slice(0, 12);
-export const ISLANDS_SRC = `${ISLANDS_PATH}?v=${ISLANDS_VERSION}`;
+/** Each island script's path, the same on the product's origin and on custom domains (the forms island's predates the others). */
+export const ISLAND_PATHS: Record<IslandName, string> = { forms: '/s/_islands.js', countdown: '/s/_countdown.js' };
+/** Each island script's address in a page: versioned by its content, so it is cached for good. */
+const islandSrc = (name: IslandName) => `${ISLAND_PATHS[name]}?v=${createHash('sha256').update(ISLANDS[name].script).digest('hex').slice(0, 12)}`;
+export const ISLAND_SRC = Object.fromEntries(ISLAND_NAMES.map((name) => [name, islandSrc(name)])) as Record<IslandName, string>;
+
+/** Where a version's custom code is served, under its site's root (public.ts): `<site>/_code/<version id>`. */
+export const CODE_SEGMENT = '_code';
 
 /** The Payment block's order pages, on the product's origin (server/billing/site-checkout.ts). */
 export const PAY_PATH = '/api/pay';
@@ -50,7 +54,7 @@ export function siteLink(fromPath: string, href: string): string {
 /** Who publishes: the organization's database and the product's origin (booking links, canonical URLs). */
 export type Org = { db: Db; organizationId: string; deps: { config: Pick<AppDeps['config'], 'publicUrl'> } };
 
-/** What the blocks need: the organization's details (its e-mail footer's), its active calendars with their booking pages, where forms post. */
+/** What the blocks need: the organization's details (name, postal address, business phone, reply-to address), its active calendars with their booking pages, where forms post. */
 export async function blockContextOf(org: Org, _site: { id: string }, page: { id: string; path: string } | string, mode: BlockContext['mode'], now = new Date()): Promise<BlockContext> {
   const { db, organizationId } = org;
   const path = typeof page === 'string' ? '/' : page.path;
@@ -65,7 +69,12 @@ export async function blockContextOf(org: Org, _site: { id: string }, page: { id
   const prefix = rootPrefix(path);
   return {
     mode,
-    organization: { name: organization.name, ...(settings.email.postalAddress ? { address: settings.email.postalAddress } : {}), ...(email ? { email } : {}) },
+    organization: {
+      name: organization.name,
+      ...(settings.email.postalAddress ? { address: settings.email.postalAddress } : {}),
+      ...(settings.phone ? { phone: settings.phone } : {}),
+      ...(email ? { email } : {}),
+    },
     calendars: handle ? calendars.map((c) => ({ id: c.id, name: c.name, bookingUrl: bookingUrl(org.deps.config.publicUrl, handle, c.slug) })) : [],
     formAction: (blockId) => `${prefix}_form/${pageId}/${encodeURIComponent(blockId)}`,
     assetUrl: (id) => `${prefix}_assets/${id}`,
@@ -78,8 +87,14 @@ export async function blockContextOf(org: Org, _site: { id: string }, page: { id
 type SiteRow = { id: string; name: string; handle: string; settings: unknown };
 type PageRow = { id: string; path: string; title: string; description: string; og_image: string | null; noindex: boolean };
 
-/** The whole document of a page's data, as published (and re-rendered with a native form post's errors); its canonical addresses name CANONICAL_BASE, put in when served (./canonical.ts). */
-export async function renderPage(org: Org, site: SiteRow, page: PageRow, data: PageData, extra: Partial<Pick<BlockContext, 'formState' | 'now'>> = {}): Promise<string> {
+/** The version a page is rendered as: its id, and the custom code published with it (null: none). */
+export type VersionCode = { id: string; customCode: string | null };
+
+/**
+ * The whole document of a page's data as `version` (when published, and re-rendered with a native
+ * form post's errors); its canonical addresses name CANONICAL_BASE, put in when served (./canonical.ts).
+ */
+export async function renderPage(org: Org, site: SiteRow, page: PageRow, data: PageData, version: VersionCode, extra: Partial<Pick<BlockContext, 'formState' | 'now'>> = {}): Promise<string> {
   const ctx = { ...(await blockContextOf(org, site, page, 'published', extra.now)), ...(extra.formState ? { formState: extra.formState } : {}) };
   const settings = siteSettingsOf(site.settings);
   const prefix = rootPrefix(page.path);
@@ -93,10 +108,10 @@ export async function renderPage(org: Org, site: SiteRow, page: PageRow, data: P
       ...(settings.faviconAssetId ? { faviconUrl: `${prefix}_assets/${settings.faviconAssetId}` } : {}),
       headerLinks: settings.headerLinks.map((l) => ({ label: l.label, href: siteLink(page.path, l.href) })),
       ...(settings.footerText ? { footerText: settings.footerText } : {}),
-      ...(settings.customHead ? { customHead: settings.customHead } : {}),
+      ...(version.customCode ? { customCodeSrc: `${prefix}${CODE_SEGMENT}/${version.id}` } : {}),
       ...(settings.brandColor ? { brandColor: settings.brandColor } : {}),
     },
-    scripts: { islandsSrc: ISLANDS_SRC },
+    islandSrc: ISLAND_SRC,
   });
 }
 
@@ -116,7 +131,9 @@ export function publishableData(draft: unknown): PageData {
  * published (migrated), so an untouched draft equals its live version.
  */
 export async function storeVersion(trx: Db, org: Org, site: SiteRow, page: PageRow, data: PageData, publishedBy: string | null, now = new Date()) {
-  const html = await renderPage({ ...org, db: trx }, site, page, data, { now });
+  // The site's custom code as it is now is this version's, for good (served at its own address, by the version's id).
+  const version: VersionCode = { id: randomUUID(), customCode: siteSettingsOf(site.settings).customHead.trim() || null };
+  const html = await renderPage({ ...org, db: trx }, site, page, data, version, { now });
   const etag = sha256Hex(html);
   // The page's row lock orders concurrent publishes: each takes the next number.
   await scoped(trx, org.organizationId).updateTable('site_pages').set({ updated_at: now }).where('id', '=', page.id).execute();
@@ -127,7 +144,17 @@ export async function storeVersion(trx: Db, org: Org, site: SiteRow, page: PageR
     .executeTakeFirst();
   const number = (last?.number ?? 0) + 1;
   const row = await scoped(trx, org.organizationId)
-    .insertInto('site_page_versions', { page_id: page.id, number, data: JSON.stringify(data), html, etag, published_at: now, published_by_user_id: publishedBy })
+    .insertInto('site_page_versions', {
+      id: version.id,
+      page_id: page.id,
+      number,
+      data: JSON.stringify(data),
+      html,
+      etag,
+      custom_code: version.customCode,
+      published_at: now,
+      published_by_user_id: publishedBy,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await scoped(trx, org.organizationId)

@@ -47,7 +47,7 @@ const settingsFields = {
     .regex(/^#[0-9a-f]{6}$/i, 'must be a colour such as #2563eb')
     .nullable(),
   faviconAssetId: z.uuid('must be an uploaded picture id').nullable(),
-  /** Admin-only code, rendered in a sandboxed frame of the published pages. */
+  /** Admin-only code: each published page frames it sandboxed, as a document of its own (publish.ts, public.ts). */
   customHead: ZText(20_000),
 };
 /** A site's settings as stored: every key, with its default when absent. */

@@ -56,8 +56,9 @@ const preparing = new Map<string, Promise<PreparedPage>>();
 const VIDEO_FRAMES = ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com'];
 
 /**
- * A published page's Content-Security-Policy: scripts only from our origin (the islands script),
- * its one inline stylesheet by hash, frames only for the booking page (our origin) and videos.
+ * A published page's Content-Security-Policy: scripts only from our origin (the island scripts),
+ * its one inline stylesheet by hash, frames only for the site's custom code (its own address,
+ * 'self'), the booking page (our origin) and videos.
  */
 export function publishedPagePolicy(html: string, appOrigin: string): string {
   const { styles } = inlineHashes(html);
@@ -69,13 +70,31 @@ export function publishedPagePolicy(html: string, appOrigin: string): string {
     "img-src 'self' data: https:",
     "font-src 'self'",
     "connect-src 'self'",
-    `frame-src ${[appOrigin, ...VIDEO_FRAMES].join(' ')}`,
+    `frame-src ${["'self'", appOrigin, ...VIDEO_FRAMES].join(' ')}`,
     "form-action 'self'",
     "base-uri 'none'",
     "object-src 'none'",
     "frame-ancestors 'self'",
   ].join('; ');
 }
+
+/**
+ * The policy of a site's custom code document (publish.ts CODE_SEGMENT): `sandbox allow-scripts`
+ * puts it in an opaque origin even when opened by itself (not framed), so it cannot read the site's
+ * pages, cookies or storage, nor send forms, open windows or navigate the page; within that, its
+ * scripts and styles run, inline or from any https: host, and it may load and send to https: hosts
+ * (tags, pixels, beacons). Only the site's own pages may frame it.
+ */
+export const CUSTOM_CODE_POLICY = [
+  'sandbox allow-scripts',
+  'default-src https: data: blob:',
+  "script-src https: 'unsafe-inline' 'unsafe-eval' blob:",
+  "style-src https: 'unsafe-inline'",
+  "form-action 'none'",
+  "base-uri 'none'",
+  "object-src 'none'",
+  "frame-ancestors 'self'",
+].join('; ');
 
 /** The policies of the published pages answered, by request: the app's own policy (server/http/security-headers.ts) is put back to theirs. */
 const pagePolicies = new WeakMap<Context, string>();

@@ -9,7 +9,7 @@ const region = (page: Page, name: string) => page.getByRole('region', { name, ex
 
 describe('settings', () => {
   it('/settings opens Profile & preferences; the profile name and organization settings save', async () => {
-    const { page, account } = await openSignedIn(e2e, { allowErrors: [/status of 400 .*\/trpc\/auth\.changePassword/] });
+    const { page, account } = await openSignedIn(e2e, { allowErrors: [/status of 400 .*\/trpc\/(auth\.changePassword|organizations\.update)/] });
     await page.goto('/settings');
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/settings/profile');
@@ -47,6 +47,11 @@ describe('settings', () => {
     await organization.getByLabel('Country').fill('fr');
     await organization.getByLabel('Time zone').selectOption('Europe/Paris');
     await organization.getByLabel('Sales Reps see only contacts and deals they own').check();
+    // The public business phone: the server says under the field when it is no phone, and reads it in the country saved with it.
+    await organization.getByLabel('Business phone').fill('12');
+    await organization.getByRole('button', { name: 'Save organization' }).click();
+    await organization.getByText('Business phone must be a valid phone number; include the country code').waitFor();
+    await organization.getByLabel('Business phone').fill('01 42 68 53 00');
     await organization.getByRole('button', { name: 'Save organization' }).click();
     await toastOn(page).getByText('Organization saved').waitFor();
     await page.reload();
@@ -55,6 +60,7 @@ describe('settings', () => {
     expect(await region(page, 'Organization').getByLabel('Country').inputValue()).toBe('FR');
     expect(await region(page, 'Organization').getByLabel('Time zone').inputValue()).toBe('Europe/Paris');
     expect(await region(page, 'Organization').getByLabel('Sales Reps see only contacts and deals they own').isChecked()).toBe(true);
+    expect(await region(page, 'Organization').getByLabel('Business phone').inputValue()).toBe('+33 1 42 68 53 00');
   });
 
   it('creates an API key whose secret is shown once, lists it with its use, and revokes it', async () => {

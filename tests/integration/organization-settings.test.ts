@@ -27,6 +27,7 @@ describe('organization settings module', () => {
     expect(parseSettings({})).toEqual({
       country: 'US',
       timezone: 'UTC',
+      phone: null,
       salesRepsSeeOwnOnly: false,
       industry: null,
       currency: null,
@@ -112,6 +113,25 @@ describe('organization settings module', () => {
     expect((await readSettings(db, owner.organizationId)).email).toMatchObject({ fromName: null, fromAddress: 'sales@acme.test' });
   });
 
+  it('takes a business phone in the organization’s country, stores it in international form, and names the field of a bad one', async () => {
+    const { deps, caller } = await buildTestApp();
+    const owner = await createAccount(deps);
+    const api = caller(browser(owner.cookie));
+    expect((await api.organizations.update({ phone: '(415) 555-0100' })).settings.phone).toBe('+1 415 555 0100');
+    // Read in the country saved with it.
+    expect((await api.organizations.update({ country: 'FR', phone: '01 42 68 53 00' })).settings.phone).toBe('+33 1 42 68 53 00');
+    for (const bad of ['12', 'call us']) {
+      await expect(api.organizations.update({ phone: bad })).rejects.toMatchObject({
+        code: 'BAD_REQUEST',
+        message: 'phone: must be a valid phone number; include the country code, for example +1 for US numbers',
+      });
+    }
+    await expect(api.organizations.update({ phone: '1'.repeat(41) })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^phone: must be at most 40 characters/) });
+    expect((await api.organizations.current()).settings.phone).toBe('+33 1 42 68 53 00');
+    // Empty: none.
+    expect((await api.organizations.update({ phone: '  ' })).settings.phone).toBeNull();
+  });
+
   it('keeps both of two concurrent updates (the row is locked while merging)', async () => {
     const { deps } = await buildTestApp();
     const owner = await createAccount(deps);
@@ -141,6 +161,7 @@ describe('organization settings module', () => {
     expect(await readSettings(deps.database.db, owner.organizationId)).toEqual({
       country: 'GB',
       timezone: 'Europe/London',
+      phone: null,
       salesRepsSeeOwnOnly: true,
       industry: null,
       currency: null,

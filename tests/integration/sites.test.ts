@@ -2,7 +2,11 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { onTestFinished, beforeAll, describe, expect, it } from 'vitest';
 import * as canonicalMigration from '../../db/migrations/2026_12_04_700_site_versions_canonical_base';
+import * as codeMigration from '../../db/migrations/2026_12_07_200_site_versions_custom_code';
+import { renderCodeDocument } from '../../server/sites/blocks/document';
 import { CANONICAL_BASE } from '../../server/sites/canonical';
+import { ISLAND_SRC } from '../../server/sites/publish';
+import { CUSTOM_CODE_POLICY } from '../../server/sites/served-pages';
 import { getTestDatabase } from '../helpers/db';
 import { addMember, browser, createAccount, createKey } from '../helpers/factories';
 import { checkedTestApp } from '../helpers/openapi';
@@ -51,7 +55,7 @@ describe('sites: drafts, publishing and serving', () => {
     expect(served.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
     const csp = served.headers.get('content-security-policy')!;
     expect(csp).toContain("script-src 'self'");
-    expect(csp).toContain(`frame-src ${new URL(world.deps.config.publicUrl).origin} https://www.youtube-nocookie.com`);
+    expect(csp).toContain(`frame-src 'self' ${new URL(world.deps.config.publicUrl).origin} https://www.youtube-nocookie.com`);
     expect(csp).toMatch(/style-src 'self' 'sha256-/);
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     const etag = served.headers.get('etag')!;
@@ -114,7 +118,7 @@ describe('sites: drafts, publishing and serving', () => {
     await world.api.sites.saveDraft({ pageId: page.id, data: page.draft, baseUpdatedAt: saved.draftUpdatedAt });
   });
 
-  it('serves the sitemap, robots.txt, the per-site 404 and the islands script; a page without a form has no script', async () => {
+  it('serves the sitemap, robots.txt, the per-site 404 and the islands script; a page without a form, booking calendar or countdown has no script', async () => {
     const world = await sitesWorld();
     const site = await world.site();
     const home = pageOf(site, '/');
@@ -134,6 +138,7 @@ describe('sites: drafts, publishing and serving', () => {
     expect(xml).not.toContain('/private/offer');
     const robots = await (await world.get(`/s/${site.handle}/robots.txt`)).text();
     expect(robots).toContain(`Sitemap: ${world.deps.config.publicUrl}/s/${site.handle}/sitemap.xml`);
+    expect(robots).toContain(`Disallow: /s/${site.handle}/_code/`);
 
     // The thank-you page has no form: no script at all. The home page's form brings exactly the islands script.
     const thanksHtml = await (await world.get(`/s/${site.handle}/thank-you`)).text();
@@ -349,5 +354,114 @@ describe('sites: drafts, publishing and serving', () => {
     const page = await (await world.get(`/s/${site.handle}/thank-you`)).text();
     expect(page).not.toContain('<script>window.owner');
     expect(page).toMatch(/<iframe[^>]*sandbox/);
+  });
+
+  it('serves each version’s custom code as its own sandboxed document, by path and by Host; 404 without code', async () => {
+    const world = await sitesWorld();
+    const db = world.deps.database.db;
+    const site = await world.site();
+    const thanks = pageOf(site, '/thank-you');
+    const codeOf = (versionId: string, host?: string) => world.get(host ? `/_code/${versionId}` : `/s/${site.handle}/_code/${versionId}`, host ? { host } : {});
+
+    // No code: no frame, and nothing at the version's code address.
+    const plain = await world.api.sites.publish({ pageId: thanks.id });
+    expect(await (await world.get(`/s/${site.handle}/thank-you`)).text()).not.toContain('<iframe');
+    expect((await codeOf(plain.versionId)).status).toBe(404);
+
+    const first = '<script>document.body.textContent = "first"</script>';
+    await world.api.sites.update({ siteId: site.id, settings: { customHead: first } });
+    const v2 = await world.api.sites.publish({ pageId: thanks.id });
+    const served = await world.get(`/s/${site.handle}/thank-you`);
+    const html = await served.text();
+    expect(html).not.toMatch(/<script/i);
+    expect(html).toContain(`<iframe class="sb-sr" sandbox="allow-scripts" src="./_code/${v2.versionId}" title="Site code" aria-hidden="true" tabindex="-1"></iframe>`);
+    // The page frames its own site's addresses ('self': the product's origin here, the custom domain there).
+    expect(served.headers.get('content-security-policy')).toContain("frame-src 'self' ");
+
+    const code = await codeOf(v2.versionId);
+    expect(code.status).toBe(200);
+    expect(code.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(code.headers.get('content-security-policy')).toBe(CUSTOM_CODE_POLICY);
+    expect(code.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(code.headers.get('x-robots-tag')).toBe('noindex');
+    expect(await code.text()).toBe(renderCodeDocument(first));
+
+    // Changed code is the next version's; the earlier version's stays what it was published with.
+    const second = '<script src="https://tags.example.test/t.js" async></script>';
+    await world.api.sites.update({ siteId: site.id, settings: { customHead: second } });
+    const v3 = await world.api.sites.publish({ pageId: thanks.id });
+    expect(await (await codeOf(v3.versionId)).text()).toBe(renderCodeDocument(second));
+    expect(await (await codeOf(v2.versionId)).text()).toBe(renderCodeDocument(first));
+    // Removed: the next version frames nothing.
+    await world.api.sites.update({ siteId: site.id, settings: { customHead: '' } });
+    const v4 = await world.api.sites.publish({ pageId: thanks.id });
+    expect(await (await world.get(`/s/${site.handle}/thank-you`)).text()).not.toContain('<iframe');
+    expect((await codeOf(v4.versionId)).status).toBe(404);
+    // Not this site's version, no version, not an id.
+    const other = await world.site('Other site');
+    expect((await world.get(`/s/${other.handle}/_code/${v2.versionId}`)).status).toBe(404);
+    expect((await codeOf('00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await codeOf('not-an-id')).status).toBe(404);
+
+    // On the site's custom domain, by Host: the same document under the same policy.
+    const domain = `code-${Date.now().toString(36)}.example.com`;
+    await db
+      .insertInto('site_domains')
+      .values({ organization_id: world.owner.organizationId, site_id: site.id, domain, verification_token: `t-${domain}`, verified_at: new Date() })
+      .execute();
+    const onDomain = await codeOf(v2.versionId, domain);
+    expect(onDomain.status).toBe(200);
+    expect(onDomain.headers.get('content-security-policy')).toBe(CUSTOM_CODE_POLICY);
+    expect(await onDomain.text()).toBe(renderCodeDocument(first));
+    expect((await codeOf(v4.versionId, domain)).status).toBe(404);
+
+    // Published before the code had its own address: the migration moves the srcdoc frame's code into the version.
+    const stored = await db.selectFrom('site_page_versions').select(['html', 'etag', 'custom_code']).where('id', '=', v3.versionId).executeTakeFirstOrThrow();
+    const legacy = stored.html.replace(
+      /<iframe class="sb-sr" [^>]*><\/iframe>/,
+      '<iframe class="sb-sr" sandbox="allow-scripts" srcdoc="&lt;script src=&quot;https://tags.example.test/t.js&quot; async&gt;&lt;/script&gt;" title="Site code" aria-hidden="true" tabindex="-1"></iframe>',
+    );
+    expect(legacy).not.toBe(stored.html);
+    await db.updateTable('site_page_versions').set({ html: legacy, etag: 'before-the-migration', custom_code: null }).where('id', '=', v3.versionId).execute();
+    await codeMigration.up(db);
+    expect(await db.selectFrom('site_page_versions').select(['html', 'etag', 'custom_code']).where('id', '=', v3.versionId).executeTakeFirstOrThrow()).toEqual(stored);
+  });
+
+  it('serves the countdown island by path and on custom domains; a page with a countdown loads it alone', async () => {
+    const world = await sitesWorld();
+    const site = await world.site();
+    const page = await world.api.sites.createPage({ siteId: site.id, path: '/offer', title: 'Offer', templateId: 'thank-you' });
+    const draft = (await world.api.sites.page({ pageId: page.id })).draft;
+    draft.content.push({ type: 'Countdown', props: { id: 'ends', title: 'Offer ends', endsAt: '2030-01-01T18:00', timeZone: 'Europe/Paris', endedText: 'The offer has ended' } });
+    await world.api.sites.saveDraft({ pageId: page.id, data: draft, baseUpdatedAt: (await world.api.sites.page({ pageId: page.id })).draftUpdatedAt });
+    await world.api.sites.publish({ pageId: page.id });
+    const html = await (await world.get(`/s/${site.handle}/offer`)).text();
+    expect([...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0])).toEqual([`<script src="${ISLAND_SRC.countdown}" defer>`]);
+    expect(ISLAND_SRC.countdown).toMatch(/^\/s\/_countdown\.js\?v=[0-9a-f]{12}$/);
+    const domain = `ends-${Date.now().toString(36)}.example.com`;
+    await world.deps.database.db
+      .insertInto('site_domains')
+      .values({ organization_id: world.owner.organizationId, site_id: site.id, domain, verification_token: `t-${domain}`, verified_at: new Date() })
+      .execute();
+    for (const host of [undefined, domain]) {
+      const script = await world.get(ISLAND_SRC.countdown, host ? { host } : {});
+      expect(script.status).toBe(200);
+      expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
+      expect(script.headers.get('cache-control')).toContain('immutable');
+      expect(await script.text()).toContain('data-sb-ends');
+    }
+  });
+
+  it('shows the organization’s business phone in the Footer block from the next publish', async () => {
+    const world = await sitesWorld();
+    const site = await world.site();
+    const thanks = pageOf(site, '/thank-you');
+    await world.api.sites.publish({ pageId: thanks.id });
+    expect(await (await world.get(`/s/${site.handle}/thank-you`)).text()).not.toContain('href="tel:');
+    await world.api.organizations.update({ phone: '(415) 555-0100' });
+    // Not before the page is published again (a version never changes).
+    expect(await (await world.get(`/s/${site.handle}/thank-you`)).text()).not.toContain('href="tel:');
+    await world.api.sites.publish({ pageId: thanks.id });
+    expect(await (await world.get(`/s/${site.handle}/thank-you`)).text()).toContain('<a href="tel:+14155550100">+1 415 555 0100</a>');
   });
 });

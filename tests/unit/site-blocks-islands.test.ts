@@ -2,16 +2,17 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderPageDocument } from '../../server/sites/blocks/document';
 import { BOOKING_HEIGHT_MESSAGE } from '../../server/sites/blocks/embed';
-import { ISLANDS_SCRIPT } from '../../server/sites/blocks/islands';
+import { ISLANDS } from '../../server/sites/blocks/islands';
 import { ZPageData } from '../../server/sites/blocks/schema';
 
-/** A published page with a form, a video, a countdown and a booking calendar, its islands script run as the browser would. */
+const islandSrc = { forms: '/s/_islands.js', countdown: '/s/_countdown.js' } as const;
+
+/** A published page with a form and a countdown, the island scripts it names run as the browser would. */
 function load(fetchReply: () => Promise<unknown>) {
   const html = renderPageDocument({
     data: ZPageData.parse({
       content: [
         { type: 'Form', props: { id: 'f', fields: [{ name: 'email', label: 'E-mail', type: 'email', required: true }], successMessage: 'Thanks!' } },
-        { type: 'Video', props: { id: 'v', url: 'https://vimeo.com/76979871', title: 'Our studio' } },
         { type: 'Countdown', props: { id: 'c', endsAt: '2030-01-01T00:00', timeZone: 'UTC' } },
         { type: 'BookingCalendar', props: { id: 'b', calendarId: '' } },
       ],
@@ -24,20 +25,19 @@ function load(fetchReply: () => Promise<unknown>) {
     },
     page: { title: 'T', description: '', noindex: false, canonicalUrl: 'https://site.test/' },
     site: { name: 'Studio', headerLinks: [] },
-    scripts: { islandsSrc: '/s/_islands.js' },
+    islandSrc,
   });
   document.body.innerHTML = /<body>([\s\S]*)<\/body>/.exec(html)![1]!;
   const fetch = vi.fn(async () => ({ json: fetchReply }));
   vi.stubGlobal('fetch', fetch);
-  new Function(ISLANDS_SCRIPT)();
+  for (const [name, src] of Object.entries(islandSrc)) if (html.includes(`<script src="${src}" defer>`)) new Function(ISLANDS[name as keyof typeof islandSrc].script)();
   return fetch;
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 beforeAll(() => {
-  // The player frame must not reach Vimeo from a unit test (happy-dom then notes the unloaded frame on
-  // its own console), nor a native submit navigate away.
+  // No frame loads in a unit test, nor does a native submit navigate away.
   const settings = (window as unknown as { happyDOM: { settings: Record<string, unknown> } }).happyDOM.settings;
   settings.disableIframePageLoading = true;
   settings.navigation = { ...(settings.navigation as object), disableMainFrameNavigation: true, disableChildFrameNavigation: true };
@@ -48,7 +48,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('the islands script', () => {
+describe('the island scripts', () => {
   it('posts the form as a native submit would, with Accept: application/json, and shows field errors', async () => {
     const fetch = load(async () => ({ errors: { email: 'must be a valid e-mail address' } }));
     // Valid for the browser's own check (type=email), refused by the server.
@@ -110,15 +110,6 @@ describe('the islands script', () => {
     expect(frame.style.height).toBe('4000px');
     post({ type: BOOKING_HEIGHT_MESSAGE, height: 'tall' }, 'https://crm.test');
     expect(frame.style.height).toBe('320px');
-  });
-
-  it('swaps the video poster for the player only on click', () => {
-    load(async () => ({}));
-    expect(document.querySelector('.sb-video iframe')).toBeNull();
-    (document.querySelector('.sb-video-poster') as HTMLAnchorElement).click();
-    const frame = document.querySelector('.sb-video iframe') as HTMLIFrameElement;
-    expect(frame.getAttribute('src')).toBe('https://player.vimeo.com/video/76979871?autoplay=1');
-    expect(frame.title).toBe('Our studio');
   });
 
   it('ticks the countdown under its static end date', () => {

@@ -6,8 +6,8 @@ import { LEAD_HONEYPOT_FIELD } from '../../server/leads/schema';
 import { zonedTimeToInstant } from '../../server/sites/blocks/components/countdown';
 import { siteConfig, type BlockContext } from '../../server/sites/blocks/config';
 import { brandCss, contrast } from '../../server/sites/blocks/css';
-import { renderPageDocument, type PageDocumentInput } from '../../server/sites/blocks/document';
-import { ISLANDS_SCRIPT } from '../../server/sites/blocks/islands';
+import { renderCodeDocument, renderPageDocument, type PageDocumentInput } from '../../server/sites/blocks/document';
+import { ISLANDS } from '../../server/sites/blocks/islands';
 import { BLOCK_SCHEMAS, BLOCK_TYPES, HONEYPOT_FIELD, MAX_PAGE_BLOCKS, PAGE_DATA_VERSION, ZPageData, migratePageData, videoEmbed, type PageData } from '../../server/sites/blocks/schema';
 
 const ctx = (over: Partial<BlockContext> = {}): BlockContext => ({
@@ -29,7 +29,7 @@ const render = (data: PageData, over: Partial<PageDocumentInput> = {}) =>
     ctx: ctx(),
     page: { title: 'Welcome', description: 'A dental practice', noindex: false, canonicalUrl: 'https://brightsmiles.test/' },
     site: { name: 'Bright Smiles', headerLinks: [{ label: 'Book', href: '/book' }] },
-    scripts: { islandsSrc: '/s/_islands.js?v=abc' },
+    islandSrc: { forms: '/s/_islands.js?v=abc', countdown: '/s/_countdown.js?v=abc' },
     ...over,
   });
 const issues = (input: unknown) => {
@@ -159,17 +159,29 @@ describe('migratePageData', () => {
 });
 
 describe('renderPageDocument', () => {
-  it('ships no script at all for a page without a form or booking calendar, and only the CSS its blocks need', () => {
-    const html = render(page([heading, { type: 'Text', props: { id: 't', text: 'Open six days a week.' } }, { type: 'Video', props: { id: 'v', url: 'https://youtu.be/dQw4w9WgXcQ' } }]));
+  it('ships no script at all for a page without a form, booking calendar or countdown, and only the CSS its blocks need', () => {
+    const html = render(
+      page([heading, { type: 'Text', props: { id: 't', text: 'Open six days a week.' } }, { type: 'Video', props: { id: 'v', url: 'https://youtu.be/dQw4w9WgXcQ', title: 'Meet "Dr. Ruiz"' } }]),
+    );
     expect(html.startsWith('<!doctype html><html lang="en"><head><meta charset="utf-8">')).toBe(true);
     expect(html).not.toMatch(/<script/i);
     expect(html).toContain('.sb-h1{');
     expect(html).not.toContain('.sb-form{');
     expect(html).not.toContain('.sb-faq');
     expect(html.match(/<style>/g)).toHaveLength(1);
-    // The video is a link until clicked: no third-party address in any src.
-    expect(html).toContain('<a class="sb-video-poster" href="https://youtu.be/dQw4w9WgXcQ" data-sb-embed="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1"');
+    // The video is a frame whose own document is the poster, its link the player (navigating the frame, not the page): no third-party address in any src.
     expect(html).not.toMatch(/src="https?:\/\/(www\.)?(youtube|youtube-nocookie|vimeo|player\.vimeo|i\.ytimg)/);
+    const frame =
+      /<div class="sb-video"><iframe srcDoc="([^"]*)" title="Meet &quot;Dr. Ruiz&quot;" allow="autoplay; encrypted-media; picture-in-picture; fullscreen" allowFullScreen=""><\/iframe><\/div>/.exec(
+        html,
+      );
+    expect(frame).not.toBeNull();
+    const poster = frame![1]!.replace(/&(quot|#x27|lt|gt|amp);/g, (_, e: string) => ({ quot: '"', '#x27': "'", lt: '<', gt: '>', amp: '&' })[e]!);
+    expect(poster).toMatch(/^<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Meet &quot;Dr\. Ruiz&quot;<\/title><\/head><body style="margin:0">/);
+    expect([...poster.matchAll(/<a [^>]*>/g)].map((m) => m[0])).toEqual([expect.stringMatching(/^<a href="https:\/\/www\.youtube-nocookie\.com\/embed\/dQw4w9WgXcQ\?autoplay=1" style="[^"]+">$/)]);
+    expect(poster.replace(/<[^>]+>/g, '')).toBe('Meet &quot;Dr. Ruiz&quot;Meet &quot;Dr. Ruiz&quot; (plays here, from YouTube)');
+    // The frame's document is under the page's policy: styled by attributes, no <style>, no script, nothing fetched.
+    expect(poster).not.toMatch(/<(style|script|link|img)\b|\bsrc=|\btarget=/);
   });
 
   it('adds exactly one deferred script, the honeypot and a consent checkbox for a page with a form', () => {
@@ -220,11 +232,15 @@ describe('renderPageDocument', () => {
     expect(html).toContain('<a class="sb-site-name" href="/s/bright">Bright Smiles</a>');
   });
 
-  it('puts custom code only in a sandboxed frame, never in the document itself', () => {
-    const html = render(page([heading]), { site: { name: 'S', headerLinks: [], customHead: '<script>track("visit")</script><style>body{display:none}</style>' } });
+  it('frames custom code by its address, sandboxed, never in the document itself; the code is a document of its own', () => {
+    const html = render(page([heading]), { site: { name: 'S', headerLinks: [], customCodeSrc: '../_code/version-1' } });
     expect(html).not.toMatch(/<script/i);
-    expect(html).toContain('<iframe class="sb-sr" sandbox="allow-scripts" srcdoc="&lt;script&gt;track(&quot;visit&quot;)&lt;/script&gt;&lt;style&gt;');
+    expect(html).toContain('<iframe class="sb-sr" sandbox="allow-scripts" src="../_code/version-1" title="Site code" aria-hidden="true" tabindex="-1"></iframe></body>');
     expect(html).not.toContain('allow-same-origin');
+    expect(render(page([heading]))).not.toContain('<iframe');
+    expect(renderCodeDocument('<script>track("visit")</script>')).toBe(
+      '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Site code</title><script>track("visit")</script></head><body></body></html>',
+    );
   });
 
   it('fills the footer with the organization’s details and the year, and resolves site paths', () => {
@@ -244,7 +260,12 @@ describe('renderPageDocument', () => {
     expect(zonedTimeToInstant('2027-01-10T09:30', 'Australia/Sydney').toISOString()).toBe('2027-01-09T22:30:00.000Z');
     const html = render(page([{ type: 'Countdown', props: { id: 'c', title: 'Offer ends', endsAt: '2027-07-10T18:00', timeZone: 'Europe/Paris' } }]));
     expect(html).toContain('Ends <time dateTime="2027-07-10T16:00:00.000Z">Saturday, July 10, 2027 at 6:00 PM GMT+2</time>');
-    expect(html).not.toMatch(/<script/);
+    // The countdown island alone ticks it; without JavaScript the end line stands and the ticking line stays hidden.
+    expect(html.match(/<script[^>]*>/g)).toEqual(['<script src="/s/_countdown.js?v=abc" defer>']);
+    expect(html).toContain('<p class="sb-countdown-left" hidden=""></p>');
+    // With a form too: both islands, each once.
+    const countdown = (id: string) => ({ type: 'Countdown', props: { id, endsAt: '2027-07-10T18:00', timeZone: 'UTC' } });
+    expect(render(page([form, countdown('c'), countdown('c2')])).match(/<script[^>]*>/g)).toEqual(['<script src="/s/_islands.js?v=abc" defer>', '<script src="/s/_countdown.js?v=abc" defer>']);
   });
 });
 
@@ -277,7 +298,12 @@ describe('the registry', () => {
   it('renders in editor mode: forms submit nowhere, booking is a placeholder, half-edited blocks say what is missing', () => {
     const data = {
       root: { props: {} },
-      content: [form, { type: 'BookingCalendar', props: { id: 'bc', calendarId: 'cal-b', title: 'Book' } }, { type: 'Heading', props: { id: 'h2', text: '', level: 'h2', align: 'left' } }],
+      content: [
+        form,
+        { type: 'BookingCalendar', props: { id: 'bc', calendarId: 'cal-b', title: 'Book' } },
+        { type: 'Heading', props: { id: 'h2', text: '', level: 'h2', align: 'left' } },
+        { type: 'Video', props: { id: 'v', url: 'https://vimeo.com/76979871', title: 'Studio tour' } },
+      ],
     };
     const html = renderToStaticMarkup(createElement(Render, { config: siteConfig(ctx({ mode: 'editor' })), data }));
     expect(html).toMatch(/<form class="sb-form"/);
@@ -285,6 +311,10 @@ describe('the registry', () => {
     expect(html).toContain('Booking calendar: Hygiene');
     expect(html).not.toContain('<iframe');
     expect(html).toContain('Heading: text is required');
+    // The video's poster, without its link to the player (a click in the canvas selects the block).
+    expect(html).toContain('<div class="sb-video"><span style="');
+    expect(html).toContain('Studio tour<span');
+    expect(html).not.toContain('vimeo.com');
     // Published, an invalid block renders nothing rather than a broken fragment.
     const published = renderToStaticMarkup(createElement(Render, { config: siteConfig(ctx()), data }));
     expect(published).not.toContain('Heading:');
@@ -301,9 +331,10 @@ describe('the registry', () => {
   });
 });
 
-describe('ISLANDS_SCRIPT', () => {
-  it('is plain JavaScript under 3 KB', () => {
-    expect(new TextEncoder().encode(ISLANDS_SCRIPT).length).toBeLessThanOrEqual(3072);
-    expect(() => new Function(ISLANDS_SCRIPT)).not.toThrow();
+describe('ISLANDS', () => {
+  it('are plain JavaScript, the forms island under 3 KB and the countdown under 1 KB', () => {
+    expect(new TextEncoder().encode(ISLANDS.forms.script).length).toBeLessThanOrEqual(3072);
+    expect(new TextEncoder().encode(ISLANDS.countdown.script).length).toBeLessThanOrEqual(1024);
+    for (const { script } of Object.values(ISLANDS)) expect(() => new Function(script)).not.toThrow();
   });
 });

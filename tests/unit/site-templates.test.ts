@@ -20,7 +20,7 @@ const render = (data: PageData, title: string) =>
     },
     page: { title, description: '', noindex: false, canonicalUrl: 'https://crm.test/s/northside' },
     site: { name: 'Northside Clinic', headerLinks: [] },
-    scripts: { islandsSrc: '/s/_islands.js?v=1' },
+    islandSrc: { forms: '/s/_islands.js?v=1', countdown: '/s/_countdown.js?v=1' },
   });
 
 describe('templates', () => {
@@ -48,11 +48,10 @@ describe('templates', () => {
     expect(levels.filter((l) => l === 1)).toHaveLength(1);
     levels.forEach((level, i) => i > 0 && expect(level, `h${levels[i - 1]} then h${level}`).toBeLessThanOrEqual(levels[i - 1]! + 1));
     const types = new Set([...walkBlocks(data)].map((b) => b.type));
-    const scripts = html.match(/<script/g) ?? [];
-    if (types.has('Form') || types.has('BookingCalendar')) {
-      expect(scripts).toHaveLength(1);
-      if (types.has('Form')) expect(html).toContain('name="website"');
-    } else expect(scripts).toHaveLength(0);
+    const scripts = [...html.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1]);
+    expect(scripts).toEqual([...(types.has('Form') || types.has('BookingCalendar') ? ['/s/_islands.js?v=1'] : []), ...(types.has('Countdown') ? ['/s/_countdown.js?v=1'] : [])]);
+    expect(html.match(/<script/g) ?? []).toHaveLength(scripts.length);
+    if (types.has('Form')) expect(html).toContain('name="website"');
   });
 
   it('uses the organization’s first calendar where a template books (calendarId "")', () => {

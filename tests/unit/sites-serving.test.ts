@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isAppHost } from '../../server/sites/domains';
 import { publishedPagePolicy } from '../../server/sites/public';
+import { CUSTOM_CODE_POLICY } from '../../server/sites/served-pages';
 import { rootPrefix, siteLink } from '../../server/sites/publish';
 import { sniffImage } from '../../server/sites/rest';
 import { ZPagePath, ZSiteDomain, ZSiteHandle } from '../../server/sites/schema';
@@ -16,7 +17,7 @@ describe('sites: inputs', () => {
   it("takes '/' or lower-case segments as a path, never the reserved prefixes", () => {
     for (const good of ['/', '/thank-you', '/offers/spring-2027', '/404']) expect(ZPagePath.parse(good)).toBe(good);
     for (const bad of ['', 'thank-you', '/Thank-You', '/a//b', '/a/', '/-a', '/a b']) expect(messageOf(ZPagePath.safeParse(bad))).toMatch(/^must be '\/'/);
-    for (const reserved of ['/_form', '/_assets/x']) expect(ZPagePath.safeParse(reserved).success).toBe(false);
+    for (const reserved of ['/_form', '/_assets/x', '/_code/x']) expect(ZPagePath.safeParse(reserved).success).toBe(false);
   });
 
   it('takes a bare hostname as a domain, lower-cased, without the root dot', () => {
@@ -46,12 +47,21 @@ describe('sites: published documents', () => {
     expect(siteLink('/', '//evil.example')).toBe('//evil.example');
   });
 
-  it("allows scripts only from the origin, the page's inline style by hash, frames for the booking page and videos", () => {
+  it("allows scripts only from the origin, the page's inline style by hash, frames for the custom code, the booking page and videos", () => {
     const policy = publishedPagePolicy('<!doctype html><style>body{color:red}</style>', 'https://app.example.com');
     expect(policy).toContain("script-src 'self';");
     expect(policy).toMatch(/style-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
-    expect(policy).toContain('frame-src https://app.example.com https://www.youtube-nocookie.com');
+    expect(policy).toContain("frame-src 'self' https://app.example.com https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com;");
     expect(policy).toContain("object-src 'none'");
+  });
+
+  it('lets the custom code run its scripts, sandboxed in an opaque origin, framed only by the site', () => {
+    const directives = CUSTOM_CODE_POLICY.split('; ');
+    // Without allow-same-origin, even opened by itself (not framed); no forms, pop-ups or navigation of the page either.
+    expect(directives[0]).toBe('sandbox allow-scripts');
+    expect(directives).toContain("script-src https: 'unsafe-inline' 'unsafe-eval' blob:");
+    expect(directives).toContain("frame-ancestors 'self'");
+    expect(directives).toContain("form-action 'none'");
   });
 
   it('tells pictures by their bytes', () => {

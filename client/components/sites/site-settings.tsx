@@ -193,7 +193,7 @@ export function SiteSettings({ site, canWrite }: { site: SiteDetail; canWrite: b
             rows={5}
             className="font-mono"
             spellCheck={false}
-            hint="HTML such as an analytics tag. It runs sandboxed: in a frame of its own at the end of each page, without access to the page, its forms or visitors’ cookies. Only admins see and change it."
+            hint="HTML whose scripts run sandboxed, in a hidden frame of its own at the end of each page, from the page’s next publish. Its scripts may load from https:// addresses and send to other sites (a conversion pixel, a cookie-less analytics beacon; the page’s address is its document.referrer). It cannot read or change the page, see what visitors type, use the site’s cookies or storage, open windows or navigate the page, so tags that need those (chat widgets, tag managers, cookie-based analytics) do not work here. Only admins see and change it."
           />
         ) : null}
       </fieldset>

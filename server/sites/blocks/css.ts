@@ -33,7 +33,7 @@ img,svg,iframe{max-width:100%}a{color:var(--sb-brand-ink);text-underline-offset:
 .sb-bg-brand .sb-btn-secondary,.sb-bg-dark .sb-btn-secondary{color:inherit}
 .sb-placeholder{border:2px dashed #9ca3af;border-radius:var(--sb-radius);padding:1.5rem;text-align:center;color:#374151;background:#f9fafb}
 .sb-site-footer{padding:1.5rem 1.25rem;text-align:center;font-size:.9rem;color:var(--sb-muted)}
-@media(prefers-reduced-motion:no-preference){.sb-btn,.sb-video-poster svg{transition:filter .15s,transform .15s}}`;
+@media(prefers-reduced-motion:no-preference){.sb-btn{transition:filter .15s}}`;
 
 /** Each block's CSS, in chunks; a page gets each chunk once, only for the blocks it uses. */
 export const BLOCK_CSS: Record<BlockType, readonly string[]> = {

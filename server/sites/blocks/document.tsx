@@ -3,7 +3,9 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { siteConfig } from './config';
 import type { BlockContext } from './context';
 import { brandCss, pageCss } from './css';
-import { ISLAND_BLOCKS, walkBlocks, type BlockType, type PageData } from './schema';
+import { escapeHtml } from './html';
+import { ISLAND_NAMES, ISLANDS, type IslandName } from './islands';
+import { walkBlocks, type BlockType, type PageData } from './schema';
 
 export type PageDocumentInput = {
   data: PageData;
@@ -16,15 +18,16 @@ export type PageDocumentInput = {
     faviconUrl?: string | null;
     headerLinks: { label: string; href: string }[];
     footerText?: string | null;
-    /** Admin-only code: runs in a sandboxed frame at the end of the body, never in the document itself. */
-    customHead?: string | null;
+    /**
+     * The address of the site's custom code (admin-only), a document of its own with its own policy
+     * (renderCodeDocument): framed sandboxed at the end of the body, never in the page itself.
+     */
+    customCodeSrc?: string | null;
     brandColor?: string | null;
   };
-  scripts: { islandsSrc: string };
+  /** Each island script's address (islands.ts). */
+  islandSrc: Record<IslandName, string>;
 };
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 /** The block types a page uses, slots and zones included. */
 export function usedBlockTypes(data: Pick<PageData, 'content' | 'zones'>): Set<BlockType> {
@@ -33,16 +36,16 @@ export function usedBlockTypes(data: Pick<PageData, 'content' | 'zones'>): Set<B
   return types;
 }
 
-/** True when the page needs the islands script (a form or a booking calendar); otherwise it ships no JavaScript. */
-export const needsIslands = (types: ReadonlySet<BlockType>) => ISLAND_BLOCKS.some((t) => types.has(t));
+/** The islands a page loads: those with one of its blocks (a form, a booking calendar, a countdown); none, and it ships no JavaScript. */
+export const islandsOf = (types: ReadonlySet<BlockType>): IslandName[] => ISLAND_NAMES.filter((name) => ISLANDS[name].blocks.some((t) => types.has(t)));
 
 /**
  * A published page as one static HTML document: head metadata, one inline stylesheet holding only
  * what the used blocks need, the site header, the blocks (rendered by Puck's server renderer with the
- * editor's own registry), and exactly one deferred script when a form or booking calendar is present.
+ * editor's own registry), and one deferred script per island its blocks need (islandsOf).
  */
 export function renderPageDocument(input: PageDocumentInput): string {
-  const { data, ctx, page, site, scripts } = input;
+  const { data, ctx, page, site, islandSrc } = input;
   const types = usedBlockTypes(data);
   const css = `${pageCss(types)}\n${brandCss(site.brandColor ?? undefined)}`.trim();
   const body = renderToStaticMarkup(<Render config={siteConfig(ctx)} data={data} />);
@@ -64,15 +67,15 @@ export function renderPageDocument(input: PageDocumentInput): string {
     // Without a favicon of its own the page says it has none, so no browser asks the origin for /favicon.ico.
     `<link rel="icon" href="${site.faviconUrl ? attr(site.faviconUrl) : 'data:,'}">`,
     `<style>${css}</style>`,
-    needsIslands(types) && `<script src="${attr(scripts.islandsSrc)}" defer></script>`,
+    ...islandsOf(types).map((name) => `<script src="${attr(islandSrc[name])}" defer></script>`),
   ];
   const siteName = site.homeUrl ? `<a class="sb-site-name" href="${attr(site.homeUrl)}">${escapeHtml(site.name)}</a>` : `<span class="sb-site-name">${escapeHtml(site.name)}</span>`;
   const nav = site.headerLinks.length
     ? `<nav class="sb-nav" aria-label="Main"><ul>${site.headerLinks.map((l) => `<li><a href="${attr(l.href)}">${escapeHtml(l.label)}</a></li>`).join('')}</ul></nav>`
     : '';
-  const customCode = site.customHead?.trim()
-    ? // No allow-same-origin: the code runs (analytics, pixels) but cannot read the page, its cookies or its forms.
-      `<iframe class="sb-sr" sandbox="allow-scripts" srcdoc="${attr(site.customHead)}" title="Site code" aria-hidden="true" tabindex="-1"></iframe>`
+  const customCode = site.customCodeSrc
+    ? // No allow-same-origin: the code runs in an opaque origin (its document's policy says so too), away from the page, its cookies and its forms.
+      `<iframe class="sb-sr" sandbox="allow-scripts" src="${attr(site.customCodeSrc)}" title="Site code" aria-hidden="true" tabindex="-1"></iframe>`
     : '';
   return [
     '<!doctype html>',
@@ -87,3 +90,10 @@ export function renderPageDocument(input: PageDocumentInput): string {
     '</body></html>',
   ].join('');
 }
+
+/**
+ * A site's custom code as the document its frame loads: the code as the admin wrote it, in the head
+ * (what it puts in a body, the parser moves there). Served with CUSTOM_CODE_POLICY (served-pages.ts).
+ */
+export const renderCodeDocument = (code: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Site code</title>${code}</head><body></body></html>`;

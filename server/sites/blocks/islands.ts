@@ -1,19 +1,22 @@
 import { BOOKING_HEIGHT_MESSAGE } from './embed';
+import type { BlockType } from './schema';
 
 /**
- * The only JavaScript a published page may load, and only when it has a form or a booking calendar
- * (document.tsx decides). Plain ES2017 for every browser, no build step, under 3 KB:
+ * The only JavaScript a published page may load: islands, each loaded only by the pages that have
+ * one of its blocks (document.tsx decides), so a page with none of them ships no script at all.
+ * Plain ES2017 for every browser, no build step, each under 3 KB:
  * - forms: POST the same urlencoded body a native submit sends, with `Accept: application/json`;
  *   follow `{ redirect }` or show `{ errors }` by field name (the form works without this script);
- * - videos: a click on the poster link swaps in the player (no third-party request before);
- * - booking frames: load lazily (native) and take the height the booking page posts (./embed.ts),
- *   so the frame does not scroll inside the page; only from the frame's own window while it shows
- *   the origin it was given (a frame navigated elsewhere sizes nothing);
- * - countdowns: tick the remaining time under the static "Ends …" line.
- * Sent with its line breaks and indentation removed (every statement ends with `;` or `}`).
- * Served by publishing at /s/_islands.js with a long cache and a versioned query.
+ *   booking frames: take the height the booking page posts (./embed.ts), so the frame does not
+ *   scroll inside the page; only from the frame's own window while it shows the origin it was given
+ *   (a frame navigated elsewhere sizes nothing);
+ * - countdown: tick the remaining time under the static "Ends …" line (without it the line says when).
+ * Videos need none: their frame's own poster links the frame to the player (components/content.tsx).
+ * Sent with their line breaks and indentation removed (every statement ends with `;` or `}`).
+ * Served by publishing (publish.ts ISLAND_PATHS) with a long cache and a versioned query.
  */
-export const ISLANDS_SCRIPT = `(function () {
+
+const FORMS = `(function () {
   var d = document, SORRY = 'The form could not be sent. Please try again.';
   function all(sel, root) { return Array.prototype.slice.call((root || d).querySelectorAll(sel)); }
   function show(el, text) { el.textContent = text; el.hidden = !text; }
@@ -37,21 +40,10 @@ export const ISLANDS_SCRIPT = `(function () {
             var input = f.elements.namedItem(name), box = input && input.getAttribute && d.getElementById(input.getAttribute('aria-describedby'));
             if (box) { show(box, errors[name]); input.setAttribute('aria-invalid', 'true'); first = first || input; } else general = general || errors[name];
           });
-              if (first) { btn.disabled = false; show(fe, general || 'Please correct the fields marked below.'); first.focus(); } else fail(general || SORRY);
+          if (first) { btn.disabled = false; show(fe, general || 'Please correct the fields marked below.'); first.focus(); } else fail(general || SORRY);
         })
         .catch(function () { fail(SORRY); });
     });
-  });
-  d.addEventListener('click', function (e) {
-    var a = e.target.closest && e.target.closest('a[data-sb-embed]');
-    if (!a || !a.parentNode) return;
-    e.preventDefault();
-    var f = d.createElement('iframe');
-    f.src = a.getAttribute('data-sb-embed');
-    f.title = a.getAttribute('data-sb-title') || 'Video';
-    f.allow = 'autoplay; encrypted-media; picture-in-picture; fullscreen';
-    a.parentNode.replaceChild(f, a);
-    f.focus();
   });
   window.addEventListener('message', function (e) {
     var m = e.data;
@@ -60,17 +52,34 @@ export const ISLANDS_SCRIPT = `(function () {
       if (f.contentWindow === e.source && new URL(f.src).origin === e.origin) f.style.height = Math.min(4000, Math.max(320, +m.height || 0)) + 'px';
     });
   });
+})();
+`;
+
+const COUNTDOWN = `(function () {
   function pad(n) { return (n < 10 ? '0' : '') + n; }
-  all('[data-sb-ends]').forEach(function (c) {
+  Array.prototype.forEach.call(document.querySelectorAll('[data-sb-ends]'), function (c) {
     var end = Date.parse(c.getAttribute('data-sb-ends')), out = c.querySelector('.sb-countdown-left'), timer;
+    function show(text) { out.textContent = text; out.hidden = !text; }
     function tick() {
       var s = Math.max(0, Math.floor((end - Date.now()) / 1000));
-      if (!s) { clearInterval(timer); show(out, c.getAttribute('data-sb-ended')); return; }
+      if (!s) { clearInterval(timer); show(c.getAttribute('data-sb-ended')); return; }
       var days = Math.floor(s / 86400);
-      show(out, (days ? days + 'd ' : '') + pad(Math.floor((s % 86400) / 3600)) + ':' + pad(Math.floor((s % 3600) / 60)) + ':' + pad(s % 60) + ' left');
+      show((days ? days + 'd ' : '') + pad(Math.floor((s % 86400) / 3600)) + ':' + pad(Math.floor((s % 3600) / 60)) + ':' + pad(s % 60) + ' left');
     }
     timer = setInterval(tick, 1000);
     tick();
   });
 })();
-`.replace(/\n\s*/g, '');
+`;
+
+const minified = (script: string) => script.replace(/\n\s*/g, '');
+
+export type IslandName = 'forms' | 'countdown';
+
+/** Each island: its script and the blocks that load it. */
+export const ISLANDS: Record<IslandName, { script: string; blocks: readonly BlockType[] }> = {
+  forms: { script: minified(FORMS), blocks: ['Form', 'BookingCalendar'] },
+  countdown: { script: minified(COUNTDOWN), blocks: ['Countdown'] },
+};
+
+export const ISLAND_NAMES = Object.keys(ISLANDS) as IslandName[];

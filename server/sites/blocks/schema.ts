@@ -35,8 +35,6 @@ export type BlockType = (typeof BLOCK_TYPES)[number];
 export const SLOT_FIELDS: Partial<Record<BlockType, readonly string[]>> = { Section: ['content'], Columns: ['left', 'right'] };
 
 export const MAX_PAGE_BLOCKS = 400;
-/** Blocks that need the islands script; a page with none of them ships no JavaScript at all. */
-export const ISLAND_BLOCKS: readonly BlockType[] = ['Form', 'BookingCalendar'];
 
 /** Same rule as the contacts domain's custom field keys (server/contacts/schema.ts, not importable here). */
 export const CUSTOM_FIELD_KEY = /^[a-z][a-z0-9_]{0,39}$/;

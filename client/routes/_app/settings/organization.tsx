@@ -39,7 +39,7 @@ function OrganizationSection({ me }: { me: Me }) {
   const canManage = useCan('settings:manage');
   const current = trpc.organizations.current.useQuery(undefined, { retryOnMount: false });
   return (
-    <SettingsSection title="Organization" description="Its name, where it works from, and who sees what.">
+    <SettingsSection title="Organization" description="Its name, where it works from, its public phone, and who sees what.">
       {current.error ? (
         <FormAlert message={errorMessageOf(current.error, 'Could not load the organization')} />
       ) : !current.data ? (
@@ -54,6 +54,8 @@ function OrganizationSection({ me }: { me: Me }) {
           <dd>{current.data.settings.country}</dd>
           <dt className="text-gray-500 dark:text-gray-400">Time zone</dt>
           <dd>{current.data.settings.timezone}</dd>
+          <dt className="text-gray-500 dark:text-gray-400">Business phone</dt>
+          <dd>{current.data.settings.phone ?? 'None'}</dd>
           <dt className="text-gray-500 dark:text-gray-400">Visibility</dt>
           <dd>{current.data.settings.salesRepsSeeOwnOnly ? 'Sales Reps see only contacts and deals they own' : 'Everyone sees all contacts and deals'}</dd>
         </dl>
@@ -62,7 +64,7 @@ function OrganizationSection({ me }: { me: Me }) {
   );
 }
 
-type Organization = { id: string; name: string; settings: { country: string; timezone: string; salesRepsSeeOwnOnly: boolean } };
+type Organization = { id: string; name: string; settings: { country: string; timezone: string; salesRepsSeeOwnOnly: boolean; phone: string | null } };
 
 function OrganizationForm({ organization, timeZone }: { organization: Organization; timeZone: string }) {
   const utils = trpc.useUtils();
@@ -72,6 +74,7 @@ function OrganizationForm({ organization, timeZone }: { organization: Organizati
     country: organization.settings.country,
     timezone: organization.settings.timezone,
     salesRepsSeeOwnOnly: organization.settings.salesRepsSeeOwnOnly,
+    phone: organization.settings.phone ?? '',
   });
   const [errors, setErrors] = useState<FieldErrors>({});
   const zones = useMemo(() => timeZoneOptions(organization.settings.timezone, timeZone), [organization.settings.timezone, timeZone]);
@@ -88,7 +91,7 @@ function OrganizationForm({ organization, timeZone }: { organization: Organizati
       void utils.auth.me.invalidate();
       toast({ title: 'Organization saved' });
     } catch (failure) {
-      const { fieldErrors, message } = serverFormErrors(failure, ['name', 'country', 'timezone', 'salesRepsSeeOwnOnly'], 'Could not save the organization');
+      const { fieldErrors, message } = serverFormErrors(failure, ['name', 'country', 'timezone', 'salesRepsSeeOwnOnly', 'phone'], 'Could not save the organization');
       setErrors(fieldErrors);
       if (message) showError(failure, 'Could not save the organization');
     }
@@ -124,6 +127,16 @@ function OrganizationForm({ organization, timeZone }: { organization: Organizati
           ))}
         </SelectField>
       </div>
+      <TextField
+        label="Business phone"
+        name="phone"
+        type="tel"
+        autoComplete="tel"
+        hint="Public: the Footer block of your website pages shows it, from their next publish. Without a +, it is read as a number of the country above."
+        value={values.phone}
+        onChange={(e) => setValues((v) => ({ ...v, phone: e.target.value }))}
+        error={errors.phone}
+      />
       <div className="flex items-start gap-3">
         <input
           id={ownOnlyId}

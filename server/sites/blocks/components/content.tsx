@@ -1,5 +1,6 @@
 import { Fragment } from 'react';
 import { hrefOf, type BlockContext } from '../context';
+import { escapeHtml } from '../html';
 import { videoEmbed, type BlockProps } from '../schema';
 
 export function Heading({ text, level, align }: BlockProps['Heading']) {
@@ -52,32 +53,39 @@ export function Image({ src, assetId, alt, width, height, caption, rounded }: Bl
 }
 export const IMAGE_CSS = `:where(.sb-image){margin:0}.sb-image img{display:block;width:100%;height:auto}.sb-rounded{border-radius:var(--sb-radius)}.sb-image figcaption{font-size:.9rem;margin-top:.5rem}`;
 
+const PROVIDER_NAMES = { youtube: 'YouTube', vimeo: 'Vimeo' } as const;
+
 /**
- * A poster that is a link to the video: no request to YouTube or Vimeo before the visitor asks (no
- * thumbnail either, it would be a third-party request). The islands script, when the page loads it,
- * swaps in the player on click; without it the link opens the video.
+ * The poster's markup: a play button and the title; a link to the player when `href` is given.
+ * Styled by attributes only, as it is also a frame's document under the page's policy (no <style>).
+ */
+function posterMarkup(title: string, provider: keyof typeof PROVIDER_NAMES, href: string | null): string {
+  const tag = href ? 'a' : 'span';
+  return (
+    `<${tag}${href ? ` href="${escapeHtml(href)}"` : ''} style="position:absolute;inset:0;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:.75rem;padding:1rem;text-align:center;color:#fff;background:#111827;text-decoration:none;outline-offset:-6px;font:600 1.0625rem/1.4 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif">` +
+    '<svg viewBox="0 0 68 48" width="68" height="48" aria-hidden="true" focusable="false"><rect width="68" height="48" rx="12" fill="#fff"/><path d="M27 14l18 10-18 10z" fill="#111827"/></svg>' +
+    `<span>${escapeHtml(title)}<span style="position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap"> (plays here, from ${PROVIDER_NAMES[provider]})</span></span></${tag}>`
+  );
+}
+
+/**
+ * A frame whose first document is our own poster (srcdoc: no request at all), its link the player's
+ * address: a click navigates the frame itself to the player, which plays in place. No JavaScript,
+ * and no request to YouTube or Vimeo before the visitor asks (no thumbnail either, it would be one).
+ * In the editor, the poster without its link.
  */
 export function Video({ url, title }: BlockProps['Video'], ctx: BlockContext) {
   const embed = videoEmbed(url);
   if (!embed) return ctx.mode === 'editor' ? <div className="sb-placeholder">Video: add a YouTube or Vimeo address</div> : null;
+  if (ctx.mode === 'editor') return <div className="sb-video" dangerouslySetInnerHTML={{ __html: posterMarkup(title, embed.provider, null) }} />;
+  const poster = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body style="margin:0">${posterMarkup(title, embed.provider, embed.embedUrl)}</body></html>`;
   return (
     <div className="sb-video">
-      <a className="sb-video-poster" href={url} data-sb-embed={embed.embedUrl} data-sb-title={title} rel="noopener" target="_blank">
-        <svg viewBox="0 0 68 48" width="68" height="48" aria-hidden="true" focusable="false">
-          <rect width="68" height="48" rx="12" fill="currentColor" />
-          <path d="M27 14l18 10-18 10z" fill="#fff" />
-        </svg>
-        <span>
-          {title}
-          <span className="sb-sr"> (plays on {embed.provider === 'youtube' ? 'YouTube' : 'Vimeo'})</span>
-        </span>
-      </a>
+      <iframe srcDoc={poster} title={title} allow="autoplay; encrypted-media; picture-in-picture; fullscreen" allowFullScreen />
     </div>
   );
 }
-export const VIDEO_CSS = `.sb-video{position:relative;aspect-ratio:16/9;border-radius:var(--sb-radius);overflow:hidden;background:#111827}
-.sb-video-poster{position:absolute;inset:0;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:.75rem;color:#fff;text-decoration:none;font-weight:600;padding:1rem;text-align:center}
-.sb-video-poster svg{color:var(--sb-brand)}.sb-video-poster:hover svg,.sb-video-poster:focus-visible svg{transform:scale(1.08)}.sb-video iframe{position:absolute;inset:0;width:100%;height:100%;border:0}`;
+export const VIDEO_CSS = `.sb-video{position:relative;aspect-ratio:16/9;border-radius:var(--sb-radius);overflow:hidden;background:#111827}.sb-video iframe{position:absolute;inset:0;width:100%;height:100%;border:0}`;
 
 export function Button({ label, href, variant, align }: BlockProps['Button'], ctx: BlockContext) {
   return (

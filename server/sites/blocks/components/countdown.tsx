@@ -28,9 +28,9 @@ export function defaultCountdownEnd(now = new Date()): string {
 }
 
 /**
- * Static text "Ends <date, time, zone>": a number of days computed when publishing would be wrong the
- * next day, and this block alone must not put a script on the page. When the page loads the islands
- * script anyway (it has a form), the script ticks the remaining time in the empty line below.
+ * Static text "Ends <date, time, zone>", right at any time without JavaScript (a number of days
+ * computed when publishing would be wrong the next day); the countdown island (islands.ts), which
+ * only pages with a countdown load, ticks the remaining time in the empty line below.
  */
 export function Countdown({ title, endsAt, timeZone, endedText }: BlockProps['Countdown']) {
   const ends = zonedTimeToInstant(endsAt, timeZone);
