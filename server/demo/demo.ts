@@ -15,6 +15,7 @@ import { seedDemoFunnel } from './demo-funnels';
 
 export const DEMO_EMAIL = 'demo@switchboard.local';
 export const DEMO_ORGANIZATION = 'Demo Company';
+export const DEMO_BUSINESS_PHONE = '+1 415 555 0134';
 const DEMO_META: RequestMeta = { ip: 'local', userAgent: 'demo workspace seed' };
 
 /** A readable random password: 4 groups of 4 from an unambiguous alphabet (~82 bits). */
@@ -52,6 +53,8 @@ export async function seedDemoWorkspace(db: Db, publicUrl = 'http://localhost:30
     const org = await createOrganization(trx, {
       name: DEMO_ORGANIZATION,
       origin: 'demo',
+      // A fictional number (555-01xx), the public business phone its website's footer shows.
+      settings: { phone: DEMO_BUSINESS_PHONE },
       ownerUserId: userId,
       actor: { userId, apiKeyId: null, label: `Demo Owner <${DEMO_EMAIL}>` },
       meta: DEMO_META,

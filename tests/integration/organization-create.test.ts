@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lookupKeyOf, PLANS, PLAN_KEYS, TRIAL_DAYS } from '../../server/plans/schema';
 import type { AppDeps } from '../../server/deps';
-import { seedDemoWorkspace } from '../../server/demo/demo';
+import { DEMO_BUSINESS_PHONE, seedDemoWorkspace } from '../../server/demo/demo';
 import { readSettings } from '../../server/organizations/settings';
 import { startStripeDouble, type StripeDouble } from '../doubles/stripe';
 import { buildTestApp } from '../helpers/app';
@@ -94,10 +94,11 @@ describe('createOrganization: one way to make an organization', () => {
       ] as const) {
         expect(shape.trialDays).toBe(TRIAL_DAYS);
         expect(shape.created).toEqual([{ action: 'organization.created', target: `organization:${id}`, origin }]);
-        // The demo's sender identity is filled in (issue #16); every other setting starts the same.
-        expect({ ...shape.settings, email: a.settings.email }).toEqual(a.settings);
+        // The demo's sender identity (issue #16) and business phone (issue #20) are filled in; every other setting starts the same.
+        expect({ ...shape.settings, email: a.settings.email, phone: a.settings.phone }).toEqual(a.settings);
       }
       expect(b.settings.email.postalAddress).toBeTruthy();
+      expect([a.settings.phone, b.settings.phone, c.settings.phone]).toEqual([null, DEMO_BUSINESS_PHONE, null]);
 
       // Signup and the demo have their owner as Super Admin; a checkout's buyer joins through the set-password invite.
       const roles = async (id: string) => (await db.selectFrom('memberships').select('role').where('organization_id', '=', id).execute()).map((m) => m.role);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login } from '../../server/auth/service';
 import type { DatabaseHandle } from '../../server/db';
-import { DEMO_EMAIL, DEMO_ORGANIZATION, seedDemoWorkspace } from '../../server/demo/demo';
+import { DEMO_BUSINESS_PHONE, DEMO_EMAIL, DEMO_ORGANIZATION, seedDemoWorkspace } from '../../server/demo/demo';
 import { walkBlocks } from '../../server/sites/blocks/schema';
 import { buildTestApp } from '../helpers/app';
 import { createTestDatabase } from '../helpers/db';
@@ -46,7 +46,11 @@ describe('demo workspace: its published website', () => {
     expect(served.status).toBe(200);
     const html = await served.text();
     expect([home.id, variantB.id].filter((id) => html.includes(`action="./_form/${id}/`))).toHaveLength(1);
-    expect(await (await built.app.request(`/s/${site.handle}/free-quote`)).text()).toMatch(/<h1[^>]*>Your fixed-price quote by tomorrow<\/h1>/);
+    // The footer carries the organization's public business phone.
+    expect(html).toContain(DEMO_BUSINESS_PHONE);
+    // Variant B is the landing with its own headline (either path of the step serves the visitor's assigned variant).
+    const b = await api.sites.page({ pageId: variantB.id });
+    expect([...walkBlocks(b.draft)].find((x) => x.type === 'Heading')?.props.text).toBe('Your fixed-price quote by tomorrow');
     expect((await built.app.request(`/s/${site.handle}/thank-you`)).status).toBe(200);
   });
 });
