@@ -3,6 +3,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '../doubles/smtp';
 import { openSignedIn, trpcCall, trpcQuery } from './helpers/accounts';
 import { useE2E } from './helpers/app';
+import { cleaningVisitCalendar } from './helpers/calendars';
 
 const e2e = useE2E();
 
@@ -30,15 +31,7 @@ describe('Booking pages: a visitor books, gets the e-mail, reschedules and cance
     onTestFinished(() => sink.close());
     const { page } = await openSignedIn(e2e, { timezoneId: 'UTC' });
     await call(page, 'providers.saveSmtp', { host: '127.0.0.1', port: Number(new URL(sink.url).port), security: 'none', username: null });
-    const me = ((await (await trpcQuery(page, 'auth.me')).json()) as { result: { data: { user: { id: string } } } }).result.data.user.id;
-    const day = [{ start: '08:00', end: '18:00' }];
-    await call(page, 'calendars.create', {
-      name: 'Cleaning visit',
-      slug: 'cleaning-visit',
-      kind: 'personal',
-      slotMinutes: 30,
-      members: [{ userId: me, timeZone: 'UTC', weekly: [day, day, day, day, day, day, day], overrides: [] }],
-    });
+    await cleaningVisitCalendar(page, e2e, { start: '08:00', end: '18:00' });
     const listed = ((await (await trpcQuery(page, 'calendars.list')).json()) as { result: { data: { items: { slug: string; bookingUrl: string }[] } } }).result.data;
     const bookingUrl = listed.items.find((c) => c.slug === 'cleaning-visit')!.bookingUrl;
 

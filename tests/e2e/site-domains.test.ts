@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openSignedIn, trpcCall, trpcQuery } from './helpers/accounts';
 import { useE2E } from './helpers/app';
+import { cleaningVisitCalendar } from './helpers/calendars';
 import { watchViolations } from './helpers/csp';
 
 /**
@@ -63,15 +64,7 @@ describe('Websites: a published page on the site’s custom domain, by Host head
 describe('Websites: the Booking calendar block (issue #20)', () => {
   it('shows the calendar in its frame, sized to it, on the site’s path and on its domain, and books a slot from inside the frame', async () => {
     const { page } = await openSignedIn(e2e, { timezoneId: 'UTC' });
-    const me = ((await (await trpcQuery(page, 'auth.me')).json()) as { result: { data: { user: { id: string } } } }).result.data.user.id;
-    const day = [{ start: '09:00', end: '12:00' }];
-    await call(page, 'calendars.create', {
-      name: 'Cleaning visit',
-      slug: 'cleaning-visit',
-      kind: 'personal',
-      slotMinutes: 30,
-      members: [{ userId: me, timeZone: 'UTC', weekly: [day, day, day, day, day, day, day], overrides: [] }],
-    });
+    await cleaningVisitCalendar(page, e2e, { start: '09:00', end: '12:00' });
     const site = await siteWithPages(page, 'Harbour Dental');
     // The Booking page template: its Booking calendar block shows the organization's first calendar.
     const booking = await call(page, 'sites.createPage', { siteId: site.id, path: '/book', title: 'Book your appointment', templateId: 'booking' });
