@@ -100,6 +100,8 @@ export async function readBookingHandle(db: Db, organizationId: string): Promise
 
 /** The organization a booking link's handle names (any handle; an unknown one names none). */
 export async function bookingHandleOwner(db: Db, handle: string): Promise<{ id: string; name: string } | undefined> {
+  // Handles are made of lower-case letters, digits and dashes (ensureBookingHandle): anything else (a NUL, a lone surrogate, a page of text) names none, unasked.
+  if (!BOOKING_HANDLE.test(handle)) return undefined;
   return db
     .selectFrom('booking_handles')
     .innerJoin('organizations', 'organizations.id', 'booking_handles.organization_id')
@@ -107,6 +109,9 @@ export async function bookingHandleOwner(db: Db, handle: string): Promise<{ id: 
     .where('booking_handles.slug', '=', handle)
     .executeTakeFirst();
 }
+
+/** What ensureBookingHandle makes: its name's letters and digits (40 at most) joined by dashes, and a number when taken. */
+const BOOKING_HANDLE = /^[a-z0-9-]{1,60}$/;
 
 /** The organization's handle, made from its name the first time (with a number when another organization has it). */
 export async function ensureBookingHandle(db: Db, organizationId: string): Promise<string> {

@@ -213,6 +213,13 @@ describe('the booking page a site’s Booking calendar block frames (decision 05
     for (const p of [page, `${page}?embed=0`, '/book/no-such-handle/cleaning?embed=1', '/book/manage/some-token?embed=1', '/contacts?embed=1']) {
       expectPagePolicy(await app.request(p), p);
     }
+    // A hostile handle (a NUL, a lone surrogate, a page of text) names no organization: framed by none, never a 500.
+    for (const handle of ['a%00b', '%ED%A0%80', 'A'.repeat(5000)]) {
+      const p = `/book/${handle}/cleaning?embed=1`;
+      const res = await app.request(p);
+      expect(res.status, p).toBeLessThan(500);
+      expectPagePolicy(res, p);
+    }
     // Not a page: the resource policy whatever the query.
     expectResourcePolicy(await app.request('/api/health?embed=1'), '/api/health?embed=1');
   });
