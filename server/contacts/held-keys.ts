@@ -4,15 +4,15 @@ import { scoped } from '../db/scoped';
 
 /**
  * A condition on `contacts`: the contact holds one of these lower-cased e-mails or E.164 phones, as
- * its primary or as another. One pass over the organization's contacts whatever the number of keys:
- * probing the arrays' GIN indexes key by key is faster only while the planner's statistics know how
- * many contacts the organization has, and a bulk load outruns them (then it compared every key with
- * every contact).
+ * its primary or as another. The primary keys' btree indexes and the arrays' GIN indexes, which hold
+ * only the non-empty arrays, answer it together (a bitmap OR) whatever the number of keys; the
+ * `<> '{}'` guard is those indexes' own predicate, without which the planner may not use them
+ * (migration 2026_12_08_100 says why they are partial).
  */
 export function holdsAnyOf(kind: 'email' | 'phone', keys: readonly string[]): RawBuilder<boolean> {
   return kind === 'email'
-    ? sql<boolean>`(contacts.email_lower = any(${keys}::text[]) or contacts.other_emails && ${keys}::text[])`
-    : sql<boolean>`(contacts.phone = any(${keys}::text[]) or contacts.other_phones && ${keys}::text[])`;
+    ? sql<boolean>`(contacts.email_lower = any(${keys}::text[]) or (contacts.other_emails <> '{}' and contacts.other_emails && ${keys}::text[]))`
+    : sql<boolean>`(contacts.phone = any(${keys}::text[]) or (contacts.other_phones <> '{}' and contacts.other_phones && ${keys}::text[]))`;
 }
 
 /**
