@@ -145,9 +145,10 @@ async function writeContacts(ctx: OrgContext, mode: ContactBatchMode, inputs: un
     );
     return new Map<number, string>([...creates.map(({ p, id }) => [p.index, id] as const), ...accepted.filter((p) => p.row).map((p) => [p.index, p.row!.id] as const)]);
   });
+  const created = new Set(pending.filter((p) => !p.row).map((p) => p.index));
+  ctx.deps.database.bulkWrote('contacts', [...ids.keys()].filter((index) => created.has(index)).length);
   // Read once committed, as the single doors read theirs.
   const records = await readRecords(ctx.db, ctx.organizationId, [...ids.values()]);
-  const created = new Set(pending.filter((p) => !p.row).map((p) => p.index));
   return inputs.map((_, index): Written => {
     const error = errors.get(index);
     return error ? { index, error } : { index, created: created.has(index), record: records.get(ids.get(index)!)! };

@@ -84,10 +84,10 @@ export async function runImport(deps: Pick<AppDeps, 'database'>, job: ImportJobD
       const now = await org().selectFrom('contact_imports').select(['status', 'processed_rows', 'total_rows']).where('id', '=', importId).executeTakeFirstOrThrow();
       return { status: now.status, processed: now.processed_rows, total: now.total_rows };
     }
-    const outcome = await db.transaction().execute(async (trx) => {
+    const { created, ...outcome } = await db.transaction().execute(async (trx) => {
       // The lock makes two runs of the same import (at-least-once delivery) take turns, chunk by chunk.
       const current = await scoped(trx, organizationId).selectFrom('contact_imports').select(['status', 'processed_rows']).where('id', '=', importId).forUpdate().executeTakeFirstOrThrow();
-      if (current.status !== 'running') return { status: current.status, processed: current.processed_rows };
+      if (current.status !== 'running') return { status: current.status, processed: current.processed_rows, created: 0 };
       const start = current.processed_rows;
       const records = parsed.rows.slice(start, start + chunkSize);
       const counts =
@@ -122,8 +122,9 @@ export async function runImport(deps: Pick<AppDeps, 'database'>, job: ImportJobD
           actorUserId: null,
         });
       }
-      return { status: finished ? ('completed' as const) : ('running' as const), processed };
+      return { status: finished ? ('completed' as const) : ('running' as const), processed, created: counts.created };
     });
+    deps.database.bulkWrote('contacts', created);
     chunks++;
     if (outcome.status !== 'running') return { ...outcome, total: parsed.rows.length };
   }

@@ -7,6 +7,7 @@ import { PostgresJSDialect } from 'kysely-postgres-js';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import postgres from 'postgres';
 import type { Database } from './schema';
+import { tableStatistics, type TableStatistics } from './statistics';
 import { organizationDb, organizationReadScope, postgresDialect, type ReadScope, type TenantDriver } from './tenant';
 
 export type { Database } from './schema';
@@ -39,6 +40,8 @@ export type DatabaseHandle = {
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   /** Connections in use now and the most there can be (PGlite: its one session). */
   pool(): { inUse: number; max: number };
+  /** Rows a committed bulk write added (server/db/statistics.ts: the table is analysed past a threshold). */
+  bulkWrote: TableStatistics['bulkWrote'];
   close(): Promise<void>;
 };
 
@@ -153,9 +156,13 @@ async function handle(dialect: Dialect, kind: DatabaseKind, { rowLevelSecurity =
   const db = new Kysely<Database>({ dialect: postgresDialect(() => driver) });
   const tenant: TenantDriver = { driver, simple: kind === 'pglite' ? pgliteExec : simpleQuery, pooledReads: kind === 'postgres' };
   let closed = false;
+  const statistics = tableStatistics(db, (error) => console.warn(`[db] ANALYZE after a bulk write failed: ${error instanceof Error ? error.message : String(error)}`));
   return {
     db,
     kind,
+    bulkWrote: (table, rows) => {
+      if (!closed) statistics.bulkWrote(table, rows);
+    },
     forOrganization: (organizationId) => (rowLevelSecurity ? organizationDb(tenant, organizationId) : db),
     readForOrganization: (organizationId) => (rowLevelSecurity ? organizationReadScope(tenant, organizationId) : { db, end: async () => {} }),
     listen,
@@ -175,6 +182,7 @@ async function handle(dialect: Dialect, kind: DatabaseKind, { rowLevelSecurity =
     async close() {
       if (closed) return;
       closed = true;
+      await statistics.settled();
       await db.destroy();
     },
   };
