@@ -2,7 +2,7 @@ import type { Db } from '../db';
 import { scoped } from '../db/scoped';
 import type { AppDeps } from '../deps';
 import type { EventType, RealtimeEvent } from '../events/types';
-import { DELIVER_JOB } from './deliver';
+import { wakeDrains } from './deliver';
 import { WEBHOOK_API_VERSION, WEBHOOK_EVENT_TYPES, type TWebhookEvent, type WebhookEventType } from './schema';
 
 /** The outbox event types some public type comes from: what the consumer listens to. */
@@ -31,7 +31,8 @@ export const eventObject = (event: Pick<RealtimeEvent, 'id' | 'createdAt' | 'pay
 
 /**
  * The webhooks consumer's handler, in the transaction that moves its cursor: one delivery row per
- * enabled endpoint that wants the event, and the job that sends it — all committed with the cursor.
+ * enabled endpoint that wants the event, and a drain of each of those endpoints woken (one job
+ * waits per endpoint however many events come) — all committed with the cursor.
  */
 export async function fanOut(deps: AppDeps, event: RealtimeEvent, trx: Db): Promise<void> {
   const mapped = publicEventOf(event);
@@ -40,17 +41,20 @@ export async function fanOut(deps: AppDeps, event: RealtimeEvent, trx: Db): Prom
   const endpoints = (await org.selectFrom('webhook_endpoints').select(['id', 'event_types']).where('enabled', '=', true).execute()).filter((e) => e.event_types.includes(mapped.type));
   if (endpoints.length === 0) return;
   const body = eventObject(event, mapped.type);
+  // Each delivery row holds its endpoint row (FOR KEY SHARE, by the foreign key) until commit, as wakeDrains asks.
   const rows = await org
     .insertInto(
       'webhook_deliveries',
       endpoints.map((e) => ({ endpoint_id: e.id, event_id: event.id, message_id: body.id, event_type: mapped.type, payload: JSON.stringify(body), record_key: mapped.recordKey })),
     )
     .onConflict((oc) => oc.columns(['endpoint_id', 'event_id']).doNothing())
-    .returning('id')
+    .returning('endpoint_id')
     .execute();
-  await deps.jobs.sendMany(
-    DELIVER_JOB,
-    rows.map((r) => ({ data: { organizationId: event.organizationId, deliveryId: r.id } })),
-    { db: trx },
-  );
+  if (rows.length > 0)
+    await wakeDrains(
+      deps,
+      trx,
+      event.organizationId,
+      rows.map((r) => r.endpoint_id),
+    );
 }

@@ -4,7 +4,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { onTestFinished } from 'vitest';
 import { createEventConsumers } from '../../server/events/consumers';
-import { deliver } from '../../server/webhooks/deliver';
+import { drainEndpoint } from '../../server/webhooks/deliver';
 import { registerWebhookJobs } from '../../server/webhooks/jobs';
 import { buildTestApp } from '../helpers/app';
 import { browser, createAccount } from '../helpers/factories';
@@ -51,15 +51,15 @@ export async function webhookApp(options: { workers?: boolean } = {}) {
   const api = built.caller(browser(owner.cookie));
   const db = deps.database.db;
   const deliveries = (endpointId: string) => db.selectFrom('webhook_deliveries').selectAll().where('endpoint_id', '=', endpointId).orderBy('sequence').execute();
-  /** One attempt at a delivery now (its retry made due first). */
+  /** A drain of the delivery's endpoint now, its retry made due first: one attempt at it when it is first in its record's chain. */
   const attempt = async (deliveryId: string) => {
-    await db
+    const { endpoint_id: endpointId } = await db
       .updateTable('webhook_deliveries')
-      .set({ next_attempt_at: sql<Date>`now()` })
+      .set({ next_attempt_at: sql<Date>`case when state = 'retrying' then now() else next_attempt_at end` })
       .where('id', '=', deliveryId)
-      .where('state', '=', 'retrying')
-      .execute();
-    await deliver(deps, { organizationId: owner.organizationId, deliveryId });
+      .returning('endpoint_id')
+      .executeTakeFirstOrThrow();
+    await drainEndpoint(deps, { organizationId: owner.organizationId, endpointId });
   };
   return { ...built, owner, api, db, deliveries, attempt };
 }
