@@ -43,20 +43,31 @@ const firstInChain = ({ not, exists, selectFrom }: ExpressionBuilder<Database, '
     ),
   );
 
+/** The endpoints whose drain a transaction already woke (now): a later wake in it would add nothing. */
+const wokenIn = new WeakMap<Db, Set<string>>();
+
 /**
  * Wakes the drain of these endpoints (now, or at `at`). One job of a key waits at a time (the
  * queue's 'short' policy), so a burst of events queues one drain per endpoint, not one per delivery.
  * The caller's transaction must hold each endpoint row (a delivery row inserted there does, by its
  * foreign key; else FOR KEY SHARE): a waiting drain that this send was folded into then claims
- * only after that transaction commits (claimBatch locks the row FOR UPDATE), so sees its rows.
+ * only after that transaction commits (its first claim locks the row FOR UPDATE), so sees its rows. For
+ * the same reason a second wake now in one transaction (the consumer's, 50 events) is skipped.
  */
-export async function wakeDrains(deps: AppDeps, trx: Db, organizationId: string, endpointIds: string[], at?: Date): Promise<void> {
+export async function wakeDrains(deps: AppDeps, db: Db, organizationId: string, endpointIds: string[], at?: Date): Promise<void> {
+  let ids = endpointIds;
+  if (!at && db.isTransaction) {
+    const woken = wokenIn.get(db) ?? new Set<string>();
+    wokenIn.set(db, woken);
+    ids = endpointIds.filter((id) => !woken.has(id));
+    for (const id of ids) woken.add(id);
+  }
   // A later wake has a key of its own: a drain waiting for a retry must not absorb one due now.
   const key = (id: string) => (at ? `${id}@${Math.ceil(at.getTime() / 1000)}` : id);
   await deps.jobs.sendMany(
     DELIVER_JOB,
-    endpointIds.map((endpointId) => ({ data: { organizationId, endpointId }, singletonKey: key(endpointId), ...(at ? { startAfter: at } : {}) })),
-    { db: trx },
+    ids.map((endpointId) => ({ data: { organizationId, endpointId }, singletonKey: key(endpointId), ...(at ? { startAfter: at } : {}) })),
+    { db },
   );
 }
 
@@ -64,17 +75,18 @@ export async function wakeDrains(deps: AppDeps, trx: Db, organizationId: string,
  * Claims up to BATCH_SIZE deliveries of the endpoint for one attempt each: due (a claim's lease
  * end is its next_attempt_at, so a dead worker's claim is due again), not locked by another claim,
  * and first in their record chain, so one batch never holds two deliveries of the same record.
- * The endpoint row is locked first: claims of one endpoint take turns, and a transaction that is
- * adding deliveries (holding the row by its foreign key) commits before a claim looks.
+ * A job's first claim locks the endpoint row first: a transaction whose wake was folded into this
+ * job while it waited (holding the row, see wakeDrains) commits before the claim looks. Later
+ * claims need not wait: nothing folds into a job once it runs.
  */
-async function claimBatch(db: Db, data: DeliverJobData): Promise<{ endpoint: Endpoint | undefined; claimed: Delivery[] }> {
-  return db.transaction().execute(async (trx) => {
+async function claimBatch(db: Db, data: DeliverJobData, first: boolean): Promise<{ endpoint: Endpoint | undefined; claimed: Delivery[] }> {
+  const claim = async (trx: Db) => {
     const org = scoped(trx, data.organizationId);
     const endpoint = await org
       .selectFrom('webhook_endpoints')
       .select(['id', 'url', 'enabled', 'secret', 'previous_secret', 'previous_secret_expires_at'])
       .where('id', '=', data.endpointId)
-      .forUpdate()
+      .$if(first, (qb) => qb.forUpdate())
       .executeTakeFirst();
     if (!endpoint) return { endpoint, claimed: [] };
     const due = org
@@ -96,7 +108,8 @@ async function claimBatch(db: Db, data: DeliverJobData): Promise<{ endpoint: End
       .returningAll()
       .execute();
     return { endpoint, claimed };
-  });
+  };
+  return first ? db.transaction().execute(claim) : claim(db);
 }
 
 /** What the attempt's answer means: delivered, retry (timeouts, network errors, 5xx, 429), or failed for good. */
@@ -271,8 +284,8 @@ export async function drainEndpoint(deps: AppDeps, data: DeliverJobData): Promis
   const started = Date.now();
   const connections = new Connections();
   try {
-    while (Date.now() - started < DRAIN_BUDGET_MS) {
-      const { endpoint, claimed } = await claimBatch(deps.database.db, data);
+    for (let first = true; Date.now() - started < DRAIN_BUDGET_MS; first = false) {
+      const { endpoint, claimed } = await claimBatch(deps.database.db, data, first);
       if (!endpoint) return; // deleted, with its deliveries
       if (claimed.length === 0) break;
       await settleBatch(deps, data.organizationId, endpoint.id, await sendBatch(deps, endpoint, claimed, connections));

@@ -12,16 +12,20 @@ import { browser, createAccount } from '../helpers/factories';
 export type Received = { headers: IncomingHttpHeaders; body: string };
 export type Answer = { status: number; headers?: Record<string, string>; body?: string };
 
-/** A local receiver on 127.0.0.1: records each request and answers from `answers` (then 200). */
-export async function receiver(answers: Answer[] = []) {
+/**
+ * A local receiver on 127.0.0.1: records each request (in arrival order) and answers from `answers`
+ * in that order (then 200), or what `answers` makes of the request — when it likes.
+ */
+export async function receiver(answers: Answer[] | ((request: Received) => Answer | Promise<Answer>) = []) {
   const received: Received[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      const answer = answers.shift() ?? { status: 200, body: 'ok' };
-      res.writeHead(answer.status, answer.headers ?? {}).end(answer.body ?? '');
+      const request = { headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      received.push(request);
+      const ok: Answer = { status: 200, body: 'ok' };
+      void Promise.resolve(typeof answers === 'function' ? answers(request) : (answers.shift() ?? ok)).then((answer) => res.writeHead(answer.status, answer.headers ?? {}).end(answer.body ?? ''));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
