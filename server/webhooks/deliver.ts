@@ -18,9 +18,9 @@ export const RETRY_WINDOW_SECONDS = 24 * 3600;
 /** A claimed delivery not finished by then (its worker died) may be claimed again. */
 const LEASE_SECONDS = 60;
 /** Deliveries of one endpoint claimed together and sent side by side, each record's first one only. */
-export const BATCH_SIZE = 25;
-/** A job stops taking batches after this long (well inside its lease and expiry) and hands on to the next job. */
-const DRAIN_BUDGET_MS = 15_000;
+const BATCH_SIZE = 25;
+/** A job stops taking batches after this long (well inside its expiry and a graceful stop's wait) and hands on to the next job. */
+const DRAIN_BUDGET_MS = 5_000;
 
 /** The wait before retry `attempts` + 1: 5 s, 20 s, 80 s, … at most 6 hours. */
 export const backoffSeconds = (attempts: number) => Math.min(5 * 4 ** Math.max(0, attempts - 1), 6 * 3600);
@@ -278,13 +278,14 @@ async function wakeForNext(deps: AppDeps, data: DeliverJobData): Promise<void> {
 
 /**
  * The job: drains one endpoint — claims a batch of due deliveries, sends them, settles them, and
- * again until none is due or the time budget is spent — then makes sure a drain waits for the next.
+ * again until none is due, the time budget is spent or the queue stops — then makes sure a drain
+ * waits for the next.
  */
-export async function drainEndpoint(deps: AppDeps, data: DeliverJobData): Promise<void> {
+export async function drainEndpoint(deps: AppDeps, data: DeliverJobData, signal?: AbortSignal): Promise<void> {
   const started = Date.now();
   const connections = new Connections();
   try {
-    for (let first = true; Date.now() - started < DRAIN_BUDGET_MS; first = false) {
+    for (let first = true; Date.now() - started < DRAIN_BUDGET_MS && !signal?.aborted; first = false) {
       const { endpoint, claimed } = await claimBatch(deps.database.db, data, first);
       if (!endpoint) return; // deleted, with its deliveries
       if (claimed.length === 0) break;

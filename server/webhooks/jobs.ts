@@ -10,5 +10,5 @@ export function registerWebhookJobs(deps: AppDeps): void {
   // 'short': one waiting job per key (an endpoint, or an endpoint and a retry time; see wakeDrains).
   // Retries are the deliveries' own (backoff, Retry-After, 24 hours); the queue's retry only covers a
   // worker that died mid-drain, whose claims come due again when their lease ends.
-  deps.jobs.register(DELIVER_JOB, (job) => drainEndpoint(deps, job.data), { concurrency: 16, retryLimit: 5, retryDelay: 30, expireInSeconds: 60, policy: 'short' });
+  deps.jobs.register(DELIVER_JOB, (job) => drainEndpoint(deps, job.data, job.signal), { concurrency: 16, retryLimit: 5, retryDelay: 30, expireInSeconds: 60, policy: 'short' });
 }
