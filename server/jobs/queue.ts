@@ -103,9 +103,10 @@ export type JobQueue<Jobs extends Record<keyof Jobs, JobData> = JobRegistry> = {
   send<Name extends keyof Jobs & string>(name: Name, data: Jobs[Name], options?: SendOptions): Promise<string | null>;
   /**
    * Enqueues many jobs of one queue in one statement (through `db` when given, like send); each
-   * item may set its own startAfter. Resolves to the number enqueued.
+   * item may set its own startAfter and singletonKey (deduplicated under a non-standard queue
+   * policy). Resolves to the number handed over, deduplicated ones included.
    */
-  sendMany<Name extends keyof Jobs & string>(name: Name, jobs: { data: Jobs[Name]; startAfter?: Date }[], options?: Pick<SendOptions, 'db'>): Promise<number>;
+  sendMany<Name extends keyof Jobs & string>(name: Name, jobs: { data: Jobs[Name]; startAfter?: Date; singletonKey?: string }[], options?: Pick<SendOptions, 'db'>): Promise<number>;
   /**
    * The statement sendMany runs (pg-boss's own insert), not run: for a caller that stores the jobs
    * with its other rows in ONE statement (a part of a data-modifying WITH, in its transaction). Its
@@ -370,7 +371,12 @@ export function createJobQueue<Jobs extends Record<keyof Jobs, JobData> = JobReg
       if (!workers.has(name)) throw new Error(`no job queue "${name}" is registered`);
       if (state !== 'started' && state !== 'stopping') throw new Error(`the job queue is not started; cannot send "${name}"`);
       const runner = sendOptions.db;
-      const inserts = jobs.map((job) => ({ name, data: job.data as JobData, ...(job.startAfter ? { startAfter: job.startAfter } : {}) }));
+      const inserts = jobs.map((job) => ({
+        name,
+        data: job.data as JobData,
+        ...(job.startAfter ? { startAfter: job.startAfter } : {}),
+        ...(job.singletonKey ? { singletonKey: job.singletonKey } : {}),
+      }));
       await (runner ? boss.insert(inserts, { db: pgBossDb(runner) as PgBoss.Db }) : boss.insert(inserts));
       if (!runner) wake(workers.get(name)!);
       return jobs.length;

@@ -1,68 +1,115 @@
-import { sql, type Selectable } from 'kysely';
-import type { Db } from '../db';
-import type { WebhookDeliveriesTable } from '../db/schema';
+import type { Agent as HttpAgent } from 'node:http';
+import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
+import type { Database, Db } from '../db';
+import type { WebhookDeliveriesTable, WebhookEndpointsTable } from '../db/schema';
 import { scoped } from '../db/scoped';
 import type { AppDeps } from '../deps';
 import { publishEvent } from '../events/publish';
 import { openEndpointSecret } from './secrets';
-import { postSigned, signedHeaders, type SendResult } from './sender';
-import { RefusedTarget, resolveTarget } from './ssrf';
+import { keepAliveAgent, postSigned, signedHeaders, type SendResult } from './sender';
+import { RefusedTarget, resolveTarget, type ResolvedTarget } from './ssrf';
 
 export const DELIVER_JOB = 'webhooks.deliver';
-export type DeliverJobData = { organizationId: string; deliveryId: string };
+/** One job drains one endpoint: its due deliveries, batch after batch. */
+export type DeliverJobData = { organizationId: string; endpointId: string };
 
 /** Retries stop this long after the first attempt (or a manual redelivery). */
 export const RETRY_WINDOW_SECONDS = 24 * 3600;
 /** A claimed delivery not finished by then (its worker died) may be claimed again. */
 const LEASE_SECONDS = 60;
+/** Deliveries of one endpoint claimed together and sent side by side, each record's first one only. */
+const BATCH_SIZE = 25;
+/** A job stops taking batches after this long (well inside its expiry and a graceful stop's wait) and hands on to the next job. */
+const DRAIN_BUDGET_MS = 5_000;
 
 /** The wait before retry `attempts` + 1: 5 s, 20 s, 80 s, … at most 6 hours. */
 export const backoffSeconds = (attempts: number) => Math.min(5 * 4 ** Math.max(0, attempts - 1), 6 * 3600);
 
 type Delivery = Selectable<WebhookDeliveriesTable>;
+type Endpoint = Pick<Selectable<WebhookEndpointsTable>, 'id' | 'url' | 'enabled' | 'secret' | 'previous_secret' | 'previous_secret_expires_at'>;
 
 const unfinished = ['pending', 'sending', 'retrying'] as const;
 
+/** No earlier delivery of the same endpoint and record is unfinished: this one is first in its record chain. */
+const firstInChain = ({ not, exists, selectFrom }: ExpressionBuilder<Database, 'webhook_deliveries'>) =>
+  not(
+    exists(
+      selectFrom('webhook_deliveries as earlier')
+        .select('earlier.id')
+        .whereRef('earlier.endpoint_id', '=', 'webhook_deliveries.endpoint_id')
+        .whereRef('earlier.record_key', '=', 'webhook_deliveries.record_key')
+        .whereRef('earlier.sequence', '<', 'webhook_deliveries.sequence')
+        .where('earlier.state', 'in', [...unfinished]),
+    ),
+  );
+
+/** The endpoints whose drain a transaction already woke (now): a later wake in it would add nothing. */
+const wokenIn = new WeakMap<Db, Set<string>>();
+
 /**
- * Claims a delivery for one attempt: due, not claimed by a live worker, and first in its endpoint's
- * record chain (an earlier delivery about the same record still unfinished goes first).
+ * Wakes the drain of these endpoints (now, or at `at`). One job of a key waits at a time (the
+ * queue's 'short' policy), so a burst of events queues one drain per endpoint, not one per delivery.
+ * The caller's transaction must hold each endpoint row (a delivery row inserted there does, by its
+ * foreign key; else FOR KEY SHARE): a waiting drain that this send was folded into then claims
+ * only after that transaction commits (its first claim locks the row FOR UPDATE), so sees its rows. For
+ * the same reason a second wake now in one transaction (the consumer's, 50 events) is skipped.
  */
-async function claim(db: Db, data: DeliverJobData): Promise<Delivery | undefined> {
-  return scoped(db, data.organizationId)
-    .updateTable('webhook_deliveries')
-    .set({ state: 'sending', attempts: sql<number>`attempts + 1`, lease_until: sql<Date>`now() + make_interval(secs => ${LEASE_SECONDS})`, updated_at: sql<Date>`now()` })
-    .where('id', '=', data.deliveryId)
-    .where((eb) =>
-      eb.or([eb.and([eb('state', 'in', ['pending', 'retrying']), eb('next_attempt_at', '<=', sql<Date>`now()`)]), eb.and([eb('state', '=', 'sending'), eb('lease_until', '<', sql<Date>`now()`)])]),
-    )
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('webhook_deliveries as earlier')
-            .select('earlier.id')
-            .whereRef('earlier.endpoint_id', '=', 'webhook_deliveries.endpoint_id')
-            .whereRef('earlier.record_key', '=', 'webhook_deliveries.record_key')
-            .whereRef('earlier.sequence', '<', 'webhook_deliveries.sequence')
-            .where('earlier.state', 'in', [...unfinished]),
-        ),
-      ),
-    )
-    .returningAll()
-    .executeTakeFirst();
+export async function wakeDrains(deps: AppDeps, db: Db, organizationId: string, endpointIds: string[], at?: Date): Promise<void> {
+  let ids = endpointIds;
+  if (!at && db.isTransaction) {
+    const woken = wokenIn.get(db) ?? new Set<string>();
+    wokenIn.set(db, woken);
+    ids = endpointIds.filter((id) => !woken.has(id));
+    for (const id of ids) woken.add(id);
+  }
+  // A later wake has a key of its own: a drain waiting for a retry must not absorb one due now.
+  const key = (id: string) => (at ? `${id}@${Math.ceil(at.getTime() / 1000)}` : id);
+  await deps.jobs.sendMany(
+    DELIVER_JOB,
+    ids.map((endpointId) => ({ data: { organizationId, endpointId }, singletonKey: key(endpointId), ...(at ? { startAfter: at } : {}) })),
+    { db },
+  );
 }
 
-/** Hands the next delivery of a finished one's record chain to a job. */
-async function kickNext(trx: Db, deps: AppDeps, delivery: Delivery): Promise<void> {
-  const next = await scoped(trx, delivery.organization_id)
-    .selectFrom('webhook_deliveries')
-    .select('id')
-    .where('endpoint_id', '=', delivery.endpoint_id)
-    .where('record_key', '=', delivery.record_key)
-    .where('state', 'in', ['pending', 'retrying'])
-    .orderBy('sequence')
-    .limit(1)
-    .executeTakeFirst();
-  if (next) await deps.jobs.send(DELIVER_JOB, { organizationId: delivery.organization_id, deliveryId: next.id }, { db: trx });
+/**
+ * Claims up to BATCH_SIZE deliveries of the endpoint for one attempt each: due (a claim's lease
+ * end is its next_attempt_at, so a dead worker's claim is due again), not locked by another claim,
+ * and first in their record chain, so one batch never holds two deliveries of the same record.
+ * A job's first claim locks the endpoint row first: a transaction whose wake was folded into this
+ * job while it waited (holding the row, see wakeDrains) commits before the claim looks. Later
+ * claims need not wait: nothing folds into a job once it runs.
+ */
+async function claimBatch(db: Db, data: DeliverJobData, first: boolean): Promise<{ endpoint: Endpoint | undefined; claimed: Delivery[] }> {
+  const claim = async (trx: Db) => {
+    const org = scoped(trx, data.organizationId);
+    const endpoint = await org
+      .selectFrom('webhook_endpoints')
+      .select(['id', 'url', 'enabled', 'secret', 'previous_secret', 'previous_secret_expires_at'])
+      .where('id', '=', data.endpointId)
+      .$if(first, (qb) => qb.forUpdate())
+      .executeTakeFirst();
+    if (!endpoint) return { endpoint, claimed: [] };
+    const due = org
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .where('endpoint_id', '=', data.endpointId)
+      .where('state', 'in', [...unfinished])
+      .where('next_attempt_at', '<=', sql<Date>`now()`)
+      .where(firstInChain)
+      .orderBy('next_attempt_at')
+      .limit(BATCH_SIZE)
+      .forUpdate()
+      .skipLocked();
+    const lease = sql<Date>`now() + make_interval(secs => ${LEASE_SECONDS})`;
+    const claimed = await org
+      .updateTable('webhook_deliveries')
+      .set({ state: 'sending', attempts: sql<number>`attempts + 1`, lease_until: lease, next_attempt_at: lease, updated_at: sql<Date>`now()` })
+      .where('id', 'in', due)
+      .returningAll()
+      .execute();
+    return { endpoint, claimed };
+  };
+  return first ? db.transaction().execute(claim) : claim(db);
 }
 
 /** What the attempt's answer means: delivered, retry (timeouts, network errors, 5xx, 429), or failed for good. */
@@ -77,13 +124,13 @@ export function outcomeOf(result: SendResult): 'delivered' | 'retry' | 'failed' 
  * The endpoint failed for the whole retry window: it is disabled, its other unsent deliveries are
  * cancelled, and the admins are told (the webhook_endpoint_disabled notification).
  */
-async function disableForFailure(trx: Db, delivery: Delivery, lastError: string): Promise<void> {
-  const org = scoped(trx, delivery.organization_id);
+async function disableForFailure(trx: Db, organizationId: string, endpointId: string, lastError: string): Promise<void> {
+  const org = scoped(trx, organizationId);
   const reason = `Deliveries failed for 24 hours (last: ${lastError})`;
   const endpoint = await org
     .updateTable('webhook_endpoints')
     .set({ enabled: false, disabled_reason: reason, updated_at: sql<Date>`now()` })
-    .where('id', '=', delivery.endpoint_id)
+    .where('id', '=', endpointId)
     .where('enabled', '=', true)
     .returning(['id', 'url'])
     .executeTakeFirst();
@@ -94,87 +141,158 @@ async function disableForFailure(trx: Db, delivery: Delivery, lastError: string)
     .where('endpoint_id', '=', endpoint.id)
     .where('state', 'in', ['pending', 'retrying'])
     .execute();
-  await publishEvent(trx, { organizationId: delivery.organization_id, type: 'webhook_endpoint_disabled', payload: { endpointId: endpoint.id, url: endpoint.url, reason }, actorUserId: null });
+  await publishEvent(trx, { organizationId, type: 'webhook_endpoint_disabled', payload: { endpointId: endpoint.id, url: endpoint.url, reason }, actorUserId: null });
 }
 
-/** Records the attempt and moves the delivery on; only the worker holding the claim (same attempt number) writes. */
-async function settle(deps: AppDeps, delivery: Delivery, result: SendResult, headers: Record<string, string>, final: 'failed' | 'cancelled' | null = null): Promise<void> {
-  const outcome = final ? 'failed' : outcomeOf(result);
-  const lastError = result.error ?? (outcome === 'delivered' ? null : `answered ${result.statusCode}`);
-  const windowEnd = delivery.window_started_at.getTime() + RETRY_WINDOW_SECONDS * 1000;
-  const waitSeconds = Math.max(backoffSeconds(delivery.attempts), result.retryAfterSeconds ?? 0);
-  const retryAt = new Date(Date.now() + waitSeconds * 1000);
-  const exhausted = outcome === 'retry' && retryAt.getTime() > windowEnd;
-  const state = final ?? (outcome === 'delivered' ? 'delivered' : outcome === 'retry' && !exhausted ? 'retrying' : 'failed');
+/** One claimed delivery's attempt: what was sent (headers as logged) and what came back; `final` settles it without reading the answer. */
+type Attempt = { delivery: Delivery; result: SendResult; headers: Record<string, string>; final?: 'failed' | 'cancelled' };
+
+/**
+ * Records a batch's attempts and moves each delivery on, in one transaction of set-based
+ * statements; only the claim's holder (same attempt number, still sending) writes a delivery.
+ */
+async function settleBatch(deps: AppDeps, organizationId: string, endpointId: string, attempts: Attempt[]): Promise<void> {
+  const now = Date.now();
+  const rows = attempts.map(({ delivery, result, headers, final }) => {
+    const outcome = final ? 'failed' : outcomeOf(result);
+    const lastError = result.error ?? (outcome === 'delivered' ? null : `answered ${result.statusCode}`);
+    const windowEnd = delivery.window_started_at.getTime() + RETRY_WINDOW_SECONDS * 1000;
+    const retryAt = now + Math.max(backoffSeconds(delivery.attempts), result.retryAfterSeconds ?? 0) * 1000;
+    const exhausted = outcome === 'retry' && retryAt > windowEnd;
+    const state = final ?? (outcome === 'delivered' ? 'delivered' : outcome === 'retry' && !exhausted ? 'retrying' : 'failed');
+    return { delivery, result, headers, state, lastError, disables: exhausted && delivery.event_id !== null, next: state === 'retrying' ? new Date(retryAt).toISOString() : null };
+  });
   await deps.database.db.transaction().execute(async (trx) => {
-    const org = scoped(trx, delivery.organization_id);
-    const updated = await org
+    const org = scoped(trx, organizationId);
+    const values = rows.map((r) => ({ id: r.delivery.id, attempts: r.delivery.attempts, state: r.state, status: r.result.statusCode, error: r.lastError, next: r.next }));
+    type Row = { id: string; attempts: number; state: Delivery['state']; status: number | null; error: string | null; next: Date | null };
+    const settled = await org
       .updateTable('webhook_deliveries')
-      .set({
-        state,
+      .from(sql<Row>`jsonb_to_recordset(${JSON.stringify(values)}::jsonb)`.as<'v'>(sql`v(id uuid, attempts int, state text, status int, error text, next timestamptz)`))
+      .set((eb) => ({
+        state: eb.ref('v.state'),
         lease_until: null,
-        last_status_code: result.statusCode,
-        last_error: lastError,
-        delivered_at: state === 'delivered' ? sql<Date>`now()` : null,
-        next_attempt_at: state === 'retrying' ? retryAt : sql<Date>`now()`,
+        last_status_code: eb.ref('v.status'),
+        last_error: eb.ref('v.error'),
+        delivered_at: sql<Date | null>`case when v.state = 'delivered' then now() end`,
+        next_attempt_at: sql<Date>`coalesce(v.next, now())`,
         updated_at: sql<Date>`now()`,
-      })
-      .where('id', '=', delivery.id)
-      .where('state', '=', 'sending')
-      .where('attempts', '=', delivery.attempts)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) return; // another worker took it over after our lease ran out
-    await org
-      .insertInto('webhook_delivery_attempts', {
-        delivery_id: delivery.id,
-        attempt: delivery.attempts,
-        request_headers: JSON.stringify(headers),
-        status_code: result.statusCode,
-        response_excerpt: result.responseExcerpt,
-        error: result.error,
-        duration_ms: result.durationMs,
-      })
+      }))
+      .whereRef('webhook_deliveries.id', '=', 'v.id')
+      .where('webhook_deliveries.state', '=', 'sending')
+      .whereRef('webhook_deliveries.attempts', '=', 'v.attempts')
+      .returning('webhook_deliveries.id')
       .execute();
-    if (state === 'retrying') {
-      await deps.jobs.send(DELIVER_JOB, { organizationId: delivery.organization_id, deliveryId: delivery.id }, { db: trx, startAfter: retryAt });
-      return;
-    }
-    if (exhausted && delivery.event_id !== null) await disableForFailure(trx, delivery, lastError ?? 'no answer');
-    await kickNext(trx, deps, delivery);
+    // The others were taken over by another worker after our lease ran out: theirs is the attempt to log.
+    const mine = new Set(settled.map((r) => r.id));
+    const logged = rows.filter((r) => mine.has(r.delivery.id));
+    if (logged.length === 0) return;
+    await org
+      .insertInto(
+        'webhook_delivery_attempts',
+        logged.map(({ delivery, result, headers }) => ({
+          delivery_id: delivery.id,
+          attempt: delivery.attempts,
+          request_headers: JSON.stringify(headers),
+          status_code: result.statusCode,
+          response_excerpt: result.responseExcerpt,
+          error: result.error,
+          duration_ms: result.durationMs,
+        })),
+      )
+      .execute();
+    const exhausted = logged.find((r) => r.disables);
+    if (exhausted) await disableForFailure(trx, organizationId, endpointId, exhausted.lastError ?? 'no answer');
   });
 }
 
-/** The job: one attempt at one delivery (signed, to the checked address), then its next step. */
-export async function deliver(deps: AppDeps, data: DeliverJobData): Promise<void> {
-  const delivery = await claim(deps.database.db, data);
-  if (!delivery) {
-    const current = await scoped(deps.database.db, data.organizationId).selectFrom('webhook_deliveries').select(['state', 'lease_until']).where('id', '=', data.deliveryId).executeTakeFirst();
-    // Claimed by a worker that may have died: try again once its lease ends (the queue retries a throwing job).
-    if (current?.state === 'sending') throw new Error(`webhook delivery ${data.deliveryId} is being sent by another worker`);
-    return; // done, not due yet (its own job comes), or waiting behind an earlier one (which hands it on)
-  }
-  const endpoint = await scoped(deps.database.db, data.organizationId)
-    .selectFrom('webhook_endpoints')
-    .select(['id', 'url', 'enabled', 'secret', 'previous_secret', 'previous_secret_expires_at'])
-    .where('id', '=', delivery.endpoint_id)
-    .executeTakeFirstOrThrow();
-  const body = JSON.stringify(delivery.payload);
+const unsent = (error: string): SendResult => ({ statusCode: null, responseExcerpt: null, error, durationMs: 0, retryAfterSeconds: null, timedOut: false });
+
+/** The signing secrets of the endpoint now: the current one, and the previous one during a rotation's overlap. */
+function secretsOf(deps: AppDeps, endpoint: Endpoint, at: Date): string[] {
+  const stored = [endpoint.secret, ...(endpoint.previous_secret && endpoint.previous_secret_expires_at && endpoint.previous_secret_expires_at > at ? [endpoint.previous_secret] : [])];
+  return stored.map((value) => openEndpointSecret(deps.config, endpoint.id, value));
+}
+
+/**
+ * One batch: the endpoint's secrets opened and its target resolved and checked once, then every
+ * delivery signed and sent side by side over the drain's keep-alive connections to that address.
+ */
+async function sendBatch(deps: AppDeps, endpoint: Endpoint, claimed: Delivery[], connections: Connections): Promise<Attempt[]> {
   const at = new Date();
-  const secrets = [endpoint.secret, ...(endpoint.previous_secret && endpoint.previous_secret_expires_at && endpoint.previous_secret_expires_at > at ? [endpoint.previous_secret] : [])].map((stored) =>
-    openEndpointSecret(deps.config, endpoint.id, stored),
-  );
-  const headers = signedHeaders(secrets, delivery.message_id, at, body);
-  const shown = { ...headers, 'webhook-signature': headers['webhook-signature'].replace(/v1,[^ ]+/g, 'v1,…') };
-  const unsent = (error: string): SendResult => ({ statusCode: null, responseExcerpt: null, error, durationMs: 0, retryAfterSeconds: null, timedOut: false });
+  const secrets = secretsOf(deps, endpoint, at);
+  const signed = claimed.map((delivery) => {
+    const body = JSON.stringify(delivery.payload);
+    const headers = signedHeaders(secrets, delivery.message_id, at, body);
+    return { delivery, body, headers, shown: { ...headers, 'webhook-signature': headers['webhook-signature'].replace(/v1,[^ ]+/g, 'v1,…') } };
+  });
   // A test event goes to a disabled endpoint too (to try it before enabling it); real events do not.
-  if (!endpoint.enabled && delivery.event_id !== null) return settle(deps, delivery, unsent('the endpoint is disabled'), {}, 'cancelled');
+  const cancelled = endpoint.enabled ? [] : signed.filter((s) => s.delivery.event_id !== null);
+  const toSend = endpoint.enabled ? signed : signed.filter((s) => s.delivery.event_id === null);
+  const attempts: Attempt[] = cancelled.map((s) => ({ delivery: s.delivery, result: unsent('the endpoint is disabled'), headers: {}, final: 'cancelled' }));
+  if (toSend.length === 0) return attempts;
   let target;
   try {
     target = await resolveTarget(endpoint.url, deps.config.webhooksAllowPrivateNetworks);
   } catch (error) {
     if (!(error instanceof RefusedTarget)) throw error;
     // Refused at delivery time (its name now resolves inside): failed for good, never sent.
-    return settle(deps, delivery, unsent(`refused: ${error.message}`), shown, 'failed');
+    return [...attempts, ...toSend.map((s): Attempt => ({ delivery: s.delivery, result: unsent(`refused: ${error.message}`), headers: s.shown, final: 'failed' }))];
   }
-  await settle(deps, delivery, await postSigned(target, headers, body), shown);
+  const agent = connections.to(target);
+  const sent = await Promise.all(toSend.map(async (s): Promise<Attempt> => ({ delivery: s.delivery, result: await postSigned(target, s.headers, s.body, agent), headers: s.shown })));
+  return [...attempts, ...sent];
+}
+
+/** A drain's keep-alive connections: one agent per checked address (a new one if the name resolves elsewhere later). */
+class Connections {
+  private current: { key: string; agent: HttpAgent } | undefined;
+  to(target: ResolvedTarget): HttpAgent {
+    const key = `${target.url.origin} ${target.address}`;
+    if (this.current?.key !== key) {
+      this.current?.agent.destroy();
+      this.current = { key, agent: keepAliveAgent(target, BATCH_SIZE) };
+    }
+    return this.current.agent;
+  }
+  close(): void {
+    this.current?.agent.destroy();
+  }
+}
+
+/**
+ * After a drain: when the endpoint's next delivery that may go (first in its record chain) is due,
+ * now or at its retry or lease end, a drain is waiting for it. Nothing else schedules retries.
+ */
+async function wakeForNext(deps: AppDeps, data: DeliverJobData): Promise<void> {
+  const next = await scoped(deps.database.db, data.organizationId)
+    .selectFrom('webhook_deliveries')
+    .select((eb) => [eb.fn.min('next_attempt_at').as('at'), sql<boolean>`min(next_attempt_at) <= now()`.as('due')])
+    .where('endpoint_id', '=', data.endpointId)
+    .where('state', 'in', [...unfinished])
+    .where(firstInChain)
+    .executeTakeFirst();
+  if (!next?.at) return;
+  await wakeDrains(deps, deps.database.db, data.organizationId, [data.endpointId], next.due ? undefined : new Date(next.at));
+}
+
+/**
+ * The job: drains one endpoint — claims a batch of due deliveries, sends them, settles them, and
+ * again until none is due, the time budget is spent or the queue stops — then makes sure a drain
+ * waits for the next.
+ */
+export async function drainEndpoint(deps: AppDeps, data: DeliverJobData, signal?: AbortSignal): Promise<void> {
+  const started = Date.now();
+  const connections = new Connections();
+  try {
+    for (let first = true; Date.now() - started < DRAIN_BUDGET_MS && !signal?.aborted; first = false) {
+      const { endpoint, claimed } = await claimBatch(deps.database.db, data, first);
+      if (!endpoint) return; // deleted, with its deliveries
+      if (claimed.length === 0) break;
+      await settleBatch(deps, data.organizationId, endpoint.id, await sendBatch(deps, endpoint, claimed, connections));
+    }
+  } finally {
+    connections.close();
+  }
+  await wakeForNext(deps, data);
 }

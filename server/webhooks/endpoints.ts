@@ -8,7 +8,7 @@ import { scoped } from '../db/scoped';
 import { DomainError, fieldError, unknownRecord } from '../errors';
 import { actorOf } from '../kernel/caller';
 import type { OrgContext } from '../kernel/context';
-import { DELIVER_JOB } from './deliver';
+import { wakeDrains } from './deliver';
 import {
   WEBHOOK_API_VERSION,
   WEBHOOK_ENDPOINTS_MAX,
@@ -172,7 +172,7 @@ export async function sendTestEvent(ctx: OrgContext, input: z.output<typeof ZEnd
       .insertInto('webhook_deliveries', { endpoint_id: endpoint.id, event_id: null, message_id: id, event_type: WEBHOOK_TEST_EVENT_TYPE, payload: JSON.stringify(body), record_key: `test:${id}` })
       .returning(['id', 'state'])
       .executeTakeFirstOrThrow();
-    await ctx.deps.jobs.send(DELIVER_JOB, { organizationId: ctx.organizationId, deliveryId: row.id }, { db: trx });
+    await wakeDrains(ctx.deps, trx, ctx.organizationId, [endpoint.id]);
     return { deliveryId: row.id, state: row.state };
   });
 }

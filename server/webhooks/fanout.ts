@@ -1,8 +1,9 @@
+import { sql } from 'kysely';
 import type { Db } from '../db';
 import { scoped } from '../db/scoped';
 import type { AppDeps } from '../deps';
 import type { EventType, RealtimeEvent } from '../events/types';
-import { DELIVER_JOB } from './deliver';
+import { wakeDrains } from './deliver';
 import { WEBHOOK_API_VERSION, WEBHOOK_EVENT_TYPES, type TWebhookEvent, type WebhookEventType } from './schema';
 
 /** The outbox event types some public type comes from: what the consumer listens to. */
@@ -31,26 +32,40 @@ export const eventObject = (event: Pick<RealtimeEvent, 'id' | 'createdAt' | 'pay
 
 /**
  * The webhooks consumer's handler, in the transaction that moves its cursor: one delivery row per
- * enabled endpoint that wants the event, and the job that sends it — all committed with the cursor.
+ * enabled endpoint that wants the event, and a drain of each of those endpoints woken (one job
+ * waits per endpoint however many events come) — all committed with the cursor.
  */
 export async function fanOut(deps: AppDeps, event: RealtimeEvent, trx: Db): Promise<void> {
   const mapped = publicEventOf(event);
   if (!mapped) return;
-  const org = scoped(trx, event.organizationId);
-  const endpoints = (await org.selectFrom('webhook_endpoints').select(['id', 'event_types']).where('enabled', '=', true).execute()).filter((e) => e.event_types.includes(mapped.type));
-  if (endpoints.length === 0) return;
   const body = eventObject(event, mapped.type);
-  const rows = await org
-    .insertInto(
-      'webhook_deliveries',
-      endpoints.map((e) => ({ endpoint_id: e.id, event_id: event.id, message_id: body.id, event_type: mapped.type, payload: JSON.stringify(body), record_key: mapped.recordKey })),
-    )
+  // One statement: a row for each enabled endpoint of the organization that wants this type. Each
+  // delivery row holds its endpoint row (FOR KEY SHARE, by the foreign key) until commit, as wakeDrains asks.
+  const wanting = scoped(trx, event.organizationId)
+    .selectFrom('webhook_endpoints')
+    .where('enabled', '=', true)
+    .where(sql<boolean>`event_types ? ${mapped.type}`)
+    .select((eb) => [
+      'organization_id',
+      eb.ref('id').as('endpoint_id'),
+      sql<string>`${event.id}::bigint`.as('event_id'),
+      sql<string>`${body.id}`.as('message_id'),
+      sql<string>`${mapped.type}`.as('event_type'),
+      sql<string>`${JSON.stringify(body)}::jsonb`.as('payload'),
+      sql<string>`${mapped.recordKey}`.as('record_key'),
+    ]);
+  const rows = await trx
+    .insertInto('webhook_deliveries')
+    .columns(['organization_id', 'endpoint_id', 'event_id', 'message_id', 'event_type', 'payload', 'record_key'])
+    .expression(wanting)
     .onConflict((oc) => oc.columns(['endpoint_id', 'event_id']).doNothing())
-    .returning('id')
+    .returning('endpoint_id')
     .execute();
-  await deps.jobs.sendMany(
-    DELIVER_JOB,
-    rows.map((r) => ({ data: { organizationId: event.organizationId, deliveryId: r.id } })),
-    { db: trx },
-  );
+  if (rows.length > 0)
+    await wakeDrains(
+      deps,
+      trx,
+      event.organizationId,
+      rows.map((r) => r.endpoint_id),
+    );
 }

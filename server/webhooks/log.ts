@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { scoped } from '../db/scoped';
 import { DomainError, unknownRecord } from '../errors';
 import type { OrgContext } from '../kernel/context';
-import { DELIVER_JOB } from './deliver';
+import { wakeDrains } from './deliver';
 import { requireEndpoint } from './endpoints';
 import type { TWebhookDelivery, TWebhookEvent, ZListDeliveriesInput, ZRedeliverInput } from './schema';
 
@@ -66,15 +66,17 @@ export async function listDeliveries(ctx: OrgContext, input: z.output<typeof ZLi
 export async function redeliver(ctx: OrgContext, input: z.output<typeof ZRedeliverInput>) {
   return ctx.db.transaction().execute(async (trx) => {
     const org = scoped(trx, ctx.organizationId);
-    const delivery = await org.selectFrom('webhook_deliveries').select(['id', 'state']).where('id', '=', input.deliveryId).executeTakeFirst();
+    const delivery = await org.selectFrom('webhook_deliveries').select(['id', 'endpoint_id', 'state']).where('id', '=', input.deliveryId).executeTakeFirst();
     if (!delivery) throw unknownRecord('deliveryId', 'no such webhook delivery');
+    // Held until commit, as wakeDrains asks: a waiting drain claims after this delivery is pending again.
+    await org.selectFrom('webhook_endpoints').select('id').where('id', '=', delivery.endpoint_id).forKeyShare().execute();
     if (delivery.state === 'sending') throw new DomainError('CONFLICT', 'The delivery is being sent right now');
     await org
       .updateTable('webhook_deliveries')
       .set({ state: 'pending', next_attempt_at: sql<Date>`now()`, window_started_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
       .where('id', '=', delivery.id)
       .execute();
-    await ctx.deps.jobs.send(DELIVER_JOB, { organizationId: ctx.organizationId, deliveryId: delivery.id }, { db: trx });
+    await wakeDrains(ctx.deps, trx, ctx.organizationId, [delivery.endpoint_id]);
     return { deliveryId: delivery.id, state: 'pending' as const };
   });
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { version } from '../config';
@@ -34,10 +34,18 @@ export function retryAfterSeconds(value: string | undefined, now = Date.now()): 
 }
 
 /**
- * POSTs the body to the target, connecting to its checked address (the Host header and TLS name stay
- * the URL's). Never throws: a network error or timeout is a result with no status code.
+ * Keep-alive connections for a batch of POSTs to ONE checked target: the agent's sockets are all
+ * connected to that address, so it must not carry a request to another target or address.
  */
-export function postSigned(target: ResolvedTarget, headers: Record<string, string>, body: string): Promise<SendResult> {
+export const keepAliveAgent = (target: ResolvedTarget, maxSockets: number) =>
+  new (target.url.protocol === 'https:' ? HttpsAgent : HttpAgent)({ keepAlive: true, maxSockets, timeout: DELIVERY_TIMEOUT_MS });
+
+/**
+ * POSTs the body to the target, connecting to its checked address (the Host header and TLS name stay
+ * the URL's), over `agent`'s connections when given (keepAliveAgent of this target), else a
+ * connection of its own. Never throws: a network error or timeout is a result with no status code.
+ */
+export function postSigned(target: ResolvedTarget, headers: Record<string, string>, body: string, agent?: HttpAgent): Promise<SendResult> {
   const started = performance.now();
   const pinned: LookupFunction = (_hostname, options, callback) => {
     if (options.all) callback(null, [{ address: target.address, family: target.family }]);
@@ -56,6 +64,7 @@ export function postSigned(target: ResolvedTarget, headers: Record<string, strin
       {
         method: 'POST',
         lookup: pinned,
+        ...(agent ? { agent } : {}),
         headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': `Switchboard-Webhooks/${version}` },
         timeout: DELIVERY_TIMEOUT_MS,
       },

@@ -4,7 +4,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { onTestFinished } from 'vitest';
 import { createEventConsumers } from '../../server/events/consumers';
-import { deliver } from '../../server/webhooks/deliver';
+import { drainEndpoint } from '../../server/webhooks/deliver';
 import { registerWebhookJobs } from '../../server/webhooks/jobs';
 import { buildTestApp } from '../helpers/app';
 import { browser, createAccount } from '../helpers/factories';
@@ -12,16 +12,20 @@ import { browser, createAccount } from '../helpers/factories';
 export type Received = { headers: IncomingHttpHeaders; body: string };
 export type Answer = { status: number; headers?: Record<string, string>; body?: string };
 
-/** A local receiver on 127.0.0.1: records each request and answers from `answers` (then 200). */
-export async function receiver(answers: Answer[] = []) {
+/**
+ * A local receiver on 127.0.0.1: records each request (in arrival order) and answers from `answers`
+ * in that order (then 200), or what `answers` makes of the request — when it likes.
+ */
+export async function receiver(answers: Answer[] | ((request: Received) => Answer | Promise<Answer>) = []) {
   const received: Received[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      const answer = answers.shift() ?? { status: 200, body: 'ok' };
-      res.writeHead(answer.status, answer.headers ?? {}).end(answer.body ?? '');
+      const request = { headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      received.push(request);
+      const ok: Answer = { status: 200, body: 'ok' };
+      void Promise.resolve(typeof answers === 'function' ? answers(request) : (answers.shift() ?? ok)).then((answer) => res.writeHead(answer.status, answer.headers ?? {}).end(answer.body ?? ''));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -51,15 +55,15 @@ export async function webhookApp(options: { workers?: boolean } = {}) {
   const api = built.caller(browser(owner.cookie));
   const db = deps.database.db;
   const deliveries = (endpointId: string) => db.selectFrom('webhook_deliveries').selectAll().where('endpoint_id', '=', endpointId).orderBy('sequence').execute();
-  /** One attempt at a delivery now (its retry made due first). */
+  /** A drain of the delivery's endpoint now, its retry made due first: one attempt at it when it is first in its record's chain. */
   const attempt = async (deliveryId: string) => {
-    await db
+    const { endpoint_id: endpointId } = await db
       .updateTable('webhook_deliveries')
-      .set({ next_attempt_at: sql<Date>`now()` })
+      .set({ next_attempt_at: sql<Date>`case when state = 'retrying' then now() else next_attempt_at end` })
       .where('id', '=', deliveryId)
-      .where('state', '=', 'retrying')
-      .execute();
-    await deliver(deps, { organizationId: owner.organizationId, deliveryId });
+      .returning('endpoint_id')
+      .executeTakeFirstOrThrow();
+    await drainEndpoint(deps, { organizationId: owner.organizationId, endpointId });
   };
   return { ...built, owner, api, db, deliveries, attempt };
 }
