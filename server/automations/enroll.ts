@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
+import { insertJsonRows } from '../db/json-rows';
 import { scoped } from '../db/scoped';
 import type { AppDeps } from '../deps';
 import { DomainError } from '../errors';
@@ -56,10 +57,25 @@ export async function enrollContact(trx: Db, deps: Pick<AppDeps, 'jobs'>, input:
  * outcome per contact id, in order; a contact named twice is enrolled once.
  */
 export async function enrollContacts(trx: Db, deps: Pick<AppDeps, 'jobs'>, input: EnrollInput & { contactIds: readonly string[] }): Promise<EnrollOutcome[]> {
-  const { organizationId, workflowId, contactIds } = input;
-  if (contactIds.length === 0) return [];
+  const { contactIds, trigger, eventId, ...rest } = input;
+  return enrollEntries(trx, deps, { ...rest, entries: contactIds.map((contactId) => ({ contactId, trigger, ...(eventId === undefined ? {} : { eventId }) })) });
+}
+
+/** One contact to enrol and what enrols it: the trigger's type and the event that fired it (its run records both). */
+export type EnrollEntry = { contactId: string; trigger: string; eventId?: number };
+
+/**
+ * enrollContacts with a trigger and event per contact: the trigger consumer enrols the contacts of
+ * many events at once (their runs each naming their own event). A contact named twice is enrolled
+ * once, by its first entry; the rules do not depend on the trigger, but for 'manual'.
+ */
+export async function enrollEntries(trx: Db, deps: Pick<AppDeps, 'jobs'>, input: Omit<EnrollInput, 'trigger' | 'eventId'> & { entries: readonly EnrollEntry[] }): Promise<EnrollOutcome[]> {
+  const { organizationId, workflowId, entries } = input;
+  if (entries.length === 0) return [];
   const org = scoped(trx, organizationId);
-  const ids = [...new Set(contactIds)].sort();
+  const firstEntry = new Map<string, EnrollEntry>();
+  for (const entry of entries) if (!firstEntry.has(entry.contactId)) firstEntry.set(entry.contactId, entry);
+  const ids = [...firstEntry.keys()].sort();
   // One enrolment at a time per (workflow, contact): concurrent triggers see each other's run. One contact takes the
   // workflow's lock shared and the contact's alone; many take the workflow's lock alone — one lock, not one per contact
   // (a consumer transaction of 50 events of 1,000 contacts would hold 50,000 and exhaust the server's lock table).
@@ -71,10 +87,9 @@ export async function enrollContacts(trx: Db, deps: Pick<AppDeps, 'jobs'>, input
   }
   const workflow = await org.selectFrom('workflows').select(['status', 'published_version']).where('id', '=', workflowId).executeTakeFirst();
   if (!workflow) throw new DomainError('NOT_FOUND', 'Workflow not found');
-  const all = (skipped: string) => contactIds.map(() => ({ skipped }));
-  if (!workflow.published_version) return all('the workflow is not published');
-  if (input.trigger !== 'manual' && workflow.status !== 'active') return all(`the workflow is ${workflow.status}`);
-  const { definition, settings } = await loadVersion(trx, organizationId, workflowId, workflow.published_version);
+  const version = workflow.published_version;
+  if (!version) return entries.map(() => ({ skipped: 'the workflow is not published' }));
+  const { definition, settings } = await loadVersion(trx, organizationId, workflowId, version);
   const earlier = await org
     .selectFrom('workflow_runs')
     .select((eb) => [
@@ -90,31 +105,39 @@ export async function enrollContacts(trx: Db, deps: Pick<AppDeps, 'jobs'>, input
   const byContact = new Map(earlier.map((e) => [e.contact_id!, e]));
   const skips = new Map<string, string>();
   for (const id of ids) {
+    const triggered = firstEntry.get(id)!.trigger !== 'manual';
     const before = byContact.get(id);
-    if (!before) continue;
-    if (Number(before.going) > 0) skips.set(id, 'the contact is already in this workflow');
-    else if (input.trigger !== 'manual' && Number(before.runs) > 0 && !settings.allowReenrollment) skips.set(id, 're-enrolment is off');
-    else if (input.trigger !== 'manual' && before.last && Date.now() - new Date(before.last).getTime() < LOOP_GUARD_SECONDS * 1000) skips.set(id, 'loop guard: enrolled less than a minute ago');
+    if (triggered && workflow.status !== 'active') skips.set(id, `the workflow is ${workflow.status}`);
+    else if (!before) continue;
+    else if (Number(before.going) > 0) skips.set(id, 'the contact is already in this workflow');
+    else if (triggered && Number(before.runs) > 0 && !settings.allowReenrollment) skips.set(id, 're-enrolment is off');
+    else if (triggered && before.last && Date.now() - new Date(before.last).getTime() < LOOP_GUARD_SECONDS * 1000) skips.set(id, 'loop guard: enrolled less than a minute ago');
   }
   const enrolling = ids.filter((id) => !skips.has(id));
   const first = nextStep(definition, START);
+  // The runs through one JSON parameter: a multi-row VALUES would bind eight parameters a run.
   const runs =
     enrolling.length === 0
       ? []
-      : await org
-          .insertInto(
-            'workflow_runs',
-            enrolling.map((contactId) => ({
+      : await insertJsonRows(
+          trx,
+          'workflow_runs',
+          enrolling.map((contactId) => {
+            const entry = firstEntry.get(contactId)!;
+            return {
+              organization_id: organizationId,
               workflow_id: workflowId,
-              version: workflow.published_version!,
+              version,
               contact_id: contactId,
               status: 'running' as const,
               current_step_id: first,
-              trigger: input.trigger,
-              trigger_event_id: input.eventId ?? null,
-              trigger_payload: input.payload ? JSON.stringify(input.payload) : null,
-            })),
-          )
+              trigger: entry.trigger,
+              trigger_event_id: entry.eventId ?? null,
+              // The column's insert type is JSON text; insertJsonRows takes the value itself (as run-writes.ts logs outputs).
+              trigger_payload: (input.payload ?? null) as string | null,
+            };
+          }),
+        )
           .returning(['id', 'contact_id'])
           .execute();
   await deps.jobs.sendMany(
@@ -124,12 +147,12 @@ export async function enrollContacts(trx: Db, deps: Pick<AppDeps, 'jobs'>, input
   );
   const runOf = new Map(runs.map((run) => [run.contact_id!, run.id]));
   const seen = new Set<string>();
-  return contactIds.map((id) => {
-    const runId = runOf.get(id);
-    if (runId && !seen.has(id)) {
-      seen.add(id);
+  return entries.map(({ contactId }) => {
+    const runId = runOf.get(contactId);
+    if (runId && !seen.has(contactId)) {
+      seen.add(contactId);
       return { runId };
     }
-    return { skipped: skips.get(id) ?? 'the contact is already in this workflow' };
+    return { skipped: skips.get(contactId) ?? 'the contact is already in this workflow' };
   });
 }

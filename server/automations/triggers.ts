@@ -2,7 +2,7 @@ import type { Db } from '../db';
 import { scoped } from '../db/scoped';
 import type { AppDeps } from '../deps';
 import type { EventType, RealtimeEvent } from '../events/types';
-import { enrollContacts, loadVersion } from './enroll';
+import { enrollEntries, loadVersion, type EnrollEntry } from './enroll';
 import { jumpWaitingRunsToGoals, resumeOnEvent } from './executor';
 import { syncAppointmentTimers, syncTaskTimer } from './schedule';
 import type { TTrigger } from './schema';
@@ -167,6 +167,32 @@ async function stopOnReply(trx: Db, organizationId: string, contactId: string): 
   }
 }
 
+/** One event's firings, for one organization. */
+type EventFirings = { event: RealtimeEvent; firings: Firing[] };
+
+/**
+ * Enrols the contacts the events fired in the organization's active workflows: per workflow, each
+ * contact by the first of its firings a trigger matches (a later one would be skipped: its run is
+ * going), their runs each naming the event that fired them — one set of statements per workflow.
+ */
+async function enrolFirings(trx: Db, deps: AppDeps, organizationId: string, fired: readonly EventFirings[]): Promise<void> {
+  const workflows = await scoped(trx, organizationId).selectFrom('workflows').select(['id', 'published_version']).where('status', '=', 'active').where('published_version', 'is not', null).execute();
+  for (const workflow of workflows) {
+    // A workflow's own change does not re-enrol in itself beyond the loop guard (enroll.ts).
+    const { definition } = await loadVersion(trx, organizationId, workflow.id, workflow.published_version!);
+    const entries: EnrollEntry[] = [];
+    for (const { event, firings } of fired) {
+      for (const firing of firings) {
+        const trigger = definition.triggers.find((t) => firing.matches(t));
+        if (!trigger) continue;
+        if (trigger.type === 'contact_created' && !trigger.config.includeImports && event.payload.importId) continue;
+        entries.push({ contactId: firing.contactId, trigger: trigger.type, eventId: event.id });
+      }
+    }
+    await enrollEntries(trx, deps, { organizationId, workflowId: workflow.id, entries });
+  }
+}
+
 /** The consumer's handler: runs in the transaction that moves its cursor. */
 export async function handleTriggerEvent(deps: AppDeps, event: RealtimeEvent, trx: Db): Promise<void> {
   if (event.type.startsWith('task_')) return syncTaskTimer(trx, deps, event.organizationId, text(event.payload.taskId), new Date(event.createdAt));
@@ -183,20 +209,48 @@ export async function handleTriggerEvent(deps: AppDeps, event: RealtimeEvent, tr
     firings.map((f) => f.contactId),
   );
   for (const f of firings) for (const type of f.waitable) await resumeOnEvent(trx, deps, org, f.contactId, type);
-  const workflows = await scoped(trx, org).selectFrom('workflows').select(['id', 'published_version']).where('status', '=', 'active').where('published_version', 'is not', null).execute();
-  for (const workflow of workflows) {
-    // A workflow's own change does not re-enrol in itself beyond the loop guard (enroll.ts).
-    const { definition } = await loadVersion(trx, org, workflow.id, workflow.published_version!);
-    // The event's contacts by the trigger they match, each group enrolled in set-based statements.
-    const groups = new Map<TTrigger, string[]>();
-    for (const firing of firings) {
-      const trigger = definition.triggers.find((t) => firing.matches(t));
-      if (!trigger) continue;
-      if (trigger.type === 'contact_created' && !trigger.config.includeImports && event.payload.importId) continue;
-      const group = groups.get(trigger) ?? [];
-      group.push(firing.contactId);
-      groups.set(trigger, group);
+  await enrolFirings(trx, deps, org, [{ event, firings }]);
+}
+
+/**
+ * Events whose handling is the goal jump and enrolment alone (no reply stops, resumed waits or
+ * timers): consecutive ones are handled together. Doing every goal jump before every enrolment is
+ * what one at a time does — a jump reads the contact as it is now and moves only waiting runs, and
+ * an enrolment makes only running ones.
+ */
+const ENROLMENT_ONLY: ReadonlySet<string> = new Set<EventType>(['contact_created', 'contact_updated']);
+
+/**
+ * The consumer's group handler (the events of one of its transactions, in order): each run of
+ * consecutive enrolment-only events in a few statements per organization — one look at waiting runs,
+ * one at the workflows, one enrolment per workflow — rather than per event; the steps' own changes
+ * announce one contact an event, a few hundred a second beside a bulk action's thousand-contact ones.
+ */
+export async function handleTriggerEvents(deps: AppDeps, events: readonly RealtimeEvent[], trx: Db): Promise<void> {
+  for (let start = 0; start < events.length;) {
+    let end = start;
+    while (end < events.length && ENROLMENT_ONLY.has(events[end]!.type)) end++;
+    if (end === start) {
+      await handleTriggerEvent(deps, events[start++]!, trx);
+      continue;
     }
-    for (const [trigger, contactIds] of groups) await enrollContacts(trx, deps, { organizationId: org, workflowId: workflow.id, contactIds, trigger: trigger.type, eventId: event.id });
+    const byOrganization = new Map<string, EventFirings[]>();
+    for (const event of events.slice(start, end)) {
+      const firings = await firingsOf(trx, event);
+      if (firings.length === 0) continue;
+      const fired = byOrganization.get(event.organizationId) ?? [];
+      fired.push({ event, firings });
+      byOrganization.set(event.organizationId, fired);
+    }
+    for (const [org, fired] of byOrganization) {
+      await jumpWaitingRunsToGoals(
+        trx,
+        deps,
+        org,
+        fired.flatMap(({ firings }) => firings.map((f) => f.contactId)),
+      );
+      await enrolFirings(trx, deps, org, fired);
+    }
+    start = end;
   }
 }

@@ -220,4 +220,42 @@ describe('a durable event consumer', () => {
     expect(log.find((r) => Number(r.event_id) === ids[0])?.attempt).toBe(3);
     expect(await database.db.selectFrom('event_deliveries').select('event_id').where('consumer', '=', 'recovering').execute()).toEqual([]);
   }, 60_000);
+
+  it('a group handler takes consecutive events at once; a group it fails is handled one event at a time, none twice', async () => {
+    const consumers = consumersOn(database);
+    const record = recordTo('grouped');
+    const groups: number[] = [];
+    // The event published 150th fails whichever handler meets it.
+    const failing = (event: { payload: Record<string, unknown> }) => event.payload.n === 150;
+    consumers.onEvent(
+      'grouped',
+      'task_reopened',
+      async (event, context) => {
+        if (failing(event)) throw new Error('cannot handle this one');
+        await record(event, context);
+      },
+      {
+        maxAttempts: 1,
+        handleMany: async (events, context) => {
+          groups.push(events.length);
+          for (const event of events) {
+            if (failing(event)) throw new Error('cannot handle this group');
+            await record(event, context);
+          }
+        },
+      },
+    );
+    await consumers.start();
+    const published = await publish(300, 'task_reopened');
+    const bad = published[150]!;
+    await until(async () => (await logOf('grouped')).length, published.length - 1);
+    await delay(100);
+    expectOncePerEventInOrder(
+      await logOf('grouped'),
+      published.filter((id) => id !== bad),
+    );
+    expect(Math.max(...groups)).toBeGreaterThan(1);
+    const parked = await database.db.selectFrom('event_deliveries').select(['event_id', 'state', 'last_error']).where('consumer', '=', 'grouped').execute();
+    expect(parked).toEqual([{ event_id: bad, state: 'parked', last_error: 'cannot handle this one' }]);
+  }, 60_000);
 });
