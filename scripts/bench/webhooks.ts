@@ -5,7 +5,9 @@
  * rows and jobs, and the signed sends of one process's workers. Per database (embedded PGlite in
  * memory; Postgres in a fresh database sb_bench_webhooks when BENCH_DATABASE_URL or DATABASE_URL is
  * set) it prints deliveries per second, p50 / p99 from an event's commit to its delivery (target p99
- * < 1 s) and the peak resident memory. Asserts nothing.
+ * < 1 s) and the peak resident memory. The events are committed back to back (a burst: the p99 is
+ * then the backlog's drain time), or at BENCH_WEBHOOKS_RATE events a second (a steady flow, which
+ * shows a delivery's own latency while the server keeps up). Asserts nothing.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -27,7 +29,7 @@ import { num, printTable } from './lib/table';
 /** Events committed per transaction, as a busy organization's changes arrive. */
 const EVENTS_PER_COMMIT = 50;
 
-async function benchDatabase(label: string, database: DatabaseHandle, events: number, endpoints: number): Promise<string[][]> {
+async function benchDatabase(label: string, database: DatabaseHandle, events: number, endpoints: number, rate: number): Promise<string[][]> {
   const { rows, record } = figures('webhooks');
   const committedAt = new Map<number, number>();
   const latencies: number[] = [];
@@ -72,6 +74,9 @@ async function benchDatabase(label: string, database: DatabaseHandle, events: nu
     progress(`${label}: ${num(events)} events to ${endpoints} endpoints ${loadLine('now')}`);
     const started = performance.now();
     for (let sent = 0; sent < events; sent += EVENTS_PER_COMMIT) {
+      // At a steady rate, each commit waits for its moment.
+      const due = rate > 0 ? started + (sent / rate) * 1000 : 0;
+      if (due > performance.now()) await new Promise((resolve) => setTimeout(resolve, due - performance.now()));
       const batch = Array.from({ length: Math.min(EVENTS_PER_COMMIT, events - sent) }, () => ({
         organizationId,
         type: 'contact_created' as const,
@@ -85,7 +90,8 @@ async function benchDatabase(label: string, database: DatabaseHandle, events: nu
     await done;
     const seconds = (performance.now() - started) / 1000;
     latencies.sort((a, b) => a - b);
-    record([label, `${num(events)} events × ${endpoints} endpoints ${loadLine('at the end')}`, `${num(received / seconds)} deliveries/s (${num(seconds, 1)} s)`, '—']);
+    const flow = rate > 0 ? `at ${num(rate)} events/s` : 'back to back';
+    record([label, `${num(events)} events × ${endpoints} endpoints, ${flow} ${loadLine('at the end')}`, `${num(received / seconds)} deliveries/s (${num(seconds, 1)} s)`, '—']);
     record([label, 'commit → delivery, p50 / p99', `${num(percentile(latencies, 50))} / ${num(percentile(latencies, 99))} ms`, 'p99 < 1,000 ms']);
     record([label, 'peak resident memory', `${num(peakRss / 2 ** 20)} MB`, '—']);
   } finally {
@@ -101,8 +107,9 @@ async function benchDatabase(label: string, database: DatabaseHandle, events: nu
 export async function run(): Promise<void> {
   const events = envNumber('BENCH_WEBHOOKS_EVENTS', 10_000, { whole: true });
   const endpoints = envNumber('BENCH_WEBHOOKS_ENDPOINTS', 10, { whole: true });
+  const rate = envNumber('BENCH_WEBHOOKS_RATE', 0);
   console.log(`\n[webhooks] ${loadLine('at start')}`);
-  const rows = await onEachDatabase('webhooks', ({ label, database }) => benchDatabase(label, database, events, endpoints));
+  const rows = await onEachDatabase('webhooks', ({ label, database }) => benchDatabase(label, database, events, endpoints, rate));
   console.log(`[webhooks] ${loadLine('at the end')}`);
   printTable('Webhooks (outbox → consumer → signed deliveries to a local receiver)', ['database', 'case', 'figure', 'target'], rows, 2);
 }
