@@ -62,7 +62,7 @@ export async function commandHistory(ctx: OrgContext): Promise<{ items: TCommand
     .where('user_id', '=', userId)
     .where('event', '<>', 'voice_toggle')
     .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .orderBy('sequence', 'desc')
     .limit(HISTORY_SIZE)
     .execute();
   return {

@@ -1285,6 +1285,8 @@ export interface CommandEventsTable {
   summary: string | null;
   link: string | null;
   created_at: Timestamp;
+  /** Insertion order: breaks ties of created_at in the history (migration 2026_12_08_400). */
+  sequence: Generated<number>;
 }
 
 // ——— Calendars and booking pages (db/migrations/2026_11_28_600_calendars.ts) ———

@@ -238,4 +238,17 @@ describe('commands.run', () => {
     const toggles = await world.deps.database.db.selectFrom('command_events').select(['value']).where('organization_id', '=', world.owner.organizationId).where('event', '=', 'voice_toggle').execute();
     expect(toggles).toEqual([{ value: 0 }]);
   });
+
+  it('orders commands run within one tick of the clock as they were run', async () => {
+    const world = await contactsWorld();
+    for (let i = 1; i <= 5; i++) await world.api.commands.run({ action: 'open', ...said(`open contacts ${i}`, 'navigate', 'clicked'), summary: 'Opened Contacts', link: '/contacts' });
+    // PGlite's clock ticks each millisecond: commands that close together share their created_at.
+    await world.deps.database.db
+      .updateTable('command_events')
+      .set({ created_at: new Date('2026-12-01T09:00:00Z') })
+      .where('organization_id', '=', world.owner.organizationId)
+      .execute();
+    const history = await world.api.commands.history();
+    expect(history.items.map((h) => h.utterance)).toEqual(['open contacts 5', 'open contacts 4', 'open contacts 3', 'open contacts 2', 'open contacts 1']);
+  });
 });
